@@ -1,0 +1,191 @@
+// Package tracer is an instrumented backtracking framework for teaching.
+//
+// One template (Run) drives every problem: the problem supplies the slot to
+// decide, the candidates, the check, place/undo and the end test; the
+// framework owns the recursion, the order of check and place, and the stop
+// rule. Every step is reported as an Event to any number of Sinks, so one
+// search can feed a tree, a step log and counters at once. The package knows
+// nothing of output formats: exporters live in package render.
+package tracer
+
+import "fmt"
+
+// Kind is what an event reports. The names returned by String are part of
+// the step-log format.
+type Kind uint8
+
+// The event kinds, in the vocabulary of DESIGN.md.
+const (
+	KindCall      Kind = iota // a recursive call starts: a node of the tree
+	KindScan                  // the call looked for its slot, skipping filled cells
+	KindTry                   // a candidate is considered at the slot
+	KindReject                // the candidate breaks a rule (pruned)
+	KindPlace                 // the candidate is written on the board
+	KindUndo                  // the candidate is taken back (backtrack)
+	KindSolution              // the board is complete and valid
+	KindExhausted             // every candidate at this node failed
+	KindReturn                // the call returns true or false
+	KindLimit                 // a limit stopped the search
+	numKinds
+)
+
+var kindNames = [numKinds]string{"call", "scan", "try", "reject", "place", "undo", "solution", "exhausted", "return", "limit"}
+
+// String returns the kind's name as used in step logs ("call", "reject", ...).
+func (k Kind) String() string {
+	if k < numKinds {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// Kinds returns every kind in order.
+func Kinds() []Kind {
+	ks := make([]Kind, numKinds)
+	for i := range ks {
+		ks[i] = Kind(i)
+	}
+	return ks
+}
+
+// ParseKind returns the kind with the given name.
+func ParseKind(s string) (Kind, error) {
+	for i, n := range kindNames {
+		if n == s {
+			return Kind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown event kind %q", s)
+}
+
+// Rule is the rule a candidate breaks. RuleNone means no rule was broken.
+type Rule uint8
+
+// The rules. Sudoku uses row, column and box; N-Queens uses column and the
+// two diagonals through the candidate square.
+const (
+	RuleNone         Rule = iota
+	RuleRow               // the digit already stands in the row
+	RuleColumn            // the digit (or a queen) already stands in the column
+	RuleBox               // the digit already stands in the box (宫)
+	RuleDiagonal          // a queen on the same row−col diagonal (upper-left ↖ when looking up)
+	RuleAntiDiagonal      // a queen on the same row+col diagonal (upper-right ↗ when looking up)
+	NumRules
+)
+
+var ruleNames = [NumRules]string{"", "row", "column", "box", "diagonal", "anti_diagonal"}
+
+// String returns the rule's name as used in step logs and stats ("row", "anti_diagonal", ...).
+func (r Rule) String() string {
+	if r < NumRules {
+		return ruleNames[r]
+	}
+	return fmt.Sprintf("Rule(%d)", r)
+}
+
+// ParseRule returns the rule with the given name; "" is RuleNone.
+func ParseRule(s string) (Rule, error) {
+	for i, n := range ruleNames {
+		if n == s {
+			return Rule(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown rule %q", s)
+}
+
+// Pos is a cell of the board, zero-based. For N-Queens a slot is a whole row
+// and its Col is -1.
+type Pos struct {
+	Row, Col int
+}
+
+// NoPos is the zero value for "no cell".
+var NoPos = Pos{-1, -1}
+
+// String formats the position as "(row,col)", or "row r" for a queens slot.
+func (p Pos) String() string {
+	if p.Row < 0 {
+		return "-"
+	}
+	if p.Col < 0 {
+		return fmt.Sprintf("row %d", p.Row)
+	}
+	return fmt.Sprintf("(%d,%d)", p.Row, p.Col)
+}
+
+// LimitReason says which limit stopped a search.
+type LimitReason uint8
+
+// The limit reasons.
+const (
+	LimitNone     LimitReason = iota
+	LimitSteps                // Limits.MaxSteps was reached
+	LimitCalls                // Limits.MaxCalls was reached
+	LimitTime                 // Limits.Timeout passed or the context's deadline passed
+	LimitCanceled             // the context was canceled (Ctrl-C, SIGTERM)
+	numLimitReasons
+)
+
+var limitNames = [numLimitReasons]string{"", "steps", "calls", "time", "canceled"}
+
+// String returns the reason's name ("steps", "calls", "time", "canceled").
+func (l LimitReason) String() string {
+	if l < numLimitReasons {
+		return limitNames[l]
+	}
+	return fmt.Sprintf("LimitReason(%d)", l)
+}
+
+// ParseLimitReason returns the reason with the given name.
+func ParseLimitReason(s string) (LimitReason, error) {
+	for i, n := range limitNames {
+		if n == s && i != 0 {
+			return LimitReason(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown limit reason %q", s)
+}
+
+// Event is one step of a search. Which fields are set depends on Kind:
+//
+//	call       Parent, Cell and Value: the move that led here (NoPos, -1 at the root)
+//	scan       Cell (the slot found, NoPos if none is left), From, Skipped, Cost
+//	try        Cell, Value
+//	reject     Cell, Value, Rule, Witness, Cost (cells the check inspected)
+//	place      Cell, Value, Cost (the passing check's cost; 0 when no check ran)
+//	undo       Cell, Value
+//	solution   Cost (the leaf validation's cost, --when leaf only)
+//	exhausted  Cell (the slot whose candidates all failed)
+//	return     OK
+//	limit      Limit
+//
+// Every event carries Step, Node (the call it belongs to) and Depth.
+// A sink must not keep the pointer it is given: copy the event.
+type Event struct {
+	Step    int64 // 1-based position in the stream
+	Kind    Kind
+	Node    int // the call node this event belongs to; the root is 0
+	Parent  int // call: the parent node (-1 at the root)
+	Depth   int // depth of Node; the root is 0
+	Cell    Pos // where the candidate goes; for call, scan and exhausted see above
+	Value   int // the candidate: a digit, or a column for a queen
+	Rule    Rule
+	Witness Pos // reject: the cell the candidate clashes with
+	Cost    int
+	From    Pos  // scan: the first cell the scan inspected
+	Skipped int  // scan: filled cells passed over before the slot
+	OK      bool // return: the value returned
+	Limit   LimitReason
+}
+
+// Sink receives the events of a search, in order. Several sinks can listen to
+// one search; see Options.Sinks.
+type Sink interface {
+	Event(e *Event)
+}
+
+// SinkFunc adapts a function to a Sink.
+type SinkFunc func(e *Event)
+
+// Event calls f(e).
+func (f SinkFunc) Event(e *Event) { f(e) }

@@ -1,0 +1,412 @@
+package tracer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Problem is what a puzzle supplies to the shared template. The template
+// owns the recursion; the problem answers four questions about its board:
+// where is the next decision (Next), what can go there (Candidates), does a
+// candidate break a rule (Check), and how to make and take back a move
+// (Place, Undo). "Done" is Next finding no slot.
+type Problem interface {
+	// Info describes the problem instance and the strategy parts it owns.
+	Info() Info
+	// Next finds the slot the call at depth decides. prev is the slot its
+	// parent decided (NoPos at the root). ok is false when nothing is left
+	// to decide: the board is full. scan reports the work done to find it.
+	Next(depth int, prev Pos) (slot Pos, scan Scan, ok bool)
+	// Candidates returns the candidates at slot as the range lo..hi.
+	Candidates(slot Pos) (lo, hi int)
+	// Cell returns the board cell candidate v at slot occupies.
+	Cell(slot Pos, v int) Pos
+	// Check says whether v at slot breaks a rule. placed tells whether v is
+	// already on the board (place-then-check); the check ignores that cell.
+	Check(slot Pos, v int, placed bool) Verdict
+	// Place writes v at slot; Undo takes it back.
+	Place(slot Pos, v int)
+	Undo(slot Pos, v int)
+	// Validate checks the whole board once it is full (--when leaf).
+	Validate() Verdict
+	// Rows returns the board as row strings.
+	Rows() []string
+}
+
+// Info describes a problem instance.
+type Info struct {
+	Problem  string // "nqueens" or "sudoku"
+	Size     int    // n for N-Queens; 4, 9 or 16 for Sudoku
+	Instance string // "n=8", or the Sudoku puzzle on one line
+	Order    Order
+	Check    Check
+	Rules    []Rule // the rules in the order the checks test them
+}
+
+// Scan reports how a problem found its slot (Sudoku only).
+type Scan struct {
+	Used    bool // false when the problem does not scan (N-Queens)
+	From    Pos  // the first cell inspected
+	Skipped int  // filled cells passed over
+	Cost    int  // cells inspected
+	Options int  // mrv: how many digits the chosen cell allows
+}
+
+// Verdict is the outcome of a check.
+type Verdict struct {
+	Rule    Rule // RuleNone: the candidate is fine
+	Witness Pos  // the cell the candidate clashes with
+	Cost    int  // cells (or counters) the check inspected
+	// Cell and Value name the offending move of a failed Validate.
+	Cell  Pos
+	Value int
+}
+
+// Limits stop a search cleanly with status limit. Zero means no limit.
+type Limits struct {
+	MaxSteps int64         // events
+	MaxCalls int64         // nodes (calls)
+	Timeout  time.Duration // wall-clock time
+}
+
+// DefaultMaxSteps is the step limit the command line uses unless told
+// otherwise: enough for 11-queens, small enough to stop a hopeless search
+// in well under a second.
+const DefaultMaxSteps = 10_000_000
+
+// Options configure Run.
+type Options struct {
+	When   When // default WhenBefore
+	Stop   Stop // default StopFirst
+	Limits Limits
+	// Sinks receive every event, in order. With no sinks, tracing is off and
+	// the hooks cost one counter increment each.
+	Sinks []Sink
+	// KeepSolutions is how many solution boards Result keeps (default 10).
+	KeepSolutions int
+}
+
+// Result is the outcome of Run. Detailed counts come from a Stats sink.
+type Result struct {
+	Status    Status
+	Solutions int64      // solutions found (all of them, even those not kept)
+	Boards    [][]string // the first solutions, as row strings
+	Final     []string   // the board as the search left it
+	Steps     int64      // events, the limit event included
+	Nodes     int64      // calls, the root included
+	Limit     LimitReason
+	Elapsed   time.Duration
+}
+
+// Run searches p with the shared backtracking template.
+func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
+	if opts.When == "" {
+		opts.When = WhenBefore
+	}
+	if opts.Stop == "" {
+		opts.Stop = StopFirst
+	}
+	if _, err := ParseWhen(string(opts.When)); err != nil {
+		return nil, err
+	}
+	if _, err := ParseStop(string(opts.Stop)); err != nil {
+		return nil, err
+	}
+	if opts.KeepSolutions == 0 {
+		opts.KeepSolutions = 10
+	}
+	if opts.Limits.MaxSteps < 0 || opts.Limits.MaxCalls < 0 || opts.Limits.Timeout < 0 {
+		return nil, errors.New("limits must not be negative")
+	}
+	if opts.Limits.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Limits.Timeout)
+		defer cancel()
+	}
+	s := &search{
+		p:        p,
+		when:     opts.When,
+		stop:     opts.Stop,
+		sinks:    opts.Sinks,
+		on:       len(opts.Sinks) > 0,
+		ctx:      ctx,
+		done:     ctx.Done(),
+		maxSteps: opts.Limits.MaxSteps,
+		maxCalls: opts.Limits.MaxCalls,
+		keep:     opts.KeepSolutions,
+	}
+	start := time.Now()
+	s.call(-1, 0, NoPos, NoPos, -1)
+	r := &Result{
+		Solutions: s.solutions,
+		Boards:    s.boards,
+		Final:     p.Rows(),
+		Steps:     s.steps,
+		Nodes:     s.nodes,
+		Limit:     s.limit,
+		Elapsed:   time.Since(start),
+	}
+	switch {
+	case s.limit != LimitNone:
+		r.Status = StatusLimit
+	case s.solutions > 0 && s.stop == StopFirst:
+		r.Status = StatusSolved
+	case s.solutions > 0 && s.stop == StopNoReturn:
+		r.Status = StatusLost
+	default:
+		r.Status = StatusComplete
+	}
+	return r, nil
+}
+
+// outcome is what a call tells its caller.
+type outcome uint8
+
+const (
+	goOn    outcome = iota // return false: the caller tries its next candidate
+	found                  // return true: a solution was found and the search stops
+	stopped                // a limit hit: unwind without further events
+)
+
+type search struct {
+	p     Problem
+	when  When
+	stop  Stop
+	sinks []Sink
+	on    bool
+	ev    Event
+
+	ctx  context.Context
+	done <-chan struct{}
+
+	steps, nodes       int64
+	maxSteps, maxCalls int64
+	limit              LimitReason
+
+	solutions int64
+	boards    [][]string
+	keep      int
+}
+
+// send hands s.ev, numbered, to every sink.
+func (s *search) send() {
+	s.ev.Step = s.steps
+	for _, k := range s.sinks {
+		k.Event(&s.ev)
+	}
+}
+
+// base returns an event with no move. Callers send it when s.on.
+func base(k Kind, node, depth int) Event {
+	return Event{Kind: k, Node: node, Depth: depth, Parent: -1, Cell: NoPos, Witness: NoPos, From: NoPos}
+}
+
+// emitMove reports an event about candidate v at slot.
+func (s *search) emitMove(k Kind, node, depth int, slot Pos, v int, vd *Verdict) {
+	s.ev = Event{Kind: k, Node: node, Depth: depth, Parent: -1, Cell: s.p.Cell(slot, v), Value: v, Witness: NoPos, From: NoPos}
+	if vd != nil {
+		s.ev.Rule, s.ev.Cost = vd.Rule, vd.Cost
+		if vd.Rule != RuleNone {
+			s.ev.Witness = vd.Witness
+		}
+	}
+	s.send()
+}
+
+// overLimit reports whether a limit has been reached, and records which.
+// The context is polled every 1024 checks to keep the hook cheap.
+func (s *search) overLimit(node, depth int) bool {
+	switch {
+	case s.maxSteps > 0 && s.steps >= s.maxSteps:
+		s.limit = LimitSteps
+	case s.maxCalls > 0 && s.nodes >= s.maxCalls:
+		s.limit = LimitCalls
+	case (s.steps+s.nodes)&1023 == 0 && s.done != nil:
+		select {
+		case <-s.done:
+			s.limit = LimitCanceled
+			if errors.Is(s.ctx.Err(), context.DeadlineExceeded) {
+				s.limit = LimitTime
+			}
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	s.steps++
+	if s.on {
+		s.ev = base(KindLimit, node, depth)
+		s.ev.Limit = s.limit
+		s.send()
+	}
+	return true
+}
+
+// call runs one node of the search tree: the shared template.
+func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
+	if s.overLimit(parent, depth-1) {
+		return stopped
+	}
+	id := int(s.nodes)
+	s.nodes++
+	s.steps++
+	if s.on {
+		s.ev = Event{Kind: KindCall, Node: id, Parent: parent, Depth: depth, Cell: move, Value: mv, Witness: NoPos, From: NoPos}
+		s.send()
+	}
+
+	// 1. Where is the decision? (a scan inside the call: 2-D recursion)
+	slot, sc, ok := s.p.Next(depth, prev)
+	if sc.Used {
+		s.steps++
+		if s.on {
+			cell := NoPos
+			if ok {
+				cell = slot
+			}
+			s.ev = Event{Kind: KindScan, Node: id, Parent: -1, Depth: depth, Cell: cell, Witness: NoPos,
+				From: sc.From, Skipped: sc.Skipped, Cost: sc.Cost, Value: sc.Options}
+			s.send()
+		}
+	}
+
+	// 2. End condition: nothing left to decide.
+	if !ok {
+		var vd Verdict
+		if s.when == WhenLeaf {
+			vd = s.p.Validate()
+			if vd.Rule != RuleNone {
+				s.steps++
+				if s.on {
+					s.ev = Event{Kind: KindReject, Node: id, Parent: -1, Depth: depth, Cell: vd.Cell, Value: vd.Value,
+						Rule: vd.Rule, Witness: vd.Witness, Cost: vd.Cost, From: NoPos}
+					s.send()
+				}
+				return s.ret(id, depth, false)
+			}
+		}
+		s.solutions++
+		if len(s.boards) < s.keep {
+			s.boards = append(s.boards, s.p.Rows())
+		}
+		s.steps++
+		if s.on {
+			s.ev = base(KindSolution, id, depth)
+			s.ev.Cost = vd.Cost
+			s.send()
+		}
+		s.ret(id, depth, true)
+		if s.stop == StopFirst {
+			return found
+		}
+		return goOn
+	}
+
+	// 3. Try every candidate: check and place in the strategy's order.
+	lo, hi := s.p.Candidates(slot)
+	for v := lo; v <= hi; v++ {
+		if s.overLimit(id, depth) {
+			return stopped
+		}
+		s.steps++
+		if s.on {
+			s.emitMove(KindTry, id, depth, slot, v, nil)
+		}
+		switch s.when {
+		case WhenBefore:
+			vd := s.p.Check(slot, v, false)
+			if vd.Rule != RuleNone {
+				s.steps++
+				if s.on {
+					s.emitMove(KindReject, id, depth, slot, v, &vd)
+				}
+				continue
+			}
+			s.p.Place(slot, v)
+			s.steps++
+			if s.on {
+				s.emitMove(KindPlace, id, depth, slot, v, &vd)
+			}
+		case WhenAfter:
+			s.p.Place(slot, v)
+			vd := s.p.Check(slot, v, true)
+			s.steps++
+			if s.on {
+				pass := Verdict{}
+				if vd.Rule == RuleNone {
+					pass.Cost = vd.Cost
+				}
+				s.emitMove(KindPlace, id, depth, slot, v, &pass)
+			}
+			if vd.Rule != RuleNone {
+				s.steps++
+				if s.on {
+					s.emitMove(KindReject, id, depth, slot, v, &vd)
+				}
+				s.p.Undo(slot, v)
+				s.steps++
+				if s.on {
+					s.emitMove(KindUndo, id, depth, slot, v, nil)
+				}
+				continue
+			}
+		default: // WhenLeaf
+			s.p.Place(slot, v)
+			s.steps++
+			if s.on {
+				s.emitMove(KindPlace, id, depth, slot, v, nil)
+			}
+		}
+
+		switch s.call(id, depth+1, slot, s.cellIfOn(slot, v), v) {
+		case found:
+			// The tutorial's "if (backtracking(board)) return true;": the
+			// move stays on the board and every ancestor returns true.
+			s.ret(id, depth, true)
+			return found
+		case stopped:
+			return stopped
+		}
+		s.p.Undo(slot, v)
+		s.steps++
+		if s.on {
+			s.emitMove(KindUndo, id, depth, slot, v, nil)
+		}
+	}
+
+	// 4. Every candidate failed: return false (回溯).
+	s.steps++
+	if s.on {
+		s.ev = base(KindExhausted, id, depth)
+		s.ev.Cell = slot
+		s.send()
+	}
+	return s.ret(id, depth, false)
+}
+
+// cellIfOn returns the move's cell for the call event, only when tracing.
+func (s *search) cellIfOn(slot Pos, v int) Pos {
+	if s.on {
+		return s.p.Cell(slot, v)
+	}
+	return NoPos
+}
+
+// ret reports the return of a call.
+func (s *search) ret(id, depth int, ok bool) outcome {
+	s.steps++
+	if s.on {
+		s.ev = base(KindReturn, id, depth)
+		s.ev.OK = ok
+		s.send()
+	}
+	return goOn
+}
+
+// String describes a Result in one line.
+func (r *Result) String() string {
+	return fmt.Sprintf("%s: %d solutions, %d nodes, %d steps", r.Status, r.Solutions, r.Nodes, r.Steps)
+}

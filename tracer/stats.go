@@ -1,0 +1,110 @@
+package tracer
+
+// Stats counts a search from its events: a Sink. Every count can be derived
+// from a step log, so a saved log reproduces the same Stats.
+type Stats struct {
+	Nodes      int64           // call events, the root included
+	Tries      int64           // candidates considered
+	Rejects    [NumRules]int64 // rejects by rule; index RuleNone is unused
+	Placements int64
+	Backtracks int64 // undo events
+	Solutions  int64
+	MaxDepth   int
+	Steps      int64
+	CheckCost  int64   // cells (or counters) the checks inspected
+	ScanCost   int64   // cells the slot search inspected
+	PerDepth   []int64 // nodes per depth
+	Limit      LimitReason
+	// FirstSolutionStep is the step of the first solution event (0: none).
+	FirstSolutionStep int64
+}
+
+// Event counts one event.
+func (s *Stats) Event(e *Event) {
+	s.Steps++
+	switch e.Kind {
+	case KindCall:
+		s.Nodes++
+		if e.Depth > s.MaxDepth {
+			s.MaxDepth = e.Depth
+		}
+		for len(s.PerDepth) <= e.Depth {
+			s.PerDepth = append(s.PerDepth, 0)
+		}
+		s.PerDepth[e.Depth]++
+	case KindScan:
+		s.ScanCost += int64(e.Cost)
+	case KindTry:
+		s.Tries++
+	case KindReject:
+		if e.Rule < NumRules {
+			s.Rejects[e.Rule]++
+		}
+		s.CheckCost += int64(e.Cost)
+	case KindPlace:
+		s.Placements++
+		s.CheckCost += int64(e.Cost)
+	case KindUndo:
+		s.Backtracks++
+	case KindSolution:
+		s.Solutions++
+		s.CheckCost += int64(e.Cost)
+		if s.FirstSolutionStep == 0 {
+			s.FirstSolutionStep = e.Step
+		}
+	case KindLimit:
+		s.Limit = e.Limit
+	}
+}
+
+// RejectTotal returns the number of rejects, all rules together.
+func (s *Stats) RejectTotal() int64 {
+	var t int64
+	for _, n := range s.Rejects {
+		t += n
+	}
+	return t
+}
+
+// Summary is everything --stats reports about one run: the instance, the
+// strategy, how it ended, and the counts. Its fields map one to one onto the
+// keys of the stats file.
+type Summary struct {
+	Problem   string
+	Size      int
+	Instance  string
+	Strategy  Strategy
+	Status    Status
+	Rules     []Rule // the problem's rules, in checking order
+	Limit     LimitReason
+	Stats     Stats
+	Solution  []string // the first solution, as row strings (nil if none)
+	Solutions [][]string
+	Final     []string
+}
+
+// Summarize puts a run's description, result and counts together.
+func Summarize(info Info, opts Options, res *Result, st *Stats) Summary {
+	sum := Summary{
+		Problem:  info.Problem,
+		Size:     info.Size,
+		Instance: info.Instance,
+		Strategy: Strategy{Order: info.Order, Check: info.Check, When: opts.When, Stop: opts.Stop},
+		Status:   res.Status,
+		Rules:    info.Rules,
+		Limit:    res.Limit,
+		Stats:    *st,
+		Final:    res.Final,
+	}
+	if sum.Strategy.When == "" {
+		sum.Strategy.When = WhenBefore
+	}
+	if sum.Strategy.Stop == "" {
+		sum.Strategy.Stop = StopFirst
+	}
+	sum.Solutions = res.Boards
+	if len(res.Boards) > 0 {
+		sum.Solution = res.Boards[0]
+	}
+	return sum
+}

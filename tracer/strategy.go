@@ -1,0 +1,115 @@
+package tracer
+
+import (
+	"fmt"
+	"strings"
+)
+
+// When says when the check runs relative to placing a candidate.
+type When string
+
+// The values of --when.
+const (
+	WhenBefore When = "before" // check, then place (tutorials 000, 003, 004)
+	WhenAfter  When = "after"  // place, then check, undo on failure (tutorial 001)
+	WhenLeaf   When = "leaf"   // no check until the board is full, then validate it (tutorial 002, stage 1)
+)
+
+// Whens lists the valid values of When.
+var Whens = []When{WhenBefore, WhenAfter, WhenLeaf}
+
+// Check says how a candidate is checked. Which values a problem accepts is
+// listed by its Checks variable (NQueensChecks, SudokuChecks).
+type Check string
+
+// The values of --check.
+const (
+	CheckScan   Check = "scan"   // walk the cells that could clash (tutorials 000, 004)
+	CheckBoard  Check = "board"  // validate the whole board (tutorial 002, stage 2; Sudoku)
+	CheckCounts Check = "counts" // per-row, column and box counters, O(1) (tutorial 002, stage 3; Sudoku)
+	CheckArrays Check = "arrays" // used-column and diagonal flags, O(1) (N-Queens)
+)
+
+// Order says which slot a call decides next.
+type Order string
+
+// The values of --order. N-Queens always goes row by row (OrderRows).
+const (
+	OrderRows   Order = "rows"   // N-Queens: the row below the last queen (1-D recursion)
+	OrderScan2D Order = "scan2d" // Sudoku: every call rescans from the top-left (2-D recursion, tutorial 000)
+	OrderLinear Order = "linear" // Sudoku: the first empty cell after the parent's cell (tutorials 001, 002, 004)
+	OrderMRV    Order = "mrv"    // Sudoku: the empty cell with the fewest candidates
+)
+
+// Stop says when the search stops.
+type Stop string
+
+// The stop rules.
+const (
+	StopFirst    Stop = "first"     // stop at the first solution (the recursion returns true)
+	StopAll      Stop = "all"       // collect every solution, or prove there is none
+	StopNoReturn Stop = "no-return" // tutorial 003's first version: no return value, the solution is undone
+)
+
+// Stops lists the valid values of Stop.
+var Stops = []Stop{StopFirst, StopAll, StopNoReturn}
+
+// Status is how a search ended.
+type Status string
+
+// The statuses (a contract of --stats).
+const (
+	StatusSolved   Status = "solved"   // stopped at the first solution
+	StatusComplete Status = "complete" // the whole tree was searched
+	StatusLimit    Status = "limit"    // a limit stopped it
+	StatusLost     Status = "lost"     // a solution was found, then undone (--no-return)
+)
+
+// ParseWhen returns the When named s, or an error listing the valid values.
+func ParseWhen(s string) (When, error) { return parseEnum("--when", s, Whens) }
+
+// ParseStop returns the Stop named s, or an error listing the valid values.
+func ParseStop(s string) (Stop, error) { return parseEnum("stop rule", s, Stops) }
+
+// ParseCheck returns the Check named s if it is one of valid.
+func ParseCheck(s string, valid []Check) (Check, error) { return parseEnum("--check", s, valid) }
+
+// ParseOrder returns the Order named s if it is one of valid.
+func ParseOrder(s string, valid []Order) (Order, error) { return parseEnum("--order", s, valid) }
+
+func parseEnum[T ~string](what, s string, valid []T) (T, error) {
+	for _, v := range valid {
+		if string(v) == s {
+			return v, nil
+		}
+	}
+	return "", fmt.Errorf("unknown %s value %q: want %s", what, s, JoinValues(valid))
+}
+
+// JoinValues lists values as "a, b or c".
+func JoinValues[T ~string](vs []T) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = string(v)
+	}
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// Strategy is one point on every axis the tutorials vary.
+type Strategy struct {
+	Order Order
+	Check Check
+	When  When
+	Stop  Stop
+}
+
+// String formats the strategy as "order=… check=… when=… stop=…".
+func (s Strategy) String() string {
+	return fmt.Sprintf("order=%s check=%s when=%s stop=%s", s.Order, s.Check, s.When, s.Stop)
+}

@@ -1,0 +1,300 @@
+package tracer
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// SudokuChecks lists the checks Sudoku accepts.
+var SudokuChecks = []Check{CheckScan, CheckBoard, CheckCounts}
+
+// SudokuOrders lists the orders Sudoku accepts.
+var SudokuOrders = []Order{OrderScan2D, OrderLinear, OrderMRV}
+
+// SudokuRules lists the Sudoku rules in the order the checks test them.
+var SudokuRules = []Rule{RuleRow, RuleColumn, RuleBox}
+
+// Sudoku is the Sudoku problem as 2-D recursion: each call finds its cell by
+// a scan over rows and columns, then tries the digits 1..n there.
+type Sudoku struct {
+	n, box int
+	cells  []int // n*n, 0 = blank
+	puzzle string
+	order  Order
+	check  Check
+	// Counters for CheckCounts and OrderMRV, per unit and digit:
+	// how many of the digit the unit holds, and where the first one stands
+	// (index+1), so a clash can name its cell in O(1).
+	counted                   bool
+	rowN, colN, boxN          []int
+	rowAt, colAt, boxAt       []int
+	rowMask, colMask, boxMask []uint32 // bit d set: digit d is in the unit (for mrv)
+}
+
+// NewSudoku returns the puzzle ready to search with the given order and
+// check. Givens that already clash are an error naming both cells.
+func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
+	if order == "" {
+		order = OrderScan2D
+	}
+	if check == "" {
+		check = CheckScan
+	}
+	if _, err := ParseOrder(string(order), SudokuOrders); err != nil {
+		return nil, fmt.Errorf("sudoku: %w", err)
+	}
+	if _, err := ParseCheck(string(check), SudokuChecks); err != nil {
+		return nil, fmt.Errorf("sudoku: %w", err)
+	}
+	if boxSide(p.Size) == 0 || len(p.Cells) != p.Size*p.Size {
+		return nil, fmt.Errorf("sudoku: a %d×%d grid with %d cells is not a puzzle", p.Size, p.Size, len(p.Cells))
+	}
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	n := p.Size
+	s := &Sudoku{n: n, box: boxSide(n), cells: append([]int(nil), p.Cells...), puzzle: p.String(), order: order, check: check}
+	if check == CheckCounts || order == OrderMRV {
+		s.counted = true
+		m := n * (n + 1)
+		s.rowN, s.colN, s.boxN = make([]int, m), make([]int, m), make([]int, m)
+		s.rowAt, s.colAt, s.boxAt = make([]int, m), make([]int, m), make([]int, m)
+		s.rowMask, s.colMask, s.boxMask = make([]uint32, n), make([]uint32, n), make([]uint32, n)
+		for i, d := range s.cells {
+			if d != 0 {
+				s.count(i, d, +1)
+			}
+		}
+	}
+	return s, nil
+}
+
+// Info describes the instance.
+func (s *Sudoku) Info() Info {
+	return Info{Problem: "sudoku", Size: s.n, Instance: s.puzzle, Order: s.order, Check: s.check, Rules: SudokuRules}
+}
+
+func (s *Sudoku) boxOf(r, c int) int { return r/s.box*s.box + c/s.box }
+
+// Next finds the cell to decide. scan2d rescans from the top-left corner
+// (tutorial 000's two nested loops inside the recursion); linear starts
+// after the parent's cell; mrv picks the blank with the fewest candidates.
+func (s *Sudoku) Next(_ int, prev Pos) (Pos, Scan, bool) {
+	start := 0
+	switch s.order {
+	case OrderMRV:
+		return s.nextMRV()
+	case OrderLinear:
+		if prev.Row >= 0 {
+			start = prev.Row*s.n + prev.Col + 1
+		}
+	}
+	sc := Scan{Used: true, From: s.pos(start)}
+	for i := start; i < len(s.cells); i++ {
+		sc.Cost++
+		if s.cells[i] == 0 {
+			return s.pos(i), sc, true
+		}
+		sc.Skipped++
+	}
+	if start >= len(s.cells) {
+		sc.From = NoPos
+	}
+	return NoPos, sc, false
+}
+
+func (s *Sudoku) pos(i int) Pos {
+	if i >= len(s.cells) {
+		return NoPos
+	}
+	return Pos{i / s.n, i % s.n}
+}
+
+// nextMRV inspects every cell and returns the blank that allows the fewest
+// digits, the first in reading order on a tie; a blank with 0 or 1 choices
+// ends the scan early.
+func (s *Sudoku) nextMRV() (Pos, Scan, bool) {
+	sc := Scan{Used: true, From: Pos{0, 0}}
+	best, bestN := -1, s.n+1
+	for i, d := range s.cells {
+		sc.Cost++
+		if d != 0 {
+			sc.Skipped++
+			continue
+		}
+		r, c := i/s.n, i%s.n
+		used := s.rowMask[r] | s.colMask[c] | s.boxMask[s.boxOf(r, c)]
+		k := s.n - bits.OnesCount32(used>>1)
+		if k < bestN {
+			best, bestN = i, k
+			if k <= 1 {
+				break
+			}
+		}
+	}
+	if best < 0 {
+		return NoPos, sc, false
+	}
+	sc.Options = bestN
+	return s.pos(best), sc, true
+}
+
+// Candidates returns the digits 1..n.
+func (s *Sudoku) Candidates(Pos) (int, int) { return 1, s.n }
+
+// Cell returns the slot itself: a digit goes in the cell being decided.
+func (s *Sudoku) Cell(slot Pos, _ int) Pos { return slot }
+
+// Check tests digit v at slot against its row, then column, then box.
+func (s *Sudoku) Check(slot Pos, v int, placed bool) Verdict {
+	switch s.check {
+	case CheckCounts:
+		return s.checkCounts(slot.Row, slot.Col, v, placed)
+	case CheckBoard:
+		return s.checkBoard(slot.Row, slot.Col, v, placed)
+	}
+	return s.checkScan(slot.Row, slot.Col, v)
+}
+
+// checkScan walks the row, the column and the box, skipping the cell itself.
+func (s *Sudoku) checkScan(r, c, v int) Verdict {
+	n, cost := s.n, 0
+	row := s.cells[r*n : r*n+n]
+	for j, d := range row {
+		if j == c {
+			continue
+		}
+		cost++
+		if d == v {
+			return Verdict{Rule: RuleRow, Witness: Pos{r, j}, Cost: cost}
+		}
+	}
+	for i := 0; i < n; i++ {
+		if i == r {
+			continue
+		}
+		cost++
+		if s.cells[i*n+c] == v {
+			return Verdict{Rule: RuleColumn, Witness: Pos{i, c}, Cost: cost}
+		}
+	}
+	r0, c0 := r/s.box*s.box, c/s.box*s.box
+	for i := r0; i < r0+s.box; i++ {
+		for j := c0; j < c0+s.box; j++ {
+			if i == r && j == c {
+				continue
+			}
+			cost++
+			if s.cells[i*n+j] == v {
+				return Verdict{Rule: RuleBox, Witness: Pos{i, j}, Cost: cost}
+			}
+		}
+	}
+	return Verdict{Cost: cost}
+}
+
+// checkBoard validates the whole board with v at (r, c), the way tutorial
+// 002's second stage does before each placement.
+func (s *Sudoku) checkBoard(r, c, v int, placed bool) Verdict {
+	i := r*s.n + c
+	if !placed {
+		s.cells[i] = v
+		defer func() { s.cells[i] = 0 }()
+	}
+	rule, a, b, cost := Clash(s.n, s.box, s.cells)
+	if rule == RuleNone {
+		return Verdict{Cost: cost}
+	}
+	w := a
+	if a == (Pos{r, c}) {
+		w = b
+	}
+	return Verdict{Rule: rule, Witness: w, Cost: cost}
+}
+
+// checkCounts looks up the row, column and box counters: O(1).
+func (s *Sudoku) checkCounts(r, c, v int, placed bool) Verdict {
+	limit := 0 // how many of v a unit may already hold
+	if placed {
+		limit = 1
+	}
+	k := v
+	if s.rowN[r*(s.n+1)+k] > limit {
+		at := s.rowAt[r*(s.n+1)+k] - 1
+		return Verdict{Rule: RuleRow, Witness: s.pos(at), Cost: 1}
+	}
+	if s.colN[c*(s.n+1)+k] > limit {
+		at := s.colAt[c*(s.n+1)+k] - 1
+		return Verdict{Rule: RuleColumn, Witness: s.pos(at), Cost: 2}
+	}
+	b := s.boxOf(r, c)
+	if s.boxN[b*(s.n+1)+k] > limit {
+		at := s.boxAt[b*(s.n+1)+k] - 1
+		return Verdict{Rule: RuleBox, Witness: s.pos(at), Cost: 3}
+	}
+	return Verdict{Cost: 3}
+}
+
+// count adds delta to the counters of digit d at cell i.
+func (s *Sudoku) count(i, d, delta int) {
+	r, c := i/s.n, i%s.n
+	b := s.boxOf(r, c)
+	m := s.n + 1
+	bump(s.rowN, s.rowAt, s.rowMask, r, m, d, i, delta)
+	bump(s.colN, s.colAt, s.colMask, c, m, d, i, delta)
+	bump(s.boxN, s.boxAt, s.boxMask, b, m, d, i, delta)
+}
+
+func bump(num, at []int, mask []uint32, unit, m, d, i, delta int) {
+	k := unit*m + d
+	num[k] += delta
+	switch {
+	case delta > 0 && num[k] == 1:
+		at[k] = i + 1
+		mask[unit] |= 1 << d
+	case delta < 0 && num[k] == 0:
+		at[k] = 0
+		mask[unit] &^= 1 << d
+	}
+}
+
+// Place writes digit v in the slot.
+func (s *Sudoku) Place(slot Pos, v int) {
+	i := slot.Row*s.n + slot.Col
+	s.cells[i] = v
+	if s.counted {
+		s.count(i, v, +1)
+	}
+}
+
+// Undo clears the slot.
+func (s *Sudoku) Undo(slot Pos, v int) {
+	i := slot.Row*s.n + slot.Col
+	s.cells[i] = 0
+	if s.counted {
+		s.count(i, v, -1)
+	}
+}
+
+// Validate checks the full board: every row, then every column, then every
+// box, and names the first repeated digit.
+func (s *Sudoku) Validate() Verdict {
+	rule, a, b, cost := Clash(s.n, s.box, s.cells)
+	if rule == RuleNone {
+		return Verdict{Cost: cost}
+	}
+	return Verdict{Rule: rule, Witness: a, Cost: cost, Cell: b, Value: s.cells[b.Row*s.n+b.Col]}
+}
+
+// Rows returns the board as row strings, '.' for a blank.
+func (s *Sudoku) Rows() []string {
+	rows := make([]string, s.n)
+	for r := range rows {
+		b := make([]byte, s.n)
+		for c := range b {
+			b[c] = DigitChar(s.cells[r*s.n+c])
+		}
+		rows[r] = string(b)
+	}
+	return rows
+}

@@ -1,0 +1,220 @@
+package tracer
+
+import "fmt"
+
+// NodeKind tells a call node from a pruned leaf.
+type NodeKind uint8
+
+// The node kinds.
+const (
+	NodeCall   NodeKind = iota // a recursive call
+	NodePruned                 // a rejected candidate: a pruned branch
+)
+
+// NodeStatus is how a node ended.
+type NodeStatus uint8
+
+// The node statuses.
+const (
+	NodeOpen     NodeStatus = iota // still running (only when viewed at an earlier step)
+	NodeSolution                   // the board was complete and valid here
+	NodeOnPath                     // an ancestor of a solution
+	NodeDeadEnd                    // every candidate failed: returned false
+	NodeCut                        // left running when a limit stopped the search
+	NodeRejected                   // a pruned leaf
+)
+
+var nodeStatusNames = []string{"open", "solution", "on_path", "dead_end", "cut", "pruned"}
+
+// String returns the status name ("solution", "dead_end", ...).
+func (s NodeStatus) String() string {
+	if int(s) < len(nodeStatusNames) {
+		return nodeStatusNames[s]
+	}
+	return fmt.Sprintf("NodeStatus(%d)", s)
+}
+
+// Node is one node of a search tree: a call, or a pruned candidate. Nodes are
+// kept in one slice and linked by index, so a tree of millions of nodes is a
+// handful of allocations.
+type Node struct {
+	Call    int32 // the call number (Event.Node) for a call; -1 for a pruned leaf
+	Parent  int32 // index of the parent in Tree.Nodes; -1 at the root
+	First   int32 // first child, -1 if none
+	Next    int32 // next sibling, -1 if none
+	last    int32 // last child, for appending
+	Kind    NodeKind
+	Rule    Rule // pruned leaves: the rule broken
+	Depth   int16
+	Row     int8 // the move that led here: cell and value (-1 at the root)
+	Col     int8
+	Value   int8
+	WRow    int8 // pruned leaves: the clashing cell
+	WCol    int8
+	Step    int64 // step of the call or reject event
+	End     int64 // step of the return event (0: never returned)
+	SolStep int64 // first step at which a solution at or below this node was found (0: none)
+	Cost    int32 // pruned leaves: the check's cost
+	Solved  bool  // the solution event happened at this call
+}
+
+// Cell returns the move's cell.
+func (n *Node) Cell() Pos { return Pos{int(n.Row), int(n.Col)} }
+
+// Witness returns the clashing cell of a pruned leaf.
+func (n *Node) Witness() Pos { return Pos{int(n.WRow), int(n.WCol)} }
+
+// Tree is the search tree built from events: a Sink. Build one per search;
+// it is also rebuilt from a saved step log by feeding it the same events.
+type Tree struct {
+	Nodes     []Node
+	calls     []int32 // call number -> index in Nodes
+	stack     []int32 // the active calls
+	LimitStep int64   // step of the limit event (0: none)
+	Steps     int64   // events seen
+	err       error
+}
+
+// NewTree returns an empty tree.
+func NewTree() *Tree { return &Tree{} }
+
+// Err reports the first inconsistency in the events fed to the tree (a
+// reject with no call open, a call number out of order, ...).
+func (t *Tree) Err() error { return t.err }
+
+func (t *Tree) fail(e *Event, format string, args ...any) {
+	if t.err == nil {
+		t.err = fmt.Errorf("step %d (%s): %s", e.Step, e.Kind, fmt.Sprintf(format, args...))
+	}
+}
+
+func (t *Tree) add(n Node) int32 {
+	i := int32(len(t.Nodes))
+	n.First, n.Next, n.last = -1, -1, -1
+	if n.Parent >= 0 {
+		p := &t.Nodes[n.Parent]
+		if p.last < 0 {
+			p.First = i
+		} else {
+			t.Nodes[p.last].Next = i
+		}
+		p.last = i
+	}
+	t.Nodes = append(t.Nodes, n)
+	return i
+}
+
+func (t *Tree) top(e *Event) int32 {
+	if len(t.stack) == 0 {
+		t.fail(e, "no call is open")
+		return -1
+	}
+	return t.stack[len(t.stack)-1]
+}
+
+// Event adds one event to the tree.
+func (t *Tree) Event(e *Event) {
+	t.Steps++
+	if t.err != nil {
+		return
+	}
+	switch e.Kind {
+	case KindCall:
+		if e.Node != len(t.calls) {
+			t.fail(e, "call %d out of order: want %d", e.Node, len(t.calls))
+			return
+		}
+		parent := int32(-1)
+		if len(t.stack) > 0 {
+			parent = t.stack[len(t.stack)-1]
+		} else if len(t.calls) > 0 {
+			t.fail(e, "a second root")
+			return
+		}
+		i := t.add(Node{Call: int32(e.Node), Parent: parent, Kind: NodeCall, Depth: int16(e.Depth),
+			Row: int8(e.Cell.Row), Col: int8(e.Cell.Col), Value: int8(e.Value), WRow: -1, WCol: -1, Step: e.Step})
+		t.calls = append(t.calls, i)
+		t.stack = append(t.stack, i)
+	case KindReject:
+		p := t.top(e)
+		if p < 0 {
+			return
+		}
+		t.add(Node{Call: -1, Parent: p, Kind: NodePruned, Rule: e.Rule, Depth: t.Nodes[p].Depth + 1,
+			Row: int8(e.Cell.Row), Col: int8(e.Cell.Col), Value: int8(e.Value),
+			WRow: int8(e.Witness.Row), WCol: int8(e.Witness.Col), Step: e.Step, End: e.Step, Cost: int32(e.Cost)})
+	case KindSolution:
+		if i := t.top(e); i >= 0 {
+			t.Nodes[i].Solved = true
+		}
+		for i := t.top(e); i >= 0 && t.Nodes[i].SolStep == 0; i = t.Nodes[i].Parent {
+			t.Nodes[i].SolStep = e.Step
+		}
+	case KindReturn:
+		p := t.top(e)
+		if p < 0 {
+			return
+		}
+		t.Nodes[p].End = e.Step
+		t.stack = t.stack[:len(t.stack)-1]
+	case KindLimit:
+		t.LimitStep = e.Step
+	}
+}
+
+// Status returns how node i ended.
+func (t *Tree) Status(i int32) NodeStatus { return t.StatusAt(i, 0) }
+
+// StatusAt returns node i's status as it stood after step k (k <= 0: at the
+// end). A node not yet created at step k reports NodeOpen.
+func (t *Tree) StatusAt(i int32, k int64) NodeStatus {
+	n := &t.Nodes[i]
+	at := func(s int64) bool { return s > 0 && (k <= 0 || s <= k) }
+	switch {
+	case n.Kind == NodePruned:
+		return NodeRejected
+	case n.Solved && at(n.SolStep):
+		return NodeSolution
+	case at(n.SolStep):
+		return NodeOnPath
+	case at(n.End):
+		return NodeDeadEnd
+	case t.LimitStep > 0 && (k <= 0 || t.LimitStep <= k):
+		return NodeCut
+	}
+	return NodeOpen
+}
+
+// CallIndex returns the index in Nodes of call number c, or -1.
+func (t *Tree) CallIndex(c int) int32 {
+	if c < 0 || c >= len(t.calls) {
+		return -1
+	}
+	return t.calls[c]
+}
+
+// Children returns the indices of node i's children, in order.
+func (t *Tree) Children(i int32) []int32 {
+	var out []int32
+	for c := t.Nodes[i].First; c >= 0; c = t.Nodes[c].Next {
+		out = append(out, c)
+	}
+	return out
+}
+
+// Path returns the indices from the root down to node i.
+func (t *Tree) Path(i int32) []int32 {
+	var p []int32
+	for ; i >= 0; i = t.Nodes[i].Parent {
+		p = append(p, i)
+	}
+	for a, b := 0, len(p)-1; a < b; a, b = a+1, b-1 {
+		p[a], p[b] = p[b], p[a]
+	}
+	return p
+}
+
+// Counts returns the number of call nodes and pruned leaves.
+func (t *Tree) Counts() (calls, pruned int) {
+	return len(t.calls), len(t.Nodes) - len(t.calls)
+}
