@@ -1,0 +1,421 @@
+// Command backtrack traces backtracking searches for teaching: N-Queens as
+// one-dimensional recursion and Sudoku as two-dimensional recursion, with
+// the strategies of five well-known tutorials.
+//
+// Usage:
+//
+//	backtrack trace nqueens|sudoku [flags]
+//
+// Run `backtrack help` for the commands and `backtrack trace -h` for flags.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"time"
+
+	"backtrack/render"
+	"backtrack/tracer"
+)
+
+// Exit codes.
+const (
+	exitOK          = 0
+	exitFailure     = 1   // the run failed (an output could not be written, ...)
+	exitUsage       = 2   // bad input: flags, puzzles, files
+	exitInterrupted = 130 // Ctrl-C or SIGTERM stopped the search; outputs are complete
+)
+
+// usageError is bad input from the user: exit code 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// errInterrupted reports that a signal stopped the search.
+var errInterrupted = errors.New("interrupted")
+
+const helpText = `backtrack traces backtracking searches for teaching.
+
+Commands:
+  trace nqueens|sudoku [flags]   run a search, print the solution and its counts
+  help                           show this help
+
+Run 'backtrack trace -h' for the flags. Examples:
+  backtrack trace nqueens -n 4
+  backtrack trace sudoku --order mrv --stats -
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole program, so tests can drive it.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := dispatch(ctx, args, stdin, stdout, stderr)
+	var ue *usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintln(stderr, "backtrack: interrupted; the outputs written so far are complete")
+		return exitInterrupted
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "backtrack: %v\n", err)
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "backtrack: %v\n", err)
+		return exitFailure
+	}
+}
+
+func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, helpText)
+		return usagef("no command given: want trace")
+	}
+	switch args[0] {
+	case "trace":
+		return cmdTrace(ctx, args[1:], stdin, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, helpText)
+		return nil
+	}
+	return usagef("unknown command %q: want trace or help", args[0])
+}
+
+// problemFlags are the flags that choose a problem, an instance and a strategy.
+type problemFlags struct {
+	n        int
+	puzzle   string
+	order    string
+	check    string
+	when     string
+	first    bool
+	all      bool
+	noReturn bool
+	maxSteps int64
+	maxCalls int64
+	timeout  time.Duration
+}
+
+func (pf *problemFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&pf.n, "n", 8, "nqueens: board size (1-30)")
+	fs.StringVar(&pf.puzzle, "puzzle", "", "sudoku: a puzzle string, a file, or - for stdin (default: LeetCode 37's board)")
+	fs.StringVar(&pf.order, "order", "", "sudoku: which cell next: scan2d (default), linear or mrv")
+	fs.StringVar(&pf.check, "check", "scan", "how a candidate is checked: scan; sudoku: board, counts; nqueens: arrays")
+	fs.StringVar(&pf.when, "when", "before", "when the check runs: before (check, place), after (place, check) or leaf (at a full board)")
+	fs.BoolVar(&pf.first, "first", false, "stop at the first solution (sudoku's default)")
+	fs.BoolVar(&pf.all, "all", false, "find every solution, or prove there is none (nqueens's default)")
+	fs.BoolVar(&pf.noReturn, "no-return", false, "tutorial 003's first version: no return value, so the solution is found and then undone (status lost)")
+	fs.Int64Var(&pf.maxSteps, "max-steps", tracer.DefaultMaxSteps, "stop after this many steps (0: no limit)")
+	fs.Int64Var(&pf.maxCalls, "max-calls", 0, "stop after this many calls (0: no limit)")
+	fs.DurationVar(&pf.timeout, "timeout", 0, "stop after this much time, e.g. 10s (0: no limit)")
+}
+
+// build makes the problem and the run options the flags describe.
+func (pf *problemFlags) build(fs *flag.FlagSet, problem string, stdin io.Reader) (tracer.Problem, tracer.Options, error) {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var opts tracer.Options
+	when, err := tracer.ParseWhen(pf.when)
+	if err != nil {
+		return nil, opts, usagef("%v", err)
+	}
+	opts.When = when
+	opts.Limits = tracer.Limits{MaxSteps: pf.maxSteps, MaxCalls: pf.maxCalls, Timeout: pf.timeout}
+	if pf.maxSteps < 0 || pf.maxCalls < 0 || pf.timeout < 0 {
+		return nil, opts, usagef("--max-steps, --max-calls and --timeout must not be negative")
+	}
+	switch {
+	case pf.first && pf.all:
+		return nil, opts, usagef("--first and --all contradict each other: give one")
+	case pf.noReturn && (pf.first || pf.all):
+		return nil, opts, usagef("--no-return is a stop rule of its own: drop --first/--all")
+	case pf.noReturn:
+		opts.Stop = tracer.StopNoReturn
+	case pf.first:
+		opts.Stop = tracer.StopFirst
+	case pf.all:
+		opts.Stop = tracer.StopAll
+	}
+
+	switch problem {
+	case "nqueens", "queens":
+		for _, name := range []string{"puzzle", "order"} {
+			if set[name] {
+				return nil, opts, usagef("--%s applies to sudoku only", name)
+			}
+		}
+		if opts.Stop == "" {
+			opts.Stop = tracer.StopAll
+		}
+		if pf.n < 1 || pf.n > tracer.MaxQueens {
+			return nil, opts, usagef("-n %d is out of range: want 1 to %d", pf.n, tracer.MaxQueens)
+		}
+		check, err := tracer.ParseCheck(pf.check, tracer.NQueensChecks)
+		if err != nil {
+			return nil, opts, usagef("nqueens: %v", err)
+		}
+		p, err := tracer.NewNQueens(pf.n, check)
+		if err != nil {
+			return nil, opts, usagef("%v", err)
+		}
+		return p, opts, nil
+	case "sudoku":
+		if set["n"] {
+			return nil, opts, usagef("-n applies to nqueens only; give a sudoku with --puzzle")
+		}
+		if opts.Stop == "" {
+			opts.Stop = tracer.StopFirst
+		}
+		order := tracer.OrderScan2D
+		if pf.order != "" {
+			if order, err = tracer.ParseOrder(pf.order, tracer.SudokuOrders); err != nil {
+				return nil, opts, usagef("sudoku: %v", err)
+			}
+		}
+		check, err := tracer.ParseCheck(pf.check, tracer.SudokuChecks)
+		if err != nil {
+			return nil, opts, usagef("sudoku: %v", err)
+		}
+		pz, err := loadPuzzle(pf.puzzle, stdin)
+		if err != nil {
+			return nil, opts, err
+		}
+		p, err := tracer.NewSudoku(pz, order, check)
+		if err != nil {
+			return nil, opts, usagef("%v", err)
+		}
+		return p, opts, nil
+	case "":
+		return nil, opts, usagef("no problem given: want nqueens or sudoku")
+	}
+	return nil, opts, usagef("unknown problem %q: want nqueens or sudoku", problem)
+}
+
+// loadPuzzle reads --puzzle: empty for the default board, "-" for stdin, a
+// file path, or the puzzle itself.
+func loadPuzzle(arg string, stdin io.Reader) (*tracer.Puzzle, error) {
+	text, where := arg, "--puzzle"
+	switch {
+	case arg == "":
+		text, where = tracer.LeetCode37, "the default puzzle"
+	case arg == "-":
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, fmt.Errorf("reading the puzzle from stdin: %w", err)
+		}
+		text, where = string(b), "stdin"
+	default:
+		b, err := os.ReadFile(arg)
+		if err == nil {
+			text, where = string(b), arg
+		} else if looksLikePath(arg) {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, usagef("puzzle file %q does not exist", arg)
+			}
+			return nil, usagef("puzzle file %q: %v", arg, err)
+		}
+	}
+	p, err := tracer.ParsePuzzle(text)
+	if err != nil {
+		return nil, usagef("%s: %v", where, err)
+	}
+	return p, nil
+}
+
+// looksLikePath tells a file name from a puzzle typed on the command line:
+// a path has a folder separator or ends in an extension such as ".txt".
+func looksLikePath(s string) bool {
+	if strings.ContainsAny(s, "/\\") {
+		return !strings.HasPrefix(strings.TrimSpace(s), "[")
+	}
+	ext := fileExt.FindString(s)
+	return ext != "" && strings.TrimLeft(ext[1:], "123456789ABCDEFGabcdefg") != ""
+}
+
+// fileExt matches an extension; one made only of cell characters (the ".E"
+// that ends many 16×16 puzzles) does not count.
+var fileExt = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]{1,5}$`)
+
+// parseInterspersed parses flags that may come before or after positional
+// arguments ("trace nqueens -n 4" and "trace -n 4 nqueens").
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// newFlagSet returns a flag set that reports errors as one usage line.
+func newFlagSet(name string, stderr io.Writer, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s\n\nflags:\n", usage)
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return fs
+}
+
+// flagError turns a flag-package error into a one-line usage error.
+func flagError(fs *flag.FlagSet, err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
+		return err
+	}
+	return usagef("%v (see 'backtrack %s -h')", err, fs.Name())
+}
+
+func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("trace", stderr, "backtrack trace nqueens|sudoku [flags]")
+	var pf problemFlags
+	pf.register(fs)
+	statsPath := fs.String("stats", "", "write the summary as YAML to this file (- for stdout)")
+	show := fs.Int("show", 3, "how many solution boards to print")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return flagError(fs, err)
+	}
+	if len(pos) > 1 {
+		return usagef("trace takes one problem, got %q", strings.Join(pos, " "))
+	}
+	problem := ""
+	if len(pos) == 1 {
+		problem = pos[0]
+	}
+	p, opts, err := pf.build(fs, problem, stdin)
+	if err != nil {
+		return err
+	}
+	stats, err := newOutput(*statsPath, "--stats", stdout)
+	if err != nil {
+		return err
+	}
+	defer stats.abort()
+
+	st := &tracer.Stats{}
+	opts.Sinks = []tracer.Sink{st}
+	res, err := tracer.Run(ctx, p, opts)
+	if err != nil {
+		return err
+	}
+	sum := tracer.Summarize(p.Info(), opts, res, st)
+	if stats.active() {
+		if err := render.WriteStats(stats, sum); err != nil {
+			return err
+		}
+		if err := stats.commit(); err != nil {
+			return err
+		}
+	}
+	if *statsPath != "-" {
+		if err := render.WriteReport(stdout, sum, *show); err != nil {
+			return err
+		}
+	}
+	if res.Limit == tracer.LimitCanceled {
+		return errInterrupted
+	}
+	return nil
+}
+
+// output is a file written whole or not at all: the bytes go to a
+// temporary file in the same folder, renamed into place by commit.
+type output struct {
+	path, flag string
+	stdout     io.Writer
+	tmp        *os.File
+	done       bool
+}
+
+// newOutput checks the path before the search runs, so a bad path costs no
+// work. An empty path means the output is off; "-" means stdout.
+func newOutput(path, flagName string, stdout io.Writer) (*output, error) {
+	o := &output{path: path, flag: flagName, stdout: stdout}
+	if path == "" || path == "-" {
+		return o, nil
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, usagef("%s %s: folder %s does not exist", flagName, path, dir)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, usagef("%s %s: is a folder, want a file name", flagName, path)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, usagef("%s %s: %v", flagName, path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("%s %s: %w", flagName, path, err)
+	}
+	o.tmp = tmp
+	return o, nil
+}
+
+func (o *output) active() bool { return o.path != "" }
+
+// Write writes to the temporary file, or to stdout for "-".
+func (o *output) Write(b []byte) (int, error) {
+	if o.tmp == nil {
+		return o.stdout.Write(b)
+	}
+	return o.tmp.Write(b)
+}
+
+// commit puts the finished file in place.
+func (o *output) commit() error {
+	if o.tmp == nil || o.done {
+		return nil
+	}
+	o.done = true
+	if err := o.tmp.Close(); err != nil {
+		os.Remove(o.tmp.Name())
+		return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
+	}
+	if err := os.Rename(o.tmp.Name(), o.path); err != nil {
+		os.Remove(o.tmp.Name())
+		return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
+	}
+	return nil
+}
+
+// abort removes the temporary file if commit did not run.
+func (o *output) abort() {
+	if o == nil || o.tmp == nil || o.done {
+		return
+	}
+	o.done = true
+	o.tmp.Close()
+	os.Remove(o.tmp.Name())
+}
