@@ -272,37 +272,47 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// newFlagSet returns a flag set that reports errors as one usage line.
-func newFlagSet(name string, stderr io.Writer, usage string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n\nflags:\n", usage)
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-	}
-	return fs
+// command is a subcommand's flag set with its help text.
+type command struct {
+	*flag.FlagSet
+	usage  string
+	stderr io.Writer
 }
 
-// flagError turns a flag-package error into a one-line usage error.
-func flagError(fs *flag.FlagSet, err error) error {
+// newCommand returns a flag set that reports errors as one usage line and
+// prints its help only when asked (-h).
+func newCommand(name string, stderr io.Writer, usage string) *command {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {} // the flag package calls it on every error
+	return &command{FlagSet: fs, usage: usage, stderr: stderr}
+}
+
+// parse parses args, letting flags and positional arguments mix.
+func (c *command) parse(args []string) ([]string, error) {
+	pos, err := parseInterspersed(c.FlagSet, args)
 	if errors.Is(err, flag.ErrHelp) {
-		fs.Usage()
-		return err
+		fmt.Fprintf(c.stderr, "usage: %s\n\nflags:\n", c.usage)
+		c.SetOutput(c.stderr)
+		c.PrintDefaults()
+		c.SetOutput(io.Discard)
+		return nil, err
 	}
-	return usagef("%v (see 'backtrack %s -h')", err, fs.Name())
+	if err != nil {
+		return nil, usagef("%v (see 'backtrack %s -h')", err, c.Name())
+	}
+	return pos, nil
 }
 
 func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("trace", stderr, "backtrack trace nqueens|sudoku [flags]")
+	fs := newCommand("trace", stderr, "backtrack trace nqueens|sudoku [flags]")
 	var pf problemFlags
-	pf.register(fs)
+	pf.register(fs.FlagSet)
 	statsPath := fs.String("stats", "", "write the summary as YAML to this file (- for stdout)")
 	show := fs.Int("show", 3, "how many solution boards to print")
-	pos, err := parseInterspersed(fs, args)
+	pos, err := fs.parse(args)
 	if err != nil {
-		return flagError(fs, err)
+		return err
 	}
 	if len(pos) > 1 {
 		return usagef("trace takes one problem, got %q", strings.Join(pos, " "))
@@ -311,7 +321,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if len(pos) == 1 {
 		problem = pos[0]
 	}
-	p, opts, err := pf.build(fs, problem, stdin)
+	p, opts, err := pf.build(fs.FlagSet, problem, stdin)
 	if err != nil {
 		return err
 	}

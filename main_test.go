@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// runCLI runs the program in process and returns its exit code and output.
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestTraceDefaults(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"trace", "nqueens", "-n", "4"}, []string{"status: complete", "2 solutions", "nodes 17 ", "tries 60 ", ". Q . ."}},
+		{[]string{"trace", "-n", "4", "nqueens"}, []string{"nodes 17 "}},
+		{[]string{"trace", "nqueens"}, []string{"92 solutions", "nodes 2057 ", "tries 15720 ", "(89 more solutions not shown)"}},
+		{[]string{"trace", "sudoku"}, []string{"status: solved", "nodes 4209 ", "tries 37652 ", "5 3 4 | 6 7 8 | 9 1 2"}},
+		{[]string{"trace", "sudoku", "--no-return"}, []string{"status: lost", "solution was undone", "5 3 . | . 7 ."}},
+		{[]string{"trace", "sudoku", "--order", "mrv", "--check", "counts"}, []string{"status: solved", "order=mrv check=counts"}},
+		{[]string{"trace", "sudoku", "--when", "leaf"}, []string{"status: limit", "step (--max-steps) limit"}},
+		{[]string{"trace", "sudoku", "--puzzle", "examples/puzzles/16x16.txt", "--order", "mrv"}, []string{"status: solved", "16×16"}},
+		{[]string{"trace", "sudoku", "--puzzle", "examples/puzzles/leetcode37.json"}, []string{"nodes 4209 "}},
+		{[]string{"trace", "nqueens", "-n", "8", "--first"}, []string{"status: solved", "stop=first"}},
+		{[]string{"trace", "nqueens", "-n", "3"}, []string{"status: complete", "no solution"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errs := runCLI(t, "", tt.args...)
+			if code != 0 {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+func TestTracePuzzleFromStdin(t *testing.T) {
+	grid := "5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n. 9 8 | . . . | . 6 .\n------+-------+------\n" +
+		"8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n7 . . | . 2 . | . . 6\n------+-------+------\n" +
+		". 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n"
+	code, out, errs := runCLI(t, grid, "trace", "sudoku", "--puzzle", "-")
+	if code != 0 || !strings.Contains(out, "nodes 4209 ") {
+		t.Fatalf("exit %d, stderr %q, out:\n%s", code, errs, out)
+	}
+}
+
+// statsKeys are the keys of --stats, in order: a contract.
+var statsKeys = []string{"problem", "size", "strategy", "status", "solutions", "nodes", "tries", "rejects",
+	"placements", "backtracks", "max_depth", "steps", "check_cost", "scan_cost", "solution"}
+
+func TestStatsFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.yaml")
+	code, out, errs := runCLI(t, "", "trace", "nqueens", "--stats", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "status: complete") {
+		t.Errorf("report missing from stdout:\n%s", out)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	m := doc.Content[0]
+	var keys []string
+	for i := 0; i < len(m.Content); i += 2 {
+		keys = append(keys, m.Content[i].Value)
+	}
+	if strings.Join(keys, ",") != strings.Join(statsKeys, ",") {
+		t.Errorf("keys = %v, want %v", keys, statsKeys)
+	}
+	var s struct {
+		Problem  string
+		Size     int
+		Strategy struct{ Order, Check, When, Stop string }
+		Status   string
+		Nodes    int
+		Tries    int
+		Rejects  map[string]int
+		Solution []string
+	}
+	if err := yaml.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Problem != "nqueens" || s.Size != 8 || s.Status != "complete" || s.Nodes != 2057 || s.Tries != 15720 {
+		t.Errorf("stats = %+v", s)
+	}
+	if s.Strategy.Order != "rows" || s.Strategy.Check != "scan" || s.Strategy.When != "before" || s.Strategy.Stop != "all" {
+		t.Errorf("strategy = %+v", s.Strategy)
+	}
+	if s.Rejects["total"] != s.Rejects["column"]+s.Rejects["diagonal"]+s.Rejects["anti_diagonal"] || len(s.Rejects) != 4 {
+		t.Errorf("rejects = %v", s.Rejects)
+	}
+	if len(s.Solution) != 8 || s.Solution[0] != "Q......." {
+		t.Errorf("solution = %v", s.Solution)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestStatsStdoutIsOnlyYAML(t *testing.T) {
+	code, out, _ := runCLI(t, "", "trace", "sudoku", "--stats", "-")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	var m map[string]any
+	if err := yaml.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("stdout is not YAML: %v\n%s", err, out)
+	}
+	if m["nodes"] != 4209 || m["tries"] != 37652 || m["status"] != "solved" {
+		t.Errorf("stats = %v", m)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope.txt")
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"no command", nil, []string{"no command"}},
+		{"unknown command", []string{"frobnicate"}, []string{`unknown command "frobnicate"`}},
+		{"unknown problem", []string{"trace", "chess"}, []string{`unknown problem "chess"`, "nqueens or sudoku"}},
+		{"no problem", []string{"trace"}, []string{"no problem given"}},
+		{"n too small", []string{"trace", "nqueens", "-n", "0"}, []string{"-n 0", "1 to 30"}},
+		{"n too large", []string{"trace", "nqueens", "-n", "31"}, []string{"-n 31", "1 to 30"}},
+		{"bad check", []string{"trace", "nqueens", "--check", "board"}, []string{`"board"`, "scan or arrays"}},
+		{"bad order", []string{"trace", "sudoku", "--order", "random"}, []string{`"random"`, "scan2d, linear or mrv"}},
+		{"bad when", []string{"trace", "sudoku", "--when", "never"}, []string{`"never"`, "before, after or leaf"}},
+		{"unknown flag", []string{"trace", "sudoku", "--colour"}, []string{"-colour"}},
+		{"short puzzle", []string{"trace", "sudoku", "--puzzle", "53..7"}, []string{"5 cells", "81 (9×9)"}},
+		{"bad char", []string{"trace", "sudoku", "--puzzle", strings.Replace(tracerLeetCode, ".", "x", 1)},
+			[]string{"row 1, column 3", `'x'`}},
+		{"clash", []string{"trace", "sudoku", "--puzzle", "55" + tracerLeetCode[2:]},
+			[]string{"clash", "row 1, column 1", "row 1, column 2", "row"}},
+		{"missing file", []string{"trace", "sudoku", "--puzzle", missing}, []string{missing, "does not exist"}},
+		{"stats folder", []string{"trace", "nqueens", "--stats", filepath.Join(missing, "s.yaml")}, []string{"does not exist"}},
+		{"first and all", []string{"trace", "nqueens", "--first", "--all"}, []string{"--first and --all"}},
+		{"puzzle for queens", []string{"trace", "nqueens", "--puzzle", "x"}, []string{"sudoku only"}},
+		{"negative limit", []string{"trace", "nqueens", "--max-steps", "-1"}, []string{"negative"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, "", tt.args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if tt.name != "no command" {
+				if n := strings.Count(strings.TrimRight(errs, "\n"), "\n"); n != 0 {
+					t.Errorf("stderr has %d lines, want 1:\n%s", n+1, errs)
+				}
+				if out != "" {
+					t.Errorf("stdout not empty: %q", out)
+				}
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("stderr %q lacks %q", errs, w)
+				}
+			}
+		})
+	}
+}
+
+const tracerLeetCode = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+func TestNoSolutionIsAResult(t *testing.T) {
+	// Valid givens, no solution: the last row needs a 1 at (8,8), but the
+	// column already has one.
+	p := "........1" + strings.Repeat(".", 63) + "23456789."
+	code, out, errs := runCLI(t, "", "trace", "sudoku", "--puzzle", p, "--order", "mrv", "--all")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "status: complete") || !strings.Contains(out, "no solution") {
+		t.Errorf("output:\n%s", out)
+	}
+}
