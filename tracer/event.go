@@ -149,7 +149,8 @@ func ParseLimitReason(s string) (LimitReason, error) {
 // Event is one step of a search. Which fields are set depends on Kind:
 //
 //	call       Parent, Cell and Value: the move that led here (NoPos, -1 at the root)
-//	scan       Cell (the slot found, NoPos if none is left), From, Skipped, Cost
+//	scan       Cell (the slot found, NoPos if none is left), From, Skipped, Cost;
+//	           Value: with order mrv, how many digits the chosen cell allows
 //	try        Cell, Value
 //	reject     Cell, Value, Rule, Witness, Cost (cells the check inspected)
 //	place      Cell, Value, Cost (the passing check's cost; 0 when no check ran)

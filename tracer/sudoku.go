@@ -111,8 +111,8 @@ func (s *Sudoku) pos(i int) Pos {
 }
 
 // nextMRV inspects every cell and returns the blank that allows the fewest
-// digits, the first in reading order on a tie; a blank with 0 or 1 choices
-// ends the scan early.
+// digits, the first in reading order on a tie; a blank with no choice at all
+// ends the scan early (nothing can be fewer).
 func (s *Sudoku) nextMRV() (Pos, Scan, bool) {
 	sc := Scan{Used: true, From: Pos{0, 0}}
 	best, bestN := -1, s.n+1
@@ -127,7 +127,7 @@ func (s *Sudoku) nextMRV() (Pos, Scan, bool) {
 		k := s.n - bits.OnesCount32(used>>1)
 		if k < bestN {
 			best, bestN = i, k
-			if k <= 1 {
+			if k == 0 {
 				break
 			}
 		}

@@ -1,0 +1,653 @@
+package tracer
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Lang is the language of notes: LangEN ("en") or LangZH ("zh").
+type Lang string
+
+// The languages notes are written in.
+const (
+	LangEN Lang = "en" // English, with the tutorials' Chinese term in brackets where it helps
+	LangZH Lang = "zh" // Chinese, in the vocabulary of the tutorials (剪枝, 回溯, 宫, ...)
+)
+
+// Langs lists the valid values of Lang.
+var Langs = []Lang{LangEN, LangZH}
+
+// ParseLang returns the Lang named s, or an error listing the valid values.
+func ParseLang(s string) (Lang, error) { return parseEnum("--lang", s, Langs) }
+
+// Narrator writes one short note per event of one search: what happened and
+// why, in the tutorials' terms. It learns the problem from Info and the
+// check timing and stop rule from Strategy; the rest (which call is open,
+// which slot it decides, what the last event was) it learns from the events
+// themselves, so it must see every event of the search, in order. A Narrator
+// is cheap: Note does a few comparisons and one Sprintf.
+type Narrator struct {
+	problem string
+	queens  bool
+	size    int
+	order   Order
+	when    When
+	stop    Stop
+	zh      bool
+	// givens[i] is the number of given cells before cell i in reading
+	// order (Sudoku), so a scan can say how many givens it skipped.
+	givens []int
+
+	frames    []frame // the open calls, root first
+	prev      Event   // the previous event (Step 0: none yet)
+	solutions int64
+	calls     int64
+	// retSols is how many solutions the last call to return found below
+	// it: with --all, a branch that returns false may still have held some.
+	retSols int64
+}
+
+// frame is one open call.
+type frame struct {
+	node int
+	move Pos   // the move that led here (NoPos at the root)
+	mv   int   // its value (-1 at the root)
+	sols int64 // solutions found before the call started
+}
+
+// NewNarrator returns a narrator for the search of the problem described by
+// info with the given strategy. An unknown lang falls back to English; an
+// empty When or Stop means the defaults of Run (before, first).
+func NewNarrator(info Info, strategy Strategy, lang Lang) *Narrator {
+	n := &Narrator{
+		problem: info.Problem,
+		queens:  info.Problem == "nqueens",
+		size:    info.Size,
+		order:   strategy.Order,
+		when:    strategy.When,
+		stop:    strategy.Stop,
+		zh:      lang == LangZH,
+	}
+	if n.order == "" {
+		n.order = info.Order
+	}
+	if n.when == "" {
+		n.when = WhenBefore
+	}
+	if n.stop == "" {
+		n.stop = StopFirst
+	}
+	if info.Problem == "sudoku" {
+		if p, err := ParsePuzzle(info.Instance); err == nil && p.Size == info.Size {
+			n.givens = make([]int, len(p.Cells)+1)
+			for i, d := range p.Cells {
+				n.givens[i+1] = n.givens[i]
+				if d != 0 {
+					n.givens[i+1]++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// Note returns the note for e, one line with no newline, and updates the
+// narrator's view of the search. Call it for every event, in order; a
+// narrator that missed the start of a search still writes a note for each
+// event, with less context.
+func (n *Narrator) Note(e *Event) string {
+	if e == nil {
+		return ""
+	}
+	s := n.note(e)
+	n.update(e)
+	return s
+}
+
+// update follows the search: the open calls, the solutions, the last event.
+func (n *Narrator) update(e *Event) {
+	switch e.Kind {
+	case KindCall:
+		n.calls++
+		n.frames = append(n.frames, frame{node: e.Node, move: e.Cell, mv: e.Value, sols: n.solutions})
+	case KindReject:
+		// The events themselves tell the check timing, should the strategy
+		// given to NewNarrator be wrong: see noteReject.
+		switch p := &n.prev; {
+		case p.Kind == KindPlace && p.Node == e.Node && p.Cell == e.Cell && p.Value == e.Value:
+			n.when = WhenAfter
+		case p.Step != 0 && p.Node == e.Node && (p.Kind == KindCall || p.Kind == KindScan):
+			n.when = WhenLeaf
+		}
+	case KindUndo:
+		// A move undone after its call returned true: not the first-solution rule.
+		if n.prev.Kind == KindReturn && n.prev.OK && n.stop == StopFirst {
+			n.stop = StopAll
+		}
+	case KindSolution:
+		n.solutions++
+	case KindReturn:
+		n.retSols = 0
+		for i := len(n.frames) - 1; i >= 0; i-- {
+			if n.frames[i].node == e.Node {
+				n.retSols = n.solutions - n.frames[i].sols
+				n.frames = n.frames[:i]
+				break
+			}
+		}
+	}
+	n.prev = *e
+}
+
+// top returns the open call e belongs to, or nil if the narrator has not
+// seen it.
+func (n *Narrator) top(e *Event) *frame {
+	for i := len(n.frames) - 1; i >= 0; i-- {
+		if n.frames[i].node == e.Node {
+			return &n.frames[i]
+		}
+	}
+	return nil
+}
+
+// pick returns the English or the Chinese text.
+func (n *Narrator) pick(en, zh string) string {
+	if n.zh {
+		return zh
+	}
+	return en
+}
+
+// say formats the English or the Chinese pattern with the same arguments;
+// the patterns may use explicit indexes (%[2]s) to reorder them.
+func (n *Narrator) say(en, zh string, args ...any) string {
+	return fmt.Sprintf(n.pick(en, zh), args...)
+}
+
+func (n *Narrator) note(e *Event) string {
+	switch e.Kind {
+	case KindCall:
+		return n.noteCall(e)
+	case KindScan:
+		return n.noteScan(e)
+	case KindTry:
+		if n.queens {
+			return n.say("try column %[2]d in row %[1]d: a queen at %[3]s",
+				"尝试第 %[1]d 行第 %[2]d 列：把皇后放在 %[3]s", e.Cell.Row, e.Value, e.Cell)
+		}
+		return n.say("try %[1]s at %[2]s", "尝试在 %[2]s 填 %[1]s", n.val(e.Value), e.Cell)
+	case KindReject:
+		return n.noteReject(e)
+	case KindPlace:
+		return n.notePlace(e)
+	case KindUndo:
+		return n.noteUndo(e)
+	case KindSolution:
+		return n.noteSolution(e)
+	case KindExhausted:
+		return n.noteExhausted(e)
+	case KindReturn:
+		return n.noteReturn(e)
+	case KindLimit:
+		return n.noteLimit(e)
+	}
+	return n.say("event %s at step %d", "事件 %s，第 %d 步", e.Kind, e.Step)
+}
+
+// val writes a candidate: a digit (A-G past 9) or a column number.
+func (n *Narrator) val(v int) string {
+	if n.queens {
+		return strconv.Itoa(v)
+	}
+	return string(DigitChar(v))
+}
+
+// thing names what stands at a cell: "the 7 at (4,1)" or "the queen at (1,3)".
+func (n *Narrator) thing(v int, p Pos) string {
+	if n.queens {
+		return n.say("the queen at %s", "%s 的皇后", p)
+	}
+	return n.say("the %s at %s", "%[2]s 的 %[1]s", n.val(v), p)
+}
+
+// candidate names what a call tries: "digit"/"column", "数字"/"列".
+func (n *Narrator) candidate() string {
+	if n.queens {
+		return n.pick("column", "列")
+	}
+	return n.pick("digit", "数字")
+}
+
+// nextCandidate is "the next digit"/"the next column", "下一个数字"/"下一列".
+func (n *Narrator) nextCandidate() string {
+	if n.queens {
+		return n.pick("the next column", "下一列")
+	}
+	return n.pick("the next digit", "下一个数字")
+}
+
+// solutionsText is "1 solution", "2 solutions" / "1 个解".
+func (n *Narrator) solutionsText(k int64) string {
+	if k == 1 {
+		return n.pick("1 solution", "1 个解")
+	}
+	return n.say("%d solutions", "%d 个解", k)
+}
+
+// lastCandidate is the last value tried at a slot.
+func (n *Narrator) lastCandidate() int {
+	if n.queens {
+		return n.size - 1
+	}
+	return n.size
+}
+
+func (n *Narrator) noteCall(e *Event) string {
+	var head string
+	if e.Depth == 0 || e.Value < 0 {
+		head = n.say("call %d (root, depth %d)", "调用 %d（根，深度 %d）", e.Node, e.Depth)
+	} else {
+		head = n.say("call %d at depth %d after %s", "调用 %d（深度 %d，上一步 %s）",
+			e.Node, e.Depth, MoveLabel(n.problem, e.Cell, e.Value))
+	}
+	var what string
+	switch {
+	case n.queens && e.Depth >= n.size:
+		what = n.say("all %d rows hold a queen → end condition (终止条件)",
+			"%d 行都已放好皇后 → 到达终止条件", n.size)
+	case n.queens:
+		what = n.say("decide the column of row %d", "决定第 %d 行的皇后放哪一列", e.Depth)
+	case n.order == OrderMRV:
+		what = n.pick("find the empty cell with the fewest candidates", "找候选数字最少的空格")
+	case n.order == OrderLinear && e.Value >= 0:
+		what = n.say("find the next empty cell after %s", "从 %s 之后找下一个空格", e.Cell)
+	case n.order == OrderLinear:
+		what = n.pick("find the first empty cell", "找第一个空格")
+	case e.Value < 0:
+		what = n.pick("scan from (0,0) for an empty cell (2-D)", "从 (0,0) 扫描找空格（二维递归）")
+	default:
+		what = n.pick("rescan from (0,0) for an empty cell (2-D)", "从 (0,0) 重新扫描找空格（二维递归）")
+	}
+	return head + n.pick(": ", "：") + what
+}
+
+func (n *Narrator) noteScan(e *Event) string {
+	if e.Cell.Row < 0 {
+		if e.From.Row < 0 {
+			return n.pick("no cell left after the last one: the board is full → end condition (终止条件)",
+				"后面已没有格子：棋盘已满 → 到达终止条件")
+		}
+		return n.say("scan from %s: no empty cell (%s) → board full, end condition (终止条件)",
+			"从 %s 扫描：没有空格（%s）→ 棋盘已满，到达终止条件", e.From, n.filled(e, false))
+	}
+	if n.order == OrderMRV || e.Value > 0 {
+		switch e.Value {
+		case 0:
+			return n.say("mrv: decide %s: no digit fits there, every try will be pruned",
+				"mrv：选 %s，那里一个数字都放不下，每个尝试都会被剪枝", e.Cell)
+		case 1:
+			return n.say("mrv: decide %s: only 1 digit fits there", "mrv：选 %s，那里只能填 1 个数字", e.Cell)
+		}
+		return n.say("mrv: decide %s: only %d digits fit there, the fewest of the empty cells",
+			"mrv：选 %s，只剩 %d 个候选数字，在空格中最少", e.Cell, e.Value)
+	}
+	if e.Skipped == 0 {
+		return n.say("scan from %s: it is empty, decide it", "从 %s 扫描：它就是空格，决定它", e.From)
+	}
+	return n.say("scan from %s: skip %s, decide %s", "从 %s 扫描：跳过 %s，决定空格 %s",
+		e.From, n.filled(e, true), e.Cell)
+}
+
+// filled says which filled cells a scan passed over, telling givens from
+// cells filled by earlier moves when the puzzle is known: "2 givens",
+// "5 filled cells (3 givens, 2 placed earlier)" / "2 个预设数字", ...; without
+// total, a mix is only "3 givens, 2 placed earlier".
+func (n *Narrator) filled(e *Event, total bool) string {
+	k := e.Skipped
+	givens := -1
+	if n.givens != nil && e.From.Row >= 0 && e.Cost > 0 {
+		lo := e.From.Row*n.size + e.From.Col
+		hi := lo + e.Cost
+		if lo >= 0 && hi < len(n.givens) {
+			givens = n.givens[hi] - n.givens[lo]
+		}
+	}
+	cells := n.count(k, "filled cell", "filled cells", "个已填格")
+	switch {
+	case givens == k:
+		return n.count(k, "given", "givens", "个预设数字")
+	case givens == 0:
+		return n.count(k, "cell filled earlier", "cells filled earlier", "个之前填的格")
+	case givens > 0 && givens < k && total:
+		return n.say("%s (%s, %d placed earlier)", "%s（%s，%d 个之前填的）", cells,
+			n.count(givens, "given", "givens", "个预设数字"), k-givens)
+	case givens > 0 && givens < k:
+		return n.say("%s, %d placed earlier", "%s，%d 个之前填的",
+			n.count(givens, "given", "givens", "个预设数字"), k-givens)
+	}
+	return cells
+}
+
+// count writes a count with its noun: "1 given", "2 givens", "2 个预设数字".
+func (n *Narrator) count(k int, one, many, zh string) string {
+	switch {
+	case n.zh:
+		return fmt.Sprintf("%d %s", k, zh)
+	case k == 1:
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", k, many)
+}
+
+// clash says what the candidate of a reject breaks and against which cell:
+// Sudoku "clashes with the 7 at (4,1) in row 4"; N-Queens "column 1 with the
+// queen at (0,1)" (short: "column 1 with (0,1)"), for the caller to put
+// "shares" or "would share" before.
+func (n *Narrator) clash(e *Event, short bool) string {
+	rule := RuleName(e.Rule, n.problem, LangZH)
+	if n.queens {
+		var en string
+		switch e.Rule {
+		case RuleColumn:
+			en = fmt.Sprintf("column %d", e.Cell.Col)
+		case RuleRow:
+			en = fmt.Sprintf("row %d", e.Cell.Row)
+		default:
+			en = "the " + RuleName(e.Rule, n.problem, LangEN)
+		}
+		if n.zh {
+			if e.Rule == RuleColumn || e.Rule == RuleRow {
+				return "与 " + n.thing(e.Value, e.Witness) + rule
+			}
+			return "与 " + n.thing(e.Value, e.Witness) + "同在" + rule + " 上"
+		}
+		if short {
+			return en + " with " + e.Witness.String()
+		}
+		return en + " with " + n.thing(e.Value, e.Witness)
+	}
+	var en string
+	switch e.Rule {
+	case RuleRow:
+		en = fmt.Sprintf("in row %d", e.Cell.Row)
+	case RuleColumn:
+		en = fmt.Sprintf("in column %d", e.Cell.Col)
+	case RuleBox:
+		en = "in the same box"
+	default:
+		en = "on the " + RuleName(e.Rule, n.problem, LangEN)
+	}
+	return n.say("clashes with %[1]s %[2]s", "与 %[1]s %[3]s", n.thing(e.Value, e.Witness), en, rule)
+}
+
+func (n *Narrator) noteReject(e *Event) string {
+	// The event before tells the check timing; with none seen, the strategy.
+	p := &n.prev
+	known := p.Step != 0
+	leaf := known && p.Node == e.Node && (p.Kind == KindCall || p.Kind == KindScan) || !known && n.when == WhenLeaf
+	after := known && p.Kind == KindPlace && p.Node == e.Node && p.Cell == e.Cell && p.Value == e.Value ||
+		!known && n.when == WhenAfter
+	switch {
+	case leaf:
+		// No try before it: the leaf validation of a full board (--when leaf).
+		if n.queens {
+			return n.say("full board but invalid: queen %[1]s shares %[2]s → return false",
+				"棋盘已满但不合法：%[1]s 的皇后%[2]s → 返回 false", e.Cell, n.clash(e, true))
+		}
+		return n.say("full board but invalid: the %[1]s at %[2]s %[3]s → return false",
+			"棋盘已满但不合法：%[2]s 的 %[1]s %[3]s → 返回 false", n.val(e.Value), e.Cell, n.clash(e, false))
+	case after:
+		// Placed first, checked after (--when after): it is undone next.
+		if n.queens {
+			return n.say("the new queen %[1]s shares %[2]s: prune (剪枝), undo it",
+				"先放后查：%[1]s 的皇后%[2]s，剪枝，随后撤销", e.Cell, n.clash(e, true))
+		}
+		return n.say("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it",
+			"先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", n.val(e.Value), e.Cell, n.clash(e, false))
+	}
+	if n.queens {
+		return n.say("a queen at %[1]s would share %[2]s: prune (剪枝)",
+			"%[1]s 放皇后会%[2]s：剪枝", e.Cell, n.clash(e, false))
+	}
+	return n.say("%[1]s at %[2]s %[3]s: prune (剪枝)", "%[2]s 填 %[1]s %[3]s：剪枝",
+		n.val(e.Value), e.Cell, n.clash(e, false))
+}
+
+func (n *Narrator) notePlace(e *Event) string {
+	switch n.when {
+	case WhenAfter:
+		if n.queens {
+			return n.say("place a queen at %s (做出选择) first; the check comes after",
+				"先在 %s 放皇后（做出选择），放好再检查", e.Cell)
+		}
+		return n.say("place %[1]s at %[2]s (做出选择) first; the check comes after",
+			"先在 %[2]s 放置 %[1]s（做出选择），放好再检查", n.val(e.Value), e.Cell)
+	case WhenLeaf:
+		if n.queens {
+			return n.say("place a queen at %s (做出选择) unchecked: only the full board is validated",
+				"在 %s 放皇后（做出选择），不检查，等棋盘填满再整体验证", e.Cell)
+		}
+		return n.say("place %[1]s at %[2]s (做出选择) unchecked: only the full board is validated",
+			"在 %[2]s 放置 %[1]s（做出选择），不检查，等棋盘填满再整体验证", n.val(e.Value), e.Cell)
+	}
+	if n.queens {
+		next := e.Cell.Row + 1
+		if next >= n.size {
+			return n.say("no attack: place a queen at %s (做出选择), the last row, and recurse",
+				"没有冲突：在 %s 放皇后（做出选择），这是最后一行，递归", e.Cell)
+		}
+		return n.say("no attack: place a queen at %s (做出选择) and recurse to row %d",
+			"没有冲突：在 %s 放皇后（做出选择），递归到第 %d 行", e.Cell, next)
+	}
+	return n.say("no clash: place %[1]s at %[2]s (做出选择) and recurse",
+		"没有冲突：在 %[2]s 放置 %[1]s（做出选择），递归进入下一层", n.val(e.Value), e.Cell)
+}
+
+func (n *Narrator) noteUndo(e *Event) string {
+	var what string
+	if n.queens {
+		what = n.say("undo the queen at %s (撤销选择, 回溯)", "撤销 %s 的皇后（回溯）", e.Cell)
+	} else {
+		what = n.say("undo %s at %s (撤销选择, 回溯)", "撤销 %[2]s 的 %[1]s（回溯）", n.val(e.Value), e.Cell)
+	}
+	next := n.say("try %s", "试%s", n.nextCandidate())
+	if e.Value >= n.lastCandidate() {
+		next = n.say("no %[1]s left", "已没有%[2]s可试", n.candidate(), n.nextCandidate())
+	}
+	p := &n.prev
+	switch {
+	case p.Step != 0 && p.Kind == KindReject && p.Node == e.Node && p.Cell == e.Cell:
+		return what + n.say(": the check failed (%[1]s); %[2]s", "：检查不通过（%[3]s）；%[2]s",
+			RuleName(p.Rule, n.problem, LangEN), next, RuleName(p.Rule, n.problem, LangZH))
+	case p.Step != 0 && p.Kind == KindReturn && p.OK && n.stop == StopNoReturn:
+		return what + n.pick(": nothing stopped the search, so the solution is lost",
+			"：没有返回值让搜索停下，这个解被拆掉了")
+	case p.Step != 0 && p.Kind == KindReturn && p.OK:
+		return what + n.say(" for more solutions; %s", "，继续找其他解；%s", next)
+	case p.Step != 0 && p.Kind == KindReturn && n.retSols > 0:
+		return what + n.say(": that branch is done (%s in it); %s", "：这条分支搜完了（其中有 %s）；%s",
+			n.solutionsText(n.retSols), next)
+	}
+	return what + n.say(": that branch failed; %s", "：这条路走不通；%s", next)
+}
+
+func (n *Narrator) noteSolution(e *Event) string {
+	var full string
+	switch {
+	case n.when == WhenLeaf || e.Cost > 0:
+		full = n.pick("the full board passes validation", "整盘验证通过")
+	case n.queens:
+		full = n.say("all %d queens placed, no attacks", "%d 个皇后都放好了，互不攻击", n.size)
+	default:
+		full = n.pick("the board is full and valid", "棋盘已满且合法")
+	}
+	switch n.stop {
+	case StopAll:
+		return full + n.say(": solution %d → return true; record it, search on",
+			"：找到第 %d 个解 → 返回 true，记下它，继续搜索", n.solutions+1)
+	case StopNoReturn:
+		return full + n.pick(": solution found, but no return value will stop the search",
+			"：找到解，但这一版没有返回值（不会返回 true），搜索不会停，这个解会被撤销")
+	}
+	return full + n.pick(": solution found → return true", "：找到解 → 返回 true")
+}
+
+func (n *Narrator) noteExhausted(e *Event) string {
+	below := int64(0)
+	if f := n.top(e); f != nil {
+		below = n.solutions - f.sols
+	}
+	if below > 0 {
+		if n.queens {
+			return n.say("all %[1]d columns in row %[2]d tried (%[3]s below) → return false",
+				"第 %[2]d 行的 %[1]d 列都试完了（下面找到 %[3]s）→ 返回 false", n.size, e.Cell.Row, n.solutionsText(below))
+		}
+		return n.say("all %[1]d digits at %[2]s tried (%[3]s below) → return false",
+			"%[2]s 的 %[1]d 个数字都试完了（下面找到 %[3]s）→ 返回 false", n.size, e.Cell, n.solutionsText(below))
+	}
+	if n.queens {
+		return n.say("no column in row %[2]d works (all %[1]d failed) → return false (回溯)",
+			"第 %[2]d 行的 %[1]d 列都试完了，都不行 → 返回 false（回溯）", n.size, e.Cell.Row)
+	}
+	return n.say("all %[1]d digits at %[2]s failed → return false (回溯)",
+		"%[2]s 的 %[1]d 个数字都试完了，都不行 → 返回 false（回溯）", n.size, e.Cell)
+}
+
+func (n *Narrator) noteReturn(e *Event) string {
+	f := n.top(e)
+	root := e.Depth == 0
+	move := ""
+	last := false
+	below := int64(0)
+	if f != nil {
+		below = n.solutions - f.sols
+		if f.mv >= 0 {
+			move = MoveLabel(n.problem, f.move, f.mv)
+			last = f.mv >= n.lastCandidate()
+		}
+	}
+	if e.OK {
+		switch {
+		case root:
+			if n.stop == StopFirst {
+				return n.pick("the root returns true: the search stops, the board is solved",
+					"根返回 true：搜索结束，棋盘已解出")
+			}
+			return n.pick("the root returns true: the board was full from the start",
+				"根返回 true：棋盘一开始就是满的")
+		case n.stop == StopNoReturn:
+			return n.say("return, but with no value: the caller can't tell it was solved, undoes %s",
+				"返回，但没有返回值：上一层不知道已经找到解，会撤销 %s", move)
+		case n.stop == StopAll:
+			return n.say("return true: the caller undoes %s and looks for more solutions",
+				"返回 true：上一层撤销 %s，继续找其他解", move)
+		case n.prev.Kind == KindSolution && n.prev.Node == e.Node:
+			return n.say("return true: the caller keeps %s and returns true too",
+				"返回 true：上一层保留 %s，也返回 true", move)
+		}
+		return n.say("return true up the chain: %s stays on the board", "继续向上返回 true：%s 留在棋盘上", move)
+	}
+	if root {
+		switch {
+		case n.stop == StopNoReturn && n.solutions > 0:
+			return n.say("the root returns false: search over, %s found and undone",
+				"根返回 false：搜索结束，找到的 %s都被撤销了", n.solutionsText(n.solutions))
+		case n.stop != StopFirst:
+			return n.say("the root returns false: search complete, %s found",
+				"根返回 false：搜索完毕，共找到 %s", n.solutionsText(n.solutions))
+		}
+		return n.pick("the root returns false: the search is complete, no solution",
+			"根返回 false：搜索完毕，无解")
+	}
+	if move == "" {
+		return n.pick("return false: the caller backtracks (回溯)", "返回 false：回到上一层（回溯）")
+	}
+	head := n.pick("return false", "返回 false")
+	if below > 0 {
+		head = n.say("return false (%s below)", "返回 false（这条分支有 %s）", n.solutionsText(below))
+	}
+	if last {
+		return head + n.say(": the caller undoes %[1]s, its last %[2]s, and fails too (回溯)",
+			"：上一层撤销 %[1]s，已没有%[3]s，它也返回 false（回溯）", move, n.candidate(), n.nextCandidate())
+	}
+	return head + n.say(": the caller undoes %s and tries %s (回溯)",
+		"：上一层撤销 %s，改试%s（回溯）", move, n.nextCandidate())
+}
+
+func (n *Narrator) noteLimit(e *Event) string {
+	switch e.Limit {
+	case LimitSteps:
+		return n.say("step limit reached at step %d: the search stops here, unfinished",
+			"第 %d 步达到步数上限：搜索到此停止，没有完成", e.Step)
+	case LimitCalls:
+		return n.say("call limit: the search stops after %d calls, unfinished",
+			"达到调用次数上限：%d 次调用后停止，搜索没有完成", n.calls)
+	case LimitTime:
+		return n.say("time limit passed at step %d: the search stops, unfinished",
+			"超过时间上限（第 %d 步）：搜索停止，没有完成", e.Step)
+	case LimitCanceled:
+		return n.say("canceled at step %d (Ctrl-C or a signal): the search stops, unfinished",
+			"第 %d 步被取消（Ctrl-C 或信号）：搜索停止，没有完成", e.Step)
+	}
+	return n.say("a limit stopped the search at step %d", "第 %d 步触及上限，搜索停止", e.Step)
+}
+
+// RuleName names a rule for people, in the problem's terms: for Sudoku
+// "row", "column", "box" / "同行重复", "同列重复", "同宫重复"; for N-Queens
+// "column", "upper-right diagonal ↗", "upper-left diagonal ↖" / "同列",
+// "右上对角线 ↗", "左上对角线 ↖". RuleNone is "".
+func RuleName(r Rule, problem string, lang Lang) string {
+	zh := lang == LangZH
+	queens := problem == "nqueens"
+	pick := func(en, zh1 string) string {
+		if zh {
+			return zh1
+		}
+		return en
+	}
+	switch r {
+	case RuleNone:
+		return ""
+	case RuleRow:
+		if queens {
+			return pick("row", "同行")
+		}
+		return pick("row", "同行重复")
+	case RuleColumn:
+		if queens {
+			return pick("column", "同列")
+		}
+		return pick("column", "同列重复")
+	case RuleBox:
+		return pick("box", "同宫重复")
+	case RuleDiagonal:
+		return pick("upper-left diagonal ↖", "左上对角线 ↖")
+	case RuleAntiDiagonal:
+		return pick("upper-right diagonal ↗", "右上对角线 ↗")
+	}
+	return r.String()
+}
+
+// MoveLabel is a short label for a move, for tree nodes and call stacks:
+// N-Queens "r2=c0" (the queen of row 2 in column 0), Sudoku "(4,5)=7", with
+// 16×16 digits 10-16 written A-G. A negative value is the root: "root".
+func MoveLabel(problem string, cell Pos, value int) string {
+	if value < 0 {
+		return "root"
+	}
+	if problem == "nqueens" {
+		return fmt.Sprintf("r%d=c%d", cell.Row, value)
+	}
+	return fmt.Sprintf("(%d,%d)=%c", cell.Row, cell.Col, DigitChar(value))
+}
+
+var kindNamesZH = [numKinds]string{"调用", "扫描", "尝试", "剪枝", "放置", "撤销", "找到解", "都试完了", "返回", "达到上限"}
+
+// KindName names an event kind for people: in English the step-log name
+// ("reject"), in Chinese the tutorials' term ("剪枝", "撤销", "找到解", ...).
+func KindName(k Kind, lang Lang) string {
+	if lang == LangZH && k < numKinds {
+		return kindNamesZH[k]
+	}
+	return k.String()
+}
