@@ -1,0 +1,971 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"backtrack/tracer"
+)
+
+// The DOT of a search tree, written by hand like pprof's dotgraph.go and
+// gonum's encoding/dot: the same tree and options give the same bytes
+// (nothing is taken from a map, coordinates have one decimal), and the text
+// stays readable, in sections, one statement a line, attributes in a fixed
+// order.
+//
+// Node ids:
+//
+//	12      a call node: its call number, the `node` of the step log (root 0)
+//	s57     a pruned leaf: the step of its reject event
+//	g12     the collapsed pruned leaves of call 12
+//	e12     the elided subtrees of call 12
+//
+// Styles that carry meaning, with a key in the legend: solutions filled
+// green; the solution path (root to each solution) in bold; dead ends
+// (exhausted, return false) grey; pruned leaves red with ✗; cut nodes (left
+// when a limit stopped the search) dashed orange; open nodes (drawn at an
+// earlier step) yellow, the one running at that step outlined thick;
+// elided subtrees dashed grey.
+
+// Legend is what the diagram's legend says about the run. The caller fills
+// it from a live run (tracer.Summarize) or from a saved log's header and
+// summary.
+type Legend struct {
+	Summary tracer.Summary
+	Lang    tracer.Lang // LangEN or LangZH; anything else is English
+}
+
+// WriteDOT trims t as opt asks (see Trim) and writes it to w as a Graphviz
+// DOT digraph, with a legend from leg that says what was left out. It
+// returns what trimming kept and left out. Bad options are errors naming
+// the option; so are write errors.
+func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (TrimReport, error) {
+	tr, rep, err := Trim(t, opt)
+	if err != nil {
+		return rep, err
+	}
+	d, err := newDotDrawer(tr, leg, opt)
+	if err != nil {
+		return rep, err
+	}
+	d.labelAll()
+	if opt.Layout {
+		lay := tidy(tr.Items, d.w, d.h)
+		d.lay = &lay
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	d.write(bw, rep)
+	if err := bw.Flush(); err != nil {
+		return rep, fmt.Errorf("dot: write: %w", err)
+	}
+	return rep, nil
+}
+
+// Colours and pen widths that carry meaning.
+const (
+	dotColorLine      = "#444444"
+	dotColorSolution  = "#b8e6a8" // fill of a solution
+	dotColorDeadFill  = "#ececec"
+	dotColorDeadLine  = "#9a9a9a"
+	dotColorDeadFont  = "#555555"
+	dotColorOpen      = "#fff2a8" // fill of an open call
+	dotColorCut       = "#e67e22"
+	dotColorPrunedBg  = "#fde4e1"
+	dotColorPruned    = "#c0392b"
+	dotColorElided    = "#8a8a8a"
+	dotColorElidedTxt = "#555555"
+	dotColorEdge      = "#777777"
+	dotColorPathEdge  = "#222222"
+	dotColorMoveBg    = "#ffe066" // board: the node's own move
+	dotColorClashBg   = "#f5b7b1" // board: the rejected square and the cell it clashes with
+	dotColorPlaced    = "#1a56b0" // board: digits placed on the path
+	dotColorDark      = "#d0d0d0" // board: dark squares, shaded boxes
+	dotPenPath        = "2.5"
+	dotPenActive      = "3.5"
+)
+
+// Fonts and node margins, shared with the size estimates.
+const (
+	dotFontName       = "Helvetica"
+	dotFontCall       = 10.0
+	dotFontLeaf       = 8.0
+	dotFontBoard      = 8.0
+	dotMarginX        = 0.06 * 72 // points; written as inches
+	dotMarginY        = 0.03 * 72
+	dotMinW           = 0.3 * 72
+	dotMinH           = 0.25 * 72
+	dotQueenCell      = 10.0
+	dotSudokuCell     = 12.0
+	dotMaxQueensBoard = 8
+	dotPathMoves      = 4 // moves listed for a 9×9 or 16×16 node (and N-Queens past 8)
+)
+
+// dotBoardKind is what --boards draws for one problem.
+type dotBoardKind uint8
+
+const (
+	dotBoardNone  dotBoardKind = iota
+	dotBoardGrid               // the whole board (N-Queens up to 8×8, 4×4 Sudoku)
+	dotBoardMoves              // the last moves on the path (bigger boards)
+)
+
+// dotDrawer writes one diagram.
+type dotDrawer struct {
+	tr      *Trimmed
+	t       *tracer.Tree
+	sum     *tracer.Summary
+	opt     DiagramOptions
+	problem string
+	queens  bool
+	zh      bool
+	boards  dotBoardKind
+	n       int   // board side
+	box     int   // Sudoku box side
+	givens  []int // Sudoku puzzle cells
+
+	arena   []byte // the labels, one after the other
+	off     []int  // item i's label is arena[off[i]:off[i+1]]
+	html    []bool
+	w, h    []float64 // per item, points
+	lay     *treeLayout
+	scratch []int
+}
+
+func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
+	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, problem: leg.Summary.Problem,
+		queens: leg.Summary.Problem == "nqueens", zh: leg.Lang == tracer.LangZH, n: leg.Summary.Size}
+	if !opt.Boards {
+		return d, nil
+	}
+	switch {
+	case d.queens:
+		if d.n < 1 {
+			return nil, fmt.Errorf("dot: boards: the legend gives no board size (n = %d)", d.n)
+		}
+		d.boards = dotBoardMoves
+		if d.n <= dotMaxQueensBoard {
+			d.boards = dotBoardGrid
+		}
+	case d.problem == "sudoku":
+		p, err := tracer.ParsePuzzle(leg.Summary.Instance)
+		if err != nil {
+			return nil, fmt.Errorf("dot: boards: the legend's puzzle: %w", err)
+		}
+		d.n, d.box, d.givens = p.Size, p.Box, p.Cells
+		d.boards = dotBoardMoves
+		if p.Size == 4 {
+			d.boards = dotBoardGrid
+		}
+	default:
+		return nil, fmt.Errorf("dot: boards: no boards for problem %q", d.problem)
+	}
+	return d, nil
+}
+
+// pick returns the English or the Chinese text.
+func (d *dotDrawer) pick(en, zh string) string {
+	if d.zh {
+		return zh
+	}
+	return en
+}
+
+func (d *dotDrawer) lang() tracer.Lang {
+	if d.zh {
+		return tracer.LangZH
+	}
+	return tracer.LangEN
+}
+
+// move is the label of tree node i's move.
+func (d *dotDrawer) move(i int32) string {
+	n := &d.t.Nodes[i]
+	if n.Parent < 0 && n.Kind == tracer.NodeCall {
+		return d.rootName()
+	}
+	return tracer.MoveLabel(d.problem, n.Cell(), int(n.Value))
+}
+
+// witness is the label of what pruned leaf i clashes with: the queen or
+// the digit standing there.
+func (d *dotDrawer) witness(i int32) string {
+	n := &d.t.Nodes[i]
+	if n.WRow < 0 {
+		return ""
+	}
+	v := int(n.Value)
+	if d.queens {
+		v = int(n.WCol)
+	}
+	return tracer.MoveLabel(d.problem, n.Witness(), v)
+}
+
+// rootName names the root: the problem and its instance, briefly.
+func (d *dotDrawer) rootName() string {
+	return d.problemName() + " " + d.instance()
+}
+
+func (d *dotDrawer) problemName() string {
+	switch {
+	case d.zh && d.queens:
+		return "N 皇后"
+	case d.zh && d.problem == "sudoku":
+		return "数独"
+	}
+	return d.problem
+}
+
+// instance is "n=8", or a Sudoku's size and blanks (not its 81 characters).
+func (d *dotDrawer) instance() string {
+	s := d.sum
+	if s.Problem != "sudoku" {
+		return s.Instance
+	}
+	blanks := strings.Count(s.Instance, ".") + strings.Count(s.Instance, "0")
+	return fmt.Sprintf("%d×%d%s%s", s.Size, s.Size, d.pick(", ", "，"), dotCount(d.lang(), blanks, "blank", "%d 个空格"))
+}
+
+// labelAll makes every item's label and estimates its size.
+func (d *dotDrawer) labelAll() {
+	items := d.tr.Items
+	n := len(items)
+	d.arena = make([]byte, 0, n*24)
+	d.off = make([]int, n+1)
+	d.html = make([]bool, n)
+	d.w = make([]float64, n)
+	d.h = make([]float64, n)
+	for i := range items {
+		d.off[i] = len(d.arena)
+		it := &items[i]
+		switch {
+		case d.boards != dotBoardNone && (it.Kind == ItemCall || it.Kind == ItemPruned):
+			d.boardLabel(i)
+		case it.Kind == ItemCall:
+			d.setText(i, dotFontCall, d.move(it.Node))
+		case it.Kind == ItemPruned:
+			n := &d.t.Nodes[it.Node]
+			label, rule := "✗ "+d.move(it.Node), tracer.RuleName(n.Rule, d.problem, d.lang())
+			if wt := d.witness(it.Node); wt != "" {
+				d.setText(i, dotFontLeaf, label, rule, d.pick("clash: ", "冲突：")+wt)
+			} else {
+				d.setText(i, dotFontLeaf, label, rule)
+			}
+		case it.Kind == ItemGroup:
+			a := &d.tr.Aggs[it.Agg]
+			d.setText(i, dotFontLeaf, fmt.Sprintf(d.pick("✗ %d pruned", "✗ 剪枝 %d 个"), a.Leaves),
+				strings.Join(d.byRule(&a.ByRule, true), d.pick(", ", "，")))
+		case it.Kind == ItemElided:
+			d.setText(i, dotFontLeaf, d.elidedLines(&d.tr.Aggs[it.Agg])...)
+		}
+	}
+	d.off[n] = len(d.arena)
+}
+
+// labelOf returns item i's label: DOT text, or HTML without the <>.
+func (d *dotDrawer) labelOf(i int) []byte { return d.arena[d.off[i]:d.off[i+1]] }
+
+// byRule lists the non-zero counts by rule in the problem's order:
+// "column 3", "upper-right diagonal ↗ 2"; short, the diagonals are only
+// their arrows, as the tutorials draw them: "↗ 2".
+func (d *dotDrawer) byRule(c *[tracer.NumRules]int, short bool) []string {
+	var out []string
+	for _, r := range d.rules() {
+		if c[r] == 0 {
+			continue
+		}
+		name := tracer.RuleName(r, d.problem, d.lang())
+		switch {
+		case short && r == tracer.RuleAntiDiagonal:
+			name = "↗"
+		case short && r == tracer.RuleDiagonal:
+			name = "↖"
+		}
+		out = append(out, name+" "+strconv.Itoa(c[r]))
+	}
+	return out
+}
+
+// rules returns the problem's rules in checking order, then any other.
+func (d *dotDrawer) rules() []tracer.Rule {
+	rs := append([]tracer.Rule(nil), d.sum.Rules...)
+	for r := tracer.Rule(1); r < tracer.NumRules; r++ {
+		found := false
+		for _, q := range rs {
+			found = found || q == r
+		}
+		if !found {
+			rs = append(rs, r)
+		}
+	}
+	return rs
+}
+
+func (d *dotDrawer) elidedLines(a *Aggregate) []string {
+	lines := []string{"… " + d.pick("", "省略 ") + dotCount(d.lang(), a.Nodes, "node", "%d 个节点")}
+	if a.Subtrees > 0 {
+		lines = append(lines, dotCount(d.lang(), a.Subtrees, "subtree", "%d 棵子树"))
+	}
+	if a.Leaves > 0 {
+		lines = append(lines, fmt.Sprintf(d.pick("✗ %d pruned", "✗ 剪枝 %d 个"), a.Leaves))
+	}
+	if a.Solutions > 0 {
+		lines = append(lines, dotCount(d.lang(), a.Solutions, "solution", "%d 个解"))
+	}
+	return lines
+}
+
+// setText gives item i a plain text label and its size.
+func (d *dotDrawer) setText(i int, font float64, lines ...string) {
+	w := 0.0
+	for k, l := range lines {
+		if k > 0 {
+			d.arena = append(d.arena, '\n')
+		}
+		d.arena = append(d.arena, l...)
+		w = max(w, layoutTextWidth(l, font, false))
+	}
+	d.w[i] = max(w+2*dotMarginX, dotMinW)
+	d.h[i] = max(float64(len(lines))*font*1.2+2+2*dotMarginY, dotMinH)
+}
+
+// dotEscapeHTML escapes text for a Graphviz HTML-like label.
+func dotEscapeHTML(b *strings.Builder, s string) {
+	for _, r := range s {
+		switch r {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&quot;")
+		case '\n':
+			b.WriteString("<BR/>")
+		default:
+			b.WriteRune(r)
+		}
+	}
+}
+
+// dotHTMLRow is one line of text in a board label.
+type dotHTMLRow struct {
+	text  string
+	size  float64
+	color string
+	bold  bool
+	bg    string
+}
+
+// boardLabel gives item i (a call or a pruned leaf) an HTML label with a
+// board (N-Queens up to 8×8, 4×4 Sudoku), or, for bigger boards, with the
+// last moves on its path.
+func (d *dotDrawer) boardLabel(i int) {
+	it := &d.tr.Items[i]
+	n := &d.t.Nodes[it.Node]
+	pruned := n.Kind == tracer.NodePruned
+	own := dotHTMLRow{text: d.move(it.Node), size: dotFontCall}
+	var bottom []dotHTMLRow
+	if pruned {
+		own = dotHTMLRow{text: "✗ " + d.move(it.Node), size: dotFontCall, color: dotColorPruned, bold: true}
+		bottom = append(bottom, dotHTMLRow{text: tracer.RuleName(n.Rule, d.problem, d.lang()), size: dotFontBoard, color: dotColorPruned})
+		if wt := d.witness(it.Node); wt != "" {
+			bottom = append(bottom, dotHTMLRow{text: d.pick("clash: ", "冲突：") + wt, size: dotFontBoard, color: dotColorPruned})
+		}
+	}
+	var b strings.Builder
+	b.WriteString(`<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="0">`)
+	width, height := 0.0, 1.0
+	rowOut := func(r dotHTMLRow) {
+		b.WriteString(`<TR><TD`)
+		if r.bg != "" {
+			b.WriteString(` BGCOLOR="` + r.bg + `"`)
+		}
+		b.WriteString(`>`)
+		open := `<FONT POINT-SIZE="` + strconv.FormatFloat(r.size, 'f', -1, 64) + `"`
+		if r.color != "" {
+			open += ` COLOR="` + r.color + `"`
+		}
+		b.WriteString(open + ">")
+		if r.bold {
+			b.WriteString("<B>")
+		}
+		dotEscapeHTML(&b, r.text)
+		if r.bold {
+			b.WriteString("</B>")
+		}
+		b.WriteString("</FONT></TD></TR>")
+		width = max(width, layoutTextWidth(r.text, r.size, r.bold))
+		height += r.size*1.2 + 2 + 1
+	}
+	if d.boards == dotBoardGrid {
+		rowOut(own)
+		bw, bh := d.grid(&b, it.Node)
+		width = max(width, bw)
+		height += bh + 1
+	} else {
+		for _, r := range d.pathRows(it.Node) {
+			rowOut(r)
+		}
+		if it.Parent >= 0 && !pruned {
+			own.bg, own.bold = dotColorMoveBg, true
+		}
+		rowOut(own)
+	}
+	for _, r := range bottom {
+		rowOut(r)
+	}
+	b.WriteString(`</TABLE>`)
+	d.arena = append(d.arena, b.String()...)
+	d.html[i] = true
+	d.w[i] = max(width+2+2*dotMarginX, dotMinW)
+	d.h[i] = max(height+2*dotMarginY, dotMinH)
+}
+
+// pathRows lists the moves made before node v's own, oldest first: the
+// last pathMoves-1 of them, after a line counting the earlier ones.
+func (d *dotDrawer) pathRows(v int32) []dotHTMLRow {
+	var path []int32 // v's ancestors, bottom up, the root left out
+	for i := d.t.Nodes[v].Parent; i >= 0 && d.t.Nodes[i].Parent >= 0; i = d.t.Nodes[i].Parent {
+		path = append(path, i)
+	}
+	var rows []dotHTMLRow
+	shown := min(len(path), dotPathMoves-1)
+	if len(path) > shown {
+		rows = append(rows, dotHTMLRow{text: "⋮ " + dotCount(d.lang(), len(path)-shown, "move before", "之前 %d 步"), size: dotFontBoard, color: dotColorDeadFont})
+	}
+	for k := shown - 1; k >= 0; k-- {
+		rows = append(rows, dotHTMLRow{text: d.move(path[k]), size: dotFontBoard, color: dotColorPlaced})
+	}
+	return rows
+}
+
+// grid writes the board at tree node v as a nested table and returns its
+// size in points. N-Queens: the queens on the path; Sudoku: the givens
+// plain, the digits placed on the path bold and coloured. The node's own
+// move is highlighted; a pruned leaf shows its candidate and the cell it
+// clashes with in red.
+func (d *dotDrawer) grid(b *strings.Builder, v int32) (float64, float64) {
+	n := d.n
+	if cap(d.scratch) < n*n {
+		d.scratch = make([]int, n*n)
+	}
+	cells := d.scratch[:n*n] // 0 empty, >0: digit or queen (1), placed on the path: +100
+	clear(cells)
+	if !d.queens {
+		copy(cells, d.givens)
+	}
+	node := &d.t.Nodes[v]
+	start := v
+	if node.Kind == tracer.NodePruned {
+		start = node.Parent
+	}
+	for i := start; i >= 0 && d.t.Nodes[i].Parent >= 0; i = d.t.Nodes[i].Parent {
+		m := &d.t.Nodes[i]
+		if int(m.Row) < n && int(m.Col) < n && m.Row >= 0 && m.Col >= 0 {
+			val := 1
+			if !d.queens {
+				val = int(m.Value)
+			}
+			cells[int(m.Row)*n+int(m.Col)] = 100 + val
+		}
+	}
+	own, clash := -1, -1
+	if node.Parent >= 0 && node.Row >= 0 && node.Col >= 0 {
+		own = int(node.Row)*n + int(node.Col)
+	}
+	if node.Kind == tracer.NodePruned && node.WRow >= 0 && node.WCol >= 0 {
+		clash = int(node.WRow)*n + int(node.WCol)
+	}
+	cell := dotQueenCell
+	if !d.queens {
+		cell = dotSudokuCell
+	}
+	cs := strconv.FormatFloat(cell, 'f', -1, 64)
+	side := float64(n)*cell + 2
+	ss := strconv.FormatFloat(side, 'f', -1, 64)
+	// A fixed size keeps the squares square when a line of text is wider.
+	b.WriteString(`<TR><TD><TABLE FIXEDSIZE="TRUE" WIDTH="` + ss + `" HEIGHT="` + ss + `" BORDER="1" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0" COLOR="` + dotColorDeadLine + `" BGCOLOR="white">`)
+	for r := 0; r < n; r++ {
+		b.WriteString("<TR>")
+		for c := 0; c < n; c++ {
+			k := r*n + c
+			bg := ""
+			if d.queens && (r+c)%2 == 1 || !d.queens && (r/d.box+c/d.box)%2 == 1 {
+				bg = dotColorDark
+			}
+			switch {
+			case k == own && node.Kind == tracer.NodePruned, k == clash:
+				bg = dotColorClashBg
+			case k == own:
+				bg = dotColorMoveBg
+			}
+			b.WriteString(`<TD FIXEDSIZE="TRUE" WIDTH="` + cs + `" HEIGHT="` + cs + `"`)
+			if bg != "" {
+				b.WriteString(` BGCOLOR="` + bg + `"`)
+			}
+			b.WriteString(">")
+			d.cellText(b, cells[k], k == own && node.Kind == tracer.NodePruned, int(node.Value))
+			b.WriteString("</TD>")
+		}
+		b.WriteString("</TR>")
+	}
+	b.WriteString("</TABLE></TD></TR>")
+	return side, side
+}
+
+// cellText writes what stands in one board cell.
+func (d *dotDrawer) cellText(b *strings.Builder, c int, rejected bool, value int) {
+	switch {
+	case rejected && d.queens:
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPruned + `">✗</FONT>`)
+	case rejected:
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPruned + `"><B>` + string(tracer.DigitChar(value)) + `</B></FONT>`)
+	case c == 0:
+	case d.queens:
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="black">♛</FONT>`)
+	case c > 100:
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPlaced + `"><B>` + string(tracer.DigitChar(c-100)) + `</B></FONT>`)
+	default:
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="black">` + string(tracer.DigitChar(c)) + `</FONT>`)
+	}
+}
+
+// dotQuote writes s as a DOT quoted string.
+func dotQuote(b []byte, s []byte) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
+// id writes item i's node id.
+func (d *dotDrawer) id(b []byte, i int32) []byte {
+	it := &d.tr.Items[i]
+	n := &d.t.Nodes[it.Node]
+	switch it.Kind {
+	case ItemPruned:
+		return strconv.AppendInt(append(b, 's'), n.Step, 10)
+	case ItemGroup:
+		return strconv.AppendInt(append(b, 'g'), int64(n.Call), 10)
+	case ItemElided:
+		return strconv.AppendInt(append(b, 'e'), int64(n.Call), 10)
+	}
+	return strconv.AppendInt(b, int64(n.Call), 10)
+}
+
+// The attributes of each section, set once with a node statement.
+const (
+	dotAttrCall   = `node [shape=box, style="rounded,filled", fillcolor=white, color="` + dotColorLine + `", penwidth=1, fontname="` + dotFontName + `", fontsize=10, fontcolor=black, margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrPruned = `node [shape=box, style=filled, fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrGroup  = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrElided = `node [shape=box, style="rounded,dashed", fillcolor=white, color="` + dotColorElided + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorElidedTxt + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrEdge   = `edge [color="` + dotColorEdge + `", penwidth=1, arrowsize=0.5];`
+)
+
+// dotCallAttrs is what a call node's status adds to the section's
+// defaults, in a fixed order: style, fillcolor, color, penwidth, fontcolor.
+func dotCallAttrs(it *Item) string {
+	var style, fill, color, pen, font string
+	switch it.Status {
+	case tracer.NodeSolution:
+		fill, pen = dotColorSolution, dotPenPath
+	case tracer.NodeOnPath:
+		pen = dotPenPath
+		if it.Running { // a solution was found below, and it is still running
+			fill = dotColorOpen
+		}
+	case tracer.NodeDeadEnd:
+		fill, color, font = dotColorDeadFill, dotColorDeadLine, dotColorDeadFont
+	case tracer.NodeCut:
+		style, color, pen = "rounded,filled,dashed", dotColorCut, "1.5"
+	case tracer.NodeOpen:
+		fill = dotColorOpen
+	}
+	if it.Active {
+		pen = dotPenActive
+	}
+	var b strings.Builder
+	add := func(name, v string, quote bool) {
+		if v == "" {
+			return
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(name + "=")
+		if quote {
+			v = `"` + v + `"`
+		}
+		b.WriteString(v)
+	}
+	add("style", style, true)
+	add("fillcolor", fill, true)
+	add("color", color, true)
+	add("penwidth", pen, false)
+	add("fontcolor", font, true)
+	return b.String()
+}
+
+// dotEdgeAttrs is what the edge into item c adds to the defaults.
+func dotEdgeAttrs(c *Item) string {
+	switch c.Kind {
+	case ItemPruned:
+		return `color="` + dotColorPruned + `"`
+	case ItemGroup:
+		return `color="` + dotColorPruned + `", style=dashed`
+	case ItemElided:
+		return `color="` + dotColorElided + `", style=dashed`
+	}
+	switch c.Status {
+	case tracer.NodeSolution, tracer.NodeOnPath:
+		return `color="` + dotColorPathEdge + `", penwidth=` + dotPenPath
+	case tracer.NodeCut:
+		return `color="` + dotColorCut + `", style=dashed`
+	}
+	return ""
+}
+
+// write writes the whole digraph. Write errors surface at Flush.
+func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
+	items := d.tr.Items
+	var b []byte
+	line := func(s string) {
+		w.WriteString(s)
+		w.WriteByte('\n')
+	}
+	line("// Search tree of " + d.sum.Problem + " " + dotOneLine(d.sum.Instance) + ", " + d.sum.Strategy.String() + ".")
+	line("// " + d.trimLine(rep, tracer.LangEN) + ".")
+	line("// Ids: 12 = call 12 (the step log's node), s57 = pruned at step 57, g12 / e12 = pruned leaves collapsed / subtrees elided under call 12.")
+	line("digraph search {")
+	line("\t// graph")
+	g := `	graph [fontname="` + dotFontName + `", fontsize=11, ordering=out, nodesep=0.12, ranksep=0.35, labelloc=t, labeljust=l`
+	if d.lay != nil {
+		// Positions are pinned: straight edges, drawn under the nodes.
+		g += `, splines=line, outputorder=edgesfirst`
+	}
+	line(g + "];")
+	line("\t// legend")
+	line("\tlabel=<" + d.legendHTML(rep) + ">;")
+
+	node := func(i int32, extra string) {
+		b = append(b[:0], '\t')
+		b = d.id(b, i)
+		b = append(b, " [label="...)
+		if d.html[i] {
+			b = append(b, '<')
+			b = append(b, d.labelOf(int(i))...)
+			b = append(b, '>')
+		} else {
+			b = dotQuote(b, d.labelOf(int(i)))
+		}
+		if extra != "" {
+			b = append(b, ", "...)
+			b = append(b, extra...)
+		}
+		if d.lay != nil {
+			b = append(b, `, pos="`...)
+			b = layoutPos(b, d.lay.X[i], d.lay.Y[i])
+			b = append(b, '"')
+		}
+		b = append(b, "];\n"...)
+		w.Write(b)
+	}
+	sections := []struct {
+		kind    ItemKind
+		comment string
+		attrs   string
+	}{
+		{ItemCall, "// call nodes", dotAttrCall},
+		{ItemPruned, "// pruned leaves", dotAttrPruned},
+		{ItemGroup, "// collapsed pruned leaves", dotAttrGroup},
+		{ItemElided, "// elided subtrees", dotAttrElided},
+	}
+	for _, s := range sections {
+		header := false
+		for i := range items {
+			it := &items[i]
+			if it.Kind != s.kind {
+				continue
+			}
+			if !header {
+				line("\t" + s.comment)
+				line("\t" + s.attrs)
+				header = true
+			}
+			extra := ""
+			if it.Kind == ItemCall {
+				extra = dotCallAttrs(it)
+			}
+			node(int32(i), extra)
+		}
+	}
+	if len(items) > 1 {
+		line("\t// edges")
+		line("\t" + dotAttrEdge)
+	}
+	for i := 1; i < len(items); i++ {
+		it := &items[i]
+		b = append(b[:0], '\t')
+		b = d.id(b, it.Parent)
+		b = append(b, " -> "...)
+		b = d.id(b, int32(i))
+		if a := dotEdgeAttrs(it); a != "" {
+			b = append(b, " ["...)
+			b = append(b, a...)
+			b = append(b, ']')
+		}
+		b = append(b, ";\n"...)
+		w.Write(b)
+	}
+	line("}")
+}
+
+// dotOneLine keeps a long instance (a puzzle) out of a comment's way.
+func dotOneLine(s string) string {
+	s = strings.ReplaceAll(s, "\n", " ")
+	if len(s) > 90 {
+		s = s[:87] + "..."
+	}
+	return s
+}
+
+// trimLine says what trimming kept and left out.
+func (d *dotDrawer) trimLine(rep TrimReport, lang tracer.Lang) string {
+	zh := lang == tracer.LangZH
+	pick := func(en, z string) string {
+		if zh {
+			return z
+		}
+		return en
+	}
+	var parts []string
+	if rep.AllShown() {
+		parts = append(parts, pick("showing all ", "显示全部 ")+dotCount(lang, rep.Total, "node", "%d 个节点"))
+	} else {
+		parts = append(parts, fmt.Sprintf(pick("showing %d of %s", "显示 %d / %s"), rep.Shown, dotCount(lang, rep.Total, "node", "%d 个节点")))
+	}
+	if rep.CollapsedGroups > 0 {
+		parts = append(parts, fmt.Sprintf(pick("%s collapsed into %s", "%s合并为 %s"),
+			dotCount(lang, rep.CollapsedLeaves, "pruned leaf", "%d 个剪枝叶子"), dotCount(lang, rep.CollapsedGroups, "group", "%d 组")))
+	}
+	if rep.ElidedMarks > 0 {
+		s := fmt.Sprintf(pick("%s elided (%s", "省略 %s（%s"), dotCount(lang, rep.ElidedSubtrees, "subtree", "%d 棵子树"),
+			dotCount(lang, rep.ElidedNodes, "node", "%d 个节点"))
+		if rep.ElidedSolutions > 0 {
+			s += pick(", ", "，含 ") + dotCount(lang, rep.ElidedSolutions, "solution", "%d 个解")
+		}
+		parts = append(parts, s+pick(")", "）"))
+	}
+	if len(rep.Focus) > 0 {
+		parts = append(parts, pick("focus ", "聚焦 ")+strings.Join(rep.Focus, FocusSeparator))
+	}
+	if rep.Depth > 0 {
+		parts = append(parts, fmt.Sprintf(pick("depth ≤ %d", "深度 ≤ %d"), rep.Depth))
+	}
+	if rep.OverBudget > 0 {
+		parts = append(parts, fmt.Sprintf(pick("solution paths drawn past the budget of %d", "为画出解的路径超出预算 %d"), rep.Budget))
+	}
+	return strings.Join(parts, pick("; ", "；"))
+}
+
+// statusLine explains how the search ended.
+func (d *dotDrawer) statusLine() string {
+	s := d.sum
+	sols := dotCount(d.lang(), s.Stats.Solutions, "solution", "%d 个解")
+	switch s.Status {
+	case tracer.StatusSolved:
+		return d.pick("solved: stopped at the first solution", "已解出：找到第一个解后停止")
+	case tracer.StatusComplete:
+		return d.pick("complete: searched the whole tree, ", "搜索完毕：整棵树都搜过了，共 ") + sols
+	case tracer.StatusLost:
+		return fmt.Sprintf(d.pick("lost: found %s, but with no return value the search went on and undid it",
+			"解丢失：找到 %s，但没有返回值，搜索继续并撤销了它"), sols)
+	case tracer.StatusLimit:
+		return fmt.Sprintf(d.pick("limit: the %s limit stopped the search after %s, %s so far",
+			"达到上限：%s上限在 %s后停止了搜索，已找到 %s"), d.limitName(s.Limit),
+			dotCount(d.lang(), s.Stats.Steps, "step", "%d 步"), sols)
+	}
+	return string(s.Status)
+}
+
+func (d *dotDrawer) limitName(l tracer.LimitReason) string {
+	switch l {
+	case tracer.LimitSteps:
+		return d.pick("step", "步数")
+	case tracer.LimitCalls:
+		return d.pick("call", "调用次数")
+	case tracer.LimitTime:
+		return d.pick("time", "时间")
+	case tracer.LimitCanceled:
+		return d.pick("interrupt", "中断")
+	}
+	return l.String()
+}
+
+// countsLine gives the run's counts.
+func (d *dotDrawer) countsLine() string {
+	st := &d.sum.Stats
+	var rules []string
+	for _, r := range d.sum.Rules {
+		rules = append(rules, fmt.Sprintf("%s %d", tracer.RuleName(r, d.problem, d.lang()), st.Rejects[r]))
+	}
+	rs := strings.Join(rules, d.pick(", ", "，"))
+	if rs != "" {
+		rs = d.pick(" ("+rs+")", "（"+rs+"）")
+	}
+	l := d.lang()
+	return dotCount(l, st.Nodes, "node", "%d 个节点") + " · " + dotCount(l, st.Tries, "try", "%d 次尝试") + " · " +
+		dotCount(l, st.RejectTotal(), "reject", "%d 次剪枝") + rs + " · " + dotCount(l, st.Solutions, "solution", "%d 个解") + " · " +
+		dotCount(l, st.Backtracks, "backtrack", "%d 次回溯") + " · " + dotCount(l, st.Steps, "step", "%d 步")
+}
+
+// atStepLine gives the counts of the tree as it stood at the step drawn.
+func (d *dotDrawer) atStepLine() string {
+	var calls, sols int
+	var byRule [tracer.NumRules]int
+	pruned := 0
+	for i := 0; i < d.tr.Visible; i++ {
+		n := &d.t.Nodes[i]
+		if n.Kind == tracer.NodePruned {
+			pruned++
+			byRule[n.Rule]++
+			continue
+		}
+		calls++
+		if n.Solved && n.SolStep > 0 && n.SolStep <= d.tr.AtStep {
+			sols++
+		}
+	}
+	rs := strings.Join(d.byRule(&byRule, false), d.pick(", ", "，"))
+	if rs != "" {
+		rs = d.pick(" ("+rs+")", "（"+rs+"）")
+	}
+	l := d.lang()
+	return fmt.Sprintf(d.pick("after step %d of %d: ", "第 %d 步时（共 %d 步）："), d.tr.AtStep, d.t.Steps) +
+		dotCount(l, calls, "node", "%d 个节点") + " · " + dotCount(l, pruned, "pruned leaf", "%d 个剪枝") + rs + " · " +
+		dotCount(l, sols, "solution", "%d 个解")
+}
+
+// legendHTML is the graph label: the run, the counts, what trimming left
+// out, and a key to the styles that appear.
+func (d *dotDrawer) legendHTML(rep TrimReport) string {
+	var b strings.Builder
+	b.WriteString(`<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1">`)
+	row := func(bold, text string) {
+		b.WriteString(`<TR><TD ALIGN="LEFT">`)
+		if bold != "" {
+			b.WriteString("<B>")
+			dotEscapeHTML(&b, bold)
+			b.WriteString("</B> ")
+		}
+		dotEscapeHTML(&b, text)
+		b.WriteString("</TD></TR>")
+	}
+	row(d.rootName(), "· "+d.pick("strategy ", "策略 ")+d.sum.Strategy.String())
+	row("", d.statusLine())
+	row("", d.countsLine())
+	if d.tr.AtStep > 0 {
+		row("", d.atStepLine())
+	}
+	row("", d.trimLine(rep, d.lang()))
+
+	// The key: only the styles that appear.
+	var has [8]bool
+	const (
+		kSolution = iota
+		kPath
+		kDead
+		kPruned
+		kCut
+		kOpen
+		kActive
+		kElided
+	)
+	for i := range d.tr.Items {
+		it := &d.tr.Items[i]
+		switch it.Kind {
+		case ItemPruned, ItemGroup:
+			has[kPruned] = true
+		case ItemElided:
+			has[kElided] = true
+		case ItemCall:
+			switch it.Status {
+			case tracer.NodeSolution:
+				has[kSolution] = true
+			case tracer.NodeOnPath:
+				has[kPath] = true
+			case tracer.NodeDeadEnd:
+				has[kDead] = true
+			case tracer.NodeCut:
+				has[kCut] = true
+			}
+			has[kOpen] = has[kOpen] || it.Status == tracer.NodeOpen || it.Running && it.Status == tracer.NodeOnPath
+			has[kActive] = has[kActive] || it.Active
+		}
+	}
+	b.WriteString(`<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLBORDER="1" CELLSPACING="4" CELLPADDING="3"><TR>`)
+	key := func(attrs, text string) {
+		b.WriteString("<TD" + attrs + ">")
+		dotEscapeHTML(&b, text)
+		b.WriteString("</TD>")
+	}
+	if has[kSolution] {
+		key(` BGCOLOR="`+dotColorSolution+`" BORDER="2"`, d.pick("solution", "解"))
+	}
+	if has[kPath] || has[kSolution] {
+		key(` BORDER="2"`, d.pick("bold: on a solution's path", "粗线：解的路径"))
+	}
+	if has[kDead] {
+		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorDeadLine+`"`, d.pick("dead end: all failed, return false (backtrack)", "死路：都试过了，返回 false（回溯）"))
+	}
+	if has[kPruned] {
+		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, d.pick("✗ pruned: breaks a rule", "✗ 剪枝：违反规则"))
+	}
+	if has[kCut] {
+		key(` COLOR="`+dotColorCut+`" STYLE="dashed"`, d.pick("cut: left open by the limit", "截断：因上限未完成"))
+	}
+	if has[kOpen] {
+		key(` BGCOLOR="`+dotColorOpen+`"`, fmt.Sprintf(d.pick("open at step %d", "第 %d 步时未返回"), d.tr.AtStep))
+	}
+	if has[kActive] {
+		key(` BGCOLOR="`+dotColorOpen+`" BORDER="3"`, d.pick("running", "正在运行"))
+	}
+	if has[kElided] {
+		key(` COLOR="`+dotColorElided+`" STYLE="dashed"`, d.pick("… elided subtrees", "… 省略的子树"))
+	}
+	b.WriteString(`</TR></TABLE></TD></TR></TABLE>`)
+	return b.String()
+}
+
+// dotCount writes n with its noun: "1 node", "2 nodes", "15 tries"; in
+// Chinese with the pattern zh ("%d 个节点").
+func dotCount[T int | int64](lang tracer.Lang, n T, noun, zh string) string {
+	if lang == tracer.LangZH {
+		return fmt.Sprintf(zh, n)
+	}
+	if n != 1 {
+		switch {
+		case strings.HasSuffix(noun, "y"):
+			noun = noun[:len(noun)-1] + "ies"
+		case strings.HasSuffix(noun, "leaf"):
+			noun = noun[:len(noun)-1] + "ves"
+		case strings.HasSuffix(noun, " before"):
+			noun = strings.TrimSuffix(noun, " before") + "s before"
+		default:
+			noun += "s"
+		}
+	}
+	return strconv.FormatInt(int64(n), 10) + " " + noun
+}

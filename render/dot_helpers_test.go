@@ -1,0 +1,53 @@
+package render
+
+import (
+	"context"
+	"testing"
+
+	"backtrack/tracer"
+)
+
+// dotRun is one traced search: its tree and the legend for its diagrams.
+type dotRun struct {
+	tree *tracer.Tree
+	leg  Legend
+}
+
+// dotQueens searches n-queens for every solution.
+func dotQueens(t testing.TB, n int) dotRun {
+	t.Helper()
+	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dotTrace(t, p, tracer.Options{Stop: tracer.StopAll})
+}
+
+// dotSudoku searches a Sudoku puzzle to its first solution.
+func dotSudoku(t testing.TB, puzzle string, order tracer.Order) dotRun {
+	t.Helper()
+	pz, err := tracer.ParsePuzzle(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := tracer.NewSudoku(pz, order, tracer.CheckScan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dotTrace(t, p, tracer.Options{})
+}
+
+// dotTrace runs p with a tree and a stats sink.
+func dotTrace(t testing.TB, p tracer.Problem, opts tracer.Options) dotRun {
+	t.Helper()
+	tree, st := tracer.NewTree(), &tracer.Stats{}
+	opts.Sinks = []tracer.Sink{tree, st}
+	res, err := tracer.Run(context.Background(), p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tree.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return dotRun{tree, Legend{Summary: tracer.Summarize(p.Info(), opts, res, st), Lang: tracer.LangEN}}
+}

@@ -1,0 +1,747 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"backtrack/tracer"
+)
+
+// The golden diagrams. Run `go test ./render -run TestDOTGolden -update` to
+// rewrite them after a change that is meant (the update flag is declared in
+// golden_test.go).
+var dotGoldens = []struct {
+	file string
+	run  func(t testing.TB) dotRun
+	opt  DiagramOptions
+}{
+	{"queens4.dot", dotQ4, DiagramOptions{MaxNodes: DefaultMaxNodes}},
+	{"queens4-boards.dot", dotQ4, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true}},
+	{"queens4-step40.dot", dotQ4, DiagramOptions{MaxNodes: DefaultMaxNodes, AtStep: 40}},
+	{"queens4-zh-step100-layout.dot", dotQ4zh, DiagramOptions{MaxNodes: DefaultMaxNodes, AtStep: 100, Layout: true}},
+	{"queens8.dot", dotQ8, DiagramOptions{MaxNodes: DefaultMaxNodes}},
+	{"queens8-focus-r0c1-depth3.dot", dotQ8, DiagramOptions{MaxNodes: DefaultMaxNodes, Focus: []string{"r0=c1"}, Depth: 3}},
+	{"sudoku4-scan2d-boards.dot", dotS4, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true}},
+}
+
+func dotQ4(t testing.TB) dotRun { return dotQueens(t, 4) }
+func dotQ8(t testing.TB) dotRun { return dotQueens(t, 8) }
+func dotQ4zh(t testing.TB) dotRun {
+	r := dotQueens(t, 4)
+	r.leg.Lang = tracer.LangZH
+	return r
+}
+func dotS4(t testing.TB) dotRun { return dotSudoku(t, ".4......3.4...2.", tracer.OrderScan2D) }
+
+func dotWrite(t testing.TB, r dotRun, opt DiagramOptions) ([]byte, TrimReport) {
+	t.Helper()
+	var b bytes.Buffer
+	rep, err := WriteDOT(&b, r.tree, r.leg, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes(), rep
+}
+
+func TestDOTGolden(t *testing.T) {
+	for _, g := range dotGoldens {
+		t.Run(g.file, func(t *testing.T) {
+			got, rep := dotWrite(t, g.run(t), g.opt)
+			d := parseDOT(t, got)
+			if len(d.nodes) != rep.Statements || len(d.edges) != rep.Statements-1 {
+				t.Errorf("%d node statements and %d edges; the report says %d nodes", len(d.nodes), len(d.edges), rep.Statements)
+			}
+			path := filepath.Join("testdata", g.file)
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to make it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from the DOT written now (run with -update if the change is meant):\n%s", path, dotFirstDiff(want, got))
+			}
+			dotRenderGraphviz(t, path, g.opt.Layout)
+		})
+	}
+}
+
+// dotFirstDiff shows the first line where two texts differ.
+func dotFirstDiff(want, got []byte) string {
+	wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; i < max(len(wl), len(gl)); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return fmt.Sprintf("line %d:\nwant %.300s\ngot  %.300s", i+1, w, g)
+		}
+	}
+	return "(same lines)"
+}
+
+// dotRenderGraphviz runs dot -Tsvg on a DOT file when Graphviz is
+// installed, and neato -n2 (the pinned layout) when positions are written.
+func dotRenderGraphviz(t *testing.T, path string, pinned bool) {
+	t.Helper()
+	dot, err := exec.LookPath("dot")
+	if err != nil {
+		t.Log("dot is not installed: not rendered")
+		return
+	}
+	if out, err := exec.Command(dot, "-Tsvg", "-o", os.DevNull, path).CombinedOutput(); err != nil || len(out) > 0 {
+		t.Errorf("dot -Tsvg %s: %v\n%s", path, err, out)
+	}
+	if !pinned {
+		return
+	}
+	if neato, err := exec.LookPath("neato"); err == nil {
+		if out, err := exec.Command(neato, "-n2", "-Tsvg", "-o", os.DevNull, path).CombinedOutput(); err != nil || len(out) > 0 {
+			t.Errorf("neato -n2 -Tsvg %s: %v\n%s", path, err, out)
+		}
+	}
+}
+
+func TestDOTDeterministic(t *testing.T) {
+	for _, opt := range []DiagramOptions{
+		{MaxNodes: DefaultMaxNodes, Boards: true, Layout: true},
+		{MaxNodes: 40, AtStep: 20000, Layout: true},
+		{Focus: []string{"r0=c3", "r1=c5"}, Layout: true},
+	} {
+		// Two searches, two trees: the same bytes.
+		a, _ := dotWrite(t, dotQueens(t, 8), opt)
+		b, _ := dotWrite(t, dotQueens(t, 8), opt)
+		if !bytes.Equal(a, b) {
+			t.Errorf("%+v: two runs differ:\n%s", opt, dotFirstDiff(a, b))
+		}
+	}
+}
+
+func TestDOTCounts(t *testing.T) {
+	r8 := dotQueens(t, 8)
+
+	// Untrimmed: every call and every pruned leaf.
+	got, rep := dotWrite(t, r8, DiagramOptions{Layout: true})
+	d := parseDOT(t, got)
+	if len(d.nodes) != 15721 || len(d.edges) != 15720 || rep.Shown != 15721 {
+		t.Errorf("8-queens untrimmed: %d nodes, %d edges (report %d shown); want 15721 and 15720", len(d.nodes), len(d.edges), rep.Shown)
+	}
+	if !strings.Contains(d.legend, "showing all 15721 nodes") {
+		t.Errorf("legend %q does not say it shows all 15721 nodes", d.legend)
+	}
+
+	// 4-queens with the default budget: the whole tree.
+	got, _ = dotWrite(t, dotQueens(t, 4), DiagramOptions{MaxNodes: DefaultMaxNodes})
+	if d := parseDOT(t, got); len(d.nodes) != 61 || len(d.edges) != 60 {
+		t.Errorf("4-queens: %d nodes, %d edges; want 61 and 60", len(d.nodes), len(d.edges))
+	}
+
+	// 8-queens trimmed: the 92 solutions, and a legend that adds up.
+	for _, opt := range []DiagramOptions{
+		{MaxNodes: DefaultMaxNodes},
+		{MaxNodes: DefaultMaxNodes, Focus: []string{"r0=c1"}, Depth: 3},
+		{MaxNodes: 400, AtStep: 20000},
+	} {
+		got, rep := dotWrite(t, r8, opt)
+		d := parseDOT(t, got)
+		kinds := map[byte]int{}
+		for _, id := range d.nodes {
+			kinds[dotKindOf(id)]++
+		}
+		m := regexp.MustCompile(`showing (\d+) of (\d+) nodes`).FindStringSubmatch(d.legend)
+		if m == nil {
+			t.Fatalf("%+v: no \"showing X of Y nodes\" in the legend %q", opt, d.legend)
+		}
+		shown, total := dotAtoi(t, m[1]), dotAtoi(t, m[2])
+		if shown != kinds['c']+kinds['s'] || shown != rep.Shown || total != rep.Total {
+			t.Errorf("%+v: legend shows %d of %d; the DOT has %d calls and %d pruned leaves; report %+v",
+				opt, shown, total, kinds['c'], kinds['s'], rep)
+		}
+		if opt.AtStep == 0 && total != 15721 {
+			t.Errorf("%+v: legend total %d, want 15721", opt, total)
+		}
+		if len(d.nodes) != shown+kinds['g']+kinds['e'] || kinds['g'] != rep.CollapsedGroups || kinds['e'] != rep.ElidedMarks {
+			t.Errorf("%+v: %d nodes: %d shown, %d groups, %d elided; report %+v", opt, len(d.nodes), shown, kinds['g'], kinds['e'], rep)
+		}
+		sols := 0
+		for _, id := range d.nodes {
+			if dotKindOf(id) == 'c' && d.attrs[id]["fillcolor"] == dotColorSolution {
+				sols++
+			}
+		}
+		if opt.Focus == nil && opt.AtStep == 0 && sols != 92 {
+			t.Errorf("%+v: %d solution nodes, want 92", opt, sols)
+		}
+		if opt.Focus != nil && sols+rep.ElidedSolutions != 92 {
+			t.Errorf("%+v: %d solutions drawn + %d elided, want 92", opt, sols, rep.ElidedSolutions)
+		}
+
+		// Collapsed groups add up to the leaves they replace, by rule too;
+		// elided nodes add up to what the legend says.
+		leaves, elided, elidedSols := 0, 0, 0
+		for _, id := range d.nodes {
+			lines := strings.Split(d.attrs[id]["label"], "\n")
+			switch dotKindOf(id) {
+			case 'g':
+				var k int
+				if _, err := fmt.Sscanf(lines[0], "✗ %d pruned", &k); err != nil {
+					t.Fatalf("group %s label %q: %v", id, lines, err)
+				}
+				byRule := 0
+				for _, part := range strings.Split(lines[1], ", ") {
+					f := strings.Fields(part)
+					byRule += dotAtoi(t, f[len(f)-1])
+				}
+				if byRule != k {
+					t.Errorf("group %s: %d pruned, %d by rule: %q", id, k, byRule, lines)
+				}
+				leaves += k
+			case 'e':
+				var k int
+				if _, err := fmt.Sscanf(lines[0], "… %d node", &k); err != nil {
+					t.Fatalf("elided %s label %q: %v", id, lines, err)
+				}
+				elided += k
+				for _, l := range lines[1:] {
+					if strings.HasSuffix(l, "solution") || strings.HasSuffix(l, "solutions") {
+						elidedSols += dotAtoi(t, strings.Fields(l)[0])
+					}
+				}
+			}
+		}
+		if leaves != rep.CollapsedLeaves || elided != rep.ElidedNodes || elidedSols != rep.ElidedSolutions {
+			t.Errorf("%+v: groups hold %d leaves, elided nodes %d nodes (%d solutions); report %+v", opt, leaves, elided, elidedSols, rep)
+		}
+		if shown+leaves+elided != total {
+			t.Errorf("%+v: %d shown + %d collapsed + %d elided != %d", opt, shown, leaves, elided, total)
+		}
+		if rep.CollapsedGroups > 0 && !strings.Contains(d.legend, fmt.Sprintf("%d pruned leaves collapsed into %d groups", rep.CollapsedLeaves, rep.CollapsedGroups)) {
+			t.Errorf("%+v: legend %q does not say how many leaves were collapsed", opt, d.legend)
+		}
+		if rep.ElidedMarks > 0 && !strings.Contains(d.legend, fmt.Sprintf("%d subtrees elided (%d nodes", rep.ElidedSubtrees, rep.ElidedNodes)) {
+			t.Errorf("%+v: legend %q does not say what was elided", opt, d.legend)
+		}
+		if opt.AtStep > 0 && !strings.Contains(d.legend, fmt.Sprintf("after step %d of %d", opt.AtStep, r8.tree.Steps)) {
+			t.Errorf("%+v: legend %q does not say the step", opt, d.legend)
+		}
+	}
+}
+
+func dotAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// dotKindOf tells a call id (c) from a pruned leaf (s), a group (g) and an
+// elided node (e).
+func dotKindOf(id string) byte {
+	if id[0] >= '0' && id[0] <= '9' {
+		return 'c'
+	}
+	return id[0]
+}
+
+func TestDOTLegend(t *testing.T) {
+	r := dotQueens(t, 4)
+	got, _ := dotWrite(t, r, DiagramOptions{MaxNodes: DefaultMaxNodes})
+	d := parseDOT(t, got)
+	for _, want := range []string{"nqueens n=4", "order=rows check=scan when=before stop=all", "complete",
+		"17 nodes", "60 tries", "44 rejects (column 28, upper-right diagonal ↗ 9, upper-left diagonal ↖ 7)", "2 solutions",
+		"showing all 61 nodes", "dead end", "✗ pruned"} {
+		if !strings.Contains(d.legend, want) {
+			t.Errorf("legend lacks %q: %s", want, d.legend)
+		}
+	}
+	r.leg.Lang = tracer.LangZH
+	got, _ = dotWrite(t, r, DiagramOptions{MaxNodes: 20})
+	d = parseDOT(t, got)
+	for _, want := range []string{"N 皇后 n=4", "搜索完毕", "17 个节点", "60 次尝试", "44 次剪枝（同列 28", "2 个解", "次回溯",
+		"显示 ", " / 61 个节点", "合并为", "省略"} {
+		if !strings.Contains(d.legend, want) {
+			t.Errorf("zh legend lacks %q: %s", want, d.legend)
+		}
+	}
+	// A Sudoku legend gives the size and the blanks, not the puzzle.
+	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
+	got, _ = dotWrite(t, s, DiagramOptions{MaxNodes: DefaultMaxNodes})
+	d = parseDOT(t, got)
+	if !strings.Contains(d.legend, "sudoku 9×9, 51 blanks") || strings.Contains(d.legend, tracer.LeetCode37) {
+		t.Errorf("sudoku legend %q", d.legend)
+	}
+	// A limit: cut nodes, dashed orange, in the key.
+	l := dotLimited(t, 8, 5000)
+	got, _ = dotWrite(t, l, DiagramOptions{MaxNodes: DefaultMaxNodes})
+	d = parseDOT(t, got)
+	cut := 0
+	for _, id := range d.nodes {
+		if strings.Contains(d.attrs[id]["style"], "dashed") && d.attrs[id]["color"] == dotColorCut {
+			cut++
+		}
+	}
+	if cut == 0 || !strings.Contains(d.legend, "limit: the step limit stopped the search") || !strings.Contains(d.legend, "cut: left open by the limit") {
+		t.Errorf("limited run: %d cut nodes, legend %s", cut, d.legend)
+	}
+}
+
+func TestDOTBoards(t *testing.T) {
+	// 4-queens: a board of 16 squares in every call and pruned leaf, with
+	// as many queens as the depth (the pruned leaf's rejected square is ✗).
+	r := dotQueens(t, 4)
+	got, _ := dotWrite(t, r, DiagramOptions{Boards: true})
+	d := parseDOT(t, got)
+	for _, id := range d.nodes {
+		label := d.attrs[id]["label"]
+		if cells := strings.Count(label, `<TD FIXEDSIZE="TRUE"`); cells != 16 {
+			t.Errorf("node %s: %d squares", id, cells)
+		}
+		queens, want := strings.Count(label, "♛"), 0
+		if dotKindOf(id) == 'c' {
+			call := dotAtoi(t, id)
+			want = int(r.tree.Nodes[r.tree.CallIndex(call)].Depth)
+		} else {
+			step := dotAtoi(t, id[1:])
+			for _, n := range r.tree.Nodes {
+				if n.Step == int64(step) {
+					want = int(n.Depth) - 1
+				}
+			}
+			if !strings.Contains(label, "✗") {
+				t.Errorf("pruned %s has no ✗", id)
+			}
+		}
+		if queens != want {
+			t.Errorf("node %s: %d queens, want %d", id, queens, want)
+		}
+	}
+	// 9×9: the moves along the path, not the board.
+	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
+	got, _ = dotWrite(t, s, DiagramOptions{MaxNodes: 60, Boards: true})
+	d = parseDOT(t, got)
+	if strings.Contains(string(got), "FIXEDSIZE") || !strings.Contains(string(got), "moves before") {
+		t.Errorf("9×9 boards: want the last moves, not a grid")
+	}
+	// Escaping: nothing in a label breaks the HTML (parseDOT checks the
+	// angle brackets balance).
+	if _, err := WriteDOT(io.Discard, s.tree, Legend{Summary: s.leg.Summary}, DiagramOptions{Boards: true, MaxNodes: 10}); err != nil {
+		t.Error(err)
+	}
+	bad := s.leg
+	bad.Summary.Instance = "not a puzzle"
+	if _, err := WriteDOT(io.Discard, s.tree, bad, DiagramOptions{Boards: true}); err == nil || !strings.Contains(err.Error(), "dot: boards") {
+		t.Errorf("a bad puzzle in the legend: %v", err)
+	}
+}
+
+// dotFailWriter fails after n bytes.
+type dotFailWriter struct{ n int }
+
+func (w *dotFailWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		k := w.n
+		w.n = 0
+		return k, errors.New("disk full")
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+func TestDOTErrors(t *testing.T) {
+	r := dotQueens(t, 8)
+	if _, err := WriteDOT(&dotFailWriter{n: 1000}, r.tree, r.leg, DiagramOptions{}); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("a failing writer: %v", err)
+	}
+	if _, err := WriteDOT(io.Discard, r.tree, r.leg, DiagramOptions{Focus: []string{"r0=c8"}}); err == nil || !strings.Contains(err.Error(), "r0=c8") {
+		t.Errorf("unknown focus move: %v", err)
+	}
+	if _, err := WriteDOT(io.Discard, r.tree, r.leg, DiagramOptions{AtStep: 1 << 40}); err == nil || !strings.Contains(err.Error(), "1099511627776") {
+		t.Errorf("step past the end: %v", err)
+	}
+}
+
+// dotGraph is what parseDOT read.
+type dotGraph struct {
+	nodes  []string                     // node ids, in order
+	attrs  map[string]map[string]string // node id -> attributes (strings unquoted)
+	edges  [][2]string
+	legend string // the graph label's text, tags removed
+}
+
+// parseDOT checks DOT text with a small parser for the subset WriteDOT
+// writes, and fails the test on anything else: braces, brackets, quotes
+// and HTML angle brackets balanced, one statement a line ending in ';',
+// node ids unique, every edge endpoint a declared node.
+func parseDOT(t testing.TB, text []byte) dotGraph {
+	t.Helper()
+	g := dotGraph{attrs: map[string]map[string]string{}}
+	lines := strings.Split(string(text), "\n")
+	if lines[len(lines)-1] != "" {
+		t.Fatalf("DOT does not end with a newline")
+	}
+	lines = lines[:len(lines)-1]
+	depth := 0
+	for n, line := range lines {
+		fail := func(format string, args ...any) {
+			t.Helper()
+			t.Fatalf("DOT line %d: %s\n%.200s", n+1, fmt.Sprintf(format, args...), line)
+		}
+		s := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(s, "//"):
+			continue
+		case s == "digraph search {":
+			if depth != 0 {
+				fail("a second graph")
+			}
+			depth++
+			continue
+		case s == "}":
+			depth--
+			if depth != 0 || n != len(lines)-1 {
+				fail("unbalanced brace or text after the graph")
+			}
+			continue
+		}
+		if depth != 1 {
+			fail("statement outside the graph")
+		}
+		toks, err := dotTokens(s)
+		if err != nil {
+			fail("%v", err)
+		}
+		if len(toks) < 2 || toks[len(toks)-1] != ";" {
+			fail("a statement must end with ';' on its line")
+		}
+		toks = toks[:len(toks)-1]
+		for _, tk := range toks {
+			if tk == ";" || tk == "{" || tk == "}" {
+				fail("more than one statement on a line")
+			}
+		}
+		// The statement, then an optional attribute list.
+		head, attrs := toks, []string(nil)
+		for i, tk := range toks {
+			if tk == "[" {
+				head, attrs = toks[:i], toks[i:]
+				break
+			}
+		}
+		kv := map[string]string{}
+		if attrs != nil {
+			if attrs[len(attrs)-1] != "]" {
+				fail("attribute list does not end with ']'")
+			}
+			a := attrs[1 : len(attrs)-1]
+			for i := 0; i < len(a); {
+				if i+2 >= len(a) || a[i+1] != "=" || !isDOTID(a[i]) {
+					fail("attribute %v is not name=value", a[i:min(i+3, len(a))])
+				}
+				if _, dup := kv[a[i]]; dup {
+					fail("attribute %s twice", a[i])
+				}
+				kv[a[i]] = dotUnquote(a[i+2])
+				i += 3
+				if i < len(a) {
+					if a[i] != "," {
+						fail("attributes not separated by ','")
+					}
+					i++
+				}
+			}
+		}
+		switch {
+		case len(head) == 3 && head[1] == "=" && attrs == nil: // graph attribute: label=<...>
+			if head[0] == "label" {
+				g.legend = dotStripTags(dotUnquote(head[2]))
+			}
+		case len(head) == 1 && (head[0] == "graph" || head[0] == "node" || head[0] == "edge"):
+			if attrs == nil {
+				fail("%s without attributes", head[0])
+			}
+		case len(head) == 1:
+			id := head[0]
+			if !isDOTID(id) {
+				fail("bad node id %q", id)
+			}
+			if _, dup := g.attrs[id]; dup {
+				fail("node %s declared twice", id)
+			}
+			g.nodes = append(g.nodes, id)
+			g.attrs[id] = kv
+		case len(head) == 3 && head[1] == "->":
+			for _, id := range []string{head[0], head[2]} {
+				if _, ok := g.attrs[id]; !ok {
+					fail("edge endpoint %s is not a declared node", id)
+				}
+			}
+			g.edges = append(g.edges, [2]string{head[0], head[2]})
+		default:
+			fail("not a statement: %q", head)
+		}
+	}
+	if depth != 0 {
+		t.Fatalf("DOT: unbalanced braces")
+	}
+	return g
+}
+
+// dotTokens splits one statement into tokens: ids, quoted strings, HTML
+// strings, and punctuation.
+func dotTokens(s string) ([]string, error) {
+	var out []string
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			i++
+		case c == '"':
+			j := i + 1
+			for ; j < len(s) && s[j] != '"'; j++ {
+				if s[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(s) {
+				return nil, errors.New("unbalanced quote")
+			}
+			out = append(out, s[i:j+1])
+			i = j + 1
+		case c == '<':
+			depth, j := 0, i
+			for ; j < len(s); j++ {
+				if s[j] == '<' {
+					depth++
+				} else if s[j] == '>' {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			if j >= len(s) {
+				return nil, errors.New("unbalanced HTML angle brackets")
+			}
+			if err := dotCheckHTML(s[i+1 : j]); err != nil {
+				return nil, err
+			}
+			out = append(out, s[i:j+1])
+			i = j + 1
+		case c == '-' && i+1 < len(s) && s[i+1] == '>':
+			out = append(out, "->")
+			i += 2
+		case strings.IndexByte("[]{};,=", c) >= 0:
+			out = append(out, string(c))
+			i++
+		default:
+			j := i
+			for j < len(s) && strings.IndexByte(" \t\"<[]{};,=", s[j]) < 0 && !(s[j] == '-' && j+1 < len(s) && s[j+1] == '>') {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		}
+	}
+	return out, nil
+}
+
+var (
+	dotHTMLTag    = regexp.MustCompile(`<(/?)([A-Za-z]+)[^<>]*?(/?)>`)
+	dotHTMLEntity = regexp.MustCompile(`^&(amp|lt|gt|quot|#\d+);$`)
+)
+
+// dotCheckHTML checks that the tags of an HTML-like label nest, and that no
+// bare '&' is left unescaped.
+func dotCheckHTML(s string) error {
+	var stack []string
+	for _, m := range dotHTMLTag.FindAllStringSubmatch(s, -1) {
+		name := strings.ToUpper(m[2])
+		switch {
+		case m[3] == "/": // <BR/>
+		case m[1] == "":
+			stack = append(stack, name)
+		case len(stack) == 0 || stack[len(stack)-1] != name:
+			return fmt.Errorf("HTML label: </%s> closes %v", name, stack)
+		default:
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(stack) > 0 {
+		return fmt.Errorf("HTML label: %v not closed", stack)
+	}
+	text := dotHTMLTag.ReplaceAllString(s, "")
+	if strings.ContainsAny(text, "<>") {
+		return errors.New("HTML label: a bare < or >")
+	}
+	for i := strings.IndexByte(text, '&'); i >= 0; i = strings.IndexByte(text, '&') {
+		end := strings.IndexByte(text[i:], ';')
+		if end < 0 || !dotHTMLEntity.MatchString(text[i:i+end+1]) {
+			return errors.New("HTML label: an unescaped &")
+		}
+		text = text[i+end+1:]
+	}
+	return nil
+}
+
+var dotID = regexp.MustCompile(`^([A-Za-z_][A-Za-z_0-9]*|-?[0-9]+(\.[0-9]*)?)$`)
+
+func isDOTID(s string) bool { return dotID.MatchString(s) }
+
+// dotUnquote returns an attribute value as Graphviz reads it.
+func dotUnquote(v string) string {
+	switch {
+	case strings.HasPrefix(v, `"`):
+		v = v[1 : len(v)-1]
+		v = strings.ReplaceAll(v, `\"`, `"`)
+		v = strings.ReplaceAll(v, `\n`, "\n")
+		return strings.ReplaceAll(v, `\\`, `\`)
+	case strings.HasPrefix(v, "<"):
+		return v[1 : len(v)-1]
+	}
+	return v
+}
+
+// dotStripTags keeps the text of an HTML label, rows separated by newlines.
+func dotStripTags(s string) string {
+	s = strings.ReplaceAll(s, "</TR>", "\n")
+	s = dotHTMLTag.ReplaceAllString(s, "")
+	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&quot;", `"`, "&amp;", "&").Replace(s)
+}
+
+func TestParseDOTRejects(t *testing.T) {
+	good := "digraph search {\n\t0 [label=\"a\"];\n\t1 [label=<<B>b</B>>];\n\t0 -> 1;\n}\n"
+	parseDOT(t, []byte(good))
+	for _, bad := range []string{
+		"digraph search {\n\t0 [label=\"a];\n}\n",              // quote
+		"digraph search {\n\t0 [label=\"a\"]\n}\n",             // no ;
+		"digraph search {\n\t0 [label=\"a\"];\n\t0 -> 1;\n}\n", // undeclared
+		"digraph search {\n\t0 [label=\"a\"];\n\t0 [label=\"b\"];\n}\n",
+		"digraph search {\n\t0 [label=<<B>b</I>>];\n}\n",
+		"digraph search {\n\t0 [label=<a & b>];\n}\n",
+		"digraph search {\n\t0 [label=\"a\"];\n",
+	} {
+		ft := &dotFakeT{}
+		func() {
+			defer func() { recover() }()
+			parseDOT(ft, []byte(bad))
+		}()
+		if !ft.failed {
+			t.Errorf("parseDOT accepted %q", bad)
+		}
+	}
+}
+
+// dotFakeT records a failure instead of failing the test.
+type dotFakeT struct {
+	testing.TB
+	failed bool
+}
+
+func (f *dotFakeT) Helper() {}
+func (f *dotFakeT) Fatalf(string, ...any) {
+	f.failed = true
+	panic("fatal")
+}
+
+var dotTenQueens = sync.OnceValue(func() dotRun {
+	p, err := tracer.NewNQueens(10, tracer.CheckArrays)
+	if err != nil {
+		panic(err)
+	}
+	tree, st := tracer.NewTree(), &tracer.Stats{}
+	opts := tracer.Options{Stop: tracer.StopAll, Sinks: []tracer.Sink{tree, st}}
+	res, err := tracer.Run(context.Background(), p, opts)
+	if err != nil {
+		panic(err)
+	}
+	return dotRun{tree, Legend{Summary: tracer.Summarize(p.Info(), opts, res, st), Lang: tracer.LangEN}}
+})
+
+// BenchmarkWriteDOT writes the whole 10-queens tree: 35539 calls and
+// 313,327 pruned leaves.
+func BenchmarkWriteDOT(b *testing.B) {
+	r := dotTenQueens()
+	for _, c := range []struct {
+		name string
+		opt  DiagramOptions
+	}{{"all", DiagramOptions{}}, {"all+layout", DiagramOptions{Layout: true}}, {"default", DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true}}} {
+		b.Run(c.name, func(b *testing.B) {
+			var n dotCountWriter
+			b.ReportAllocs()
+			for b.Loop() {
+				rep, err := WriteDOT(&n, r.tree, r.leg, c.opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(rep.Statements), "nodes")
+			}
+			b.ReportMetric(float64(n)/float64(b.N), "bytes/op")
+		})
+	}
+}
+
+type dotCountWriter int64
+
+func (w *dotCountWriter) Write(p []byte) (int, error) {
+	*w += dotCountWriter(len(p))
+	return len(p), nil
+}
+
+// BenchmarkTrim trims the 10-queens tree to the default budget.
+func BenchmarkTrim(b *testing.B) {
+	r := dotTenQueens()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := Trim(r.tree, DiagramOptions{MaxNodes: DefaultMaxNodes}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestDOTSmallTrees draws trees of one, two and a handful of nodes, and a
+// 16×16 Sudoku with boards.
+func TestDOTSmallTrees(t *testing.T) {
+	full := "1234341221434321"
+	p16 := strings.Repeat(".", 256)
+	for _, r := range []dotRun{dotQueens(t, 1), dotQueens(t, 2), dotQueens(t, 3), dotSudoku(t, full, tracer.OrderScan2D)} {
+		for _, opt := range []DiagramOptions{{}, {MaxNodes: 1, Boards: true, Layout: true}, {AtStep: 1, Layout: true}} {
+			got, rep := dotWrite(t, r, opt)
+			if d := parseDOT(t, got); len(d.nodes) != rep.Statements {
+				t.Errorf("%s %s: %d nodes, report %+v", r.leg.Summary.Problem, r.leg.Summary.Instance, len(d.nodes), rep)
+			}
+		}
+	}
+	pz, err := tracer.ParsePuzzle(p16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := tracer.NewSudoku(pz, tracer.OrderLinear, tracer.CheckCounts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := dotTrace(t, s, tracer.Options{})
+	got, rep := dotWrite(t, r, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true, Layout: true})
+	if d := parseDOT(t, got); len(d.nodes) != rep.Statements || !strings.Contains(string(got), "(15,15)=") {
+		t.Errorf("16×16: %d nodes, report %+v", len(d.nodes), rep)
+	}
+}

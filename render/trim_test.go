@@ -1,0 +1,544 @@
+package render
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"backtrack/tracer"
+)
+
+// trimCheck checks the invariants every trimmed tree holds: the items are
+// a tree in preorder whose calls hang under their parent calls, every tree
+// node in view is drawn, collapsed or elided exactly once, and the report
+// adds up.
+func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep TrimReport, opt DiagramOptions) {
+	t.Helper()
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("%s: %s", name, fmt.Sprintf(format, args...))
+	}
+	if len(tr.Items) == 0 || tr.Items[0].Kind != ItemCall || tr.Items[0].Node != 0 {
+		fail("the first item is not the root")
+	}
+	if rep.Statements != len(tr.Items) {
+		fail("Statements %d, items %d", rep.Statements, len(tr.Items))
+	}
+	if got := rep.Shown + rep.CollapsedLeaves + rep.ElidedNodes; got != rep.Total {
+		fail("shown %d + collapsed %d + elided %d = %d, want the total %d", rep.Shown, rep.CollapsedLeaves, rep.ElidedNodes, got, rep.Total)
+	}
+	if rep.Statements != rep.Shown+rep.CollapsedGroups+rep.ElidedMarks {
+		fail("statements %d != shown %d + groups %d + marks %d", rep.Statements, rep.Shown, rep.CollapsedGroups, rep.ElidedMarks)
+	}
+	if rep.TotalCalls+rep.TotalPruned != rep.Total {
+		fail("calls %d + pruned %d != total %d", rep.TotalCalls, rep.TotalPruned, rep.Total)
+	}
+	if opt.MaxNodes > 0 && rep.OverBudget == 0 && rep.Statements > opt.MaxNodes {
+		fail("%d statements over the budget %d, but OverBudget is 0", rep.Statements, opt.MaxNodes)
+	}
+	if opt.MaxNodes > 0 && rep.OverBudget > 0 && rep.Statements < opt.MaxNodes {
+		fail("OverBudget %d but only %d statements for a budget of %d", rep.OverBudget, rep.Statements, opt.MaxNodes)
+	}
+	seen := make([]bool, tr.Visible) // tree nodes accounted for
+	var markSubtree func(i int32)
+	markSubtree = func(i int32) { // marks a whole subtree
+		if seen[i] {
+			fail("node %d accounted for twice", i)
+		}
+		seen[i] = true
+		for c := tree.Nodes[i].First; c >= 0 && int(c) < tr.Visible; c = tree.Nodes[c].Next {
+			markSubtree(c)
+		}
+	}
+	var calls, pruned, groups, leaves, marks, elided int
+	for i := range tr.Items {
+		it := &tr.Items[i]
+		if it.Parent >= int32(i) {
+			fail("item %d: parent %d does not come first", i, it.Parent)
+		}
+		if it.Parent >= 0 {
+			p := &tr.Items[it.Parent]
+			if p.Kind != ItemCall {
+				fail("item %d hangs under a %v item", i, p.Kind)
+			}
+			if it.Depth != p.Depth+1 {
+				fail("item %d at depth %d under depth %d", i, it.Depth, p.Depth)
+			}
+		}
+		if opt.Depth > 0 && (it.Kind == ItemCall || it.Kind == ItemPruned) && it.Depth > opt.Depth {
+			fail("item %d drawn at depth %d, deeper than %d", i, it.Depth, opt.Depth)
+		}
+		n := &tree.Nodes[it.Node]
+		switch it.Kind {
+		case ItemCall, ItemPruned:
+			if seen[it.Node] {
+				fail("node %d drawn twice", it.Node)
+			}
+			seen[it.Node] = true
+			if (n.Kind == tracer.NodeCall) != (it.Kind == ItemCall) {
+				fail("item %d: kind %v for a node of kind %v", i, it.Kind, n.Kind)
+			}
+			if it.Parent >= 0 && tr.Items[it.Parent].Node != n.Parent {
+				fail("item %d: drawn under node %d, its parent is %d", i, tr.Items[it.Parent].Node, n.Parent)
+			}
+			if st := tree.StatusAt(it.Node, opt.AtStep); st != it.Status {
+				fail("item %d: status %v, the tree says %v", i, it.Status, st)
+			}
+			if it.Kind == ItemCall {
+				calls++
+			} else {
+				pruned++
+			}
+		case ItemGroup:
+			a := &tr.Aggs[it.Agg]
+			groups++
+			leaves += a.Leaves
+			sum := 0
+			for _, k := range a.ByRule {
+				sum += k
+			}
+			if sum != a.Leaves || a.Nodes != a.Leaves || a.Leaves < 1 {
+				fail("group %d: %d leaves, %d by rule, %d nodes", i, a.Leaves, sum, a.Nodes)
+			}
+			k := 0
+			for c := n.First; c >= 0 && int(c) < tr.Visible; c = tree.Nodes[c].Next {
+				if tree.Nodes[c].Kind == tracer.NodePruned {
+					markSubtree(c)
+					k++
+				}
+			}
+			if k != a.Leaves {
+				fail("group %d: %d leaves, its call has %d", i, a.Leaves, k)
+			}
+		case ItemElided:
+			a := &tr.Aggs[it.Agg]
+			marks++
+			elided += a.Nodes
+		}
+	}
+	// What is neither drawn nor in a group must be in an elided node: the
+	// subtrees under calls whose children are not all drawn.
+	for i := range tr.Items {
+		it := &tr.Items[i]
+		if it.Kind != ItemElided {
+			continue
+		}
+		a := &tr.Aggs[it.Agg]
+		k := 0
+		for c := tree.Nodes[it.Node].First; c >= 0 && int(c) < tr.Visible; c = tree.Nodes[c].Next {
+			if !seen[c] {
+				k += trimSubtreeSize(tree, c, tr.Visible)
+				markSubtree(c)
+			}
+		}
+		if k != a.Nodes {
+			fail("elided item %d: %d nodes, the subtrees left out hold %d", i, a.Nodes, k)
+		}
+	}
+	for i, s := range seen {
+		if !s {
+			fail("node %d (%v) is neither drawn, collapsed nor elided", i, tree.Nodes[i].Kind)
+		}
+	}
+	if calls != rep.ShownCalls || pruned != rep.ShownPruned || groups != rep.CollapsedGroups ||
+		leaves != rep.CollapsedLeaves || marks != rep.ElidedMarks || elided != rep.ElidedNodes {
+		fail("items count %d calls, %d pruned, %d groups (%d leaves), %d marks (%d nodes); report %+v",
+			calls, pruned, groups, leaves, marks, elided, rep)
+	}
+}
+
+func trimSubtreeSize(tree *tracer.Tree, i int32, visible int) int {
+	k := 1
+	for c := tree.Nodes[i].First; c >= 0 && int(c) < visible; c = tree.Nodes[c].Next {
+		k += trimSubtreeSize(tree, c, visible)
+	}
+	return k
+}
+
+func TestTrimInvariants(t *testing.T) {
+	runs := map[string]dotRun{
+		"queens4":  dotQueens(t, 4),
+		"queens6":  dotQueens(t, 6),
+		"queens8":  dotQueens(t, 8),
+		"sudoku4":  dotSudoku(t, ".4......3.4...2.", tracer.OrderScan2D),
+		"sudoku9":  dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear),
+		"limited8": dotLimited(t, 8, 5000),
+	}
+	focus := map[string][]string{
+		"queens4": {"r0=c1"}, "queens6": {"r0=c1", "r1=c3"}, "queens8": {"r0=c1"},
+		"sudoku4": {"(0,0)=1"}, "sudoku9": {"(0,2)=4", "(0,3)=6"}, "limited8": {"r0=c0"},
+	}
+	for _, name := range []string{"queens4", "queens6", "queens8", "sudoku4", "sudoku9", "limited8"} {
+		r := runs[name]
+		for _, budget := range []int{0, 1, 10, 40, DefaultMaxNodes, 1000} {
+			for _, depth := range []int{0, 1, 3} {
+				for _, step := range []int64{0, 40, r.tree.Steps / 2} {
+					for _, fo := range [][]string{nil, focus[name]} {
+						opt := DiagramOptions{MaxNodes: budget, Depth: depth, AtStep: step, Focus: fo}
+						if step > 0 && fo != nil {
+							continue // the focus branch may not exist yet
+						}
+						label := fmt.Sprintf("%s %+v", name, opt)
+						tr, rep, err := Trim(r.tree, opt)
+						if depth > 0 && fo != nil && len(fo) > depth {
+							if err == nil {
+								t.Errorf("%s: want an error for a focus deeper than the depth", label)
+							}
+							continue
+						}
+						if err != nil {
+							t.Fatalf("%s: %v", label, err)
+						}
+						trimCheck(t, label, r.tree, tr, rep, opt)
+					}
+				}
+			}
+		}
+	}
+}
+
+// dotLimited is an N-Queens search stopped by a step limit: it leaves cut
+// nodes.
+func dotLimited(t testing.TB, n int, steps int64) dotRun {
+	t.Helper()
+	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dotTrace(t, p, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: steps}})
+}
+
+func TestTrimEverything(t *testing.T) {
+	for _, c := range []struct {
+		n             int
+		calls, pruned int
+	}{{4, 17, 44}, {8, 2057, 13664}} {
+		r := dotQueens(t, c.n)
+		tr, rep, err := Trim(r.tree, DiagramOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.ShownCalls != c.calls || rep.ShownPruned != c.pruned || rep.Total != c.calls+c.pruned ||
+			!rep.AllShown() || len(tr.Items) != c.calls+c.pruned {
+			t.Errorf("%d-queens untrimmed: %+v, %d items; want %d calls and %d pruned", c.n, rep, len(tr.Items), c.calls, c.pruned)
+		}
+	}
+	// The whole 4-queens tree fits the default budget.
+	r := dotQueens(t, 4)
+	_, rep, err := Trim(r.tree, DiagramOptions{MaxNodes: DefaultMaxNodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.AllShown() || rep.Shown != 61 || rep.Statements != 61 {
+		t.Errorf("4-queens with the default budget: %+v, want all 61 nodes", rep)
+	}
+}
+
+// TestTrimSolutionsKept: every solution and its path is drawn, whatever
+// the budget.
+func TestTrimSolutionsKept(t *testing.T) {
+	r := dotQueens(t, 8)
+	for _, budget := range []int{1, 50, DefaultMaxNodes} {
+		tr, rep, err := Trim(r.tree, DiagramOptions{MaxNodes: budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sols := 0
+		for i := range tr.Items {
+			if it := &tr.Items[i]; it.Kind == ItemCall && it.Status == tracer.NodeSolution {
+				sols++
+			}
+		}
+		if sols != 92 || rep.ElidedSolutions != 0 {
+			t.Errorf("budget %d: %d solutions drawn, %d elided; want 92 and 0", budget, sols, rep.ElidedSolutions)
+		}
+		if rep.OverBudget == 0 {
+			t.Errorf("budget %d: the 92 solution paths fit? %+v", budget, rep)
+		}
+	}
+}
+
+// TestTrimBreadthFirst: past what must be drawn, the budget goes to calls
+// in breadth-first order: the calls drawn are a prefix of that order.
+func TestTrimBreadthFirst(t *testing.T) {
+	// 6-queens, viewed before its first solution (step 300): no solution
+	// path is forced, only the call stack at that step.
+	r := dotQueens(t, 6)
+	const step = 300
+	for _, budget := range []int{5, 12, 30, 60, 100} {
+		tr, _, err := Trim(r.tree, DiagramOptions{MaxNodes: budget, AtStep: step})
+		if err != nil {
+			t.Fatal(err)
+		}
+		drawn := map[int32]bool{}
+		for i := range tr.Items {
+			if it := &tr.Items[i]; it.Kind == ItemCall {
+				drawn[it.Node] = true
+			}
+		}
+		// The open calls at the step must be drawn.
+		forced := map[int32]bool{}
+		for i := range r.tree.Nodes[:tr.Visible] {
+			if r.tree.Nodes[i].Kind == tracer.NodeCall && r.tree.StatusAt(int32(i), step) == tracer.NodeOpen {
+				forced[int32(i)] = true
+				if !drawn[int32(i)] {
+					t.Errorf("budget %d: open call %d not drawn", budget, i)
+				}
+			}
+		}
+		queue := []int32{0}
+		gap := false
+		for q := 0; q < len(queue); q++ {
+			v := queue[q]
+			switch {
+			case forced[v]:
+			case drawn[v] && gap:
+				t.Errorf("budget %d: call %d is drawn after a call left out in breadth-first order", budget, v)
+			case !drawn[v]:
+				gap = true
+			}
+			for c := r.tree.Nodes[v].First; c >= 0 && int(c) < tr.Visible; c = r.tree.Nodes[c].Next {
+				if r.tree.Nodes[c].Kind == tracer.NodeCall {
+					queue = append(queue, c)
+				}
+			}
+		}
+	}
+}
+
+func TestTrimAtStep(t *testing.T) {
+	r := dotQueens(t, 4)
+	tr, rep, err := Trim(r.tree, DiagramOptions{AtStep: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, n := range r.tree.Nodes {
+		if n.Step <= 40 {
+			want++
+		}
+	}
+	if rep.Total != want || rep.Shown != want || rep.AtStep != 40 {
+		t.Errorf("at step 40: %+v, want %d nodes", rep, want)
+	}
+	var active []int32
+	for i := range tr.Items {
+		it := &tr.Items[i]
+		if it.Active {
+			active = append(active, it.Node)
+			if it.Status != tracer.NodeOpen {
+				t.Errorf("the active call %d is %v", it.Node, it.Status)
+			}
+		}
+	}
+	// The active call is the deepest open one: every open call is on its path.
+	if len(active) != 1 {
+		t.Fatalf("active calls %v, want one", active)
+	}
+	onPath := map[int32]bool{}
+	for _, i := range r.tree.Path(active[0]) {
+		onPath[i] = true
+	}
+	for i := range tr.Items {
+		if it := &tr.Items[i]; it.Kind == ItemCall && it.Status == tracer.NodeOpen && !onPath[it.Node] {
+			t.Errorf("open call %d is not on the active call's path", it.Node)
+		}
+	}
+	// Later, with a solution found: the calls still running are the
+	// active call's path, whatever their status.
+	for _, k := range []int64{100, firstSolutionStep(r.tree)} {
+		tr, _, err = Trim(r.tree, DiagramOptions{AtStep: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var top int32 = -1
+		running := map[int32]bool{}
+		for i := range tr.Items {
+			it := &tr.Items[i]
+			if it.Running {
+				running[it.Node] = true
+			}
+			if it.Active {
+				top = it.Node
+			}
+		}
+		if top < 0 {
+			t.Fatalf("step %d: no active call", k)
+		}
+		path := r.tree.Path(top)
+		if len(path) != len(running) {
+			t.Errorf("step %d: %d calls running, the active call's path has %d", k, len(running), len(path))
+		}
+		for _, i := range path {
+			if !running[i] {
+				t.Errorf("step %d: call %d on the stack is not running", k, i)
+			}
+		}
+		if n := &r.tree.Nodes[top]; k == firstSolutionStep(r.tree) && !n.Solved {
+			t.Errorf("step %d: the solution event's call is not the active one", k)
+		}
+	}
+	// At the end nothing is open.
+	tr, _, _ = Trim(r.tree, DiagramOptions{AtStep: r.tree.Steps})
+	for i := range tr.Items {
+		if it := &tr.Items[i]; it.Status == tracer.NodeOpen || it.Active || it.Running {
+			t.Errorf("item %d open at the last step", i)
+		}
+	}
+}
+
+func TestTrimFocus(t *testing.T) {
+	r := dotQueens(t, 8)
+	tr, rep, err := Trim(r.tree, DiagramOptions{MaxNodes: DefaultMaxNodes, Focus: []string{"r0=c1"}, Depth: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var top []string
+	for c := tr.Items[0].First; c >= 0; c = tr.Items[c].Next {
+		it := &tr.Items[c]
+		n := &r.tree.Nodes[it.Node]
+		label := tracer.MoveLabel("nqueens", n.Cell(), int(n.Value))
+		top = append(top, label)
+		if label == "r0=c1" {
+			if it.NotExpanded || it.First < 0 {
+				t.Errorf("the focus r0=c1 is not expanded")
+			}
+			continue
+		}
+		// A sibling of the path: drawn, with one elided node under it.
+		f := it.First
+		if !it.NotExpanded || f < 0 || tr.Items[f].Kind != ItemElided || tr.Items[f].Next >= 0 {
+			t.Errorf("sibling %s: want it drawn with one elided child", label)
+		}
+	}
+	if want := "r0=c0 r0=c1 r0=c2 r0=c3 r0=c4 r0=c5 r0=c6 r0=c7"; strings.Join(top, " ") != want {
+		t.Errorf("children of the root %v, want %s", top, want)
+	}
+	if !reflect.DeepEqual(rep.Focus, []string{"r0=c1"}) || rep.Depth != 3 {
+		t.Errorf("report %+v", rep)
+	}
+	// Sudoku: two moves deep.
+	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
+	tr, _, err = Trim(s.tree, DiagramOptions{MaxNodes: 60, Focus: []string{"(0,2)=4", "(0,3)=6"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := []string{}
+	for i := int32(0); i >= 0; {
+		var next int32 = -1
+		for c := tr.Items[i].First; c >= 0; c = tr.Items[c].Next {
+			it := &tr.Items[c]
+			n := &s.tree.Nodes[it.Node]
+			if it.Kind == ItemCall && !it.NotExpanded && it.First >= 0 {
+				if next >= 0 && len(path) < 2 {
+					t.Errorf("two expanded calls under the focus path at depth %d", len(path))
+				}
+				if next < 0 {
+					next = c
+					path = append(path, tracer.MoveLabel("sudoku", n.Cell(), int(n.Value)))
+				}
+			}
+		}
+		i = next
+		if len(path) == 2 {
+			break
+		}
+	}
+	if strings.Join(path, "/") != "(0,2)=4/(0,3)=6" {
+		t.Errorf("expanded path %v", path)
+	}
+}
+
+func TestTrimErrors(t *testing.T) {
+	r := dotQueens(t, 4)
+	for _, c := range []struct {
+		opt  DiagramOptions
+		want string
+	}{
+		{DiagramOptions{Focus: []string{"r0=c9"}}, `focus move r0=c9: no such move under the root (its moves: r0=c0, r0=c1, r0=c2, r0=c3)`},
+		{DiagramOptions{Focus: []string{"r0=c1", "r1=c7"}}, `no such move under r0=c1`},
+		{DiagramOptions{Focus: []string{"r0=c1", "r1=c1"}}, `focus move r1=c1 under r0=c1 was pruned (column`},
+		{DiagramOptions{Focus: []string{"x"}}, `focus move 1: "x" is not a move`},
+		{DiagramOptions{Focus: []string{"r0=c1", "r1=c3"}, Depth: 1}, `deeper than depth 1`},
+		{DiagramOptions{AtStep: 188}, `step 188 is beyond the last step 187`},
+		{DiagramOptions{AtStep: -1}, `step -1 is negative`},
+		{DiagramOptions{MaxNodes: -5}, `node budget -5 is negative`},
+		{DiagramOptions{Depth: -1}, `depth -1 is negative`},
+		{DiagramOptions{AtStep: 3, Focus: []string{"r0=c1"}}, `no such move under the root (it has no calls below it after step 3)`},
+	} {
+		_, _, err := Trim(r.tree, c.opt)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Trim(%+v) = %v, want an error containing %q", c.opt, err, c.want)
+		}
+	}
+	if _, _, err := Trim(tracer.NewTree(), DiagramOptions{}); err == nil {
+		t.Error("an empty tree gave no error")
+	}
+}
+
+func TestParseFocus(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+		err  string
+	}{
+		{"", nil, ""},
+		{"  ", nil, ""},
+		{"r0=c1", []string{"r0=c1"}, ""},
+		{"r0=c1/r1=c3", []string{"r0=c1", "r1=c3"}, ""},
+		{"root/R0=C1/ r1 = c3 ", []string{"r0=c1", "r1=c3"}, ""},
+		{"(0,2)=4/(0,3)=6", []string{"(0,2)=4", "(0,3)=6"}, ""},
+		{"(0, 2)=4", []string{"(0,2)=4"}, ""},
+		{"(3,15)=g/(3,14)=10", []string{"(3,15)=G", "(3,14)=A"}, ""},
+		{"root", nil, ""},
+		{"r0=c1//r1=c3", nil, `element 2 is empty`},
+		{"r0=c1/r1c3", nil, `element 2: "r1c3" is not a move`},
+		{"r0=c1/(1,1)=3", nil, `element 2 "(1,1)=3" mixes N-Queens and Sudoku moves`},
+		{"(0,2)=0", nil, `element 1: "(0,2)=0" is not a move`},
+		{"(0,2)=17", nil, `is not a move`},
+		{"r-1=c0", nil, `is not a move`},
+		{"r0=c1/root", nil, `element 2: root can only come first`},
+	} {
+		got, err := ParseFocus(c.in)
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("ParseFocus(%q) error %v, want one containing %q", c.in, err, c.err)
+		case c.err == "" && err != nil:
+			t.Errorf("ParseFocus(%q): %v", c.in, err)
+		case c.err == "" && !reflect.DeepEqual(got, c.want):
+			t.Errorf("ParseFocus(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestParseFocusMoveLabel: ParseFocus reads back every label
+// tracer.MoveLabel writes.
+func TestParseFocusMoveLabel(t *testing.T) {
+	for _, c := range []struct {
+		problem string
+		cell    tracer.Pos
+		v       int
+	}{
+		{"nqueens", tracer.Pos{Row: 2, Col: 0}, 0},
+		{"nqueens", tracer.Pos{Row: 12, Col: 11}, 11},
+		{"sudoku", tracer.Pos{Row: 4, Col: 5}, 7},
+		{"sudoku", tracer.Pos{Row: 15, Col: 15}, 16},
+	} {
+		l := tracer.MoveLabel(c.problem, c.cell, c.v)
+		got, err := ParseFocus(l)
+		if err != nil || len(got) != 1 || got[0] != l {
+			t.Errorf("ParseFocus(%q) = %q, %v", l, got, err)
+		}
+	}
+}
+
+// firstSolutionStep is the step at which a search first found a solution.
+func firstSolutionStep(tree *tracer.Tree) int64 {
+	for _, n := range tree.Nodes {
+		if n.Solved {
+			return n.SolStep
+		}
+	}
+	return 0
+}
