@@ -10,6 +10,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -24,6 +26,7 @@ import (
 	"time"
 
 	"backtrack/render"
+	"backtrack/render/graphviz"
 	"backtrack/tracer"
 )
 
@@ -34,6 +37,9 @@ const (
 	exitUsage       = 2   // bad input: flags, puzzles, files
 	exitInterrupted = 130 // Ctrl-C or SIGTERM stopped the search; outputs are complete
 )
+
+// version is the tool's version, written into step logs.
+const version = "0.1.0"
 
 // usageError is bad input from the user: exit code 2.
 type usageError struct{ msg string }
@@ -50,7 +56,10 @@ var errInterrupted = errors.New("interrupted")
 const helpText = `backtrack traces backtracking searches for teaching.
 
 Commands:
-  trace nqueens|sudoku [flags]   run a search, print the solution and its counts
+  trace nqueens|sudoku [flags]   run a search, print the solution and its counts;
+                                 --dot/--svg/--png draw the search tree, --yaml logs every step
+  render LOG.yaml [flags]        draw the search tree again from a saved step log
+  step nqueens|sudoku [flags]    step through the recursion in a terminal, forward and back
   help                           show this help
 
 Run 'backtrack trace -h' for the flags. Examples:
@@ -88,16 +97,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, helpText)
-		return usagef("no command given: want trace")
+		return usagef("no command given: want trace, render, step or help")
 	}
 	switch args[0] {
 	case "trace":
 		return cmdTrace(ctx, args[1:], stdin, stdout, stderr)
+	case "render":
+		return cmdRender(ctx, args[1:], stdin, stdout, stderr)
+	case "step":
+		return cmdStep(ctx, args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, helpText)
 		return nil
 	}
-	return usagef("unknown command %q: want trace or help", args[0])
+	return usagef("unknown command %q: want trace, render, step or help", args[0])
 }
 
 // problemFlags are the flags that choose a problem, an instance and a strategy.
@@ -304,11 +317,147 @@ func (c *command) parse(args []string) ([]string, error) {
 	return pos, nil
 }
 
+// exportFlags choose the diagrams and the step log, and how diagrams are
+// trimmed. trace and render share them.
+type exportFlags struct {
+	dot, svg, png string
+	lang          string
+	maxNodes      int
+	depth         int
+	focus         string
+	atStep        int64
+	boards        bool
+	layout        string
+}
+
+func (ef *exportFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&ef.dot, "dot", "", "write the search tree as Graphviz DOT to this file (- for stdout)")
+	fs.StringVar(&ef.svg, "svg", "", "draw the search tree as SVG to this file")
+	fs.StringVar(&ef.png, "png", "", "draw the search tree as PNG to this file")
+	fs.StringVar(&ef.lang, "lang", "", "language of notes and legends: en or zh (default en; render: the log's)")
+	fs.IntVar(&ef.maxNodes, "max-nodes", render.DefaultMaxNodes, "node budget of a diagram (0: draw everything; solution paths are always drawn)")
+	fs.IntVar(&ef.depth, "depth", 0, "draw levels down to this depth (0: all)")
+	fs.StringVar(&ef.focus, "focus", "", "expand only the branch under these moves, e.g. r0=c1 or (0,2)=4/(0,3)=6")
+	fs.Int64Var(&ef.atStep, "at-step", 0, "draw the tree as it stood after this step (0: the end)")
+	fs.BoolVar(&ef.boards, "boards", false, "draw small boards inside the nodes")
+	fs.StringVar(&ef.layout, "layout", "tidy", "diagram layout: tidy (our tree layout, fast) or dot (Graphviz's own, slow on big trees)")
+}
+
+// diagrams reports whether any diagram was asked for.
+func (ef *exportFlags) diagrams() bool { return ef.dot != "" || ef.svg != "" || ef.png != "" }
+
+// options checks the flags and returns the diagram options.
+func (ef *exportFlags) options() (render.DiagramOptions, error) {
+	opt := render.DiagramOptions{MaxNodes: ef.maxNodes, Depth: ef.depth, AtStep: ef.atStep, Boards: ef.boards}
+	if ef.maxNodes < 0 || ef.depth < 0 || ef.atStep < 0 {
+		return opt, usagef("--max-nodes, --depth and --at-step must not be negative")
+	}
+	switch ef.layout {
+	case "tidy":
+		opt.Layout = true
+	case "dot":
+	default:
+		return opt, usagef("unknown --layout value %q: want tidy or dot", ef.layout)
+	}
+	if ef.focus != "" {
+		f, err := render.ParseFocus(ef.focus)
+		if err != nil {
+			return opt, usagef("--focus: %v", err)
+		}
+		opt.Focus = f
+	}
+	return opt, nil
+}
+
+// language returns --lang, or def when it was not given.
+func (ef *exportFlags) language(def tracer.Lang) (tracer.Lang, error) {
+	if ef.lang == "" {
+		return def, nil
+	}
+	l, err := tracer.ParseLang(ef.lang)
+	if err != nil {
+		return "", usagef("%v", err)
+	}
+	return l, nil
+}
+
+// diagramOutputs opens the diagram files the flags name.
+type diagramOutputs struct{ dot, svg, png *output }
+
+func (ef *exportFlags) open(stdout io.Writer) (*diagramOutputs, error) {
+	var d diagramOutputs
+	var err error
+	if d.dot, err = newOutput(ef.dot, "--dot", stdout); err != nil {
+		return nil, err
+	}
+	if d.svg, err = newOutput(ef.svg, "--svg", stdout); err != nil {
+		d.abort()
+		return nil, err
+	}
+	if d.png, err = newOutput(ef.png, "--png", stdout); err != nil {
+		d.abort()
+		return nil, err
+	}
+	return &d, nil
+}
+
+func (d *diagramOutputs) abort() {
+	d.dot.abort()
+	d.svg.abort()
+	d.png.abort()
+}
+
+// write draws the tree into every diagram output.
+func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.Legend, opt render.DiagramOptions) error {
+	var dot bytes.Buffer
+	if _, err := render.WriteDOT(&dot, t, leg, opt); err != nil {
+		return usagef("%v", err)
+	}
+	if d.dot.active() {
+		if _, err := d.dot.Write(dot.Bytes()); err != nil {
+			return fmt.Errorf("--dot %s: %w", d.dot.path, err)
+		}
+		if err := d.dot.commit(); err != nil {
+			return err
+		}
+	}
+	if !d.svg.active() && !d.png.active() {
+		return nil
+	}
+	gv, err := graphviz.New(ctx)
+	if err != nil {
+		return err
+	}
+	defer gv.Close()
+	layout := graphviz.LayoutDot
+	if opt.Layout {
+		layout = graphviz.LayoutPinned
+	}
+	for _, o := range []struct {
+		out    *output
+		format graphviz.Format
+	}{{d.svg, graphviz.SVG}, {d.png, graphviz.PNG}} {
+		if !o.out.active() {
+			continue
+		}
+		if err := gv.Render(ctx, dot.Bytes(), layout, o.format, o.out); err != nil {
+			return fmt.Errorf("%s %s: %w", o.out.flag, o.out.path, err)
+		}
+		if err := o.out.commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newCommand("trace", stderr, "backtrack trace nqueens|sudoku [flags]")
 	var pf problemFlags
 	pf.register(fs.FlagSet)
+	var ef exportFlags
+	ef.register(fs.FlagSet)
 	statsPath := fs.String("stats", "", "write the summary as YAML to this file (- for stdout)")
+	yamlPath := fs.String("yaml", "", "write every step, with a note, as a YAML step log to this file (- for stdout)")
 	show := fs.Int("show", 3, "how many solution boards to print")
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -325,19 +474,79 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	lang, err := ef.language(tracer.LangEN)
+	if err != nil {
+		return err
+	}
+	dopt, err := ef.options()
+	if err != nil {
+		return err
+	}
+	toStdout := 0
+	for _, path := range []string{*statsPath, *yamlPath, ef.dot} {
+		if path == "-" {
+			toStdout++
+		}
+	}
+	if toStdout > 1 || ef.svg == "-" || ef.png == "-" {
+		return usagef("only one of --stats, --yaml and --dot can write to stdout (-); --svg and --png need a file")
+	}
+
+	// Open every output before the search, so a bad path costs no work.
 	stats, err := newOutput(*statsPath, "--stats", stdout)
 	if err != nil {
 		return err
 	}
 	defer stats.abort()
+	steps, err := newOutput(*yamlPath, "--yaml", stdout)
+	if err != nil {
+		return err
+	}
+	defer steps.abort()
+	diagrams, err := ef.open(stdout)
+	if err != nil {
+		return err
+	}
+	defer diagrams.abort()
 
+	info := p.Info()
 	st := &tracer.Stats{}
 	opts.Sinks = []tracer.Sink{st}
+	var tree *tracer.Tree
+	if ef.diagrams() {
+		tree = tracer.NewTree()
+		opts.Sinks = append(opts.Sinks, tree)
+	}
+	var log *render.LogWriter
+	var logBuf *bufio.Writer
+	if steps.active() {
+		h := render.LogHeaderFor(info, opts)
+		h.Tool, h.Lang = "backtrack "+version, string(lang)
+		nar := tracer.NewNarrator(info, h.Strategy, lang)
+		logBuf = bufio.NewWriterSize(steps, 1<<16)
+		if log, err = render.NewLogWriter(logBuf, h, nar.Note); err != nil {
+			return err
+		}
+		opts.Sinks = append(opts.Sinks, log)
+	}
+
 	res, err := tracer.Run(ctx, p, opts)
 	if err != nil {
 		return err
 	}
-	sum := tracer.Summarize(p.Info(), opts, res, st)
+	sum := tracer.Summarize(info, opts, res, st)
+
+	if log != nil {
+		if err := log.Close(sum); err != nil {
+			return fmt.Errorf("--yaml %s: %w", *yamlPath, err)
+		}
+		if err := logBuf.Flush(); err != nil {
+			return fmt.Errorf("--yaml %s: %w", *yamlPath, err)
+		}
+		if err := steps.commit(); err != nil {
+			return err
+		}
+	}
 	if stats.active() {
 		if err := render.WriteStats(stats, sum); err != nil {
 			return err
@@ -346,7 +555,15 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 	}
-	if *statsPath != "-" {
+	if tree != nil {
+		if err := tree.Err(); err != nil {
+			return fmt.Errorf("search tree: %w", err)
+		}
+		if err := diagrams.write(ctx, tree, render.Legend{Summary: sum, Lang: lang}, dopt); err != nil {
+			return err
+		}
+	}
+	if toStdout == 0 {
 		if err := render.WriteReport(stdout, sum, *show); err != nil {
 			return err
 		}
@@ -355,6 +572,146 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return errInterrupted
 	}
 	return nil
+}
+
+func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newCommand("render", stderr, "backtrack render LOG.yaml [--dot/--svg/--png FILE] [trimming flags]")
+	var ef exportFlags
+	ef.register(fs.FlagSet)
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("render takes one step log (a file written by trace --yaml, or - for stdin)")
+	}
+	if !ef.diagrams() {
+		return usagef("render needs at least one of --dot, --svg, --png")
+	}
+	if ef.svg == "-" || ef.png == "-" {
+		return usagef("--svg and --png need a file")
+	}
+	dopt, err := ef.options()
+	if err != nil {
+		return err
+	}
+	var in io.Reader = stdin
+	name := "stdin"
+	if pos[0] != "-" {
+		f, err := os.Open(pos[0])
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return usagef("step log %q does not exist", pos[0])
+			}
+			return usagef("step log %q: %v", pos[0], err)
+		}
+		defer f.Close()
+		in, name = f, pos[0]
+	}
+	diagrams, err := ef.open(stdout)
+	if err != nil {
+		return err
+	}
+	defer diagrams.abort()
+
+	tree := tracer.NewTree()
+	st := &tracer.Stats{}
+	h, sum, err := render.ReadLog(bufio.NewReaderSize(in, 1<<16), sinks{tree, st})
+	if err != nil {
+		return usagef("%s: %v", name, err)
+	}
+	if err := tree.Err(); err != nil {
+		return usagef("%s: %v", name, err)
+	}
+	// The counts come from the steps themselves, as in the live run.
+	sum.Stats, sum.Limit = *st, st.Limit
+	lang, err := ef.language(tracer.Lang(h.Lang))
+	if err != nil {
+		return err
+	}
+	if lang == "" {
+		lang = tracer.LangEN
+	}
+	return diagrams.write(ctx, tree, render.Legend{Summary: sum, Lang: lang}, dopt)
+}
+
+func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newCommand("step", stderr, "backtrack step nqueens|sudoku [flags]")
+	var pf problemFlags
+	pf.register(fs.FlagSet)
+	langFlag := fs.String("lang", "en", "language of the notes: en or zh")
+	to := fs.Int64("to", 0, "start at this step")
+	print := fs.Bool("print", false, "print the view at --to as plain text and exit (for handouts)")
+	width := fs.Int("width", 0, "screen width in columns (default: the terminal's, or 80)")
+	height := fs.Int("height", 0, "screen height in lines (default: the terminal's, or 24)")
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return usagef("step takes one problem, got %q", strings.Join(pos, " "))
+	}
+	problem := ""
+	if len(pos) == 1 {
+		problem = pos[0]
+	}
+	p, opts, err := pf.build(fs.FlagSet, problem, stdin)
+	if err != nil {
+		return err
+	}
+	lang, err := tracer.ParseLang(*langFlag)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if *to < 0 || *width < 0 || *height < 0 {
+		return usagef("--to, --width and --height must not be negative")
+	}
+	info := p.Info()
+	rec := render.NewRecording(info, render.LogHeaderFor(info, opts).Strategy)
+	opts.Sinks = []tracer.Sink{rec}
+	res, err := tracer.Run(ctx, p, opts)
+	if err != nil {
+		return err
+	}
+	if res.Limit == tracer.LimitCanceled {
+		return errInterrupted
+	}
+	if *to > rec.Len() {
+		return usagef("--to %d is beyond the last step %d", *to, rec.Len())
+	}
+	sopt := render.StepOptions{Lang: lang, Width: *width, Height: *height}
+	in, inFile := stdin.(*os.File)
+	out, outFile := stdout.(*os.File)
+	interactive := !*print && inFile && outFile && render.IsTerminal(in) && render.IsTerminal(out)
+	if interactive {
+		w, h := render.TerminalSize(out)
+		if sopt.Width == 0 {
+			sopt.Width = w
+		}
+		if sopt.Height == 0 {
+			sopt.Height = h
+		}
+		sopt.Color = render.ColorEnabled(out)
+	}
+	s := render.NewStepper(rec, sopt)
+	s.Goto(*to)
+	switch {
+	case *print:
+		_, err := io.WriteString(stdout, strings.TrimRight(s.View(), "\n")+"\n")
+		return err
+	case interactive:
+		return render.RunInteractive(ctx, s, in, out)
+	}
+	return render.RunScript(s, stdin, stdout)
+}
+
+// sinks fans one event out to several sinks.
+type sinks []tracer.Sink
+
+func (s sinks) Event(e *tracer.Event) {
+	for _, k := range s {
+		k.Event(e)
+	}
 }
 
 // output is a file written whole or not at all: the bytes go to a

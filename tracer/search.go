@@ -76,6 +76,10 @@ type Limits struct {
 // in well under a second.
 const DefaultMaxSteps = 10_000_000
 
+// DefaultKeepSolutions is how many solution boards Run keeps unless
+// Options.KeepSolutions says otherwise.
+const DefaultKeepSolutions = 10
+
 // Options configure Run.
 type Options struct {
 	When   When // default WhenBefore
@@ -84,7 +88,8 @@ type Options struct {
 	// Sinks receive every event, in order. With no sinks, tracing is off and
 	// the hooks cost one counter increment each.
 	Sinks []Sink
-	// KeepSolutions is how many solution boards Result keeps (default 10).
+	// KeepSolutions is how many solution boards Result keeps
+	// (DefaultKeepSolutions when 0).
 	KeepSolutions int
 }
 
@@ -115,7 +120,7 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		return nil, err
 	}
 	if opts.KeepSolutions == 0 {
-		opts.KeepSolutions = 10
+		opts.KeepSolutions = DefaultKeepSolutions
 	}
 	if opts.Limits.MaxSteps < 0 || opts.Limits.MaxCalls < 0 || opts.Limits.Timeout < 0 {
 		return nil, errors.New("limits must not be negative")

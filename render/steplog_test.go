@@ -1,0 +1,1089 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"backtrack/tracer"
+)
+
+// logCase is one search whose step log the tests write and read back.
+type logCase struct {
+	name    string
+	problem func() (tracer.Problem, error)
+	opts    tracer.Options
+	cancel  bool // run with a context canceled before the start
+}
+
+func logQueens(n int, check tracer.Check) func() (tracer.Problem, error) {
+	return func() (tracer.Problem, error) { return tracer.NewNQueens(n, check) }
+}
+
+func logSudoku(puzzle string, order tracer.Order, check tracer.Check) func() (tracer.Problem, error) {
+	return func() (tracer.Problem, error) {
+		p, err := tracer.ParsePuzzle(puzzle)
+		if err != nil {
+			return nil, err
+		}
+		return tracer.NewSudoku(p, order, check)
+	}
+}
+
+const logSudoku4 = ".4......3.4...2."
+
+var logCases = []logCase{
+	{name: "queens4-all", problem: logQueens(4, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}},
+	{name: "queens4-first", problem: logQueens(4, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopFirst}},
+	{name: "queens4-noreturn", problem: logQueens(4, tracer.CheckArrays), opts: tracer.Options{Stop: tracer.StopNoReturn}},
+	{name: "queens4-leaf", problem: logQueens(4, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll}},
+	{name: "queens6-after", problem: logQueens(6, tracer.CheckArrays), opts: tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopAll}},
+	{name: "queens8-all", problem: logQueens(8, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}},
+	{name: "queens12-calls", problem: logQueens(12, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxCalls: 300}}},
+	{name: "sudoku4-scan2d", problem: logSudoku(logSudoku4, tracer.OrderScan2D, tracer.CheckScan)},
+	{name: "sudoku4-linear-all", problem: logSudoku(logSudoku4, tracer.OrderLinear, tracer.CheckBoard), opts: tracer.Options{Stop: tracer.StopAll}},
+	{name: "sudoku4-mrv", problem: logSudoku(logSudoku4, tracer.OrderMRV, tracer.CheckCounts)},
+	{name: "sudoku4-noreturn", problem: logSudoku(logSudoku4, tracer.OrderScan2D, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopNoReturn}},
+	{name: "sudoku4-leaf-all", problem: logSudoku("1.3.2.14.24141.3", tracer.OrderLinear, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll}},
+	{name: "lc37-before", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenBefore, Limits: tracer.Limits{MaxSteps: 3000}}},
+	{name: "lc37-after", problem: logSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckCounts), opts: tracer.Options{When: tracer.WhenAfter, Limits: tracer.Limits{MaxSteps: 3000}}},
+	{name: "lc37-leaf", problem: logSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckBoard), opts: tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 3000}}},
+	{name: "lc37-mrv", problem: logSudoku(tracer.LeetCode37, tracer.OrderMRV, tracer.CheckCounts)},
+	{name: "lc37-canceled", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan), cancel: true},
+}
+
+// logRecorder keeps every event and note it is given.
+type logRecorder struct {
+	events []tracer.Event
+	notes  []string
+}
+
+func (r *logRecorder) Event(e *tracer.Event) { r.events = append(r.events, *e) }
+
+func (r *logRecorder) EventNote(e *tracer.Event, note string) {
+	r.events = append(r.events, *e)
+	r.notes = append(r.notes, note)
+}
+
+// logTrickyNotes are notes a YAML writer can get wrong.
+var logTrickyNotes = []string{
+	`say "hi": ok`, "a: b # not a comment", `back\slash \n is not a newline \`, "第 3 行：第 2 列冲突，回溯",
+	"↗ anti-diagonal ✗ pruned", "  leading spaces", "trailing spaces  ", "yes", "null", "- x", "",
+	"tab\there", "two\nlines\r\n", "\x00\x01\x1b\x7f\u0085\u00a0\u2028\u2029\ufeff\ufffe\uffff", "{flow: [x, y]}",
+	"'single'", "%@`!&*|>?", "0x1F", "true", "~", "---", "...", "#", ": ", "\U0001F600 emoji", "\ufffd",
+}
+
+// logTrickyNote returns a tricky note, chosen by step, sometimes alone and
+// sometimes after the kind.
+func logTrickyNote(e *tracer.Event) string {
+	s := logTrickyNotes[int(e.Step)%len(logTrickyNotes)]
+	if e.Step%3 == 0 {
+		return s
+	}
+	return e.Kind.String() + " " + strconv.FormatInt(e.Step, 10) + ": " + s
+}
+
+// logRun is one search logged as it runs.
+type logRun struct {
+	header LogHeader
+	sum    tracer.Summary
+	events []tracer.Event
+	notes  []string
+	tree   *tracer.Tree
+	log    []byte
+}
+
+// runLogged runs c with a recorder, a tree, a stats counter and a
+// LogWriter as sinks, and closes the log with the run's summary.
+func runLogged(t testing.TB, c logCase, note func(*tracer.Event) string) logRun {
+	t.Helper()
+	p, err := c.problem()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	h := LogHeaderFor(p.Info(), c.opts)
+	h.Tool, h.Lang = "backtrack (test)", "en"
+	lw, err := NewLogWriter(&buf, h, note)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, tree, st := &logRecorder{}, tracer.NewTree(), &tracer.Stats{}
+	opts := c.opts
+	opts.Sinks = []tracer.Sink{rec, tree, st, lw}
+	ctx, cancel := context.WithCancel(context.Background())
+	if c.cancel {
+		cancel()
+	}
+	defer cancel()
+	res, err := tracer.Run(ctx, p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := tracer.Summarize(p.Info(), opts, res, st)
+	if err := lw.Close(sum); err != nil {
+		t.Fatal(err)
+	}
+	if err := tree.Err(); err != nil {
+		t.Fatal(err)
+	}
+	notes := make([]string, len(rec.events))
+	if note != nil {
+		for i := range rec.events {
+			notes[i] = note(&rec.events[i])
+		}
+	}
+	return logRun{header: h, sum: sum, events: rec.events, notes: notes, tree: tree, log: buf.Bytes()}
+}
+
+func TestLogRoundTrip(t *testing.T) {
+	statuses := map[tracer.Status]bool{}
+	for _, c := range logCases {
+		t.Run(c.name, func(t *testing.T) {
+			lr := runLogged(t, c, logTrickyNote)
+			statuses[lr.sum.Status] = true
+			rec, tree := &logRecorder{}, tracer.NewTree()
+			h, sum, err := ReadLog(bytes.NewReader(lr.log), tracer.SinkFunc(func(e *tracer.Event) {
+				rec.Event(e)
+				tree.Event(e)
+			}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h != lr.header {
+				t.Errorf("header:\n got %+v\nwant %+v", h, lr.header)
+			}
+			if !reflect.DeepEqual(sum, lr.sum) {
+				t.Errorf("summary:\n got %+v\nwant %+v", sum, lr.sum)
+			}
+			if len(rec.events) != len(lr.events) {
+				t.Fatalf("%d events read, %d written", len(rec.events), len(lr.events))
+			}
+			for i := range rec.events {
+				if rec.events[i] != lr.events[i] {
+					t.Fatalf("event %d:\n got %+v\nwant %+v", i, rec.events[i], lr.events[i])
+				}
+			}
+			if !reflect.DeepEqual(tree, lr.tree) {
+				t.Errorf("the tree rebuilt from the log differs from the live tree")
+			}
+
+			// The notes come back through a NoteSink, as yaml.v3 reads them.
+			nr := &logRecorder{}
+			if _, _, err := ReadLog(bytes.NewReader(lr.log), nr); err != nil {
+				t.Fatal(err)
+			}
+			for i, n := range nr.notes {
+				if want := string([]rune(lr.notes[i])); n != want {
+					t.Fatalf("note of step %d: got %q, want %q", i+1, n, want)
+				}
+			}
+		})
+	}
+	for _, s := range []tracer.Status{tracer.StatusSolved, tracer.StatusComplete, tracer.StatusLimit, tracer.StatusLost} {
+		if !statuses[s] {
+			t.Errorf("no case ends with status %s", s)
+		}
+	}
+}
+
+// TestLogIsYAML decodes whole logs with yaml.v3 and holds the steps it finds
+// to those of the fast reader, field by field; and checks that every line
+// the writer makes is in the fast reader's subset, and that yaml.v3 reads
+// each alone to the same step.
+func TestLogIsYAML(t *testing.T) {
+	for _, c := range logCases {
+		t.Run(c.name, func(t *testing.T) {
+			lr := runLogged(t, c, logTrickyNote)
+			doc, err := yamlDecodeLog(lr.log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(doc.Steps) != len(lr.events) {
+				t.Fatalf("yaml.v3 finds %d steps, the run made %d", len(doc.Steps), len(lr.events))
+			}
+			queens := lr.header.Problem == "nqueens"
+			for i, m := range doc.Steps {
+				e, note, err := logEventFromYAML(m, queens)
+				if err != nil {
+					t.Fatalf("step %d: %v in %v", i+1, err, m)
+				}
+				if e != lr.events[i] {
+					t.Fatalf("step %d as yaml.v3 reads it:\n got %+v\nwant %+v", i+1, e, lr.events[i])
+				}
+				if want := string([]rune(lr.notes[i])); note != want {
+					t.Fatalf("note of step %d as yaml.v3 reads it: got %q, want %q", i+1, note, want)
+				}
+			}
+			if !reflect.DeepEqual(doc.Header, map[string]any{
+				"format": LogFormat, "tool": lr.header.Tool, "problem": lr.header.Problem, "size": lr.header.Size,
+				"instance": lr.header.Instance, "lang": lr.header.Lang,
+				"strategy": map[string]any{"order": string(lr.header.Strategy.Order), "check": string(lr.header.Strategy.Check),
+					"when": string(lr.header.Strategy.When), "stop": string(lr.header.Strategy.Stop)},
+			}) {
+				t.Errorf("header as yaml.v3 reads it: %v", doc.Header)
+			}
+			var stats bytes.Buffer
+			if err := WriteStats(&stats, lr.sum); err != nil {
+				t.Fatal(err)
+			}
+			want, err := yamlDecodeAny(stats.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(doc.Summary, want) {
+				t.Errorf("summary is not the --stats document:\n got %v\nwant %v", doc.Summary, want)
+			}
+
+			lb := newLogBoard(&lr.header)
+			k := 0
+			for n, line := range bytes.Split(lr.log, []byte("\n")) {
+				if !bytes.HasPrefix(line, []byte("  - ")) {
+					continue
+				}
+				var fast, slow stepReader
+				ok, err := fast.scan(line)
+				if !ok || err != nil {
+					t.Fatalf("line %d is outside the fast subset (%v): %s", n+1, err, line)
+				}
+				fe, fnote, err := fast.f.event(&lb)
+				if err != nil {
+					t.Fatalf("line %d: %v", n+1, err)
+				}
+				if err := stepFieldsYAML(line, &slow.f); err != nil {
+					t.Fatalf("line %d: yaml.v3: %v", n+1, err)
+				}
+				se, snote, err := slow.f.event(&lb)
+				if err != nil {
+					t.Fatalf("line %d: yaml.v3: %v", n+1, err)
+				}
+				if fe != se || !bytes.Equal(fnote, snote) || fe != lr.events[k] {
+					t.Fatalf("line %d: fast %+v %q, yaml.v3 %+v %q", n+1, fe, fnote, se, snote)
+				}
+				k++
+			}
+			if k != len(lr.events) {
+				t.Fatalf("%d step lines, %d events", k, len(lr.events))
+			}
+		})
+	}
+}
+
+var logMoveRE = regexp.MustCompile(`^(?:r(\d+)=c(\d+)|\((\d+),(\d+)\)=([1-9A-G]))$`)
+
+// logEventFromYAML builds an event from a step as yaml.v3 decodes it into a
+// map: a second, independent reading of the format, for the tests.
+func logEventFromYAML(m map[string]any, queens bool) (tracer.Event, string, error) {
+	e := tracer.Event{Parent: -1, Cell: tracer.NoPos, Witness: tracer.NoPos, From: tracer.NoPos}
+	num := func(key string) int {
+		v, _ := m[key].(int)
+		return v
+	}
+	pos := func(key string) (tracer.Pos, error) {
+		switch v := m[key].(type) {
+		case string:
+			if v == "none" {
+				return tracer.NoPos, nil
+			}
+		case []any:
+			if len(v) == 2 {
+				r, ok1 := v[0].(int)
+				c, ok2 := v[1].(int)
+				if ok1 && ok2 {
+					return tracer.Pos{Row: r, Col: c}, nil
+				}
+			}
+		}
+		return tracer.NoPos, fmt.Errorf("bad %s %v", key, m[key])
+	}
+	for _, k := range []string{"step", "kind", "node", "depth"} {
+		if _, ok := m[k]; !ok {
+			return e, "", fmt.Errorf("no %s", k)
+		}
+	}
+	kind, err := tracer.ParseKind(fmt.Sprint(m["kind"]))
+	if err != nil {
+		return e, "", err
+	}
+	e.Step, e.Kind, e.Node, e.Depth = int64(num("step")), kind, num("node"), num("depth")
+	if kind == tracer.KindCall {
+		e.Value = -1
+	}
+	note := ""
+	for k, v := range m {
+		var err error
+		switch k {
+		case "step", "kind", "node", "depth":
+		case "parent":
+			e.Parent = num(k)
+		case "move":
+			s, _ := v.(string)
+			g := logMoveRE.FindStringSubmatch(s)
+			switch {
+			case g == nil:
+				err = fmt.Errorf("bad move %q", s)
+			case g[1] != "":
+				r, _ := strconv.Atoi(g[1])
+				c, _ := strconv.Atoi(g[2])
+				e.Cell, e.Value = tracer.Pos{Row: r, Col: c}, c
+			default:
+				r, _ := strconv.Atoi(g[3])
+				c, _ := strconv.Atoi(g[4])
+				d, _ := strconv.ParseInt(g[5], 17, 0)
+				e.Cell, e.Value = tracer.Pos{Row: r, Col: c}, int(d)
+			}
+		case "cell":
+			e.Cell, err = pos(k)
+		case "row":
+			e.Cell = tracer.Pos{Row: num(k), Col: -1}
+		case "value", "options":
+			e.Value = num(k)
+		case "rule":
+			e.Rule, err = tracer.ParseRule(fmt.Sprint(v))
+		case "witness":
+			e.Witness, err = pos(k)
+		case "from":
+			e.From, err = pos(k)
+		case "skipped":
+			e.Skipped = num(k)
+		case "cost":
+			e.Cost = num(k)
+		case "ok":
+			e.OK, _ = v.(bool)
+		case "limit":
+			e.Limit, err = tracer.ParseLimitReason(fmt.Sprint(v))
+		case "note":
+			note, _ = v.(string)
+		default:
+			err = fmt.Errorf("unknown key %q", k)
+		}
+		if err != nil {
+			return e, "", err
+		}
+	}
+	if queens && m["move"] != nil && !strings.HasPrefix(m["move"].(string), "r") {
+		return e, "", fmt.Errorf("a queens log with a Sudoku move %v", m["move"])
+	}
+	return e, note, nil
+}
+
+// logNote is the fixed note of the goldens.
+func logNote(e *tracer.Event) string {
+	return fmt.Sprintf("%s at depth %d", e.Kind, e.Depth)
+}
+
+var logGoldens = []struct {
+	file string
+	c    logCase
+}{
+	{"steplog-nqueens4-first.yaml", logCase{problem: logQueens(4, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopFirst}}},
+	{"steplog-sudoku4.yaml", logCase{problem: logSudoku(logSudoku4, tracer.OrderScan2D, tracer.CheckScan)}},
+}
+
+func TestLogGolden(t *testing.T) {
+	for _, g := range logGoldens {
+		t.Run(g.file, func(t *testing.T) {
+			lr := runLogged(t, g.c, logNote)
+			path := filepath.Join("testdata", g.file)
+			if *update {
+				if err := os.WriteFile(path, lr.log, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to make it)", err)
+			}
+			if !bytes.Equal(lr.log, want) {
+				t.Errorf("%s differs from the log written now (run with -update if the change is meant):\n%s",
+					path, logFirstDiff(lr.log, want))
+			}
+		})
+	}
+}
+
+// logFirstDiff shows the first line where got and want differ.
+func logFirstDiff(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return fmt.Sprintf("line %d:\n got %q\nwant %q", i+1, gl, wl)
+		}
+	}
+	return "(same lines)"
+}
+
+func logReadGolden(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// logEditLine replaces old by new in line n (1-based) of the log; new "" with
+// old "" deletes the line.
+func logEditLine(t *testing.T, log string, n int, old, new string) string {
+	t.Helper()
+	lines := strings.SplitAfter(log, "\n")
+	if old == "" && new == "" {
+		return strings.Join(append(lines[:n-1:n-1], lines[n:]...), "")
+	}
+	if !strings.Contains(lines[n-1], old) {
+		t.Fatalf("line %d has no %q: %s", n, old, lines[n-1])
+	}
+	lines[n-1] = strings.Replace(lines[n-1], old, new, 1)
+	return strings.Join(lines, "")
+}
+
+// logLineOf returns the number of the first line holding s.
+func logLineOf(t *testing.T, log, s string) int {
+	t.Helper()
+	for i, l := range strings.Split(log, "\n") {
+		if strings.Contains(l, s) {
+			return i + 1
+		}
+	}
+	t.Fatalf("no line holds %q", s)
+	return 0
+}
+
+func TestLogErrors(t *testing.T) {
+	log := logReadGolden(t, "steplog-nqueens4-first.yaml")
+	sudoku := logReadGolden(t, "steplog-sudoku4.yaml")
+	reject := logLineOf(t, log, "kind: reject")
+	step := func(n int) int { return logLineOf(t, log, fmt.Sprintf("{step: %d,", n)) }
+	cut := strings.Join(strings.SplitAfter(log, "\n")[:step(30)], "")
+	tests := []struct {
+		name string
+		log  string
+		want string
+	}{
+		{"version", strings.Replace(log, "format: backtrack-steps/1", "format: backtrack-steps/9", 1),
+			`step log: format "backtrack-steps/9" is not supported: want backtrack-steps/1`},
+		{"no format", strings.Replace(log, "format: backtrack-steps/1\n", "", 1),
+			`step log: no "format" key: not a step log`},
+		{"not a log", "hello: world\n", `step log: no "format" key: not a step log`},
+		{"empty", "", `step log: no "format" key: not a step log`},
+		{"bad header", strings.Replace(log, "problem: nqueens", "problem: chess", 1),
+			`step log header: unknown problem "chess": want nqueens or sudoku`},
+		{"bad kind", logEditLine(t, log, step(5), "kind: try", "kind: jump"),
+			fmt.Sprintf(`step log line %d (step 5): unknown kind "jump"`, step(5))},
+		{"bad rule", logEditLine(t, log, reject, "rule: column", "rule: colour"),
+			fmt.Sprintf(`step log line %d (step %d): unknown rule "colour"`, reject, reject-9)},
+		{"bad witness", logEditLine(t, log, reject, "witness: [0, 0]", "witness: [7, 0]"),
+			fmt.Sprintf(`step log line %d (step %d): witness (7,0) is off the 4×4 board`, reject, reject-9)},
+		{"bad cell", logEditLine(t, log, reject, "witness: [0, 0]", "witness: [0]"),
+			fmt.Sprintf(`step log line %d (step %d): witness: want [row, col] or none, got a list or mapping`, reject, reject-9)},
+		{"bad move", logEditLine(t, log, step(5), "move: r1=c0", "move: r1c0"),
+			fmt.Sprintf(`step log line %d (step 5): bad move "r1c0": want r<row>=c<col> or "(<row>,<col>)=<digit>"`, step(5))},
+		{"move off the board", logEditLine(t, log, step(5), "move: r1=c0", "move: r4=c0"),
+			fmt.Sprintf(`step log line %d (step 5): cell (4,0) is off the 4×4 board`, step(5))},
+		{"sudoku digit", logEditLine(t, sudoku, logLineOf(t, sudoku, "{step: 3,"), `=1"`, `=9"`),
+			fmt.Sprintf(`step log line %d (step 3): value 9 is out of range for size 4`, logLineOf(t, sudoku, "{step: 3,"))},
+		{"missing kind", logEditLine(t, log, step(1), "kind: call, ", ""),
+			fmt.Sprintf(`step log line %d (step 1): missing "kind"`, step(1))},
+		{"missing step", logEditLine(t, log, step(2), "step: 2, ", ""),
+			fmt.Sprintf(`step log line %d (after step 1): missing "step"`, step(1)+1)},
+		{"unknown key", logEditLine(t, log, step(2), "node: 0", "nod: 0"),
+			fmt.Sprintf(`step log line %d (step 2): unknown key "nod"`, step(2))},
+		{"twice", logEditLine(t, log, step(2), "node: 0", "node: 0, node: 1"),
+			fmt.Sprintf(`step log line %d (step 2): key "node" given twice`, step(2))},
+		{"not yaml", logEditLine(t, log, step(2), "node: 0,", "node: [0,"),
+			fmt.Sprintf(`step log line %d (step 2): not a step: did not find expected ',' or ']'`, step(2))},
+		{"not a step", logEditLine(t, log, step(2), "  - {", "  {"),
+			fmt.Sprintf(`step log line %d (after step 1): not a step: want "- {step: …, kind: …, node: …, depth: …}" or "summary:"`, step(2))},
+		{"gap", logEditLine(t, log, step(6), "", ""),
+			fmt.Sprintf(`step log line %d (step 7): want step 6: steps are numbered without gaps`, step(6))},
+		{"repeat", logEditLine(t, log, step(6), "step: 6", "step: 5"),
+			fmt.Sprintf(`step log line %d (step 5): want step 6: steps are numbered without gaps`, step(6))},
+		{"cut", cut, fmt.Sprintf(`step log: no summary after line %d (step 30): the file was cut short?`, step(30))},
+		{"cut in a line", log[:strings.Index(log, "{step: 31,")+20],
+			fmt.Sprintf(`step log line %d (step 31): not a step: did not find expected ',' or '}' (the last line, with no summary after it: was the file cut short?)`, step(31))},
+		{"cut at summary", log[:strings.Index(log, "summary:")+9], `step log summary: empty (was the file cut short?)`},
+		{"summary count", strings.Replace(log, "  nodes: ", "  nodes: 1", 1),
+			`step log summary: it says nodes: 19, the steps count 9`},
+		{"summary missing", strings.Replace(log, "  tries: ", "  trials: ", 1),
+			fmt.Sprintf(`step log summary: line %d: unknown key "trials"`, logLineOf(t, log, "  tries:"))},
+		{"summary status", strings.Replace(log, "status: solved", "status: happy", 1),
+			`step log summary: unknown status "happy"`},
+		{"summary solution", strings.Replace(log, "    - .Q..", "    - Q...", 1),
+			`step log summary: the solution is not the board the steps reach`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := ReadLog(strings.NewReader(tc.log), nil)
+			if err == nil {
+				t.Fatalf("no error, want %s", tc.want)
+			}
+			if err.Error() != tc.want {
+				t.Errorf("error:\n got %s\nwant %s", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestLogLenient reads hand-edited lines outside the fast subset: they go
+// to yaml.v3 and mean what YAML says.
+func TestLogLenient(t *testing.T) {
+	log := logReadGolden(t, "steplog-nqueens4-first.yaml")
+	want := &logRecorder{}
+	if _, _, err := ReadLog(strings.NewReader(log), want); err != nil {
+		t.Fatal(err)
+	}
+	step := func(n int) int { return logLineOf(t, log, fmt.Sprintf("{step: %d,", n)) }
+	edits := []struct {
+		line     int
+		old, new string
+	}{
+		{step(1), "  - {step: 1, kind: call", "- {step: 0x1, kind: \"call\""},
+		{step(2), "node: 0, depth: 0", "node: 0,   depth: +0"},
+		{step(3), "}", "}   # a comment"},
+		{step(4), "move: r0=c0", "move: 'r0=c0'"},
+		{step(5), "note: \"try at depth 1\"", "note: try at depth 1"},
+		{step(6), "{step: 6, kind: reject", "{ kind: reject,step: 6"},
+		{step(7), "move: r1=c1", "move: \"r\\x31=c1\""},
+		{logLineOf(t, log, "ok: false"), "ok: false", "ok: False"},
+	}
+	for _, ed := range edits {
+		log = logEditLine(t, log, ed.line, ed.old, ed.new)
+	}
+	log = strings.Replace(log, "steps:\n", "steps:\n\n  # a comment line\n", 1)
+	got := &logRecorder{}
+	if _, _, err := ReadLog(strings.NewReader(log), got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		for i := range got.events {
+			if got.events[i] != want.events[i] || got.notes[i] != want.notes[i] {
+				t.Errorf("step %d: got %+v %q, want %+v %q", i+1, got.events[i], got.notes[i], want.events[i], want.notes[i])
+			}
+		}
+	}
+}
+
+// TestLogWordsAgree holds the fast reader's plain values to yaml.v3's.
+func TestLogWordsAgree(t *testing.T) {
+	lb := logBoard{size: 9, maxDepth: 81}
+	for _, v := range []string{"yes", "no", "on", "off", "y", "n", "true", "false", "null", "none", "_", "row",
+		"0", "-1", "7", "r2=c0", `"x"`, `"\x41\u4e2d"`, `"\"\\"`, "[0, 1]", "[-1, -1]"} {
+		line := []byte("  - {step: 1, kind: try, node: 0, depth: 0, note: " + v + "}")
+		var fast, slow stepReader
+		ok, err := fast.scan(line)
+		if !ok || err != nil {
+			t.Errorf("%s: outside the fast subset", v)
+			continue
+		}
+		if err := stepFieldsYAML(line, &slow.f); err != nil {
+			t.Fatal(err)
+		}
+		fv, sv := fast.f.v[keyNote], slow.f.v[keyNote]
+		if fv.kind != sv.kind || !bytes.Equal(fv.s, sv.s) || fv.n != sv.n || fv.b != sv.b || fv.pair != sv.pair {
+			t.Errorf("%s: fast %+v, yaml.v3 %+v", v, fv, sv)
+		}
+		_, _, errF := fast.f.event(&lb)
+		_, _, errS := slow.f.event(&lb)
+		if fmt.Sprint(errF) != fmt.Sprint(errS) {
+			t.Errorf("%s: fast %v, yaml.v3 %v", v, errF, errS)
+		}
+	}
+}
+
+func TestLogWriterErrors(t *testing.T) {
+	h := LogHeader{Problem: "nqueens", Size: 4, Instance: "n=4",
+		Strategy: tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}
+	if _, err := NewLogWriter(io.Discard, LogHeader{Problem: "chess"}, nil); err == nil {
+		t.Error("a header of no problem was accepted")
+	}
+	bad := h
+	bad.Format = "backtrack-steps/0"
+	if _, err := NewLogWriter(io.Discard, bad, nil); err == nil {
+		t.Error("another format was accepted")
+	}
+	// A failing writer: the error is kept and returned by Close.
+	lw, err := NewLogWriter(&logFailAfter{n: 1000}, h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := tracer.Event{Kind: tracer.KindTry, Cell: tracer.Pos{Row: 0, Col: 1}, Value: 1, Parent: -1, Witness: tracer.NoPos, From: tracer.NoPos}
+	for i := 1; i <= 100000; i++ {
+		e.Step = int64(i)
+		lw.Event(&e)
+	}
+	if err := lw.Close(tracer.Summary{Problem: "nqueens", Stats: tracer.Stats{Steps: 100000}}); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("Close: %v, want the write error", err)
+	}
+	// An event a log cannot spell.
+	lw, _ = NewLogWriter(io.Discard, h, nil)
+	e.Rule = tracer.NumRules
+	lw.Event(&e)
+	if err := lw.Close(tracer.Summary{}); err == nil || !strings.Contains(err.Error(), "has no name") {
+		t.Errorf("Close: %v, want a rule with no name", err)
+	}
+	// A summary that does not count the steps logged.
+	lw, _ = NewLogWriter(io.Discard, h, nil)
+	lw.Event(&tracer.Event{Step: 1, Kind: tracer.KindCall, Parent: -1, Cell: tracer.NoPos, Value: -1, Witness: tracer.NoPos, From: tracer.NoPos})
+	if err := lw.Close(tracer.Summary{}); err == nil || !strings.Contains(err.Error(), "counts 0 steps but 1") {
+		t.Errorf("Close: %v", err)
+	}
+}
+
+type logFailAfter struct{ n int }
+
+func (f *logFailAfter) Write(p []byte) (int, error) {
+	if f.n -= len(p); f.n < 0 {
+		return 0, fmt.Errorf("disk full")
+	}
+	return len(p), nil
+}
+
+// TestLogOddEvents writes events tracer.Run never makes, with every field
+// set outside its kind: the log still gives them back unchanged.
+func TestLogOddEvents(t *testing.T) {
+	for _, problem := range []string{"nqueens", "sudoku"} {
+		h := LogHeader{Problem: problem, Size: 4, Instance: "n=4",
+			Strategy: tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}
+		if problem == "sudoku" {
+			h.Instance, h.Strategy.Order = logSudoku4, tracer.OrderLinear
+		}
+		var events []tracer.Event
+		step := int64(0)
+		for _, k := range tracer.Kinds() {
+			for _, e := range []tracer.Event{
+				{Node: 3, Parent: 2, Depth: 2, Cell: tracer.Pos{Row: 1, Col: 2}, Value: 3, Rule: tracer.RuleColumn,
+					Witness: tracer.Pos{Row: 0, Col: 1}, Cost: 4, From: tracer.Pos{Row: 0, Col: 0}, Skipped: 2, OK: true, Limit: tracer.LimitTime},
+				{Parent: -1, Cell: tracer.NoPos, Witness: tracer.NoPos, From: tracer.NoPos},
+				{Parent: -1, Cell: tracer.NoPos, Value: -1, Witness: tracer.NoPos, From: tracer.NoPos},
+				{Parent: 0, Cell: tracer.Pos{Row: 2, Col: -1}, Value: 0},
+				{Parent: -1, Cell: tracer.NoPos, Value: 4, Witness: tracer.NoPos, From: tracer.NoPos},
+				{Parent: -1, Cell: tracer.Pos{Row: 3, Col: 3}, Value: 0, Witness: tracer.NoPos, From: tracer.NoPos},
+			} {
+				if e.Cell.Col == -1 && e.Cell.Row >= 0 && (k != tracer.KindExhausted || problem != "nqueens") {
+					continue // a row slot is only an N-Queens exhausted's cell
+				}
+				if e.Rule != tracer.RuleNone || k == tracer.KindReject {
+					e.Rule = problemRules(problem)[1]
+				}
+				step++
+				e.Step, e.Kind = step, k
+				events = append(events, e)
+			}
+		}
+		var buf bytes.Buffer
+		lw, err := NewLogWriter(&buf, h, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := &tracer.Stats{}
+		rp, err := newLogReplay(&h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range events {
+			lw.Event(&events[i])
+			st.Event(&events[i])
+			rp.event(&events[i])
+		}
+		sum := tracer.Summary{Problem: problem, Size: 4, Strategy: h.Strategy, Status: tracer.StatusLimit,
+			Rules: problemRules(problem), Stats: *st, Solution: rp.boards[0]}
+		if err := lw.Close(sum); err != nil {
+			t.Fatal(err)
+		}
+		rec := &logRecorder{}
+		if _, _, err := ReadLog(bytes.NewReader(buf.Bytes()), rec); err != nil {
+			t.Fatalf("%s: %v\n%s", problem, err, buf.Bytes())
+		}
+		for i := range events {
+			if rec.events[i] != events[i] {
+				t.Errorf("%s event %d:\n got %+v\nwant %+v", problem, i, rec.events[i], events[i])
+			}
+		}
+	}
+}
+
+func FuzzReadLog(f *testing.F) {
+	for _, g := range logGoldens {
+		b, err := os.ReadFile(filepath.Join("testdata", g.file))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+		s := string(b)
+		f.Add([]byte(strings.Replace(s, "move: r0=c0", `move: "r0=c0", note: "\x41\u00e9\t"`, 1)))
+		f.Add([]byte(strings.Replace(s, "note: \"call at depth 0\"", `note: "a\"b\\c 中 ↗ \x85"`, 1)))
+		f.Add([]byte(strings.Replace(s, "ok: false", "ok: 'false'", 1)))
+		f.Add([]byte(s[:len(s)/2]))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		logLinesAgree(t, data)
+		rec := &logRecorder{}
+		h, sum, err := ReadLog(bytes.NewReader(data), rec)
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		i := 0
+		lw, err := NewLogWriter(&buf, h, func(*tracer.Event) string { i++; return rec.notes[i-1] })
+		if err != nil {
+			t.Fatalf("a header that reads does not write: %v", err)
+		}
+		for k := range rec.events {
+			lw.Event(&rec.events[k])
+		}
+		if err := lw.Close(sum); err != nil {
+			t.Fatalf("a log that reads does not write: %v", err)
+		}
+		again := &logRecorder{}
+		h2, sum2, err := ReadLog(bytes.NewReader(buf.Bytes()), again)
+		if err != nil {
+			t.Fatalf("a log written back does not read: %v\n%s", err, buf.Bytes())
+		}
+		if h2 != h || !reflect.DeepEqual(sum2, sum) {
+			t.Fatalf("header or summary changed:\n%+v\n%+v\n%+v\n%+v", h, h2, sum, sum2)
+		}
+		if !reflect.DeepEqual(again, rec) {
+			t.Fatalf("steps or notes changed")
+		}
+	})
+}
+
+// logLinesAgree checks that every line the fast reader takes apart is taken
+// apart the same by yaml.v3.
+func logLinesAgree(t *testing.T, data []byte) {
+	lb := logBoard{size: 16, maxDepth: 256}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		var fast, slow stepReader
+		ok, err := fast.scan(line)
+		if !ok || err != nil {
+			continue
+		}
+		if err := stepFieldsYAML(line, &slow.f); err != nil {
+			t.Fatalf("the fast reader takes a line yaml.v3 refuses (%v): %q", err, line)
+		}
+		if fast.f.set != slow.f.set {
+			t.Fatalf("keys differ: %q", line)
+		}
+		for k := range fast.f.v {
+			if !fast.f.has(k) {
+				continue
+			}
+			fv, sv := fast.f.v[k], slow.f.v[k]
+			if fv.kind != sv.kind || fv.n != sv.n || fv.b != sv.b || fv.pair != sv.pair || (fv.kind != valPair && !bytes.Equal(fv.s, sv.s)) {
+				t.Fatalf("%s: fast %+v, yaml.v3 %+v in %q", stepKeyNames[k], fv, sv, line)
+			}
+		}
+		fe, fn, ferr := fast.f.event(&lb)
+		se, sn, serr := slow.f.event(&lb)
+		if fe != se || !bytes.Equal(fn, sn) || fmt.Sprint(ferr) != fmt.Sprint(serr) {
+			t.Fatalf("events differ: %q", line)
+		}
+	}
+}
+
+// logHeapSampler samples the heap in use every few steps.
+type logHeapSampler struct {
+	every, n int64
+	max      uint64
+}
+
+func (h *logHeapSampler) Event(*tracer.Event) {
+	if h.n++; h.n%h.every == 0 {
+		h.sample()
+	}
+}
+
+func (h *logHeapSampler) sample() {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	h.max = max(h.max, ms.HeapInuse)
+}
+
+func logHeapInUse() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapInuse
+}
+
+// TestLogMemory writes and reads the log of 10-queens, every solution
+// (about 838k steps), and shows that the heap stays flat on both sides.
+func TestLogMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 10-queens log: run without -short")
+	}
+	const MiB = 1 << 20
+	run := func(w io.Writer, sinks ...tracer.Sink) (*tracer.Result, tracer.Summary, time.Duration) {
+		p, err := tracer.NewNQueens(10, tracer.CheckScan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := tracer.Options{Stop: tracer.StopAll}
+		lw, err := NewLogWriter(w, LogHeaderFor(p.Info(), opts), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := &tracer.Stats{}
+		opts.Sinks = append([]tracer.Sink{st, lw}, sinks...)
+		start := time.Now()
+		res, err := tracer.Run(context.Background(), p, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := tracer.Summarize(p.Info(), opts, res, st)
+		if err := lw.Close(sum); err != nil {
+			t.Fatal(err)
+		}
+		return res, sum, time.Since(start)
+	}
+	// The search alone, for the write rate's sake.
+	p, _ := tracer.NewNQueens(10, tracer.CheckScan)
+	start := time.Now()
+	tracer.Run(context.Background(), p, tracer.Options{Stop: tracer.StopAll, Sinks: []tracer.Sink{&tracer.Stats{}}})
+	bare := time.Since(start)
+
+	base := logHeapInUse()
+	hs := &logHeapSampler{every: 50000}
+	res, _, took := run(io.Discard, hs)
+	hs.sample()
+	writeRate := float64(res.Steps) / (took - bare).Seconds()
+	t.Logf("write: %d steps in %v (search alone %v): %.2fM steps/s for the log; heap in use %.1f MiB before, at most %.1f MiB during",
+		res.Steps, took.Round(time.Millisecond), bare.Round(time.Millisecond), writeRate/1e6, float64(base)/MiB, float64(hs.max)/MiB)
+	if hs.max > base+8*MiB {
+		t.Errorf("writing grew the heap by %.1f MiB", float64(hs.max-base)/MiB)
+	}
+	if res.Steps < 800_000 {
+		t.Errorf("only %d steps", res.Steps)
+	}
+
+	var buf bytes.Buffer
+	_, want, _ := run(&buf)
+	logSize := buf.Len()
+	base = logHeapInUse() // the log itself is on the heap
+	hs = &logHeapSampler{every: 50000}
+	start = time.Now()
+	_, sum, err := ReadLog(bytes.NewReader(buf.Bytes()), hs)
+	took = time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs.sample()
+	t.Logf("read: %d steps (%.1f MiB of log) in %v: %.2fM steps/s; heap in use %.1f MiB before (the log included), at most %.1f MiB during",
+		sum.Stats.Steps, float64(logSize)/MiB, took.Round(time.Millisecond), float64(sum.Stats.Steps)/took.Seconds()/1e6,
+		float64(base)/MiB, float64(hs.max)/MiB)
+	if hs.max > base+8*MiB {
+		t.Errorf("reading grew the heap by %.1f MiB", float64(hs.max-base)/MiB)
+	}
+	if hs.max > 150*MiB {
+		t.Errorf("the heap reached %.1f MiB", float64(hs.max)/MiB)
+	}
+	want.Solutions, sum.Solutions = nil, nil
+	if !reflect.DeepEqual(sum, want) {
+		t.Errorf("summary read back differs:\n got %+v\nwant %+v", sum, want)
+	}
+}
+
+// TestLogWriteAllocs shows that writing a step allocates nothing.
+func TestLogWriteAllocs(t *testing.T) {
+	lr := runLogged(t, logCases[5], nil)
+	lw, err := NewLogWriter(io.Discard, lr.header, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	allocs := testing.AllocsPerRun(10000, func() {
+		lw.Event(&lr.events[i%len(lr.events)])
+		i++
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per step written", allocs)
+	}
+}
+
+func BenchmarkLogWrite(b *testing.B) {
+	for _, c := range []logCase{logCases[5], logCases[12]} {
+		b.Run(c.name, func(b *testing.B) {
+			lr := runLogged(b, c, nil)
+			lw, err := NewLogWriter(io.Discard, lr.header, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				lw.Event(&lr.events[i%len(lr.events)])
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
+		})
+	}
+}
+
+func BenchmarkLogRead(b *testing.B) {
+	for _, c := range []logCase{logCases[5], logCases[12]} {
+		for _, notes := range []bool{false, true} {
+			name := c.name
+			var note func(*tracer.Event) string
+			if notes {
+				name += "-notes"
+				note = logTrickyNote
+			}
+			b.Run(name, func(b *testing.B) {
+				lr := runLogged(b, c, note)
+				b.SetBytes(int64(len(lr.log)))
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if _, _, err := ReadLog(bytes.NewReader(lr.log), nil); err != nil {
+						b.Fatal(err)
+					}
+				}
+				steps := float64(b.N) * float64(len(lr.events))
+				b.ReportMetric(steps/b.Elapsed().Seconds(), "steps/s")
+				b.ReportMetric(0, "ns/op")
+			})
+		}
+	}
+}
+
+// TestLogNarrated logs runs with the tracer's own notes, in English and
+// Chinese, and reads the notes back unchanged.
+func TestLogNarrated(t *testing.T) {
+	for _, c := range []logCase{logCases[1], logCases[7], logCases[9], logCases[13]} {
+		for _, lang := range tracer.Langs {
+			t.Run(c.name+"-"+string(lang), func(t *testing.T) {
+				p, err := c.problem()
+				if err != nil {
+					t.Fatal(err)
+				}
+				h := LogHeaderFor(p.Info(), c.opts)
+				live := tracer.NewNarrator(p.Info(), h.Strategy, lang)
+				lr := runLogged(t, c, live.Note)
+				again := tracer.NewNarrator(p.Info(), h.Strategy, lang)
+				rec := &logRecorder{}
+				if _, _, err := ReadLog(bytes.NewReader(lr.log), rec); err != nil {
+					t.Fatal(err)
+				}
+				for i := range rec.events {
+					if want := again.Note(&lr.events[i]); rec.notes[i] != want {
+						t.Fatalf("note of step %d: got %q, want %q", i+1, rec.notes[i], want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// The log of 2-queens (no solution), written as the search runs.
+func ExampleNewLogWriter() {
+	p, _ := tracer.NewNQueens(2, tracer.CheckScan)
+	opts := tracer.Options{Stop: tracer.StopAll}
+	h := LogHeaderFor(p.Info(), opts)
+	h.Tool = "backtrack example"
+
+	var buf bytes.Buffer
+	lw, err := NewLogWriter(&buf, h, nil) // no notes; see tracer.Narrator for them
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	st := &tracer.Stats{}
+	opts.Sinks = []tracer.Sink{st, lw}
+	res, _ := tracer.Run(context.Background(), p, opts)
+	if err := lw.Close(tracer.Summarize(p.Info(), opts, res, st)); err != nil {
+		fmt.Println(err)
+		return
+	}
+	lines := strings.Split(buf.String(), "\n")
+	fmt.Println(strings.Join(lines[:16], "\n"))
+	// Output:
+	// # backtrack step log: every step of one search (see README)
+	// format: backtrack-steps/1
+	// tool: backtrack example
+	// problem: nqueens
+	// size: 2
+	// instance: "n=2"
+	// strategy: {order: rows, check: scan, when: before, stop: all}
+	// lang: ""
+	// steps:
+	//   - {step: 1, kind: call, node: 0, depth: 0, parent: -1}
+	//   - {step: 2, kind: try, node: 0, depth: 0, move: r0=c0}
+	//   - {step: 3, kind: place, node: 0, depth: 0, move: r0=c0, cost: 0}
+	//   - {step: 4, kind: call, node: 1, depth: 1, parent: 0, move: r0=c0}
+	//   - {step: 5, kind: try, node: 1, depth: 1, move: r1=c0}
+	//   - {step: 6, kind: reject, node: 1, depth: 1, move: r1=c0, rule: column, witness: [0, 0], cost: 1}
+	//   - {step: 7, kind: try, node: 1, depth: 1, move: r1=c1}
+}
+
+// Reading a log back: the steps rebuild the search tree, and the summary
+// comes back with the counts.
+func ExampleReadLog() {
+	log, err := os.ReadFile("testdata/steplog-nqueens4-first.yaml")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	tree := tracer.NewTree()
+	h, sum, err := ReadLog(bytes.NewReader(log), tree)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	calls, pruned := tree.Counts()
+	fmt.Println(h.Problem, h.Instance, h.Strategy)
+	fmt.Println(sum.Status, sum.Stats.Steps, "steps,", calls, "calls,", pruned, "pruned")
+	fmt.Println(sum.Solution)
+	// Output:
+	// nqueens n=4 order=rows check=scan when=before stop=first
+	// solved 79 steps, 9 calls, 18 pruned
+	// [.Q.. ...Q Q... ..Q.]
+}
+
+// FuzzLogNote writes any text as a note: the fast reader and yaml.v3 both
+// read the line, and both give the text back (each byte that is not UTF-8
+// becomes U+FFFD).
+func FuzzLogNote(f *testing.F) {
+	for _, s := range logTrickyNotes {
+		f.Add(s)
+	}
+	f.Add("\xff\xfe bad \xc3")
+	lw := &LogWriter{queens: true}
+	e := tracer.Event{Step: 1, Kind: tracer.KindTry, Parent: -1, Cell: tracer.Pos{Row: 1, Col: 2}, Value: 2,
+		Witness: tracer.NoPos, From: tracer.NoPos}
+	lb := logBoard{queens: true, size: 4, maxDepth: 4, rules: tracer.NQueensRules}
+	f.Fuzz(func(t *testing.T, note string) {
+		line := lw.appendStep(nil, &e, note)
+		line = line[:len(line)-1] // the newline
+		want := string([]rune(note))
+		var fast, slow stepReader
+		if ok, err := fast.scan(line); !ok || err != nil {
+			t.Fatalf("the writer's line is outside the fast subset: %s", line)
+		}
+		if err := stepFieldsYAML(line, &slow.f); err != nil {
+			t.Fatalf("yaml.v3: %v in %s", err, line)
+		}
+		for _, sr := range []*stepReader{&fast, &slow} {
+			got, n, err := sr.f.event(&lb)
+			if err != nil || got != e || string(n) != want {
+				t.Fatalf("read %+v %q (%v), want %q from %s", got, n, err, want, line)
+			}
+		}
+	})
+}
