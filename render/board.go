@@ -1,0 +1,553 @@
+package render
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"backtrack/tracer"
+)
+
+// This file draws the two pictures of the step view that stand for the
+// search's state: the board with the step's marks, and the call stack
+// with the three parts of backtracking (the path so far, the choices left,
+// the end condition).
+
+// boardStyle is how big a board is drawn.
+type boardStyle struct {
+	cell   int  // columns per cell: 5 (" [7] ") for a projector, 3 ("[7]"), or 2 ("[7") for a compact board
+	labels bool // row and column numbers
+	hsep   bool // a line between boxes (Sudoku)
+	tall   bool // an empty line between rows, for square-looking cells
+	window int  // show only this many rows, around the row being decided (0: all)
+}
+
+// boardStyles lists the board styles from the roomiest to the most compact.
+func boardStyles(n int) []boardStyle {
+	return []boardStyle{
+		{cell: 5, labels: true, hsep: true, tall: true},
+		{cell: 3, labels: true, hsep: true},
+		{cell: 3, labels: true},
+		{cell: 2, labels: true},
+		{cell: 2},
+	}
+}
+
+// cellMark is what a cell of the step's board shows besides its content.
+type cellMark uint8
+
+const (
+	markNone      cellMark = iota
+	markCandidate          // the candidate this step is about: [7]
+	markClash              // the cell the candidate clashes with: <5>
+	markSlot               // the empty slot being decided (Sudoku), or a choice left in the row (N-Queens): ( )
+)
+
+// boardMarks says where the step's marks go.
+type boardMarks struct {
+	cand, clash, slot tracer.Pos
+	candValue         int
+	candStyle         style
+	slotRow           int // N-Queens: the row being decided (-1: none)
+	leftFrom          int // N-Queens: the first column still to try in slotRow
+}
+
+// marks finds the marks of the step: the candidate and its clash, the slot
+// being decided, and for N-Queens the row being decided and its choices left.
+func (s *Stepper) marks(st *stepState) boardMarks {
+	m := boardMarks{cand: tracer.NoPos, clash: tracer.NoPos, slot: tracer.NoPos, slotRow: -1, candStyle: stTry}
+	if st.k == 0 {
+		return m
+	}
+	e := &st.e
+	switch e.Kind {
+	case tracer.KindTry, tracer.KindReject, tracer.KindPlace:
+		m.cand, m.candValue = e.Cell, e.Value
+		if e.Kind == tracer.KindPlace {
+			m.candStyle = stPlace
+		}
+		if e.Kind == tracer.KindReject {
+			m.clash = e.Witness
+		}
+	case tracer.KindCall, tracer.KindReturn:
+		// The move that led to this call: the one the call keeps or that
+		// its caller will undo.
+		if c, ok := s.rec.callOf(e.Node); ok && c.Value >= 0 {
+			m.cand, m.candValue, m.candStyle = c.Cell, c.Value, stPlace
+		}
+	}
+	if len(st.frames) > 0 {
+		top := st.frames[len(st.frames)-1]
+		if !top.end && top.slot.Row >= 0 && top.state != fsReturn && top.state != fsStopped {
+			if s.rec.queens {
+				m.slotRow = top.slot.Row
+				m.leftFrom = s.rec.n
+				if len(top.left) > 0 {
+					m.leftFrom = top.left[0]
+				}
+			} else if top.slot != m.cand {
+				m.slot = top.slot
+			}
+		}
+	}
+	return m
+}
+
+// boardLines draws the board of the step in style bs.
+func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
+	r := s.rec
+	n := r.n
+	m := s.marks(st)
+	box := 0
+	if !r.queens {
+		switch n {
+		case 4:
+			box = 2
+		case 9:
+			box = 3
+		case 16:
+			box = 4
+		}
+	}
+	dw := len(strconv.Itoa(n - 1))
+	var lines []tline
+	label := func(row int) tline {
+		if !bs.labels {
+			if row >= 0 && row == m.slotRow {
+				return tline{{">", stSlot}}
+			}
+			return tline{{" ", stPlain}}
+		}
+		mark := " "
+		if row == m.slotRow {
+			mark = ">"
+		}
+		if row < 0 {
+			return tline{{strings.Repeat(" ", dw+2), stPlain}}
+		}
+		return tline{{mark, stSlot}, {fmt.Sprintf("%*d ", dw, row), stDim}}
+	}
+	vsep := func(c int) bool { return box > 0 && c > 0 && c%box == 0 }
+	lo, hi := 0, n
+	if bs.window > 0 && bs.window < n {
+		focus := 0
+		switch {
+		case m.slotRow >= 0:
+			focus = m.slotRow
+		case m.cand.Row >= 0:
+			focus = m.cand.Row
+		case m.slot.Row >= 0:
+			focus = m.slot.Row
+		}
+		lo = max(0, min(focus-bs.window/2, n-bs.window))
+		hi = lo + bs.window
+	}
+	if bs.labels {
+		l := label(-1)
+		var b strings.Builder
+		for c := range n {
+			if vsep(c) {
+				b.WriteString(" ")
+			}
+			switch {
+			case bs.cell == 5:
+				fmt.Fprintf(&b, "%3d  ", c)
+			case bs.cell == 3:
+				fmt.Fprintf(&b, "%2d ", c)
+			case n > 10:
+				// Two-digit numbers would run together: the last digit.
+				fmt.Fprintf(&b, "%2d", c%10)
+			default:
+				fmt.Fprintf(&b, "%2d", c)
+			}
+		}
+		lines = append(lines, append(l, span{strings.TrimRight(b.String(), " "), stDim}))
+	}
+	for row := lo; row < hi; row++ {
+		if bs.hsep && vsep(row) && row > lo {
+			var b strings.Builder
+			b.WriteString(strings.Repeat(" ", label(-1).width()))
+			for c := range n {
+				if vsep(c) {
+					b.WriteString("+")
+				}
+				b.WriteString(strings.Repeat("-", bs.cell))
+			}
+			lines = append(lines, tline{{b.String(), stDim}})
+		} else if bs.tall && row > lo {
+			lines = append(lines, nil)
+		}
+		l := label(row)
+		for c := range n {
+			if vsep(c) {
+				l = append(l, span{"|", stDim})
+			}
+			l = append(l, s.cellSpan(st, m, row, c, bs.cell))
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// cellSpan draws one cell: 3 columns ("[7]", "<5>", "( )", " 5+", " 5 ",
+// " . ") or 2 in a compact board ("[7", "<5", "()", "+5", " 5", " .").
+func (s *Stepper) cellSpan(st *stepState, m boardMarks, row, col, width int) span {
+	r := s.rec
+	p := tracer.Pos{Row: row, Col: col}
+	v := st.board[row*r.n+col]
+	given := !r.queens && r.start[row*r.n+col] != 0
+	content, sty := ".", stPlain
+	switch {
+	case r.queens && v != 0:
+		content, sty = "Q", stSet
+	case v != 0:
+		content = string(tracer.DigitChar(int(v)))
+		sty = stSet
+		if given {
+			sty = stDim
+		}
+	}
+	mark := markNone
+	switch {
+	case p == m.cand:
+		mark = markCandidate
+		content, sty = "Q", m.candStyle
+		if !r.queens {
+			content = string(tracer.DigitChar(m.candValue))
+		}
+	case p == m.clash:
+		mark, sty = markClash, stClash
+	case p == m.slot && v == 0:
+		mark, sty = markSlot, stSlot
+	case r.queens && row == m.slotRow && v == 0 && col >= m.leftFrom:
+		mark, sty = markSlot, stSlot
+	}
+	if mark == markSlot {
+		content = " "
+	}
+	open, closeM := " ", " "
+	switch mark {
+	case markCandidate:
+		open, closeM = "[", "]"
+	case markClash:
+		open, closeM = "<", ">"
+	case markSlot:
+		open, closeM = "(", ")"
+	default:
+		if v != 0 && !given && !r.queens {
+			closeM = "+"
+		}
+	}
+	if width == 5 {
+		return span{" " + open + content + closeM + " ", sty}
+	}
+	if width == 2 {
+		switch {
+		case mark == markSlot:
+			return span{"()", sty}
+		case mark != markNone:
+			return span{open + content, sty}
+		case closeM == "+":
+			return span{"+" + content, sty}
+		}
+		return span{" " + content, sty}
+	}
+	return span{open + content + closeM, sty}
+}
+
+// keyItems explains the board's marks, one item each.
+func (s *Stepper) keyItems(bs boardStyle) []tline {
+	c := func(three, two string) string {
+		if bs.cell == 2 {
+			return two
+		}
+		return three
+	}
+	type item struct {
+		mark string
+		st   style
+		en   string
+		zh   string
+	}
+	var items []item
+	if s.rec.queens {
+		items = []item{
+			{c("[Q]", "[Q"), stTry, "candidate", "正在尝试"},
+			{c("<Q>", "<Q"), stClash, "clash", "冲突的皇后"},
+			{"Q", stSet, "queen", "皇后"},
+			{">", stSlot, "row being decided", "正在决定的行"},
+			{c("( )", "()"), stSlot, "columns left", "本行剩下的选择"},
+		}
+	} else {
+		items = []item{
+			{c("[7]", "[7"), stTry, "candidate", "正在尝试"},
+			{c("<5>", "<5"), stClash, "clash", "冲突的格"},
+			{c("( )", "()"), stSlot, "slot", "待决定的格"},
+			{"5", stDim, "given", "预设"},
+			{c("5+", "+5"), stSet, "placed", "搜索填入"},
+		}
+	}
+	lines := make([]tline, len(items))
+	for i, it := range items {
+		lines[i] = tline{{it.mark, it.st}, {" " + s.pick(it.en, it.zh), stPlain}}
+	}
+	return lines
+}
+
+// frameState is what a call on the stack is doing with its slot.
+type frameState uint8
+
+const (
+	fsNew       frameState = iota // just called: no candidate yet
+	fsPlaced                      // its candidate is on the board, a deeper call is working
+	fsTry                         // considering a candidate
+	fsReject                      // the candidate broke a rule
+	fsUndone                      // the candidate was just taken back
+	fsExhausted                   // no candidate left
+	fsSolution                    // the end condition: the board is full and valid
+	fsInvalid                     // the end condition, but the full board is invalid (--when leaf)
+	fsReturn                      // returning
+	fsStopped                     // a limit stopped the search here
+)
+
+// stackFrame is one open call as the step view shows it.
+type stackFrame struct {
+	node, depth int
+	slot        tracer.Pos // the slot it decides (NoPos: not found yet)
+	end         bool       // nothing left to decide: the end condition
+	value       int        // its current candidate (-1: none)
+	state       frameState
+	ok          bool  // fsReturn: the value returned
+	left        []int // the candidates it has still to try
+}
+
+// frames returns the calls open at step k, root first: the calls that have
+// started and not returned before event k (a call returning at k included).
+func (r *Recording) frames(k int64) []stackFrame {
+	if k < 1 {
+		return nil
+	}
+	e := r.At(k)
+	calls := r.chain(e.Node)
+	fs := make([]stackFrame, len(calls))
+	lo, hi := 1, r.n
+	if r.queens {
+		lo, hi = 0, r.n-1
+	}
+	for i, c := range calls {
+		f := stackFrame{node: c.Node, depth: c.Depth, slot: tracer.NoPos, value: -1}
+		if r.queens {
+			if c.Depth < r.n {
+				f.slot = tracer.Pos{Row: c.Depth, Col: -1}
+			} else {
+				f.end = true
+			}
+		} else if sc, ok := r.scanOf(c.Step, k); ok {
+			f.slot, f.end = sc.Cell, sc.Cell.Row < 0
+		}
+		if i < len(calls)-1 {
+			f.value, f.state = calls[i+1].Value, fsPlaced
+		} else {
+			r.topState(&f, &e, k)
+		}
+		if !f.end && f.state != fsExhausted && f.state != fsStopped && !(f.state == fsReturn && !f.ok) {
+			for v := max(lo, f.value+1); v <= hi; v++ {
+				f.left = append(f.left, v)
+			}
+		}
+		fs[i] = f
+	}
+	return fs
+}
+
+// topState fills in what the innermost call is doing at event e (step k).
+func (r *Recording) topState(f *stackFrame, e *tracer.Event, k int64) {
+	switch e.Kind {
+	case tracer.KindCall, tracer.KindScan:
+		f.state = fsNew
+	case tracer.KindTry:
+		f.value, f.state = e.Value, fsTry
+	case tracer.KindReject:
+		if r.strategy.When == tracer.WhenLeaf {
+			f.state, f.end = fsInvalid, true
+		} else {
+			f.value, f.state = e.Value, fsReject
+		}
+	case tracer.KindPlace:
+		f.value, f.state = e.Value, fsPlaced
+	case tracer.KindUndo:
+		f.value, f.state = e.Value, fsUndone
+	case tracer.KindSolution:
+		f.state, f.end = fsSolution, true
+	case tracer.KindExhausted:
+		f.state = fsExhausted
+	case tracer.KindReturn:
+		f.state, f.ok = fsReturn, e.OK
+		if prev := r.At(k - 1); prev.Kind == tracer.KindReturn && prev.Node != e.Node {
+			if c, ok := r.callOf(prev.Node); ok {
+				f.value = c.Value
+			}
+		}
+	case tracer.KindLimit:
+		f.state = fsStopped
+	}
+}
+
+// stackLines draws the call stack in n lines: a header naming the three
+// parts of backtracking, then one line per open call, root first; when the
+// stack is deeper than the room, the root, "... k more" and the deepest calls.
+func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
+	if n <= 0 {
+		return nil
+	}
+	var lines []tline
+	if n >= 2 {
+		lines = append(lines, s.stackHeader(W))
+		n--
+	}
+	fs := st.frames
+	if len(fs) == 0 {
+		return append(lines, tline{{s.pick("  (no call open)", "  （没有进行中的调用）"), stDim}})
+	}
+	rows := s.frameRows(fs)
+	show := func(i int) {
+		mark := "  "
+		sty := stPlain
+		if i == len(fs)-1 {
+			mark, sty = "> ", stMark
+		}
+		l := tline{{mark, sty}}
+		l = append(l, rows[i]...)
+		lines = append(lines, l)
+	}
+	more := func(k int) {
+		lines = append(lines, tline{{s.pick(fmt.Sprintf("  ... %d more", k), fmt.Sprintf("  ……另有 %d 层", k)), stDim}})
+	}
+	switch {
+	case len(fs) <= n:
+		for i := range fs {
+			show(i)
+		}
+	case n >= 3:
+		show(0)
+		more(len(fs) - (n - 1))
+		for i := len(fs) - (n - 2); i < len(fs); i++ {
+			show(i)
+		}
+	case n == 2:
+		more(len(fs) - 1)
+		show(len(fs) - 1)
+	default:
+		show(len(fs) - 1)
+	}
+	return lines
+}
+
+// stackHeader names the three parts of backtracking as the stack shows them.
+func (s *Stepper) stackHeader(W int) tline {
+	var forms []string
+	switch {
+	case s.rec.queens && s.lang == tracer.LangZH:
+		forms = []string{"调用栈：路径（已做的选择）| 可选列表 | 终止条件：row == n，每行都有皇后",
+			"调用栈：路径 | 可选列表 | 终止条件：row == n"}
+	case s.rec.queens:
+		forms = []string{"call stack: path (choices made) | choices left | end: row == n, every row has a queen",
+			"call stack: path (choices made) | choices left | end: row == n",
+			"stack: path | choices left | end: row == n"}
+	case s.lang == tracer.LangZH:
+		forms = []string{"调用栈：路径（已做的选择）| 可选列表 | 终止条件：没有空格，棋盘填满",
+			"调用栈：路径 | 可选列表 | 终止条件：没有空格"}
+	default:
+		forms = []string{"call stack: path (choices made) | choices left | end: no empty cell, board full",
+			"call stack: path (choices made) | choices left | end: no empty cell",
+			"stack: path | choices left | end: no empty cell"}
+	}
+	for _, f := range forms {
+		if textCols(f) <= W {
+			return tline{{f, stHead}}
+		}
+	}
+	return tline{{forms[len(forms)-1], stHead}}
+}
+
+// frameRows draws each frame's columns, aligned: depth, node, the slot and
+// its value (the path), what the call is doing, and the candidates left.
+func (s *Stepper) frameRows(fs []stackFrame) []tline {
+	problem := s.rec.info.Problem
+	cols := make([][4]string, len(fs))
+	var w [4]int
+	for i, f := range fs {
+		var path string
+		switch {
+		case f.end:
+			path = s.pick("end", "终止")
+		case f.value >= 0 && s.rec.queens:
+			path = tracer.MoveLabel(problem, tracer.Pos{Row: f.slot.Row, Col: f.value}, f.value)
+		case f.value >= 0:
+			path = tracer.MoveLabel(problem, f.slot, f.value)
+		case s.rec.queens && f.slot.Row >= 0:
+			path = fmt.Sprintf("r%d=?", f.slot.Row)
+		case f.slot.Row >= 0:
+			path = f.slot.String() + "=?"
+		default:
+			path = "?"
+		}
+		cols[i] = [4]string{fmt.Sprintf("d%d", f.depth), fmt.Sprintf("#%d", f.node), path, s.frameStateText(f)}
+		for j := range w {
+			w[j] = max(w[j], textCols(cols[i][j]))
+		}
+	}
+	rows := make([]tline, len(fs))
+	for i, f := range fs {
+		var b strings.Builder
+		for j, c := range cols[i] {
+			b.WriteString(c)
+			b.WriteString(strings.Repeat(" ", w[j]-textCols(c)+1))
+		}
+		var left string
+		switch {
+		case f.end:
+			left = ""
+		case len(f.left) == 0:
+			left = s.pick("left: none", "可选：无")
+		default:
+			vals := make([]string, len(f.left))
+			for j, v := range f.left {
+				if s.rec.queens {
+					vals[j] = strconv.Itoa(v)
+				} else {
+					vals[j] = string(tracer.DigitChar(v))
+				}
+			}
+			left = s.pick("left: ", "可选：") + strings.Join(vals, " ")
+		}
+		rows[i] = tline{{b.String(), stPlain}, {left, stDim}}
+	}
+	return rows
+}
+
+// frameStateText says in a word or two what a call is doing.
+func (s *Stepper) frameStateText(f stackFrame) string {
+	kind := func(k tracer.Kind) string { return tracer.KindName(k, s.lang) }
+	switch f.state {
+	case fsPlaced:
+		return ""
+	case fsTry:
+		return kind(tracer.KindTry)
+	case fsReject:
+		return kind(tracer.KindReject)
+	case fsUndone:
+		return kind(tracer.KindUndo)
+	case fsExhausted:
+		return kind(tracer.KindExhausted)
+	case fsSolution:
+		return kind(tracer.KindSolution)
+	case fsInvalid:
+		return s.pick("invalid board", "整盘不合法")
+	case fsReturn:
+		return kind(tracer.KindReturn) + " " + strconv.FormatBool(f.ok)
+	case fsStopped:
+		return kind(tracer.KindLimit)
+	}
+	return ""
+}

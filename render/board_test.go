@@ -1,0 +1,311 @@
+package render
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"backtrack/tracer"
+)
+
+// boardCell returns the text of cell (row, col) in a board drawn in the
+// 3-column style with labels: the part of the row's line under the cell.
+func boardCell(t *testing.T, s *Stepper, row, col int) string {
+	t.Helper()
+	st := s.state()
+	bs := boardStyle{cell: 3, labels: true, hsep: true}
+	lines := s.boardLines(st, bs)
+	n := s.rec.n
+	box := map[int]int{4: 2, 9: 3, 16: 4}[n]
+	if s.rec.queens {
+		box = 0
+	}
+	// Find the row's line: its label is the row number.
+	for _, l := range lines[1:] {
+		text := plainText(l)
+		if !strings.HasPrefix(strings.TrimLeft(text, " >"), fmt.Sprintf("%d ", row)) {
+			continue
+		}
+		at := len(fmt.Sprint(n-1)) + 2 + col*3
+		if box > 0 {
+			at += col / box
+		}
+		return text[at : at+3]
+	}
+	t.Fatalf("row %d not found", row)
+	return ""
+}
+
+func plainText(l tline) string {
+	var b strings.Builder
+	for _, sp := range l {
+		b.WriteString(sp.s)
+	}
+	return b.String()
+}
+
+func TestBoardMarks(t *testing.T) {
+	queens := stepGoldenRecs["queens4"](t)
+	sudoku := stepGoldenRecs["sudoku4"](t)
+	tests := []struct {
+		name  string
+		rec   *Recording
+		k     int64
+		kind  tracer.Kind
+		cells map[[2]int]string
+	}{
+		// 4-queens, a reject: the candidate, the queen it clashes with, the
+		// columns left in the row being decided, the columns already tried.
+		{"queens reject", queens, 15, tracer.KindReject, map[[2]int]string{
+			{2, 1}: "[Q]", {1, 2}: "<Q>", {2, 2}: "( )", {2, 3}: "( )", {2, 0}: " . ", {0, 0}: " Q "}},
+		{"queens place", queens, 10, tracer.KindPlace, map[[2]int]string{{1, 2}: "[Q]", {1, 3}: "( )", {0, 0}: " Q "}},
+		// Sudoku 4×4, a reject by the box: candidate, clash, givens plain,
+		// digits of the search with a +.
+		{"sudoku reject", sudoku, 28, tracer.KindReject, map[[2]int]string{
+			{1, 1}: "[1]", {0, 0}: "<1>", {0, 1}: " 4 ", {0, 2}: " 3+", {1, 2}: " . "}},
+		// A scan found the slot; an undo empties it again.
+		{"sudoku scan", sudoku, 26, tracer.KindScan, map[[2]int]string{{1, 1}: "( )"}},
+		{"sudoku undo", sudoku, 63, tracer.KindUndo, map[[2]int]string{{2, 1}: "( )"}},
+		{"sudoku try", sudoku, 27, tracer.KindTry, map[[2]int]string{{1, 1}: "[1]", {0, 0}: " 1+"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if e := tt.rec.At(tt.k); e.Kind != tt.kind {
+				t.Fatalf("step %d is a %s, want %s", tt.k, e.Kind, tt.kind)
+			}
+			s := NewStepper(tt.rec, StepOptions{})
+			s.Goto(tt.k)
+			for p, want := range tt.cells {
+				if got := boardCell(t, s, p[0], p[1]); got != want {
+					t.Errorf("cell (%d,%d) = %q, want %q\n%s", p[0], p[1], got, want, s.View())
+				}
+			}
+		})
+	}
+}
+
+// TestBoardMarksOnEveryReject checks every reject of the big boards: the
+// view marks the candidate and the clashing cell (and, for N-Queens, the
+// row being decided), in whichever board style the screen uses.
+func TestBoardMarksOnEveryReject(t *testing.T) {
+	for name, rec := range stepBig(t) {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			s := NewStepper(rec, StepOptions{Width: size[0], Height: size[1]})
+			count := 0
+			for k := int64(1); k <= rec.Len() && count < 200; k++ {
+				e := rec.At(k)
+				if e.Kind != tracer.KindReject {
+					continue
+				}
+				count++
+				s.Goto(k)
+				v := s.View()
+				// The board without the header and the key's examples.
+				board := strings.Join(strings.Split(v, "\n")[1:], "\n")
+				board = regexp.MustCompile(`[\[<][7Q5]\]?>? (candidate|clash)`).ReplaceAllString(board, "")
+				cand := string(tracer.DigitChar(e.Value))
+				clash := string(tracer.DigitChar(int(s.rec.boardAt(k)[e.Witness.Row*rec.n+e.Witness.Col])))
+				if rec.queens {
+					cand, clash = "Q", "Q"
+				}
+				if !strings.Contains(board, "["+cand) || !strings.Contains(board, "<"+clash) {
+					t.Fatalf("%s %v step %d: candidate [%s or clash <%s not marked:\n%s", name, size, k, cand, clash, v)
+				}
+				if rec.queens && !strings.Contains(board, "\n>") {
+					t.Fatalf("%s step %d: the row being decided is not marked:\n%s", name, k, v)
+				}
+				if !rec.queens && strings.Count(board, "[") != 1 {
+					t.Fatalf("%s step %d: %d candidates marked:\n%s", name, k, strings.Count(board, "["), v)
+				}
+			}
+			if count == 0 {
+				t.Fatalf("%s: no reject", name)
+			}
+		}
+	}
+}
+
+// TestBoardAndStatsFromCheckpoints compares the board and counts of every
+// step, taken from checkpoints, with a replay from the start.
+func TestBoardAndStatsFromCheckpoints(t *testing.T) {
+	rec := stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3 * stepCheckpoint}})
+	board := slices.Clone(rec.start)
+	var st tracer.Stats
+	for k := int64(0); k <= rec.Len(); k++ {
+		if k > 0 {
+			e := rec.At(k)
+			rec.apply(board, &e)
+			st.Event(&e)
+		}
+		if got := rec.boardAt(k); !slices.Equal(got, board) {
+			t.Fatalf("boardAt(%d) = %v, want %v", k, got, board)
+		}
+		got := rec.statsAt(k)
+		if len(got.PerDepth) == 0 && len(st.PerDepth) == 0 {
+			got.PerDepth = st.PerDepth
+		}
+		if !reflect.DeepEqual(got, st) {
+			t.Fatalf("statsAt(%d) = %+v, want %+v", k, got, st)
+		}
+	}
+}
+
+func TestStackFrames(t *testing.T) {
+	queens := stepGoldenRecs["queens4"](t)
+	sudoku := stepGoldenRecs["sudoku4"](t)
+	type fr struct {
+		path  string // the move label, or "end"
+		state frameState
+		left  []int
+	}
+	tests := []struct {
+		rec  *Recording
+		k    int64
+		want []fr
+	}{
+		{queens, 15, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}}, {"r1=c2", fsPlaced, []int{3}}, {"r2=c1", fsReject, []int{2, 3}}}},
+		{queens, 20, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}}, {"r1=c2", fsPlaced, []int{3}}, {"", fsExhausted, nil}}},
+		{queens, 21, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}}, {"r1=c2", fsPlaced, []int{3}}, {"", fsReturn, nil}}},
+		{queens, 22, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}}, {"r1=c2", fsUndone, []int{3}}}},
+		{queens, 74, []fr{{"r0=c1", fsPlaced, []int{2, 3}}, {"r1=c3", fsPlaced, nil}, {"r2=c0", fsPlaced, []int{1, 2, 3}},
+			{"r3=c2", fsPlaced, []int{3}}, {"end", fsSolution, nil}}},
+		{sudoku, 5, []fr{{"(0,0)=1", fsPlaced, []int{2, 3, 4}}, {"", fsNew, []int{1, 2, 3, 4}}}},
+		{sudoku, 28, []fr{{"(0,0)=1", fsPlaced, []int{2, 3, 4}}, {"(0,2)=3", fsPlaced, []int{4}}, {"(0,3)=2", fsPlaced, []int{3, 4}},
+			{"(1,0)=2", fsPlaced, []int{3, 4}}, {"(1,1)=1", fsReject, []int{2, 3, 4}}}},
+		{sudoku, rec4Last(sudoku), []fr{{"(0,0)=1", fsReturn, []int{2, 3, 4}}}},
+	}
+	for _, tt := range tests {
+		fs := tt.rec.frames(tt.k)
+		var got []fr
+		for _, f := range fs {
+			path := ""
+			switch {
+			case f.end:
+				path = "end"
+			case f.value >= 0 && tt.rec.queens:
+				path = tracer.MoveLabel("nqueens", tracer.Pos{Row: f.slot.Row, Col: f.value}, f.value)
+			case f.value >= 0:
+				path = tracer.MoveLabel("sudoku", f.slot, f.value)
+			}
+			got = append(got, fr{path, f.state, f.left})
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s step %d: frames\n got %+v\nwant %+v", tt.rec.info.Problem, tt.k, got, tt.want)
+		}
+	}
+}
+
+func rec4Last(r *Recording) int64 { return r.Len() }
+
+// TestStackOverflow checks that a stack deeper than the room shows the
+// root, "... k more" and the innermost calls, and that k adds up.
+func TestStackOverflow(t *testing.T) {
+	rec := stepBig(t)["sudoku9"]
+	s := NewStepper(rec, StepOptions{})
+	deep, deepK := 0, int64(0)
+	for k := int64(1); k <= rec.Len(); k++ {
+		if d := rec.At(k).Depth; d > deep {
+			deep, deepK = d, k
+		}
+	}
+	s.Goto(deepK)
+	st := s.state()
+	for _, n := range []int{1, 2, 3, 5, 10, 100} {
+		lines := s.stackLines(st, 80, n)
+		if want := min(n, len(st.frames)+1); len(lines) != want {
+			t.Fatalf("stackLines(%d) gave %d lines, want %d", n, len(lines), want)
+		}
+		text := make([]string, len(lines))
+		for i, l := range lines {
+			text[i] = plainText(l)
+		}
+		shown, more := 0, 0
+		for _, l := range text {
+			if strings.HasPrefix(l, "  d") || strings.HasPrefix(l, "> d") {
+				shown++
+			}
+			fmt.Sscanf(strings.TrimSpace(l), "... %d more", &more)
+		}
+		if shown+more != len(st.frames) && n >= 3 {
+			t.Errorf("stackLines(%d): %d shown + %d more != %d frames:\n%s", n, shown, more, len(st.frames), strings.Join(text, "\n"))
+		}
+		if !strings.HasPrefix(text[len(text)-1], "> d") {
+			t.Errorf("stackLines(%d): the innermost call is not last:\n%s", n, strings.Join(text, "\n"))
+		}
+		if n >= 4 && !strings.HasPrefix(text[1], "  d0 ") {
+			t.Errorf("stackLines(%d): the root is not first:\n%s", n, strings.Join(text, "\n"))
+		}
+	}
+}
+
+// TestTemplateCode checks every listing: 10 to 14 lines that fit 40
+// columns with the marker, and a line for every event the variant's
+// searches make.
+func TestTemplateCode(t *testing.T) {
+	for _, problem := range []string{"nqueens", "sudoku"} {
+		for _, when := range tracer.Whens {
+			for _, stop := range tracer.Stops {
+				orders := []tracer.Order{tracer.OrderRows}
+				if problem == "sudoku" {
+					orders = tracer.SudokuOrders
+				}
+				for _, order := range orders {
+					name := fmt.Sprintf("%s/%s/%s/%s", problem, order, when, stop)
+					code := templateCode(problem, 4, order, when, stop)
+					if len(code) < 10 || len(code) > 14 {
+						t.Errorf("%s: %d lines, want 10 to 14", name, len(code))
+					}
+					tags := map[codeTag]bool{}
+					for _, c := range code {
+						limit := 36
+						if problem == "nqueens" {
+							limit = 40
+						}
+						if w := textCols(c.text); w > limit {
+							t.Errorf("%s: line %q is %d columns, want at most %d", name, c.text, w, limit)
+						}
+						tags[c.tag] = true
+					}
+					var rec *Recording
+					opts := tracer.Options{When: when, Stop: stop, Limits: tracer.Limits{MaxSteps: 50000}}
+					if problem == "nqueens" {
+						rec = stepQueens(t, 4, opts)
+					} else {
+						rec = stepSudoku(t, "1.3.2.14.24141.3", order, opts)
+					}
+					for k := int64(1); k <= rec.Len(); k++ {
+						e, prev := rec.At(k), rec.At(k-1)
+						tag := eventTag(rec.strategy, &e, &prev)
+						if e.Kind != tracer.KindLimit && (tag == tagNone || !tags[tag]) {
+							t.Fatalf("%s: step %d (%s) maps to no line of the code", name, k, e.Kind)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCompactBoard checks the 16×16 board at 80×24: compact cells, all 16
+// rows, the marks of a reject.
+func TestCompactBoard(t *testing.T) {
+	rec := stepBig(t)["sudoku16"]
+	s := NewStepper(rec, StepOptions{})
+	s.Key("r")
+	v := s.View()
+	e := rec.At(s.Step())
+	if !strings.Contains(v, "["+string(tracer.DigitChar(e.Value))) || !strings.Contains(v, "<") {
+		t.Fatalf("reject marks missing:\n%s", v)
+	}
+	if strings.Contains(v, "["+string(tracer.DigitChar(e.Value))+"]") {
+		t.Errorf("16×16 at 80×24 should use the compact board:\n%s", v)
+	}
+	for row := range 16 {
+		if !strings.Contains(v, fmt.Sprintf("%2d  ", row)) && !strings.Contains(v, fmt.Sprintf("%2d ", row)) {
+			t.Errorf("row %d missing:\n%s", row, v)
+		}
+	}
+}

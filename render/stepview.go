@@ -1,0 +1,1141 @@
+package render
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"backtrack/tracer"
+)
+
+// This file is the model and the screen of `backtrack step`: a Recording
+// keeps every event of a run, and a Stepper draws the view at any step K
+// from K alone (the board, the call stack, the note, the counters and the
+// template's code), so stepping back shows exactly the screen that was there
+// before. The terminal side (raw mode, keys, redraws) is in term.go; the
+// board and call-stack drawing is in board.go.
+
+// stepCheckpoint is how often (in events) a Recording saves the board and
+// the counters, so that any step's board and Stats cost at most this many
+// replayed events.
+const stepCheckpoint = 1024
+
+// packedEvent is one recorded event in 16 bytes. The step is implied by the
+// index. Fields whose meaning depends on the kind:
+//
+//	a    call: Parent; scan: Cost<<16 | Skipped; other kinds: Cost
+//	aux  reject: Witness; scan: From (both encoded as cells)
+//	bits the kind (low 4 bits), the rule or the limit reason (next 3), OK (top bit)
+//
+// An event that does not fit (a value past int8, a cost past int32, a cell
+// outside the board) is kept whole in Recording.odd instead.
+type packedEvent struct {
+	node  int32
+	a     int32
+	depth int16
+	cell  uint16
+	aux   uint16
+	value int8
+	bits  uint8
+}
+
+// packedOdd marks a packed event whose real event is in Recording.odd.
+const packedOdd = 0x0f
+
+// stepChunkBits sets the events per chunk of a Recording: 1<<16 (1 MiB).
+const stepChunkBits = 16
+
+// Recording keeps every event of a run compactly (16 bytes an event, plus
+// small indexes: the step of each call, the steps of the solutions, and a
+// board and Stats checkpoint every 1024 events: about 20 bytes an event in
+// all), so that any step can be viewed: a tracer.Sink. Feed it every event
+// of one search, in order.
+type Recording struct {
+	info     tracer.Info
+	strategy tracer.Strategy
+	n        int // the side of the board
+	queens   bool
+
+	// The events in chunks of 1<<stepChunkBits, so that a long run never
+	// copies (and briefly doubles) one huge slice as it grows.
+	chunks [][]packedEvent
+	count  int64
+	odd    map[int64]tracer.Event
+	calls  []int64 // calls[node]: the step of the node's call event (0: not seen)
+	sols   []int64 // the steps of the solution events, ascending
+
+	start []int8 // the initial board: Sudoku digits (0: blank); N-Queens all 0
+	board []int8 // the board after the last event: digits, or 1 for a queen
+	stats tracer.Stats
+
+	ckBoards []int8         // the board after step i*stepCheckpoint, n*n cells each
+	ckStats  []tracer.Stats // the Stats after step i*stepCheckpoint
+}
+
+var _ tracer.Sink = (*Recording)(nil)
+
+// NewRecording returns an empty recording of a search of the problem
+// described by info with the given strategy. Empty strategy fields take
+// the defaults of tracer.Run and of the problem (when before, stop first,
+// the order and check of info). A Sudoku's initial board is read from
+// info.Instance with tracer.ParsePuzzle; N-Queens starts empty.
+func NewRecording(info tracer.Info, strategy tracer.Strategy) *Recording {
+	if strategy.Order == "" {
+		strategy.Order = info.Order
+	}
+	if strategy.Check == "" {
+		strategy.Check = info.Check
+	}
+	if strategy.When == "" {
+		strategy.When = tracer.WhenBefore
+	}
+	if strategy.Stop == "" {
+		strategy.Stop = tracer.StopFirst
+	}
+	r := &Recording{info: info, strategy: strategy, n: info.Size, queens: info.Problem == "nqueens"}
+	if r.n < 1 {
+		r.n = 1
+	}
+	r.start = make([]int8, r.n*r.n)
+	if !r.queens {
+		if p, err := tracer.ParsePuzzle(info.Instance); err == nil && p.Size == r.n {
+			for i, d := range p.Cells {
+				r.start[i] = int8(d)
+			}
+		}
+	}
+	r.board = slices.Clone(r.start)
+	r.ckBoards = slices.Clone(r.start)
+	r.ckStats = []tracer.Stats{{}}
+	return r
+}
+
+// Info returns the description of the recorded problem instance.
+func (r *Recording) Info() tracer.Info { return r.info }
+
+// Strategy returns the recorded search's strategy, defaults filled in.
+func (r *Recording) Strategy() tracer.Strategy { return r.strategy }
+
+// Len returns the number of events recorded.
+func (r *Recording) Len() int64 { return r.count }
+
+// Event records e (a copy: the pointer is not kept).
+func (r *Recording) Event(e *tracer.Event) {
+	k := r.count + 1
+	ev := *e
+	ev.Step = k
+	p, ok := r.pack(&ev)
+	if !ok || r.unpack(p, k) != ev {
+		if r.odd == nil {
+			r.odd = make(map[int64]tracer.Event)
+		}
+		r.odd[k] = ev
+		p = packedEvent{bits: packedOdd}
+	}
+	if r.count>>stepChunkBits == int64(len(r.chunks)) {
+		r.chunks = append(r.chunks, make([]packedEvent, 0, 256))
+	}
+	last := len(r.chunks) - 1
+	if c := r.chunks[last]; len(c) == cap(c) {
+		// Grow by doubling up to a whole chunk, never past it.
+		grown := make([]packedEvent, len(c), min(2*cap(c), 1<<stepChunkBits))
+		copy(grown, c)
+		r.chunks[last] = grown
+	}
+	r.chunks[last] = append(r.chunks[last], p)
+	r.count = k
+
+	switch ev.Kind {
+	case tracer.KindCall:
+		if ev.Node >= 0 && ev.Node < 1<<31 {
+			for len(r.calls) <= ev.Node {
+				r.calls = append(r.calls, 0)
+			}
+			r.calls[ev.Node] = k
+		}
+	case tracer.KindSolution:
+		r.sols = append(r.sols, k)
+	}
+	r.apply(r.board, &ev)
+	r.stats.Event(&ev)
+	if k%stepCheckpoint == 0 {
+		r.ckBoards = append(r.ckBoards, r.board...)
+		st := r.stats
+		st.PerDepth = slices.Clone(st.PerDepth)
+		r.ckStats = append(r.ckStats, st)
+	}
+}
+
+// At returns the k-th event (1-based), its Step set to k. Out of range it
+// returns the zero Event.
+func (r *Recording) At(k int64) tracer.Event {
+	if k < 1 || k > r.count {
+		return tracer.Event{}
+	}
+	i := k - 1
+	return r.unpack(r.chunks[i>>stepChunkBits][i&(1<<stepChunkBits-1)], k)
+}
+
+// encodePos packs a cell with row and column in -1..n-1 into 16 bits.
+func (r *Recording) encodePos(p tracer.Pos) (uint16, bool) {
+	w := r.n + 1
+	if p.Row < -1 || p.Col < -1 || p.Row >= r.n || p.Col >= r.n {
+		return 0, false
+	}
+	c := (p.Row+1)*w + p.Col + 1
+	return uint16(c), c <= 0xffff
+}
+
+func (r *Recording) decodePos(c uint16) tracer.Pos {
+	w := r.n + 1
+	return tracer.Pos{Row: int(c)/w - 1, Col: int(c)%w - 1}
+}
+
+func fitsInt32(v int64) bool { return v >= -1<<31 && v < 1<<31 }
+
+// pack squeezes e into 16 bytes; ok is false when some field does not fit.
+// Event checks the result by unpacking it.
+func (r *Recording) pack(e *tracer.Event) (packedEvent, bool) {
+	var p packedEvent
+	ok := fitsInt32(int64(e.Node)) && e.Depth >= -1<<15 && e.Depth < 1<<15 &&
+		e.Value >= -128 && e.Value < 128 && e.Kind < packedOdd
+	p.node, p.depth, p.value = int32(e.Node), int16(e.Depth), int8(e.Value)
+	var ok1, ok2 bool
+	p.cell, ok1 = r.encodePos(e.Cell)
+	ok = ok && ok1
+	x := 0
+	switch e.Kind {
+	case tracer.KindCall:
+		ok = ok && fitsInt32(int64(e.Parent))
+		p.a = int32(e.Parent)
+	case tracer.KindScan:
+		ok = ok && e.Cost >= 0 && e.Cost < 1<<15 && e.Skipped >= 0 && e.Skipped < 1<<16
+		p.a = int32(e.Cost<<16 | e.Skipped)
+		p.aux, ok2 = r.encodePos(e.From)
+		ok = ok && ok2
+	case tracer.KindReject:
+		ok = ok && fitsInt32(int64(e.Cost))
+		p.a = int32(e.Cost)
+		p.aux, ok2 = r.encodePos(e.Witness)
+		ok = ok && ok2
+		x = int(e.Rule)
+	case tracer.KindLimit:
+		x = int(e.Limit)
+	default:
+		ok = ok && fitsInt32(int64(e.Cost))
+		p.a = int32(e.Cost)
+	}
+	ok = ok && x < 8
+	p.bits = uint8(e.Kind) | uint8(x&7)<<4
+	if e.OK {
+		p.bits |= 0x80
+	}
+	return p, ok
+}
+
+// unpack rebuilds the k-th event from its packed form.
+func (r *Recording) unpack(p packedEvent, k int64) tracer.Event {
+	kind := tracer.Kind(p.bits & 0x0f)
+	if kind == packedOdd {
+		return r.odd[k]
+	}
+	e := tracer.Event{Step: k, Kind: kind, Node: int(p.node), Parent: -1, Depth: int(p.depth),
+		Cell: r.decodePos(p.cell), Value: int(p.value), Witness: tracer.NoPos, From: tracer.NoPos,
+		OK: p.bits&0x80 != 0}
+	x := int(p.bits>>4) & 7
+	switch kind {
+	case tracer.KindCall:
+		e.Parent = int(p.a)
+	case tracer.KindScan:
+		e.Cost, e.Skipped = int(p.a>>16), int(p.a&0xffff)
+		e.From = r.decodePos(p.aux)
+	case tracer.KindReject:
+		e.Cost = int(p.a)
+		e.Witness = r.decodePos(p.aux)
+		e.Rule = tracer.Rule(x)
+	case tracer.KindLimit:
+		e.Cost = int(p.a)
+		e.Limit = tracer.LimitReason(x)
+	default:
+		e.Cost = int(p.a)
+	}
+	return e
+}
+
+// apply plays a place or undo event on a board of cells (Sudoku digits, or
+// 1 for a queen).
+func (r *Recording) apply(board []int8, e *tracer.Event) {
+	if e.Kind != tracer.KindPlace && e.Kind != tracer.KindUndo {
+		return
+	}
+	row, col := e.Cell.Row, e.Cell.Col
+	if row < 0 || col < 0 || row >= r.n || col >= r.n {
+		return
+	}
+	v := int8(1)
+	if !r.queens {
+		v = int8(e.Value)
+	}
+	if e.Kind == tracer.KindUndo {
+		v = 0
+	}
+	board[row*r.n+col] = v
+}
+
+// boardAt returns the board after events 1..k, from the nearest checkpoint.
+func (r *Recording) boardAt(k int64) []int8 {
+	k = max(0, min(k, r.Len()))
+	i := k / stepCheckpoint
+	cells := r.n * r.n
+	b := slices.Clone(r.ckBoards[int(i)*cells : int(i+1)*cells])
+	for j := i*stepCheckpoint + 1; j <= k; j++ {
+		e := r.At(j)
+		r.apply(b, &e)
+	}
+	return b
+}
+
+// statsAt returns the counts of events 1..k: a tracer.Stats fed those
+// events, from the nearest checkpoint.
+func (r *Recording) statsAt(k int64) tracer.Stats {
+	k = max(0, min(k, r.Len()))
+	i := k / stepCheckpoint
+	st := r.ckStats[i]
+	st.PerDepth = slices.Clone(st.PerDepth)
+	for j := i*stepCheckpoint + 1; j <= k; j++ {
+		e := r.At(j)
+		st.Event(&e)
+	}
+	return st
+}
+
+// callOf returns the call event of node, and false if it was not recorded.
+func (r *Recording) callOf(node int) (tracer.Event, bool) {
+	if node < 0 || node >= len(r.calls) || r.calls[node] == 0 {
+		return tracer.Event{}, false
+	}
+	return r.At(r.calls[node]), true
+}
+
+// chain returns the call events from the root down to node.
+func (r *Recording) chain(node int) []tracer.Event {
+	var cs []tracer.Event
+	for node >= 0 {
+		c, ok := r.callOf(node)
+		if !ok || len(cs) > len(r.calls) {
+			break
+		}
+		cs = append(cs, c)
+		node = c.Parent
+	}
+	slices.Reverse(cs)
+	return cs
+}
+
+// openAfter returns the call events of the calls still open after event j,
+// root first: the calls that have started and not yet returned.
+func (r *Recording) openAfter(j int64) []tracer.Event {
+	if j < 1 {
+		return nil
+	}
+	e := r.At(j)
+	node := e.Node
+	if e.Kind == tracer.KindReturn {
+		c, ok := r.callOf(node)
+		if !ok {
+			return nil
+		}
+		node = c.Parent
+	}
+	return r.chain(node)
+}
+
+// solutionsBefore counts the solution events before step k.
+func (r *Recording) solutionsBefore(k int64) int64 {
+	return int64(sort.Search(len(r.sols), func(i int) bool { return r.sols[i] >= k }))
+}
+
+// callsBefore counts the call events before step k.
+func (r *Recording) callsBefore(k int64) int64 {
+	return int64(sort.Search(len(r.calls), func(i int) bool { return r.calls[i] >= k || r.calls[i] == 0 }))
+}
+
+// scanOf returns the scan event of the call at step cs if it happened by
+// step k (Sudoku: it comes right after the call).
+func (r *Recording) scanOf(cs, k int64) (tracer.Event, bool) {
+	if cs+1 > k {
+		return tracer.Event{}, false
+	}
+	e := r.At(cs + 1)
+	return e, e.Kind == tracer.KindScan
+}
+
+// noteAt returns the narrator's note for event k in lang. A Narrator must
+// see the events in order, but what it remembers of them is the open calls
+// (with their slots and the solutions found before each), the solutions so
+// far, the number of calls and the previous event. So instead of replaying
+// events 1..k-1, noteAt feeds a fresh Narrator the calls open after event
+// k-2 with their scans, as many solution events as had happened (interleaved
+// so that each call sees the right count), then the real event k-1, and
+// asks for the note of event k: O(depth + solutions) instead of O(k).
+// TestNoteAtMatchesReplay checks this against a full replay, step by step.
+func (r *Recording) noteAt(k int64, lang tracer.Lang) string {
+	if k < 1 || k > r.Len() {
+		return ""
+	}
+	n := tracer.NewNarrator(r.info, r.strategy, lang)
+	e := r.At(k)
+	if e.Kind == tracer.KindLimit && e.Limit == tracer.LimitCalls {
+		// The only note that counts every call so far.
+		for i := r.callsBefore(k); i > 0; i-- {
+			n.Note(&tracer.Event{Kind: tracer.KindCall, Node: -1, Parent: -1, Value: -1,
+				Cell: tracer.NoPos, Witness: tracer.NoPos, From: tracer.NoPos})
+		}
+		return n.Note(&e)
+	}
+	if k >= 2 {
+		var fed int64
+		solution := tracer.Event{Kind: tracer.KindSolution, Node: -1, Parent: -1,
+			Cell: tracer.NoPos, Witness: tracer.NoPos, From: tracer.NoPos}
+		for _, c := range r.openAfter(k - 2) {
+			for want := r.solutionsBefore(c.Step); fed < want; fed++ {
+				n.Note(&solution)
+			}
+			n.Note(&c)
+			if sc, ok := r.scanOf(c.Step, k-2); ok {
+				n.Note(&sc)
+			}
+		}
+		for want := r.solutionsBefore(k - 1); fed < want; fed++ {
+			n.Note(&solution)
+		}
+		prev := r.At(k - 1)
+		n.Note(&prev)
+	}
+	return n.Note(&e)
+}
+
+// StepOptions configure a Stepper's screen.
+type StepOptions struct {
+	Lang   tracer.Lang // the language of notes and labels: tracer.LangEN (default) or tracer.LangZH
+	Width  int         // columns of the screen (default 80)
+	Height int         // lines of the screen (default 24)
+	Color  bool        // use ANSI colours in addition to the text marks
+}
+
+// Stepper is the stepping state: the current step and language, and how to
+// draw it. The view is a function of the step, the language, the help
+// toggle and the size alone, never of the keys that led there.
+type Stepper struct {
+	rec  *Recording
+	opt  StepOptions
+	k    int64
+	lang tracer.Lang
+	help bool
+	code []codeLine
+
+	// msg is a one-off message for the help line ("no later reject"),
+	// cleared by the next key; prompt is the number being typed after g
+	// in interactive mode (prompting tells an empty prompt from none).
+	msg       string
+	prompt    string
+	prompting bool
+}
+
+// NewStepper returns a stepper at step 0 (nothing has happened yet).
+func NewStepper(rec *Recording, opt StepOptions) *Stepper {
+	if opt.Lang != tracer.LangZH {
+		opt.Lang = tracer.LangEN
+	}
+	if opt.Width <= 0 {
+		opt.Width = 80
+	}
+	if opt.Height <= 0 {
+		opt.Height = 24
+	}
+	s := &Stepper{rec: rec, opt: opt, lang: opt.Lang}
+	st := rec.strategy
+	s.code = templateCode(rec.info.Problem, rec.n, st.Order, st.When, st.Stop)
+	return s
+}
+
+// Step returns the current step: 0 before the first event, Len after the last.
+func (s *Stepper) Step() int64 { return s.k }
+
+// Lang returns the current language.
+func (s *Stepper) Lang() tracer.Lang { return s.lang }
+
+// Goto moves to step k, clamped to 0..Len.
+func (s *Stepper) Goto(k int64) { s.k = max(0, min(k, s.rec.Len())) }
+
+// SetSize changes the screen size (on a terminal resize); sizes below 1
+// keep the current value.
+func (s *Stepper) SetSize(width, height int) {
+	if width > 0 {
+		s.opt.Width = width
+	}
+	if height > 0 {
+		s.opt.Height = height
+	}
+}
+
+// stepKeys lists the key names Key understands, besides "g" followed by a
+// step number.
+var stepKeys = map[string]bool{
+	"n": true, "space": true, "right": true, "down": true, "b": true, "left": true, "up": true,
+	"r": true, "u": true, "s": true, "t": true, "R": true, "U": true, "S": true, "T": true,
+	"home": true, "end": true, "0": true, "$": true, "l": true, "?": true, "q": true,
+}
+
+// validKey reports whether Key understands key.
+func validKey(key string) bool {
+	if stepKeys[key] {
+		return true
+	}
+	if num, ok := strings.CutPrefix(key, "g"); ok {
+		_, err := strconv.ParseInt(num, 10, 64)
+		return err == nil
+	}
+	return false
+}
+
+// runKinds maps the run-to keys to the event kind they stop at.
+var runKinds = map[byte]tracer.Kind{
+	'r': tracer.KindReject, 'u': tracer.KindUndo, 's': tracer.KindSolution, 't': tracer.KindReturn,
+}
+
+// Key acts on one key and reports whether it asks to quit. Key names:
+// "n", "space", "right", "down" (next step); "b", "left", "up" (previous
+// step); "r", "u", "s", "t" (run on to the next reject, undo, solution,
+// return) and "R", "U", "S", "T" (back to the previous one); "home", "end"
+// (or "0", "$"); "l" (switch the language); "?" (toggle the help panel);
+// "q" (quit); and "g" followed by a number, "g120", to jump to that step. Unknown keys do
+// nothing. When a run-to key finds no such event, the step stays and the
+// help line says so until the next key: the only part of the view that is
+// not a function of the step, the language and the help toggle.
+func (s *Stepper) Key(key string) (quit bool) {
+	s.msg = ""
+	switch key {
+	case "n", "space", "right", "down":
+		s.Goto(s.k + 1)
+	case "b", "left", "up":
+		s.Goto(s.k - 1)
+	case "r", "u", "s", "t":
+		s.runTo(runKinds[key[0]], +1)
+	case "R", "U", "S", "T":
+		s.runTo(runKinds[key[0]+'a'-'A'], -1)
+	case "home", "0":
+		s.Goto(0)
+	case "end", "$":
+		s.Goto(s.rec.Len())
+	case "l":
+		if s.lang == tracer.LangZH {
+			s.lang = tracer.LangEN
+		} else {
+			s.lang = tracer.LangZH
+		}
+	case "?":
+		s.help = !s.help
+	case "q":
+		return true
+	default:
+		if num, ok := strings.CutPrefix(key, "g"); ok {
+			if k, err := strconv.ParseInt(num, 10, 64); err == nil {
+				s.Goto(k)
+			}
+		}
+	}
+	return false
+}
+
+// runTo moves to the next (dir +1) or previous (dir -1) event of kind k,
+// or stays and says so when there is none.
+func (s *Stepper) runTo(kind tracer.Kind, dir int64) {
+	for j := s.k + dir; j >= 1 && j <= s.rec.Len(); j += dir {
+		if s.rec.At(j).Kind == kind {
+			s.k = j
+			return
+		}
+	}
+	name := tracer.KindName(kind, s.lang)
+	if dir > 0 {
+		s.msg = s.pick("no later "+name, "后面没有"+name+"了")
+	} else {
+		s.msg = s.pick("no earlier "+name, "前面没有"+name)
+	}
+}
+
+// pick returns the English or the Chinese text.
+func (s *Stepper) pick(en, zh string) string {
+	if s.lang == tracer.LangZH {
+		return zh
+	}
+	return en
+}
+
+// View returns the whole screen at the current step as text: exactly
+// Height lines (joined by "\n", no newline after the last) of at most Width
+// display columns each (CJK characters count as 2), with ANSI colour codes
+// only if StepOptions.Color is set.
+func (s *Stepper) View() string {
+	lines := s.layout()
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.render(s.opt.Color)
+	}
+	return strings.Join(out, "\n")
+}
+
+// stepState is everything the screen shows about one step, derived from
+// the step number alone.
+type stepState struct {
+	k      int64
+	e      tracer.Event // event k (zero at step 0)
+	prev   tracer.Event // event k-1 (zero if none)
+	board  []int8
+	stats  tracer.Stats
+	frames []stackFrame
+	note   string
+	tag    codeTag
+}
+
+func (s *Stepper) state() *stepState {
+	r := s.rec
+	st := &stepState{k: s.k, board: r.boardAt(s.k), stats: r.statsAt(s.k)}
+	if s.k >= 1 {
+		st.e = r.At(s.k)
+		st.prev = r.At(s.k - 1)
+		st.note = r.noteAt(s.k, s.lang)
+		st.tag = eventTag(r.strategy, &st.e, &st.prev)
+	}
+	st.frames = r.frames(s.k)
+	return st
+}
+
+// layout builds the screen's lines: header; the board beside the code (the
+// key to the board's marks where it costs least); the call stack; the
+// note; the counters; padding; the help line. It tries the roomiest board
+// first and takes the first arrangement that fits.
+func (s *Stepper) layout() []tline {
+	W, H := s.opt.Width, s.opt.Height
+	st := s.state()
+	header := s.header(st, W)
+	help := s.helpLine(W)
+	note := wrapText(s.noteText(st), W, stNote)
+	counters := wrapItems(s.counterItems(st), W)
+
+	var top []tline
+	if s.help {
+		top = s.helpPanel(W)
+	} else {
+		top = s.topBlock(st, W, H-2-4)
+	}
+	// What is left goes to the stack, the note and the counters, in that
+	// order of need: at least the stack's header and top frame, one line of
+	// note and counters; then the note in full, the counters in full, the
+	// rest of the stack.
+	room := H - 2 - len(top)
+	noteN, countN := min(len(note), 1), min(len(counters), 1)
+	stackN := 0
+	give := func(n *int, limit int) {
+		for *n < limit && room-(stackN+noteN+countN) > 0 {
+			*n++
+		}
+	}
+	give(&stackN, 2)
+	give(&noteN, min(len(note), 2))
+	give(&countN, len(counters))
+	give(&stackN, 4)
+	give(&noteN, min(len(note), 4))
+	give(&stackN, 1<<30)
+	if room < stackN+noteN+countN {
+		// Too small a screen: drop lines from the top block.
+		stackN = max(0, room-noteN-countN)
+	}
+	stack := s.stackLines(st, W, stackN)
+
+	lines := make([]tline, 0, H)
+	lines = append(lines, header)
+	lines = append(lines, top...)
+	lines = append(lines, stack...)
+	lines = append(lines, note[:noteN]...)
+	lines = append(lines, counters[:countN]...)
+	for len(lines) < H-1 {
+		lines = append(lines, nil)
+	}
+	if len(lines) > H-1 {
+		lines = lines[:max(0, H-1)]
+	}
+	if H >= 1 {
+		lines = append(lines, help)
+	}
+	for i := range lines {
+		lines[i] = lines[i].cut(W)
+	}
+	return lines
+}
+
+// topBlock is the board and the template's code, side by side when they
+// fit, with the key to the marks; at most maxH lines if some arrangement
+// allows it.
+func (s *Stepper) topBlock(st *stepState, W, maxH int) []tline {
+	code := s.codeLines(st)
+	var last []tline
+	for _, bs := range boardStyles(s.rec.n) {
+		board := s.boardLines(st, bs)
+		key := s.keyItems(bs)
+		for _, window := range []int{0, 7, 5, 3} {
+			if bs.cell == 5 && window > 0 {
+				// The big board is never worth cutting the code for.
+				break
+			}
+			c := code
+			if window > 0 {
+				c = codeWindow(code, window)
+			}
+			block := arrange(board, c, key, W)
+			last = block
+			room := maxH
+			if bs.cell == 5 {
+				// The big board only when the stack keeps plenty of room.
+				room -= 8
+			}
+			if len(block) <= room && blockWidth(block) <= W {
+				return block
+			}
+		}
+	}
+	// Nothing fits: a compact board cut to the rows around the action.
+	for rows := s.rec.n - 1; rows >= 3; rows-- {
+		bs := boardStyle{cell: 2, labels: true, window: rows}
+		board := s.boardLines(st, bs)
+		key := s.keyItems(bs)
+		for _, window := range []int{0, 7, 5, 3} {
+			c := code
+			if window > 0 {
+				c = codeWindow(code, window)
+			}
+			block := arrange(board, c, key, W)
+			last = block
+			if len(block) <= maxH && blockWidth(block) <= W {
+				return block
+			}
+		}
+	}
+	return last
+}
+
+// arrange puts the board and the code side by side (or one above the
+// other when the width is short), and the key to the board's marks where it
+// adds the fewest lines: under the board, under the code, or full width.
+func arrange(board, code []tline, key []tline, W int) []tline {
+	const gap = 2
+	bw, cw := blockWidth(board), blockWidth(code)
+	if bw+gap+cw <= W {
+		type choice struct {
+			left, right []tline
+			below       []tline
+		}
+		var best []tline
+		bestKey := 0
+		try := func(c choice, keyLines int) {
+			b := sideBySide(c.left, c.right, bw, gap)
+			b = append(b, c.below...)
+			if best == nil || len(b) < len(best) || len(b) == len(best) && keyLines < bestKey {
+				best, bestKey = b, keyLines
+			}
+		}
+		keyL := wrapItems(key, bw)
+		keyR := wrapItems(key, W-bw-gap)
+		keyW := wrapItems(key, W)
+		// The fewest lines, then the fewest key lines; on a tie the first:
+		// the key under the board, under the code, full width.
+		if blockWidth(key) <= bw {
+			try(choice{left: append(slices.Clip(board), keyL...), right: code}, len(keyL))
+		}
+		if blockWidth(key) <= W-bw-gap {
+			try(choice{left: board, right: append(slices.Clip(code), keyR...)}, len(keyR))
+		}
+		try(choice{left: board, right: code, below: keyW}, len(keyW))
+		return best
+	}
+	b := slices.Clone(board)
+	b = append(b, wrapItems(key, W)...)
+	return append(b, code...)
+}
+
+// sideBySide joins two columns, the left one padded to width lw plus gap.
+func sideBySide(left, right []tline, lw, gap int) []tline {
+	if len(left) > 0 {
+		lw = max(lw, blockWidth(left))
+	}
+	h := max(len(left), len(right))
+	out := make([]tline, h)
+	for i := range h {
+		var l tline
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			l = l.pad(lw + gap)
+			l = append(slices.Clip(l), right[i]...)
+		}
+		out[i] = l
+	}
+	return out
+}
+
+func blockWidth(b []tline) int {
+	w := 0
+	for _, l := range b {
+		w = max(w, l.width())
+	}
+	return w
+}
+
+// header is the first line: the instance, the strategy, the step and its
+// kind, the language.
+func (s *Stepper) header(st *stepState, W int) tline {
+	r := s.rec
+	info := r.info
+	var inst string
+	switch {
+	case r.queens:
+		inst = s.pick(fmt.Sprintf("nqueens n=%d", info.Size), fmt.Sprintf("%d 皇后", info.Size))
+	default:
+		blanks := 0
+		for _, d := range r.start {
+			if d == 0 {
+				blanks++
+			}
+		}
+		inst = s.pick(fmt.Sprintf("sudoku %dx%d, %d blanks", r.n, r.n, blanks),
+			fmt.Sprintf("数独 %dx%d，%d 个空格", r.n, r.n, blanks))
+	}
+	sg := r.strategy
+	long := fmt.Sprintf("order=%s check=%s when=%s stop=%s", sg.Order, sg.Check, sg.When, sg.Stop)
+	short := fmt.Sprintf("%s/%s/%s/%s", sg.Order, sg.Check, sg.When, sg.Stop)
+	if r.queens {
+		long = fmt.Sprintf("check=%s when=%s stop=%s", sg.Check, sg.When, sg.Stop)
+		short = fmt.Sprintf("%s/%s/%s", sg.Check, sg.When, sg.Stop)
+	}
+	kind := ""
+	if st.k >= 1 {
+		kind = " " + tracer.KindName(st.e.Kind, s.lang)
+	}
+	step := s.pick(fmt.Sprintf("step %d/%d%s", st.k, r.Len(), kind),
+		fmt.Sprintf("第 %d/%d 步%s", st.k, r.Len(), kind))
+	lang := s.pick("en", "中文")
+	for _, parts := range [][]string{{inst, long, step, lang}, {inst, short, step, lang}, {inst, step, lang}, {step}} {
+		l := tline{{strings.Join(parts, " | "), stHead}}
+		if l.width() <= W || len(parts) == 1 {
+			return l
+		}
+	}
+	return nil
+}
+
+// helpLine is the last line: the keys, or the g prompt, or a message.
+func (s *Stepper) helpLine(W int) tline {
+	if s.prompting {
+		return tline{{s.pick("go to step: ", "跳到第几步：") + s.prompt + "_", stHead},
+			{s.pick("   (Enter: go, Esc: cancel)", "   （回车确定，Esc 取消）"), stPlain}}
+	}
+	var items [][3]string
+	if s.lang == tracer.LangZH {
+		items = [][3]string{{"n", "下一步", "下"}, {"b", "上一步", "上"},
+			{"r/u/s/t", "下个剪枝/撤销/解/返回", "跳"}, {"g", "跳转", "跳"}, {"l", "英文", "英"},
+			{"?", "帮助", "帮助"}, {"q", "退出", "退出"}}
+	} else {
+		items = [][3]string{{"n", "next", "next"}, {"b", "back", "back"},
+			{"r/u/s/t", "reject/undo/solution/return", "run"}, {"g", "jump", "jump"},
+			{"l", "中文", "中文"}, {"?", "help", "help"}, {"q", "quit", "quit"}}
+	}
+	var l tline
+	if s.msg != "" {
+		l = tline{{s.msg, stClash}, {"   ", stPlain}}
+	}
+	// The roomiest form that fits: "n next  b back", "n:next b:back", then
+	// the short words.
+	for _, form := range []struct {
+		word     int
+		sep, gap string
+	}{{1, " ", "  "}, {1, ":", " "}, {2, ":", " "}} {
+		parts := make([]string, len(items))
+		for i, it := range items {
+			parts[i] = it[0] + form.sep + it[form.word]
+		}
+		t := append(slices.Clip(l), span{strings.Join(parts, form.gap), stDim})
+		if t.width() <= W {
+			return t
+		}
+	}
+	return append(l, span{"n b r u s t g l ? q", stDim})
+}
+
+// helpPanel lists every key and the board's marks (the ? key).
+func (s *Stepper) helpPanel(W int) []tline {
+	var text []string
+	if s.lang == tracer.LangZH {
+		text = []string{
+			"按键",
+			"  n、空格、→     下一步",
+			"  b、←           上一步（和之前看到的画面完全一样）",
+			"  r / R          下一个 / 上一个剪枝（reject）",
+			"  u / U          下一个 / 上一个撤销（undo，回溯）",
+			"  s / S          下一个 / 上一个解（solution）",
+			"  t / T          下一个 / 上一个返回（return）",
+			"  g 数字 回车    跳到第几步",
+			"  Home/End、0/$  第一步 / 最后一步",
+			"  l              中文 / English",
+			"  ?              打开 / 关闭帮助",
+			"  q、Ctrl-C      退出",
+			"",
+			"棋盘标记（无颜色也能看清）",
+		}
+	} else {
+		text = []string{
+			"Keys",
+			"  n, space, ->    next step",
+			"  b, <-           previous step (exactly the screen you saw before)",
+			"  r / R           next / previous reject (prune)",
+			"  u / U           next / previous undo (backtrack)",
+			"  s / S           next / previous solution",
+			"  t / T           next / previous return",
+			"  g NUMBER Enter  jump to that step",
+			"  Home/End, 0/$   first / last step",
+			"  l               English / 中文",
+			"  ?               help on / off",
+			"  q, Ctrl-C       quit",
+			"",
+			"Board marks (readable without colour)",
+		}
+	}
+	lines := make([]tline, 0, len(text)+2)
+	for _, t := range text {
+		lines = append(lines, tline{{t, stPlain}})
+	}
+	for _, l := range wrapItems(s.keyItems(boardStyles(s.rec.n)[0]), W-2) {
+		lines = append(lines, append(tline{{"  ", stPlain}}, l...))
+	}
+	return lines
+}
+
+// noteText is the note of the step, with the step number in front.
+func (s *Stepper) noteText(st *stepState) string {
+	if st.k == 0 {
+		return s.pick("step 0: nothing has happened yet. Press n to take the first step.",
+			"第 0 步：还什么都没发生。按 n 走第一步。")
+	}
+	return s.pick("note: ", "说明：") + st.note
+}
+
+// counterItems are the counts of events 1..k, one item each.
+func (s *Stepper) counterItems(st *stepState) []tline {
+	c := &st.stats
+	zh := s.lang == tracer.LangZH
+	rules := make([]string, 0, len(s.rec.info.Rules))
+	for _, r := range s.rec.info.Rules {
+		rules = append(rules, fmt.Sprintf("%s %d", tracer.RuleName(r, s.rec.info.Problem, s.lang), c.Rejects[r]))
+	}
+	sep, open, closeP := ", ", " (", ")"
+	if zh {
+		sep, open, closeP = "，", "（", "）"
+	}
+	item := func(en, zh string, v int64) tline {
+		return tline{{s.pick(en, zh) + " " + strconv.FormatInt(v, 10), stPlain}}
+	}
+	return []tline{
+		item("nodes", "节点", c.Nodes),
+		item("tries", "尝试", c.Tries),
+		item("backtracks", "回溯", c.Backtracks),
+		item("solutions", "解", c.Solutions),
+		{{s.pick("rejects", "剪枝") + " " + strconv.FormatInt(c.RejectTotal(), 10) + open + strings.Join(rules, sep) + closeP, stPlain}},
+	}
+}
+
+// codeTag names the lines of the template's code that events point at.
+type codeTag uint8
+
+const (
+	tagNone       codeTag = iota
+	tagCall               // the function starts (call)
+	tagScan               // the slot is found (scan)
+	tagEnd                // the end condition (solution, leaf validation)
+	tagLoop               // the loop over the candidates (try)
+	tagCheck              // the check fails (reject)
+	tagPlace              // place
+	tagRecurse            // the recursive call and what its result does
+	tagUndo               // undo after the recursive call (backtrack)
+	tagUndoReject         // undo after a failed check (place-then-check)
+	tagLoopEnd            // no candidate left (exhausted)
+	tagReturn             // return false / the end of the function
+)
+
+// codeLine is one line of the template's pseudo-Go.
+type codeLine struct {
+	text string
+	tag  codeTag
+}
+
+// templateCode is the shared template as search.go runs it, for one
+// strategy, in 10 to 14 lines of pseudo-Go of at most 36 columns for Sudoku
+// (beside a 9×9 board in 80 columns) and 40 for N-Queens.
+func templateCode(problem string, n int, order tracer.Order, when tracer.When, stop tracer.Stop) []codeLine {
+	queens := problem == "nqueens"
+	var c []codeLine
+	add := func(text string, tag codeTag) { c = append(c, codeLine{text, tag}) }
+	v, args, call := "d", "cell, d", "solve()"
+	if queens {
+		v, args, call = "col", "row, col", "solve(row+1)"
+	}
+	sig := "func solve() bool {"
+	if queens {
+		sig = "func solve(row int) bool {"
+	}
+	if stop == tracer.StopNoReturn {
+		sig = strings.Replace(sig, " bool {", " {  // no result", 1)
+	}
+	add(sig, tagCall)
+	if !queens {
+		next := "firstEmpty() // 2-D"
+		switch order {
+		case tracer.OrderLinear:
+			next = "nextEmpty(prev)"
+		case tracer.OrderMRV:
+			next = "fewestChoices()"
+		}
+		add("    cell, ok := "+next, tagScan)
+	}
+	full := "!ok"
+	if queens {
+		full = "row == n"
+	}
+	switch {
+	case when == tracer.WhenLeaf:
+		add("    if "+full+" {           // end", tagEnd)
+		if stop == tracer.StopNoReturn {
+			add("        check(board); return", tagEnd)
+		} else {
+			add("        return valid(board)", tagEnd)
+		}
+		add("    }", tagNone)
+	case stop == tracer.StopNoReturn:
+		add("    if "+full+" { return }  // end", tagEnd)
+	case stop == tracer.StopAll:
+		add("    if "+full+" { save(); return true }", tagEnd)
+	default:
+		add("    if "+full+" { return true } // end", tagEnd)
+	}
+	if queens {
+		add("    for col := 0; col < n; col++ {", tagLoop)
+	} else {
+		add(fmt.Sprintf("    for d := 1; d <= %d; d++ {", n), tagLoop)
+	}
+	switch when {
+	case tracer.WhenAfter:
+		add("        place("+args+") // first", tagPlace)
+		add("        if !valid("+args+") {", tagCheck)
+		add("            undo("+args+"); continue", tagUndoReject)
+		add("        }", tagNone)
+	case tracer.WhenLeaf:
+		add("        place("+args+") // no check", tagPlace)
+	default:
+		add("        if !valid("+args+") {", tagCheck)
+		add("            continue  // prune", tagNone)
+		add("        }", tagNone)
+		add("        place("+args+") // choose", tagPlace)
+	}
+	switch stop {
+	case tracer.StopFirst:
+		add("        if "+call+" { return true }", tagRecurse)
+	case tracer.StopAll:
+		add("        "+call+" // find all", tagRecurse)
+	default:
+		add("        "+call+" // result lost", tagRecurse)
+	}
+	add("        undo("+args+") // backtrack", tagUndo)
+	add("    }  // no "+v+" left", tagLoopEnd)
+	if stop == tracer.StopNoReturn {
+		add("}", tagReturn)
+	} else {
+		add("    return false", tagReturn)
+		add("}", tagNone)
+	}
+	return c
+}
+
+// eventTag is the line of the template that event e executes; prev is the
+// event before it (zero at step 1). The mapping is fixed by the kind, with
+// three kinds looking at the event before: a reject with no try before it is
+// the leaf validation; an undo right after a reject is place-then-check's
+// undo; a return after a solution or a leaf reject is the end condition's,
+// a true return after a child's return is "if solve() { return true }",
+// and a false one is the final "return false".
+func eventTag(sg tracer.Strategy, e, prev *tracer.Event) codeTag {
+	sameNode := prev.Step != 0 && prev.Node == e.Node
+	switch e.Kind {
+	case tracer.KindCall:
+		return tagCall
+	case tracer.KindScan:
+		return tagScan
+	case tracer.KindTry:
+		return tagLoop
+	case tracer.KindReject:
+		if sg.When == tracer.WhenLeaf {
+			return tagEnd
+		}
+		return tagCheck
+	case tracer.KindPlace:
+		return tagPlace
+	case tracer.KindUndo:
+		if sameNode && prev.Kind == tracer.KindReject {
+			return tagUndoReject
+		}
+		return tagUndo
+	case tracer.KindSolution:
+		return tagEnd
+	case tracer.KindExhausted:
+		return tagLoopEnd
+	case tracer.KindReturn:
+		switch {
+		case sameNode && (prev.Kind == tracer.KindSolution || prev.Kind == tracer.KindReject):
+			return tagEnd
+		case e.OK:
+			return tagRecurse
+		}
+		return tagReturn
+	}
+	return tagNone
+}
+
+// codeLines draws the template's code with the line of this step marked.
+func (s *Stepper) codeLines(st *stepState) []tline {
+	lines := make([]tline, 0, len(s.code))
+	marked := false
+	for i, c := range s.code {
+		mark, style := " ", stPlain
+		if st.k >= 1 && !marked && c.tag == st.tag && st.tag != tagNone {
+			mark, style, marked = ">", stMark, true
+		}
+		lines = append(lines, tline{{fmt.Sprintf("%s%2d ", mark, i+1), style}, {c.text, style}})
+	}
+	return lines
+}
+
+// codeWindow keeps about size lines of the code around the marked line.
+func codeWindow(code []tline, size int) []tline {
+	if size >= len(code) {
+		return code
+	}
+	at := 0
+	for i, l := range code {
+		if len(l) > 0 && strings.HasPrefix(l[0].s, ">") {
+			at = i
+		}
+	}
+	lo := max(0, min(at-size/2, len(code)-size))
+	return code[lo : lo+size]
+}

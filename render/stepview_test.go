@@ -1,0 +1,657 @@
+package render
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"backtrack/tracer"
+)
+
+// stepRecord runs a search into a Recording.
+func stepRecord(t testing.TB, p tracer.Problem, opts tracer.Options) *Recording {
+	t.Helper()
+	rec := NewRecording(p.Info(), tracer.Strategy{Order: p.Info().Order, Check: p.Info().Check, When: opts.When, Stop: opts.Stop})
+	opts.Sinks = append(opts.Sinks, rec)
+	if _, err := tracer.Run(context.Background(), p, opts); err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+func stepQueens(t testing.TB, n int, opts tracer.Options) *Recording {
+	t.Helper()
+	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stepRecord(t, p, opts)
+}
+
+func stepSudoku(t testing.TB, puzzle string, order tracer.Order, opts tracer.Options) *Recording {
+	t.Helper()
+	pz, err := tracer.ParsePuzzle(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := tracer.NewSudoku(pz, order, tracer.CheckScan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stepRecord(t, p, opts)
+}
+
+// stepCase is one recorded search the tests step through.
+type stepCase struct {
+	name string
+	rec  func(t testing.TB) *Recording
+}
+
+var stepCases = []stepCase{
+	{"queens4-all", func(t testing.TB) *Recording { return stepQueens(t, 4, tracer.Options{Stop: tracer.StopAll}) }},
+	{"queens4-first", func(t testing.TB) *Recording { return stepQueens(t, 4, tracer.Options{Stop: tracer.StopFirst}) }},
+	{"queens4-noreturn", func(t testing.TB) *Recording {
+		return stepQueens(t, 4, tracer.Options{Stop: tracer.StopNoReturn})
+	}},
+	{"queens4-after", func(t testing.TB) *Recording {
+		return stepQueens(t, 4, tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopAll})
+	}},
+	{"queens4-leaf", func(t testing.TB) *Recording {
+		return stepQueens(t, 4, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll})
+	}},
+	{"queens6-calls", func(t testing.TB) *Recording {
+		return stepQueens(t, 6, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxCalls: 40}})
+	}},
+	{"sudoku4-scan2d", func(t testing.TB) *Recording {
+		return stepSudoku(t, stepSudoku4, tracer.OrderScan2D, tracer.Options{})
+	}},
+	{"sudoku4-linear-all", func(t testing.TB) *Recording {
+		return stepSudoku(t, stepSudoku4, tracer.OrderLinear, tracer.Options{Stop: tracer.StopAll})
+	}},
+	{"sudoku4-mrv-noreturn", func(t testing.TB) *Recording {
+		return stepSudoku(t, stepSudoku4, tracer.OrderMRV, tracer.Options{Stop: tracer.StopNoReturn})
+	}},
+	{"sudoku4-after", func(t testing.TB) *Recording {
+		return stepSudoku(t, stepSudoku4, tracer.OrderScan2D, tracer.Options{When: tracer.WhenAfter})
+	}},
+	{"sudoku4-leaf-all", func(t testing.TB) *Recording {
+		return stepSudoku(t, "1.3.2.14.24141.3", tracer.OrderLinear, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll})
+	}},
+	{"lc37-steps", func(t testing.TB) *Recording {
+		return stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3000}})
+	}},
+}
+
+// stepSudoku4 is the 4×4 puzzle of the goldens.
+const stepSudoku4 = ".4......3.4...2."
+
+// TestRecordingRoundTrip checks that At gives back every event of a
+// search exactly, and that none needed the fallback for odd events.
+func TestRecordingRoundTrip(t *testing.T) {
+	runs := []struct {
+		name    string
+		problem func() (tracer.Problem, error)
+		opts    tracer.Options
+	}{
+		{"queens8-all", func() (tracer.Problem, error) { return tracer.NewNQueens(8, tracer.CheckArrays) }, tracer.Options{Stop: tracer.StopAll}},
+		{"queens30-limit", func() (tracer.Problem, error) { return tracer.NewNQueens(30, tracer.CheckScan) },
+			tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 5000}}},
+		{"queens5-leaf", func() (tracer.Problem, error) { return tracer.NewNQueens(5, tracer.CheckScan) },
+			tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll}},
+		{"lc37-after-counts", func() (tracer.Problem, error) {
+			return stepPuzzle(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckCounts)
+		}, tracer.Options{When: tracer.WhenAfter, Limits: tracer.Limits{MaxSteps: 20000}}},
+		{"lc37-board-mrv", func() (tracer.Problem, error) {
+			return stepPuzzle(tracer.LeetCode37, tracer.OrderMRV, tracer.CheckBoard)
+		}, tracer.Options{}},
+		{"sudoku16-mrv", func() (tracer.Problem, error) {
+			b, err := os.ReadFile("../examples/puzzles/16x16.txt")
+			if err != nil {
+				return nil, err
+			}
+			return stepPuzzle(string(b), tracer.OrderMRV, tracer.CheckScan)
+		}, tracer.Options{}},
+		{"sudoku4-leaf", func() (tracer.Problem, error) {
+			return stepPuzzle("1.3.2.14.24141.3", tracer.OrderLinear, tracer.CheckScan)
+		}, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn}},
+	}
+	for _, run := range runs {
+		t.Run(run.name, func(t *testing.T) {
+			p, err := run.problem()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := NewRecording(p.Info(), tracer.Strategy{When: run.opts.When, Stop: run.opts.Stop})
+			var want []tracer.Event
+			keep := tracer.SinkFunc(func(e *tracer.Event) { want = append(want, *e) })
+			run.opts.Sinks = []tracer.Sink{rec, keep}
+			if _, err := tracer.Run(context.Background(), p, run.opts); err != nil {
+				t.Fatal(err)
+			}
+			if rec.Len() != int64(len(want)) {
+				t.Fatalf("Len %d, want %d", rec.Len(), len(want))
+			}
+			for i, w := range want {
+				if got := rec.At(int64(i + 1)); got != w {
+					t.Fatalf("At(%d) = %+v\nwant %+v", i+1, got, w)
+				}
+			}
+			if len(rec.odd) != 0 {
+				t.Errorf("%d events did not fit the packed form", len(rec.odd))
+			}
+			if e := rec.At(0); e != (tracer.Event{}) {
+				t.Errorf("At(0) = %+v, want the zero Event", e)
+			}
+		})
+	}
+}
+
+// TestRecordingOddEvents checks the fallback for events that do not fit
+// 16 bytes.
+func TestRecordingOddEvents(t *testing.T) {
+	rec := NewRecording(tracer.Info{Problem: "nqueens", Size: 4, Instance: "n=4"}, tracer.Strategy{})
+	evs := []tracer.Event{
+		{Kind: tracer.KindCall, Node: 0, Parent: -1, Depth: 0, Cell: tracer.NoPos, Value: -1, Witness: tracer.NoPos, From: tracer.NoPos},
+		{Kind: tracer.KindTry, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 200}, Value: 200, Witness: tracer.NoPos, From: tracer.NoPos},
+		{Kind: tracer.KindReject, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 1}, Value: 1, Rule: tracer.RuleColumn,
+			Witness: tracer.Pos{Row: 0, Col: 1}, Cost: 1 << 40, From: tracer.NoPos},
+	}
+	for i := range evs {
+		rec.Event(&evs[i])
+		evs[i].Step = int64(i + 1)
+	}
+	for i, w := range evs {
+		if got := rec.At(int64(i + 1)); got != w {
+			t.Errorf("At(%d) = %+v, want %+v", i+1, got, w)
+		}
+	}
+	if len(rec.odd) != 2 {
+		t.Errorf("%d odd events, want 2", len(rec.odd))
+	}
+}
+
+func stepPuzzle(text string, order tracer.Order, check tracer.Check) (tracer.Problem, error) {
+	pz, err := tracer.ParsePuzzle(text)
+	if err != nil {
+		return nil, err
+	}
+	return tracer.NewSudoku(pz, order, check)
+}
+
+// TestNoteAtMatchesReplay checks the shortcut of noteAt against a Narrator
+// fed every event in order, at every step, in both languages.
+func TestNoteAtMatchesReplay(t *testing.T) {
+	for _, c := range stepCases {
+		t.Run(c.name, func(t *testing.T) {
+			rec := c.rec(t)
+			for _, lang := range tracer.Langs {
+				n := tracer.NewNarrator(rec.Info(), rec.Strategy(), lang)
+				for k := int64(1); k <= rec.Len(); k++ {
+					e := rec.At(k)
+					want := n.Note(&e)
+					if got := rec.noteAt(k, lang); got != want {
+						t.Fatalf("%s step %d (%s): note\n got %q\nwant %q", lang, k, e.Kind, got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// stepGoldens are views compared with testdata/step_<name>.txt; run
+// go test ./render -run TestStepGolden -update to rewrite them.
+var stepGoldens = []struct {
+	name string
+	rec  string // a key of stepGoldenRecs
+	k    int64
+	kind tracer.Kind // the kind of event k, to catch a changed search early
+	lang tracer.Lang
+	w, h int
+	help bool
+}{
+	{"queens4_k000", "queens4", 0, 0, tracer.LangEN, 80, 24, false},
+	{"queens4_k015_reject", "queens4", 15, tracer.KindReject, tracer.LangEN, 80, 24, false},
+	{"queens4_k015_reject_zh", "queens4", 15, tracer.KindReject, tracer.LangZH, 80, 24, false},
+	{"queens4_k021_return", "queens4", 21, tracer.KindReturn, tracer.LangEN, 80, 24, false},
+	{"queens4_k022_undo", "queens4", 22, tracer.KindUndo, tracer.LangEN, 80, 24, false},
+	{"queens4_k074_solution", "queens4", 74, tracer.KindSolution, tracer.LangEN, 80, 24, false},
+	{"queens4_k074_solution_zh", "queens4", 74, tracer.KindSolution, tracer.LangZH, 80, 24, false},
+	{"queens4_k187_last", "queens4", 187, tracer.KindReturn, tracer.LangEN, 80, 24, false},
+	{"queens4_k015_120x40", "queens4", 15, tracer.KindReject, tracer.LangEN, 120, 40, false},
+	{"queens4_k015_help", "queens4", 15, tracer.KindReject, tracer.LangEN, 80, 24, true},
+	{"sudoku4_k000", "sudoku4", 0, 0, tracer.LangEN, 80, 24, false},
+	{"sudoku4_k026_scan", "sudoku4", 26, tracer.KindScan, tracer.LangEN, 80, 24, false},
+	{"sudoku4_k028_reject", "sudoku4", 28, tracer.KindReject, tracer.LangEN, 80, 24, false},
+	{"sudoku4_k028_reject_zh", "sudoku4", 28, tracer.KindReject, tracer.LangZH, 80, 24, false},
+	{"sudoku4_k062_return", "sudoku4", 62, tracer.KindReturn, tracer.LangEN, 80, 24, false},
+	{"sudoku4_k063_undo", "sudoku4", 63, tracer.KindUndo, tracer.LangEN, 80, 24, false},
+	{"sudoku4_k094_solution", "sudoku4", 94, tracer.KindSolution, tracer.LangEN, 80, 24, false},
+	{"sudoku4_k107_last", "sudoku4", 107, tracer.KindReturn, tracer.LangEN, 80, 24, false},
+	{"sudoku4_k028_help_zh", "sudoku4", 28, tracer.KindReject, tracer.LangZH, 80, 24, true},
+}
+
+var stepGoldenRecs = map[string]func(t testing.TB) *Recording{
+	// 4-queens, all solutions (the default of `backtrack step nqueens -n 4`).
+	"queens4": func(t testing.TB) *Recording { return stepQueens(t, 4, tracer.Options{Stop: tracer.StopAll}) },
+	// The 4×4 Sudoku, scan2d, first solution (the defaults of `step sudoku`).
+	"sudoku4": func(t testing.TB) *Recording {
+		return stepSudoku(t, stepSudoku4, tracer.OrderScan2D, tracer.Options{})
+	},
+}
+
+func TestStepGolden(t *testing.T) {
+	recs := map[string]*Recording{}
+	for _, g := range stepGoldens {
+		t.Run(g.name, func(t *testing.T) {
+			rec := recs[g.rec]
+			if rec == nil {
+				rec = stepGoldenRecs[g.rec](t)
+				recs[g.rec] = rec
+			}
+			if g.k > 0 && rec.At(g.k).Kind != g.kind {
+				t.Fatalf("step %d is a %s, want %s: the search changed; pick new steps", g.k, rec.At(g.k).Kind, g.kind)
+			}
+			s := NewStepper(rec, StepOptions{Lang: g.lang, Width: g.w, Height: g.h})
+			s.Goto(g.k)
+			if g.help {
+				s.Key("?")
+			}
+			got := s.View() + "\n"
+			path := filepath.Join("testdata", "step_"+g.name+".txt")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("view differs from %s (run with -update to accept):\n--- got\n%s--- want\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+// stepBig are the recordings that must fit the screen sizes: the LeetCode
+// board, 8-queens, and the 16×16 puzzle with mrv.
+func stepBig(t testing.TB) map[string]*Recording {
+	t.Helper()
+	b, err := os.ReadFile("../examples/puzzles/16x16.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]*Recording{
+		"sudoku9":  stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{}),
+		"queens8":  stepQueens(t, 8, tracer.Options{Stop: tracer.StopAll}),
+		"sudoku16": stepSudoku(t, string(b), tracer.OrderMRV, tracer.Options{}),
+	}
+}
+
+// stepSample returns steps worth looking at: the first ones, one of every
+// kind, the deepest, the last, and a spread in between.
+func stepSample(rec *Recording, spread int) []int64 {
+	ks := []int64{0, 1, 2, 3, rec.Len()}
+	seen := map[tracer.Kind]int{}
+	deep, deepK := -1, int64(0)
+	for k := int64(1); k <= rec.Len(); k++ {
+		e := rec.At(k)
+		if seen[e.Kind] < 3 {
+			seen[e.Kind]++
+			ks = append(ks, k)
+		}
+		if e.Depth > deep {
+			deep, deepK = e.Depth, k
+		}
+	}
+	ks = append(ks, deepK)
+	for i := 1; i < spread; i++ {
+		ks = append(ks, rec.Len()*int64(i)/int64(spread))
+	}
+	return ks
+}
+
+// checkViewShape fails unless view is exactly h lines of at most w columns.
+func checkViewShape(t *testing.T, view string, w, h int, what string) {
+	t.Helper()
+	lines := strings.Split(view, "\n")
+	if len(lines) != h {
+		t.Fatalf("%s: %d lines, want %d:\n%s", what, len(lines), h, view)
+	}
+	for i, l := range lines {
+		if c := textCols(l); c > w {
+			t.Fatalf("%s: line %d is %d columns, want at most %d:\n%s", what, i+1, c, w, l)
+		}
+		if strings.ContainsAny(l, "\r\t") {
+			t.Fatalf("%s: line %d holds a control character: %q", what, i+1, l)
+		}
+	}
+}
+
+func TestStepViewShape(t *testing.T) {
+	for name, rec := range stepBig(t) {
+		ks := stepSample(rec, 40)
+		for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 30}, {60, 20}} {
+			for _, lang := range tracer.Langs {
+				for _, color := range []bool{false, true} {
+					s := NewStepper(rec, StepOptions{Lang: lang, Width: size[0], Height: size[1], Color: color})
+					for _, k := range ks {
+						s.Goto(k)
+						what := fmt.Sprintf("%s %dx%d %s color=%v step %d", name, size[0], size[1], lang, color, k)
+						checkViewShape(t, s.View(), size[0], size[1], what)
+						if k == ks[1] {
+							s.Key("?")
+							checkViewShape(t, s.View(), size[0], size[1], what+" help")
+							s.Key("?")
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestStepAllPartsVisible checks that 9×9 Sudoku and 8-queens show every
+// part at 80×24: header, every board row, the key, the whole code listing
+// with its marked line, the stack, the note, the counters and the help.
+func TestStepAllPartsVisible(t *testing.T) {
+	big := stepBig(t)
+	for _, name := range []string{"sudoku9", "queens8"} {
+		rec := big[name]
+		for _, lang := range tracer.Langs {
+			s := NewStepper(rec, StepOptions{Lang: lang, Width: 80, Height: 24})
+			for _, k := range stepSample(rec, 20) {
+				if k == 0 {
+					continue
+				}
+				s.Goto(k)
+				v := s.View()
+				what := fmt.Sprintf("%s %s step %d", name, lang, k)
+				want := []string{
+					fmt.Sprintf("%d/%d", k, rec.Len()),         // header
+					s.pick("candidate", "正在尝试"),                // key
+					s.pick("path (choices made)", "路径（已做的选择）"), // stack header
+					s.pick("note: ", "说明："),                    // note
+					s.pick("nodes ", "节点 "),                    // counters
+					s.pick("solutions ", "解 "),
+					s.pick("rejects ", "剪枝 "),
+					"q" + s.pick(":quit", ":退出"), // help
+				}
+				for _, c := range s.code {
+					want = append(want, c.text)
+				}
+				for _, w := range want {
+					if !strings.Contains(v, w) {
+						t.Fatalf("%s: view lacks %q:\n%s", what, w, v)
+					}
+				}
+				lines := strings.Split(v, "\n")
+				for row := range rec.n {
+					label := fmt.Sprintf("%d ", row)
+					found := false
+					for _, l := range lines[1:] {
+						if strings.HasPrefix(strings.TrimLeft(l, " >"), label) {
+							found = true
+						}
+					}
+					if !found {
+						t.Fatalf("%s: board row %d missing:\n%s", what, row, v)
+					}
+				}
+				if tag := eventTag(rec.strategy, ptr(rec.At(k)), ptr(rec.At(k-1))); tag != tagNone &&
+					!regexp.MustCompile(`(?m)>\s?\d+ `).MatchString(v) {
+					t.Fatalf("%s: no marked code line:\n%s", what, v)
+				}
+				if !strings.Contains(v, "> d") {
+					t.Fatalf("%s: no innermost call marked in the stack:\n%s", what, v)
+				}
+			}
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestStepBackIsExact checks that n then b (and b then n) gives back
+// exactly the screen of before, at many steps.
+func TestStepBackIsExact(t *testing.T) {
+	recs := stepBig(t)
+	recs["queens4"] = stepGoldenRecs["queens4"](t)
+	recs["sudoku4"] = stepGoldenRecs["sudoku4"](t)
+	for name, rec := range recs {
+		for _, lang := range tracer.Langs {
+			s := NewStepper(rec, StepOptions{Lang: lang, Color: true})
+			ks := stepSample(rec, 60)
+			if rec.Len() < 300 {
+				ks = ks[:0]
+				for k := int64(0); k <= rec.Len(); k++ {
+					ks = append(ks, k)
+				}
+			}
+			for _, k := range ks {
+				s.Goto(k)
+				before := s.View()
+				for _, keys := range [][2]string{{"n", "b"}, {"right", "left"}, {"space", "b"}} {
+					if k == rec.Len() {
+						continue
+					}
+					s.Key(keys[0])
+					if s.Step() != k+1 {
+						t.Fatalf("%s: %q at %d went to %d", name, keys[0], k, s.Step())
+					}
+					s.Key(keys[1])
+					if after := s.View(); after != before {
+						t.Fatalf("%s %s step %d: %s then %s changed the view:\n--- before\n%s\n--- after\n%s", name, lang, k, keys[0], keys[1], before, after)
+					}
+				}
+				if k > 0 {
+					s.Key("b")
+					s.Key("n")
+					if after := s.View(); after != before {
+						t.Fatalf("%s %s step %d: b then n changed the view", name, lang, k)
+					}
+				}
+				// A jump from elsewhere gives the same screen too.
+				s.Goto(rec.Len() - k)
+				s.Key(fmt.Sprintf("g%d", k))
+				if after := s.View(); after != before {
+					t.Fatalf("%s %s step %d: a jump gave another view", name, lang, k)
+				}
+			}
+		}
+	}
+}
+
+func TestStepRunTo(t *testing.T) {
+	for name, rec := range stepBig(t) {
+		s := NewStepper(rec, StepOptions{})
+		for _, k := range stepSample(rec, 30) {
+			for key, kind := range map[string]tracer.Kind{"r": tracer.KindReject, "u": tracer.KindUndo, "s": tracer.KindSolution, "t": tracer.KindReturn} {
+				// Forward: the first event of the kind after k.
+				s.Goto(k)
+				s.Key(key)
+				want := k
+				for j := k + 1; j <= rec.Len(); j++ {
+					if rec.At(j).Kind == kind {
+						want = j
+						break
+					}
+				}
+				if s.Step() != want {
+					t.Fatalf("%s: %q from %d went to %d, want %d", name, key, k, s.Step(), want)
+				}
+				if want == k && !strings.Contains(s.View(), "no later "+kind.String()) {
+					t.Fatalf("%s: %q from %d found nothing but did not say so", name, key, k)
+				}
+				// Backward: the last event of the kind before k.
+				s.Goto(k)
+				s.Key(strings.ToUpper(key))
+				want = k
+				for j := k - 1; j >= 1; j-- {
+					if rec.At(j).Kind == kind {
+						want = j
+						break
+					}
+				}
+				if s.Step() != want {
+					t.Fatalf("%s: %q from %d went to %d, want %d", name, strings.ToUpper(key), k, s.Step(), want)
+				}
+			}
+		}
+	}
+}
+
+func TestStepKeys(t *testing.T) {
+	rec := stepGoldenRecs["queens4"](t)
+	s := NewStepper(rec, StepOptions{})
+	steps := []struct {
+		key  string
+		want int64
+		quit bool
+	}{
+		{"n", 1, false}, {"space", 2, false}, {"right", 3, false}, {"b", 2, false}, {"left", 1, false},
+		{"g120", 120, false}, {"g0", 0, false}, {"g999999", rec.Len(), false}, {"g-5", 0, false},
+		{"end", rec.Len(), false}, {"home", 0, false}, {"$", rec.Len(), false}, {"0", 0, false},
+		{"b", 0, false}, {"x", 0, false}, {"g", 0, false}, {"gabc", 0, false}, {"q", 0, true},
+	}
+	for _, st := range steps {
+		if quit := s.Key(st.key); quit != st.quit || s.Step() != st.want {
+			t.Fatalf("Key(%q): step %d quit %v, want step %d quit %v", st.key, s.Step(), quit, st.want, st.quit)
+		}
+	}
+	s.Goto(rec.Len())
+	s.Key("n")
+	if s.Step() != rec.Len() {
+		t.Errorf("n at the last step moved to %d", s.Step())
+	}
+}
+
+func TestStepLanguage(t *testing.T) {
+	rec := stepGoldenRecs["sudoku4"](t)
+	s := NewStepper(rec, StepOptions{})
+	s.Goto(28)
+	en := s.View()
+	if !strings.Contains(en, "note: 1 at (1,1) clashes with the 1 at (0,0) in the same box") {
+		t.Fatalf("English note missing:\n%s", en)
+	}
+	s.Key("l")
+	if s.Lang() != tracer.LangZH {
+		t.Fatalf("l: lang %s", s.Lang())
+	}
+	zh := s.View()
+	n := tracer.NewNarrator(rec.Info(), rec.Strategy(), tracer.LangZH)
+	var note string
+	for k := int64(1); k <= 28; k++ {
+		e := rec.At(k)
+		note = n.Note(&e)
+	}
+	if !strings.Contains(zh, "说明："+note) || !strings.Contains(zh, "同宫重复") {
+		t.Fatalf("Chinese note %q missing:\n%s", note, zh)
+	}
+	s.Key("l")
+	if s.View() != en {
+		t.Errorf("l twice did not give back the English view")
+	}
+}
+
+func TestStepColor(t *testing.T) {
+	rec := stepGoldenRecs["sudoku4"](t)
+	plain := NewStepper(rec, StepOptions{})
+	color := NewStepper(rec, StepOptions{Color: true})
+	plain.Goto(28)
+	color.Goto(28)
+	if strings.Contains(plain.View(), "\x1b") {
+		t.Errorf("escape codes without Color")
+	}
+	cv := color.View()
+	for _, code := range []string{"\x1b[1;33m[1]", "\x1b[1;31m<1>", "\x1b[7m"} {
+		if !strings.Contains(cv, code) {
+			t.Errorf("colour view lacks %q", code)
+		}
+	}
+	strip := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(cv, "")
+	if strip != plain.View() {
+		t.Errorf("the colour view without its escape codes differs from the plain view:\n%s\n---\n%s", strip, plain.View())
+	}
+}
+
+// TestRecordingBytesPerEvent measures the memory a recording keeps per
+// event, indexes and checkpoints included: at most 32 bytes.
+func TestRecordingBytesPerEvent(t *testing.T) {
+	pz, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := tracer.NewSudoku(pz, tracer.OrderScan2D, tracer.CheckScan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	rec := NewRecording(p.Info(), tracer.Strategy{})
+	if _, err := tracer.Run(context.Background(), p, tracer.Options{Sinks: []tracer.Sink{rec}}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	per := float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(rec.Len())
+	runtime.KeepAlive(rec)
+	t.Logf("%d events, %.1f bytes per event kept", rec.Len(), per)
+	if per > 32 {
+		t.Errorf("%.1f bytes per recorded event, want at most 32", per)
+	}
+	if got := unsafe.Sizeof(packedEvent{}); got != 16 {
+		t.Errorf("packedEvent is %d bytes, want 16", got)
+	}
+}
+
+// BenchmarkRecording records the LeetCode search and reports the bytes a
+// recording keeps per event (kept-B/event) next to what recording
+// allocates, growth included (B/op).
+func BenchmarkRecording(b *testing.B) {
+	pz, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var kept float64
+	for b.Loop() {
+		p, err := tracer.NewSudoku(pz, tracer.OrderScan2D, tracer.CheckScan)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		rec := NewRecording(p.Info(), tracer.Strategy{})
+		if _, err := tracer.Run(context.Background(), p, tracer.Options{Sinks: []tracer.Sink{rec}}); err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		kept = float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(rec.Len())
+		runtime.KeepAlive(rec)
+	}
+	b.ReportMetric(kept, "kept-B/event")
+}
+
+// BenchmarkStepView measures drawing one screen deep in the LeetCode search.
+func BenchmarkStepView(b *testing.B) {
+	rec := stepSudoku(b, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{})
+	s := NewStepper(rec, StepOptions{})
+	k := rec.Len() / 2
+	for b.Loop() {
+		s.Goto(k)
+		_ = s.View()
+		k = k%rec.Len() + 997
+	}
+}

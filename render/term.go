@@ -1,0 +1,594 @@
+package render
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/term"
+)
+
+// This file is the terminal side of `backtrack step`: display widths,
+// styled lines, the interactive loop (raw mode, keys, redraws) and the
+// script mode. It uses golang.org/x/term and plain ANSI sequences, nothing
+// else.
+
+// style is the colour of a piece of the screen; every style also reads
+// without colour, since the marks are text.
+type style uint8
+
+const (
+	stPlain style = iota
+	stDim         // givens, labels, secondary text
+	stHead        // header and section titles
+	stTry         // the candidate being tried
+	stPlace       // the candidate placed
+	stClash       // the clashing cell
+	stSlot        // the slot being decided
+	stSet         // digits and queens placed by the search
+	stMark        // the marked line of code and the innermost call
+	stNote        // the note
+)
+
+// sgr holds the ANSI "select graphic rendition" parameters of each style.
+var sgr = [...]string{
+	stPlain: "",
+	stDim:   "2",
+	stHead:  "1",
+	stTry:   "1;33",
+	stPlace: "1;32",
+	stClash: "1;31",
+	stSlot:  "36",
+	stSet:   "34",
+	stMark:  "7",
+	stNote:  "",
+}
+
+// span is text in one style.
+type span struct {
+	s  string
+	st style
+}
+
+// tline is one line of the screen as styled spans.
+type tline []span
+
+// width returns the line's display columns.
+func (l tline) width() int {
+	w := 0
+	for _, sp := range l {
+		w += textCols(sp.s)
+	}
+	return w
+}
+
+// pad returns the line padded with spaces to w columns.
+func (l tline) pad(w int) tline {
+	if d := w - l.width(); d > 0 {
+		return append(l[:len(l):len(l)], span{strings.Repeat(" ", d), stPlain})
+	}
+	return l
+}
+
+// cut returns the line cut to at most w columns.
+func (l tline) cut(w int) tline {
+	if l.width() <= w {
+		return l
+	}
+	out := make(tline, 0, len(l))
+	left := w
+	for _, sp := range l {
+		if left <= 0 {
+			break
+		}
+		sw := textCols(sp.s)
+		if sw <= left {
+			out = append(out, sp)
+			left -= sw
+			continue
+		}
+		var b strings.Builder
+		for _, r := range sp.s {
+			rw := runeCols(r)
+			if rw > left {
+				break
+			}
+			b.WriteRune(r)
+			left -= rw
+		}
+		out = append(out, span{b.String(), sp.st})
+		break
+	}
+	return out
+}
+
+// render writes the line, with ANSI colours if color is set, without
+// trailing spaces.
+func (l tline) render(color bool) string {
+	end := len(l)
+	for end > 0 && strings.TrimRight(l[end-1].s, " ") == "" {
+		end--
+	}
+	var b strings.Builder
+	for i, sp := range l[:end] {
+		text := sp.s
+		if i == end-1 {
+			text = strings.TrimRight(text, " ")
+		}
+		if color && sgr[sp.st] != "" && text != "" {
+			b.WriteString("\x1b[" + sgr[sp.st] + "m" + text + "\x1b[0m")
+		} else {
+			b.WriteString(text)
+		}
+	}
+	return b.String()
+}
+
+// runeCols returns the columns a rune takes in a terminal: 2 for East Asian
+// wide and fullwidth characters (CJK, fullwidth punctuation), 0 for control
+// characters, 1 otherwise. Ambiguous characters (↗, ·, …) count as 1, as
+// most terminals draw them; the view's own marks are ASCII.
+func runeCols(r rune) int {
+	switch {
+	case r < 0x20 || r == 0x7f:
+		return 0
+	case r < 0x1100:
+		return 1
+	case r <= 0x115f, r >= 0x2e80 && r <= 0x303e, r >= 0x3041 && r <= 0x33ff,
+		r >= 0x3400 && r <= 0x4dbf, r >= 0x4e00 && r <= 0x9fff, r >= 0xa000 && r <= 0xa4cf,
+		r >= 0xac00 && r <= 0xd7a3, r >= 0xf900 && r <= 0xfaff, r >= 0xfe30 && r <= 0xfe4f,
+		r >= 0xff00 && r <= 0xff60, r >= 0xffe0 && r <= 0xffe6,
+		r >= 0x1f300 && r <= 0x1f64f, r >= 0x1f900 && r <= 0x1f9ff,
+		r >= 0x20000 && r <= 0x3fffd:
+		return 2
+	}
+	return 1
+}
+
+// textCols returns the display columns of s, ANSI escape sequences
+// excluded.
+func textCols(s string) int {
+	w := 0
+	for i := 0; i < len(s); {
+		if s[i] == 0x1b {
+			// Skip a CSI sequence: ESC [ parameters final.
+			j := i + 1
+			if j < len(s) && s[j] == '[' {
+				j++
+				for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+					j++
+				}
+			}
+			i = j + 1
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		w += runeCols(r)
+		i += n
+	}
+	return w
+}
+
+// wrapText breaks text into lines of at most w columns, at spaces, or
+// between CJK characters (which need no spaces), in style st.
+func wrapText(text string, w int, st style) []tline {
+	if w < 1 {
+		w = 1
+	}
+	var lines []tline
+	var cur strings.Builder
+	curW := 0
+	flush := func() {
+		lines = append(lines, tline{{strings.TrimRight(cur.String(), " "), st}})
+		cur.Reset()
+		curW = 0
+	}
+	for _, word := range wrapWords(text) {
+		ww := textCols(word)
+		if word == " " {
+			if curW > 0 && curW < w {
+				cur.WriteString(" ")
+				curW++
+			}
+			continue
+		}
+		if curW+ww > w && curW > 0 {
+			flush()
+		}
+		for ww > w {
+			// A word longer than the line: cut it.
+			cut := tline{{word, st}}.cut(w)[0].s
+			cur.WriteString(cut)
+			flush()
+			word = word[len(cut):]
+			ww = textCols(word)
+		}
+		cur.WriteString(word)
+		curW += ww
+	}
+	if curW > 0 || len(lines) == 0 {
+		flush()
+	}
+	return lines
+}
+
+// wrapWords splits text into words, single spaces and single wide
+// characters: Chinese may break between any two characters, except inside
+// ASCII brackets, where an English note quotes a term: "prune (剪枝)".
+func wrapWords(text string) []string {
+	var words []string
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			words = append(words, cur.String())
+			cur.Reset()
+		}
+	}
+	depth := 0
+	for _, r := range text {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth = max(0, depth-1)
+		}
+		wide := runeCols(r) == 2
+		switch {
+		case r == ' ':
+			flush()
+			words = append(words, " ")
+		case depth > 0 || r == ')':
+			cur.WriteRune(r)
+		case wide:
+			flush()
+			cur.WriteRune(r)
+		default:
+			if cur.Len() > 0 {
+				last, _ := utf8.DecodeLastRuneInString(cur.String())
+				if runeCols(last) == 2 {
+					flush()
+				}
+			}
+			cur.WriteRune(r)
+		}
+	}
+	flush()
+	// Keep closing punctuation with the word before it, and opening
+	// punctuation with the word after it.
+	out := words[:0]
+	glue := false
+	for _, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		last, _ := utf8.DecodeLastRuneInString(w)
+		switch {
+		case len(out) > 0 && w != " " && (glue || isClosePunct(r)) && out[len(out)-1] != " ":
+			out[len(out)-1] += w
+		default:
+			out = append(out, w)
+		}
+		glue = w != " " && isOpenPunct(last)
+	}
+	return out
+}
+
+func isOpenPunct(r rune) bool { return strings.ContainsRune("（《「『【([", r) }
+func isClosePunct(r rune) bool {
+	return strings.ContainsRune("，。：；、）》」』】！？),.:;!?]", r)
+}
+
+// wrapItems lays items out on lines of at most w columns, two spaces
+// apart; an item wider than w gets a line of its own, cut.
+func wrapItems(items []tline, w int) []tline {
+	var lines []tline
+	var cur tline
+	for _, it := range items {
+		iw := it.width()
+		switch {
+		case len(cur) == 0:
+			cur = append(tline(nil), it...)
+		case cur.width()+2+iw <= w:
+			cur = append(cur, span{"  ", stPlain})
+			cur = append(cur, it...)
+		default:
+			lines = append(lines, cur.cut(w))
+			cur = append(tline(nil), it...)
+		}
+	}
+	if len(cur) > 0 {
+		lines = append(lines, cur.cut(w))
+	}
+	return lines
+}
+
+// ColorEnabled reports whether colour should be used on f: it is a
+// terminal, TERM is set and not "dumb", and NO_COLOR is unset.
+func ColorEnabled(f *os.File) bool {
+	if _, set := os.LookupEnv("NO_COLOR"); set {
+		return false
+	}
+	if t := os.Getenv("TERM"); t == "" || t == "dumb" {
+		return false
+	}
+	return f != nil && term.IsTerminal(int(f.Fd()))
+}
+
+// IsTerminal reports whether f is a terminal (so `backtrack step` can
+// choose between the interactive and the script mode).
+func IsTerminal(f *os.File) bool { return f != nil && term.IsTerminal(int(f.Fd())) }
+
+// TerminalSize returns f's size in columns and lines, or 80×24 if f is no
+// terminal.
+func TerminalSize(f *os.File) (width, height int) {
+	if f != nil {
+		if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 && h > 0 {
+			return w, h
+		}
+	}
+	return 80, 24
+}
+
+// The ANSI sequences of the interactive mode.
+const (
+	ansiAltScreen  = "\x1b[?1049h"
+	ansiMainScreen = "\x1b[?1049l"
+	ansiHideCursor = "\x1b[?25l"
+	ansiShowCursor = "\x1b[?25h"
+	ansiHome       = "\x1b[H"
+	ansiClearLine  = "\x1b[K"
+	ansiClearBelow = "\x1b[J"
+	ansiReset      = "\x1b[0m"
+)
+
+// sigwinch is the terminal-resize signal (28 on Linux, macOS and the BSDs;
+// spelled as a number so the package also builds where syscall lacks it).
+const sigwinch = syscall.Signal(0x1c)
+
+// RunInteractive puts the terminal in raw mode, reads keys from in
+// (including the arrow-key escape sequences and the g…Enter prompt), redraws
+// the view on out after each key and on resize, and restores the terminal on
+// exit, on Ctrl-C and on a panic. It returns when the user quits or ctx is
+// done. It uses the alternate screen and hides the cursor while it runs.
+// The view keeps the size of the Stepper's StepOptions until the terminal
+// is resized (SIGWINCH, or a change seen by a once-a-second check); then it
+// follows the terminal.
+func RunInteractive(ctx context.Context, s *Stepper, in, out *os.File) (err error) {
+	fd := int(in.Fd())
+	old, err := term.MakeRaw(fd)
+	if err != nil {
+		return fmt.Errorf("step: cannot put the terminal in raw mode: %w", err)
+	}
+	restored := false
+	restore := func() {
+		if !restored {
+			restored = true
+			io.WriteString(out, ansiReset+ansiShowCursor+ansiMainScreen)
+			term.Restore(fd, old)
+		}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			restore()
+			panic(p)
+		}
+		restore()
+	}()
+	if _, err := io.WriteString(out, ansiAltScreen+ansiHideCursor); err != nil {
+		return err
+	}
+
+	// The size given in StepOptions holds until the terminal is resized.
+	termW, termH := TerminalSize(out)
+	keys := make(chan string, 16)
+	readErr := make(chan error, 1)
+	go readKeys(in, keys, readErr)
+	winch := make(chan os.Signal, 1)
+	signal.Notify(winch, sigwinch)
+	defer signal.Stop(winch)
+	// A slow poll of the size as well: some terminals and multiplexers
+	// resize without a signal reaching us.
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+
+	draw := func() error {
+		_, err := io.WriteString(out, frame(s.View()))
+		return err
+	}
+	if err := draw(); err != nil {
+		return err
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case err := <-readErr:
+			if err == io.EOF {
+				return nil
+			}
+			return fmt.Errorf("step: reading keys: %w", err)
+		case <-winch:
+			termW, termH = TerminalSize(out)
+			s.SetSize(termW, termH)
+		case <-tick.C:
+			w, h := TerminalSize(out)
+			if w == termW && h == termH {
+				continue
+			}
+			termW, termH = w, h
+			s.SetSize(w, h)
+		case k := <-keys:
+			if s.typeKey(k) {
+				return nil
+			}
+		}
+		if err := draw(); err != nil {
+			return err
+		}
+	}
+}
+
+// frame turns a view into what redraws the screen in place: home, each
+// line cleared to its end, the rest of the screen cleared, with no newline
+// after the last line (which would scroll).
+func frame(view string) string {
+	var b strings.Builder
+	b.WriteString(ansiHome)
+	for i, l := range strings.Split(view, "\n") {
+		if i > 0 {
+			b.WriteString("\r\n")
+		}
+		b.WriteString(l)
+		b.WriteString(ansiReset + ansiClearLine)
+	}
+	b.WriteString(ansiClearBelow)
+	return b.String()
+}
+
+// typeKey handles one key of the interactive mode, where "g" opens a
+// prompt for a step number that Enter confirms and Esc cancels. It reports
+// whether to quit.
+func (s *Stepper) typeKey(k string) bool {
+	if s.prompting {
+		switch {
+		case k == "enter":
+			s.prompting = false
+			if s.prompt != "" {
+				s.Key("g" + s.prompt)
+			}
+			s.prompt = ""
+		case k == "esc":
+			s.prompting, s.prompt = false, ""
+		case k == "backspace":
+			if s.prompt != "" {
+				s.prompt = s.prompt[:len(s.prompt)-1]
+			}
+		case k == "ctrl-c":
+			return true
+		case len(k) == 1 && k[0] >= '0' && k[0] <= '9' && len(s.prompt) < 18:
+			s.prompt += k
+		}
+		return false
+	}
+	switch k {
+	case "g":
+		s.prompting, s.prompt, s.msg = true, "", ""
+		return false
+	case "ctrl-c":
+		return true
+	}
+	return s.Key(k)
+}
+
+// readKeys reads raw input and sends key names until an error.
+func readKeys(in io.Reader, keys chan<- string, errc chan<- error) {
+	buf := make([]byte, 256)
+	for {
+		n, err := in.Read(buf)
+		for _, k := range parseKeys(buf[:n]) {
+			keys <- k
+		}
+		if err != nil {
+			errc <- err
+			return
+		}
+	}
+}
+
+// parseKeys turns raw terminal input into key names: single characters
+// as themselves ("n", "b", "?", "0"...), " " as "space", and "enter",
+// "esc", "backspace", "ctrl-c", "left", "right", "up", "down", "home",
+// "end" for the control keys and their escape sequences.
+func parseKeys(b []byte) []string {
+	var keys []string
+	for i := 0; i < len(b); {
+		c := b[i]
+		switch {
+		case c == 0x1b && i+1 < len(b) && (b[i+1] == '[' || b[i+1] == 'O'):
+			j := i + 2
+			for j < len(b) && (b[j] < 0x40 || b[j] > 0x7e) {
+				j++
+			}
+			if j >= len(b) {
+				return append(keys, "esc")
+			}
+			seq := string(b[i+2 : j+1])
+			switch seq {
+			case "A":
+				keys = append(keys, "up")
+			case "B":
+				keys = append(keys, "down")
+			case "C":
+				keys = append(keys, "right")
+			case "D":
+				keys = append(keys, "left")
+			case "H", "1~", "7~":
+				keys = append(keys, "home")
+			case "F", "4~", "8~":
+				keys = append(keys, "end")
+			}
+			i = j + 1
+			continue
+		case c == 0x1b:
+			keys = append(keys, "esc")
+		case c == '\r' || c == '\n':
+			keys = append(keys, "enter")
+		case c == 0x7f || c == 0x08:
+			keys = append(keys, "backspace")
+		case c == 0x03 || c == 0x04:
+			keys = append(keys, "ctrl-c")
+		case c == ' ':
+			keys = append(keys, "space")
+		case c >= 0x21 && c < 0x7f:
+			keys = append(keys, string(c))
+		}
+		i++
+	}
+	return keys
+}
+
+// RunScript is the non-interactive mode: it reads one key command per line
+// from in ("n", "b", "g120", "r", "l", "q", or any key name Stepper.Key
+// takes; blank lines and lines starting with "#" are ignored) and after
+// each writes a ruler line naming the command and the step, then the view.
+// "q" ends the script; an unknown command is an error naming its line.
+func RunScript(s *Stepper, in io.Reader, out io.Writer) error {
+	sc := bufio.NewScanner(in)
+	w := bufio.NewWriter(out)
+	line := 0
+	for sc.Scan() {
+		line++
+		cmd := strings.TrimSpace(sc.Text())
+		if cmd == "" || strings.HasPrefix(cmd, "#") {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(cmd, "g"); ok && rest != "" {
+			cmd = "g" + strings.TrimSpace(rest)
+		}
+		if cmd == " " {
+			cmd = "space"
+		}
+		if !validKey(cmd) {
+			w.Flush()
+			return fmt.Errorf("step script line %d: unknown command %q (want n, b, r, u, s, t, R, U, S, T, g<step>, home, end, l, ? or q)", line, cmd)
+		}
+		if s.Key(cmd) {
+			break
+		}
+		ruler := fmt.Sprintf("==== %s -> step %d/%d ", cmd, s.Step(), s.rec.Len())
+		if pad := s.opt.Width - len(ruler); pad > 0 {
+			ruler += strings.Repeat("=", pad)
+		}
+		fmt.Fprintf(w, "%s\n%s\n", ruler, s.View())
+	}
+	if err := sc.Err(); err != nil {
+		w.Flush()
+		return fmt.Errorf("step script: %w", err)
+	}
+	return w.Flush()
+}
