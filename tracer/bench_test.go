@@ -1,0 +1,284 @@
+package tracer
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"testing"
+)
+
+// The benchmarks compare, on the same search, four ways to run it:
+//
+//	plain  a hand-written solver of the same algorithm, no framework
+//	off    the framework with tracing off (no sinks)
+//	count  the framework with a Stats sink
+//	tree   the framework with a Stats and a Tree sink
+//
+// so off/plain is the price of the template and its hooks, count/plain the
+// price of producing events, and tree/plain the price of recording the
+// whole search tree. Run them with
+//
+//	go test -run '^$' -bench . -benchmem -count 5 ./tracer/
+//
+// TestPlainSolvers checks that the plain solvers count what the framework
+// counts, so the comparison is between equal amounts of work.
+
+// plainQueens is the row-by-row N-Queens search with the scan check
+// (column, then upper-right, then upper-left diagonal), all solutions.
+type plainQueens struct {
+	n                int
+	queen            []int
+	nodes, solutions int64
+	tries            int64
+}
+
+func newPlainQueens(n int) *plainQueens {
+	q := &plainQueens{n: n, queen: make([]int, n)}
+	for i := range q.queen {
+		q.queen[i] = -1
+	}
+	return q
+}
+
+func (q *plainQueens) ok(r, c int) bool {
+	for i := r - 1; i >= 0; i-- {
+		if q.queen[i] == c {
+			return false
+		}
+	}
+	for i, j := r-1, c+1; i >= 0 && j < q.n; i, j = i-1, j+1 {
+		if q.queen[i] == j {
+			return false
+		}
+	}
+	for i, j := r-1, c-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		if q.queen[i] == j {
+			return false
+		}
+	}
+	return true
+}
+
+func (q *plainQueens) solve(row int) {
+	q.nodes++
+	if row == q.n {
+		q.solutions++
+		return
+	}
+	for c := 0; c < q.n; c++ {
+		q.tries++
+		if !q.ok(row, c) {
+			continue
+		}
+		q.queen[row] = c
+		q.solve(row + 1)
+		q.queen[row] = -1
+	}
+}
+
+// plainSudoku is the naive Sudoku search: the first blank (rescanned from
+// the top-left corner, or from the cell after the parent's), digits 1..n,
+// the scan check before placing (row, column, box).
+type plainSudoku struct {
+	n, box                  int
+	cells                   []int
+	scan2d, all             bool
+	nodes, tries, solutions int64
+	first                   []int // the first solution
+}
+
+func newPlainSudoku(p *Puzzle, scan2d, all bool) *plainSudoku {
+	return &plainSudoku{n: p.Size, box: p.Box, cells: slices.Clone(p.Cells), scan2d: scan2d, all: all}
+}
+
+func (s *plainSudoku) ok(r, c, v int) bool {
+	n := s.n
+	for j := 0; j < n; j++ {
+		if j != c && s.cells[r*n+j] == v {
+			return false
+		}
+	}
+	for i := 0; i < n; i++ {
+		if i != r && s.cells[i*n+c] == v {
+			return false
+		}
+	}
+	r0, c0 := r/s.box*s.box, c/s.box*s.box
+	for i := r0; i < r0+s.box; i++ {
+		for j := c0; j < c0+s.box; j++ {
+			if (i != r || j != c) && s.cells[i*n+j] == v {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// solve decides the first blank after cell prev (-1 at the root) and
+// reports whether the search stops.
+func (s *plainSudoku) solve(prev int) bool {
+	s.nodes++
+	i := prev + 1
+	if s.scan2d {
+		i = 0
+	}
+	for i < len(s.cells) && s.cells[i] != 0 {
+		i++
+	}
+	if i == len(s.cells) {
+		s.solutions++
+		if s.first == nil {
+			s.first = slices.Clone(s.cells)
+		}
+		return !s.all
+	}
+	r, c := i/s.n, i%s.n
+	for v := 1; v <= s.n; v++ {
+		s.tries++
+		if !s.ok(r, c, v) {
+			continue
+		}
+		s.cells[i] = v
+		if s.solve(i) {
+			return true
+		}
+		s.cells[i] = 0
+	}
+	return false
+}
+
+func (s *plainSudoku) firstString() string {
+	return (&Puzzle{Size: s.n, Box: s.box, Cells: s.first}).String()
+}
+
+// TestPlainSolvers checks that the plain solvers of the benchmarks give the
+// framework's solutions, nodes and tries.
+func TestPlainSolvers(t *testing.T) {
+	q := newPlainQueens(8)
+	q.solve(0)
+	r := runTraced(t, newQueens(t, 8, CheckScan), Options{Stop: StopAll}, false)
+	if q.solutions != 92 || q.nodes != r.stats.Nodes || q.tries != r.stats.Tries || q.solutions != r.res.Solutions {
+		t.Errorf("8-queens: plain %d solutions, %d nodes, %d tries; framework %d, %d, %d",
+			q.solutions, q.nodes, q.tries, r.res.Solutions, r.stats.Nodes, r.stats.Tries)
+	}
+	for _, order := range []Order{OrderScan2D, OrderLinear} {
+		for _, stop := range []Stop{StopFirst, StopAll} {
+			p, err := ParsePuzzle(leetcode37)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newPlainSudoku(p, order == OrderScan2D, stop == StopAll)
+			s.solve(-1)
+			r := runTraced(t, newSudoku(t, leetcode37, order, CheckScan), Options{Stop: stop}, false)
+			if s.nodes != r.stats.Nodes || s.tries != r.stats.Tries || s.solutions != r.res.Solutions ||
+				s.firstString() != joinRows(r.res.Boards[0]) {
+				t.Errorf("%s %s: plain %d nodes, %d tries, %d solutions; framework %d, %d, %d",
+					order, stop, s.nodes, s.tries, s.solutions, r.stats.Nodes, r.stats.Tries, r.res.Solutions)
+			}
+		}
+	}
+}
+
+// allocMeter measures the bytes allocated per event around a benchmark
+// loop: B/op divided by the events of one op.
+type allocMeter struct{ before runtime.MemStats }
+
+func startAllocMeter(b *testing.B) *allocMeter {
+	m := &allocMeter{}
+	runtime.GC()
+	runtime.ReadMemStats(&m.before)
+	b.ResetTimer()
+	return m
+}
+
+func (m *allocMeter) report(b *testing.B, steps int64) {
+	b.StopTimer()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if steps > 0 {
+		perOp := float64(after.TotalAlloc-m.before.TotalAlloc) / float64(b.N)
+		b.ReportMetric(perOp/float64(steps), "B/event")
+	}
+}
+
+// benchFramework runs the framework b.N times on fresh problems made by mk
+// (as the plain solvers set up their state inside the loop),
+// with the sinks that mode asks for, and reports events per op.
+func benchFramework(b *testing.B, mode string, mk func() Problem, opts Options) {
+	var steps int64
+	ctx := context.Background()
+	m := startAllocMeter(b)
+	for i := 0; i < b.N; i++ {
+		o := opts
+		switch mode {
+		case "count":
+			o.Sinks = []Sink{&Stats{}}
+		case "tree":
+			o.Sinks = []Sink{&Stats{}, NewTree()}
+		}
+		res, err := Run(ctx, mk(), o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		steps = res.Steps
+	}
+	b.ReportMetric(float64(steps), "events/op")
+	if mode == "tree" {
+		m.report(b, steps)
+	} else {
+		b.StopTimer()
+	}
+}
+
+// BenchmarkQueens8 is 8-queens, all solutions, check scan.
+func BenchmarkQueens8(b *testing.B) {
+	b.Run("plain", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			q := newPlainQueens(8)
+			q.solve(0)
+			if q.solutions != 92 {
+				b.Fatal(q.solutions)
+			}
+		}
+	})
+	mk := func() Problem {
+		q, err := NewNQueens(8, CheckScan)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return q
+	}
+	for _, mode := range []string{"off", "count", "tree"} {
+		b.Run(mode, func(b *testing.B) { benchFramework(b, mode, mk, Options{Stop: StopAll}) })
+	}
+}
+
+// BenchmarkLeetCode37 is the LeetCode 37 board, check scan, first
+// solution, with the scan2d and the linear order.
+func BenchmarkLeetCode37(b *testing.B) {
+	p, err := ParsePuzzle(leetcode37)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, order := range []Order{OrderScan2D, OrderLinear} {
+		b.Run(string(order)+"/plain", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				s := newPlainSudoku(p, order == OrderScan2D, false)
+				s.solve(-1)
+				if s.nodes != 4209 {
+					b.Fatal(s.nodes)
+				}
+			}
+		})
+		mk := func() Problem {
+			s, err := NewSudoku(p, order, CheckScan)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return s
+		}
+		for _, mode := range []string{"off", "count", "tree"} {
+			b.Run(string(order)+"/"+mode, func(b *testing.B) { benchFramework(b, mode, mk, Options{}) })
+		}
+	}
+}

@@ -1,0 +1,214 @@
+package tracer
+
+import (
+	"flag"
+	"fmt"
+	"testing"
+)
+
+// knownBugs runs the tests of reported, unfixed bugs in the non-test files
+// (go test ./tracer/ -args -knownbugs); they are skipped by default so the
+// suite stays green until the fix. Remove the skip with the fix.
+var knownBugs = flag.Bool("knownbugs", false, "also run the tests of reported, unfixed bugs")
+
+// TestTreeShape builds trees from several searches and checks them against
+// Stats: one call node per call event, one pruned leaf per reject, and the
+// links between them.
+func TestTreeShape(t *testing.T) {
+	small := puzzleLines(t, "sudoku4.txt")[0]
+	tests := []struct {
+		name string
+		mk   func() Problem
+		opts Options
+	}{
+		{"4-queens/before/all", func() Problem { return newQueens(t, 4, CheckScan) }, Options{Stop: StopAll}},
+		{"6-queens/after/first", func() Problem { return newQueens(t, 6, CheckArrays) }, Options{When: WhenAfter}},
+		{"4-queens/leaf/all", func() Problem { return newQueens(t, 4, CheckScan) }, Options{When: WhenLeaf, Stop: StopAll}},
+		{"sudoku4/before/first", func() Problem { return newSudoku(t, small, OrderLinear, CheckScan) }, Options{}},
+		{"leetcode/scan2d/first", func() Problem { return newSudoku(t, leetcode37, OrderScan2D, CheckScan) }, Options{}},
+		{"leetcode/mrv/all", func() Problem { return newSudoku(t, leetcode37, OrderMRV, CheckCounts) }, Options{Stop: StopAll}},
+		{"leetcode/limit", func() Problem { return newSudoku(t, leetcode37, OrderLinear, CheckCounts) }, Options{Limits: Limits{MaxSteps: 10000}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runTraced(t, tc.mk(), tc.opts, true)
+			tr := r.tree
+			calls, pruned := tr.Counts()
+			if int64(calls) != r.stats.Nodes || int64(pruned) != r.stats.RejectTotal() {
+				t.Errorf("tree: %d calls, %d pruned; stats: %d nodes, %d rejects", calls, pruned, r.stats.Nodes, r.stats.RejectTotal())
+			}
+			if tr.Steps != r.res.Steps {
+				t.Errorf("tree saw %d events: want %d", tr.Steps, r.res.Steps)
+			}
+			var byRule [NumRules]int64
+			perDepth := make([]int64, len(r.stats.PerDepth))
+			for i := range tr.Nodes {
+				n := &tr.Nodes[i]
+				if n.Kind == NodePruned {
+					byRule[n.Rule]++
+				} else {
+					perDepth[n.Depth]++
+					if got := tr.CallIndex(int(n.Call)); got != int32(i) {
+						t.Fatalf("CallIndex(%d) = %d: want %d", n.Call, got, i)
+					}
+				}
+				if i > 0 && (n.Parent < 0 || tr.Nodes[n.Parent].Depth != n.Depth-1 || tr.Nodes[n.Parent].Kind != NodeCall) {
+					t.Fatalf("node %d at depth %d has parent %d", i, n.Depth, n.Parent)
+				}
+				if p := tr.Path(int32(i)); p[0] != 0 || p[len(p)-1] != int32(i) || len(p) != int(n.Depth)+1 {
+					t.Fatalf("Path(%d) = %v", i, p)
+				}
+				// Children come in the order of their steps.
+				var last int64
+				for _, c := range tr.Children(int32(i)) {
+					if tr.Nodes[c].Parent != int32(i) || tr.Nodes[c].Step <= last {
+						t.Fatalf("node %d: child %d out of order", i, c)
+					}
+					last = tr.Nodes[c].Step
+				}
+			}
+			if byRule != r.stats.Rejects {
+				t.Errorf("pruned leaves by rule %v: want %v", byRule, r.stats.Rejects)
+			}
+			for d := range perDepth {
+				if perDepth[d] != r.stats.PerDepth[d] {
+					t.Errorf("calls per depth %v: want %v", perDepth, r.stats.PerDepth)
+					break
+				}
+			}
+		})
+	}
+	if CallIndex := NewTree().CallIndex(0); CallIndex != -1 {
+		t.Errorf("empty tree: CallIndex(0) = %d: want -1", CallIndex)
+	}
+}
+
+// statusCounts counts the nodes of a tree by status after step k (0: the end).
+func statusCounts(tr *Tree, k int64) map[NodeStatus]int {
+	m := map[NodeStatus]int{}
+	for i := range tr.Nodes {
+		m[tr.StatusAt(int32(i), k)]++
+	}
+	return m
+}
+
+// TestTreeStatuses checks how nodes end: solutions, the paths to them, dead
+// ends, pruned leaves, and calls cut by a limit.
+func TestTreeStatuses(t *testing.T) {
+	r := runTraced(t, newQueens(t, 4, CheckScan), Options{Stop: StopAll}, true)
+	got := statusCounts(r.tree, 0)
+	// Solutions (1,3,0,2) and (2,0,3,1) share only the root: 1 + 3 + 3 calls
+	// lead to them; the other 8 of 17 calls are dead ends.
+	want := map[NodeStatus]int{NodeSolution: 2, NodeOnPath: 7, NodeDeadEnd: 8, NodeRejected: int(r.stats.RejectTotal())}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("4-queens statuses %v: want %v", got, want)
+	}
+	for i := range r.tree.Nodes {
+		n := &r.tree.Nodes[i]
+		if (r.tree.Status(int32(i)) == NodeSolution) != (n.Kind == NodeCall && n.Depth == 4) {
+			t.Errorf("node %d at depth %d: status %s", i, n.Depth, r.tree.Status(int32(i)))
+		}
+	}
+
+	// First solution: the 52 calls on the path are kept, the rest are dead.
+	r = runTraced(t, newSudoku(t, leetcode37, OrderLinear, CheckCounts), Options{}, true)
+	got = statusCounts(r.tree, 0)
+	want = map[NodeStatus]int{NodeSolution: 1, NodeOnPath: 51, NodeDeadEnd: 4209 - 52, NodeRejected: int(r.stats.RejectTotal())}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("leetcode statuses %v: want %v", got, want)
+	}
+
+	// A limit: the calls open at the limit are cut, one per level.
+	var last lastEvent
+	r = runTraced(t, newSudoku(t, leetcode37, OrderLinear, CheckCounts), Options{Limits: Limits{MaxSteps: 5000}, Sinks: []Sink{&last}}, true)
+	got = statusCounts(r.tree, 0)
+	if got[NodeCut] != last.e.Depth+1 || got[NodeOpen] != 0 || got[NodeSolution] != 0 {
+		t.Errorf("limit at depth %d: statuses %v: want %d cut", last.e.Depth, got, last.e.Depth+1)
+	}
+}
+
+// TestTreeStatusAt replays 4-queens and checks the statuses as they stood
+// at earlier steps: StatusAt(i, k) must equal the status in a tree built
+// from the first k events only, and calls not yet made are open. Early on,
+// before the first solution, the calls then running are open.
+func TestTreeStatusAt(t *testing.T) {
+	var rec recorder
+	r := runTraced(t, newQueens(t, 4, CheckScan), Options{Stop: StopAll, Sinks: []Sink{&rec}}, true)
+	tr := r.tree
+	firstSolution := r.stats.FirstSolutionStep
+	for _, k := range []int64{1, 2, 10, 40, firstSolution - 1, firstSolution, 100, r.res.Steps - 1} {
+		part := NewTree()
+		var running []int // the calls running after step k
+		for _, e := range rec.events[:k] {
+			part.Event(&e)
+			switch e.Kind {
+			case KindCall:
+				running = append(running, e.Node)
+			case KindReturn:
+				running = running[:len(running)-1]
+			}
+		}
+		for i := range part.Nodes {
+			if st, want := tr.StatusAt(int32(i), k), part.Status(int32(i)); st != want {
+				t.Errorf("step %d: node %d: status %s, want %s", k, i, st, want)
+			}
+		}
+		for i := len(part.Nodes); i < len(tr.Nodes); i++ {
+			if tr.Nodes[i].Kind == NodeCall {
+				if st := tr.StatusAt(int32(i), k); st != NodeOpen {
+					t.Errorf("step %d: call node %d made at step %d: status %s: want open", k, i, tr.Nodes[i].Step, st)
+				}
+			}
+		}
+		if k < firstSolution {
+			if len(running) == 0 {
+				t.Fatalf("step %d: no call running", k)
+			}
+			for _, c := range running {
+				if st := tr.StatusAt(tr.CallIndex(c), k); st != NodeOpen {
+					t.Errorf("step %d: call %d is running, status %s: want open", k, c, st)
+				}
+			}
+		}
+	}
+}
+
+// TestTreeStatusAtPrunedLeaf: StatusAt's doc says "A node not yet created at
+// step k reports NodeOpen", but a pruned leaf reports NodeRejected at every
+// step (tree.go, StatusAt: the NodePruned case comes before any step test).
+func TestTreeStatusAtPrunedLeaf(t *testing.T) {
+	if !*knownBugs {
+		t.Skip("known bug in tree.go StatusAt (pruned leaves ignore k); run: go test ./tracer/ -args -knownbugs")
+	}
+	r := runTraced(t, newQueens(t, 4, CheckScan), Options{Stop: StopAll}, true)
+	for i := range r.tree.Nodes {
+		n := &r.tree.Nodes[i]
+		if n.Kind != NodePruned {
+			continue
+		}
+		if st := r.tree.StatusAt(int32(i), n.Step-1); st != NodeOpen {
+			t.Fatalf("pruned leaf %d made at step %d: StatusAt(step %d) = %s: want open (not yet created)", i, n.Step, n.Step-1, st)
+		}
+	}
+}
+
+// TestTreeErr feeds a Tree streams it cannot build and checks Err.
+func TestTreeErr(t *testing.T) {
+	root := evCall(0, -1, 0, NoPos, -1)
+	for _, tc := range []struct {
+		name   string
+		events []Event
+	}{
+		{"reject with no call", numbered(evMove(KindReject, 0, 0, Pos{0, 0}, 1))},
+		{"call out of order", numbered(root, evCall(2, 0, 1, Pos{0, 0}, 1))},
+		{"second root", numbered(root, evRet(0, 0, false), evCall(1, -1, 0, NoPos, -1))},
+	} {
+		tr := NewTree()
+		for i := range tc.events {
+			tr.Event(&tc.events[i])
+		}
+		if tr.Err() == nil {
+			t.Errorf("%s: no error", tc.name)
+		}
+	}
+}
