@@ -63,9 +63,12 @@ func (q *NQueens) Info() Info {
 }
 
 // Next returns row depth: one row per level. The board is full at depth n.
-func (q *NQueens) Next(depth int, _ Pos) (Pos, Scan, bool) {
-	return Pos{depth, -1}, Scan{}, depth < q.n
+func (q *NQueens) Next(depth int, _ Pos) (Pos, bool) {
+	return Pos{depth, -1}, depth < q.n
 }
+
+// LastScan reports that N-Queens finds its slot without a scan.
+func (q *NQueens) LastScan() (Scan, bool) { return Scan{}, false }
 
 // Candidates returns the columns 0..n-1.
 func (q *NQueens) Candidates(Pos) (int, int) { return 0, q.n - 1 }
@@ -78,26 +81,23 @@ func (q *NQueens) Check(slot Pos, v int, _ bool) Verdict {
 	if q.check == CheckArrays {
 		return q.checkArrays(slot.Row, v)
 	}
-	return q.checkScan(slot.Row, v)
-}
-
-// checkScan walks up the column, then up the upper-right diagonal, then up
-// the upper-left diagonal; its cost is the squares it looked at.
-func (q *NQueens) checkScan(r, c int) Verdict {
-	cost := 0
+	// The scan walks up the column, then up the upper-right diagonal, then
+	// up the upper-left diagonal; its cost is the squares it looked at. It
+	// is written out here rather than called: Check runs for every try.
+	r, cost := slot.Row, 0
 	for i := r - 1; i >= 0; i-- {
 		cost++
-		if q.queen[i] == c {
-			return Verdict{Rule: RuleColumn, Witness: Pos{i, c}, Cost: cost}
+		if q.queen[i] == v {
+			return Verdict{Rule: RuleColumn, Witness: Pos{i, v}, Cost: cost}
 		}
 	}
-	for i, j := r-1, c+1; i >= 0 && j < q.n; i, j = i-1, j+1 {
+	for i, j := r-1, v+1; i >= 0 && j < q.n; i, j = i-1, j+1 {
 		cost++
 		if q.queen[i] == j {
 			return Verdict{Rule: RuleAntiDiagonal, Witness: Pos{i, j}, Cost: cost}
 		}
 	}
-	for i, j := r-1, c-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
+	for i, j := r-1, v-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
 		cost++
 		if q.queen[i] == j {
 			return Verdict{Rule: RuleDiagonal, Witness: Pos{i, j}, Cost: cost}
@@ -156,18 +156,19 @@ func release(a []int, i, r int) {
 
 // Validate checks a full board row by row, each queen against the queens
 // above it, and reports the first clash.
-func (q *NQueens) Validate() Verdict {
+func (q *NQueens) Validate() (Verdict, Pos, int) {
+	scan := *q // the same board, checked by scanning whatever --check says
+	scan.check = CheckScan
 	total := 0
 	for r := 0; r < q.n; r++ {
-		vd := q.checkScan(r, q.queen[r])
+		vd := scan.Check(Pos{r, -1}, q.queen[r], true)
 		total += vd.Cost
 		if vd.Rule != RuleNone {
 			vd.Cost = total
-			vd.Cell, vd.Value = Pos{r, q.queen[r]}, q.queen[r]
-			return vd
+			return vd, Pos{r, q.queen[r]}, q.queen[r]
 		}
 	}
-	return Verdict{Cost: total}
+	return Verdict{Cost: total}, NoPos, 0
 }
 
 // Rows returns the board as LeetCode 51 prints it: "Q" for a queen, "." else.

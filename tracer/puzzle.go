@@ -73,7 +73,13 @@ type cellChar struct {
 // Lines starting with '#' are comments. 16×16 puzzles write 10-16 as A-G.
 // Errors name the row and column (1-based) of what is wrong.
 func ParsePuzzle(text string) (*Puzzle, error) {
-	trimmed := strings.TrimSpace(text)
+	var kept []string // the lines that are not comments
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "#") {
+			kept = append(kept, line)
+		}
+	}
+	trimmed := strings.TrimSpace(strings.Join(kept, "\n"))
 	if trimmed == "" {
 		return nil, fmt.Errorf("puzzle is empty")
 	}

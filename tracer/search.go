@@ -17,8 +17,12 @@ type Problem interface {
 	Info() Info
 	// Next finds the slot the call at depth decides. prev is the slot its
 	// parent decided (NoPos at the root). ok is false when nothing is left
-	// to decide: the board is full. scan reports the work done to find it.
-	Next(depth int, prev Pos) (slot Pos, scan Scan, ok bool)
+	// to decide: the board is full.
+	Next(depth int, prev Pos) (slot Pos, ok bool)
+	// LastScan reports the work the last Next did to find its slot; scans
+	// is false for a problem whose slot needs no search (N-Queens). It is
+	// asked only when tracing, so Next stays cheap.
+	LastScan() (sc Scan, scans bool)
 	// Candidates returns the candidates at slot as the range lo..hi.
 	Candidates(slot Pos) (lo, hi int)
 	// Cell returns the board cell candidate v at slot occupies.
@@ -29,8 +33,9 @@ type Problem interface {
 	// Place writes v at slot; Undo takes it back.
 	Place(slot Pos, v int)
 	Undo(slot Pos, v int)
-	// Validate checks the whole board once it is full (--when leaf).
-	Validate() Verdict
+	// Validate checks the whole board once it is full (--when leaf) and
+	// names the offending move: the later cell of the first clash.
+	Validate() (vd Verdict, cell Pos, value int)
 	// Rows returns the board as row strings.
 	Rows() []string
 }
@@ -47,21 +52,18 @@ type Info struct {
 
 // Scan reports how a problem found its slot (Sudoku only).
 type Scan struct {
-	Used    bool // false when the problem does not scan (N-Queens)
-	From    Pos  // the first cell inspected
-	Skipped int  // filled cells passed over
-	Cost    int  // cells inspected
-	Options int  // mrv: how many digits the chosen cell allows
+	From    Pos // the first cell inspected
+	Skipped int // filled cells passed over
+	Cost    int // cells inspected
+	Options int // mrv: how many digits the chosen cell allows
 }
 
-// Verdict is the outcome of a check.
+// Verdict is the outcome of a check. It is kept to three fields so that it
+// is returned in registers: a check runs for every try.
 type Verdict struct {
 	Rule    Rule // RuleNone: the candidate is fine
 	Witness Pos  // the cell the candidate clashes with
 	Cost    int  // cells (or counters) the check inspected
-	// Cell and Value name the offending move of a failed Validate.
-	Cell  Pos
-	Value int
 }
 
 // Limits stop a search cleanly with status limit. Zero means no limit.
@@ -132,7 +134,7 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 	}
 	s := &search{
 		p:        p,
-		when:     opts.When,
+		when:     whenModes[opts.When],
 		stop:     opts.Stop,
 		sinks:    opts.Sinks,
 		on:       len(opts.Sinks) > 0,
@@ -142,6 +144,9 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		maxCalls: opts.Limits.MaxCalls,
 		keep:     opts.KeepSolutions,
 	}
+	_, s.scans = p.LastScan()
+	// stepBound and callBound start at 0: the first call runs the slow
+	// check, which looks at the context and sets the real bounds.
 	start := time.Now()
 	s.call(-1, 0, NoPos, NoPos, -1)
 	r := &Result{
@@ -175,12 +180,27 @@ const (
 	stopped                // a limit hit: unwind without further events
 )
 
+// whenMode is When as a small integer, for the hot loop.
+type whenMode uint8
+
+const (
+	modeBefore whenMode = iota
+	modeAfter
+	modeLeaf
+)
+
+var whenModes = map[When]whenMode{WhenBefore: modeBefore, WhenAfter: modeAfter, WhenLeaf: modeLeaf}
+
+// pollEvery is how many steps pass between two looks at the context.
+const pollEvery = 1024
+
 type search struct {
 	p     Problem
-	when  When
+	when  whenMode
 	stop  Stop
 	sinks []Sink
 	on    bool
+	scans bool // the problem reports scans (one step per call)
 	ev    Event
 
 	ctx  context.Context
@@ -188,7 +208,11 @@ type search struct {
 
 	steps, nodes       int64
 	maxSteps, maxCalls int64
-	limit              LimitReason
+	// stepBound and callBound are the next step and call counts at which
+	// the slow limit check runs: the nearest of a limit and the next poll
+	// of the context. The fast check is two comparisons.
+	stepBound, callBound int64
+	limit                LimitReason
 
 	solutions int64
 	boards    [][]string
@@ -203,32 +227,47 @@ func (s *search) send() {
 	}
 }
 
-// base returns an event with no move. Callers send it when s.on.
-func base(k Kind, node, depth int) Event {
-	return Event{Kind: k, Node: node, Depth: depth, Parent: -1, Cell: NoPos, Witness: NoPos, From: NoPos}
+// setEvent fills s.ev with the fields every event has; unset cells are NoPos.
+func (s *search) setEvent(k Kind, node, depth int) {
+	s.ev = Event{Kind: k, Node: node, Depth: depth, Parent: -1, Cell: NoPos, Witness: NoPos, From: NoPos}
 }
 
 // emitMove reports an event about candidate v at slot.
-func (s *search) emitMove(k Kind, node, depth int, slot Pos, v int, vd *Verdict) {
-	s.ev = Event{Kind: k, Node: node, Depth: depth, Parent: -1, Cell: s.p.Cell(slot, v), Value: v, Witness: NoPos, From: NoPos}
-	if vd != nil {
-		s.ev.Rule, s.ev.Cost = vd.Rule, vd.Cost
-		if vd.Rule != RuleNone {
-			s.ev.Witness = vd.Witness
-		}
+func (s *search) emitMove(k Kind, node, depth int, slot Pos, v int, rule Rule, witness Pos, cost int) {
+	cell := s.p.Cell(slot, v)
+	s.setEvent(k, node, depth)
+	s.ev.Cell, s.ev.Value, s.ev.Rule, s.ev.Cost = cell, v, rule, cost
+	if rule != RuleNone {
+		s.ev.Witness = witness
 	}
 	s.send()
 }
 
+// setBounds computes where the next slow limit check happens.
+func (s *search) setBounds() {
+	s.stepBound = s.steps + pollEvery
+	if s.done == nil {
+		s.stepBound = 1<<63 - 1
+	}
+	if s.maxSteps > 0 && s.maxSteps < s.stepBound {
+		s.stepBound = s.maxSteps
+	}
+	s.callBound = 1<<63 - 1
+	if s.maxCalls > 0 {
+		s.callBound = s.maxCalls
+	}
+}
+
 // overLimit reports whether a limit has been reached, and records which.
-// The context is polled every 1024 checks to keep the hook cheap.
+// Callers test s.steps >= s.stepBound || s.nodes >= s.callBound first, so
+// the common case costs two comparisons.
 func (s *search) overLimit(node, depth int) bool {
 	switch {
 	case s.maxSteps > 0 && s.steps >= s.maxSteps:
 		s.limit = LimitSteps
 	case s.maxCalls > 0 && s.nodes >= s.maxCalls:
 		s.limit = LimitCalls
-	case (s.steps+s.nodes)&1023 == 0 && s.done != nil:
+	default:
 		select {
 		case <-s.done:
 			s.limit = LimitCanceled
@@ -236,14 +275,13 @@ func (s *search) overLimit(node, depth int) bool {
 				s.limit = LimitTime
 			}
 		default:
+			s.setBounds()
 			return false
 		}
-	default:
-		return false
 	}
 	s.steps++
 	if s.on {
-		s.ev = base(KindLimit, node, depth)
+		s.setEvent(KindLimit, node, depth)
 		s.ev.Limit = s.limit
 		s.send()
 	}
@@ -252,42 +290,44 @@ func (s *search) overLimit(node, depth int) bool {
 
 // call runs one node of the search tree: the shared template.
 func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
-	if s.overLimit(parent, depth-1) {
+	if (s.steps >= s.stepBound || s.nodes >= s.callBound) && s.overLimit(parent, depth-1) {
 		return stopped
 	}
 	id := int(s.nodes)
 	s.nodes++
 	s.steps++
 	if s.on {
-		s.ev = Event{Kind: KindCall, Node: id, Parent: parent, Depth: depth, Cell: move, Value: mv, Witness: NoPos, From: NoPos}
+		s.setEvent(KindCall, id, depth)
+		s.ev.Parent, s.ev.Cell, s.ev.Value = parent, move, mv
 		s.send()
 	}
 
 	// 1. Where is the decision? (a scan inside the call: 2-D recursion)
-	slot, sc, ok := s.p.Next(depth, prev)
-	if sc.Used {
+	slot, ok := s.p.Next(depth, prev)
+	if s.scans {
 		s.steps++
 		if s.on {
-			cell := NoPos
+			sc, _ := s.p.LastScan()
+			s.setEvent(KindScan, id, depth)
 			if ok {
-				cell = slot
+				s.ev.Cell = slot
 			}
-			s.ev = Event{Kind: KindScan, Node: id, Parent: -1, Depth: depth, Cell: cell, Witness: NoPos,
-				From: sc.From, Skipped: sc.Skipped, Cost: sc.Cost, Value: sc.Options}
+			s.ev.From, s.ev.Skipped, s.ev.Cost, s.ev.Value = sc.From, sc.Skipped, sc.Cost, sc.Options
 			s.send()
 		}
 	}
 
 	// 2. End condition: nothing left to decide.
 	if !ok {
-		var vd Verdict
-		if s.when == WhenLeaf {
-			vd = s.p.Validate()
+		var cost int
+		if s.when == modeLeaf {
+			vd, cell, value := s.p.Validate()
+			cost = vd.Cost
 			if vd.Rule != RuleNone {
 				s.steps++
 				if s.on {
-					s.ev = Event{Kind: KindReject, Node: id, Parent: -1, Depth: depth, Cell: vd.Cell, Value: vd.Value,
-						Rule: vd.Rule, Witness: vd.Witness, Cost: vd.Cost, From: NoPos}
+					s.setEvent(KindReject, id, depth)
+					s.ev.Cell, s.ev.Value, s.ev.Rule, s.ev.Witness, s.ev.Cost = cell, value, vd.Rule, vd.Witness, vd.Cost
 					s.send()
 				}
 				return s.ret(id, depth, false)
@@ -299,8 +339,8 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 		}
 		s.steps++
 		if s.on {
-			s.ev = base(KindSolution, id, depth)
-			s.ev.Cost = vd.Cost
+			s.setEvent(KindSolution, id, depth)
+			s.ev.Cost = cost
 			s.send()
 		}
 		s.ret(id, depth, true)
@@ -313,56 +353,56 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 	// 3. Try every candidate: check and place in the strategy's order.
 	lo, hi := s.p.Candidates(slot)
 	for v := lo; v <= hi; v++ {
-		if s.overLimit(id, depth) {
+		if (s.steps >= s.stepBound || s.nodes >= s.callBound) && s.overLimit(id, depth) {
 			return stopped
 		}
 		s.steps++
 		if s.on {
-			s.emitMove(KindTry, id, depth, slot, v, nil)
+			s.emitMove(KindTry, id, depth, slot, v, RuleNone, NoPos, 0)
 		}
 		switch s.when {
-		case WhenBefore:
+		case modeBefore:
 			vd := s.p.Check(slot, v, false)
 			if vd.Rule != RuleNone {
 				s.steps++
 				if s.on {
-					s.emitMove(KindReject, id, depth, slot, v, &vd)
+					s.emitMove(KindReject, id, depth, slot, v, vd.Rule, vd.Witness, vd.Cost)
 				}
 				continue
 			}
 			s.p.Place(slot, v)
 			s.steps++
 			if s.on {
-				s.emitMove(KindPlace, id, depth, slot, v, &vd)
+				s.emitMove(KindPlace, id, depth, slot, v, RuleNone, NoPos, vd.Cost)
 			}
-		case WhenAfter:
+		case modeAfter:
 			s.p.Place(slot, v)
 			vd := s.p.Check(slot, v, true)
 			s.steps++
 			if s.on {
-				pass := Verdict{}
-				if vd.Rule == RuleNone {
-					pass.Cost = vd.Cost
+				cost := vd.Cost
+				if vd.Rule != RuleNone {
+					cost = 0 // the failed check's cost goes on the reject
 				}
-				s.emitMove(KindPlace, id, depth, slot, v, &pass)
+				s.emitMove(KindPlace, id, depth, slot, v, RuleNone, NoPos, cost)
 			}
 			if vd.Rule != RuleNone {
 				s.steps++
 				if s.on {
-					s.emitMove(KindReject, id, depth, slot, v, &vd)
+					s.emitMove(KindReject, id, depth, slot, v, vd.Rule, vd.Witness, vd.Cost)
 				}
 				s.p.Undo(slot, v)
 				s.steps++
 				if s.on {
-					s.emitMove(KindUndo, id, depth, slot, v, nil)
+					s.emitMove(KindUndo, id, depth, slot, v, RuleNone, NoPos, 0)
 				}
 				continue
 			}
-		default: // WhenLeaf
+		default: // modeLeaf
 			s.p.Place(slot, v)
 			s.steps++
 			if s.on {
-				s.emitMove(KindPlace, id, depth, slot, v, nil)
+				s.emitMove(KindPlace, id, depth, slot, v, RuleNone, NoPos, 0)
 			}
 		}
 
@@ -378,14 +418,14 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 		s.p.Undo(slot, v)
 		s.steps++
 		if s.on {
-			s.emitMove(KindUndo, id, depth, slot, v, nil)
+			s.emitMove(KindUndo, id, depth, slot, v, RuleNone, NoPos, 0)
 		}
 	}
 
 	// 4. Every candidate failed: return false (回溯).
 	s.steps++
 	if s.on {
-		s.ev = base(KindExhausted, id, depth)
+		s.setEvent(KindExhausted, id, depth)
 		s.ev.Cell = slot
 		s.send()
 	}
@@ -404,7 +444,7 @@ func (s *search) cellIfOn(slot Pos, v int) Pos {
 func (s *search) ret(id, depth int, ok bool) outcome {
 	s.steps++
 	if s.on {
-		s.ev = base(KindReturn, id, depth)
+		s.setEvent(KindReturn, id, depth)
 		s.ev.OK = ok
 		s.send()
 	}

@@ -22,6 +22,7 @@ type Sudoku struct {
 	puzzle string
 	order  Order
 	check  Check
+	scan   Scan // what the last Next did
 	// Counters for CheckCounts and OrderMRV, per unit and digit:
 	// how many of the digit the unit holds, and where the first one stands
 	// (index+1), so a clash can name its cell in O(1).
@@ -48,6 +49,14 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 	}
 	if boxSide(p.Size) == 0 || len(p.Cells) != p.Size*p.Size {
 		return nil, fmt.Errorf("sudoku: a %d×%d grid with %d cells is not a puzzle", p.Size, p.Size, len(p.Cells))
+	}
+	if p.Box != boxSide(p.Size) {
+		return nil, fmt.Errorf("sudoku: a %d×%d grid has %d×%d boxes, not %d×%d", p.Size, p.Size, boxSide(p.Size), boxSide(p.Size), p.Box, p.Box)
+	}
+	for i, d := range p.Cells {
+		if d < 0 || d > p.Size {
+			return nil, fmt.Errorf("sudoku: row %d, column %d holds %d: want 0 (blank) to %d", i/p.Size+1, i%p.Size+1, d, p.Size)
+		}
 	}
 	if err := p.Check(); err != nil {
 		return nil, err
@@ -79,7 +88,7 @@ func (s *Sudoku) boxOf(r, c int) int { return r/s.box*s.box + c/s.box }
 // Next finds the cell to decide. scan2d rescans from the top-left corner
 // (tutorial 000's two nested loops inside the recursion); linear starts
 // after the parent's cell; mrv picks the blank with the fewest candidates.
-func (s *Sudoku) Next(_ int, prev Pos) (Pos, Scan, bool) {
+func (s *Sudoku) Next(_ int, prev Pos) (Pos, bool) {
 	start := 0
 	switch s.order {
 	case OrderMRV:
@@ -89,22 +98,24 @@ func (s *Sudoku) Next(_ int, prev Pos) (Pos, Scan, bool) {
 			start = prev.Row*s.n + prev.Col + 1
 		}
 	}
-	sc := Scan{Used: true, From: s.pos(start)}
 	for i := start; i < len(s.cells); i++ {
-		sc.Cost++
 		if s.cells[i] == 0 {
-			return s.pos(i), sc, true
+			k := i - start
+			s.scan = Scan{From: s.pos(start), Skipped: k, Cost: k + 1}
+			return s.pos(i), true
 		}
-		sc.Skipped++
 	}
-	if start >= len(s.cells) {
-		sc.From = NoPos
-	}
-	return NoPos, sc, false
+	k := len(s.cells) - start
+	s.scan = Scan{From: s.pos(start), Skipped: k, Cost: k}
+	return NoPos, false
 }
 
+// LastScan reports what the last Next did: where its scan started, the
+// filled cells it skipped and the cells it inspected.
+func (s *Sudoku) LastScan() (Scan, bool) { return s.scan, true }
+
 func (s *Sudoku) pos(i int) Pos {
-	if i >= len(s.cells) {
+	if i < 0 || i >= len(s.cells) {
 		return NoPos
 	}
 	return Pos{i / s.n, i % s.n}
@@ -113,8 +124,8 @@ func (s *Sudoku) pos(i int) Pos {
 // nextMRV inspects every cell and returns the blank that allows the fewest
 // digits, the first in reading order on a tie; a blank with no choice at all
 // ends the scan early (nothing can be fewer).
-func (s *Sudoku) nextMRV() (Pos, Scan, bool) {
-	sc := Scan{Used: true, From: Pos{0, 0}}
+func (s *Sudoku) nextMRV() (Pos, bool) {
+	sc := Scan{From: Pos{0, 0}}
 	best, bestN := -1, s.n+1
 	for i, d := range s.cells {
 		sc.Cost++
@@ -132,11 +143,11 @@ func (s *Sudoku) nextMRV() (Pos, Scan, bool) {
 			}
 		}
 	}
-	if best < 0 {
-		return NoPos, sc, false
+	if best >= 0 {
+		sc.Options = bestN
 	}
-	sc.Options = bestN
-	return s.pos(best), sc, true
+	s.scan = sc
+	return s.pos(best), best >= 0
 }
 
 // Candidates returns the digits 1..n.
@@ -278,12 +289,12 @@ func (s *Sudoku) Undo(slot Pos, v int) {
 
 // Validate checks the full board: every row, then every column, then every
 // box, and names the first repeated digit.
-func (s *Sudoku) Validate() Verdict {
+func (s *Sudoku) Validate() (Verdict, Pos, int) {
 	rule, a, b, cost := Clash(s.n, s.box, s.cells)
 	if rule == RuleNone {
-		return Verdict{Cost: cost}
+		return Verdict{Cost: cost}, NoPos, 0
 	}
-	return Verdict{Rule: rule, Witness: a, Cost: cost, Cell: b, Value: s.cells[b.Row*s.n+b.Col]}
+	return Verdict{Rule: rule, Witness: a, Cost: cost}, b, s.cells[b.Row*s.n+b.Col]
 }
 
 // Rows returns the board as row strings, '.' for a blank.

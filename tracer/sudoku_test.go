@@ -526,7 +526,7 @@ func TestSudokuRuleOrder(t *testing.T) {
 				if placed && check == CheckScan {
 					// The leaf validation reports the same rule for the full
 					// board's clash (the only one on this board).
-					if vd := s.Validate(); vd.Rule != tc.want {
+					if vd, _, _ := s.Validate(); vd.Rule != tc.want {
 						t.Errorf("%d×%d validate: %q: want %q", n, n, vd.Rule, tc.want)
 					}
 				}

@@ -64,7 +64,10 @@ func (n *Node) Cell() Pos { return Pos{int(n.Row), int(n.Col)} }
 // Witness returns the clashing cell of a pruned leaf.
 func (n *Node) Witness() Pos { return Pos{int(n.WRow), int(n.WCol)} }
 
-// Tree is the search tree built from events: a Sink. Build one per search;
+// Tree is the search tree built from events: a Sink. Nodes are appended in
+// step order and depth first, so the nodes that existed at step K are a
+// prefix of Nodes, a parent comes before its children, and a subtree is a
+// contiguous run of Nodes. Build one per search;
 // it is also rebuilt from a saved step log by feeding it the same events.
 type Tree struct {
 	Nodes     []Node
@@ -90,6 +93,13 @@ func (t *Tree) fail(e *Event, format string, args ...any) {
 
 func (t *Tree) add(n Node) int32 {
 	i := int32(len(t.Nodes))
+	if len(t.Nodes) == cap(t.Nodes) {
+		// Double: append grows big slices by a quarter, which copies a
+		// large tree many times over.
+		grown := make([]Node, len(t.Nodes), max(1024, 2*cap(t.Nodes)))
+		copy(grown, t.Nodes)
+		t.Nodes = grown
+	}
 	n.First, n.Next, n.last = -1, -1, -1
 	if n.Parent >= 0 {
 		p := &t.Nodes[n.Parent]
@@ -171,6 +181,8 @@ func (t *Tree) StatusAt(i int32, k int64) NodeStatus {
 	n := &t.Nodes[i]
 	at := func(s int64) bool { return s > 0 && (k <= 0 || s <= k) }
 	switch {
+	case n.Kind == NodePruned && k > 0 && n.Step > k:
+		return NodeOpen
 	case n.Kind == NodePruned:
 		return NodeRejected
 	case n.Solved && at(n.SolStep):

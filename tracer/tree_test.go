@@ -1,15 +1,9 @@
 package tracer
 
 import (
-	"flag"
 	"fmt"
 	"testing"
 )
-
-// knownBugs runs the tests of reported, unfixed bugs in the non-test files
-// (go test ./tracer/ -args -knownbugs); they are skipped by default so the
-// suite stays green until the fix. Remove the skip with the fix.
-var knownBugs = flag.Bool("knownbugs", false, "also run the tests of reported, unfixed bugs")
 
 // TestTreeShape builds trees from several searches and checks them against
 // Stats: one call node per call event, one pruned leaf per reject, and the
@@ -177,9 +171,6 @@ func TestTreeStatusAt(t *testing.T) {
 // step k reports NodeOpen", but a pruned leaf reports NodeRejected at every
 // step (tree.go, StatusAt: the NodePruned case comes before any step test).
 func TestTreeStatusAtPrunedLeaf(t *testing.T) {
-	if !*knownBugs {
-		t.Skip("known bug in tree.go StatusAt (pruned leaves ignore k); run: go test ./tracer/ -args -knownbugs")
-	}
 	r := runTraced(t, newQueens(t, 4, CheckScan), Options{Stop: StopAll}, true)
 	for i := range r.tree.Nodes {
 		n := &r.tree.Nodes[i]
