@@ -934,7 +934,9 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, d.pick("✗ pruned: breaks a rule", "✗ 剪枝：违反规则"))
 	}
 	if has[kCut] {
-		key(` COLOR="`+dotColorCut+`" STYLE="dashed"`, d.pick("cut: left open by the limit", "截断：因上限未完成"))
+		// No STYLE="dashed" here: Graphviz writes a garbled style string
+		// for dashed HTML cells into xdot, which breaks the PNG painter.
+		key(` COLOR="`+dotColorCut+`"`, d.pick("dashed: cut, left open by the limit", "虚线：截断，因上限未完成"))
 	}
 	if has[kOpen] {
 		key(` BGCOLOR="`+dotColorOpen+`"`, fmt.Sprintf(d.pick("open at step %d", "第 %d 步时未返回"), d.tr.AtStep))
@@ -943,7 +945,7 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 		key(` BGCOLOR="`+dotColorOpen+`" BORDER="3"`, d.pick("running", "正在运行"))
 	}
 	if has[kElided] {
-		key(` COLOR="`+dotColorElided+`" STYLE="dashed"`, d.pick("… elided subtrees", "… 省略的子树"))
+		key(` COLOR="`+dotColorElided+`"`, d.pick("dashed …: elided subtrees", "虚线 …：省略的子树"))
 	}
 	b.WriteString(`</TR></TABLE></TD></TR></TABLE>`)
 	return b.String()
