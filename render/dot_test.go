@@ -300,7 +300,7 @@ func TestDOTLegend(t *testing.T) {
 			cut++
 		}
 	}
-	if cut == 0 || !strings.Contains(d.legend, "limit: the step limit stopped the search") || !strings.Contains(d.legend, "cut: left open by the limit") {
+	if cut == 0 || !strings.Contains(d.legend, "limit: the step limit stopped the search") || !strings.Contains(d.legend, "cut, left open by the limit") {
 		t.Errorf("limited run: %d cut nodes, legend %s", cut, d.legend)
 	}
 }
