@@ -317,6 +317,23 @@ func (c *command) parse(args []string) ([]string, error) {
 	return pos, nil
 }
 
+// problem parses args, which name one problem, and builds it with its
+// options from the problem flags.
+func (c *command) problem(args []string, pf *problemFlags, stdin io.Reader) (tracer.Problem, tracer.Options, error) {
+	pos, err := c.parse(args)
+	if err != nil {
+		return nil, tracer.Options{}, err
+	}
+	if len(pos) > 1 {
+		return nil, tracer.Options{}, usagef("%s takes one problem, got %q", c.Name(), strings.Join(pos, " "))
+	}
+	problem := ""
+	if len(pos) == 1 {
+		problem = pos[0]
+	}
+	return pf.build(c.FlagSet, problem, stdin)
+}
+
 // exportFlags choose the diagrams and the step log, and how diagrams are
 // trimmed. trace and render share them.
 type exportFlags struct {
@@ -459,18 +476,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	statsPath := fs.String("stats", "", "write the summary as YAML to this file (- for stdout)")
 	yamlPath := fs.String("yaml", "", "write every step, with a note, as a YAML step log to this file (- for stdout)")
 	show := fs.Int("show", 3, "how many solution boards to print")
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if len(pos) > 1 {
-		return usagef("trace takes one problem, got %q", strings.Join(pos, " "))
-	}
-	problem := ""
-	if len(pos) == 1 {
-		problem = pos[0]
-	}
-	p, opts, err := pf.build(fs.FlagSet, problem, stdin)
+	p, opts, err := fs.problem(args, &pf, stdin)
 	if err != nil {
 		return err
 	}
@@ -644,18 +650,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	print := fs.Bool("print", false, "print the view at --to as plain text and exit (for handouts)")
 	width := fs.Int("width", 0, "screen width in columns (default: the terminal's, or 80)")
 	height := fs.Int("height", 0, "screen height in lines (default: the terminal's, or 24)")
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if len(pos) > 1 {
-		return usagef("step takes one problem, got %q", strings.Join(pos, " "))
-	}
-	problem := ""
-	if len(pos) == 1 {
-		problem = pos[0]
-	}
-	p, opts, err := pf.build(fs.FlagSet, problem, stdin)
+	p, opts, err := fs.problem(args, &pf, stdin)
 	if err != nil {
 		return err
 	}

@@ -100,14 +100,7 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 	m := s.marks(st)
 	box := 0
 	if !r.queens {
-		switch n {
-		case 4:
-			box = 2
-		case 9:
-			box = 3
-		case 16:
-			box = 4
-		}
+		box = tracer.BoxSide(n)
 	}
 	dw := len(strconv.Itoa(n - 1))
 	var lines []tline

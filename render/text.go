@@ -18,14 +18,7 @@ func Board(problem string, rows []string) string {
 	n := len(rows)
 	box := 0
 	if problem == "sudoku" {
-		switch n {
-		case 4:
-			box = 2
-		case 9:
-			box = 3
-		case 16:
-			box = 4
-		}
+		box = tracer.BoxSide(n)
 	}
 	for r, row := range rows {
 		if box > 0 && r > 0 && r%box == 0 {

@@ -17,8 +17,9 @@ type Puzzle struct {
 // sizes maps a cell count to the side of the grid.
 var sizes = map[int]int{16: 4, 81: 9, 256: 16}
 
-// boxSide returns the box side for a grid side.
-func boxSide(n int) int {
+// BoxSide returns the side of a Sudoku box (宫) for a grid side: 2, 3 or 4
+// for 4, 9 or 16, and 0 for any other size.
+func BoxSide(n int) int {
 	switch n {
 	case 4:
 		return 2
@@ -116,7 +117,7 @@ func ParsePuzzle(text string) (*Puzzle, error) {
 		}
 	} else {
 		n = len(rows)
-		if boxSide(n) == 0 {
+		if BoxSide(n) == 0 {
 			return nil, fmt.Errorf("puzzle has %d rows: want 4, 9 or 16", n)
 		}
 		for r, row := range rows {
@@ -126,7 +127,7 @@ func ParsePuzzle(text string) (*Puzzle, error) {
 			cells = append(cells, row...)
 		}
 	}
-	p := &Puzzle{Size: n, Box: boxSide(n), Cells: make([]int, n*n)}
+	p := &Puzzle{Size: n, Box: BoxSide(n), Cells: make([]int, n*n)}
 	for i, c := range cells {
 		d := digitValue(c.ch)
 		if d < 0 || d > n {
@@ -156,10 +157,10 @@ func parseJSONPuzzle(text string) (*Puzzle, error) {
 		return nil, fmt.Errorf("puzzle JSON: %w", err)
 	}
 	n := len(grid)
-	if boxSide(n) == 0 {
+	if BoxSide(n) == 0 {
 		return nil, fmt.Errorf("puzzle JSON has %d rows: want 4, 9 or 16", n)
 	}
-	p := &Puzzle{Size: n, Box: boxSide(n), Cells: make([]int, n*n)}
+	p := &Puzzle{Size: n, Box: BoxSide(n), Cells: make([]int, n*n)}
 	for r, row := range grid {
 		if len(row) != n {
 			return nil, fmt.Errorf("puzzle JSON row %d has %d cells: want %d", r+1, len(row), n)

@@ -47,11 +47,11 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 	if _, err := ParseCheck(string(check), SudokuChecks); err != nil {
 		return nil, fmt.Errorf("sudoku: %w", err)
 	}
-	if boxSide(p.Size) == 0 || len(p.Cells) != p.Size*p.Size {
+	if BoxSide(p.Size) == 0 || len(p.Cells) != p.Size*p.Size {
 		return nil, fmt.Errorf("sudoku: a %d×%d grid with %d cells is not a puzzle", p.Size, p.Size, len(p.Cells))
 	}
-	if p.Box != boxSide(p.Size) {
-		return nil, fmt.Errorf("sudoku: a %d×%d grid has %d×%d boxes, not %d×%d", p.Size, p.Size, boxSide(p.Size), boxSide(p.Size), p.Box, p.Box)
+	if p.Box != BoxSide(p.Size) {
+		return nil, fmt.Errorf("sudoku: a %d×%d grid has %d×%d boxes, not %d×%d", p.Size, p.Size, BoxSide(p.Size), BoxSide(p.Size), p.Box, p.Box)
 	}
 	for i, d := range p.Cells {
 		if d < 0 || d > p.Size {
@@ -62,7 +62,7 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 		return nil, err
 	}
 	n := p.Size
-	s := &Sudoku{n: n, box: boxSide(n), cells: append([]int(nil), p.Cells...), puzzle: p.String(), order: order, check: check}
+	s := &Sudoku{n: n, box: BoxSide(n), cells: append([]int(nil), p.Cells...), puzzle: p.String(), order: order, check: check}
 	if check == CheckCounts || order == OrderMRV {
 		s.counted = true
 		m := n * (n + 1)
