@@ -136,8 +136,6 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		p:        p,
 		when:     whenModes[opts.When],
 		stop:     opts.Stop,
-		sinks:    opts.Sinks,
-		on:       len(opts.Sinks) > 0,
 		ctx:      ctx,
 		done:     ctx.Done(),
 		maxSteps: opts.Limits.MaxSteps,
@@ -145,10 +143,34 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		keep:     opts.KeepSolutions,
 	}
 	_, s.scans = p.LastScan()
+	// One Stats and one Tree are fed directly, without building Events;
+	// every other sink gets the Events.
+	for _, k := range opts.Sinks {
+		switch k := k.(type) {
+		case *Stats:
+			if s.st == nil {
+				s.st = k
+				continue
+			}
+		case *Tree:
+			if s.tr == nil {
+				s.tr = k
+				continue
+			}
+		}
+		s.sinks = append(s.sinks, k)
+	}
+	s.on = len(s.sinks) > 0
 	// stepBound and callBound start at 0: the first call runs the slow
 	// check, which looks at the context and sets the real bounds.
 	start := time.Now()
 	s.call(-1, 0, NoPos, NoPos, -1)
+	if s.st != nil {
+		s.st.Steps += s.steps
+	}
+	if s.tr != nil {
+		s.tr.Steps += s.steps
+	}
 	r := &Result{
 		Solutions: s.solutions,
 		Boards:    s.boards,
@@ -198,9 +220,11 @@ type search struct {
 	p     Problem
 	when  whenMode
 	stop  Stop
-	sinks []Sink
-	on    bool
-	scans bool // the problem reports scans (one step per call)
+	sinks []Sink // the sinks that get Events
+	on    bool   // len(sinks) > 0
+	st    *Stats // a Stats sink, fed directly
+	tr    *Tree  // a Tree sink, fed directly
+	scans bool   // the problem reports scans (one step per call)
 	ev    Event
 
 	ctx  context.Context
@@ -279,13 +303,136 @@ func (s *search) overLimit(node, depth int) bool {
 			return false
 		}
 	}
+	s.hookLimit(node, depth)
+	return true
+}
+
+// The hooks below report one step each. A Stats or Tree among the sinks is
+// fed directly (no Event is built for it); other sinks get the Event. With no
+// sinks at all a hook is a counter increment and two untaken branches.
+
+func (s *search) hookCall(id, parent, depth int, move Pos, mv int) {
 	s.steps++
+	if s.st != nil {
+		s.st.countCall(depth)
+	}
+	if s.tr != nil {
+		s.tr.call(s.steps, id, depth, move, mv)
+	}
+	if s.on {
+		s.setEvent(KindCall, id, depth)
+		s.ev.Parent, s.ev.Cell, s.ev.Value = parent, move, mv
+		s.send()
+	}
+}
+
+func (s *search) hookScan(id, depth int, slot Pos, ok bool) {
+	s.steps++
+	if s.st == nil && !s.on {
+		return
+	}
+	sc, _ := s.p.LastScan()
+	if s.st != nil {
+		s.st.ScanCost += int64(sc.Cost)
+	}
+	if s.on {
+		s.setEvent(KindScan, id, depth)
+		if ok {
+			s.ev.Cell = slot
+		}
+		s.ev.From, s.ev.Skipped, s.ev.Cost, s.ev.Value = sc.From, sc.Skipped, sc.Cost, sc.Options
+		s.send()
+	}
+}
+
+// hookMove reports a try, place or undo of candidate v at slot.
+func (s *search) hookMove(k Kind, id, depth int, slot Pos, v, cost int) {
+	s.steps++
+	if s.st != nil {
+		switch k {
+		case KindTry:
+			s.st.Tries++
+		case KindPlace:
+			s.st.Placements++
+			s.st.CheckCost += int64(cost)
+		case KindUndo:
+			s.st.Backtracks++
+		}
+	}
+	if s.on {
+		s.emitMove(k, id, depth, slot, v, RuleNone, NoPos, cost)
+	}
+}
+
+// hookReject reports a candidate that breaks a rule. cell and value name
+// the move (for the leaf validation, the offending cell).
+func (s *search) hookReject(id, depth int, cell Pos, value int, vd Verdict) {
+	s.steps++
+	if s.st != nil {
+		s.st.Rejects[vd.Rule]++
+		s.st.CheckCost += int64(vd.Cost)
+	}
+	if s.tr != nil {
+		s.tr.reject(s.steps, cell, value, vd.Rule, vd.Witness, vd.Cost)
+	}
+	if s.on {
+		s.setEvent(KindReject, id, depth)
+		s.ev.Cell, s.ev.Value, s.ev.Rule, s.ev.Witness, s.ev.Cost = cell, value, vd.Rule, vd.Witness, vd.Cost
+		s.send()
+	}
+}
+
+func (s *search) hookSolution(id, depth, cost int) {
+	s.steps++
+	if s.st != nil {
+		s.st.countSolution(s.steps, cost)
+	}
+	if s.tr != nil {
+		s.tr.solution(s.steps)
+	}
+	if s.on {
+		s.setEvent(KindSolution, id, depth)
+		s.ev.Cost = cost
+		s.send()
+	}
+}
+
+func (s *search) hookExhausted(id, depth int, slot Pos) {
+	s.steps++
+	if s.on {
+		s.setEvent(KindExhausted, id, depth)
+		s.ev.Cell = slot
+		s.send()
+	}
+}
+
+// ret reports the return of a call.
+func (s *search) ret(id, depth int, ok bool) outcome {
+	s.steps++
+	if s.tr != nil {
+		s.tr.ret(s.steps)
+	}
+	if s.on {
+		s.setEvent(KindReturn, id, depth)
+		s.ev.OK = ok
+		s.send()
+	}
+	return goOn
+}
+
+func (s *search) hookLimit(node, depth int) {
+	s.steps++
+	if s.st != nil {
+		s.st.Limit = s.limit
+	}
+	if s.tr != nil {
+		s.tr.LimitStep = s.steps
+	}
 	if s.on {
 		s.setEvent(KindLimit, node, depth)
 		s.ev.Limit = s.limit
 		s.send()
 	}
-	return true
 }
 
 // call runs one node of the search tree: the shared template.
@@ -295,26 +442,12 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 	}
 	id := int(s.nodes)
 	s.nodes++
-	s.steps++
-	if s.on {
-		s.setEvent(KindCall, id, depth)
-		s.ev.Parent, s.ev.Cell, s.ev.Value = parent, move, mv
-		s.send()
-	}
+	s.hookCall(id, parent, depth, move, mv)
 
 	// 1. Where is the decision? (a scan inside the call: 2-D recursion)
 	slot, ok := s.p.Next(depth, prev)
 	if s.scans {
-		s.steps++
-		if s.on {
-			sc, _ := s.p.LastScan()
-			s.setEvent(KindScan, id, depth)
-			if ok {
-				s.ev.Cell = slot
-			}
-			s.ev.From, s.ev.Skipped, s.ev.Cost, s.ev.Value = sc.From, sc.Skipped, sc.Cost, sc.Options
-			s.send()
-		}
+		s.hookScan(id, depth, slot, ok)
 	}
 
 	// 2. End condition: nothing left to decide.
@@ -324,12 +457,7 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 			vd, cell, value := s.p.Validate()
 			cost = vd.Cost
 			if vd.Rule != RuleNone {
-				s.steps++
-				if s.on {
-					s.setEvent(KindReject, id, depth)
-					s.ev.Cell, s.ev.Value, s.ev.Rule, s.ev.Witness, s.ev.Cost = cell, value, vd.Rule, vd.Witness, vd.Cost
-					s.send()
-				}
+				s.hookReject(id, depth, cell, value, vd)
 				return s.ret(id, depth, false)
 			}
 		}
@@ -337,12 +465,7 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 		if len(s.boards) < s.keep {
 			s.boards = append(s.boards, s.p.Rows())
 		}
-		s.steps++
-		if s.on {
-			s.setEvent(KindSolution, id, depth)
-			s.ev.Cost = cost
-			s.send()
-		}
+		s.hookSolution(id, depth, cost)
 		s.ret(id, depth, true)
 		if s.stop == StopFirst {
 			return found
@@ -356,57 +479,34 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 		if (s.steps >= s.stepBound || s.nodes >= s.callBound) && s.overLimit(id, depth) {
 			return stopped
 		}
-		s.steps++
-		if s.on {
-			s.emitMove(KindTry, id, depth, slot, v, RuleNone, NoPos, 0)
-		}
+		s.hookMove(KindTry, id, depth, slot, v, 0)
 		switch s.when {
 		case modeBefore:
 			vd := s.p.Check(slot, v, false)
 			if vd.Rule != RuleNone {
-				s.steps++
-				if s.on {
-					s.emitMove(KindReject, id, depth, slot, v, vd.Rule, vd.Witness, vd.Cost)
-				}
+				s.hookReject(id, depth, s.cellOf(slot, v), v, vd)
 				continue
 			}
 			s.p.Place(slot, v)
-			s.steps++
-			if s.on {
-				s.emitMove(KindPlace, id, depth, slot, v, RuleNone, NoPos, vd.Cost)
-			}
+			s.hookMove(KindPlace, id, depth, slot, v, vd.Cost)
 		case modeAfter:
 			s.p.Place(slot, v)
 			vd := s.p.Check(slot, v, true)
-			s.steps++
-			if s.on {
-				cost := vd.Cost
-				if vd.Rule != RuleNone {
-					cost = 0 // the failed check's cost goes on the reject
-				}
-				s.emitMove(KindPlace, id, depth, slot, v, RuleNone, NoPos, cost)
-			}
 			if vd.Rule != RuleNone {
-				s.steps++
-				if s.on {
-					s.emitMove(KindReject, id, depth, slot, v, vd.Rule, vd.Witness, vd.Cost)
-				}
+				// The failed check's cost goes on the reject.
+				s.hookMove(KindPlace, id, depth, slot, v, 0)
+				s.hookReject(id, depth, s.cellOf(slot, v), v, vd)
 				s.p.Undo(slot, v)
-				s.steps++
-				if s.on {
-					s.emitMove(KindUndo, id, depth, slot, v, RuleNone, NoPos, 0)
-				}
+				s.hookMove(KindUndo, id, depth, slot, v, 0)
 				continue
 			}
+			s.hookMove(KindPlace, id, depth, slot, v, vd.Cost)
 		default: // modeLeaf
 			s.p.Place(slot, v)
-			s.steps++
-			if s.on {
-				s.emitMove(KindPlace, id, depth, slot, v, RuleNone, NoPos, 0)
-			}
+			s.hookMove(KindPlace, id, depth, slot, v, 0)
 		}
 
-		switch s.call(id, depth+1, slot, s.cellIfOn(slot, v), v) {
+		switch s.call(id, depth+1, slot, s.cellOf(slot, v), v) {
 		case found:
 			// The tutorial's "if (backtracking(board)) return true;": the
 			// move stays on the board and every ancestor returns true.
@@ -416,39 +516,20 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 			return stopped
 		}
 		s.p.Undo(slot, v)
-		s.steps++
-		if s.on {
-			s.emitMove(KindUndo, id, depth, slot, v, RuleNone, NoPos, 0)
-		}
+		s.hookMove(KindUndo, id, depth, slot, v, 0)
 	}
 
 	// 4. Every candidate failed: return false (回溯).
-	s.steps++
-	if s.on {
-		s.setEvent(KindExhausted, id, depth)
-		s.ev.Cell = slot
-		s.send()
-	}
+	s.hookExhausted(id, depth, slot)
 	return s.ret(id, depth, false)
 }
 
-// cellIfOn returns the move's cell for the call event, only when tracing.
-func (s *search) cellIfOn(slot Pos, v int) Pos {
-	if s.on {
+// cellOf returns the move's cell, only when someone records it.
+func (s *search) cellOf(slot Pos, v int) Pos {
+	if s.on || s.tr != nil {
 		return s.p.Cell(slot, v)
 	}
 	return NoPos
-}
-
-// ret reports the return of a call.
-func (s *search) ret(id, depth int, ok bool) outcome {
-	s.steps++
-	if s.on {
-		s.setEvent(KindReturn, id, depth)
-		s.ev.OK = ok
-		s.send()
-	}
-	return goOn
 }
 
 // String describes a Result in one line.

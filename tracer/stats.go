@@ -24,14 +24,7 @@ func (s *Stats) Event(e *Event) {
 	s.Steps++
 	switch e.Kind {
 	case KindCall:
-		s.Nodes++
-		if e.Depth > s.MaxDepth {
-			s.MaxDepth = e.Depth
-		}
-		for len(s.PerDepth) <= e.Depth {
-			s.PerDepth = append(s.PerDepth, 0)
-		}
-		s.PerDepth[e.Depth]++
+		s.countCall(e.Depth)
 	case KindScan:
 		s.ScanCost += int64(e.Cost)
 	case KindTry:
@@ -47,13 +40,31 @@ func (s *Stats) Event(e *Event) {
 	case KindUndo:
 		s.Backtracks++
 	case KindSolution:
-		s.Solutions++
-		s.CheckCost += int64(e.Cost)
-		if s.FirstSolutionStep == 0 {
-			s.FirstSolutionStep = e.Step
-		}
+		s.countSolution(e.Step, e.Cost)
 	case KindLimit:
 		s.Limit = e.Limit
+	}
+}
+
+// countCall counts a call at depth. (Run feeds a Stats sink through these
+// methods directly; Event uses them too, so both ways count alike.)
+func (s *Stats) countCall(depth int) {
+	s.Nodes++
+	if depth > s.MaxDepth {
+		s.MaxDepth = depth
+	}
+	for len(s.PerDepth) <= depth {
+		s.PerDepth = append(s.PerDepth, 0)
+	}
+	s.PerDepth[depth]++
+}
+
+// countSolution counts a solution found at step with the leaf check's cost.
+func (s *Stats) countSolution(step int64, cost int) {
+	s.Solutions++
+	s.CheckCost += int64(cost)
+	if s.FirstSolutionStep == 0 {
+		s.FirstSolutionStep = step
 	}
 }
 

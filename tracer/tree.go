@@ -114,14 +114,6 @@ func (t *Tree) add(n Node) int32 {
 	return i
 }
 
-func (t *Tree) top(e *Event) int32 {
-	if len(t.stack) == 0 {
-		t.fail(e, "no call is open")
-		return -1
-	}
-	return t.stack[len(t.stack)-1]
-}
-
 // Event adds one event to the tree.
 func (t *Tree) Event(e *Event) {
 	t.Steps++
@@ -134,42 +126,70 @@ func (t *Tree) Event(e *Event) {
 			t.fail(e, "call %d out of order: want %d", e.Node, len(t.calls))
 			return
 		}
-		parent := int32(-1)
-		if len(t.stack) > 0 {
-			parent = t.stack[len(t.stack)-1]
-		} else if len(t.calls) > 0 {
+		if len(t.stack) == 0 && len(t.calls) > 0 {
 			t.fail(e, "a second root")
 			return
 		}
-		i := t.add(Node{Call: int32(e.Node), Parent: parent, Kind: NodeCall, Depth: int16(e.Depth),
-			Row: int8(e.Cell.Row), Col: int8(e.Cell.Col), Value: int8(e.Value), WRow: -1, WCol: -1, Step: e.Step})
-		t.calls = append(t.calls, i)
-		t.stack = append(t.stack, i)
+		t.call(e.Step, e.Node, e.Depth, e.Cell, e.Value)
 	case KindReject:
-		p := t.top(e)
-		if p < 0 {
+		if len(t.stack) == 0 {
+			t.fail(e, "no call is open")
 			return
 		}
-		t.add(Node{Call: -1, Parent: p, Kind: NodePruned, Rule: e.Rule, Depth: t.Nodes[p].Depth + 1,
-			Row: int8(e.Cell.Row), Col: int8(e.Cell.Col), Value: int8(e.Value),
-			WRow: int8(e.Witness.Row), WCol: int8(e.Witness.Col), Step: e.Step, End: e.Step, Cost: int32(e.Cost)})
+		t.reject(e.Step, e.Cell, e.Value, e.Rule, e.Witness, e.Cost)
 	case KindSolution:
-		if i := t.top(e); i >= 0 {
-			t.Nodes[i].Solved = true
-		}
-		for i := t.top(e); i >= 0 && t.Nodes[i].SolStep == 0; i = t.Nodes[i].Parent {
-			t.Nodes[i].SolStep = e.Step
-		}
-	case KindReturn:
-		p := t.top(e)
-		if p < 0 {
+		if len(t.stack) == 0 {
+			t.fail(e, "no call is open")
 			return
 		}
-		t.Nodes[p].End = e.Step
-		t.stack = t.stack[:len(t.stack)-1]
+		t.solution(e.Step)
+	case KindReturn:
+		if len(t.stack) == 0 {
+			t.fail(e, "no call is open")
+			return
+		}
+		t.ret(e.Step)
 	case KindLimit:
 		t.LimitStep = e.Step
 	}
+}
+
+// call adds call number id, a child of the open call. (Run feeds a Tree
+// through these methods directly; Event checks the stream, then uses them.)
+func (t *Tree) call(step int64, id, depth int, move Pos, value int) {
+	parent := int32(-1)
+	if len(t.stack) > 0 {
+		parent = t.stack[len(t.stack)-1]
+	}
+	i := t.add(Node{Call: int32(id), Parent: parent, Kind: NodeCall, Depth: int16(depth),
+		Row: int8(move.Row), Col: int8(move.Col), Value: int8(value), WRow: -1, WCol: -1, Step: step})
+	t.calls = append(t.calls, i)
+	t.stack = append(t.stack, i)
+}
+
+// reject adds a pruned leaf under the open call.
+func (t *Tree) reject(step int64, cell Pos, value int, rule Rule, witness Pos, cost int) {
+	p := t.stack[len(t.stack)-1]
+	t.add(Node{Call: -1, Parent: p, Kind: NodePruned, Rule: rule, Depth: t.Nodes[p].Depth + 1,
+		Row: int8(cell.Row), Col: int8(cell.Col), Value: int8(value),
+		WRow: int8(witness.Row), WCol: int8(witness.Col), Step: step, End: step, Cost: int32(cost)})
+}
+
+// solution marks the open call as a solution and its ancestors as on the
+// path to one.
+func (t *Tree) solution(step int64) {
+	i := t.stack[len(t.stack)-1]
+	t.Nodes[i].Solved = true
+	for ; i >= 0 && t.Nodes[i].SolStep == 0; i = t.Nodes[i].Parent {
+		t.Nodes[i].SolStep = step
+	}
+}
+
+// ret closes the open call.
+func (t *Tree) ret(step int64) {
+	p := t.stack[len(t.stack)-1]
+	t.Nodes[p].End = step
+	t.stack = t.stack[:len(t.stack)-1]
 }
 
 // Status returns how node i ended.

@@ -1,0 +1,73 @@
+package tracer
+
+import (
+	"context"
+	"reflect"
+	"testing"
+)
+
+// TestDirectSinksMatchEvents checks Run's fast path: a Stats and a Tree
+// among the sinks are fed directly, without Events. They must end exactly
+// as the same sinks fed with the Events (wrapped, so Run cannot tell them).
+func TestDirectSinksMatchEvents(t *testing.T) {
+	type instance struct {
+		name string
+		make func() Problem
+		opts Options
+	}
+	var cases []instance
+	for _, when := range Whens {
+		for _, stop := range Stops {
+			for _, check := range NQueensChecks {
+				cases = append(cases, instance{"queens5 " + string(check) + " " + string(when) + " " + string(stop),
+					func() Problem { return newQueens(t, 5, check) }, Options{When: when, Stop: stop, Limits: Limits{MaxSteps: 100_000}}})
+			}
+			for _, order := range SudokuOrders {
+				cases = append(cases, instance{"sudoku4 " + string(order) + " " + string(when) + " " + string(stop),
+					func() Problem { return newSudoku(t, ".4......3.4...2.", order, CheckCounts) }, Options{When: when, Stop: stop, Limits: Limits{MaxSteps: 100_000}}})
+			}
+		}
+	}
+	cases = append(cases,
+		instance{"leetcode scan2d", func() Problem { return newSudoku(t, LeetCode37, OrderScan2D, CheckScan) }, Options{}},
+		instance{"leetcode leaf limit", func() Problem { return newSudoku(t, LeetCode37, OrderLinear, CheckScan) },
+			Options{When: WhenLeaf, Limits: Limits{MaxSteps: 5000}}},
+		instance{"queens8 call limit", func() Problem { return newQueens(t, 8, CheckScan) },
+			Options{Stop: StopAll, Limits: Limits{MaxCalls: 300}}},
+	)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			direct, directTree := &Stats{}, NewTree()
+			o := c.opts
+			o.Sinks = []Sink{direct, directTree}
+			r1, err := Run(context.Background(), c.make(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			viaEvents, eventTree := &Stats{}, NewTree()
+			o.Sinks = []Sink{SinkFunc(viaEvents.Event), SinkFunc(eventTree.Event)}
+			r2, err := Run(context.Background(), c.make(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(direct, viaEvents) {
+				t.Errorf("stats differ:\ndirect %+v\nevents %+v", *direct, *viaEvents)
+			}
+			if r1.Steps != r2.Steps || r1.Status != r2.Status || direct.Steps != r1.Steps {
+				t.Errorf("results differ: %v / %v, stats steps %d", r1, r2, direct.Steps)
+			}
+			if eventTree.Err() != nil {
+				t.Fatal(eventTree.Err())
+			}
+			if directTree.Steps != eventTree.Steps || directTree.LimitStep != eventTree.LimitStep {
+				t.Errorf("tree steps %d/%d, limit step %d/%d", directTree.Steps, eventTree.Steps, directTree.LimitStep, eventTree.LimitStep)
+			}
+			compareTrees(t, directTree, eventTree, true)
+			for i := range directTree.Nodes {
+				if directTree.Nodes[i] != eventTree.Nodes[i] {
+					t.Fatalf("node %d differs: %+v / %+v", i, directTree.Nodes[i], eventTree.Nodes[i])
+				}
+			}
+		})
+	}
+}
