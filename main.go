@@ -25,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"backtrack/lessons"
 	"backtrack/render"
 	"backtrack/render/graphviz"
 	"backtrack/tracer"
@@ -60,6 +61,8 @@ Commands:
                                  --dot/--svg/--png draw the search tree, --yaml logs every step
   render LOG.yaml [flags]        draw the search tree again from a saved step log
   step nqueens|sudoku [flags]    step through the recursion in a terminal, forward and back
+  lesson list | build NAME|--all -o DIR   list the lessons, or build their pages, diagrams and logs
+  compare [--strategies sudoku|nqueens]   N-Queens beside Sudoku, or every strategy on one instance
   help                           show this help
 
 Run 'backtrack trace -h' for the flags. Examples:
@@ -106,6 +109,10 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cmdRender(ctx, args[1:], stdin, stdout, stderr)
 	case "step":
 		return cmdStep(ctx, args[1:], stdin, stdout, stderr)
+	case "lesson":
+		return cmdLesson(ctx, args[1:], stdin, stdout, stderr)
+	case "compare":
+		return cmdCompare(ctx, args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, helpText)
 		return nil
@@ -780,4 +787,197 @@ func (o *output) abort() {
 	o.done = true
 	o.tmp.Close()
 	os.Remove(o.tmp.Name())
+}
+
+// cmdLesson lists the lessons, or builds them: per lesson a folder with its
+// Markdown page, diagrams, stats and step logs.
+func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh]"
+	if len(args) == 0 || (args[0] != "list" && args[0] != "build") {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+			fmt.Fprintf(stderr, "usage: %s\n", usage)
+			return flag.ErrHelp
+		}
+		return usagef("lesson needs list or build: %s", usage)
+	}
+	fs := newCommand("lesson "+args[0], stderr, usage)
+	langFlag := fs.String("lang", "en", "language of the titles, pages, notes and legends: en or zh")
+	all := fs.Bool("all", false, "build: every lesson")
+	out := fs.String("o", "", "build: the folder to write the lessons into (made if its parent exists)")
+	pos, err := fs.parse(args[1:])
+	if err != nil {
+		return err
+	}
+	lang, err := tracer.ParseLang(*langFlag)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if args[0] == "list" {
+		if len(pos) > 0 || *all || *out != "" {
+			return usagef("lesson list takes no arguments but --lang")
+		}
+		ls, err := lessons.All()
+		if err != nil {
+			return err
+		}
+		width := 0
+		for _, l := range ls {
+			width = max(width, len(l.Name))
+		}
+		for _, l := range ls {
+			fmt.Fprintf(stdout, "%-*s  %s\n", width, l.Name, l.Title(lang))
+		}
+		return nil
+	}
+	switch {
+	case *all && len(pos) > 0:
+		return usagef("lesson build: give lesson names or --all, not both")
+	case !*all && len(pos) == 0:
+		return usagef("lesson build: name a lesson or give --all (see 'backtrack lesson list')")
+	case *out == "":
+		return usagef("lesson build: -o DIR is required")
+	}
+	ls, err := lessons.Lookup(pos...)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if fi, err := os.Stat(*out); err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			return usagef("-o %s: %v", *out, err)
+		}
+		if err := os.Mkdir(*out, 0o755); err != nil {
+			return usagef("-o %s: folder %s does not exist", *out, filepath.Dir(*out))
+		}
+	} else if !fi.IsDir() {
+		return usagef("-o %s: is a file, want a folder", *out)
+	}
+	start := time.Now()
+	for _, l := range ls {
+		made, err := l.Build(ctx, *out, lessons.Options{Lang: lang, Tool: "backtrack " + version})
+		if ctx.Err() != nil {
+			return errInterrupted
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %d files, %d steps searched, %.2f s\n",
+			filepath.Join(*out, l.Name), len(made.Files), made.Steps, made.Elapsed.Seconds())
+	}
+	if len(ls) > 1 {
+		fmt.Fprintf(stdout, "%d lessons in %.2f s\n", len(ls), time.Since(start).Seconds())
+	}
+	return nil
+}
+
+// cmdCompare runs N-Queens beside Sudoku and prints them side by side, or
+// (--strategies) runs every strategy on one instance and tabulates them.
+func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newCommand("compare", stderr, "backtrack compare [-n N] [--puzzle P] [--svg FILE] [--no-time] | backtrack compare --strategies sudoku|nqueens [-n N | --puzzle P] [--no-time]")
+	n := fs.Int("n", 8, "nqueens: board size (1-30)")
+	puzzle := fs.String("puzzle", "", "sudoku: a puzzle string, a file, or - for stdin (default: LeetCode 37's board)")
+	strategies := fs.String("strategies", "", "run every strategy of this problem on one instance: sudoku or nqueens")
+	svg := fs.String("svg", "", "draw the nodes per depth of both searches as an SVG chart to this file")
+	noTime := fs.Bool("no-time", false, "leave out the time, so the output is the same on every run")
+	maxSteps := fs.Int64("max-steps", lessons.DefaultMaxSteps, "stop each run after this many steps (0: no limit)")
+	langFlag := fs.String("lang", "en", "language of the table: en or zh")
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("compare takes no arguments, got %q (see 'backtrack compare -h')", strings.Join(pos, " "))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	lang, err := tracer.ParseLang(*langFlag)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if *maxSteps < 0 {
+		return usagef("--max-steps must not be negative")
+	}
+	limit := *maxSteps
+	if limit == 0 {
+		limit = -1 // lessons.Search: no limit
+	}
+	if *n < 1 || *n > tracer.MaxQueens {
+		return usagef("-n %d is out of range: want 1 to %d", *n, tracer.MaxQueens)
+	}
+	queens := lessons.Search{Problem: "nqueens", N: *n, MaxSteps: limit}
+	sudoku := lessons.Search{Problem: "sudoku", MaxSteps: limit}
+	if *strategies != "nqueens" {
+		pz, err := loadPuzzle(*puzzle, stdin)
+		if err != nil {
+			return err
+		}
+		sudoku.Puzzle = pz.String()
+	}
+	opt := render.CompareOptions{Lang: lang, NoTime: *noTime}
+
+	var searches []lessons.Search
+	switch *strategies {
+	case "":
+		searches = []lessons.Search{queens, sudoku}
+	case "sudoku", "nqueens":
+		if *svg != "" {
+			return usagef("--svg draws the comparison of N-Queens and Sudoku: drop --strategies")
+		}
+		base := sudoku
+		if *strategies == "nqueens" {
+			base = queens
+			if set["puzzle"] {
+				return usagef("--puzzle applies to sudoku only")
+			}
+		} else if set["n"] {
+			return usagef("-n applies to nqueens only; give a sudoku with --puzzle")
+		}
+		if searches, err = lessons.Strategies(base); err != nil {
+			return usagef("%v", err)
+		}
+	default:
+		return usagef("unknown --strategies value %q: want sudoku or nqueens", *strategies)
+	}
+	if *svg == "-" {
+		return usagef("--svg needs a file")
+	}
+	chart, err := newOutput(*svg, "--svg", stdout)
+	if err != nil {
+		return err
+	}
+	defer chart.abort()
+
+	var runs []render.CompareRun
+	for _, s := range searches {
+		o, err := s.Execute(ctx)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		if o.Summary.Limit == tracer.LimitCanceled {
+			return errInterrupted
+		}
+		runs = append(runs, render.CompareRun{Summary: o.Summary, Elapsed: o.Elapsed})
+	}
+	var b bytes.Buffer
+	if *strategies != "" {
+		err = render.WriteStrategyTable(&b, runs, opt)
+	} else {
+		err = render.WriteCompare(&b, runs, opt)
+		if err == nil {
+			b.WriteString("\n")
+			err = render.WriteDepthProfile(&b, runs, opt)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if chart.active() {
+		if err := render.WriteDepthChart(chart, runs, render.ChartOptions{Lang: lang}); err != nil {
+			return fmt.Errorf("--svg %s: %w", *svg, err)
+		}
+		if err := chart.commit(); err != nil {
+			return err
+		}
+	}
+	_, err = stdout.Write(b.Bytes())
+	return err
 }

@@ -1,0 +1,310 @@
+package lessons
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"backtrack/render"
+	"backtrack/render/graphviz"
+	"backtrack/tracer"
+)
+
+// Options configure Make and Build.
+type Options struct {
+	Lang tracer.Lang // the page's language: tracer.LangEN (default) or tracer.LangZH
+	Tool string      // the program named in step logs, e.g. "backtrack 0.1.0"
+}
+
+// Made is a lesson made in memory: its files by name (index.md, the SVG
+// diagrams and charts, the stats and step logs of the runs).
+type Made struct {
+	Name  string
+	Files map[string][]byte
+	// Nodes is, for each diagram file, how many node statements its DOT
+	// held: the SVG has one node group for each.
+	Nodes map[string]int
+	// Steps is how many steps the lesson's runs made in all.
+	Steps   int64
+	Elapsed time.Duration
+}
+
+// Names returns the file names in order.
+func (m *Made) Names() []string { return sortedKeys(m.Files) }
+
+// Make runs the lesson and makes its page and files in memory. A claim
+// that does not hold, a part the text refers to that does not exist, or a
+// part of the spec the text does not show is an error.
+func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
+	start := time.Now()
+	if opt.Lang == "" {
+		opt.Lang = tracer.LangEN
+	}
+	if _, err := tracer.ParseLang(string(opt.Lang)); err != nil {
+		return nil, err
+	}
+	m := &Made{Name: l.Name, Files: map[string][]byte{}, Nodes: map[string]int{}}
+	p := &page{l: l, lang: opt.Lang, runs: map[string]*ran{}, diagrams: map[string]render.TrimReport{}, used: map[string]bool{}}
+	for i := range l.Spec.Runs {
+		rs := &l.Spec.Runs[i]
+		r, err := l.execute(ctx, rs, opt.Lang, opt.Tool)
+		if err != nil {
+			return nil, fmt.Errorf("lesson %s: run %s: %w", l.Name, rs.Name, err)
+		}
+		p.runs[rs.Name] = r
+		m.Steps += r.out.Summary.Stats.Steps
+		var stats bytes.Buffer
+		if err := render.WriteStats(&stats, r.out.Summary); err != nil {
+			return nil, err
+		}
+		m.Files[rs.Name+".stats.yaml"] = stats.Bytes()
+		if r.log != nil {
+			m.Files[rs.Name+".yaml"] = r.log
+		}
+	}
+
+	// Claims first: a page whose text no longer holds is not made.
+	get := func(run, f string) (value, error) { return p.value(run, f) }
+	var checked []string
+	for _, c := range l.Spec.Claims {
+		cl, _ := parseClaim(c)
+		ok, shown, err := cl.holds(get)
+		if err != nil {
+			return nil, fmt.Errorf("lesson %s: claim %q: %w", l.Name, c, err)
+		}
+		if !ok {
+			return nil, fmt.Errorf("lesson %s: claim %q does not hold: %s", l.Name, c, shown)
+		}
+		checked = append(checked, fmt.Sprintf("- `%s`: %s ✓", c, shown))
+	}
+
+	if err := l.draw(ctx, p, m); err != nil {
+		return nil, fmt.Errorf("lesson %s: %w", l.Name, err)
+	}
+
+	t, err := parseTemplate(l, opt.Lang)
+	if err != nil {
+		return nil, err
+	}
+	var body strings.Builder
+	if err := t.Execute(&body, p); err != nil {
+		return nil, err
+	}
+	var missing []string
+	for _, part := range l.parts() {
+		if !p.used[part] {
+			missing = append(missing, part)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("lesson %s: the %s text does not show %s", l.Name, opt.Lang, strings.Join(missing, ", "))
+	}
+	m.Files["index.md"] = []byte(p.assemble(body.String(), checked))
+	m.Elapsed = time.Since(start)
+	return m, nil
+}
+
+// parts lists the spec's parts a page must show, as "diagram tree".
+func (l *Lesson) parts() []string {
+	var ps []string
+	for _, t := range l.Spec.Tables {
+		ps = append(ps, "table "+t.Name)
+	}
+	for _, d := range l.Spec.Diagrams {
+		ps = append(ps, "diagram "+d.Name)
+	}
+	for _, c := range l.Spec.Charts {
+		ps = append(ps, "chart "+c.Name)
+	}
+	for _, e := range l.Spec.Excerpts {
+		ps = append(ps, "excerpt "+e.Name)
+	}
+	for _, v := range l.Spec.Views {
+		ps = append(ps, "view "+v.Name)
+	}
+	return ps
+}
+
+// draw makes the lesson's diagrams (DOT through Graphviz to SVG) and charts.
+func (l *Lesson) draw(ctx context.Context, p *page, m *Made) error {
+	if len(l.Spec.Diagrams) > 0 {
+		gv, err := graphviz.New(ctx)
+		if err != nil {
+			return err
+		}
+		defer gv.Close()
+		for _, d := range l.Spec.Diagrams {
+			r := p.runs[d.Run]
+			opt := render.DiagramOptions{MaxNodes: render.DefaultMaxNodes, Depth: d.Depth, AtStep: d.AtStep, Boards: d.Boards, Layout: true}
+			if d.MaxNodes != nil {
+				opt.MaxNodes = *d.MaxNodes
+			}
+			if d.Focus != "" {
+				f, err := render.ParseFocus(d.Focus)
+				if err != nil {
+					return fmt.Errorf("diagram %s: focus: %w", d.Name, err)
+				}
+				opt.Focus = f
+			}
+			var dot bytes.Buffer
+			rep, err := render.WriteDOT(&dot, r.tree, render.Legend{Summary: r.out.Summary, Lang: p.lang}, opt)
+			if err != nil {
+				return fmt.Errorf("diagram %s: %w", d.Name, err)
+			}
+			var svg bytes.Buffer
+			if err := gv.Render(ctx, dot.Bytes(), graphviz.LayoutPinned, graphviz.SVG, &svg); err != nil {
+				return fmt.Errorf("diagram %s: %w", d.Name, err)
+			}
+			p.diagrams[d.Name] = rep
+			m.Files[d.Name+".svg"] = svg.Bytes()
+			m.Nodes[d.Name+".svg"] = rep.Statements
+		}
+	}
+	for _, c := range l.Spec.Charts {
+		runs, err := p.compareRuns(c.Runs)
+		if err != nil {
+			return fmt.Errorf("chart %s: %w", c.Name, err)
+		}
+		var svg bytes.Buffer
+		if err := render.WriteDepthChart(&svg, runs, render.ChartOptions{Lang: p.lang, Title: c.Caption.In(p.lang)}); err != nil {
+			return fmt.Errorf("chart %s: %w", c.Name, err)
+		}
+		m.Files[c.Name+".svg"] = svg.Bytes()
+	}
+	return nil
+}
+
+// assemble puts the page together: the title, the text, the runs with
+// their files, and the claims checked.
+func (p *page) assemble(body string, checked []string) string {
+	var b strings.Builder
+	s := &p.l.Spec
+	title := s.Title.In(p.lang)
+	if s.Tutorial != "" {
+		title = s.Tutorial + " · " + title
+	}
+	b.WriteString("# " + title + "\n\n")
+	b.WriteString(strings.TrimSpace(body) + "\n\n")
+	b.WriteString(p.pick("## The runs\n\n", "## 本课的运行\n\n"))
+	fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n|---|---|---|---|---|\n",
+		p.pick("run", "运行"), p.pick("instance", "实例"), p.pick("strategy", "策略"), p.pick("status", "结果"), p.pick("files", "文件"))
+	for _, rs := range s.Runs {
+		r := p.runs[rs.Name]
+		sum := r.out.Summary
+		files := fmt.Sprintf("[%s](%s.stats.yaml)", p.pick("stats", "统计"), rs.Name)
+		if r.log != nil {
+			files += fmt.Sprintf(" · [%s](%s.yaml)", p.pick("step log", "步骤日志"), rs.Name)
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", rs.Name, mdCell(render.RunName(sum, p.lang)),
+			sum.Strategy, statusText(sum), files)
+	}
+	b.WriteString(p.pick("\nA run too long to read step by step comes with its stats only, not its step log.\n",
+		"\n步数太多、无法逐步阅读的运行只附统计，不附步骤日志。\n"))
+	if len(checked) > 0 {
+		b.WriteString(p.pick("\n## Checked against the runs\n\n", "\n## 由运行核对的结论\n\n"))
+		b.WriteString(p.pick("Building this page checks every claim below; a change that breaks one stops the build.\n\n",
+			"生成本页时会逐条核对下面的结论；任何一条不再成立，生成就会失败。\n\n"))
+		b.WriteString(strings.Join(checked, "\n") + "\n")
+	}
+	fmt.Fprintf(&b, p.pick("\n---\n*Made by `backtrack lesson build %s`: every number on this page comes from the runs above.*\n",
+		"\n---\n*由 `backtrack lesson build %s --lang zh` 生成：本页的每个数字都来自上面的运行。*\n"), p.l.Name)
+	return b.String()
+}
+
+// Build makes the lesson and writes it to dir/NAME: index.md, the SVG
+// diagrams and charts, each run's stats and (for small runs) step log.
+// The folder is written whole or not at all: the files go to a temporary
+// folder beside it, which replaces dir/NAME once every file is written.
+// dir itself must exist.
+func (l *Lesson) Build(ctx context.Context, dir string, opt Options) (*Made, error) {
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("output folder %s does not exist", dir)
+	}
+	m, err := l.Make(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeFolder(filepath.Join(dir, l.Name), m.Files); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// writeFolder writes files into a new folder at path, replacing what was
+// there only once every file is written.
+func writeFolder(path string, files map[string][]byte) (err error) {
+	parent, base := filepath.Dir(path), filepath.Base(path)
+	tmp, err := os.MkdirTemp(parent, "."+base+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	names := sortedKeys(files)
+	for _, name := range names {
+		if err := os.WriteFile(filepath.Join(tmp, name), files[name], 0o644); err != nil {
+			return err
+		}
+	}
+	// Move the old folder aside, the new one in, then drop the old one: at
+	// every moment path is either the old lesson or the new one.
+	old := ""
+	if fi, err := os.Lstat(path); err == nil {
+		if !fi.IsDir() {
+			return fmt.Errorf("%s exists and is not a folder", path)
+		}
+		old = tmp + ".old"
+		if err := os.Rename(path, old); err != nil {
+			return err
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		if old != "" {
+			os.Rename(old, path)
+		}
+		return err
+	}
+	if old != "" {
+		os.RemoveAll(old)
+	}
+	return nil
+}
+
+// Lookup returns the lessons called names, or every lesson for none; an
+// unknown name is an error that lists the lessons.
+func Lookup(names ...string) ([]*Lesson, error) {
+	all, err := All()
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return all, nil
+	}
+	var out []*Lesson
+	for _, n := range names {
+		i := slices.IndexFunc(all, func(l *Lesson) bool { return l.Name == n })
+		if i < 0 {
+			var known []string
+			for _, l := range all {
+				known = append(known, l.Name)
+			}
+			return nil, fmt.Errorf("unknown lesson %q: the lessons are %s", n, strings.Join(known, ", "))
+		}
+		out = append(out, all[i])
+	}
+	return out, nil
+}

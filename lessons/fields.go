@@ -1,0 +1,459 @@
+package lessons
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"backtrack/render"
+	"backtrack/tracer"
+)
+
+// value is what a field of a run holds: a number or a text.
+type value struct {
+	num   float64
+	text  string
+	isNum bool
+}
+
+func num(n int64) value { return value{num: float64(n), isNum: true} }
+
+func text(s string) value { return value{text: s} }
+
+// String formats the value: whole numbers as they are, others with one
+// decimal.
+func (v value) String() string {
+	if !v.isNum {
+		return v.text
+	}
+	if v.num == math.Trunc(v.num) && math.Abs(v.num) < 1e15 {
+		return strconv.FormatInt(int64(v.num), 10)
+	}
+	return strconv.FormatFloat(v.num, 'f', 1, 64)
+}
+
+// short is String cut to the first row of a board ("53..7..../…"): a
+// claim about boards need not print them whole.
+func (v value) short() string {
+	s := v.String()
+	if i := strings.Index(s, "/"); i >= 0 {
+		return s[:i] + "/…"
+	}
+	return s
+}
+
+// fieldLabels names the fields a page and a table can show, with their
+// column headings.
+var fieldLabels = map[string]Text{
+	"problem":             {"problem", "问题"},
+	"instance":            {"instance", "实例"},
+	"strategy":            {"strategy", "策略"},
+	"order":               {"order", "顺序"},
+	"check":               {"check", "检查方式"},
+	"when":                {"when", "检查时机"},
+	"stop":                {"stop", "停止规则"},
+	"status":              {"status", "结果"},
+	"limit":               {"limit", "上限"},
+	"max_steps":           {"step limit", "步数上限"},
+	"size":                {"board side", "棋盘边长"},
+	"n":                   {"n", "n"},
+	"blanks":              {"blanks", "空格"},
+	"givens":              {"givens", "预设数字"},
+	"width":               {"loop width", "每层循环宽度"},
+	"solutions":           {"solutions", "解"},
+	"nodes":               {"nodes", "节点"},
+	"tries":               {"tries", "尝试"},
+	"rejects":             {"rejects", "剪枝"},
+	"placements":          {"placements", "放置"},
+	"backtracks":          {"backtracks", "撤销"},
+	"max_depth":           {"depth", "深度"},
+	"steps":               {"steps", "步数"},
+	"check_cost":          {"check cost", "检查代价"},
+	"scan_cost":           {"scan cost", "扫描代价"},
+	"check_per_try":       {"check cost per try", "每次尝试的检查代价"},
+	"scan_per_node":       {"scan cost per node", "每个节点的扫描代价"},
+	"per_depth":           {"nodes per depth", "每层节点数"},
+	"widest":              {"widest level", "最宽一层的节点数"},
+	"widest_depth":        {"depth of the widest level", "最宽一层的深度"},
+	"first_solution_step": {"step of the first solution", "第一个解所在步"},
+	"final":               {"final board", "最终棋盘"},
+	"puzzle":              {"starting board", "初始棋盘"},
+	"solution":            {"first solution", "第一个解"},
+}
+
+// FieldNames lists the fields of a run that pages, tables and claims can
+// use, besides rejects.RULE (rejects by one rule, e.g. rejects.box).
+func FieldNames() []string { return sortedKeys(fieldLabels) }
+
+func isRuleField(f string) bool {
+	r, ok := strings.CutPrefix(f, "rejects.")
+	if !ok {
+		return false
+	}
+	rule, err := tracer.ParseRule(r)
+	return err == nil && rule != tracer.RuleNone
+}
+
+// fieldLabel returns a field's column heading.
+func fieldLabel(f string, lang tracer.Lang) string {
+	if r, ok := strings.CutPrefix(f, "rejects."); ok {
+		rule, _ := tracer.ParseRule(r)
+		return fieldLabels["rejects"].In(lang) + " · " + tracer.RuleName(rule, "", lang)
+	}
+	return fieldLabels[f].In(lang)
+}
+
+// field returns the value of field f of a run. spec is the run as the
+// lesson wrote it; out is what it did.
+func field(rs *RunSpec, out *Outcome, f string) (value, error) {
+	sum := &out.Summary
+	st := &sum.Stats
+	if r, ok := strings.CutPrefix(f, "rejects."); ok {
+		rule, err := tracer.ParseRule(r)
+		if err != nil || rule == tracer.RuleNone {
+			return value{}, fmt.Errorf("unknown rule in field %q", f)
+		}
+		if !slices.Contains(sum.Rules, rule) {
+			return value{}, fmt.Errorf("field %q: %s has no rule %s", f, sum.Problem, r)
+		}
+		return num(st.Rejects[rule]), nil
+	}
+	switch f {
+	case "problem":
+		return text(sum.Problem), nil
+	case "instance":
+		return text(instanceName(*sum)), nil
+	case "strategy":
+		return text(sum.Strategy.String()), nil
+	case "order":
+		return text(string(sum.Strategy.Order)), nil
+	case "check":
+		return text(string(sum.Strategy.Check)), nil
+	case "when":
+		return text(string(sum.Strategy.When)), nil
+	case "stop":
+		return text(string(sum.Strategy.Stop)), nil
+	case "status":
+		return text(string(sum.Status)), nil
+	case "limit":
+		if sum.Limit == tracer.LimitNone {
+			return text("-"), nil
+		}
+		return text(sum.Limit.String()), nil
+	case "max_steps":
+		_, opts, err := rs.Build()
+		if err != nil {
+			return value{}, err
+		}
+		return num(opts.Limits.MaxSteps), nil
+	case "size", "width":
+		return num(int64(sum.Size)), nil
+	case "n":
+		if sum.Problem != "nqueens" {
+			return value{}, fmt.Errorf("field n: %s has no n", sum.Problem)
+		}
+		return num(int64(sum.Size)), nil
+	case "blanks", "givens":
+		if sum.Problem != "sudoku" {
+			return value{}, fmt.Errorf("field %s: %s has no %s", f, sum.Problem, f)
+		}
+		b := int64(strings.Count(sum.Instance, "."))
+		if f == "givens" {
+			b = int64(len(sum.Instance)) - b
+		}
+		return num(b), nil
+	case "solutions":
+		return num(st.Solutions), nil
+	case "nodes":
+		return num(st.Nodes), nil
+	case "tries":
+		return num(st.Tries), nil
+	case "rejects":
+		return num(st.RejectTotal()), nil
+	case "placements":
+		return num(st.Placements), nil
+	case "backtracks":
+		return num(st.Backtracks), nil
+	case "max_depth":
+		return num(int64(st.MaxDepth)), nil
+	case "steps":
+		return num(st.Steps), nil
+	case "check_cost":
+		return num(st.CheckCost), nil
+	case "scan_cost":
+		return num(st.ScanCost), nil
+	case "check_per_try":
+		return ratio(st.CheckCost, st.Tries), nil
+	case "scan_per_node":
+		return ratio(st.ScanCost, st.Nodes), nil
+	case "per_depth":
+		parts := make([]string, len(st.PerDepth))
+		for i, n := range st.PerDepth {
+			parts[i] = strconv.FormatInt(n, 10)
+		}
+		return text(strings.Join(parts, " ")), nil
+	case "widest", "widest_depth":
+		d := widest(st.PerDepth)
+		if f == "widest_depth" {
+			return num(int64(d)), nil
+		}
+		if d < 0 {
+			return num(0), nil
+		}
+		return num(st.PerDepth[d]), nil
+	case "first_solution_step":
+		return num(st.FirstSolutionStep), nil
+	case "final":
+		return text(strings.Join(sum.Final, "/")), nil
+	case "puzzle":
+		p, err := tracer.ParsePuzzle(sum.Instance)
+		if sum.Problem != "sudoku" || err != nil {
+			return value{}, fmt.Errorf("field puzzle: %s has no starting board", sum.Problem)
+		}
+		return text(strings.Join(rows(p.String(), p.Size), "/")), nil
+	case "solution":
+		return text(strings.Join(sum.Solution, "/")), nil
+	}
+	return value{}, fmt.Errorf("unknown field %q (want %s, or rejects.RULE)", f, strings.Join(FieldNames(), ", "))
+}
+
+func ratio(a, b int64) value {
+	if b == 0 {
+		return num(0)
+	}
+	return value{num: math.Round(float64(a)/float64(b)*10) / 10, isNum: true}
+}
+
+// widest returns the depth with the most nodes (the first on a tie), -1 if
+// there is none.
+func widest(perDepth []int64) int {
+	best := -1
+	for d, n := range perDepth {
+		if best < 0 || n > perDepth[best] {
+			best = d
+		}
+	}
+	return best
+}
+
+// rows cuts a one-line board into rows of n cells.
+func rows(s string, n int) []string {
+	var out []string
+	for i := 0; i+n <= len(s); i += n {
+		out = append(out, s[i:i+n])
+	}
+	return out
+}
+
+// instanceName names the instance briefly: "n=8" or "9×9, 51 blanks".
+func instanceName(sum tracer.Summary) string {
+	if sum.Problem != "sudoku" {
+		return sum.Instance
+	}
+	return fmt.Sprintf("%d×%d, %d blanks", sum.Size, sum.Size, strings.Count(sum.Instance, "."))
+}
+
+// ---- claims ----
+
+// claim is a comparison of two sums of terms: "before.nodes == after.nodes",
+// "leaf.nodes > 100 * before.nodes", "after.backtracks - before.backtracks
+// == after.rejects", "noreturn.status == lost".
+type claim struct {
+	src         string
+	left, right sum
+	op          string
+}
+
+// sum is terms added or taken away; a sum of a word is the word alone.
+type sum []term
+
+// term is k * run.field, a number, or a word; neg takes it away.
+type term struct {
+	k     float64 // factor of run.field (1 when not given)
+	run   string
+	field string
+	lit   value
+	neg   bool
+}
+
+var claimOps = []string{"==", "!=", "<=", ">=", "<", ">"}
+
+// parseClaim reads "SUM OP SUM", a SUM being terms joined by + or -, each
+// term run.field, N * run.field, a number, or a word (compared as text).
+func parseClaim(s string) (claim, error) {
+	c := claim{src: s}
+	toks := strings.Fields(s)
+	at := -1
+	for i, t := range toks {
+		if slices.Contains(claimOps, t) {
+			if at >= 0 {
+				return c, errors.New("more than one comparison")
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return c, fmt.Errorf("no comparison: want one of %s between two terms", strings.Join(claimOps, " "))
+	}
+	c.op = toks[at]
+	var err error
+	if c.left, err = parseSum(toks[:at]); err != nil {
+		return c, err
+	}
+	if c.right, err = parseSum(toks[at+1:]); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+func parseSum(toks []string) (sum, error) {
+	var out sum
+	neg := false
+	for len(toks) > 0 {
+		end := slices.IndexFunc(toks, func(t string) bool { return t == "+" || t == "-" })
+		if end < 0 {
+			end = len(toks)
+		}
+		t, err := parseTerm(toks[:end])
+		if err != nil {
+			return nil, err
+		}
+		t.neg = neg
+		out = append(out, t)
+		if end == len(toks) {
+			break
+		}
+		neg = toks[end] == "-"
+		toks = toks[end+1:]
+		if len(toks) == 0 {
+			return nil, fmt.Errorf("nothing after %q", map[bool]string{true: "-", false: "+"}[neg])
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("an empty side")
+	}
+	if len(out) > 1 {
+		for _, t := range out {
+			if t.run == "" && !t.lit.isNum {
+				return nil, fmt.Errorf("%q: words cannot be added", t.lit.text)
+			}
+		}
+	}
+	return out, nil
+}
+
+func parseTerm(toks []string) (term, error) {
+	t := term{k: 1}
+	switch {
+	case len(toks) == 3 && toks[1] == "*":
+		k, err := strconv.ParseFloat(toks[0], 64)
+		if err != nil {
+			return t, fmt.Errorf("%q: want a number before *", toks[0])
+		}
+		t.k = k
+		toks = toks[2:]
+		if !strings.Contains(toks[0], ".") {
+			return t, fmt.Errorf("%q: want run.field after *", toks[0])
+		}
+	case len(toks) != 1:
+		return t, fmt.Errorf("%q: want run.field, N * run.field, a number or a word", strings.Join(toks, " "))
+	}
+	tok := toks[0]
+	if f, err := strconv.ParseFloat(tok, 64); err == nil {
+		t.lit = value{num: f, isNum: true}
+		return t, nil
+	}
+	if run, f, ok := strings.Cut(tok, "."); ok {
+		if run == "" || f == "" {
+			return t, fmt.Errorf("%q: want run.field", tok)
+		}
+		if _, known := fieldLabels[f]; !known && !isRuleField(f) {
+			return t, fmt.Errorf("%q: unknown field %q", tok, f)
+		}
+		t.run, t.field = run, f
+		return t, nil
+	}
+	t.lit = text(tok)
+	return t, nil
+}
+
+// eval computes the sum from the runs.
+func (s sum) eval(get func(run, field string) (value, error)) (value, error) {
+	var total value
+	for i, t := range s {
+		v := t.lit
+		if t.run != "" {
+			var err error
+			if v, err = get(t.run, t.field); err != nil {
+				return v, err
+			}
+		}
+		if len(s) == 1 && t.k == 1 && !t.neg {
+			return v, nil
+		}
+		if !v.isNum {
+			return v, fmt.Errorf("%s.%s is not a number", t.run, t.field)
+		}
+		x := v.num * t.k
+		if t.neg {
+			x = -x
+		}
+		if i == 0 {
+			total = value{isNum: true}
+		}
+		total.num += x
+	}
+	return total, nil
+}
+
+// holds evaluates the claim; shown is the comparison with the values
+// filled in ("4209 == 4209").
+func (c claim) holds(get func(run, field string) (value, error)) (ok bool, shown string, err error) {
+	a, err := c.left.eval(get)
+	if err != nil {
+		return false, "", err
+	}
+	b, err := c.right.eval(get)
+	if err != nil {
+		return false, "", err
+	}
+	shown = a.short() + " " + c.op + " " + b.short()
+	if a.isNum != b.isNum {
+		return false, shown, fmt.Errorf("compares a number with a text: %s", shown)
+	}
+	var cmp int
+	if a.isNum {
+		switch {
+		case a.num < b.num:
+			cmp = -1
+		case a.num > b.num:
+			cmp = 1
+		}
+	} else {
+		cmp = strings.Compare(a.text, b.text)
+		if c.op != "==" && c.op != "!=" {
+			return false, shown, fmt.Errorf("texts compare only with == and !=: %s", shown)
+		}
+	}
+	switch c.op {
+	case "==":
+		ok = cmp == 0
+	case "!=":
+		ok = cmp != 0
+	case "<":
+		ok = cmp < 0
+	case "<=":
+		ok = cmp <= 0
+	case ">":
+		ok = cmp > 0
+	case ">=":
+		ok = cmp >= 0
+	}
+	return ok, shown, nil
+}
+
+// statusText is the status with what stopped a limited run: "limit (steps)".
+func statusText(sum tracer.Summary) string { return render.StatusText(sum) }

@@ -1,0 +1,559 @@
+package lessons
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"backtrack/render"
+	"backtrack/tracer"
+)
+
+// update rewrites the golden pages in testdata/ instead of comparing with
+// them: go test ./lessons -run TestPages -update.
+var update = flag.Bool("update", false, "rewrite the golden pages in testdata/")
+
+// made caches Make's output per lesson and language: several tests read
+// the same pages.
+var made = map[string]*Made{}
+
+func makeLesson(t *testing.T, l *Lesson, lang tracer.Lang) *Made {
+	t.Helper()
+	key := l.Name + "." + string(lang)
+	if m := made[key]; m != nil {
+		return m
+	}
+	m, err := l.Make(context.Background(), Options{Lang: lang, Tool: "backtrack test"})
+	if err != nil {
+		t.Fatalf("%s (%s): %v", l.Name, lang, err)
+	}
+	made[key] = m
+	return m
+}
+
+func allLessons(t *testing.T) []*Lesson {
+	t.Helper()
+	ls, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ls
+}
+
+// TestPages builds every lesson in both languages and compares each page
+// with its golden transcript: any change that alters a lesson shows up as
+// a diff here.
+func TestPages(t *testing.T) {
+	for _, l := range allLessons(t) {
+		for _, lang := range tracer.Langs {
+			t.Run(l.Name+"/"+string(lang), func(t *testing.T) {
+				m := makeLesson(t, l, lang)
+				got := m.Files["index.md"]
+				golden := filepath.Join("testdata", l.Name+"."+string(lang)+".md")
+				if *update {
+					if err := os.WriteFile(golden, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (run with -update to create it)", err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s differs from the page built now (run with -update if the change is meant):\n%s", golden, firstDiff(string(want), string(got)))
+				}
+			})
+		}
+	}
+}
+
+// firstDiff shows the first line where two texts differ, with its neighbours.
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d:\n  golden: %q\n  built:  %q", i+1, a, b)
+		}
+	}
+	return "(same lines, different bytes)"
+}
+
+// TestFiles checks the files beside each page: every diagram is SVG with
+// one node group per node the DOT drew, every chart is SVG naming its
+// runs, every stats file is YAML with the counts, every step log reads
+// back with the summary it ends with, and the page links each of them.
+func TestFiles(t *testing.T) {
+	nodeGroup := regexp.MustCompile(`<g id="node\d+" class="node">`)
+	for _, l := range allLessons(t) {
+		for _, lang := range tracer.Langs {
+			t.Run(l.Name+"/"+string(lang), func(t *testing.T) {
+				m := makeLesson(t, l, lang)
+				page := string(m.Files["index.md"])
+				for _, name := range m.Names() {
+					data := m.Files[name]
+					if name != "index.md" && !strings.Contains(page, "("+name+")") {
+						t.Errorf("index.md does not link %s", name)
+					}
+					switch {
+					case strings.HasSuffix(name, ".svg"):
+						if err := wellFormed(data); err != nil {
+							t.Errorf("%s: not well-formed XML: %v", name, err)
+						}
+						if n, ok := m.Nodes[name]; ok {
+							if got := len(nodeGroup.FindAll(data, -1)); got != n {
+								t.Errorf("%s: %d node groups, want %d (the DOT's node statements)", name, got, n)
+							}
+						}
+					case strings.HasSuffix(name, ".stats.yaml"):
+						var st struct {
+							Status string `yaml:"status"`
+							Nodes  int64  `yaml:"nodes"`
+						}
+						if err := yaml.Unmarshal(data, &st); err != nil || st.Status == "" || st.Nodes < 1 {
+							t.Errorf("%s: want YAML with a status and nodes, got %+v, %v", name, st, err)
+						}
+					case strings.HasSuffix(name, ".yaml"):
+						st := &tracer.Stats{}
+						h, sum, err := render.ReadLog(bytes.NewReader(data), st)
+						if err != nil {
+							t.Errorf("%s: %v", name, err)
+							continue
+						}
+						if h.Lang != string(lang) || st.Steps > MaxLogSteps || st.Steps != sum.Stats.Steps {
+							t.Errorf("%s: lang %q, %d steps read, summary %d, want lang %s and at most %d", name, h.Lang, st.Steps, sum.Stats.Steps, lang, MaxLogSteps)
+						}
+					case name == "index.md":
+					default:
+						t.Errorf("unexpected file %s", name)
+					}
+				}
+				for _, c := range l.Spec.Charts {
+					svg := string(m.Files[c.Name+".svg"])
+					for _, r := range c.Runs {
+						want := render.RunName(findRun(t, l, lang, r), lang)
+						if !strings.Contains(svg, xmlEscape(want)) {
+							t.Errorf("chart %s does not name series %q", c.Name, want)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// findRun returns the summary of a run of a lesson, run again.
+func findRun(t *testing.T, l *Lesson, lang tracer.Lang, name string) tracer.Summary {
+	t.Helper()
+	out, err := l.run(name).Execute(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.Summary
+}
+
+func wellFormed(data []byte) error {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = true
+	for {
+		_, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func xmlEscape(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+// allowedNumbers are the only numbers the teaching text may spell out: the
+// tutorials' numbers and the stages of tutorial 002, the names of the
+// problems, the dimensions of the recursion, the order scan2d, and the
+// numbers of a Markdown list. Every other number on a page must come from
+// a run.
+var allowedNumbers = regexp.MustCompile(`(?m)\b00[0-4]\b|\b[Ss]tage [123]\b|LeetCode (37|51)\b|\b[12]-D\b|\bscan2d\b|^[1-9]\. `)
+
+// action matches a template action: {{...}}.
+var action = regexp.MustCompile(`(?s)\{\{.*?\}\}`)
+
+// TestNoNumbersByHand checks that the teaching text types no number: every
+// number on a page is a placeholder filled from a run. The titles, labels
+// and captions of the specs are held to the same rule.
+func TestNoNumbersByHand(t *testing.T) {
+	digit := regexp.MustCompile(`[0-9０-９]+`)
+	check := func(where, text string) {
+		text = action.ReplaceAllString(text, "")
+		text = allowedNumbers.ReplaceAllString(text, "")
+		for i, line := range strings.Split(text, "\n") {
+			if d := digit.FindString(line); d != "" {
+				t.Errorf("%s line %d: the number %q is typed by hand; take it from a run: %s", where, i+1, d, strings.TrimSpace(line))
+			}
+		}
+	}
+	for _, l := range allLessons(t) {
+		for _, lang := range tracer.Langs {
+			check(fmt.Sprintf("lessons/%s/lesson.%s.md", l.Name, lang), l.Text[lang])
+			s := &l.Spec
+			check(l.Name+" title", s.Title.In(lang))
+			for _, r := range s.Runs {
+				check(l.Name+" run "+r.Name+" label", r.Label.In(lang))
+			}
+			for _, d := range s.Diagrams {
+				check(l.Name+" diagram "+d.Name+" caption", d.Caption.In(lang))
+			}
+			for _, c := range s.Charts {
+				check(l.Name+" chart "+c.Name+" caption", c.Caption.In(lang))
+			}
+		}
+	}
+}
+
+// TestNumbersComeFromRuns renders a page with runs whose counts are all
+// changed and checks that its numbers change with them.
+func TestNumbersComeFromRuns(t *testing.T) {
+	l, err := Lookup("004-three-parts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := makeLesson(t, l[0], tracer.LangEN)
+	page := strings.Join(strings.Fields(string(m.Files["index.md"])), " ")
+	for _, want := range []string{"makes 17 calls", "considers 60 candidate", "44 are pruned", "these 2 boards", "depth 4"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	// Run the same text on a bigger board: every count must follow.
+	spec := l[0].Spec
+	spec.Runs = append([]RunSpec(nil), spec.Runs...)
+	spec.Runs[0].N = 5
+	spec.Claims = nil
+	l5 := &Lesson{Name: "004-three-parts", Spec: spec, Text: l[0].Text}
+	m5, err := l5.Make(context.Background(), Options{Lang: tracer.LangEN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page5 := strings.Join(strings.Fields(string(m5.Files["index.md"])), " ")
+	for _, want := range []string{"board of side 5", "these 10 boards", "depth 5"} {
+		if !strings.Contains(page5, want) {
+			t.Errorf("page with n=5 lacks %q", want)
+		}
+	}
+	for _, stale := range []string{"makes 17 calls", "these 2 boards"} {
+		if strings.Contains(page5, stale) {
+			t.Errorf("page with n=5 still says %q", stale)
+		}
+	}
+}
+
+// TestBuild writes a lesson to a folder, then again over it: the folder is
+// replaced whole, with no temporary folder left behind.
+func TestBuild(t *testing.T) {
+	dir := t.TempDir()
+	l, err := Lookup("004-three-parts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(dir, "004-three-parts", "stale.txt")
+	if err := os.MkdirAll(filepath.Dir(stale), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stale, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := l[0].Build(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != "004-three-parts" {
+		t.Errorf("folder holds %v, want only 004-three-parts", entries)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the old folder's file is still there: %v", err)
+	}
+	for _, name := range m.Names() {
+		got, err := os.ReadFile(filepath.Join(dir, "004-three-parts", name))
+		if err != nil || !bytes.Equal(got, m.Files[name]) {
+			t.Errorf("%s: not written as made (%v)", name, err)
+		}
+	}
+	if _, err := l[0].Build(context.Background(), filepath.Join(dir, "missing"), Options{}); err == nil {
+		t.Error("building into a folder that does not exist: no error")
+	}
+}
+
+func TestLookup(t *testing.T) {
+	ls, err := Lookup()
+	if err != nil || len(ls) != 6 {
+		t.Fatalf("Lookup() = %d lessons, %v; want 6", len(ls), err)
+	}
+	_, err = Lookup("004-three-parts", "nope")
+	if err == nil || !strings.Contains(err.Error(), `unknown lesson "nope"`) || !strings.Contains(err.Error(), "000-2d-recursion") {
+		t.Errorf("Lookup(nope) error = %v, want one naming it and listing the lessons", err)
+	}
+	for _, l := range ls {
+		for _, lang := range tracer.Langs {
+			if l.Title(lang) == "" || strings.Contains(l.Title(lang), "\n") {
+				t.Errorf("%s: title in %s is %q, want one line", l.Name, lang, l.Title(lang))
+			}
+		}
+	}
+}
+
+// TestClaimsChecked makes a lesson whose claim no longer holds: the build
+// must stop and say which claim and why.
+func TestClaimsChecked(t *testing.T) {
+	l, err := Lookup("004-three-parts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := l[0].Spec
+	spec.Claims = []string{"queens.nodes == 18"}
+	bad := &Lesson{Name: "004-three-parts", Spec: spec, Text: l[0].Text}
+	_, err = bad.Make(context.Background(), Options{})
+	if err == nil || !strings.Contains(err.Error(), `claim "queens.nodes == 18" does not hold: 17 == 18`) {
+		t.Errorf("error = %v, want the failed claim with its values", err)
+	}
+}
+
+// TestEveryPartShown checks that a part of the spec the text does not show
+// is an error, as is a text that names a part the spec lacks.
+func TestEveryPartShown(t *testing.T) {
+	l, err := Lookup("004-three-parts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := map[tracer.Lang]string{}
+	for k, v := range l[0].Text {
+		text[k] = strings.ReplaceAll(v, `{{.Diagram "tree"}}`, "")
+	}
+	bad := &Lesson{Name: "x", Spec: l[0].Spec, Text: text}
+	if _, err := bad.Make(context.Background(), Options{}); err == nil || !strings.Contains(err.Error(), "does not show diagram tree") {
+		t.Errorf("error = %v, want the diagram that is not shown", err)
+	}
+	for k, v := range l[0].Text {
+		text[k] = v + `{{.Table "nope"}}`
+	}
+	bad = &Lesson{Name: "x", Spec: l[0].Spec, Text: text}
+	if _, err := bad.Make(context.Background(), Options{}); err == nil || !strings.Contains(err.Error(), `unknown table "nope"`) {
+		t.Errorf("error = %v, want the unknown table", err)
+	}
+}
+
+const goodSpec = `
+title: {en: "A title", zh: "标题"}
+runs:
+  - name: q
+    problem: nqueens
+    n: 4
+claims:
+  - q.nodes > 1
+`
+
+var goodText = map[tracer.Lang]string{tracer.LangEN: `{{.Run "q" "nodes"}}`, tracer.LangZH: `{{.Run "q" "nodes"}}`}
+
+// TestParseStrict feeds bad specs to Parse: each error names the file and
+// what is wrong.
+func TestParseStrict(t *testing.T) {
+	if _, err := Parse("x", "lessons/x/lesson.yaml", []byte(goodSpec), goodText); err != nil {
+		t.Fatalf("good spec: %v", err)
+	}
+	tests := []struct {
+		name, spec, want string
+	}{
+		{"unknown top key", goodSpec + "colour: red\n", `line 9: unknown key "colour"`},
+		{"unknown run key", strings.Replace(goodSpec, "n: 4", "n: 4\n    size: 4", 1), `line 7: unknown key "size" in runs[0]`},
+		{"unknown text key", strings.Replace(goodSpec, `zh: "标题"`, `zh: "标题", fr: "titre"`, 1), `unknown key "fr" in title`},
+		{"unknown selector key", goodSpec + "excerpts:\n  - {name: e, run: q, at: {kind: call, row: 2}}\n", `unknown key "row" in excerpts[0].at`},
+		{"not a mapping", "- a\n- b\n", "cannot unmarshal"},
+		{"no runs", "title: {en: a, zh: b}\n", "a lesson needs at least one run"},
+		{"no zh title", strings.Replace(goodSpec, `, zh: "标题"`, "", 1), "title: want both en and zh"},
+		{"duplicate run", strings.Replace(goodSpec, "claims:", "  - {name: q, problem: nqueens}\nclaims:", 1), `runs: "q" is defined twice`},
+		{"bad run name", strings.Replace(goodSpec, "name: q", "name: Q_1", 1), `name "Q_1"`},
+		{"bad problem", strings.Replace(goodSpec, "problem: nqueens", "problem: chess", 1), `unknown problem "chess"`},
+		{"bad check", strings.Replace(goodSpec, "n: 4", "n: 4\n    check: counts", 1), `unknown --check value "counts"`},
+		{"bad puzzle", strings.Replace(goodSpec, "problem: nqueens\n    n: 4", "problem: sudoku\n    puzzle: \"12\"", 1), "run q: sudoku"},
+		{"order for queens", strings.Replace(goodSpec, "n: 4", "n: 4\n    order: mrv", 1), "apply to sudoku only"},
+		{"table of unknown run", goodSpec + "tables:\n  - {name: t, runs: [q, r], fields: [nodes]}\n", `table t: unknown run "r" (the runs are q)`},
+		{"table of unknown field", goodSpec + "tables:\n  - {name: t, runs: [q], fields: [speed]}\n", `unknown field "speed"`},
+		{"diagram of unknown run", goodSpec + "diagrams:\n  - {name: d, run: r}\n", `diagram d: unknown run "r"`},
+		{"negative budget", goodSpec + "diagrams:\n  - {name: d, run: q, max_nodes: -1}\n", "must not be negative"},
+		{"same name twice", goodSpec + "diagrams:\n  - {name: d, run: q}\ncharts:\n  - {name: d, runs: [q]}\n", `the name "d" is already used by diagrams`},
+		{"selector without kind", goodSpec + "views:\n  - {name: v, run: q, at: {nth: 2}}\n", "at: want a step or a kind"},
+		{"selector of unknown kind", goodSpec + "views:\n  - {name: v, run: q, at: {kind: jump}}\n", `unknown event kind "jump"`},
+		{"step and kind", goodSpec + "views:\n  - {name: v, run: q, at: {step: 3, kind: call}}\n", "not both"},
+		{"long excerpt", goodSpec + "excerpts:\n  - {name: e, run: q, at: {step: 3}, after: 50}\n", "40 steps at most"},
+		{"claim without comparison", strings.Replace(goodSpec, "q.nodes > 1", "q.nodes", 1), "no comparison"},
+		{"claim of unknown run", strings.Replace(goodSpec, "q.nodes > 1", "r.nodes > 1", 1), `unknown run "r"`},
+		{"claim of unknown field", strings.Replace(goodSpec, "q.nodes > 1", "q.speed > 1", 1), `unknown field "speed"`},
+		{"alias", goodSpec + "tables:\n  - &t {name: t, runs: [q], fields: [nodes]}\n  - *t\n", "aliases are not allowed"},
+		{"duplicate key", goodSpec + "claims: []\n", `"claims" already defined`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("x", "lessons/x/lesson.yaml", []byte(tt.spec), goodText)
+			if err == nil {
+				t.Fatalf("no error, want %q", tt.want)
+			}
+			if !strings.HasPrefix(err.Error(), "lessons/x/lesson.yaml: ") || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error = %q, want the file and %q", err, tt.want)
+			}
+		})
+	}
+	// The page templates are checked too.
+	_, err := Parse("x", "lessons/x/lesson.yaml", []byte(goodSpec), map[tracer.Lang]string{tracer.LangEN: "{{.Run", tracer.LangZH: "x"})
+	if err == nil || !strings.Contains(err.Error(), "lessons/x/lesson.en.md") {
+		t.Errorf("bad template: error = %v, want one naming lesson.en.md", err)
+	}
+	_, err = Parse("x", "lessons/x/lesson.yaml", []byte(goodSpec), map[tracer.Lang]string{tracer.LangEN: "x"})
+	if err == nil || !strings.Contains(err.Error(), "no zh text") {
+		t.Errorf("missing text: error = %v, want one naming the language", err)
+	}
+}
+
+func TestClaims(t *testing.T) {
+	vals := map[string]value{
+		"a.nodes": num(10), "b.nodes": num(20), "a.rejects": num(4), "a.status": text("lost"),
+		"a.final": text("12/34"), "b.final": text("12/34"),
+	}
+	get := func(run, f string) (value, error) {
+		v, ok := vals[run+"."+f]
+		if !ok {
+			return v, fmt.Errorf("no %s.%s", run, f)
+		}
+		return v, nil
+	}
+	tests := []struct {
+		claim string
+		holds bool
+		shown string
+		err   string
+	}{
+		{claim: "a.nodes < b.nodes", holds: true, shown: "10 < 20"},
+		{claim: "a.nodes == b.nodes", holds: false, shown: "10 == 20"},
+		{claim: "2 * a.nodes == b.nodes", holds: true, shown: "20 == 20"},
+		{claim: "b.nodes - a.nodes > a.rejects + 5", holds: true, shown: "10 > 9"},
+		{claim: "a.nodes >= 10", holds: true, shown: "10 >= 10"},
+		{claim: "a.nodes != 10", holds: false, shown: "10 != 10"},
+		{claim: "a.status == lost", holds: true, shown: "lost == lost"},
+		{claim: "a.final == b.final", holds: true, shown: "12/… == 12/…"},
+		{claim: "a.status < lost", err: "texts compare only with == and !="},
+		{claim: "a.status == 3", err: "compares a number with a text"},
+		{claim: "2 * a.status == 3", err: "a.status is not a number"},
+		{claim: "c.nodes == 3", err: "no c.nodes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.claim, func(t *testing.T) {
+			c, err := parseClaim(tt.claim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok, shown, err := c.holds(get)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Errorf("error = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || ok != tt.holds || shown != tt.shown {
+				t.Errorf("holds = %v, %q, %v; want %v, %q", ok, shown, err, tt.holds, tt.shown)
+			}
+		})
+	}
+	for _, bad := range []string{"a.nodes", "a.nodes == == b.nodes", "a.nodes < b.nodes < c.nodes", "x * a.nodes > 1", "2 * 3 > 1", "a.nodes + > 1", "a.nodes - == 1", "lost + a.nodes == 1", ".nodes > 1", "a.speed > 1", "== 1"} {
+		if _, err := parseClaim(bad); err == nil {
+			t.Errorf("parseClaim(%q): no error", bad)
+		}
+	}
+}
+
+func TestStrategies(t *testing.T) {
+	tests := []struct {
+		base Search
+		n    int
+		err  string
+	}{
+		{base: Search{Problem: "sudoku"}, n: 27},
+		{base: Search{Problem: "nqueens", N: 6}, n: 6},
+		{base: Search{Problem: "chess"}, err: `unknown problem "chess"`},
+		{base: Search{Problem: "nqueens", N: 99}, err: "out of range"},
+		{base: Search{Problem: "sudoku", Puzzle: "123"}, err: "sudoku"},
+	}
+	for _, tt := range tests {
+		ss, err := Strategies(tt.base)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("Strategies(%+v) error = %v, want %q", tt.base, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || len(ss) != tt.n {
+			t.Fatalf("Strategies(%+v) = %d searches, %v; want %d", tt.base, len(ss), err, tt.n)
+		}
+		seen := map[string]bool{}
+		for _, s := range ss {
+			p, opts, err := s.Build()
+			if err != nil {
+				t.Fatalf("%+v: %v", s, err)
+			}
+			key := fmt.Sprintf("%s %s %s", p.Info().Order, p.Info().Check, opts.When)
+			if seen[key] {
+				t.Errorf("strategy %s twice", key)
+			}
+			seen[key] = true
+		}
+	}
+}
+
+// TestSearchLimit runs a search that explodes: it stops at its limit with
+// status limit, quickly.
+func TestSearchLimit(t *testing.T) {
+	out, err := Search{Problem: "sudoku", Order: "linear", When: "leaf", MaxSteps: 5000}.Execute(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := out.Summary; s.Status != tracer.StatusLimit || s.Limit != tracer.LimitSteps || s.Stats.Steps > 5010 {
+		t.Errorf("status %s, limit %s, %d steps; want limit at about 5000 steps", s.Status, s.Limit, s.Stats.Steps)
+	}
+	if _, err := (Search{Problem: "nqueens", MaxSteps: -2}).Execute(context.Background()); err == nil {
+		t.Error("max_steps -2: no error")
+	}
+}
+
+func ExampleSearch_Execute() {
+	out, err := Search{Problem: "nqueens", N: 4}.Execute(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	st := out.Summary.Stats
+	fmt.Println(out.Summary.Status, st.Nodes, "nodes,", st.Solutions, "solutions,", st.RejectTotal(), "pruned")
+	// Output: complete 17 nodes, 2 solutions, 44 pruned
+}

@@ -1,0 +1,443 @@
+package lessons
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"backtrack/render"
+	"backtrack/tracer"
+)
+
+// A lesson's text is a text/template whose data is a page: every number it
+// shows comes from one of these methods, that is from a run.
+//
+//	{{.Run "before" "nodes"}}         a field of a run (see FieldNames)
+//	{{.Ratio "leaf" "scan" "nodes"}}  leaf's nodes divided by scan's
+//	{{.Diff "after" "before" "placements"}}
+//	{{.Table "counts"}}               a table of the spec (Markdown)
+//	{{.Excerpt "exhausted"}}          notes of the step log around a step
+//	{{.Step "exhausted"}}             the step an excerpt or a view chose
+//	{{.View "stack"}}                 the stepper's screen at a step
+//	{{.Diagram "tree"}}               a search-tree diagram (SVG link)
+//	{{.Chart "profile"}}              a nodes-per-depth chart (SVG link)
+//	{{.Board "noreturn" "final"}}     a board: puzzle, final or solution
+//	{{.Solutions "q4"}}               the solutions found, side by side
+//	{{.Compare "q8" "lc"}}            runs side by side, as `backtrack compare`
+//	{{.Profile "q8" "lc"}}            nodes per depth as a text histogram
+//	{{.Label "before"}}               what tables call a run
+//	{{.Rule "q4" "anti_diagonal"}}    a rule's name in the page's language
+//	{{.Kind "exhausted"}}             an event kind's name in the page's language
+
+// page is the data of a lesson's template in one language.
+type page struct {
+	l        *Lesson
+	lang     tracer.Lang
+	runs     map[string]*ran
+	diagrams map[string]render.TrimReport
+	used     map[string]bool // the parts the text showed
+}
+
+func parseTemplate(l *Lesson, lang tracer.Lang) (*template.Template, error) {
+	name := fmt.Sprintf("lessons/%s/lesson.%s.md", l.Name, lang)
+	t, err := template.New(name).Option("missingkey=error").Parse(l.Text[lang])
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func (p *page) pick(en, zh string) string {
+	if p.lang == tracer.LangZH {
+		return zh
+	}
+	return en
+}
+
+func (p *page) ran(name string) (*ran, error) {
+	r := p.runs[name]
+	if r == nil {
+		return nil, fmt.Errorf("unknown run %q (the runs are %s)", name, strings.Join(runNames(&p.l.Spec), ", "))
+	}
+	return r, nil
+}
+
+func (p *page) value(run, f string) (value, error) {
+	r, err := p.ran(run)
+	if err != nil {
+		return value{}, err
+	}
+	return field(r.spec, &r.out, f)
+}
+
+// Run returns field f of run, formatted.
+func (p *page) Run(run, f string) (string, error) {
+	v, err := p.value(run, f)
+	if err != nil {
+		return "", err
+	}
+	if f == "status" {
+		r, _ := p.ran(run)
+		return statusText(r.out.Summary), nil
+	}
+	return v.String(), nil
+}
+
+// Ratio returns field f of run a divided by that of run b: a whole number
+// from 10 on, one decimal below.
+func (p *page) Ratio(a, b, f string) (string, error) {
+	x, err := p.value(a, f)
+	if err != nil {
+		return "", err
+	}
+	y, err := p.value(b, f)
+	if err != nil {
+		return "", err
+	}
+	if !x.isNum || !y.isNum || y.num == 0 {
+		return "", fmt.Errorf("ratio of %s: want numbers, and no zero below", f)
+	}
+	q := x.num / y.num
+	if q >= 10 {
+		return strconv.FormatFloat(math.Round(q), 'f', 0, 64), nil
+	}
+	return strconv.FormatFloat(q, 'f', 1, 64), nil
+}
+
+// Diff returns field f of run a minus that of run b.
+func (p *page) Diff(a, b, f string) (string, error) {
+	x, err := p.value(a, f)
+	if err != nil {
+		return "", err
+	}
+	y, err := p.value(b, f)
+	if err != nil {
+		return "", err
+	}
+	if !x.isNum || !y.isNum {
+		return "", fmt.Errorf("difference of %s: want numbers", f)
+	}
+	return value{num: x.num - y.num, isNum: true}.String(), nil
+}
+
+// Label returns what tables call a run: its label, or its name.
+func (p *page) Label(run string) (string, error) {
+	r, err := p.ran(run)
+	if err != nil {
+		return "", err
+	}
+	if s := r.spec.Label.In(p.lang); s != "" {
+		return s, nil
+	}
+	return r.spec.Name, nil
+}
+
+// Rule names a rule of run's problem in the page's language.
+func (p *page) Rule(run, rule string) (string, error) {
+	r, err := p.ran(run)
+	if err != nil {
+		return "", err
+	}
+	ru, err := tracer.ParseRule(rule)
+	if err != nil {
+		return "", err
+	}
+	return tracer.RuleName(ru, r.out.Summary.Problem, p.lang), nil
+}
+
+// Kind names an event kind in the page's language.
+func (p *page) Kind(kind string) (string, error) {
+	k, err := tracer.ParseKind(kind)
+	if err != nil {
+		return "", err
+	}
+	return tracer.KindName(k, p.lang), nil
+}
+
+func (p *page) use(part, name string, ok bool) error {
+	if !ok {
+		return fmt.Errorf("unknown %s %q", part, name)
+	}
+	p.used[part+" "+name] = true
+	return nil
+}
+
+// Table returns a table of the spec as Markdown: one row per run.
+func (p *page) Table(name string) (string, error) {
+	var ts *TableSpec
+	for i := range p.l.Spec.Tables {
+		if p.l.Spec.Tables[i].Name == name {
+			ts = &p.l.Spec.Tables[i]
+		}
+	}
+	if err := p.use("table", name, ts != nil); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("| " + p.pick("run", "运行"))
+	align := "|---"
+	for _, f := range ts.Fields {
+		b.WriteString(" | " + fieldLabel(f, p.lang))
+		if f == "status" || f == "strategy" || f == "order" || f == "check" || f == "when" || f == "stop" || f == "limit" {
+			align += "|---"
+		} else {
+			align += "|---:"
+		}
+	}
+	b.WriteString(" |\n" + align + "|\n")
+	for _, run := range ts.Runs {
+		label, err := p.Label(run)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString("| " + mdCell(label))
+		for _, f := range ts.Fields {
+			v, err := p.Run(run, f)
+			if err != nil {
+				return "", fmt.Errorf("table %s: %w", name, err)
+			}
+			b.WriteString(" | " + mdCell(v))
+		}
+		b.WriteString(" |\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// mdCell escapes what would break a Markdown table cell.
+func mdCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "*", `\*`, "\n", " ").Replace(s)
+}
+
+// Excerpt returns the notes of an excerpt as a Markdown table, the chosen
+// step in bold.
+func (p *page) Excerpt(name string) (string, error) {
+	var es *ExcerptSpec
+	for i := range p.l.Spec.Excerpts {
+		if p.l.Spec.Excerpts[i].Name == name {
+			es = &p.l.Spec.Excerpts[i]
+		}
+	}
+	if err := p.use("excerpt", name, es != nil); err != nil {
+		return "", err
+	}
+	lines := p.runs[es.Run].lines[name]
+	var b strings.Builder
+	fmt.Fprintf(&b, "| %s | %s | %s |\n|---:|---|---|\n", p.pick("step", "步"), p.pick("event", "事件"), p.pick("note", "说明"))
+	for _, l := range lines {
+		cells := []string{strconv.FormatInt(l.step, 10), tracer.KindName(l.kind, p.lang), mdCell(l.note)}
+		if l.chosen {
+			for i, c := range cells {
+				cells[i] = "**" + c + "**"
+			}
+		}
+		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// Step returns the step an excerpt or a view chose.
+func (p *page) Step(name string) (string, error) {
+	for _, r := range p.runs {
+		if k, ok := r.picks[name]; ok {
+			return strconv.FormatInt(k, 10), nil
+		}
+	}
+	return "", fmt.Errorf("unknown excerpt or view %q", name)
+}
+
+// View returns the stepper's screen at the view's step, in a code block.
+func (p *page) View(name string) (string, error) {
+	var vs *ViewSpec
+	for i := range p.l.Spec.Views {
+		if p.l.Spec.Views[i].Name == name {
+			vs = &p.l.Spec.Views[i]
+		}
+	}
+	if err := p.use("view", name, vs != nil); err != nil {
+		return "", err
+	}
+	r := p.runs[vs.Run]
+	s := render.NewStepper(r.rec, render.StepOptions{Lang: p.lang, Width: vs.Width, Height: vs.Height})
+	s.Goto(r.picks[name])
+	// The screen is padded to its height above its last line (the keys'
+	// help): a page wants neither the padding nor the keys.
+	lines := strings.Split(s.View(), "\n")
+	lines = lines[:len(lines)-1]
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return codeBlock(strings.Join(lines, "\n")), nil
+}
+
+// codeBlock fences text as a Markdown code block, trailing spaces trimmed.
+func codeBlock(text string) string {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return "```text\n" + strings.Join(lines, "\n") + "\n```"
+}
+
+// Diagram returns the Markdown image of a diagram and a line saying what
+// it shows.
+func (p *page) Diagram(name string) (string, error) {
+	var ds *DiagramSpec
+	for i := range p.l.Spec.Diagrams {
+		if p.l.Spec.Diagrams[i].Name == name {
+			ds = &p.l.Spec.Diagrams[i]
+		}
+	}
+	if err := p.use("diagram", name, ds != nil); err != nil {
+		return "", err
+	}
+	rep := p.diagrams[name]
+	var drawn string
+	if rep.AllShown() {
+		drawn = fmt.Sprintf(p.pick("all %d nodes of the tree are drawn", "画出了树的全部 %d 个节点"), rep.Total)
+	} else {
+		drawn = fmt.Sprintf(p.pick("%d of the tree's %d nodes are drawn as themselves; the legend says what was left out",
+			"树的 %[2]d 个节点中画出了 %[1]d 个，图例说明省略了什么"), rep.Shown, rep.Total)
+	}
+	caption := ds.Caption.In(p.lang)
+	return fmt.Sprintf(p.pick("![%s](%s.svg)\n\n*%s (`%s.svg`: %s)*", "![%s](%s.svg)\n\n*%s（`%s.svg`：%s）*"), caption, name, caption, name, drawn), nil
+}
+
+// Chart returns the Markdown image of a chart.
+func (p *page) Chart(name string) (string, error) {
+	var cs *ChartSpec
+	for i := range p.l.Spec.Charts {
+		if p.l.Spec.Charts[i].Name == name {
+			cs = &p.l.Spec.Charts[i]
+		}
+	}
+	if err := p.use("chart", name, cs != nil); err != nil {
+		return "", err
+	}
+	caption := cs.Caption.In(p.lang)
+	return fmt.Sprintf(p.pick("![%s](%s.svg)\n\n*%s (`%s.svg`)*", "![%s](%s.svg)\n\n*%s（`%s.svg`）*"), caption, name, caption, name), nil
+}
+
+// Board returns a board of run in a code block: which is puzzle (the
+// starting board), final (as the search left it) or solution (the first).
+func (p *page) Board(run, which string) (string, error) {
+	r, err := p.ran(run)
+	if err != nil {
+		return "", err
+	}
+	sum := r.out.Summary
+	var rows []string
+	switch which {
+	case "puzzle":
+		v, err := field(r.spec, &r.out, "puzzle")
+		if err != nil {
+			return "", err
+		}
+		rows = strings.Split(v.text, "/")
+	case "final":
+		rows = sum.Final
+	case "solution":
+		rows = sum.Solution
+	default:
+		return "", fmt.Errorf("board %q: want puzzle, final or solution", which)
+	}
+	if len(rows) == 0 {
+		return "", fmt.Errorf("run %s has no %s board", run, which)
+	}
+	return codeBlock(render.Board(sum.Problem, rows)), nil
+}
+
+// Solutions returns the solutions a run kept, side by side in a code block.
+func (p *page) Solutions(run string) (string, error) {
+	r, err := p.ran(run)
+	if err != nil {
+		return "", err
+	}
+	sum := r.out.Summary
+	if len(sum.Solutions) == 0 {
+		return "", fmt.Errorf("run %s found no solution", run)
+	}
+	var blocks [][]string
+	width := 0
+	for i, rows := range sum.Solutions {
+		lines := append([]string{fmt.Sprintf(p.pick("solution %d", "解 %d"), i+1)},
+			strings.Split(strings.TrimRight(render.Board(sum.Problem, rows), "\n"), "\n")...)
+		for _, l := range lines {
+			width = max(width, textWidth(l))
+		}
+		blocks = append(blocks, lines)
+	}
+	var b strings.Builder
+	for i := 0; i < len(blocks[0]); i++ {
+		var line strings.Builder
+		for j, bl := range blocks {
+			cell := ""
+			if i < len(bl) {
+				cell = bl[i]
+			}
+			if j < len(blocks)-1 {
+				cell += strings.Repeat(" ", width-textWidth(cell)+4)
+			}
+			line.WriteString(cell)
+		}
+		b.WriteString(line.String() + "\n")
+	}
+	return codeBlock(b.String()), nil
+}
+
+// textWidth counts the columns of s, CJK characters two.
+func textWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		if r >= 0x2e80 {
+			w += 2
+		} else {
+			w++
+		}
+	}
+	return w
+}
+
+func (p *page) compareRuns(names []string) ([]render.CompareRun, error) {
+	if len(names) == 0 {
+		return nil, fmt.Errorf("want one or more runs")
+	}
+	var out []render.CompareRun
+	for _, n := range names {
+		r, err := p.ran(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, render.CompareRun{Summary: r.out.Summary})
+	}
+	return out, nil
+}
+
+// Compare returns runs side by side as a Markdown table, as `backtrack
+// compare` prints them (without the time).
+func (p *page) Compare(runs ...string) (string, error) {
+	cr, err := p.compareRuns(runs)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	if err := render.WriteCompare(&b, cr, render.CompareOptions{Lang: p.lang, Markdown: true, NoTime: true}); err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// Profile returns the nodes per depth of runs as a text histogram in a
+// code block.
+func (p *page) Profile(runs ...string) (string, error) {
+	cr, err := p.compareRuns(runs)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	if err := render.WriteDepthProfile(&b, cr, render.CompareOptions{Lang: p.lang, NoTime: true}); err != nil {
+		return "", err
+	}
+	return codeBlock(b.String()), nil
+}

@@ -1,0 +1,257 @@
+package lessons
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"backtrack/render"
+	"backtrack/tracer"
+)
+
+// MaxLogSteps is the size, in steps, up to which a lesson writes a run's
+// whole step log; a bigger run gets its stats only (a log of LeetCode 37's
+// search is about 96,000 lines: nobody reads it on a lesson page).
+const MaxLogSteps = 20_000
+
+// ran is a run a lesson made, with what its parts need from it.
+type ran struct {
+	spec *RunSpec
+	out  Outcome
+	tree *tracer.Tree
+	rec  *render.Recording
+	// picks are the steps the run's excerpts and views chose, by name;
+	// lines are the excerpts' lines.
+	picks map[string]int64
+	lines map[string][]noteLine
+	log   []byte // the step log, for a run of at most MaxLogSteps steps
+}
+
+// noteLine is one step of an excerpt.
+type noteLine struct {
+	step   int64
+	kind   tracer.Kind
+	note   string
+	chosen bool
+}
+
+// matcher finds the step a Selector chooses as the events go by.
+type matcher struct {
+	sel    Selector
+	kind   tracer.Kind
+	seen   int   // events that matched so far
+	target int64 // the chosen step, once known (0: not yet)
+}
+
+func newMatcher(sel Selector) *matcher {
+	m := &matcher{sel: sel, target: sel.Step}
+	if sel.Kind != "" {
+		m.kind, _ = tracer.ParseKind(sel.Kind)
+	}
+	return m
+}
+
+// event looks at e and reports whether e is the chosen step.
+func (m *matcher) event(e *tracer.Event, problem string) bool {
+	if m.target == 0 && m.sel.Step == 0 && e.Kind == m.kind &&
+		(m.sel.Depth == nil || *m.sel.Depth == e.Depth) &&
+		(m.sel.Move == "" || hasMove(e) && tracer.MoveLabel(problem, e.Cell, e.Value) == m.sel.Move) {
+		m.seen++
+		if m.seen == max(1, m.sel.Nth) {
+			m.target = e.Step + m.sel.Offset
+		}
+	}
+	return m.target != 0 && e.Step == m.target
+}
+
+// hasMove reports whether the event's Cell and Value are a move.
+func hasMove(e *tracer.Event) bool {
+	switch e.Kind {
+	case tracer.KindCall:
+		return e.Value >= 0 && e.Cell.Row >= 0
+	case tracer.KindTry, tracer.KindReject, tracer.KindPlace, tracer.KindUndo:
+		return true
+	}
+	return false
+}
+
+// excerptSink collects the excerpts of one run: every event gets its note
+// (a Narrator must see them all), the last notes are kept in a ring, and
+// each excerpt takes its lines around its chosen step.
+type excerptSink struct {
+	problem string
+	nar     *tracer.Narrator
+	ring    []noteLine // the last len(ring) steps, by step % len(ring)
+	parts   []*excerptPart
+	views   []*viewPart
+}
+
+type excerptPart struct {
+	spec  *ExcerptSpec
+	m     *matcher
+	lines []noteLine
+	left  int // steps still to take after the chosen one; -1: not started
+}
+
+type viewPart struct {
+	spec *ViewSpec
+	m    *matcher
+	step int64
+}
+
+// Event notes e, keeps it in the ring, and gives it to the excerpts and
+// views that are waiting for their step or taking their lines.
+func (x *excerptSink) Event(e *tracer.Event) {
+	line := noteLine{step: e.Step, kind: e.Kind}
+	if x.nar != nil {
+		if x.finished() {
+			// Every excerpt has its lines: the rest of the run needs no notes.
+			x.nar = nil
+		} else {
+			line.note = x.nar.Note(e)
+		}
+	}
+	for _, p := range x.parts {
+		switch {
+		case p.left > 0:
+			p.lines = append(p.lines, line)
+			p.left--
+		case p.left < 0 && p.m.event(e, x.problem):
+			for k := e.Step - int64(p.spec.Before); k < e.Step; k++ {
+				if k >= 1 {
+					p.lines = append(p.lines, x.ring[k%int64(len(x.ring))])
+				}
+			}
+			line.chosen = true
+			p.lines = append(p.lines, line)
+			line.chosen = false
+			p.left = p.spec.After
+		}
+	}
+	for _, v := range x.views {
+		if v.step == 0 && v.m.event(e, x.problem) {
+			v.step = e.Step
+		}
+	}
+	if len(x.ring) > 0 {
+		x.ring[e.Step%int64(len(x.ring))] = line
+	}
+}
+
+// finished reports whether every excerpt has all its lines.
+func (x *excerptSink) finished() bool {
+	for _, p := range x.parts {
+		if p.left != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// execute makes the run, with the sinks that the lesson's parts need, and
+// then, if it is small, again with a step log.
+func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, tool string) (*ran, error) {
+	r := &ran{spec: rs, picks: map[string]int64{}, lines: map[string][]noteLine{}}
+	p, opts, err := rs.Build()
+	if err != nil {
+		return nil, err
+	}
+	info := p.Info()
+	strategy := render.LogHeaderFor(info, opts).Strategy
+	var sinks []tracer.Sink
+	for _, d := range l.Spec.Diagrams {
+		if d.Run == rs.Name && r.tree == nil {
+			r.tree = tracer.NewTree()
+			sinks = append(sinks, r.tree)
+		}
+	}
+	x := &excerptSink{problem: info.Problem}
+	before := 0
+	for i := range l.Spec.Excerpts {
+		e := &l.Spec.Excerpts[i]
+		if e.Run == rs.Name {
+			x.parts = append(x.parts, &excerptPart{spec: e, m: newMatcher(e.At), left: -1})
+			before = max(before, e.Before)
+		}
+	}
+	for i := range l.Spec.Views {
+		v := &l.Spec.Views[i]
+		if v.Run == rs.Name {
+			x.views = append(x.views, &viewPart{spec: v, m: newMatcher(v.At)})
+			if r.rec == nil {
+				r.rec = render.NewRecording(info, strategy)
+				sinks = append(sinks, r.rec)
+			}
+		}
+	}
+	if len(x.parts) > 0 {
+		x.nar = tracer.NewNarrator(info, strategy, lang)
+		x.ring = make([]noteLine, before+1)
+	}
+	if len(x.parts)+len(x.views) > 0 {
+		sinks = append(sinks, x)
+	}
+	r.out, err = rs.Execute(ctx, sinks...)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if r.tree != nil {
+		if err := r.tree.Err(); err != nil {
+			return nil, fmt.Errorf("search tree: %w", err)
+		}
+	}
+	for _, p := range x.parts {
+		if p.left < 0 {
+			return nil, fmt.Errorf("excerpt %s: no step of the run matches %s", p.spec.Name, describe(p.spec.At))
+		}
+		r.lines[p.spec.Name] = p.lines
+		r.picks[p.spec.Name] = p.m.target
+	}
+	for _, v := range x.views {
+		if v.step == 0 {
+			return nil, fmt.Errorf("view %s: no step of the run matches %s", v.spec.Name, describe(v.spec.At))
+		}
+		r.picks[v.spec.Name] = v.step
+	}
+
+	if r.out.Summary.Stats.Steps <= MaxLogSteps {
+		var buf bytes.Buffer
+		h := render.LogHeaderFor(info, opts)
+		h.Tool, h.Lang = tool, string(lang)
+		nar := tracer.NewNarrator(info, h.Strategy, lang)
+		lw, err := render.NewLogWriter(&buf, h, nar.Note)
+		if err != nil {
+			return nil, err
+		}
+		again, err := rs.Execute(ctx, lw)
+		if err != nil {
+			return nil, err
+		}
+		if err := lw.Close(again.Summary); err != nil {
+			return nil, err
+		}
+		r.log = buf.Bytes()
+	}
+	return r, nil
+}
+
+// describe writes a selector back as the spec wrote it, for errors.
+func describe(sel Selector) string {
+	if sel.Step > 0 {
+		return fmt.Sprintf("step %d", sel.Step)
+	}
+	s := "kind " + sel.Kind
+	if sel.Move != "" {
+		s += " move " + sel.Move
+	}
+	if sel.Depth != nil {
+		s += fmt.Sprintf(" depth %d", *sel.Depth)
+	}
+	if sel.Nth > 1 {
+		s += fmt.Sprintf(" (number %d)", sel.Nth)
+	}
+	return s
+}

@@ -1,0 +1,126 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"backtrack/tracer"
+)
+
+// The chart of nodes per depth: the shape of each search tree as a line,
+// drawn with gonum's plot package (this is the only file that imports it).
+
+// ChartOptions say how a chart is drawn.
+type ChartOptions struct {
+	Lang  tracer.Lang // the language of the axes and the legend
+	Title string      // the chart's title (default: "nodes per depth")
+	// Width and Height are the picture's size in centimetres (default 16×9).
+	Width, Height float64
+}
+
+// chartColors are the series' colours, in order; they repeat past the end.
+var chartColors = []color.RGBA{
+	{R: 0x1a, G: 0x56, B: 0xb0, A: 0xff}, // blue
+	{R: 0xc0, G: 0x39, B: 0x2b, A: 0xff}, // red
+	{R: 0x27, G: 0x8a, B: 0x3c, A: 0xff}, // green
+	{R: 0xe6, G: 0x7e, B: 0x22, A: 0xff}, // orange
+}
+
+// WriteDepthChart draws the nodes per depth of each run as one series of a
+// line chart (depth across, nodes up), named as RunName names the run, and
+// writes it to w as SVG. The picture is made whole before anything is
+// written.
+func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
+	if len(runs) == 0 {
+		return fmt.Errorf("chart: no runs to draw")
+	}
+	o := CompareOptions{Lang: opt.Lang}
+	p := plot.New()
+	p.Title.Text = opt.Title
+	if p.Title.Text == "" {
+		p.Title.Text = o.pick("nodes per depth", "每层节点数")
+	}
+	p.X.Label.Text = o.pick("depth", "深度")
+	p.Y.Label.Text = o.pick("nodes", "节点数")
+	p.X.Min, p.Y.Min = 0, 0
+	p.X.Tick.Marker = wholeTicks(10)
+	p.Y.Tick.Marker = wholeTicks(6)
+	p.Legend.Top = true
+	p.Add(plotter.NewGrid())
+	var most int64
+	for _, r := range runs {
+		for _, n := range r.Summary.Stats.PerDepth {
+			most = max(most, n)
+		}
+	}
+	// Head room above the highest point, for the legend.
+	p.Y.Max = float64(most) * 1.2
+	for i, r := range runs {
+		pd := r.Summary.Stats.PerDepth
+		xys := make(plotter.XYs, len(pd))
+		for d, n := range pd {
+			xys[d] = plotter.XY{X: float64(d), Y: float64(n)}
+		}
+		if len(xys) == 0 {
+			xys = plotter.XYs{{}}
+		}
+		line, points, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			return fmt.Errorf("chart: %w", err)
+		}
+		c := chartColors[i%len(chartColors)]
+		line.Color = c
+		line.Width = vg.Points(1.5)
+		points.Color = c
+		points.Radius = vg.Points(2)
+		p.Add(line, points)
+		p.Legend.Add(RunName(r.Summary, opt.Lang), line, points)
+	}
+	width, height := opt.Width, opt.Height
+	if width <= 0 {
+		width = 16
+	}
+	if height <= 0 {
+		height = 9
+	}
+	canvas := vgsvg.New(vg.Length(width)*vg.Centimeter, vg.Length(height)*vg.Centimeter)
+	p.Draw(draw.New(canvas))
+	var buf bytes.Buffer
+	if _, err := canvas.WriteTo(&buf); err != nil {
+		return fmt.Errorf("chart: %w", err)
+	}
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("chart: write: %w", err)
+	}
+	return nil
+}
+
+// wholeTicks marks whole numbers: a label every 1, 2, 5, 10, 20, ...
+// units, whichever gives at most most labels, and an unlabelled tick half
+// way between when that is a whole number too.
+func wholeTicks(most int) plot.TickerFunc {
+	return func(lo, hi float64) []plot.Tick {
+		step := 1.0
+		for k := 0; (hi-lo)/step > float64(most); k++ {
+			step *= []float64{2, 2.5, 2}[k%3] // 1, 2, 5, 10, 20, 50, ...
+		}
+		var ticks []plot.Tick
+		for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+			ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
+			if half := v + step/2; step >= 2 && half <= hi && step/2 == math.Trunc(step/2) {
+				ticks = append(ticks, plot.Tick{Value: half})
+			}
+		}
+		return ticks
+	}
+}

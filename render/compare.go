@@ -1,0 +1,383 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"backtrack/tracer"
+)
+
+// Comparison tables: searches side by side (N-Queens beside Sudoku), and
+// one strategy per row on one instance. The same table model is written as
+// aligned text for a terminal or as a Markdown table for a lesson page.
+
+// CompareRun is one search in a comparison: what it did, and how long it
+// took (the only value that changes from one run to the next).
+type CompareRun struct {
+	Summary tracer.Summary
+	Elapsed time.Duration
+}
+
+// CompareOptions say how a comparison is written.
+type CompareOptions struct {
+	Lang     tracer.Lang // tracer.LangEN (default) or tracer.LangZH
+	Markdown bool        // a Markdown table instead of aligned text
+	NoTime   bool        // leave the time out, so the output is the same on every run
+}
+
+func (o CompareOptions) pick(en, zh string) string {
+	if o.Lang == tracer.LangZH {
+		return zh
+	}
+	return en
+}
+
+// table is the model of a comparison: a header, rows of cells, and which
+// columns hold numbers (right-aligned in text).
+type table struct {
+	head  []string
+	rows  [][]string
+	right []bool
+}
+
+// write writes the table as Markdown or as text aligned in columns (CJK
+// characters count two columns, as a terminal draws them).
+func (t *table) write(w io.Writer, markdown bool) error {
+	var b strings.Builder
+	if markdown {
+		line := func(cells []string) {
+			b.WriteString("|")
+			for _, c := range cells {
+				b.WriteString(" " + strings.ReplaceAll(c, "|", `\|`) + " |")
+			}
+			b.WriteString("\n")
+		}
+		line(t.head)
+		b.WriteString("|")
+		for i := range t.head {
+			if t.right[i] {
+				b.WriteString("---:|")
+			} else {
+				b.WriteString("---|")
+			}
+		}
+		b.WriteString("\n")
+		for _, r := range t.rows {
+			line(r)
+		}
+	} else {
+		widths := make([]int, len(t.head))
+		for _, r := range append([][]string{t.head}, t.rows...) {
+			for i, c := range r {
+				widths[i] = max(widths[i], textCols(c))
+			}
+		}
+		line := func(cells []string) {
+			var l strings.Builder
+			for i, c := range cells {
+				pad := strings.Repeat(" ", widths[i]-textCols(c))
+				if i > 0 {
+					l.WriteString("  ")
+				}
+				if t.right[i] {
+					l.WriteString(pad + c)
+				} else {
+					l.WriteString(c + pad)
+				}
+			}
+			b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+		}
+		line(t.head)
+		for _, r := range t.rows {
+			line(r)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// RunName names a run's instance for people: "N-Queens n=8",
+// "Sudoku 9×9, 51 blanks" ("N 皇后 n=8", "数独 9×9，51 个空格").
+func RunName(sum tracer.Summary, lang tracer.Lang) string {
+	o := CompareOptions{Lang: lang}
+	if sum.Problem == "nqueens" {
+		return o.pick("N-Queens ", "N 皇后 ") + sum.Instance
+	}
+	blanks := strings.Count(sum.Instance, ".")
+	return fmt.Sprintf(o.pick("Sudoku %d×%d, %d blanks", "数独 %d×%d，%d 个空格"), sum.Size, sum.Size, blanks)
+}
+
+// Shape describes the recursion of a run in a few words: one row per call
+// (1-D) for N-Queens; for Sudoku, how each call finds its cell on the 2-D
+// board.
+func Shape(sum tracer.Summary, lang tracer.Lang) string {
+	o := CompareOptions{Lang: lang}
+	switch sum.Strategy.Order {
+	case tracer.OrderRows:
+		return o.pick("1-D: one row per call", "一维：每层一行")
+	case tracer.OrderScan2D:
+		return o.pick("2-D: each call scans for its cell", "二维：每次调用扫描找空格")
+	case tracer.OrderLinear:
+		return o.pick("2-D: the next cell in reading order", "二维：按行序取下一个格子")
+	case tracer.OrderMRV:
+		return o.pick("2-D: the cell with fewest candidates", "二维：取候选最少的格子")
+	}
+	return string(sum.Strategy.Order)
+}
+
+// LoopWidth is what the loop of one call runs over: "8 columns", "9 digits".
+func LoopWidth(sum tracer.Summary, lang tracer.Lang) string {
+	o := CompareOptions{Lang: lang}
+	if sum.Problem == "nqueens" {
+		return fmt.Sprintf(o.pick("%d columns", "%d 列"), sum.Size)
+	}
+	return fmt.Sprintf(o.pick("%d digits", "%d 个数字"), sum.Size)
+}
+
+// StatusText is the run's status, with the limit that stopped it:
+// "limit (steps)".
+func StatusText(sum tracer.Summary) string {
+	if sum.Status == tracer.StatusLimit && sum.Limit != tracer.LimitNone {
+		return fmt.Sprintf("%s (%s)", sum.Status, sum.Limit)
+	}
+	return string(sum.Status)
+}
+
+// shortRule names a rule briefly, for a row heading: "row", "box", "↗ diagonal".
+func shortRule(r tracer.Rule, o CompareOptions) string {
+	switch r {
+	case tracer.RuleRow:
+		return o.pick("row", "同行")
+	case tracer.RuleColumn:
+		return o.pick("column", "同列")
+	case tracer.RuleBox:
+		return o.pick("box", "同宫")
+	case tracer.RuleAntiDiagonal:
+		return o.pick("↗ diagonal", "右上对角线 ↗")
+	case tracer.RuleDiagonal:
+		return o.pick("↖ diagonal", "左上对角线 ↖")
+	}
+	return r.String()
+}
+
+// compareRules lists the rules of runs, each run's in its checking order,
+// without repeats.
+func compareRules(runs []CompareRun) []tracer.Rule {
+	var rules []tracer.Rule
+	for _, r := range runs {
+		for _, ru := range r.Summary.Rules {
+			if !slices.Contains(rules, ru) {
+				rules = append(rules, ru)
+			}
+		}
+	}
+	return rules
+}
+
+// widestLevel is "568 nodes at depth 5": the depth with the most nodes.
+func widestLevel(st *tracer.Stats, o CompareOptions) string {
+	best := -1
+	for d, n := range st.PerDepth {
+		if best < 0 || n > st.PerDepth[best] {
+			best = d
+		}
+	}
+	if best < 0 {
+		return "-"
+	}
+	return fmt.Sprintf(o.pick("%d nodes at depth %d", "第 %[2]d 层 %[1]d 个节点"), st.PerDepth[best], best)
+}
+
+// FormatElapsed writes a duration for a table: "85 µs", "12.3 ms", "1.25 s".
+func FormatElapsed(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return strconv.FormatInt(d.Microseconds(), 10) + " µs"
+	case d < time.Second:
+		return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + " ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) + " s"
+}
+
+// WriteCompare writes runs side by side, one column per run, one row per
+// property: the recursion's shape, the depth, the width of each call's
+// loop, how the search ended and its counts, the widest level, and (unless
+// opt.NoTime) the time.
+func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
+	t := &table{head: []string{""}, right: []bool{false}}
+	for _, r := range runs {
+		t.head = append(t.head, RunName(r.Summary, opt.Lang))
+		t.right = append(t.right, false)
+	}
+	row := func(label string, cell func(sum tracer.Summary, r CompareRun) string) {
+		cells := []string{label}
+		for _, r := range runs {
+			cells = append(cells, cell(r.Summary, r))
+		}
+		t.rows = append(t.rows, cells)
+	}
+	n := func(f func(st *tracer.Stats) int64) func(tracer.Summary, CompareRun) string {
+		return func(sum tracer.Summary, _ CompareRun) string { return strconv.FormatInt(f(&sum.Stats), 10) }
+	}
+	text := func(f func(s tracer.Summary) string) func(tracer.Summary, CompareRun) string {
+		return func(sum tracer.Summary, _ CompareRun) string { return f(sum) }
+	}
+	row(opt.pick("recursion shape", "递归形状"), text(func(s tracer.Summary) string { return Shape(s, opt.Lang) }))
+	row(opt.pick("order", "顺序"), text(func(s tracer.Summary) string { return string(s.Strategy.Order) }))
+	row(opt.pick("check", "检查方式"), text(func(s tracer.Summary) string { return string(s.Strategy.Check) }))
+	row(opt.pick("when", "检查时机"), text(func(s tracer.Summary) string { return string(s.Strategy.When) }))
+	row(opt.pick("stop", "停止规则"), text(func(s tracer.Summary) string { return string(s.Strategy.Stop) }))
+	row(opt.pick("loop width per level", "每层循环宽度"), text(func(s tracer.Summary) string { return LoopWidth(s, opt.Lang) }))
+	row(opt.pick("depth", "深度"), n(func(st *tracer.Stats) int64 { return int64(st.MaxDepth) }))
+	row(opt.pick("status", "结果"), text(StatusText))
+	row(opt.pick("solutions", "解"), n(func(st *tracer.Stats) int64 { return st.Solutions }))
+	row(opt.pick("nodes", "节点"), n(func(st *tracer.Stats) int64 { return st.Nodes }))
+	row(opt.pick("tries", "尝试"), n(func(st *tracer.Stats) int64 { return st.Tries }))
+	row(opt.pick("rejects", "剪枝"), n(func(st *tracer.Stats) int64 { return st.RejectTotal() }))
+	for _, ru := range compareRules(runs) {
+		row(opt.pick("rejects · ", "剪枝 · ")+shortRule(ru, opt), text(func(s tracer.Summary) string {
+			if !slices.Contains(s.Rules, ru) {
+				return "-"
+			}
+			return strconv.FormatInt(s.Stats.Rejects[ru], 10)
+		}))
+	}
+	row(opt.pick("placements", "放置"), n(func(st *tracer.Stats) int64 { return st.Placements }))
+	row(opt.pick("backtracks", "撤销（回溯）"), n(func(st *tracer.Stats) int64 { return st.Backtracks }))
+	row(opt.pick("check cost", "检查代价"), n(func(st *tracer.Stats) int64 { return st.CheckCost }))
+	row(opt.pick("scan cost", "扫描代价"), n(func(st *tracer.Stats) int64 { return st.ScanCost }))
+	row(opt.pick("steps", "步数"), n(func(st *tracer.Stats) int64 { return st.Steps }))
+	row(opt.pick("widest level", "最宽的一层"), text(func(s tracer.Summary) string { return widestLevel(&s.Stats, opt) }))
+	if !opt.NoTime {
+		row(opt.pick("time", "用时"), func(_ tracer.Summary, r CompareRun) string { return FormatElapsed(r.Elapsed) })
+	}
+	return t.write(w, opt.Markdown)
+}
+
+// profileBar is the width, in characters, of the longest bar of a profile.
+const profileBar = 24
+
+// bar draws n out of most as a bar of block characters, eighths included.
+func bar(n, most int64) string {
+	if n <= 0 || most <= 0 {
+		return ""
+	}
+	eighths := int((n*profileBar*8 + most - 1) / most) // round up: any node shows
+	s := strings.Repeat("█", eighths/8)
+	if r := eighths % 8; r > 0 {
+		s += string([]rune("▏▎▍▌▋▊▉")[r-1])
+	}
+	return s
+}
+
+// WriteDepthProfile writes the nodes per depth of runs side by side as a
+// small text histogram: one line per depth, for each run the count and a
+// bar scaled to that run's widest level. opt.Markdown wraps it in a code
+// block.
+func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error {
+	t := &table{head: []string{opt.pick("depth", "深度")}, right: []bool{true}}
+	deepest := 0
+	for _, r := range runs {
+		t.head = append(t.head, RunName(r.Summary, opt.Lang), "")
+		t.right = append(t.right, true, false)
+		deepest = max(deepest, len(r.Summary.Stats.PerDepth))
+	}
+	for d := 0; d < deepest; d++ {
+		cells := []string{strconv.Itoa(d)}
+		for _, r := range runs {
+			pd := r.Summary.Stats.PerDepth
+			if d >= len(pd) {
+				cells = append(cells, "", "")
+				continue
+			}
+			var most int64
+			for _, n := range pd {
+				most = max(most, n)
+			}
+			cells = append(cells, strconv.FormatInt(pd[d], 10), bar(pd[d], most))
+		}
+		t.rows = append(t.rows, cells)
+	}
+	// The run names head the count columns; a name wider than its column
+	// of numbers would push the bars apart, so it spans the bar too.
+	for i := 1; i < len(t.head); i += 2 {
+		t.head[i+1] = t.head[i]
+		t.head[i] = ""
+	}
+	var b strings.Builder
+	if opt.Markdown {
+		b.WriteString("```\n")
+	}
+	fmt.Fprintf(&b, "%s\n", opt.pick("nodes per depth", "每层节点数"))
+	if err := t.write(&b, false); err != nil {
+		return err
+	}
+	if opt.Markdown {
+		b.WriteString("```\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteStrategyTable writes one row per run, for runs of several strategies
+// on one instance: the strategy, how the search ended (for a run stopped by
+// a limit, which limit), the counts, and (unless opt.NoTime) the time.
+func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) error {
+	t := &table{}
+	col := func(head string, right bool) {
+		t.head = append(t.head, head)
+		t.right = append(t.right, right)
+	}
+	col(opt.pick("order", "顺序"), false)
+	col(opt.pick("check", "检查方式"), false)
+	col(opt.pick("when", "检查时机"), false)
+	col(opt.pick("status", "结果"), false)
+	for _, h := range [][2]string{{"solutions", "解"}, {"nodes", "节点"}, {"tries", "尝试"}, {"placements", "放置"},
+		{"backtracks", "撤销"}, {"check cost", "检查代价"}, {"scan cost", "扫描代价"}, {"steps", "步数"}} {
+		col(opt.pick(h[0], h[1]), true)
+	}
+	if !opt.NoTime {
+		col(opt.pick("time", "用时"), true)
+	}
+	limited := false
+	for _, r := range runs {
+		s := r.Summary
+		st := &s.Stats
+		if s.Status == tracer.StatusLimit {
+			limited = true
+		}
+		cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When), StatusText(s)}
+		for _, v := range []int64{st.Solutions, st.Nodes, st.Tries, st.Placements, st.Backtracks, st.CheckCost, st.ScanCost, st.Steps} {
+			cells = append(cells, strconv.FormatInt(v, 10))
+		}
+		if !opt.NoTime {
+			cells = append(cells, FormatElapsed(r.Elapsed))
+		}
+		t.rows = append(t.rows, cells)
+	}
+	var b strings.Builder
+	if len(runs) > 0 {
+		s := runs[0].Summary
+		fmt.Fprintf(&b, "%s · %s%s\n", RunName(s, opt.Lang), opt.pick("stop: ", "停止规则："), s.Strategy.Stop)
+		if opt.Markdown {
+			b.WriteString("\n")
+		}
+	}
+	if err := t.write(&b, opt.Markdown); err != nil {
+		return err
+	}
+	if limited {
+		if opt.Markdown {
+			b.WriteString("\n")
+		}
+		b.WriteString(opt.pick(
+			"limit (steps): the run was stopped by the step limit (--max-steps); its counts are those at the stop.\n",
+			"limit (steps)：该策略触及步数上限（--max-steps）被停止；计数为停止时的值。\n"))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

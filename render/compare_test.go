@@ -1,0 +1,258 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"backtrack/tracer"
+)
+
+// compareSearch runs p with a Stats sink and returns it as a CompareRun
+// with a made-up time (the real one changes from run to run).
+func compareSearch(t testing.TB, p tracer.Problem, opts tracer.Options) CompareRun {
+	t.Helper()
+	st := &tracer.Stats{}
+	opts.Sinks = []tracer.Sink{st}
+	res, err := tracer.Run(context.Background(), p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return CompareRun{Summary: tracer.Summarize(p.Info(), opts, res, st), Elapsed: 1234 * time.Microsecond}
+}
+
+func compareQueens(t testing.TB, n int, check tracer.Check, when tracer.When) CompareRun {
+	t.Helper()
+	p, err := tracer.NewNQueens(n, check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return compareSearch(t, p, tracer.Options{Stop: tracer.StopAll, When: when, Limits: tracer.Limits{MaxSteps: 2_000_000}})
+}
+
+func compareSudoku(t testing.TB, puzzle string, order tracer.Order, check tracer.Check, when tracer.When) CompareRun {
+	t.Helper()
+	pz, err := tracer.ParsePuzzle(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := tracer.NewSudoku(pz, order, check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return compareSearch(t, p, tracer.Options{Stop: tracer.StopFirst, When: when, Limits: tracer.Limits{MaxSteps: 2_000_000}})
+}
+
+// compareDefault is what `backtrack compare` runs: 8-queens, every
+// solution, beside LeetCode 37's board.
+func compareDefault(t testing.TB) []CompareRun {
+	return []CompareRun{
+		compareQueens(t, 8, tracer.CheckScan, tracer.WhenBefore),
+		compareSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan, tracer.WhenBefore),
+	}
+}
+
+// compareGolden compares got with testdata/name, or rewrites it with -update.
+func compareGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs (run with -update if the change is meant):\ngot:\n%s", path, got)
+	}
+}
+
+// TestCompareGolden checks the side-by-side table and the nodes-per-depth
+// histogram of `backtrack compare --no-time`, as text and as Markdown, in
+// both languages.
+func TestCompareGolden(t *testing.T) {
+	runs := compareDefault(t)
+	for _, tt := range []struct {
+		name string
+		opt  CompareOptions
+	}{
+		{"compare_default.txt", CompareOptions{NoTime: true}},
+		{"compare_default_zh.txt", CompareOptions{NoTime: true, Lang: tracer.LangZH}},
+		{"compare_default.md", CompareOptions{NoTime: true, Markdown: true}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := WriteCompare(&b, runs, tt.opt); err != nil {
+				t.Fatal(err)
+			}
+			b.WriteString("\n")
+			if err := WriteDepthProfile(&b, runs, tt.opt); err != nil {
+				t.Fatal(err)
+			}
+			compareGolden(t, tt.name, b.Bytes())
+		})
+	}
+}
+
+// TestStrategyTableGolden checks the tables of `backtrack compare
+// --strategies nqueens -n 6 --no-time` and `--strategies sudoku --no-time`
+// (LeetCode 37's board, where every check at the leaf hits the step limit).
+func TestStrategyTableGolden(t *testing.T) {
+	var queens []CompareRun
+	for _, c := range tracer.NQueensChecks {
+		for _, w := range tracer.Whens {
+			queens = append(queens, compareQueens(t, 6, c, w))
+		}
+	}
+	var sudoku []CompareRun
+	for _, o := range tracer.SudokuOrders {
+		for _, c := range tracer.SudokuChecks {
+			for _, w := range tracer.Whens {
+				sudoku = append(sudoku, compareSudoku(t, tracer.LeetCode37, o, c, w))
+			}
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		runs []CompareRun
+		opt  CompareOptions
+	}{
+		{"strategies_nqueens6.txt", queens, CompareOptions{NoTime: true}},
+		{"strategies_sudoku.txt", sudoku, CompareOptions{NoTime: true}},
+		{"strategies_sudoku_zh.md", sudoku, CompareOptions{NoTime: true, Markdown: true, Lang: tracer.LangZH}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := WriteStrategyTable(&b, tt.runs, tt.opt); err != nil {
+				t.Fatal(err)
+			}
+			compareGolden(t, tt.name, b.Bytes())
+		})
+	}
+}
+
+// TestCompareClaims checks what the tables must show against the runs:
+// the depths and sizes the lessons quote, that every check gives the same
+// tree at a different cost, and that a run stopped by a limit says which.
+func TestCompareClaims(t *testing.T) {
+	runs := compareDefault(t)
+	q, s := runs[0].Summary.Stats, runs[1].Summary.Stats
+	if q.Nodes != 2057 || q.MaxDepth != 8 || s.Nodes != 4209 || s.MaxDepth != 51 {
+		t.Errorf("8-queens %d nodes depth %d, LeetCode %d nodes depth %d; want 2057/8 and 4209/51", q.Nodes, q.MaxDepth, s.Nodes, s.MaxDepth)
+	}
+	var b bytes.Buffer
+	if err := WriteCompare(&b, runs, CompareOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"1-D: one row per call", "2-D: each call scans for its cell", "8 columns", "9 digits", "time", "1.2 ms", "rejects · box         -"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, b.String())
+		}
+	}
+	leaf := compareSudoku(t, tracer.LeetCode37, tracer.OrderLinear, tracer.CheckScan, tracer.WhenLeaf)
+	b.Reset()
+	if err := WriteStrategyTable(&b, []CompareRun{leaf}, CompareOptions{NoTime: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "limit (steps)") || !strings.Contains(b.String(), "--max-steps") || strings.Contains(b.String(), "time") {
+		t.Errorf("a limited run must say which limit stopped it, and no time with NoTime:\n%s", b.String())
+	}
+}
+
+func TestFormatElapsed(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0 µs"},
+		{85 * time.Microsecond, "85 µs"},
+		{999 * time.Microsecond, "999 µs"},
+		{time.Millisecond, "1.0 ms"},
+		{12345 * time.Microsecond, "12.3 ms"},
+		{1250 * time.Millisecond, "1.25 s"},
+	}
+	for _, tt := range tests {
+		if got := FormatElapsed(tt.d); got != tt.want {
+			t.Errorf("FormatElapsed(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}
+
+func TestBar(t *testing.T) {
+	tests := []struct {
+		n, most int64
+		want    string
+	}{
+		{0, 10, ""},
+		{5, 0, ""},
+		{10, 10, strings.Repeat("█", profileBar)},
+		{5, 10, strings.Repeat("█", profileBar/2)},
+		{1, 1000, "▏"}, // any node shows
+		{1, 16, "█▌"},
+	}
+	for _, tt := range tests {
+		if got := bar(tt.n, tt.most); got != tt.want {
+			t.Errorf("bar(%d, %d) = %q, want %q", tt.n, tt.most, got, tt.want)
+		}
+	}
+}
+
+// TestTableAlign checks that text columns line up by display width, CJK
+// characters counting two.
+func TestTableAlign(t *testing.T) {
+	tb := &table{head: []string{"名字", "n"}, right: []bool{false, true}, rows: [][]string{{"ab", "1"}, {"中文字", "100"}}}
+	var b bytes.Buffer
+	if err := tb.write(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	want := "名字      n\nab        1\n中文字  100\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	tb.rows = append(tb.rows, []string{"a|b", "2"})
+	if err := tb.write(&b, true); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "|---|---:|") || !strings.Contains(b.String(), `a\|b`) {
+		t.Errorf("markdown table:\n%s", b.String())
+	}
+}
+
+func ExampleWriteCompare() {
+	var runs []CompareRun
+	for _, n := range []int{4, 5} {
+		p, _ := tracer.NewNQueens(n, tracer.CheckScan)
+		st := &tracer.Stats{}
+		opts := tracer.Options{Stop: tracer.StopAll, Sinks: []tracer.Sink{st}}
+		res, _ := tracer.Run(context.Background(), p, opts)
+		runs = append(runs, CompareRun{Summary: tracer.Summarize(p.Info(), opts, res, st)})
+	}
+	var b strings.Builder
+	WriteCompare(&b, runs, CompareOptions{NoTime: true})
+	for _, line := range strings.Split(b.String(), "\n")[:12] {
+		fmt.Println(strings.TrimRight(line, " "))
+	}
+	// Output:
+	//                       N-Queens n=4           N-Queens n=5
+	// recursion shape       1-D: one row per call  1-D: one row per call
+	// order                 rows                   rows
+	// check                 scan                   scan
+	// when                  before                 before
+	// stop                  all                    all
+	// loop width per level  4 columns              5 columns
+	// depth                 4                      5
+	// status                complete               complete
+	// solutions             2                      10
+	// nodes                 17                     54
+	// tries                 60                     220
+}
