@@ -200,3 +200,92 @@ func TestNoSolutionIsAResult(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 }
+
+func TestCompareAndLessons(t *testing.T) {
+	code, out, errs := runCLI(t, "", "compare", "--no-time")
+	if code != 0 {
+		t.Fatalf("compare: exit %d: %s", code, errs)
+	}
+	for _, w := range []string{"1-D", "2-D", "2057", "4209", "15720", "37652", "nodes per depth"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("compare output lacks %q:\n%s", w, out)
+		}
+	}
+	code, out, errs = runCLI(t, "", "compare", "--strategies", "sudoku", "--no-time")
+	if code != 0 || !strings.Contains(out, "mrv") || !strings.Contains(out, "limit") {
+		t.Errorf("compare --strategies sudoku: exit %d, stderr %q, out:\n%s", code, errs, out)
+	}
+	code, out, _ = runCLI(t, "", "lesson", "list")
+	if code != 0 || strings.Count(out, "\n") != 6 || !strings.Contains(out, "004-three-parts") {
+		t.Errorf("lesson list: exit %d:\n%s", code, out)
+	}
+	dir := t.TempDir()
+	code, _, errs = runCLI(t, "", "lesson", "build", "004-three-parts", "-o", dir)
+	if code != 0 {
+		t.Fatalf("lesson build: exit %d: %s", code, errs)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "004-three-parts", "index.md"))
+	if err != nil || !strings.Contains(string(page), "tree.svg") {
+		t.Errorf("lesson page: %v\n%s", err, page)
+	}
+	code, out, errs = runCLI(t, "", "lesson", "build", "nope", "-o", dir)
+	if code != 2 || out != "" || !strings.Contains(errs, `unknown lesson "nope"`) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Errorf("unknown lesson: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestRenderRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	logPath, dot1, dot2 := filepath.Join(dir, "q.yaml"), filepath.Join(dir, "a.dot"), filepath.Join(dir, "b.dot")
+	code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "6", "--yaml", logPath, "--dot", dot1, "--focus", "r0=c1", "--lang", "zh")
+	if code != 0 {
+		t.Fatalf("trace: exit %d: %s", code, errs)
+	}
+	code, _, errs = runCLI(t, "", "render", logPath, "--dot", dot2, "--focus", "r0=c1")
+	if code != 0 {
+		t.Fatalf("render: exit %d: %s", code, errs)
+	}
+	a, _ := os.ReadFile(dot1)
+	b, _ := os.ReadFile(dot2)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Errorf("render's DOT differs from trace's (%d vs %d bytes)", len(a), len(b))
+	}
+	// A malformed step names its line and step, in one line, exit 2.
+	log, _ := os.ReadFile(logPath)
+	bad := strings.Replace(string(log), "kind: reject", "kind: jump", 1)
+	badPath := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(badPath, []byte(bad), 0o644)
+	code, _, errs = runCLI(t, "", "render", badPath, "--dot", filepath.Join(dir, "c.dot"))
+	if code != 2 || !strings.Contains(errs, "jump") || !strings.Contains(errs, "line") {
+		t.Errorf("bad log: exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "c.dot")); err == nil {
+		t.Errorf("a DOT file was written for a bad log")
+	}
+}
+
+func TestTraceExportsAreComplete(t *testing.T) {
+	dir := t.TempDir()
+	svg, png, logPath := filepath.Join(dir, "t.svg"), filepath.Join(dir, "t.png"), filepath.Join(dir, "t.yaml")
+	code, _, errs := runCLI(t, "", "trace", "sudoku", "--when", "leaf", "--max-steps", "20000", "--svg", svg, "--png", png, "--yaml", logPath)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, p := range []string{svg, png, logPath} {
+		if fi, err := os.Stat(p); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	var doc struct {
+		Format  string
+		Steps   []map[string]any
+		Summary map[string]any
+	}
+	b, _ := os.ReadFile(logPath)
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Summary["status"] != "limit" || doc.Steps[len(doc.Steps)-1]["kind"] != "limit" {
+		t.Errorf("a limited run's log: status %v, last step %v", doc.Summary["status"], doc.Steps[len(doc.Steps)-1])
+	}
+}
