@@ -161,6 +161,7 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		s.sinks = append(s.sinks, k)
 	}
 	s.on = len(s.sinks) > 0
+	s.traced = s.on || s.st != nil || s.tr != nil
 	// stepBound and callBound start at 0: the first call runs the slow
 	// check, which looks at the context and sets the real bounds.
 	start := time.Now()
@@ -217,15 +218,16 @@ var whenModes = map[When]whenMode{WhenBefore: modeBefore, WhenAfter: modeAfter, 
 const pollEvery = 1024
 
 type search struct {
-	p     Problem
-	when  whenMode
-	stop  Stop
-	sinks []Sink // the sinks that get Events
-	on    bool   // len(sinks) > 0
-	st    *Stats // a Stats sink, fed directly
-	tr    *Tree  // a Tree sink, fed directly
-	scans bool   // the problem reports scans (one step per call)
-	ev    Event
+	p      Problem
+	when   whenMode
+	stop   Stop
+	sinks  []Sink // the sinks that get Events
+	on     bool   // len(sinks) > 0
+	st     *Stats // a Stats sink, fed directly
+	tr     *Tree  // a Tree sink, fed directly
+	scans  bool   // the problem reports scans (one step per call)
+	traced bool   // any sink at all: the hooks run
+	ev     Event
 
 	ctx  context.Context
 	done <-chan struct{}
@@ -303,7 +305,10 @@ func (s *search) overLimit(node, depth int) bool {
 			return false
 		}
 	}
-	s.hookLimit(node, depth)
+	s.steps++
+	if s.traced {
+		s.hookLimit(node, depth)
+	}
 	return true
 }
 
@@ -312,7 +317,6 @@ func (s *search) overLimit(node, depth int) bool {
 // sinks at all a hook is a counter increment and two untaken branches.
 
 func (s *search) hookCall(id, parent, depth int, move Pos, mv int) {
-	s.steps++
 	if s.st != nil {
 		s.st.countCall(depth)
 	}
@@ -327,7 +331,6 @@ func (s *search) hookCall(id, parent, depth int, move Pos, mv int) {
 }
 
 func (s *search) hookScan(id, depth int, slot Pos, ok bool) {
-	s.steps++
 	if s.st == nil && !s.on {
 		return
 	}
@@ -347,7 +350,6 @@ func (s *search) hookScan(id, depth int, slot Pos, ok bool) {
 
 // hookMove reports a try, place or undo of candidate v at slot.
 func (s *search) hookMove(k Kind, id, depth int, slot Pos, v, cost int) {
-	s.steps++
 	if s.st != nil {
 		switch k {
 		case KindTry:
@@ -367,7 +369,6 @@ func (s *search) hookMove(k Kind, id, depth int, slot Pos, v, cost int) {
 // hookReject reports a candidate that breaks a rule. cell and value name
 // the move (for the leaf validation, the offending cell).
 func (s *search) hookReject(id, depth int, cell Pos, value int, vd Verdict) {
-	s.steps++
 	if s.st != nil {
 		s.st.Rejects[vd.Rule]++
 		s.st.CheckCost += int64(vd.Cost)
@@ -383,7 +384,6 @@ func (s *search) hookReject(id, depth int, cell Pos, value int, vd Verdict) {
 }
 
 func (s *search) hookSolution(id, depth, cost int) {
-	s.steps++
 	if s.st != nil {
 		s.st.countSolution(s.steps, cost)
 	}
@@ -398,7 +398,6 @@ func (s *search) hookSolution(id, depth, cost int) {
 }
 
 func (s *search) hookExhausted(id, depth int, slot Pos) {
-	s.steps++
 	if s.on {
 		s.setEvent(KindExhausted, id, depth)
 		s.ev.Cell = slot
@@ -409,6 +408,13 @@ func (s *search) hookExhausted(id, depth int, slot Pos) {
 // ret reports the return of a call.
 func (s *search) ret(id, depth int, ok bool) outcome {
 	s.steps++
+	if s.traced {
+		s.hookReturn(id, depth, ok)
+	}
+	return goOn
+}
+
+func (s *search) hookReturn(id, depth int, ok bool) {
 	if s.tr != nil {
 		s.tr.ret(s.steps)
 	}
@@ -417,11 +423,9 @@ func (s *search) ret(id, depth int, ok bool) outcome {
 		s.ev.OK = ok
 		s.send()
 	}
-	return goOn
 }
 
 func (s *search) hookLimit(node, depth int) {
-	s.steps++
 	if s.st != nil {
 		s.st.Limit = s.limit
 	}
@@ -442,12 +446,18 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 	}
 	id := int(s.nodes)
 	s.nodes++
-	s.hookCall(id, parent, depth, move, mv)
+	s.steps++
+	if s.traced {
+		s.hookCall(id, parent, depth, move, mv)
+	}
 
 	// 1. Where is the decision? (a scan inside the call: 2-D recursion)
 	slot, ok := s.p.Next(depth, prev)
 	if s.scans {
-		s.hookScan(id, depth, slot, ok)
+		s.steps++
+		if s.traced {
+			s.hookScan(id, depth, slot, ok)
+		}
 	}
 
 	// 2. End condition: nothing left to decide.
@@ -457,7 +467,10 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 			vd, cell, value := s.p.Validate()
 			cost = vd.Cost
 			if vd.Rule != RuleNone {
-				s.hookReject(id, depth, cell, value, vd)
+				s.steps++
+				if s.traced {
+					s.hookReject(id, depth, cell, value, vd)
+				}
 				return s.ret(id, depth, false)
 			}
 		}
@@ -465,7 +478,10 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 		if len(s.boards) < s.keep {
 			s.boards = append(s.boards, s.p.Rows())
 		}
-		s.hookSolution(id, depth, cost)
+		s.steps++
+		if s.traced {
+			s.hookSolution(id, depth, cost)
+		}
 		s.ret(id, depth, true)
 		if s.stop == StopFirst {
 			return found
@@ -479,31 +495,55 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 		if (s.steps >= s.stepBound || s.nodes >= s.callBound) && s.overLimit(id, depth) {
 			return stopped
 		}
-		s.hookMove(KindTry, id, depth, slot, v, 0)
+		s.steps++
+		if s.traced {
+			s.hookMove(KindTry, id, depth, slot, v, 0)
+		}
 		switch s.when {
 		case modeBefore:
 			vd := s.p.Check(slot, v, false)
 			if vd.Rule != RuleNone {
-				s.hookReject(id, depth, s.cellOf(slot, v), v, vd)
+				s.steps++
+				if s.traced {
+					s.hookReject(id, depth, s.cellOf(slot, v), v, vd)
+				}
 				continue
 			}
 			s.p.Place(slot, v)
-			s.hookMove(KindPlace, id, depth, slot, v, vd.Cost)
+			s.steps++
+			if s.traced {
+				s.hookMove(KindPlace, id, depth, slot, v, vd.Cost)
+			}
 		case modeAfter:
 			s.p.Place(slot, v)
 			vd := s.p.Check(slot, v, true)
 			if vd.Rule != RuleNone {
 				// The failed check's cost goes on the reject.
-				s.hookMove(KindPlace, id, depth, slot, v, 0)
-				s.hookReject(id, depth, s.cellOf(slot, v), v, vd)
+				s.steps++
+				if s.traced {
+					s.hookMove(KindPlace, id, depth, slot, v, 0)
+				}
+				s.steps++
+				if s.traced {
+					s.hookReject(id, depth, s.cellOf(slot, v), v, vd)
+				}
 				s.p.Undo(slot, v)
-				s.hookMove(KindUndo, id, depth, slot, v, 0)
+				s.steps++
+				if s.traced {
+					s.hookMove(KindUndo, id, depth, slot, v, 0)
+				}
 				continue
 			}
-			s.hookMove(KindPlace, id, depth, slot, v, vd.Cost)
+			s.steps++
+			if s.traced {
+				s.hookMove(KindPlace, id, depth, slot, v, vd.Cost)
+			}
 		default: // modeLeaf
 			s.p.Place(slot, v)
-			s.hookMove(KindPlace, id, depth, slot, v, 0)
+			s.steps++
+			if s.traced {
+				s.hookMove(KindPlace, id, depth, slot, v, 0)
+			}
 		}
 
 		switch s.call(id, depth+1, slot, s.cellOf(slot, v), v) {
@@ -516,11 +556,17 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 			return stopped
 		}
 		s.p.Undo(slot, v)
-		s.hookMove(KindUndo, id, depth, slot, v, 0)
+		s.steps++
+		if s.traced {
+			s.hookMove(KindUndo, id, depth, slot, v, 0)
+		}
 	}
 
 	// 4. Every candidate failed: return false (回溯).
-	s.hookExhausted(id, depth, slot)
+	s.steps++
+	if s.traced {
+		s.hookExhausted(id, depth, slot)
+	}
 	return s.ret(id, depth, false)
 }
 
