@@ -1,6 +1,6 @@
 module backtrack
 
-go 1.26.8
+go 1.24
 
 require (
 	github.com/goccy/go-graphviz v0.2.10
