@@ -100,7 +100,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, helpText)
-		return usagef("no command given: want trace, render, step or help")
+		return usagef("no command given: want trace, render, step, lesson, compare or help")
 	}
 	switch args[0] {
 	case "trace":
@@ -117,7 +117,7 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprint(stdout, helpText)
 		return nil
 	}
-	return usagef("unknown command %q: want trace, render, step or help", args[0])
+	return usagef("unknown command %q: want trace, render, step, lesson, compare or help", args[0])
 }
 
 // problemFlags are the flags that choose a problem, an instance and a strategy.
