@@ -166,12 +166,7 @@ func (p *page) use(part, name string, ok bool) error {
 
 // Table returns a table of the spec as Markdown: one row per run.
 func (p *page) Table(name string) (string, error) {
-	var ts *TableSpec
-	for i := range p.l.Spec.Tables {
-		if p.l.Spec.Tables[i].Name == name {
-			ts = &p.l.Spec.Tables[i]
-		}
-	}
+	ts := byName(p.l.Spec.Tables, name, func(x *TableSpec) string { return x.Name })
 	if err := p.use("table", name, ts != nil); err != nil {
 		return "", err
 	}
@@ -205,6 +200,17 @@ func (p *page) Table(name string) (string, error) {
 	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
+// byName returns the item of a spec list with the given name, or nil.
+func byName[T any](items []T, name string, nameOf func(*T) string) *T {
+	var found *T
+	for i := range items {
+		if nameOf(&items[i]) == name {
+			found = &items[i] // the last one wins, as before
+		}
+	}
+	return found
+}
+
 // mdCell escapes what would break a Markdown table cell.
 func mdCell(s string) string {
 	return strings.NewReplacer("|", `\|`, "*", `\*`, "\n", " ").Replace(s)
@@ -213,12 +219,7 @@ func mdCell(s string) string {
 // Excerpt returns the notes of an excerpt as a Markdown table, the chosen
 // step in bold.
 func (p *page) Excerpt(name string) (string, error) {
-	var es *ExcerptSpec
-	for i := range p.l.Spec.Excerpts {
-		if p.l.Spec.Excerpts[i].Name == name {
-			es = &p.l.Spec.Excerpts[i]
-		}
-	}
+	es := byName(p.l.Spec.Excerpts, name, func(x *ExcerptSpec) string { return x.Name })
 	if err := p.use("excerpt", name, es != nil); err != nil {
 		return "", err
 	}
@@ -249,12 +250,7 @@ func (p *page) Step(name string) (string, error) {
 
 // View returns the stepper's screen at the view's step, in a code block.
 func (p *page) View(name string) (string, error) {
-	var vs *ViewSpec
-	for i := range p.l.Spec.Views {
-		if p.l.Spec.Views[i].Name == name {
-			vs = &p.l.Spec.Views[i]
-		}
-	}
+	vs := byName(p.l.Spec.Views, name, func(x *ViewSpec) string { return x.Name })
 	if err := p.use("view", name, vs != nil); err != nil {
 		return "", err
 	}
@@ -283,12 +279,7 @@ func codeBlock(text string) string {
 // Diagram returns the Markdown image of a diagram and a line saying what
 // it shows.
 func (p *page) Diagram(name string) (string, error) {
-	var ds *DiagramSpec
-	for i := range p.l.Spec.Diagrams {
-		if p.l.Spec.Diagrams[i].Name == name {
-			ds = &p.l.Spec.Diagrams[i]
-		}
-	}
+	ds := byName(p.l.Spec.Diagrams, name, func(x *DiagramSpec) string { return x.Name })
 	if err := p.use("diagram", name, ds != nil); err != nil {
 		return "", err
 	}
@@ -306,12 +297,7 @@ func (p *page) Diagram(name string) (string, error) {
 
 // Chart returns the Markdown image of a chart.
 func (p *page) Chart(name string) (string, error) {
-	var cs *ChartSpec
-	for i := range p.l.Spec.Charts {
-		if p.l.Spec.Charts[i].Name == name {
-			cs = &p.l.Spec.Charts[i]
-		}
-	}
+	cs := byName(p.l.Spec.Charts, name, func(x *ChartSpec) string { return x.Name })
 	if err := p.use("chart", name, cs != nil); err != nil {
 		return "", err
 	}
