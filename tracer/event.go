@@ -8,7 +8,10 @@
 // nothing of output formats: exporters live in package render.
 package tracer
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Kind is what an event reports. The names returned by String are part of
 // the step-log format.
@@ -123,12 +126,20 @@ const (
 	LimitCalls                // Limits.MaxCalls was reached
 	LimitTime                 // Limits.Timeout passed or the context's deadline passed
 	LimitCanceled             // the context was canceled (Ctrl-C, SIGTERM)
+	LimitSize                 // the context was canceled with ErrSizeLimit: a recording grew too big
 	numLimitReasons
 )
 
-var limitNames = [numLimitReasons]string{"", "steps", "calls", "time", "canceled"}
+// ErrSizeLimit is the cause a sink gives when it cancels the search's
+// context because what it records (a step log, a recording in memory) has
+// reached its size limit; Run then stops with LimitSize instead of
+// LimitCanceled. Use it with context.WithCancelCause.
+var ErrSizeLimit = errors.New("a recording reached its size limit")
 
-// String returns the reason's name ("steps", "calls", "time", "canceled").
+var limitNames = [numLimitReasons]string{"", "steps", "calls", "time", "canceled", "size"}
+
+// String returns the reason's name ("steps", "calls", "time", "canceled",
+// "size").
 func (l LimitReason) String() string {
 	if l < numLimitReasons {
 		return limitNames[l]

@@ -588,6 +588,9 @@ func (n *Narrator) noteLimit(e *Event) string {
 	case LimitCanceled:
 		return n.say("canceled at step %d (Ctrl-C or a signal): the search stops, unfinished",
 			"第 %d 步被取消（Ctrl-C 或信号）：搜索停止，没有完成", e.Step)
+	case LimitSize:
+		return n.say("size limit reached at step %d: the recording is as big as allowed, so the search stops, unfinished",
+			"第 %d 步达到记录大小上限：搜索到此停止，没有完成", e.Step)
 	}
 	return n.say("a limit stopped the search at step %d", "第 %d 步触及上限，搜索停止", e.Step)
 }

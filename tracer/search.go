@@ -297,7 +297,10 @@ func (s *search) overLimit(node, depth int) bool {
 		select {
 		case <-s.done:
 			s.limit = LimitCanceled
-			if errors.Is(s.ctx.Err(), context.DeadlineExceeded) {
+			switch {
+			case errors.Is(context.Cause(s.ctx), ErrSizeLimit):
+				s.limit = LimitSize
+			case errors.Is(s.ctx.Err(), context.DeadlineExceeded):
 				s.limit = LimitTime
 			}
 		default:
