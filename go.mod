@@ -26,3 +26,8 @@ require (
 	golang.org/x/sys v0.30.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
 )
+
+// A patched copy: Graphviz's WebAssembly loads when a picture is drawn, not
+// at every start-up, and its compilation cache is per user. See
+// render/graphviz/third_party/go-graphviz/PATCHED.md.
+replace github.com/goccy/go-graphviz => ./render/graphviz/third_party/go-graphviz
