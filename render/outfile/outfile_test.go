@@ -50,15 +50,6 @@ func TestMain(m *testing.M) {
 	}
 }
 
-// skipBug skips a test that shows a known bug in outfile.go, so the tree
-// stays green. Run with OUTFILE_BUGS=1 to see the failures.
-func skipBug(t *testing.T, msg string) {
-	t.Helper()
-	if os.Getenv("OUTFILE_BUGS") == "" {
-		t.Skip("bug: " + msg)
-	}
-}
-
 // checkNoTemps fails when a temporary of this package is registered under
 // dir or lies anywhere in it.
 func checkNoTemps(t *testing.T, dir string) {
@@ -614,7 +605,6 @@ func TestCreateReadOnlyFolder(t *testing.T) {
 // TestCreateParentIsFile: a path whose folder is a regular file is a
 // mistake on the command line, like a missing folder.
 func TestCreateParentIsFile(t *testing.T) {
-	skipBug(t, "a path whose folder is a file (notes.txt/out.svg) is reported with Bad false: os.Stat gives ENOTDIR, which is not fs.ErrNotExist, so Create returns from its default case before the folder check that would say \"is not a folder\"")
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "notes.txt"), "x", 0o644)
 	name := filepath.Join(dir, "notes.txt", "out.svg")
@@ -646,7 +636,6 @@ func TestCreateDanglingLinkMissingFolder(t *testing.T) {
 	checkMessage(t, err, link, "does not exist")
 	checkNoTemps(t, dir)
 
-	skipBug(t, "for a link into a missing folder the message names the link's own folder, which exists (\"folder "+dir+" does not exist\"), not the missing folder "+missing+": Create formats filepath.Dir(name) where it should name filepath.Dir(target)")
 	checkMessage(t, err, missing)
 }
 
@@ -654,7 +643,6 @@ func TestCreateDanglingLinkMissingFolder(t *testing.T) {
 // folder and then "..", which the kernel resolves after following the
 // folder link, not lexically.
 func TestLinkDotDotAfterLinkedFolder(t *testing.T) {
-	skipBug(t, "Resolve joins and cleans a link's text lexically (filepath.Join), so link -> sub/../x with sub -> other/deep resolves to ./x while the kernel (and every reader of link) goes to other/x: Commit writes the wrong file and link still reads the old bytes")
 	dir := t.TempDir()
 	mkdir(t, filepath.Join(dir, "other", "deep"))
 	symlink(t, "other/deep", filepath.Join(dir, "sub"))
@@ -912,7 +900,6 @@ func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
 // is a pipe, and one whose stdout is a file: the bytes must go to that
 // stdout, and the file must not be replaced behind the shell's back.
 func TestDevStdout(t *testing.T) {
-	skipBug(t, "Create(\"/dev/stdout\") follows /proc/self/fd/1 like an ordinary link: for a pipe it reads \"pipe:[N]\", resolves to /proc/self/fd/pipe:[N] and fails making a temporary in /proc/self/fd; for a redirected file it renames a new file over it, so the stdout descriptor is left on the old, unlinked file")
 	if _, err := os.Stat("/proc/self/fd/1"); err != nil {
 		t.Skip("no /proc/self/fd")
 	}
@@ -1240,7 +1227,6 @@ func TestSet(t *testing.T) {
 // TestSetNewFileThroughLinkedFolder: two names for one new file, through a
 // linked folder, must be refused like two names for an existing file.
 func TestSetNewFileThroughLinkedFolder(t *testing.T) {
-	skipBug(t, "Same compares new files by filepath.Abs of the resolved path, which does not follow links in the folders: real/out and lnk/out (lnk -> real) are taken as two files, both are written, and the second Commit silently replaces the first")
 	dir := t.TempDir()
 	mkdir(t, filepath.Join(dir, "real"))
 	symlink(t, "real", filepath.Join(dir, "lnk"))
@@ -1682,7 +1668,6 @@ func TestWriteFolderMissingParent(t *testing.T) {
 	if _, err := os.Lstat(filepath.Join(parent, "missing")); !errors.Is(err, fs.ErrNotExist) {
 		t.Error("the missing folder was made")
 	}
-	skipBug(t, "WriteFolder into a missing parent folder gives an *Error with Bad false (\"cannot write .../missing/lesson: no such file or directory\"), where Create gives Bad true and \"folder ... does not exist\" for the same mistake, as the Error type's comment promises")
 	if oe := asError(t, err); !oe.Bad {
 		t.Errorf("Bad is false for %v", err)
 	}
@@ -1691,7 +1676,6 @@ func TestWriteFolderMissingParent(t *testing.T) {
 // TestWriteFolderTrailingSlash: "lesson/", as shell completion types it,
 // names the folder lesson.
 func TestWriteFolderTrailingSlash(t *testing.T) {
-	skipBug(t, "WriteFolder(\"lesson/\") takes filepath.Dir(\"lesson/\") = \"lesson\" as the parent: a new folder fails (\"no such file or directory\") and an existing one fails renaming lesson into its own temporary; the path should be cleaned first")
 	build := map[string][]byte{"index.html": []byte("1")}
 	for _, existed := range []bool{false, true} {
 		parent := t.TempDir()
