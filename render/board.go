@@ -19,17 +19,18 @@ type boardStyle struct {
 	labels bool // row and column numbers
 	hsep   bool // a line between boxes (Sudoku)
 	tall   bool // an empty line between rows, for square-looking cells
-	window int  // show only this many rows, around the row being decided (0: all)
 }
 
-// boardStyles lists the board styles from the roomiest to the most compact.
+// boardStyles lists the board styles of the step view from the roomiest to
+// the most compact. Every one shows the whole board with its row and column
+// numbers, which the notes use: a screen too small for the last one is too
+// small for the view (Stepper.CheckSize).
 func boardStyles(n int) []boardStyle {
 	return []boardStyle{
 		{cell: 5, labels: true, hsep: true, tall: true},
 		{cell: 3, labels: true, hsep: true},
 		{cell: 3, labels: true},
 		{cell: 2, labels: true},
-		{cell: 2},
 	}
 }
 
@@ -121,20 +122,6 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 		return tline{{mark, stSlot}, {fmt.Sprintf("%*d ", dw, row), stDim}}
 	}
 	vsep := func(c int) bool { return box > 0 && c > 0 && c%box == 0 }
-	lo, hi := 0, n
-	if bs.window > 0 && bs.window < n {
-		focus := 0
-		switch {
-		case m.slotRow >= 0:
-			focus = m.slotRow
-		case m.cand.Row >= 0:
-			focus = m.cand.Row
-		case m.slot.Row >= 0:
-			focus = m.slot.Row
-		}
-		lo = max(0, min(focus-bs.window/2, n-bs.window))
-		hi = lo + bs.window
-	}
 	if bs.labels {
 		l := label(-1)
 		var b strings.Builder
@@ -147,17 +134,18 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 				fmt.Fprintf(&b, "%3d  ", c)
 			case bs.cell == 3:
 				fmt.Fprintf(&b, "%2d ", c)
-			case n > 10:
-				// Two-digit numbers would run together: the last digit.
-				fmt.Fprintf(&b, "%2d", c%10)
+			case n > 10 && c%2 == 1:
+				// Two-digit numbers in two-column cells would run
+				// together: number every other column, like a ruler.
+				b.WriteString("  ")
 			default:
 				fmt.Fprintf(&b, "%2d", c)
 			}
 		}
 		lines = append(lines, append(l, span{strings.TrimRight(b.String(), " "), stDim}))
 	}
-	for row := lo; row < hi; row++ {
-		if bs.hsep && vsep(row) && row > lo {
+	for row := range n {
+		if bs.hsep && vsep(row) {
 			var b strings.Builder
 			b.WriteString(strings.Repeat(" ", label(-1).width()))
 			for c := range n {
@@ -167,7 +155,7 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 				b.WriteString(strings.Repeat("-", bs.cell))
 			}
 			lines = append(lines, tline{{b.String(), stDim}})
-		} else if bs.tall && row > lo {
+		} else if bs.tall && row > 0 {
 			lines = append(lines, nil)
 		}
 		l := label(row)
@@ -387,74 +375,109 @@ func (r *Recording) topState(f *stackFrame, e *tracer.Event, k int64) {
 }
 
 // stackLines draws the call stack in n lines: a header naming the three
-// parts of backtracking, then one line per open call, root first; when the
-// stack is deeper than the room, the root, "... k more" and the deepest calls.
+// parts of backtracking, then one line per open call, root first. When the
+// stack is deeper than the room, the calls left out are always counted:
+// the root, "... k more" and the deepest calls; with room for only the
+// header and one call, the header carries the count; with one line, the
+// innermost call does.
 func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 	if n <= 0 {
 		return nil
 	}
-	var lines []tline
-	if n >= 2 {
-		lines = append(lines, s.stackHeader(W))
-		n--
-	}
 	fs := st.frames
 	if len(fs) == 0 {
+		var lines []tline
+		if n >= 2 {
+			lines = append(lines, s.stackHeader(W, 0))
+		}
 		return append(lines, tline{{s.pick("  (no call open)", "  （没有进行中的调用）"), stDim}})
 	}
 	rows := s.frameRows(fs)
-	show := func(i int) {
+	row := func(i int) tline {
 		mark := "  "
 		sty := stPlain
 		if i == len(fs)-1 {
 			mark, sty = "> ", stMark
 		}
-		l := tline{{mark, sty}}
-		l = append(l, rows[i]...)
-		lines = append(lines, l)
+		return append(tline{{mark, sty}}, rows[i]...)
 	}
-	more := func(k int) {
-		lines = append(lines, tline{{s.pick(fmt.Sprintf("  ... %d more", k), fmt.Sprintf("  ……另有 %d 层", k)), stDim}})
+	more := func(k int) tline {
+		return tline{{s.pick(fmt.Sprintf("  ... %d more", k), fmt.Sprintf("  ……另有 %d 层", k)), stDim}}
 	}
+	last := len(fs) - 1
+	var lines []tline
 	switch {
-	case len(fs) <= n:
+	case len(fs)+1 <= n:
+		lines = append(lines, s.stackHeader(W, 0))
 		for i := range fs {
-			show(i)
+			lines = append(lines, row(i))
 		}
-	case n >= 3:
-		show(0)
-		more(len(fs) - (n - 1))
-		for i := len(fs) - (n - 2); i < len(fs); i++ {
-			show(i)
+	case len(fs) == 1:
+		// n is 1: the call without the header.
+		lines = append(lines, row(0))
+	case n >= 4:
+		// The header, the root, the count, the deepest n-3 calls.
+		lines = append(lines, s.stackHeader(W, 0), row(0), more(len(fs)-(n-2)))
+		for i := len(fs) - (n - 3); i < len(fs); i++ {
+			lines = append(lines, row(i))
 		}
+	case n == 3:
+		lines = append(lines, s.stackHeader(W, 0), more(last), row(last))
 	case n == 2:
-		more(len(fs) - 1)
-		show(len(fs) - 1)
+		lines = append(lines, s.stackHeader(W, last), row(last))
 	default:
-		show(len(fs) - 1)
+		l := row(last)
+		tail := tline{{s.pick(fmt.Sprintf("  (... %d more)", last), fmt.Sprintf("  （……另有 %d 层）", last)), stDim}}
+		if l.width()+tail.width() > W {
+			l = l.cut(max(0, W-tail.width()))
+		}
+		lines = append(lines, append(l, tail...))
 	}
 	return lines
 }
 
-// stackHeader names the three parts of backtracking as the stack shows them.
-func (s *Stepper) stackHeader(W int) tline {
-	var forms []string
+// stackHeader names the three parts of backtracking as the stack shows
+// them, and the calls left out above the ones shown when hidden > 0; the
+// longest form that fits W.
+func (s *Stepper) stackHeader(W, hidden int) tline {
+	title, sep := s.pick("call stack", "调用栈"), s.pick(": ", "：")
+	short := s.pick("stack", "调用栈")
+	var long, mid, tiny []string // the parts after the title
 	switch {
 	case s.rec.queens && s.lang == tracer.LangZH:
-		forms = []string{"调用栈：路径（已做的选择）| 可选列表 | 终止条件：row == n，每行都有皇后",
-			"调用栈：路径 | 可选列表 | 终止条件：row == n"}
+		long = []string{"路径（已做的选择）| 可选列表 | 终止条件：row == n，每行都有皇后", "路径 | 可选列表 | 终止条件：row == n"}
+		tiny = []string{"路径 | 可选 | 终止：row == n"}
 	case s.rec.queens:
-		forms = []string{"call stack: path (choices made) | choices left | end: row == n, every row has a queen",
-			"call stack: path (choices made) | choices left | end: row == n",
-			"stack: path | choices left | end: row == n"}
+		long = []string{"path (choices made) | choices left | end: row == n, every row has a queen",
+			"path (choices made) | choices left | end: row == n"}
+		mid = []string{"path | choices left | end: row == n"}
+		tiny = []string{"path | left | end: row == n"}
 	case s.lang == tracer.LangZH:
-		forms = []string{"调用栈：路径（已做的选择）| 可选列表 | 终止条件：没有空格，棋盘填满",
-			"调用栈：路径 | 可选列表 | 终止条件：没有空格"}
+		long = []string{"路径（已做的选择）| 可选列表 | 终止条件：没有空格，棋盘填满", "路径 | 可选列表 | 终止条件：没有空格"}
+		tiny = []string{"路径 | 可选 | 终止：没有空格"}
 	default:
-		forms = []string{"call stack: path (choices made) | choices left | end: no empty cell, board full",
-			"call stack: path (choices made) | choices left | end: no empty cell",
-			"stack: path | choices left | end: no empty cell"}
+		long = []string{"path (choices made) | choices left | end: no empty cell, board full",
+			"path (choices made) | choices left | end: no empty cell"}
+		mid = []string{"path | choices left | end: no empty cell"}
+		tiny = []string{"path | left | end: no empty cell"}
 	}
+	count := func(t string) string {
+		if hidden == 0 {
+			return t
+		}
+		return t + s.pick(fmt.Sprintf(" (... %d more)", hidden), fmt.Sprintf("（……另有 %d 层）", hidden))
+	}
+	var forms []string
+	for _, f := range long {
+		forms = append(forms, count(title)+sep+f)
+	}
+	for _, f := range mid {
+		forms = append(forms, count(short)+sep+f)
+	}
+	for _, f := range tiny {
+		forms = append(forms, count(short)+sep+f)
+	}
+	forms = append(forms, count(short)+sep)
 	for _, f := range forms {
 		if textCols(f) <= W {
 			return tline{{f, stHead}}

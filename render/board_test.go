@@ -200,43 +200,151 @@ func TestStackFrames(t *testing.T) {
 
 func rec4Last(r *Recording) int64 { return r.Len() }
 
+// stackMore reads the count of calls left out from stack lines: a line
+// "... k more", or "(... k more)" in the header or after the innermost call.
+var stackMore = regexp.MustCompile(`\.\.\. (\d+) more|……另有 (\d+) 层`)
+
 // TestStackOverflow checks that a stack deeper than the room shows the
-// root, "... k more" and the innermost calls, and that k adds up.
+// root, "... k more" and the innermost calls; that with less room the count
+// moves into the header, or after the innermost call; and that the calls
+// shown and counted add up, at every number of lines.
 func TestStackOverflow(t *testing.T) {
 	rec := stepBig(t)["sudoku9"]
-	s := NewStepper(rec, StepOptions{})
 	deep, deepK := 0, int64(0)
 	for k := int64(1); k <= rec.Len(); k++ {
 		if d := rec.At(k).Depth; d > deep {
 			deep, deepK = d, k
 		}
 	}
-	s.Goto(deepK)
-	st := s.state()
-	for _, n := range []int{1, 2, 3, 5, 10, 100} {
-		lines := s.stackLines(st, 80, n)
-		if want := min(n, len(st.frames)+1); len(lines) != want {
-			t.Fatalf("stackLines(%d) gave %d lines, want %d", n, len(lines), want)
-		}
-		text := make([]string, len(lines))
-		for i, l := range lines {
-			text[i] = plainText(l)
-		}
-		shown, more := 0, 0
-		for _, l := range text {
-			if strings.HasPrefix(l, "  d") || strings.HasPrefix(l, "> d") {
-				shown++
+	for _, lang := range tracer.Langs {
+		s := NewStepper(rec, StepOptions{Lang: lang})
+		s.Goto(deepK)
+		st := s.state()
+		for _, n := range []int{1, 2, 3, 4, 5, 10, 100} {
+			lines := s.stackLines(st, 80, n)
+			if want := min(n, len(st.frames)+1); len(lines) != want {
+				t.Fatalf("stackLines(%d) gave %d lines, want %d", n, len(lines), want)
 			}
-			fmt.Sscanf(strings.TrimSpace(l), "... %d more", &more)
+			text := make([]string, len(lines))
+			for i, l := range lines {
+				text[i] = plainText(l)
+			}
+			all := strings.Join(text, "\n")
+			shown, more := 0, 0
+			for _, l := range text {
+				if strings.HasPrefix(l, "  d") || strings.HasPrefix(l, "> d") {
+					shown++
+				}
+				if m := stackMore.FindStringSubmatch(l); m != nil {
+					fmt.Sscan(m[1]+m[2], &more)
+				}
+			}
+			if shown+more != len(st.frames) {
+				t.Errorf("%s stackLines(%d): %d shown + %d more != %d frames:\n%s", lang, n, shown, more, len(st.frames), all)
+			}
+			if !strings.HasPrefix(text[len(text)-1], "> d") {
+				t.Errorf("%s stackLines(%d): the innermost call is not last:\n%s", lang, n, all)
+			}
+			if n >= 4 && !strings.HasPrefix(text[1], "  d0 ") {
+				t.Errorf("%s stackLines(%d): the root is not first:\n%s", lang, n, all)
+			}
+			if n >= 2 && !strings.HasPrefix(text[0], s.pick("call stack", "调用栈")) && !strings.HasPrefix(text[0], "stack") {
+				t.Errorf("%s stackLines(%d): no header:\n%s", lang, n, all)
+			}
 		}
-		if shown+more != len(st.frames) && n >= 3 {
-			t.Errorf("stackLines(%d): %d shown + %d more != %d frames:\n%s", n, shown, more, len(st.frames), strings.Join(text, "\n"))
+	}
+}
+
+// TestStackMoreOnScreen checks the views of the deepest step of each big
+// board at 80×24 (where 16×16 leaves the stack two lines) and a few other
+// sizes: when calls are left out, the screen says how many, for N-Queens
+// and Sudoku alike.
+func TestStackMoreOnScreen(t *testing.T) {
+	for name, rec := range stepBig(t) {
+		deep, deepK := 0, int64(0)
+		for k := int64(1); k <= rec.Len(); k++ {
+			if d := rec.At(k).Depth; d > deep {
+				deep, deepK = d, k
+			}
 		}
-		if !strings.HasPrefix(text[len(text)-1], "> d") {
-			t.Errorf("stackLines(%d): the innermost call is not last:\n%s", n, strings.Join(text, "\n"))
+		for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 40}} {
+			for _, print := range []bool{false, true} {
+				s := NewStepper(rec, StepOptions{Width: size[0], Height: size[1], Print: print})
+				s.Goto(deepK)
+				if s.CheckSize() != nil {
+					continue
+				}
+				v := s.View()
+				shown := len(regexp.MustCompile(`(?m)^[ >] d\d+ +#`).FindAllString(v, -1))
+				frames := len(s.state().frames)
+				m := stackMore.FindStringSubmatch(v)
+				switch {
+				case shown == frames && m != nil:
+					t.Errorf("%s %v print=%v: every call shown, yet %q:\n%s", name, size, print, m[0], v)
+				case shown < frames && m == nil:
+					t.Errorf("%s %v print=%v: %d of %d calls shown and no \"more\":\n%s", name, size, print, shown, frames, v)
+				case m != nil && m[1] != fmt.Sprint(frames-shown):
+					t.Errorf("%s %v print=%v: %q, but %d of %d calls shown:\n%s", name, size, print, m[0], shown, frames, v)
+				}
+			}
 		}
-		if n >= 4 && !strings.HasPrefix(text[1], "  d0 ") {
-			t.Errorf("stackLines(%d): the root is not first:\n%s", n, strings.Join(text, "\n"))
+	}
+}
+
+// TestColumnNumbers checks the column numbers over every board style and
+// size: each number stands over the last character of its column's cells
+// (where the digit or queen is), so two-digit numbers of the compact board
+// are never run together: there every other column is numbered.
+func TestColumnNumbers(t *testing.T) {
+	sudoku16 := stepBig(t)["sudoku16"]
+	tests := []struct {
+		name string
+		rec  *Recording
+	}{
+		{"queens4", stepGoldenRecs["queens4"](t)},
+		{"sudoku4", stepGoldenRecs["sudoku4"](t)},
+		{"sudoku16", sudoku16},
+		{"queens12", stepQueens(t, 12, tracer.Options{Limits: tracer.Limits{MaxSteps: 100}})},
+		{"queens20", stepQueens(t, 20, tracer.Options{Limits: tracer.Limits{MaxSteps: 100}})},
+	}
+	for _, tt := range tests {
+		s := NewStepper(tt.rec, StepOptions{})
+		st := s.sizeState()
+		n := tt.rec.n
+		for _, bs := range boardStyles(n) {
+			lines := s.boardLines(st, bs)
+			head := plainText(lines[0])
+			row0 := plainText(lines[1])
+			what := fmt.Sprintf("%s cell=%d", tt.name, bs.cell)
+			// Where each column's content is: the "." of the empty
+			// board (N-Queens), or under the givens and blanks (Sudoku).
+			var at []int
+			for i, r := range row0 {
+				if i >= 3 && r != ' ' && r != '|' && r != '>' {
+					at = append(at, i)
+				}
+			}
+			if len(at) != n {
+				t.Fatalf("%s: found %d cells in row 0 %q, want %d", what, len(at), row0, n)
+			}
+			numbers := regexp.MustCompile(`\d+`).FindAllStringIndex(head, -1)
+			if bs.cell == 2 && n > 10 {
+				if len(numbers) != (n+1)/2 {
+					t.Errorf("%s: %d column numbers in %q, want every other column: %d", what, len(numbers), head, (n+1)/2)
+				}
+			} else if len(numbers) != n {
+				t.Errorf("%s: %d column numbers in %q, want %d", what, len(numbers), head, n)
+			}
+			for _, m := range numbers {
+				var c int
+				fmt.Sscan(head[m[0]:m[1]], &c)
+				if c >= n || at[c] != m[1]-1 {
+					t.Errorf("%s: column number %d ends at %d, its column's content is at %d:\n%s\n%s", what, c, m[1]-1, at[min(c, n-1)], head, row0)
+				}
+				if m[0] > 0 && head[m[0]-1] != ' ' {
+					t.Errorf("%s: column number %d runs into the one before it: %q", what, c, head)
+				}
+			}
 		}
 	}
 }

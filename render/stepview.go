@@ -420,9 +420,12 @@ func (r *Recording) noteAt(k int64, lang tracer.Lang) string {
 // StepOptions configure a Stepper's screen.
 type StepOptions struct {
 	Lang   tracer.Lang // the language of notes and labels: tracer.LangEN (default) or tracer.LangZH
-	Width  int         // columns of the screen (default 80)
-	Height int         // lines of the screen (default 24)
+	Width  int         // columns of the screen (default 80, or wider if the board needs it)
+	Height int         // lines of the screen (default 24, or more if the view needs them)
 	Color  bool        // use ANSI colours in addition to the text marks
+	// Print makes a view for paper (--print, a handout): no key bar at the
+	// bottom; its line goes to the view.
+	Print bool
 }
 
 // Stepper is the stepping state: the current step and language, and how to
@@ -442,6 +445,17 @@ type Stepper struct {
 	msg       string
 	prompt    string
 	prompting bool
+
+	// jumped is set by a key that jumped (r u s t, R U S T, g, home, end)
+	// and cleared by any other move; jumpFrom is the step it jumped from,
+	// where b goes back to.
+	jumped   bool
+	jumpFrom int64
+
+	// Sizes the view needs, measured once: the narrowest width, and the
+	// lines needed at each width asked about.
+	minW int
+	need map[int]int
 }
 
 // NewStepper returns a stepper at step 0 (nothing has happened yet).
@@ -449,15 +463,24 @@ func NewStepper(rec *Recording, opt StepOptions) *Stepper {
 	if opt.Lang != tracer.LangZH {
 		opt.Lang = tracer.LangEN
 	}
-	if opt.Width <= 0 {
+	growW, growH := opt.Width <= 0, opt.Height <= 0
+	if growW {
 		opt.Width = 80
 	}
-	if opt.Height <= 0 {
+	if growH {
 		opt.Height = 24
 	}
 	s := &Stepper{rec: rec, opt: opt, lang: opt.Lang}
 	st := rec.strategy
 	s.code = templateCode(rec.info.Problem, rec.n, st.Order, st.When, st.Stop)
+	// A size not given fits the view: a tall N-Queens board needs more
+	// than 80×24.
+	if growW {
+		s.opt.Width = max(s.opt.Width, s.minWidth())
+	}
+	if growH && s.opt.Width >= s.minWidth() {
+		s.opt.Height = max(s.opt.Height, s.needLines(s.opt.Width))
+	}
 	return s
 }
 
@@ -467,8 +490,12 @@ func (s *Stepper) Step() int64 { return s.k }
 // Lang returns the current language.
 func (s *Stepper) Lang() tracer.Lang { return s.lang }
 
-// Goto moves to step k, clamped to 0..Len.
-func (s *Stepper) Goto(k int64) { s.k = max(0, min(k, s.rec.Len())) }
+// Goto moves to step k, clamped to 0..Len, and clears the message of the
+// last key. It is not a key: a b after it goes to the step before k.
+func (s *Stepper) Goto(k int64) {
+	s.k = max(0, min(k, s.rec.Len()))
+	s.jumped, s.msg = false, ""
+}
 
 // SetSize changes the screen size (on a terminal resize); sizes below 1
 // keep the current value.
@@ -507,29 +534,40 @@ var runKinds = map[byte]tracer.Kind{
 }
 
 // Key acts on one key and reports whether it asks to quit. Key names:
-// "n", "space", "right", "down" (next step); "b", "left", "up" (previous
-// step); "r", "u", "s", "t" (run on to the next reject, undo, solution,
-// return) and "R", "U", "S", "T" (back to the previous one); "home", "end"
-// (or "0", "$"); "l" (switch the language); "?" (toggle the help panel);
-// "q" (quit); and "g" followed by a number, "g120", to jump to that step. Unknown keys do
-// nothing. When a run-to key finds no such event, the step stays and the
-// help line says so until the next key: the only part of the view that is
-// not a function of the step, the language and the help toggle.
+// "n", "space", "right", "down" (next step); "b", "left", "up" (back: the
+// previous step, or after a jump the step the jump left); "r", "u", "s",
+// "t" (run on to the next reject, undo, solution, return) and "R", "U",
+// "S", "T" (back to the previous one); "home", "end" (or "0", "$"); "l"
+// (switch the language); "?" (toggle the help panel); "q" (quit); and "g"
+// followed by a number, "g120", to jump to that step. The run-to keys, g,
+// home and end are jumps: a b right after one gives back exactly the view
+// from before it; a b after a step or a b gives the previous step. Unknown
+// keys do nothing. When a run-to key finds no such event, the step stays
+// and the help line says so until the next key: the only part of the view
+// that is not a function of the step, the language and the help toggle.
 func (s *Stepper) Key(key string) (quit bool) {
 	s.msg = ""
+	from := s.k
+	jump := false
 	switch key {
 	case "n", "space", "right", "down":
-		s.Goto(s.k + 1)
+		s.k = min(s.k+1, s.rec.Len())
 	case "b", "left", "up":
-		s.Goto(s.k - 1)
+		if s.jumped {
+			s.k = s.jumpFrom
+		} else {
+			s.k = max(s.k-1, 0)
+		}
 	case "r", "u", "s", "t":
 		s.runTo(runKinds[key[0]], +1)
+		jump = true
 	case "R", "U", "S", "T":
 		s.runTo(runKinds[key[0]+'a'-'A'], -1)
+		jump = true
 	case "home", "0":
-		s.Goto(0)
+		s.k, jump = 0, true
 	case "end", "$":
-		s.Goto(s.rec.Len())
+		s.k, jump = s.rec.Len(), true
 	case "l":
 		if s.lang == tracer.LangZH {
 			s.lang = tracer.LangEN
@@ -543,9 +581,18 @@ func (s *Stepper) Key(key string) (quit bool) {
 	default:
 		if num, ok := strings.CutPrefix(key, "g"); ok {
 			if k, err := strconv.ParseInt(num, 10, 64); err == nil {
-				s.Goto(k)
+				s.k, jump = max(0, min(k, s.rec.Len())), true
 			}
 		}
+	}
+	// A jump that moved is remembered; any other move forgets the last
+	// jump. Keys that do not move (l, ?, a run-to key that found nothing)
+	// leave the memory as it was.
+	switch {
+	case s.k != from && jump:
+		s.jumped, s.jumpFrom = true, from
+	case s.k != from:
+		s.jumped = false
 	}
 	return false
 }
@@ -578,9 +625,15 @@ func (s *Stepper) pick(en, zh string) string {
 // View returns the whole screen at the current step as text: exactly
 // Height lines (joined by "\n", no newline after the last) of at most Width
 // display columns each (CJK characters count as 2), with ANSI colour codes
-// only if StepOptions.Color is set.
+// only if StepOptions.Color is set. On a screen smaller than the view
+// needs (CheckSize), the screen says so instead of showing a cut view.
 func (s *Stepper) View() string {
-	lines := s.layout()
+	var lines []tline
+	if err := s.CheckSize(); err != nil {
+		lines = s.tooSmallLines(err.(*TooSmallError))
+	} else {
+		lines = s.layout()
+	}
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		out[i] = l.render(s.opt.Color)
@@ -614,35 +667,52 @@ func (s *Stepper) state() *stepState {
 	return st
 }
 
+// stepReserve is the lines the top block leaves for the panels under it
+// at the least: the stack's header and innermost call, two lines of note,
+// one of counters.
+const stepReserve = 5
+
 // layout builds the screen's lines: header; the board beside the code (the
 // key to the board's marks where it costs least); the call stack; the
-// note; the counters; padding; the help line. It tries the roomiest board
-// first and takes the first arrangement that fits.
+// note; the counters; padding; the key bar (not in print mode). It tries
+// the roomiest board first and takes the first arrangement that fits.
 func (s *Stepper) layout() []tline {
 	W, H := s.opt.Width, s.opt.Height
+	bar := 1
+	if s.opt.Print {
+		bar = 0
+	}
 	st := s.state()
 	header := s.header(st, W)
-	help := s.helpLine(W)
 	note := wrapText(s.noteText(st), W, stNote)
 	counters := wrapItems(s.counterItems(st), W)
 
 	var top []tline
+	noteN, countN := min(len(note), 1), min(len(counters), 1)
 	if s.help {
+		// The help panel comes first; the rest only where there is room.
 		top = s.helpPanel(W)
+		if len(top) > H-1-bar {
+			top = markCut(top[:max(0, H-1-bar)], W)
+		}
+		noteN, countN = 0, 0
 	} else {
-		top = s.topBlock(st, W, H-2-4)
+		top = s.topBlock(st, W, H-1-bar-stepReserve)
 	}
 	// What is left goes to the stack, the note and the counters, in that
 	// order of need: at least the stack's header and top frame, one line of
 	// note and counters; then the note in full, the counters in full, the
 	// rest of the stack.
-	room := H - 2 - len(top)
-	noteN, countN := min(len(note), 1), min(len(counters), 1)
+	room := H - 1 - bar - len(top)
 	stackN := 0
 	give := func(n *int, limit int) {
 		for *n < limit && room-(stackN+noteN+countN) > 0 {
 			*n++
 		}
+	}
+	if s.help {
+		give(&noteN, min(len(note), 1))
+		give(&countN, min(len(counters), 1))
 	}
 	give(&stackN, 2)
 	give(&noteN, min(len(note), 2))
@@ -655,21 +725,28 @@ func (s *Stepper) layout() []tline {
 		stackN = max(0, room-noteN-countN)
 	}
 	stack := s.stackLines(st, W, stackN)
+	shownNote, shownCounters := note[:noteN], counters[:countN]
+	if noteN < len(note) && noteN > 0 {
+		shownNote = markCut(shownNote, W)
+	}
+	if countN < len(counters) && countN > 0 {
+		shownCounters = markCut(shownCounters, W)
+	}
 
 	lines := make([]tline, 0, H)
 	lines = append(lines, header)
 	lines = append(lines, top...)
 	lines = append(lines, stack...)
-	lines = append(lines, note[:noteN]...)
-	lines = append(lines, counters[:countN]...)
-	for len(lines) < H-1 {
+	lines = append(lines, shownNote...)
+	lines = append(lines, shownCounters...)
+	for len(lines) < H-bar {
 		lines = append(lines, nil)
 	}
-	if len(lines) > H-1 {
-		lines = lines[:max(0, H-1)]
+	if len(lines) > H-bar {
+		lines = lines[:max(0, H-bar)]
 	}
-	if H >= 1 {
-		lines = append(lines, help)
+	if bar == 1 && H >= 1 {
+		lines = append(lines, s.helpLine(W))
 	}
 	for i := range lines {
 		lines[i] = lines[i].cut(W)
@@ -677,12 +754,41 @@ func (s *Stepper) layout() []tline {
 	return lines
 }
 
-// topBlock is the board and the template's code, side by side when they
-// fit, with the key to the marks; at most maxH lines if some arrangement
-// allows it.
-func (s *Stepper) topBlock(st *stepState, W, maxH int) []tline {
+// markCut ends the last of lines with "…", to say that lines were left
+// out after it.
+func markCut(lines []tline, W int) []tline {
+	if len(lines) == 0 {
+		return lines
+	}
+	out := slices.Clone(lines)
+	last := out[len(out)-1]
+	if last.width() <= W-2 {
+		out[len(out)-1] = append(slices.Clip(last), span{" …", stDim})
+		return out
+	}
+	// Cut to make room, back to the end of a word.
+	last = slices.Clone(last.cut(max(0, W-2)))
+	for len(last) > 0 {
+		i := len(last) - 1
+		if j := strings.LastIndex(last[i].s, " "); j >= 0 {
+			last[i].s = last[i].s[:j]
+			break
+		}
+		last = last[:i]
+	}
+	out[len(out)-1] = append(last, span{" …", stDim})
+	return out
+}
+
+// topChoices calls yield with each arrangement of the board, the code and
+// the key that the view considers, roomiest first, and whether it uses the
+// big board, until yield returns false. The board is always whole, with
+// its row and column numbers. Which arrangements fit a width does not
+// depend on the step: the code takes the width of the whole listing even
+// when only a window of it is shown.
+func (s *Stepper) topChoices(st *stepState, W int, yield func(block []tline, big bool) bool) {
 	code := s.codeLines(st)
-	var last []tline
+	cw := blockWidth(code)
 	for _, bs := range boardStyles(s.rec.n) {
 		board := s.boardLines(st, bs)
 		key := s.keyItems(bs)
@@ -695,44 +801,165 @@ func (s *Stepper) topBlock(st *stepState, W, maxH int) []tline {
 			if window > 0 {
 				c = codeWindow(code, window)
 			}
-			block := arrange(board, c, key, W)
-			last = block
-			room := maxH
-			if bs.cell == 5 {
-				// The big board only when the stack keeps plenty of room.
-				room -= 8
-			}
-			if len(block) <= room && blockWidth(block) <= W {
-				return block
+			if !yield(arrange(board, c, cw, key, W), bs.cell == 5) {
+				return
 			}
 		}
 	}
-	// Nothing fits: a compact board cut to the rows around the action.
-	for rows := s.rec.n - 1; rows >= 3; rows-- {
-		bs := boardStyle{cell: 2, labels: true, window: rows}
-		board := s.boardLines(st, bs)
-		key := s.keyItems(bs)
-		for _, window := range []int{0, 7, 5, 3} {
-			c := code
-			if window > 0 {
-				c = codeWindow(code, window)
-			}
-			block := arrange(board, c, key, W)
-			last = block
-			if len(block) <= maxH && blockWidth(block) <= W {
-				return block
-			}
+}
+
+// topBlock is the board and the template's code, side by side when they
+// fit, with the key to the marks: the first arrangement of topChoices that
+// fits W columns and maxH lines (the big board only if it leaves 8 lines
+// more), or else the shortest one that fits W.
+func (s *Stepper) topBlock(st *stepState, W, maxH int) []tline {
+	var best []tline
+	s.topChoices(st, W, func(block []tline, big bool) bool {
+		if blockWidth(block) > W {
+			return true
 		}
+		room := maxH
+		if big {
+			// The big board only when the stack keeps plenty of room.
+			room -= 8
+		}
+		if len(block) <= room {
+			best = block
+			return false
+		}
+		if best == nil || len(block) < len(best) {
+			best = block
+		}
+		return true
+	})
+	return best
+}
+
+// TooSmallError says that a screen is too small for the step view of a
+// board: the board and the panels around it would be cut.
+type TooSmallError struct {
+	// NeedWidth×NeedHeight is a size that fits: at the given width (or the
+	// narrowest the view allows, if that is wider) the lines the view
+	// needs, and the narrowest width that needs no more lines.
+	NeedWidth, NeedHeight int
+	Width, Height         int // the size given
+}
+
+func (e *TooSmallError) Error() string {
+	return fmt.Sprintf("terminal too small: need at least %d×%d for this board, have %d×%d",
+		e.NeedWidth, e.NeedHeight, e.Width, e.Height)
+}
+
+// CheckSize returns a *TooSmallError if the Stepper's size cannot hold
+// the view (in either language): the whole board with its row and column
+// numbers, the template's code without cut lines (at least three of them),
+// the key to the marks, the header, the stack's header and innermost call,
+// two lines of note, one of counters and, unless printing, the key bar.
+// Otherwise it returns nil.
+func (s *Stepper) CheckSize() error {
+	W, H := s.opt.Width, s.opt.Height
+	if W >= s.minWidth() && H >= s.needLines(W) {
+		return nil
 	}
-	return last
+	w, h := s.MinSize(W)
+	return &TooSmallError{NeedWidth: w, NeedHeight: h, Width: W, Height: H}
+}
+
+// MinSize returns the smallest size that holds the view on a screen at
+// least width columns wide: the lines the view needs at that width (raised
+// to the narrowest width the board and the code allow), and the narrowest
+// width that needs no more lines.
+func (s *Stepper) MinSize(width int) (w, h int) {
+	w = max(width, s.minWidth())
+	h = s.needLines(w)
+	for w > s.minWidth() && s.needLines(w-1) <= h {
+		w--
+	}
+	return w, h
+}
+
+// sizeState is a step state for measuring: sizes do not depend on the step.
+func (s *Stepper) sizeState() *stepState {
+	return &stepState{board: s.rec.start}
+}
+
+// minWidth is the narrowest screen the view allows: the compact board with
+// its numbers, and the whole width of the code.
+func (s *Stepper) minWidth() int {
+	if s.minW == 0 {
+		st := s.sizeState()
+		s.minW = max(blockWidth(s.boardLines(st, boardStyle{cell: 2, labels: true})), blockWidth(s.codeLines(st)))
+	}
+	return s.minW
+}
+
+// needLines returns the lines the view needs at width W (at least
+// minWidth), in the language that needs more: the header, the shortest top
+// block, stepReserve and the key bar unless printing.
+func (s *Stepper) needLines(W int) int {
+	if h, ok := s.need[W]; ok {
+		return h
+	}
+	lang := s.lang
+	defer func() { s.lang = lang }()
+	top := 0
+	for _, l := range tracer.Langs {
+		s.lang = l
+		shortest := -1
+		s.topChoices(s.sizeState(), W, func(block []tline, _ bool) bool {
+			if blockWidth(block) <= W && (shortest < 0 || len(block) < shortest) {
+				shortest = len(block)
+			}
+			return true
+		})
+		if shortest < 0 {
+			shortest = 1 << 20 // nothing fits: W is below minWidth
+		}
+		top = max(top, shortest)
+	}
+	h := 1 + top + stepReserve
+	if !s.opt.Print {
+		h++
+	}
+	if s.need == nil {
+		s.need = map[int]int{}
+	}
+	s.need[W] = h
+	return h
+}
+
+// tooSmallLines is the screen of a terminal too small for the view: what
+// it needs and has, wrapped to the width, padded to the height.
+func (s *Stepper) tooSmallLines(e *TooSmallError) []tline {
+	W, H := s.opt.Width, s.opt.Height
+	text := s.pick(fmt.Sprintf("terminal too small: need at least %d×%d for this board, have %d×%d. Make the window bigger, or press q to quit.",
+		e.NeedWidth, e.NeedHeight, e.Width, e.Height),
+		fmt.Sprintf("终端太小：这个棋盘至少需要 %d×%d，现在是 %d×%d。请把窗口放大，或按 q 退出。",
+			e.NeedWidth, e.NeedHeight, e.Width, e.Height))
+	if s.opt.Print {
+		text = e.Error()
+	}
+	lines := wrapText(text, W, stHead)
+	if len(lines) > H {
+		lines = lines[:max(0, H)]
+	}
+	for len(lines) < H {
+		lines = append(lines, nil)
+	}
+	for i := range lines {
+		lines[i] = lines[i].cut(W)
+	}
+	return lines
 }
 
 // arrange puts the board and the code side by side (or one above the
 // other when the width is short), and the key to the board's marks where it
 // adds the fewest lines: under the board, under the code, or full width.
-func arrange(board, code []tline, key []tline, W int) []tline {
+// cw is the width the code takes: the whole listing's, when code is a
+// window of it.
+func arrange(board, code []tline, cw int, key []tline, W int) []tline {
 	const gap = 2
-	bw, cw := blockWidth(board), blockWidth(code)
+	bw := blockWidth(board)
 	if bw+gap+cw <= W {
 		type choice struct {
 			left, right []tline
@@ -811,8 +1038,8 @@ func (s *Stepper) header(st *stepState, W int) tline {
 				blanks++
 			}
 		}
-		inst = s.pick(fmt.Sprintf("sudoku %dx%d, %d blanks", r.n, r.n, blanks),
-			fmt.Sprintf("数独 %dx%d，%d 个空格", r.n, r.n, blanks))
+		inst = s.pick(fmt.Sprintf("sudoku %d×%d, %d blanks", r.n, r.n, blanks),
+			fmt.Sprintf("数独 %d×%d，%d 个空格", r.n, r.n, blanks))
 	}
 	sg := r.strategy
 	long := fmt.Sprintf("order=%s check=%s when=%s stop=%s", sg.Order, sg.Check, sg.When, sg.Stop)
@@ -875,48 +1102,66 @@ func (s *Stepper) helpLine(W int) tline {
 	return append(l, span{"n b r u s t g l ? q", stDim})
 }
 
-// helpPanel lists every key and the board's marks (the ? key).
+// helpPanel lists every key and the board's marks (the ? key), each key's
+// text wrapped under itself when the screen is narrow.
 func (s *Stepper) helpPanel(W int) []tline {
-	var text []string
+	var title, marks string
+	var keys [][2]string
 	if s.lang == tracer.LangZH {
-		text = []string{
-			"按键",
-			"  n、空格、→     下一步",
-			"  b、←           上一步（和之前看到的画面完全一样）",
-			"  r / R          下一个 / 上一个剪枝（reject）",
-			"  u / U          下一个 / 上一个撤销（undo，回溯）",
-			"  s / S          下一个 / 上一个解（solution）",
-			"  t / T          下一个 / 上一个返回（return）",
-			"  g 数字 回车    跳到第几步",
-			"  Home/End、0/$  第一步 / 最后一步",
-			"  l              中文 / English",
-			"  ?              打开 / 关闭帮助",
-			"  q、Ctrl-C      退出",
-			"",
-			"棋盘标记（无颜色也能看清）",
+		title, marks = "按键", "棋盘标记（无颜色也能看清）"
+		keys = [][2]string{
+			{"n、空格、→", "下一步"},
+			{"b、←", "后退：上一步；跳转之后回到跳转前的那一步（画面和之前完全一样）"},
+			{"r / R", "下一个 / 上一个剪枝（reject）"},
+			{"u / U", "下一个 / 上一个撤销（undo，回溯）"},
+			{"s / S", "下一个 / 上一个解（solution）"},
+			{"t / T", "下一个 / 上一个返回（return）"},
+			{"g 数字 回车", "跳到第几步"},
+			{"Home/End、0/$", "第一步 / 最后一步"},
+			{"l", "中文 / English"},
+			{"?", "打开 / 关闭帮助"},
+			{"q、Ctrl-C", "退出"},
 		}
 	} else {
-		text = []string{
-			"Keys",
-			"  n, space, ->    next step",
-			"  b, <-           previous step (exactly the screen you saw before)",
-			"  r / R           next / previous reject (prune)",
-			"  u / U           next / previous undo (backtrack)",
-			"  s / S           next / previous solution",
-			"  t / T           next / previous return",
-			"  g NUMBER Enter  jump to that step",
-			"  Home/End, 0/$   first / last step",
-			"  l               English / 中文",
-			"  ?               help on / off",
-			"  q, Ctrl-C       quit",
-			"",
-			"Board marks (readable without colour)",
+		title, marks = "Keys", "Board marks (readable without colour)"
+		keys = [][2]string{
+			{"n, space, ->", "next step"},
+			{"b, <-", "back: previous step, or where a jump came from (same screen)"},
+			{"r / R", "next / previous reject (prune)"},
+			{"u / U", "next / previous undo (backtrack)"},
+			{"s / S", "next / previous solution"},
+			{"t / T", "next / previous return"},
+			{"g NUMBER Enter", "jump to that step"},
+			{"Home/End, 0/$", "first / last step"},
+			{"l", "English / 中文"},
+			{"?", "help on / off"},
+			{"q, Ctrl-C", "quit"},
 		}
 	}
-	lines := make([]tline, 0, len(text)+2)
-	for _, t := range text {
-		lines = append(lines, tline{{t, stPlain}})
+	keyW := 0
+	for _, k := range keys {
+		keyW = max(keyW, textCols(k[0]))
 	}
+	indent := 2 + keyW + 2
+	lines := []tline{{{title, stPlain}}}
+	for _, k := range keys {
+		head := "  " + k[0] + strings.Repeat(" ", keyW-textCols(k[0])+2)
+		if W-indent < 12 {
+			// Too narrow for two columns: the key's line, then its text.
+			lines = append(lines, tline{{"  " + k[0], stPlain}})
+			for _, l := range wrapText(k[1], max(1, W-4), stPlain) {
+				lines = append(lines, append(tline{{"    ", stPlain}}, l...))
+			}
+			continue
+		}
+		for i, l := range wrapText(k[1], W-indent, stPlain) {
+			if i > 0 {
+				head = strings.Repeat(" ", indent)
+			}
+			lines = append(lines, append(tline{{head, stPlain}}, l...))
+		}
+	}
+	lines = append(lines, nil, tline{{marks, stPlain}})
 	for _, l := range wrapItems(s.keyItems(boardStyles(s.rec.n)[0]), W-2) {
 		lines = append(lines, append(tline{{"  ", stPlain}}, l...))
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -520,7 +521,10 @@ func TestStepKeys(t *testing.T) {
 		{"n", 1, false}, {"space", 2, false}, {"right", 3, false}, {"b", 2, false}, {"left", 1, false},
 		{"g120", 120, false}, {"g0", 0, false}, {"g999999", rec.Len(), false}, {"g-5", 0, false},
 		{"end", rec.Len(), false}, {"home", 0, false}, {"$", rec.Len(), false}, {"0", 0, false},
-		{"b", 0, false}, {"x", 0, false}, {"g", 0, false}, {"gabc", 0, false}, {"q", 0, true},
+		// b right after a jump (here "0") goes back to where it came from;
+		// a second b is a plain step back.
+		{"b", rec.Len(), false}, {"b", rec.Len() - 1, false},
+		{"x", rec.Len() - 1, false}, {"g", rec.Len() - 1, false}, {"gabc", rec.Len() - 1, false}, {"q", rec.Len() - 1, true},
 	}
 	for _, st := range steps {
 		if quit := s.Key(st.key); quit != st.quit || s.Step() != st.want {
@@ -653,5 +657,338 @@ func BenchmarkStepView(b *testing.B) {
 		s.Goto(k)
 		_ = s.View()
 		k = k%rec.Len() + 997
+	}
+}
+
+// TestStepBackAfterJump checks what b does after each kind of move: after
+// a jump (r u s t, R U S T, g, home, end, 0, $) it goes back to where the
+// jump started; after a step, a b, or a jump that did not move, one step
+// back. l and ? do not move and keep the memory of the last jump.
+func TestStepBackAfterJump(t *testing.T) {
+	rec := stepGoldenRecs["queens4"](t)
+	firstReject := int64(0)
+	for k := int64(1); k <= rec.Len(); k++ {
+		if rec.At(k).Kind == tracer.KindReject {
+			firstReject = k
+			break
+		}
+	}
+	if firstReject != 6 {
+		t.Fatalf("the first reject is at step %d, want 6: the search changed", firstReject)
+	}
+	tests := []struct {
+		keys string
+		want int64
+	}{
+		{"n n r b", 2},   // README's example: back to the view before the jump
+		{"n n r b b", 1}, // then one step back
+		{"n n r n b", 6}, // a step after the jump: b is one step back
+		{"n n r l b", 2}, // l between the jump and b does not count
+		{"n n r ? b", 2},
+		{"n n r r b", 6},  // back over the last jump only
+		{"g50 b", 0},      // g
+		{"n g50 b b", 0},  // b after the jump, then a step back
+		{"g50 R b", 50},   // a backward run-to is a jump too
+		{"g50 U b", 50},   // ...
+		{"n n home b", 2}, // home, end, 0, $
+		{"n n end b", 2},
+		{"n n 0 b", 2},
+		{"n n $ b", 2},
+		{"n n end r b", 2}, // a run-to that found nothing does not move: b undoes end
+		{"end b", 0},
+		{"n n end b b", 1},
+		{"n n n g3 b", 2}, // a jump to where one stands does not move: one step back
+		{"n n u b", 2},    // u, s, t
+		{"n n s b", 2},
+		{"n n t b", 2},
+		{"n n left b", 0}, // left and up are b
+		{"n n r left", 2},
+		{"n n r up", 2},
+		{"n n r right left", 6}, // right is n
+	}
+	for _, tt := range tests {
+		t.Run(tt.keys, func(t *testing.T) {
+			s := NewStepper(rec, StepOptions{})
+			for _, k := range strings.Fields(tt.keys) {
+				s.Key(k)
+			}
+			if s.Step() != tt.want {
+				t.Errorf("%s: step %d, want %d", tt.keys, s.Step(), tt.want)
+			}
+		})
+	}
+	// Goto is not a key: a b after it is one step back.
+	s := NewStepper(rec, StepOptions{})
+	s.Key("g100")
+	s.Goto(40)
+	s.Key("b")
+	if s.Step() != 39 {
+		t.Errorf("g100, Goto(40), b: step %d, want 39", s.Step())
+	}
+}
+
+// TestStepBackAfterJumpIsExact checks, at many steps of the big boards,
+// that b after each jump gives back exactly the view from before it.
+func TestStepBackAfterJumpIsExact(t *testing.T) {
+	recs := stepBig(t)
+	recs["queens4"] = stepGoldenRecs["queens4"](t)
+	for name, rec := range recs {
+		s := NewStepper(rec, StepOptions{Color: true})
+		jumps := []string{"r", "u", "s", "t", "R", "U", "S", "T", "home", "end", "0", "$",
+			fmt.Sprintf("g%d", rec.Len()/3)}
+		for _, k := range stepSample(rec, 20) {
+			for _, j := range jumps {
+				s.Goto(k)
+				before := s.View()
+				s.Key(j)
+				if s.Step() == k {
+					continue
+				}
+				s.Key("b")
+				if s.Step() != k || s.View() != before {
+					t.Fatalf("%s step %d: %s then b went to step %d, or changed the view:\n--- before\n%s\n--- after\n%s",
+						name, k, j, s.Step(), before, s.View())
+				}
+			}
+		}
+	}
+}
+
+// TestStepPrintMode checks the view for paper: no key bar, and the same
+// content otherwise, one line roomier.
+func TestStepPrintMode(t *testing.T) {
+	recs := stepBig(t)
+	recs["queens4"] = stepGoldenRecs["queens4"](t)
+	recs["sudoku4"] = stepGoldenRecs["sudoku4"](t)
+	for name, rec := range recs {
+		for _, lang := range tracer.Langs {
+			screen := NewStepper(rec, StepOptions{Lang: lang})
+			paper := NewStepper(rec, StepOptions{Lang: lang, Print: true})
+			bar := screen.pick("q:quit", "q:退出")
+			for _, k := range stepSample(rec, 10) {
+				screen.Goto(k)
+				paper.Goto(k)
+				sv, pv := screen.View(), paper.View()
+				what := fmt.Sprintf("%s %s step %d", name, lang, k)
+				checkViewShape(t, pv, 80, 24, what)
+				if !strings.Contains(sv, bar) {
+					t.Fatalf("%s: the screen view lacks the key bar:\n%s", what, sv)
+				}
+				if strings.Contains(pv, bar) || strings.Contains(pv, "n b r u s t g l ? q") {
+					t.Fatalf("%s: the print view has the key bar:\n%s", what, pv)
+				}
+				// Everything above the key bar is in the print view too.
+				sl := strings.Split(sv, "\n")
+				for _, l := range sl[:len(sl)-1] {
+					// (A panel cut with "…" or a stack with "more" may show
+					// more on paper, where the key bar's line is free.)
+					if l != "" && !strings.Contains(pv, l) && !strings.ContainsAny(l, "…层") && !strings.Contains(l, "more") {
+						t.Fatalf("%s: the print view lacks the line %q:\n%s\n---\n%s", what, l, pv, sv)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestStepHeaderSize checks that the header writes a Sudoku's size with
+// ×, as the rest of the tool does.
+func TestStepHeaderSize(t *testing.T) {
+	big := stepBig(t)
+	tests := []struct {
+		rec  *Recording
+		lang tracer.Lang
+		want string
+	}{
+		{stepGoldenRecs["sudoku4"](t), tracer.LangEN, "sudoku 4×4, 12 blanks"},
+		{big["sudoku9"], tracer.LangEN, "sudoku 9×9, 51 blanks"},
+		{big["sudoku9"], tracer.LangZH, "数独 9×9，51 个空格"},
+		{big["sudoku16"], tracer.LangEN, "sudoku 16×16, 132 blanks"},
+	}
+	for _, tt := range tests {
+		s := NewStepper(tt.rec, StepOptions{Lang: tt.lang})
+		first := strings.SplitN(s.View(), "\n", 2)[0]
+		if !strings.HasPrefix(first, tt.want) {
+			t.Errorf("header %q, want it to start %q", first, tt.want)
+		}
+	}
+}
+
+// TestStepTooSmall checks sizes around the smallest the view allows:
+// below it the screen says "terminal too small" with a size that fits,
+// and that size is the smallest at its width and height.
+func TestStepTooSmall(t *testing.T) {
+	big := stepBig(t)
+	queens20 := stepQueens(t, 20, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 2000}})
+	tests := []struct {
+		name  string
+		rec   *Recording
+		w, h  int
+		print bool
+		fits  bool
+		needW int // 0: not checked
+		needH int
+	}{
+		{"queens4 at 10×5, the review's", stepGoldenRecs["queens4"](t), 10, 5, true, false, 43, 16},
+		{"queens4 at 40×10, the review's", stepGoldenRecs["queens4"](t), 40, 10, false, false, 43, 17},
+		{"queens4 at 43×17", stepGoldenRecs["queens4"](t), 43, 17, false, true, 0, 0},
+		{"queens4 at 43×16 on paper", stepGoldenRecs["queens4"](t), 43, 16, true, true, 0, 0},
+		{"queens4 at 43×16", stepGoldenRecs["queens4"](t), 43, 16, false, false, 43, 17},
+		{"queens4 at 42×40", stepGoldenRecs["queens4"](t), 42, 40, false, false, 43, 17},
+		{"sudoku4 at 80×24", stepGoldenRecs["sudoku4"](t), 80, 24, false, true, 0, 0},
+		{"sudoku9 at 80×24", big["sudoku9"], 80, 24, false, true, 0, 0},
+		{"queens8 at 80×24", big["queens8"], 80, 24, false, true, 0, 0},
+		{"sudoku16 at 80×24", big["sudoku16"], 80, 24, false, true, 0, 0},
+		{"sudoku16 at 80×23", big["sudoku16"], 80, 23, false, false, 0, 24},
+		{"sudoku16 at 60×20", big["sudoku16"], 60, 20, false, false, 0, 0},
+		{"queens20 at 80×24", queens20, 80, 24, false, false, 0, 0},
+		{"queens20 at 120×40", queens20, 120, 40, false, true, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, lang := range tracer.Langs {
+				s := NewStepper(tt.rec, StepOptions{Lang: lang, Width: tt.w, Height: tt.h, Print: tt.print})
+				s.Goto(tt.rec.Len() / 2)
+				err := s.CheckSize()
+				v := s.View()
+				checkViewShape(t, v, tt.w, tt.h, tt.name)
+				if tt.fits {
+					if err != nil {
+						t.Fatalf("%s: %v", lang, err)
+					}
+					if strings.Contains(v, "too small") || strings.Contains(v, "太小") {
+						t.Fatalf("%s: a view that fits says too small:\n%s", lang, v)
+					}
+					continue
+				}
+				var tooSmall *TooSmallError
+				if !errors.As(err, &tooSmall) {
+					t.Fatalf("%s: CheckSize = %v, want a *TooSmallError", lang, err)
+				}
+				want := fmt.Sprintf("terminal too small: need at least %d×%d for this board, have %d×%d",
+					tooSmall.NeedWidth, tooSmall.NeedHeight, tt.w, tt.h)
+				if err.Error() != want {
+					t.Errorf("%s: error %q, want %q", lang, err, want)
+				}
+				if tt.needW > 0 && tooSmall.NeedWidth != tt.needW || tt.needH > 0 && tooSmall.NeedHeight != tt.needH {
+					t.Errorf("%s: need %d×%d, want %d×%d", lang, tooSmall.NeedWidth, tooSmall.NeedHeight, tt.needW, tt.needH)
+				}
+				// The screen says so, in the stepper's language.
+				flat := strings.ReplaceAll(v, "\n", "")
+				msg := map[tracer.Lang]string{tracer.LangEN: "terminal too small", tracer.LangZH: "终端太小"}[lang]
+				if tt.w >= 40 && !strings.Contains(flat, msg) {
+					t.Errorf("%s: the screen does not say it is too small:\n%s", lang, v)
+				}
+				// The size asked for fits, and is the smallest at its
+				// width and at its height.
+				fits := func(w, h int) bool {
+					return NewStepper(tt.rec, StepOptions{Lang: lang, Width: w, Height: h, Print: tt.print}).CheckSize() == nil
+				}
+				nw, nh := tooSmall.NeedWidth, tooSmall.NeedHeight
+				if !fits(nw, nh) || fits(nw-1, nh) || fits(nw, nh-1) {
+					t.Errorf("%s: need %d×%d: fits %v, one column less %v, one line less %v (want true, false, false)",
+						lang, nw, nh, fits(nw, nh), fits(nw-1, nh), fits(nw, nh-1))
+				}
+			}
+		})
+	}
+}
+
+// TestStepMinSizeShowsAll checks the views at the smallest sizes that fit
+// (at the narrowest width, at 80 and at 120 columns): the whole board with
+// every row, its column numbers, the key, the marked line of code, the
+// stack's innermost call, the note, the counters and the key bar, in no
+// line wider than the screen; cut panels end with "…".
+func TestStepMinSizeShowsAll(t *testing.T) {
+	recs := stepBig(t)
+	recs["queens4"] = stepGoldenRecs["queens4"](t)
+	recs["sudoku4"] = stepGoldenRecs["sudoku4"](t)
+	recs["queens12"] = stepQueens(t, 12, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 3000}})
+	for name, rec := range recs {
+		for _, width := range []int{1, 80, 120} {
+			for _, print := range []bool{false, true} {
+				probe := NewStepper(rec, StepOptions{Width: 1, Height: 1, Print: print})
+				w, h := probe.MinSize(width)
+				for _, lang := range tracer.Langs {
+					s := NewStepper(rec, StepOptions{Lang: lang, Width: w, Height: h, Print: print})
+					for _, k := range stepSample(rec, 8) {
+						s.Goto(k)
+						v := s.View()
+						what := fmt.Sprintf("%s at %d×%d print=%v %s step %d", name, w, h, print, lang, k)
+						checkViewShape(t, v, w, h, what)
+						lines := strings.Split(v, "\n")
+						for row := range rec.n {
+							found := false
+							for _, l := range lines[1:] {
+								if strings.HasPrefix(strings.TrimLeft(l, " >"), fmt.Sprintf("%d ", row)) {
+									found = true
+								}
+							}
+							if !found {
+								t.Fatalf("%s: board row %d missing:\n%s", what, row, v)
+							}
+						}
+						if !regexp.MustCompile(`(?m)^ +0 +1? `).MatchString(v) {
+							t.Fatalf("%s: no column numbers:\n%s", what, v)
+						}
+						want := []string{s.pick("candidate", "正在尝试"), s.pick("nodes ", "节点 ")}
+						if k > 0 {
+							want = append(want, "> d", s.pick("note: ", "说明："))
+						}
+						if !print {
+							want = append(want, "n b r u s t g l ? q")
+						}
+						for _, w := range want {
+							if !strings.Contains(v, w) && !(w == "n b r u s t g l ? q" && strings.Contains(v, "q:")) {
+								t.Fatalf("%s: view lacks %q:\n%s", what, w, v)
+							}
+						}
+						if k > 0 && eventTag(rec.strategy, ptr(rec.At(k)), ptr(rec.At(k-1))) != tagNone &&
+							!regexp.MustCompile(`(?m)>\s?\d+ `).MatchString(v) {
+							t.Fatalf("%s: no marked code line:\n%s", what, v)
+						}
+						// A line of code is whole or absent, never cut: where
+						// its number and first characters are, all of it is.
+						for i, c := range s.code {
+							whole := fmt.Sprintf("%2d %s", i+1, c.text)
+							start := whole[:min(len(whole), 13)]
+							for _, l := range lines {
+								if strings.Contains(l, start) && !strings.Contains(l, whole) {
+									t.Fatalf("%s: code line %d is cut: %q\n%s", what, i+1, l, v)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestNewStepperGrows checks that sizes left at 0 grow to what the view
+// needs, while sizes given stay as given.
+func TestNewStepperGrows(t *testing.T) {
+	queens4 := stepGoldenRecs["queens4"](t)
+	queens20 := stepQueens(t, 20, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 2000}})
+	tests := []struct {
+		name         string
+		rec          *Recording
+		opt          StepOptions
+		wantW, wantH int
+		fits         bool
+	}{
+		{"queens4 default", queens4, StepOptions{}, 80, 24, true},
+		{"queens20 default", queens20, StepOptions{}, 80, 32, true},
+		{"queens20 default on paper", queens20, StepOptions{Print: true}, 80, 31, true},
+		{"queens20 height given", queens20, StepOptions{Height: 24}, 80, 24, false},
+		{"queens20 width given", queens20, StepOptions{Width: 100}, 100, 28, true}, // the compact board beside the code
+		{"queens20 width too small", queens20, StepOptions{Width: 30}, 30, 24, false},
+	}
+	for _, tt := range tests {
+		s := NewStepper(tt.rec, tt.opt)
+		if s.opt.Width != tt.wantW || s.opt.Height != tt.wantH || (s.CheckSize() == nil) != tt.fits {
+			t.Errorf("%s: %d×%d fits %v, want %d×%d fits %v", tt.name, s.opt.Width, s.opt.Height,
+				s.CheckSize() == nil, tt.wantW, tt.wantH, tt.fits)
+		}
 	}
 }

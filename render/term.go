@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -284,13 +285,23 @@ func isClosePunct(r rune) bool {
 }
 
 // wrapItems lays items out on lines of at most w columns, two spaces
-// apart; an item wider than w gets a line of its own, cut.
+// apart; an item wider than w gets lines of its own, wrapped as text.
 func wrapItems(items []tline, w int) []tline {
 	var lines []tline
 	var cur tline
 	for _, it := range items {
 		iw := it.width()
 		switch {
+		case iw > w && len(it) > 0:
+			if len(cur) > 0 {
+				lines = append(lines, cur.cut(w))
+				cur = nil
+			}
+			var text strings.Builder
+			for _, sp := range it {
+				text.WriteString(sp.s)
+			}
+			lines = append(lines, wrapText(text.String(), w, it[len(it)-1].st)...)
 		case len(cur) == 0:
 			cur = append(tline(nil), it...)
 		case cur.width()+2+iw <= w:
@@ -357,7 +368,9 @@ const sigwinch = syscall.Signal(0x1c)
 // done. It uses the alternate screen and hides the cursor while it runs.
 // The view keeps the size of the Stepper's StepOptions until the terminal
 // is resized (SIGWINCH, or a change seen by a once-a-second check); then it
-// follows the terminal.
+// follows the terminal. A terminal too small for the view shows a line
+// saying so and what size would do (Stepper.View), redrawn on each resize;
+// the keys still work, and q or Ctrl-C quit.
 func RunInteractive(ctx context.Context, s *Stepper, in, out *os.File) (err error) {
 	fd := int(in.Fd())
 	old, err := term.MakeRaw(fd)
@@ -552,14 +565,68 @@ func parseKeys(b []byte) []string {
 	return keys
 }
 
-// RunScript is the non-interactive mode: it reads one key command per line
-// from in ("n", "b", "g120", "r", "l", "q", or any key name Stepper.Key
-// takes; blank lines and lines starting with "#" are ignored) and after
-// each writes a ruler line naming the command and the step, then the view.
-// "q" ends the script; an unknown command is an error naming its line.
-func RunScript(s *Stepper, in io.Reader, out io.Writer) error {
+// scriptKeys maps the key names a script may use, as README's key table
+// and the help panel write them, to the names Stepper.Key takes. Words are
+// matched without regard to case ("Home", "END"); single letters are not,
+// since R, U, S and T go back where r, u, s and t go on.
+var scriptKeys = map[string]string{
+	"space": "space", "right": "right", "left": "left", "up": "up", "down": "down",
+	"→": "right", "←": "left", "↑": "up", "↓": "down", "->": "right", "<-": "left",
+	"home": "home", "end": "end", "ctrl-c": "q", "^c": "q", "quit": "q",
+}
+
+// scriptKey turns one line of a script into a key name for Stepper.Key,
+// or says why it is not one.
+func scriptKey(line string) (key string, problem string) {
+	if k, ok := scriptKeys[strings.ToLower(line)]; ok {
+		return k, ""
+	}
+	if rest, ok := strings.CutPrefix(line, "g"); ok {
+		rest = strings.TrimSpace(rest)
+		if rest == "" {
+			return "", "g needs a step number, as in g120"
+		}
+		if _, err := strconv.ParseInt(rest, 10, 64); err != nil {
+			return "", fmt.Sprintf("g needs a step number, as in g120, not %q", rest)
+		}
+		return "g" + rest, ""
+	}
+	if validKey(line) {
+		return line, ""
+	}
+	if low := strings.ToLower(line); len(line) == 1 && low != line && validKey(low) {
+		return "", fmt.Sprintf("keys are case-sensitive: did you mean %q?", low)
+	}
+	return "", ""
+}
+
+// scriptKeyList names the keys a script may use, for the warnings.
+const scriptKeyList = "n, space, right (→), b, left (←), r u s t, R U S T, g<step>, home, end, l, ?, q"
+
+// RunScript is the non-interactive mode: it writes the view it starts at,
+// then reads one key per line from in and after each writes a ruler line
+// naming the key and the step, then the view. Keys are those of the
+// interactive mode by the names README and the help panel use: "n",
+// "space", "right" or "→", "b", "left" or "←", "r", "R", …, "g120" or
+// "g 120", "home", "end", "l", "?", "q" (words in any case). Blank lines
+// and lines starting with "#" are skipped. A line that is no key is
+// skipped with a warning on warn naming its line; the script goes on. "q"
+// ends the script. Before anything is written, a screen too small for the
+// view is an error, a *TooSmallError.
+func RunScript(s *Stepper, in io.Reader, out, warn io.Writer) error {
+	if err := s.CheckSize(); err != nil {
+		return err
+	}
 	sc := bufio.NewScanner(in)
 	w := bufio.NewWriter(out)
+	view := func(name string) {
+		ruler := fmt.Sprintf("==== %s -> step %d/%d ", name, s.Step(), s.rec.Len())
+		if pad := s.opt.Width - textCols(ruler); pad > 0 {
+			ruler += strings.Repeat("=", pad)
+		}
+		fmt.Fprintf(w, "%s\n%s\n", ruler, s.View())
+	}
+	view("start")
 	line := 0
 	for sc.Scan() {
 		line++
@@ -567,24 +634,26 @@ func RunScript(s *Stepper, in io.Reader, out io.Writer) error {
 		if cmd == "" || strings.HasPrefix(cmd, "#") {
 			continue
 		}
-		if rest, ok := strings.CutPrefix(cmd, "g"); ok && rest != "" {
-			cmd = "g" + strings.TrimSpace(rest)
+		key, problem := scriptKey(cmd)
+		if key == "" {
+			msg := fmt.Sprintf("step script line %d: unknown key %q, skipped", line, cmd)
+			if problem != "" {
+				msg += " (" + problem + ")"
+			} else {
+				msg += " (keys: " + scriptKeyList + ")"
+			}
+			// The views so far go out first, so that the warning stands
+			// where it happened when both streams go to one terminal.
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			fmt.Fprintln(warn, msg)
+			continue
 		}
-		if cmd == " " {
-			cmd = "space"
-		}
-		if !validKey(cmd) {
-			w.Flush()
-			return fmt.Errorf("step script line %d: unknown command %q (want n, b, r, u, s, t, R, U, S, T, g<step>, home, end, l, ? or q)", line, cmd)
-		}
-		if s.Key(cmd) {
+		if s.Key(key) {
 			break
 		}
-		ruler := fmt.Sprintf("==== %s -> step %d/%d ", cmd, s.Step(), s.rec.Len())
-		if pad := s.opt.Width - len(ruler); pad > 0 {
-			ruler += strings.Repeat("=", pad)
-		}
-		fmt.Fprintf(w, "%s\n%s\n", ruler, s.View())
+		view(cmd)
 	}
 	if err := sc.Err(); err != nil {
 		w.Flush()

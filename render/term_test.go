@@ -1,6 +1,8 @@
 package render
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -77,44 +79,188 @@ func TestTypeKeyPrompt(t *testing.T) {
 	if !typeAll("right", "right", "left", "q") || s.Step() != 1 {
 		t.Errorf("arrows and q: step %d", s.Step())
 	}
+	// b after a jump, as the interactive mode types them: back to where
+	// the jump started.
+	for _, keys := range [][]string{
+		{"n", "n", "g", "5", "0", "enter", "b"},
+		{"n", "n", "r", "b"},
+		{"n", "n", "r", "left"},
+		{"n", "n", "end", "b"},
+	} {
+		s = NewStepper(rec, StepOptions{})
+		typeAll(keys...)
+		if s.Step() != 2 {
+			t.Errorf("%q: step %d, want 2", keys, s.Step())
+		}
+	}
+}
+
+// scriptViews splits RunScript's output into its views: the ruler's text
+// (the key and the step) and the view under it.
+func scriptViews(t *testing.T, out string) (rulers, views []string) {
+	t.Helper()
+	for _, v := range strings.Split(out, "==== ")[1:] {
+		ruler, view, _ := strings.Cut(v, "\n")
+		rulers = append(rulers, strings.TrimRight(ruler, "= "))
+		views = append(views, strings.TrimSuffix(view, "\n"))
+	}
+	return rulers, views
 }
 
 func TestRunScript(t *testing.T) {
 	rec := stepGoldenRecs["queens4"](t)
 	s := NewStepper(rec, StepOptions{Width: 80, Height: 24})
 	script := "n\nn\n\n# a comment\nb\ng 10\n  l  \nq\nn\n"
-	var out strings.Builder
-	if err := RunScript(s, strings.NewReader(script), &out); err != nil {
+	var out, warn strings.Builder
+	if err := RunScript(s, strings.NewReader(script), &out, &warn); err != nil {
 		t.Fatal(err)
 	}
-	views := strings.Split(out.String(), "==== ")[1:]
-	wantSteps := []string{"n -> step 1/187", "n -> step 2/187", "b -> step 1/187", "g10 -> step 10/187", "l -> step 10/187"}
-	if len(views) != len(wantSteps) {
-		t.Fatalf("%d views, want %d:\n%s", len(views), len(wantSteps), out.String())
+	rulers, views := scriptViews(t, out.String())
+	want := []string{"start -> step 0/187", "n -> step 1/187", "n -> step 2/187", "b -> step 1/187", "g 10 -> step 10/187", "l -> step 10/187"}
+	if strings.Join(rulers, "|") != strings.Join(want, "|") {
+		t.Fatalf("rulers\n%q\nwant\n%q", rulers, want)
 	}
 	for i, v := range views {
-		if !strings.HasPrefix(v, wantSteps[i]) {
-			t.Errorf("view %d starts %q, want %q", i, v[:min(len(v), 30)], wantSteps[i])
-		}
-		lines := strings.Split(strings.TrimSuffix(v, "\n"), "\n")
-		if len(lines) != 25 {
-			t.Errorf("view %d: %d lines after the ruler, want 24", i, len(lines)-1)
-		}
+		checkViewShape(t, v, 80, 24, rulers[i])
 	}
-	if !strings.Contains(views[4], "说明：") {
-		t.Errorf("l did not switch to Chinese:\n%s", views[4])
+	if !strings.Contains(views[5], "说明：") {
+		t.Errorf("l did not switch to Chinese:\n%s", views[5])
 	}
 	// Stepping back in a script gives the screen of before, too.
-	first := strings.SplitN(views[0], "\n", 2)[1]
-	third := strings.SplitN(views[2], "\n", 2)[1]
-	if first != third {
+	if views[1] != views[3] {
 		t.Errorf("n n b differs from n")
 	}
+	if warn.Len() != 0 {
+		t.Errorf("warnings for a good script: %q", warn.String())
+	}
+}
 
-	var bad strings.Builder
-	err := RunScript(NewStepper(rec, StepOptions{}), strings.NewReader("n\nzap\n"), &bad)
-	if err == nil || !strings.Contains(err.Error(), "line 2") || !strings.Contains(err.Error(), `"zap"`) {
-		t.Errorf("unknown command: err = %v", err)
+// TestRunScriptKeys runs one-key scripts from step 5 (after a jump there
+// from step 2, so that b has a jump to undo) and checks where each key
+// goes, or the warning for a line that is no key. Keys are the names of
+// README's key table and the help panel, words in any case.
+func TestRunScriptKeys(t *testing.T) {
+	rec := stepGoldenRecs["queens4"](t)
+	last := rec.Len()
+	tests := []struct {
+		line string
+		step int64  // where the key goes (-1: no view; the line is skipped or quits)
+		warn string // what the warning says ("": none)
+	}{
+		{"n", 6, ""}, {"space", 6, ""}, {"Space", 6, ""}, {"right", 6, ""}, {"RIGHT", 6, ""}, {"→", 6, ""},
+		{"->", 6, ""}, {"down", 6, ""}, {"↓", 6, ""},
+		{"b", 2, ""}, {"left", 2, ""}, {"←", 2, ""}, {"<-", 2, ""}, {"up", 2, ""}, {"↑", 2, ""},
+		{"r", 6, ""}, {"R", 5, ""}, {"t", 21, ""}, // no reject before step 5: R stays
+		{"home", 0, ""}, {"Home", 0, ""}, {"HOME", 0, ""}, {"0", 0, ""},
+		{"end", last, ""}, {"End", last, ""}, {"$", last, ""},
+		{"g12", 12, ""}, {"g 12", 12, ""}, {"g  12", 12, ""}, {"g999999", last, ""},
+		{"l", 5, ""}, {"?", 5, ""},
+		{"q", -1, ""}, {"Ctrl-C", -1, ""}, {"^C", -1, ""},
+		{"zz", -1, `line 1: unknown key "zz", skipped (keys: n, space`},
+		{"N", -1, `line 1: unknown key "N", skipped (keys are case-sensitive: did you mean "n"?)`},
+		{"Q", -1, `did you mean "q"?`},
+		{"B", -1, `did you mean "b"?`},
+		{"g", -1, `unknown key "g", skipped (g needs a step number, as in g120)`},
+		{"gabc", -1, `(g needs a step number, as in g120, not "abc")`},
+		{"n n", -1, `unknown key "n n"`},
+		{"enter", -1, `unknown key "enter"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			s := NewStepper(rec, StepOptions{})
+			s.Goto(2)
+			s.Key("g5")
+			var out, warn strings.Builder
+			if err := RunScript(s, strings.NewReader(tt.line+"\n"), &out, &warn); err != nil {
+				t.Fatalf("RunScript: %v", err)
+			}
+			rulers, _ := scriptViews(t, out.String())
+			switch {
+			case tt.step < 0 && len(rulers) != 1:
+				t.Errorf("%d views, want only the start: %q", len(rulers), rulers)
+			case tt.step >= 0 && (len(rulers) != 2 || rulers[1] != fmt.Sprintf("%s -> step %d/%d", tt.line, tt.step, last)):
+				t.Errorf("rulers %q, want the start and %q -> step %d", rulers, tt.line, tt.step)
+			}
+			if tt.warn == "" && warn.Len() != 0 || !strings.Contains(warn.String(), tt.warn) {
+				t.Errorf("warning %q, want %q", warn.String(), tt.warn)
+			}
+			if tt.warn != "" && (strings.Count(warn.String(), "\n") != 1 || !strings.HasPrefix(warn.String(), "step script line 1: ")) {
+				t.Errorf("warning %q: want one line naming the line", warn.String())
+			}
+		})
+	}
+}
+
+// TestRunScriptGoesOn checks the review's cases: no keys at all still
+// print the view one starts at; a bad line is skipped with a warning and
+// the views go on; b after a run-to gives back the view from before it.
+func TestRunScriptGoesOn(t *testing.T) {
+	rec := stepGoldenRecs["queens4"](t)
+	tests := []struct {
+		name   string
+		to     int64
+		script string
+		steps  []int64 // the step of each view, the start's first
+		warns  []string
+	}{
+		{"no keys", 0, "", []int64{0}, nil},
+		{"only blank lines and comments", 0, "\n# nothing\n   \n", []int64{0}, nil},
+		{"no keys, from --to", 30, "", []int64{30}, nil},
+		{"a bad line", 0, "n\nzz\nn\n", []int64{0, 1, 2}, []string{`line 2: unknown key "zz"`}},
+		{"bad lines", 0, "N\nn\nQ\n→\nfoo\n", []int64{0, 1, 2}, []string{`line 1: unknown key "N"`, `line 3: unknown key "Q"`, `line 5: unknown key "foo"`}},
+		{"n n r b", 0, "n\nn\nr\nb\n", []int64{0, 1, 2, 6, 2}, nil},
+		{"quit in the middle", 0, "n\nq\nn\n", []int64{0, 1}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := NewStepper(rec, StepOptions{})
+			s.Goto(tt.to)
+			var out, warn strings.Builder
+			if err := RunScript(s, strings.NewReader(tt.script), &out, &warn); err != nil {
+				t.Fatalf("RunScript: %v", err)
+			}
+			rulers, views := scriptViews(t, out.String())
+			var steps []int64
+			for _, r := range rulers {
+				var k, n int64
+				if _, err := fmt.Sscanf(r[strings.Index(r, "-> ")+3:], "step %d/%d", &k, &n); err != nil {
+					t.Fatalf("ruler %q: %v", r, err)
+				}
+				steps = append(steps, k)
+			}
+			if fmt.Sprint(steps) != fmt.Sprint(tt.steps) {
+				t.Errorf("views at steps %v, want %v", steps, tt.steps)
+			}
+			lines := strings.Split(strings.TrimSuffix(warn.String(), "\n"), "\n")
+			if len(tt.warns) == 0 && warn.Len() != 0 || len(tt.warns) > 0 && len(lines) != len(tt.warns) {
+				t.Fatalf("warnings %q, want %q", warn.String(), tt.warns)
+			}
+			for i, w := range tt.warns {
+				if !strings.Contains(lines[i], w) {
+					t.Errorf("warning %d %q, want %q", i, lines[i], w)
+				}
+			}
+			if tt.name == "n n r b" && views[4] != views[2] {
+				t.Errorf("n n r b: the last view is not the one before r:\n%s\n---\n%s", views[4], views[2])
+			}
+		})
+	}
+}
+
+// TestRunScriptTooSmall checks that a screen size too small for the view
+// is an error before anything is written.
+func TestRunScriptTooSmall(t *testing.T) {
+	rec := stepGoldenRecs["queens4"](t)
+	for _, size := range [][2]int{{10, 5}, {40, 10}, {80, 11}} {
+		var out, warn strings.Builder
+		err := RunScript(NewStepper(rec, StepOptions{Width: size[0], Height: size[1]}), strings.NewReader("n\n"), &out, &warn)
+		var tooSmall *TooSmallError
+		if !errors.As(err, &tooSmall) || tooSmall.Width != size[0] || tooSmall.Height != size[1] {
+			t.Errorf("%v: err = %v, want a *TooSmallError for that size", size, err)
+		}
+		if out.Len() != 0 || warn.Len() != 0 {
+			t.Errorf("%v: wrote %q and warned %q before the error", size, out.String(), warn.String())
+		}
 	}
 }
 
