@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -113,12 +114,20 @@ func TestStepTTY(t *testing.T) {
 		t.Errorf("Right then Left changed the screen:\n--- before\n%s\n--- after\n%s", before, after)
 	}
 
-	// Run to the next reject; jump with g…Enter.
+	// Run to the next reject; b goes back to exactly the screen before
+	// the jump (README: "exactly the view that was there before").
+	keys("q4", "n", "n", "n")
+	before = waitFor("q4", "step 8/187")
 	keys("q4", "r")
-	screen = waitFor("q4", "step 6/187 reject")
+	screen = waitFor("q4", "step 13/187 reject")
 	if !strings.Contains(screen, "<Q>") || !strings.Contains(screen, "[Q]") {
 		t.Errorf("a reject without its marks:\n%s", screen)
 	}
+	keys("q4", "b")
+	if after := waitFor("q4", "step 8/187"); after != before {
+		t.Errorf("r then b did not give back the screen before r:\n--- before\n%s\n--- after\n%s", before, after)
+	}
+	// Jump with g…Enter.
 	keys("q4", "g", "1", "2")
 	waitFor("q4", "go to step: 12_")
 	keys("q4", "Enter")
@@ -161,43 +170,147 @@ func TestStepTTY(t *testing.T) {
 	tm("resize-window", "-t", "lc", "-x", "120", "-y", "40")
 	screen = waitFor("lc", "order=scan2d check=scan when=before stop=first") // the long header of a wide screen
 	checkScreenSize(t, screen, 120, 40)
+	// Too small a terminal: one message instead of a cut view, until the
+	// terminal is big enough again.
+	tm("resize-window", "-t", "lc", "-x", "40", "-y", "10")
+	screen = waitFor("lc", "terminal too small")
+	if flat := strings.Join(strings.Fields(screen), " "); !strings.Contains(flat, "need at least 39×22 for this board, have 40×10") {
+		t.Errorf("at 40×10 the screen says:\n%s", screen)
+	}
+	checkScreenSize(t, screen, 40, 10)
+	tm("resize-window", "-t", "lc", "-x", "80", "-y", "24")
+	screen = waitFor("lc", "step 2000/")
+	checkScreenSize(t, screen, 80, 24)
 	keys("lc", "C-c")
 	waitFor("lc", "EXIT=0")
 
-	// --print: the view of one step, for handouts.
+	// --print: the view of one step, for handouts: no key bar, sizes
+	// written with ×.
 	out, err := exec.Command(bin, "step", "sudoku", "--to", "30", "--print").Output()
 	if err != nil {
 		t.Fatalf("step --print: %v", err)
 	}
 	printed := strings.TrimSuffix(string(out), "\n")
 	checkScreenSize(t, printed, 80, 24)
-	for _, want := range []string{"step 30/", "note: ", "call stack:", "func solve() bool {"} {
+	for _, want := range []string{"sudoku 9×9, 51 blanks", "step 30/", "note: ", "call stack:", "func solve() bool {", "nodes 4"} {
 		if !strings.Contains(printed, want) {
 			t.Errorf("step --print lacks %q:\n%s", want, printed)
+		}
+	}
+	for _, bar := range []string{"q:quit", "n:next", "n b r u s t g l ? q"} {
+		if strings.Contains(printed, bar) {
+			t.Errorf("step --print has the key bar (%q):\n%s", bar, printed)
 		}
 	}
 	if strings.Contains(printed, "\x1b") {
 		t.Errorf("step --print wrote escape codes")
 	}
 
-	// The script mode: keys from stdin, one view after each.
-	cmd := exec.Command(bin, "step", "nqueens", "-n", "4")
-	cmd.Stdin = strings.NewReader("n\nn\nb\n")
-	out, err = cmd.Output()
+	// A 16×16 board at 80×24: unambiguous column numbers, and the calls
+	// the stack leaves out are counted.
+	out, err = exec.Command(bin, "step", "sudoku", "--puzzle", "examples/puzzles/16x16.txt", "--order", "mrv", "--to", "50", "--print").Output()
 	if err != nil {
-		t.Fatalf("step with a script on stdin: %v", err)
+		t.Fatalf("step --print 16×16: %v", err)
 	}
-	views := strings.Split(string(out), "==== ")[1:]
-	if len(views) != 3 {
-		t.Fatalf("the script gave %d views, want 3:\n%s", len(views), out)
+	printed = strings.TrimSuffix(string(out), "\n")
+	checkScreenSize(t, printed, 80, 24)
+	for _, want := range []string{"sudoku 16×16", "     0   2    4   6    8  10   12  14 ", "... 2 more", "> d2 #2 (5,9)=4"} {
+		if !strings.Contains(printed, want) {
+			t.Errorf("16×16 --print lacks %q:\n%s", want, printed)
+		}
+	}
+
+	// A size too small for the board: one line on stderr, exit 2, nothing
+	// on stdout.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--width", "10", "--height", "5", "--print"}, "backtrack: terminal too small: need at least 43×16 for this board, have 10×5\n"},
+		{[]string{"--width", "40", "--height", "10", "--print"}, "backtrack: terminal too small: need at least 43×16 for this board, have 40×10\n"},
+		{[]string{"--width", "40", "--height", "10"}, "backtrack: terminal too small: need at least 43×17 for this board, have 40×10\n"},
+	} {
+		cmd := exec.Command(bin, append([]string{"step", "nqueens", "-n", "4"}, tc.args...)...)
+		cmd.Stdin = strings.NewReader("n\n")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		if code := exitCode(err); code != 2 || stderr.String() != tc.want || stdout.Len() != 0 {
+			t.Errorf("step %s: exit %d, stderr %q, stdout %d bytes; want exit 2, stderr %q, no stdout",
+				strings.Join(tc.args, " "), code, stderr.String(), stdout.Len(), tc.want)
+		}
+	}
+	// Without --width/--height, a board taller than 24 lines gets the
+	// lines it needs.
+	out, err = exec.Command(bin, "step", "nqueens", "-n", "20", "--max-steps", "1000", "--to", "500", "--print").Output()
+	if err != nil {
+		t.Fatalf("step nqueens -n 20 --print: %v", err)
+	}
+	if !strings.Contains(string(out), " 19  .") || !strings.Contains(string(out), "nodes ") {
+		t.Errorf("20-queens --print is not whole:\n%s", out)
+	}
+
+	// The script mode: keys from stdin, the starting view, then one view
+	// after each key; unknown keys are skipped with a warning; b after a
+	// jump goes back to the view before it.
+	script := func(stdin string, args ...string) (views []string, stderr string) {
+		t.Helper()
+		cmd := exec.Command(bin, append([]string{"step", "nqueens", "-n", "4"}, args...)...)
+		cmd.Stdin = strings.NewReader(stdin)
+		var errb strings.Builder
+		cmd.Stderr = &errb
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("step with the script %q: %v\n%s", stdin, err, errb.String())
+		}
+		return strings.Split(string(out), "==== ")[1:], errb.String()
 	}
 	body := func(v string) string { return strings.SplitN(v, "\n", 2)[1] }
-	if body(views[0]) != body(views[2]) {
-		t.Errorf("script n n b: the third view differs from the first:\n%s\n---\n%s", views[0], views[2])
+	views, stderr := script("n\nn\nb\n")
+	if len(views) != 4 || stderr != "" {
+		t.Fatalf("the script gave %d views, want 4 (the start and 3 keys); stderr %q:\n%s", len(views), stderr, strings.Join(views, ""))
 	}
-	if !strings.Contains(views[1], "step 2/187") {
-		t.Errorf("the second view is not step 2:\n%s", views[1])
+	if !strings.HasPrefix(views[0], "start -> step 0/187") || body(views[1]) != body(views[3]) || !strings.Contains(views[2], "step 2/187") {
+		t.Errorf("script n n b: views\n%s", strings.Join(views, ""))
 	}
+	if views, _ := script(""); len(views) != 1 || !strings.Contains(views[0], "step 0/187") {
+		t.Errorf("an empty script: %d views, want the starting one:\n%s", len(views), strings.Join(views, ""))
+	}
+	if views, _ := script("", "--to", "30"); len(views) != 1 || !strings.Contains(views[0], "step 30/187") {
+		t.Errorf("an empty script from --to 30: %d views, want step 30:\n%s", len(views), strings.Join(views, ""))
+	}
+	views, stderr = script("n\nn\nr\nb\n")
+	if len(views) != 5 || !strings.Contains(views[3], "step 6/187") || body(views[4]) != body(views[2]) {
+		t.Errorf("script n n r b: want the last view to be step 2's:\n%s", strings.Join(views, ""))
+	}
+	views, stderr = script("zz\nHome\nN\n→\nEnd\nb\nQ\n")
+	wantSteps := []string{"start -> step 0/", "Home -> step 0/", "→ -> step 1/", "End -> step 187/", "b -> step 1/"}
+	if len(views) != len(wantSteps) {
+		t.Fatalf("script with bad keys: %d views, want %d:\n%s", len(views), len(wantSteps), strings.Join(views, ""))
+	}
+	for i, w := range wantSteps {
+		if !strings.HasPrefix(views[i], w) {
+			t.Errorf("view %d starts %q, want %q", i, strings.SplitN(views[i], "\n", 2)[0], w)
+		}
+	}
+	wantErr := "step script line 1: unknown key \"zz\", skipped (keys: n, space, right (→), b, left (←), r u s t, R U S T, g<step>, home, end, l, ?, q)\n" +
+		"step script line 3: unknown key \"N\", skipped (keys are case-sensitive: did you mean \"n\"?)\n" +
+		"step script line 7: unknown key \"Q\", skipped (keys are case-sensitive: did you mean \"q\"?)\n"
+	if stderr != wantErr {
+		t.Errorf("warnings:\n%s\nwant:\n%s", stderr, wantErr)
+	}
+}
+
+// exitCode returns the exit code of a finished command's error.
+func exitCode(err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
 }
 
 // checkScreenSize fails unless screen has at most h lines of at most w
