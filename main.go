@@ -577,7 +577,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	if toStdout == 0 {
-		if err := render.WriteReport(stdout, sum, *show); err != nil {
+		if err := render.WriteReport(stdout, sum, *show, lang); err != nil {
 			return err
 		}
 	}

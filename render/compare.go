@@ -108,7 +108,7 @@ func RunName(sum tracer.Summary, lang tracer.Lang) string {
 		return o.pick("N-Queens ", "N 皇后 ") + sum.Instance
 	}
 	blanks := strings.Count(sum.Instance, ".")
-	return fmt.Sprintf(o.pick("Sudoku %d×%d, %d blanks", "数独 %d×%d，%d 个空格"), sum.Size, sum.Size, blanks)
+	return fmt.Sprintf(o.pick("Sudoku %d×%d, %s", "数独 %d×%d，%s"), sum.Size, sum.Size, dotCount(lang, blanks, "blank", "%d 个空格"))
 }
 
 // Shape describes the recursion of a run in a few words: one row per call
@@ -131,15 +131,14 @@ func Shape(sum tracer.Summary, lang tracer.Lang) string {
 
 // LoopWidth is what the loop of one call runs over: "8 columns", "9 digits".
 func LoopWidth(sum tracer.Summary, lang tracer.Lang) string {
-	o := CompareOptions{Lang: lang}
 	if sum.Problem == "nqueens" {
-		return fmt.Sprintf(o.pick("%d columns", "%d 列"), sum.Size)
+		return dotCount(lang, sum.Size, "column", "%d 列")
 	}
-	return fmt.Sprintf(o.pick("%d digits", "%d 个数字"), sum.Size)
+	return dotCount(lang, sum.Size, "digit", "%d 个数字")
 }
 
 // StatusText is the run's status, with the limit that stopped it:
-// "limit (steps)".
+// "limit (steps)", "limit (canceled)".
 func StatusText(sum tracer.Summary) string {
 	if sum.Status == tracer.StatusLimit && sum.Limit != tracer.LimitNone {
 		return fmt.Sprintf("%s (%s)", sum.Status, sum.Limit)
@@ -189,7 +188,7 @@ func widestLevel(st *tracer.Stats, o CompareOptions) string {
 	if best < 0 {
 		return "-"
 	}
-	return fmt.Sprintf(o.pick("%d nodes at depth %d", "第 %[2]d 层 %[1]d 个节点"), st.PerDepth[best], best)
+	return fmt.Sprintf(o.pick("%s at depth %d", "第 %[2]d 层 %[1]s"), dotCount(o.Lang, st.PerDepth[best], "node", "%d 个节点"), best)
 }
 
 // FormatElapsed writes a duration for a table: "85 µs", "12.3 ms", "1.25 s".
@@ -276,15 +275,21 @@ func bar(n, most int64) string {
 
 // WriteDepthProfile writes the nodes per depth of runs side by side as a
 // small text histogram: one line per depth, for each run the count and a
-// bar scaled to that run's widest level. opt.Markdown wraps it in a code
-// block.
+// bar. All the bars share one scale, which the heading states (the widest
+// level of all the runs is a full bar), so the columns can be compared; a
+// level with any node at all shows at least a sliver. opt.Markdown wraps
+// it in a code block.
 func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 	t := &table{head: []string{opt.pick("depth", "深度")}, right: []bool{true}}
 	deepest := 0
+	var most int64
 	for _, r := range runs {
 		t.head = append(t.head, RunName(r.Summary, opt.Lang), "")
 		t.right = append(t.right, true, false)
 		deepest = max(deepest, len(r.Summary.Stats.PerDepth))
+		for _, n := range r.Summary.Stats.PerDepth {
+			most = max(most, n)
+		}
 	}
 	for d := 0; d < deepest; d++ {
 		cells := []string{strconv.Itoa(d)}
@@ -293,10 +298,6 @@ func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error
 			if d >= len(pd) {
 				cells = append(cells, "", "")
 				continue
-			}
-			var most int64
-			for _, n := range pd {
-				most = max(most, n)
 			}
 			cells = append(cells, strconv.FormatInt(pd[d], 10), bar(pd[d], most))
 		}
@@ -312,7 +313,13 @@ func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error
 	if opt.Markdown {
 		b.WriteString("```\n")
 	}
-	fmt.Fprintf(&b, "%s\n", opt.pick("nodes per depth", "每层节点数"))
+	full := dotCount(opt.Lang, most, "node", "%d 个节点")
+	if len(runs) > 1 {
+		fmt.Fprintf(&b, opt.pick("nodes per depth (one scale for all columns: a full bar is %s)\n",
+			"每层节点数（各列比例相同：最长的一条表示 %s）\n"), full)
+	} else {
+		fmt.Fprintf(&b, opt.pick("nodes per depth (a full bar is %s)\n", "每层节点数（最长的一条表示 %s）\n"), full)
+	}
 	if err := t.write(&b, false); err != nil {
 		return err
 	}
@@ -343,12 +350,12 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 	if !opt.NoTime {
 		col(opt.pick("time", "用时"), true)
 	}
-	limited := false
+	var limits []tracer.LimitReason // the limits that stopped runs, in the order first met
 	for _, r := range runs {
 		s := r.Summary
 		st := &s.Stats
-		if s.Status == tracer.StatusLimit {
-			limited = true
+		if s.Status == tracer.StatusLimit && !slices.Contains(limits, s.Limit) {
+			limits = append(limits, s.Limit)
 		}
 		cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When), StatusText(s)}
 		for _, v := range []int64{st.Solutions, st.Nodes, st.Tries, st.Placements, st.Backtracks, st.CheckCost, st.ScanCost, st.Steps} {
@@ -370,14 +377,38 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 	if err := t.write(&b, opt.Markdown); err != nil {
 		return err
 	}
-	if limited {
-		if opt.Markdown {
-			b.WriteString("\n")
+	if len(limits) > 0 && opt.Markdown {
+		b.WriteString("\n")
+	}
+	for _, l := range limits {
+		b.WriteString(limitNote(l, opt))
+		if opt.Markdown && len(limits) > 1 {
+			b.WriteString("\n") // one paragraph each
 		}
-		b.WriteString(opt.pick(
-			"limit (steps): the run was stopped by the step limit (--max-steps); its counts are those at the stop.\n",
-			"limit (steps)：该策略触及步数上限（--max-steps）被停止；计数为停止时的值。\n"))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// limitNote explains, under a strategy table, the status of the runs a
+// limit stopped: "limit (steps): …".
+func limitNote(l tracer.LimitReason, opt CompareOptions) string {
+	var en, zh string
+	switch l {
+	case tracer.LimitSteps:
+		en, zh = "the run was stopped by the step limit (--max-steps)", "该策略达到步数上限（--max-steps）被停止"
+	case tracer.LimitCalls:
+		en, zh = "the run was stopped by the call limit (--max-calls)", "该策略达到调用次数上限（--max-calls）被停止"
+	case tracer.LimitTime:
+		en, zh = "the run was stopped by the time limit (--timeout)", "该策略达到时间上限（--timeout）被停止"
+	case tracer.LimitCanceled:
+		en, zh = "the run was interrupted (Ctrl-C or a signal)", "该策略被中断（Ctrl-C 或信号）"
+	case tracer.LimitSize:
+		en, zh = "the run was stopped because its recording reached the size limit (--max-output)",
+			"该策略的记录达到大小上限（--max-output）被停止"
+	default:
+		en, zh = "a limit stopped the run", "该策略触及上限被停止"
+	}
+	status := StatusText(tracer.Summary{Status: tracer.StatusLimit, Limit: l})
+	return status + opt.pick(": "+en+"; its counts are those at the stop.\n", "："+zh+"；计数为停止时的值。\n")
 }

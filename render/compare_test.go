@@ -168,6 +168,46 @@ func TestCompareClaims(t *testing.T) {
 	}
 }
 
+// TestStrategyTableLimits: under a strategy table, each limit that stopped
+// a run is explained once, in its own words.
+func TestStrategyTableLimits(t *testing.T) {
+	run := func(limit tracer.LimitReason) CompareRun {
+		return CompareRun{Summary: tracer.Summary{Problem: "nqueens", Size: 6, Instance: "n=6", Status: tracer.StatusLimit, Limit: limit,
+			Strategy: tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}}
+	}
+	done := CompareRun{Summary: tracer.Summary{Problem: "nqueens", Size: 6, Instance: "n=6", Status: tracer.StatusComplete}}
+	for _, tt := range []struct {
+		runs []CompareRun
+		lang tracer.Lang
+		want []string
+	}{
+		{[]CompareRun{done}, tracer.LangEN, nil},
+		{[]CompareRun{run(tracer.LimitSteps), run(tracer.LimitSteps)}, tracer.LangEN,
+			[]string{"limit (steps): the run was stopped by the step limit (--max-steps); its counts are those at the stop."}},
+		{[]CompareRun{run(tracer.LimitCanceled), done}, tracer.LangEN,
+			[]string{"limit (canceled): the run was interrupted (Ctrl-C or a signal); its counts are those at the stop."}},
+		{[]CompareRun{run(tracer.LimitSize), run(tracer.LimitTime)}, tracer.LangEN, []string{
+			"limit (size): the run was stopped because its recording reached the size limit (--max-output); its counts are those at the stop.",
+			"limit (time): the run was stopped by the time limit (--timeout); its counts are those at the stop."}},
+		{[]CompareRun{run(tracer.LimitCalls)}, tracer.LangZH, []string{"limit (calls)：该策略达到调用次数上限（--max-calls）被停止；计数为停止时的值。"}},
+		{[]CompareRun{run(tracer.LimitCanceled)}, tracer.LangZH, []string{"limit (canceled)：该策略被中断（Ctrl-C 或信号）；计数为停止时的值。"}},
+	} {
+		var b bytes.Buffer
+		if err := WriteStrategyTable(&b, tt.runs, CompareOptions{NoTime: true, Lang: tt.lang}); err != nil {
+			t.Fatal(err)
+		}
+		var notes []string
+		for _, l := range strings.Split(b.String(), "\n") {
+			if strings.HasPrefix(l, "limit (") {
+				notes = append(notes, l)
+			}
+		}
+		if strings.Join(notes, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(notes, "\n"), strings.Join(tt.want, "\n"))
+		}
+	}
+}
+
 func TestFormatElapsed(t *testing.T) {
 	tests := []struct {
 		d    time.Duration
@@ -203,6 +243,70 @@ func TestBar(t *testing.T) {
 		if got := bar(tt.n, tt.most); got != tt.want {
 			t.Errorf("bar(%d, %d) = %q, want %q", tt.n, tt.most, got, tt.want)
 		}
+	}
+}
+
+// TestDepthProfileScale: the bars of all the columns share one scale,
+// which the heading gives, so 1 node and 46 nodes look different even in
+// different columns (a 4×4 Sudoku beside 6-queens), and a level of one
+// node still shows.
+func TestDepthProfileScale(t *testing.T) {
+	run := func(problem string, perDepth ...int64) CompareRun {
+		return CompareRun{Summary: tracer.Summary{Problem: problem, Size: 6, Instance: "n=6", Stats: tracer.Stats{PerDepth: perDepth}}}
+	}
+	for _, tt := range []struct {
+		name    string
+		runs    []CompareRun
+		lang    tracer.Lang
+		heading string
+		bars    [][]string // per depth, the bar of each run
+	}{
+		{"two columns", []CompareRun{run("nqueens", 1, 6, 46), run("nqueens", 1, 2)}, tracer.LangEN,
+			"nodes per depth (one scale for all columns: a full bar is 46 nodes)",
+			[][]string{{bar(1, 46), bar(1, 46)}, {bar(6, 46), bar(2, 46)}, {strings.Repeat("█", profileBar), ""}}},
+		{"one column", []CompareRun{run("nqueens", 1, 2)}, tracer.LangEN, "nodes per depth (a full bar is 2 nodes)",
+			[][]string{{strings.Repeat("█", profileBar/2)}, {strings.Repeat("█", profileBar)}}},
+		{"one node", []CompareRun{run("nqueens", 1), run("nqueens", 1)}, tracer.LangEN,
+			"nodes per depth (one scale for all columns: a full bar is 1 node)",
+			[][]string{{strings.Repeat("█", profileBar), strings.Repeat("█", profileBar)}}},
+		{"zh", []CompareRun{run("nqueens", 3, 40), run("nqueens", 1)}, tracer.LangZH,
+			"每层节点数（各列比例相同：最长的一条表示 40 个节点）",
+			[][]string{{bar(3, 40), bar(1, 40)}, {strings.Repeat("█", profileBar), ""}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := WriteDepthProfile(&b, tt.runs, CompareOptions{Lang: tt.lang}); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+			if lines[0] != tt.heading {
+				t.Errorf("heading %q, want %q", lines[0], tt.heading)
+			}
+			rows := lines[2:]
+			if len(rows) != len(tt.bars) {
+				t.Fatalf("%d depth lines, want %d:\n%s", len(rows), len(tt.bars), b.String())
+			}
+			for d, want := range tt.bars {
+				var got []string
+				for _, f := range strings.Fields(rows[d])[1:] {
+					if strings.ContainsAny(f, "█▏▎▍▌▋▊▉") {
+						got = append(got, f)
+					}
+				}
+				var nonEmpty []string
+				for _, w := range want {
+					if w != "" {
+						nonEmpty = append(nonEmpty, w)
+					}
+				}
+				if strings.Join(got, " ") != strings.Join(nonEmpty, " ") {
+					t.Errorf("depth %d: bars %q, want %q:\n%s", d, got, nonEmpty, b.String())
+				}
+			}
+		})
+	}
+	if bar(1, 46) == bar(46, 46) || bar(1, 46) == "" {
+		t.Errorf("1 node of 46 draws %q, 46 draw %q", bar(1, 46), bar(46, 46))
 	}
 }
 

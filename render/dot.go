@@ -43,6 +43,9 @@ type Legend struct {
 // returns what trimming kept and left out. Bad options are errors naming
 // the option; so are write errors.
 func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (TrimReport, error) {
+	if opt.Problem == "" {
+		opt.Problem = leg.Summary.Problem
+	}
 	tr, rep, err := Trim(t, opt)
 	if err != nil {
 		return rep, err
@@ -304,7 +307,7 @@ func (d *dotDrawer) rules() []tracer.Rule {
 }
 
 func (d *dotDrawer) elidedLines(a *Aggregate) []string {
-	lines := []string{"… " + d.pick("", "省略 ") + dotCount(d.lang(), a.Nodes, "node", "%d 个节点")}
+	lines := []string{"… " + d.pick("", "省略 ") + dotCount(d.lang(), a.Nodes, "box", "%d 个方框")}
 	if a.Subtrees > 0 {
 		lines = append(lines, dotCount(d.lang(), a.Subtrees, "subtree", "%d 棵子树"))
 	}
@@ -750,11 +753,17 @@ func (d *dotDrawer) trimLine(rep TrimReport, lang tracer.Lang) string {
 		}
 		return en
 	}
+	// A box is a call or a pruned try: what the whole tree would draw.
+	boxes := fmt.Sprintf(pick("%s (%s + %s)", "%s（%s + %s）"), dotCount(lang, rep.Total, "box", "%d 个方框"),
+		dotCount(lang, rep.TotalCalls, "call", "%d 次调用"), dotCount(lang, rep.TotalPruned, "pruned try", "%d 次剪枝"))
 	var parts []string
-	if rep.AllShown() {
-		parts = append(parts, pick("showing all ", "显示全部 ")+dotCount(lang, rep.Total, "node", "%d 个节点"))
-	} else {
-		parts = append(parts, fmt.Sprintf(pick("showing %d of %s", "显示 %d / %s"), rep.Shown, dotCount(lang, rep.Total, "node", "%d 个节点")))
+	switch {
+	case rep.AllShown():
+		parts = append(parts, pick("showing all ", "显示全部 ")+boxes)
+	case zh:
+		parts = append(parts, fmt.Sprintf("共 %s，显示其中 %d 个", boxes, rep.Shown))
+	default:
+		parts = append(parts, fmt.Sprintf("showing %d of %s", rep.Shown, boxes))
 	}
 	if rep.CollapsedGroups > 0 {
 		parts = append(parts, fmt.Sprintf(pick("%s collapsed into %s", "%s合并为 %s"),
@@ -762,7 +771,7 @@ func (d *dotDrawer) trimLine(rep TrimReport, lang tracer.Lang) string {
 	}
 	if rep.ElidedMarks > 0 {
 		s := fmt.Sprintf(pick("%s elided (%s", "省略 %s（%s"), dotCount(lang, rep.ElidedSubtrees, "subtree", "%d 棵子树"),
-			dotCount(lang, rep.ElidedNodes, "node", "%d 个节点"))
+			dotCount(lang, rep.ElidedNodes, "box", "%d 个方框"))
 		if rep.ElidedSolutions > 0 {
 			s += pick(", ", "，含 ") + dotCount(lang, rep.ElidedSolutions, "solution", "%d 个解")
 		}
@@ -793,25 +802,12 @@ func (d *dotDrawer) statusLine() string {
 		return fmt.Sprintf(d.pick("lost: found %s, but with no return value the search went on and undid it",
 			"解丢失：找到 %s，但没有返回值，搜索继续并撤销了它"), sols)
 	case tracer.StatusLimit:
-		return fmt.Sprintf(d.pick("limit: the %s limit stopped the search after %s, %s so far",
-			"达到上限：%s上限在 %s后停止了搜索，已找到 %s"), d.limitName(s.Limit),
-			dotCount(d.lang(), s.Stats.Steps, "step", "%d 步"), sols)
+		// The limit's own words (StopLine): an interrupt, the size of the
+		// recording and the limits set by flags each say what stopped it.
+		return d.pick("limit: ", "中途停止：") + StopLine(s.Limit, s.Stats.Steps, d.lang()) +
+			d.pick(", "+sols+" so far", "，已找到 "+sols)
 	}
 	return string(s.Status)
-}
-
-func (d *dotDrawer) limitName(l tracer.LimitReason) string {
-	switch l {
-	case tracer.LimitSteps:
-		return d.pick("step", "步数")
-	case tracer.LimitCalls:
-		return d.pick("call", "调用次数")
-	case tracer.LimitTime:
-		return d.pick("time", "时间")
-	case tracer.LimitCanceled:
-		return d.pick("interrupt", "中断")
-	}
-	return l.String()
 }
 
 // countsLine gives the run's counts.
@@ -826,7 +822,7 @@ func (d *dotDrawer) countsLine() string {
 		rs = d.pick(" ("+rs+")", "（"+rs+"）")
 	}
 	l := d.lang()
-	return dotCount(l, st.Nodes, "node", "%d 个节点") + " · " + dotCount(l, st.Tries, "try", "%d 次尝试") + " · " +
+	return dotCount(l, st.Nodes, "call", "%d 次调用") + " · " + dotCount(l, st.Tries, "try", "%d 次尝试") + " · " +
 		dotCount(l, st.RejectTotal(), "reject", "%d 次剪枝") + rs + " · " + dotCount(l, st.Solutions, "solution", "%d 个解") + " · " +
 		dotCount(l, st.Backtracks, "backtrack", "%d 次回溯") + " · " + dotCount(l, st.Steps, "step", "%d 步")
 }
@@ -854,7 +850,7 @@ func (d *dotDrawer) atStepLine() string {
 	}
 	l := d.lang()
 	return fmt.Sprintf(d.pick("after step %d of %d: ", "第 %d 步时（共 %d 步）："), d.tr.AtStep, d.t.Steps) +
-		dotCount(l, calls, "node", "%d 个节点") + " · " + dotCount(l, pruned, "pruned leaf", "%d 个剪枝") + rs + " · " +
+		dotCount(l, calls, "call", "%d 次调用") + " · " + dotCount(l, pruned, "pruned try", "%d 次剪枝") + rs + " · " +
 		dotCount(l, sols, "solution", "%d 个解")
 }
 
@@ -951,8 +947,8 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 	return b.String()
 }
 
-// dotCount writes n with its noun: "1 node", "2 nodes", "15 tries"; in
-// Chinese with the pattern zh ("%d 个节点").
+// dotCount writes n with its noun: "1 call", "2 calls", "15 tries", "61
+// boxes"; in Chinese with the pattern zh ("%d 次调用").
 func dotCount[T int | int64](lang tracer.Lang, n T, noun, zh string) string {
 	if lang == tracer.LangZH {
 		return fmt.Sprintf(zh, n)
@@ -961,6 +957,8 @@ func dotCount[T int | int64](lang tracer.Lang, n T, noun, zh string) string {
 		switch {
 		case strings.HasSuffix(noun, "y"):
 			noun = noun[:len(noun)-1] + "ies"
+		case strings.HasSuffix(noun, "x"):
+			noun += "es"
 		case strings.HasSuffix(noun, "leaf"):
 			noun = noun[:len(noun)-1] + "ves"
 		case strings.HasSuffix(noun, " before"):

@@ -144,8 +144,8 @@ func TestDOTCounts(t *testing.T) {
 	if len(d.nodes) != 15721 || len(d.edges) != 15720 || rep.Shown != 15721 {
 		t.Errorf("8-queens untrimmed: %d nodes, %d edges (report %d shown); want 15721 and 15720", len(d.nodes), len(d.edges), rep.Shown)
 	}
-	if !strings.Contains(d.legend, "showing all 15721 nodes") {
-		t.Errorf("legend %q does not say it shows all 15721 nodes", d.legend)
+	if !strings.Contains(d.legend, "showing all 15721 boxes (2057 calls + 13664 pruned tries)") {
+		t.Errorf("legend %q does not say it shows all 15721 boxes", d.legend)
 	}
 
 	// 4-queens with the default budget: the whole tree.
@@ -166,11 +166,14 @@ func TestDOTCounts(t *testing.T) {
 		for _, id := range d.nodes {
 			kinds[dotKindOf(id)]++
 		}
-		m := regexp.MustCompile(`showing (\d+) of (\d+) nodes`).FindStringSubmatch(d.legend)
+		m := regexp.MustCompile(`showing (\d+) of (\d+) boxes \((\d+) calls \+ (\d+) pruned tries\)`).FindStringSubmatch(d.legend)
 		if m == nil {
-			t.Fatalf("%+v: no \"showing X of Y nodes\" in the legend %q", opt, d.legend)
+			t.Fatalf("%+v: no \"showing X of Y boxes (C calls + P pruned tries)\" in the legend %q", opt, d.legend)
 		}
 		shown, total := dotAtoi(t, m[1]), dotAtoi(t, m[2])
+		if calls, pruned := dotAtoi(t, m[3]), dotAtoi(t, m[4]); calls+pruned != total || calls != rep.TotalCalls {
+			t.Errorf("%+v: legend: %d boxes = %d calls + %d pruned tries; report %+v", opt, total, calls, pruned, rep)
+		}
 		if shown != kinds['c']+kinds['s'] || shown != rep.Shown || total != rep.Total {
 			t.Errorf("%+v: legend shows %d of %d; the DOT has %d calls and %d pruned leaves; report %+v",
 				opt, shown, total, kinds['c'], kinds['s'], rep)
@@ -216,7 +219,7 @@ func TestDOTCounts(t *testing.T) {
 				leaves += k
 			case 'e':
 				var k int
-				if _, err := fmt.Sscanf(lines[0], "… %d node", &k); err != nil {
+				if _, err := fmt.Sscanf(lines[0], "… %d box", &k); err != nil {
 					t.Fatalf("elided %s label %q: %v", id, lines, err)
 				}
 				elided += k
@@ -236,7 +239,7 @@ func TestDOTCounts(t *testing.T) {
 		if rep.CollapsedGroups > 0 && !strings.Contains(d.legend, fmt.Sprintf("%d pruned leaves collapsed into %d groups", rep.CollapsedLeaves, rep.CollapsedGroups)) {
 			t.Errorf("%+v: legend %q does not say how many leaves were collapsed", opt, d.legend)
 		}
-		if rep.ElidedMarks > 0 && !strings.Contains(d.legend, fmt.Sprintf("%d subtrees elided (%d nodes", rep.ElidedSubtrees, rep.ElidedNodes)) {
+		if rep.ElidedMarks > 0 && !strings.Contains(d.legend, fmt.Sprintf("%d subtrees elided (%d boxes", rep.ElidedSubtrees, rep.ElidedNodes)) {
 			t.Errorf("%+v: legend %q does not say what was elided", opt, d.legend)
 		}
 		if opt.AtStep > 0 && !strings.Contains(d.legend, fmt.Sprintf("after step %d of %d", opt.AtStep, r8.tree.Steps)) {
@@ -268,8 +271,8 @@ func TestDOTLegend(t *testing.T) {
 	got, _ := dotWrite(t, r, DiagramOptions{MaxNodes: DefaultMaxNodes})
 	d := parseDOT(t, got)
 	for _, want := range []string{"nqueens n=4", "order=rows check=scan when=before stop=all", "complete",
-		"17 nodes", "60 tries", "44 rejects (column 28, upper-right diagonal ↗ 9, upper-left diagonal ↖ 7)", "2 solutions",
-		"showing all 61 nodes", "dead end", "✗ pruned"} {
+		"17 calls", "60 tries", "44 rejects (column 28, upper-right diagonal ↗ 9, upper-left diagonal ↖ 7)", "2 solutions",
+		"showing all 61 boxes (17 calls + 44 pruned tries)", "dead end", "✗ pruned"} {
 		if !strings.Contains(d.legend, want) {
 			t.Errorf("legend lacks %q: %s", want, d.legend)
 		}
@@ -277,8 +280,8 @@ func TestDOTLegend(t *testing.T) {
 	r.leg.Lang = tracer.LangZH
 	got, _ = dotWrite(t, r, DiagramOptions{MaxNodes: 20})
 	d = parseDOT(t, got)
-	for _, want := range []string{"N 皇后 n=4", "搜索完毕", "17 个节点", "60 次尝试", "44 次剪枝（同列 28", "2 个解", "次回溯",
-		"显示 ", " / 61 个节点", "合并为", "省略"} {
+	for _, want := range []string{"N 皇后 n=4", "搜索完毕", "17 次调用", "60 次尝试", "44 次剪枝（同列 28", "2 个解", "次回溯",
+		"共 61 个方框（17 次调用 + 44 次剪枝），显示其中 ", "合并为", "省略"} {
 		if !strings.Contains(d.legend, want) {
 			t.Errorf("zh legend lacks %q: %s", want, d.legend)
 		}
@@ -300,8 +303,27 @@ func TestDOTLegend(t *testing.T) {
 			cut++
 		}
 	}
-	if cut == 0 || !strings.Contains(d.legend, "limit: the step limit stopped the search") || !strings.Contains(d.legend, "cut, left open by the limit") {
+	if cut == 0 || !strings.Contains(d.legend, "limit: stopped by the step limit (--max-steps) after 5001 steps, 5 solutions so far") || !strings.Contains(d.legend, "cut, left open by the limit") {
 		t.Errorf("limited run: %d cut nodes, legend %s", cut, d.legend)
+	}
+	// Each way a search can be stopped is named as such.
+	for _, c := range []struct {
+		limit tracer.LimitReason
+		lang  tracer.Lang
+		want  string
+	}{
+		{tracer.LimitCanceled, tracer.LangEN, "limit: interrupted (Ctrl-C or a signal) after 5001 steps, 5 solutions so far"},
+		{tracer.LimitCanceled, tracer.LangZH, "中途停止：被中断（Ctrl-C 或信号），在第 5001 步停止，已找到 5 个解"},
+		{tracer.LimitSize, tracer.LangEN, "limit: stopped because the recording reached its size limit (--max-output) after 5001 steps, 5 solutions so far"},
+		{tracer.LimitSize, tracer.LangZH, "中途停止：记录达到大小上限（--max-output），在第 5001 步停止，已找到 5 个解"},
+		{tracer.LimitTime, tracer.LangZH, "中途停止：达到时间上限（--timeout），在第 5001 步停止，已找到 5 个解"},
+	} {
+		lc := l
+		lc.leg.Summary.Limit, lc.leg.Lang = c.limit, c.lang
+		got, _ = dotWrite(t, lc, DiagramOptions{MaxNodes: DefaultMaxNodes})
+		if d := parseDOT(t, got); !strings.Contains(d.legend, c.want) {
+			t.Errorf("%s %s: legend lacks %q:\n%s", c.limit, c.lang, c.want, d.legend)
+		}
 	}
 }
 

@@ -60,38 +60,73 @@ func RuleCounts(rules []tracer.Rule, st *tracer.Stats) string {
 	return strings.Join(parts, ", ")
 }
 
+// reportWords picks the English or the Chinese text of a report.
+type reportWords bool
+
+func (zh reportWords) pick(en, z string) string {
+	if zh {
+		return z
+	}
+	return en
+}
+
 // WriteReport writes what `backtrack trace` prints: the instance and
 // strategy, how the search ended, the first few solution boards and the
-// counts.
-func WriteReport(w io.Writer, sum tracer.Summary, show int) error {
+// counts, in English or (lang tracer.LangZH) in Chinese. The English
+// report names the rules as the step log and --stats do ("anti_diagonal");
+// the Chinese one as the diagrams do ("右上对角线 ↗").
+func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) error {
 	var b strings.Builder
+	zh := reportWords(lang == tracer.LangZH)
 	st := &sum.Stats
-	fmt.Fprintf(&b, "%s %s · %s\n", sum.Problem, instanceLabel(sum), sum.Strategy)
-	fmt.Fprintf(&b, "status: %s · %s\n", sum.Status, StatusLine(sum))
+	show = max(show, 0)
+	if zh {
+		fmt.Fprintf(&b, "%s · 策略 %s\n", RunName(sum, lang), sum.Strategy)
+		fmt.Fprintf(&b, "结果：%s · %s\n", sum.Status, StatusLine(sum, lang))
+	} else {
+		fmt.Fprintf(&b, "%s %s · %s\n", sum.Problem, instanceLabel(sum), sum.Strategy)
+		fmt.Fprintf(&b, "status: %s · %s\n", sum.Status, StatusLine(sum, lang))
+	}
+	solution := func(i int, rows []string) {
+		fmt.Fprintf(&b, "\n%s\n%s", fmt.Sprintf(zh.pick("solution %d:", "解 %d："), i), Board(sum.Problem, rows))
+	}
 	boards := sum.Solutions
 	if sum.Status == tracer.StatusLimit || sum.Status == tracer.StatusLost || len(boards) == 0 {
-		title := "board as the search left it"
+		title := zh.pick("board as the search left it:", "搜索停下时的棋盘：")
 		if sum.Status == tracer.StatusLost {
-			title = "board handed back to the caller (the solution was undone)"
+			title = zh.pick("board handed back to the caller (the solution was undone):", "交还给调用者的棋盘（解已被撤销）：")
 		}
-		if len(boards) > 0 {
-			for i, rows := range boards[:min(show, len(boards))] {
-				fmt.Fprintf(&b, "\nsolution %d:\n%s", i+1, Board(sum.Problem, rows))
-			}
+		for i, rows := range boards[:min(show, len(boards))] {
+			solution(i+1, rows)
 		}
-		fmt.Fprintf(&b, "\n%s:\n%s", title, Board(sum.Problem, sum.Final))
+		fmt.Fprintf(&b, "\n%s\n%s", title, Board(sum.Problem, sum.Final))
 	} else {
 		for i, rows := range boards[:min(show, len(boards))] {
-			fmt.Fprintf(&b, "\nsolution %d:\n%s", i+1, Board(sum.Problem, rows))
+			solution(i+1, rows)
 		}
-		if int64(show) < st.Solutions {
-			fmt.Fprintf(&b, "\n(%d more solutions not shown)\n", st.Solutions-int64(min(show, len(boards))))
+		if more := st.Solutions - int64(min(show, len(boards))); int64(show) < st.Solutions && more > 0 {
+			if zh {
+				fmt.Fprintf(&b, "\n（另有 %d 个解未显示）\n", more)
+			} else {
+				fmt.Fprintf(&b, "\n(%s not shown)\n", dotCount(tracer.LangEN, more, "more solution", ""))
+			}
 		}
 	}
-	fmt.Fprintf(&b, "\nnodes %d · tries %d · rejects %d (%s) · placements %d · backtracks %d\n",
-		st.Nodes, st.Tries, st.RejectTotal(), RuleCounts(sum.Rules, st), st.Placements, st.Backtracks)
-	fmt.Fprintf(&b, "max depth %d · steps %d · check cost %d · scan cost %d\n",
-		st.MaxDepth, st.Steps, st.CheckCost, st.ScanCost)
+	if zh {
+		rules := make([]string, len(sum.Rules))
+		for i, r := range sum.Rules {
+			rules[i] = fmt.Sprintf("%s %d", tracer.RuleName(r, sum.Problem, lang), st.Rejects[r])
+		}
+		fmt.Fprintf(&b, "\n节点 %d · 尝试 %d · 剪枝 %d（%s） · 放置 %d · 回溯 %d\n",
+			st.Nodes, st.Tries, st.RejectTotal(), strings.Join(rules, "，"), st.Placements, st.Backtracks)
+		fmt.Fprintf(&b, "最大深度 %d · 步数 %d · 检查代价 %d · 扫描代价 %d\n",
+			st.MaxDepth, st.Steps, st.CheckCost, st.ScanCost)
+	} else {
+		fmt.Fprintf(&b, "\nnodes %d · tries %d · rejects %d (%s) · placements %d · backtracks %d\n",
+			st.Nodes, st.Tries, st.RejectTotal(), RuleCounts(sum.Rules, st), st.Placements, st.Backtracks)
+		fmt.Fprintf(&b, "max depth %d · steps %d · check cost %d · scan cost %d\n",
+			st.MaxDepth, st.Steps, st.CheckCost, st.ScanCost)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -102,42 +137,93 @@ func instanceLabel(sum tracer.Summary) string {
 		return sum.Instance
 	}
 	blanks := strings.Count(sum.Instance, ".")
-	return fmt.Sprintf("%d×%d, %d blanks", sum.Size, sum.Size, blanks)
+	return fmt.Sprintf("%d×%d, %s", sum.Size, sum.Size, dotCount(tracer.LangEN, blanks, "blank", ""))
 }
 
-// StatusLine explains the status in a few words.
-func StatusLine(sum tracer.Summary) string {
+// StatusLine explains the status in a few words, in English or Chinese:
+// "searched the whole tree: 2 solutions", "interrupted (Ctrl-C or a
+// signal) after 5120 steps, 0 solutions so far".
+func StatusLine(sum tracer.Summary, lang tracer.Lang) string {
+	zh := reportWords(lang == tracer.LangZH)
 	n := sum.Stats.Solutions
+	sols := dotCount(lang, n, "solution", "%d 个解")
 	switch sum.Status {
 	case tracer.StatusSolved:
-		return "stopped at the first solution"
+		return zh.pick("stopped at the first solution", "找到第一个解就停止")
 	case tracer.StatusComplete:
-		switch n {
-		case 0:
-			return "searched the whole tree: no solution"
-		case 1:
-			return "searched the whole tree: 1 solution"
+		if n == 0 {
+			return zh.pick("searched the whole tree: no solution", "整棵树都搜完了，无解")
 		}
-		return fmt.Sprintf("searched the whole tree: %d solutions", n)
+		return zh.pick("searched the whole tree: ", "整棵树都搜完了，共 ") + sols
 	case tracer.StatusLost:
-		return fmt.Sprintf("found %d solution(s), but with no return value the search went on and undid it", n)
+		if zh {
+			return fmt.Sprintf("找到过 %d 个解，但函数没有返回值，搜索没有停下，又把解撤销了", n)
+		}
+		it := "it"
+		if n != 1 {
+			it = "them"
+		}
+		return fmt.Sprintf("found %s, but with no return value the search went on and undid %s", sols, it)
 	case tracer.StatusLimit:
-		return fmt.Sprintf("stopped by the %s limit after %d steps, %d solution(s) so far", LimitName(sum.Limit), sum.Stats.Steps, n)
+		so := fmt.Sprintf("，此时已找到 %d 个解", n)
+		if n == 0 {
+			so = "，还没有找到解"
+		}
+		return StopLine(sum.Limit, sum.Stats.Steps, lang) + zh.pick(", "+sols+" so far", so)
 	}
 	return string(sum.Status)
 }
 
-// LimitName describes a limit reason for people.
+// StopLine says what stopped a search and after how many steps: "stopped
+// by the step limit (--max-steps) after 10000002 steps", "interrupted
+// (Ctrl-C or a signal) after 1 step", "stopped because the recording
+// reached its size limit (--max-output) after 52000 steps"; in Chinese
+// "达到步数上限（--max-steps），在第 10000002 步停止".
+func StopLine(l tracer.LimitReason, steps int64, lang tracer.Lang) string {
+	if lang == tracer.LangZH {
+		why := "触及上限"
+		switch l {
+		case tracer.LimitSteps:
+			why = "达到步数上限（--max-steps）"
+		case tracer.LimitCalls:
+			why = "达到调用次数上限（--max-calls）"
+		case tracer.LimitTime:
+			why = "达到时间上限（--timeout）"
+		case tracer.LimitCanceled:
+			why = "被中断（Ctrl-C 或信号）"
+		case tracer.LimitSize:
+			why = "记录达到大小上限（--max-output）"
+		}
+		return fmt.Sprintf("%s，在第 %d 步停止", why, steps)
+	}
+	after := " after " + dotCount(tracer.LangEN, steps, "step", "")
+	switch l {
+	case tracer.LimitCanceled:
+		return "interrupted (Ctrl-C or a signal)" + after
+	case tracer.LimitSize:
+		return "stopped because the recording reached its size limit (--max-output)" + after
+	case tracer.LimitSteps, tracer.LimitCalls, tracer.LimitTime:
+		return "stopped by the " + LimitName(l) + after
+	}
+	return "stopped by a limit" + after
+}
+
+// LimitName names a limit for people, with the flag that sets it: "step
+// limit (--max-steps)", "call limit (--max-calls)", "time limit
+// (--timeout)", "size limit (--max-output)"; an interrupt is "interrupt
+// (Ctrl-C or a signal)".
 func LimitName(l tracer.LimitReason) string {
 	switch l {
 	case tracer.LimitSteps:
-		return "step (--max-steps)"
+		return "step limit (--max-steps)"
 	case tracer.LimitCalls:
-		return "call (--max-calls)"
+		return "call limit (--max-calls)"
 	case tracer.LimitTime:
-		return "time (--timeout)"
+		return "time limit (--timeout)"
 	case tracer.LimitCanceled:
-		return "interrupt"
+		return "interrupt (Ctrl-C or a signal)"
+	case tracer.LimitSize:
+		return "size limit (--max-output)"
 	}
-	return l.String()
+	return "limit"
 }

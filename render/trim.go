@@ -69,6 +69,12 @@ type DiagramOptions struct {
 	// Layout computes a tidy tree layout and pins every node's position
 	// (pos="x,y!") so that Graphviz only routes and draws.
 	Layout bool
+	// Problem is the problem the tree is of ("nqueens", "sudoku"): a focus
+	// move must be written in its notation, and an error about one lists
+	// the moves there are in it. WriteDOT takes it from the legend when it
+	// is empty; with none, a focus move's own notation is taken for the
+	// problem's.
+	Problem string
 }
 
 // TrimReport is what trimming kept and what it left out, for the legend.
@@ -192,6 +198,8 @@ type trimmer struct {
 	depth int   // Depth (0: all)
 	limit int   // the budget; math.MaxInt for none
 
+	problem string // whose notation focus moves are in; "": the first move's
+
 	size    []int32 // subtree sizes, in view
 	sols    []int32 // solutions in the subtree, in view
 	nCall   []int32 // call children in view
@@ -217,7 +225,7 @@ func newTrimmer(t *tracer.Tree, opt DiagramOptions) *trimmer {
 	if opt.AtStep > 0 {
 		m = int32(sort.Search(len(nodes), func(i int) bool { return nodes[i].Step > opt.AtStep }))
 	}
-	tm := &trimmer{t: t, nodes: nodes, k: opt.AtStep, m: m, depth: opt.Depth, limit: opt.MaxNodes}
+	tm := &trimmer{t: t, nodes: nodes, k: opt.AtStep, m: m, depth: opt.Depth, limit: opt.MaxNodes, problem: opt.Problem}
 	if tm.limit == 0 {
 		tm.limit = math.MaxInt
 	}
@@ -343,22 +351,29 @@ func (tm *trimmer) focus(moves []string) error {
 	for k, label := range moves {
 		mv, err := parseFocusMove(label)
 		if err != nil {
-			return fmt.Errorf("trim: focus move %d: %w", k+1, err)
+			return fmt.Errorf("focus move %d: %w", k+1, err)
 		}
 		if mv.root {
 			if k == 0 {
 				continue
 			}
-			return fmt.Errorf("trim: focus move %d: %q can only come first", k+1, label)
+			return fmt.Errorf("focus move %d: %q can only come first", k+1, label)
 		}
+		if tm.problem == "" {
+			tm.problem = "sudoku"
+			if mv.queens {
+				tm.problem = "nqueens"
+			}
+		}
+		queens := tm.problem == "nqueens"
 		next := int32(-1)
 		var pruned *tracer.Node
 		var have []string
 		tm.children(at, func(c int32) {
 			n := &tm.nodes[c]
-			if !mv.matches(n) {
+			if mv.queens != queens || !mv.matches(n) {
 				if n.Kind == tracer.NodeCall {
-					have = append(have, mv.format(n))
+					have = append(have, tm.moveLabel(n))
 				}
 				return
 			}
@@ -370,21 +385,63 @@ func (tm *trimmer) focus(moves []string) error {
 		})
 		switch {
 		case next >= 0:
+		case mv.queens != queens:
+			return fmt.Errorf("focus move %s: %s; %s", label, focusNotation(tm.problem), focusMovesUnder(where, have, tm.k))
 		case pruned != nil:
-			return fmt.Errorf("trim: focus move %s under %s was pruned (%s, clashing with %s): it has no subtree",
-				label, where, pruned.Rule, pruned.Witness())
+			return fmt.Errorf("focus move %s under %s was pruned (%s, clashing with %s): it has no subtree",
+				label, where, tracer.RuleName(pruned.Rule, tm.problem, tracer.LangEN), tm.witnessLabel(pruned))
 		default:
-			return fmt.Errorf("trim: focus move %s: no such move under %s%s", label, where, focusListMoves(have, tm.k))
+			return fmt.Errorf("focus move %s: no such move under %s%s", label, where, focusListMoves(have, tm.k))
 		}
 		at = next
 		tm.focusPath = append(tm.focusPath, at)
 		where = label
 	}
 	if tm.depth > 0 && tm.level(at) > tm.depth {
-		return fmt.Errorf("trim: focus %s is at depth %d, deeper than depth %d", where, tm.level(at), tm.depth)
+		return fmt.Errorf("focus %s is at depth %d, deeper than depth %d", where, tm.level(at), tm.depth)
 	}
 	tm.start = at
 	return nil
+}
+
+// moveLabel is node n's move in the problem's notation.
+func (tm *trimmer) moveLabel(n *tracer.Node) string {
+	return tracer.MoveLabel(tm.problem, n.Cell(), int(n.Value))
+}
+
+// witnessLabel names what pruned leaf n clashes with: "the queen r0=c1",
+// "the 4 at (0,5)".
+func (tm *trimmer) witnessLabel(n *tracer.Node) string {
+	w := n.Witness()
+	if tm.problem == "nqueens" {
+		return "the queen " + tracer.MoveLabel(tm.problem, w, w.Col)
+	}
+	return fmt.Sprintf("the %c at (%d,%d)", tracer.DigitChar(int(n.Value)), w.Row, w.Col)
+}
+
+// focusNotation says, for a focus move written in the other problem's
+// notation, how the problem writes its moves.
+func focusNotation(problem string) string {
+	if problem == "nqueens" {
+		return "this is N-Queens, whose moves are written r<row>=c<column> (r0=c1 is the queen of row 0 in column 1), not (row,column)=digit as in Sudoku"
+	}
+	return "this is Sudoku, whose moves are written (row,column)=digit ((0,2)=4 is a 4 in row 0, column 2), not r<row>=c<column> as in N-Queens"
+}
+
+// focusMovesUnder lists the moves under a node for an error: "the moves
+// under the root: r0=c0, r0=c1".
+func focusMovesUnder(where string, have []string, k int64) string {
+	when := ""
+	if k > 0 {
+		when = fmt.Sprintf(" after step %d", k)
+	}
+	if len(have) == 0 {
+		return "there are no calls under " + where + when
+	}
+	if len(have) > 12 {
+		have = append(have[:12:12], "…")
+	}
+	return "the moves under " + where + when + ": " + strings.Join(have, ", ")
 }
 
 // focusListMoves says which moves there were instead, for an error.
@@ -703,14 +760,6 @@ func (m focusMove) matches(n *tracer.Node) bool {
 		return int(n.Row) == m.row && int(n.Col) == m.col
 	}
 	return int(n.Row) == m.row && int(n.Col) == m.col && int(n.Value) == m.value
-}
-
-// format writes node n's move in the style of m.
-func (m focusMove) format(n *tracer.Node) string {
-	if m.queens {
-		return tracer.MoveLabel("nqueens", n.Cell(), int(n.Col))
-	}
-	return tracer.MoveLabel("sudoku", n.Cell(), int(n.Value))
 }
 
 // FocusSeparator separates the moves of a focus path: "r0=c1/r1=c3".

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -466,11 +467,44 @@ func TestTrimErrors(t *testing.T) {
 		{DiagramOptions{MaxNodes: -5}, `node budget -5 is negative`},
 		{DiagramOptions{Depth: -1}, `depth -1 is negative`},
 		{DiagramOptions{AtStep: 3, Focus: []string{"r0=c1"}}, `no such move under the root (it has no calls below it after step 3)`},
+		{DiagramOptions{Focus: []string{"r0=c1", "r1=c1"}, Problem: "nqueens"},
+			`focus move r1=c1 under r0=c1 was pruned (column, clashing with the queen r0=c1): it has no subtree`},
+		{DiagramOptions{Focus: []string{"r0=c1", "r1=c0"}, Problem: "nqueens"}, `was pruned (upper-right diagonal ↗, clashing with the queen r0=c1)`},
+		// A move in Sudoku's notation: the moves listed are N-Queens', with a hint.
+		{DiagramOptions{Focus: []string{"(0,2)=1"}, Problem: "nqueens"},
+			`focus move (0,2)=1: this is N-Queens, whose moves are written r<row>=c<column> (r0=c1 is the queen of row 0 in column 1), not (row,column)=digit as in Sudoku; the moves under the root: r0=c0, r0=c1, r0=c2, r0=c3`},
+		{DiagramOptions{Focus: []string{"r0=c1", "(1,3)=3"}, Problem: "nqueens"}, `; the moves under r0=c1: r1=c3`},
+		{DiagramOptions{Focus: []string{"(0,2)=1"}, Problem: "nqueens", AtStep: 1}, `; there are no calls under the root after step 1`},
 	} {
 		_, _, err := Trim(r.tree, c.opt)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Trim(%+v) = %v, want an error containing %q", c.opt, err, c.want)
 		}
+	}
+	// Sudoku: the root decides cell (0,2) of LeetCode 37: 1 and 2 are
+	// tried, 3 stands in row 0, 4 leads to the solution (5 to 9 are never
+	// tried).
+	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	for _, c := range []struct {
+		opt  DiagramOptions
+		want string
+	}{
+		{DiagramOptions{Focus: []string{"r0=c1"}, Problem: "sudoku"},
+			`focus move r0=c1: this is Sudoku, whose moves are written (row,column)=digit ((0,2)=4 is a 4 in row 0, column 2), not r<row>=c<column> as in N-Queens; the moves under the root: (0,2)=1, (0,2)=2, (0,2)=4`},
+		{DiagramOptions{Focus: []string{"r0=c2"}, Problem: "sudoku"}, `the moves under the root: (0,2)=1, (0,2)=2, (0,2)=4`},
+		{DiagramOptions{Focus: []string{"(0,2)=3"}, Problem: "sudoku"},
+			`focus move (0,2)=3 under the root was pruned (row, clashing with the 3 at (0,1)): it has no subtree`},
+		{DiagramOptions{Focus: []string{"(0,2)=9"}, Problem: "sudoku"}, `no such move under the root (its moves: (0,2)=1, (0,2)=2, (0,2)=4)`},
+	} {
+		_, _, err := Trim(s.tree, c.opt)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Trim(%+v) = %v, want an error containing %q", c.opt, err, c.want)
+		}
+	}
+	// WriteDOT takes the problem from the legend.
+	if _, err := WriteDOT(io.Discard, s.tree, s.leg, DiagramOptions{Focus: []string{"r0=c1"}}); err == nil ||
+		!strings.Contains(err.Error(), "(0,2)=1, (0,2)=2, (0,2)=4") {
+		t.Errorf("WriteDOT with a queens move on a Sudoku tree: %v", err)
 	}
 	if _, _, err := Trim(tracer.NewTree(), DiagramOptions{}); err == nil {
 		t.Error("an empty tree gave no error")
