@@ -7,6 +7,9 @@
 //	backtrack trace nqueens|sudoku [flags]
 //
 // Run `backtrack help` for the commands and `backtrack trace -h` for flags.
+// This file only wires flags to the packages that do the work: tracer
+// searches, render draws and reports, render/outfile writes files safely,
+// lessons builds the lesson pages.
 package main
 
 import (
@@ -21,6 +24,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -28,6 +32,7 @@ import (
 	"backtrack/lessons"
 	"backtrack/render"
 	"backtrack/render/graphviz"
+	"backtrack/render/outfile"
 	"backtrack/tracer"
 )
 
@@ -36,11 +41,28 @@ const (
 	exitOK          = 0
 	exitFailure     = 1   // the run failed (an output could not be written, ...)
 	exitUsage       = 2   // bad input: flags, puzzles, files
-	exitInterrupted = 130 // Ctrl-C or SIGTERM stopped the search; outputs are complete
+	exitInterrupted = 130 // Ctrl-C or SIGTERM stopped the run; outputs are complete or absent
 )
 
 // version is the tool's version, written into step logs.
 const version = "0.1.0"
+
+// Limits on what the tool reads and records.
+const (
+	// defaultMaxOutput bounds a step log (--max-output): enough for the
+	// 11-queens log of the default step limit (about 675 MB).
+	defaultMaxOutput = 1 << 30
+	// maxStepperSteps bounds step's recording, which keeps every step in
+	// memory (about 17 bytes each): 100 million steps, about 1.7 GB.
+	maxStepperSteps = 100_000_000
+	// maxDrawBoxes is the most boxes --max-nodes 0 draws as SVG or PNG:
+	// Graphviz needs about 13 KB a box, so the whole 10-queens tree
+	// (348,000 boxes) is drawn and the 11-queens tree (1.7 million) is not.
+	// An explicit --max-nodes N draws up to N boxes.
+	maxDrawBoxes = 400_000
+	// maxLogLine bounds one line of a step log read back.
+	maxLogBytes = 1 << 16
+)
 
 // usageError is bad input from the user: exit code 2.
 type usageError struct{ msg string }
@@ -51,8 +73,21 @@ func usagef(format string, args ...any) error {
 	return &usageError{fmt.Sprintf(format, args...)}
 }
 
-// errInterrupted reports that a signal stopped the search.
-var errInterrupted = errors.New("interrupted")
+// interrupted reports that a signal stopped the run; what says what was
+// left undone, if anything.
+type interrupted struct{ what string }
+
+func (e *interrupted) Error() string {
+	if e.what != "" {
+		return "interrupted; " + e.what
+	}
+	return "interrupted; the outputs written are complete"
+}
+
+var errInterrupted = &interrupted{}
+
+// errInterruptedEarly is an interrupt before any output was opened.
+var errInterruptedEarly = &interrupted{what: "nothing was written"}
 
 const helpText = `backtrack traces backtracking searches for teaching.
 
@@ -63,9 +98,10 @@ Commands:
   step nqueens|sudoku [flags]    step through the recursion in a terminal, forward and back
   lesson list | build NAME|--all -o DIR   list the lessons, or build their pages, diagrams and logs
   compare [--strategies sudoku|nqueens]   N-Queens beside Sudoku, or every strategy on one instance
+  version                        print the version
   help                           show this help
 
-Run 'backtrack trace -h' for the flags. Examples:
+Run 'backtrack COMMAND -h' for a command's flags. Examples:
   backtrack trace nqueens -n 4
   backtrack trace sudoku --order mrv --stats -
 `
@@ -74,33 +110,76 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run is the whole program, so tests can drive it.
+// run is the whole program, so tests can drive it. Temporary files never
+// outlive it, not even after a panic.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer func() {
+		outfile.RemoveTemps()
+		if r := recover(); r != nil {
+			panic(r)
+		}
+	}()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	err := dispatch(ctx, args, stdin, stdout, stderr)
-	var ue *usageError
+	out := &stdoutWriter{w: stdout}
+	err := dispatch(ctx, args, stdin, out, stderr)
+	if (err == nil || errors.Is(err, flag.ErrHelp)) && out.err != nil {
+		err = out.err
+	}
+	var (
+		ue  *usageError
+		oe  *outfile.Error
+		fe  *outfile.FolderError
+		ie  *interrupted
+		msg string
+	)
+	if err != nil {
+		msg = err.Error()
+	}
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.Is(err, errInterrupted):
-		fmt.Fprintln(stderr, "backtrack: interrupted; the outputs written so far are complete")
+	case errors.As(err, &ie):
+		fmt.Fprintf(stderr, "backtrack: %s\n", msg)
 		return exitInterrupted
-	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "backtrack: %v\n", err)
+	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &oe) && oe.Bad:
+		fmt.Fprintf(stderr, "backtrack: %s\n", msg)
 		return exitUsage
 	default:
-		fmt.Fprintf(stderr, "backtrack: %v\n", err)
+		fmt.Fprintf(stderr, "backtrack: %s\n", msg)
 		return exitFailure
 	}
+}
+
+// stdoutWriter keeps the first error writing to stdout (a full disk, a
+// closed pipe), so a command that printed is not reported as a success.
+type stdoutWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stdoutWriter) Write(b []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(b)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		s.err = fmt.Errorf("cannot write to stdout: %w", err)
+		return n, s.err
+	}
+	return n, nil
 }
 
 func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, helpText)
-		return usagef("no command given: want trace, render, step, lesson, compare or help")
+		return usagef("no command given: want trace, render, step, lesson, compare, version or help")
 	}
 	switch args[0] {
 	case "trace":
@@ -113,11 +192,14 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return cmdLesson(ctx, args[1:], stdin, stdout, stderr)
 	case "compare":
 		return cmdCompare(ctx, args[1:], stdin, stdout, stderr)
+	case "version", "--version", "-version":
+		_, err := fmt.Fprintf(stdout, "backtrack %s\n", version)
+		return err
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, helpText)
-		return nil
+		_, err := fmt.Fprint(stdout, helpText)
+		return err
 	}
-	return usagef("unknown command %q: want trace, render, step, lesson, compare or help", args[0])
+	return usagef("unknown command %q: want trace, render, step, lesson, compare, version or help", args[0])
 }
 
 // problemFlags are the flags that choose a problem, an instance and a strategy.
@@ -132,7 +214,7 @@ type problemFlags struct {
 	noReturn bool
 	maxSteps int64
 	maxCalls int64
-	timeout  time.Duration
+	timeout  durationFlag
 }
 
 func (pf *problemFlags) register(fs *flag.FlagSet) {
@@ -146,20 +228,21 @@ func (pf *problemFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&pf.noReturn, "no-return", false, "tutorial 003's first version: no return value, so the solution is found and then undone (status lost)")
 	fs.Int64Var(&pf.maxSteps, "max-steps", tracer.DefaultMaxSteps, "stop after this many steps (0: no limit)")
 	fs.Int64Var(&pf.maxCalls, "max-calls", 0, "stop after this many calls (0: no limit)")
-	fs.DurationVar(&pf.timeout, "timeout", 0, "stop after this much time, e.g. 10s (0: no limit)")
+	fs.Var(&pf.timeout, "timeout", "stop after this much time, e.g. 10s or 2m (0: no limit)")
 }
 
-// build makes the problem and the run options the flags describe.
-func (pf *problemFlags) build(fs *flag.FlagSet, problem string, stdin io.Reader) (tracer.Problem, tracer.Options, error) {
+// build makes the problem and the run options the flags describe. A puzzle
+// read from stdin or a file is read with a size cap, and ctx ends the wait.
+func (pf *problemFlags) build(ctx context.Context, fs *flag.FlagSet, problem string, stdin io.Reader) (tracer.Problem, tracer.Options, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	var opts tracer.Options
 	when, err := tracer.ParseWhen(pf.when)
 	if err != nil {
-		return nil, opts, usagef("%v", err)
+		return nil, opts, usagef("--when: %v", err)
 	}
 	opts.When = when
-	opts.Limits = tracer.Limits{MaxSteps: pf.maxSteps, MaxCalls: pf.maxCalls, Timeout: pf.timeout}
+	opts.Limits = tracer.Limits{MaxSteps: pf.maxSteps, MaxCalls: pf.maxCalls, Timeout: time.Duration(pf.timeout)}
 	if pf.maxSteps < 0 || pf.maxCalls < 0 || pf.timeout < 0 {
 		return nil, opts, usagef("--max-steps, --max-calls and --timeout must not be negative")
 	}
@@ -191,7 +274,7 @@ func (pf *problemFlags) build(fs *flag.FlagSet, problem string, stdin io.Reader)
 		}
 		check, err := tracer.ParseCheck(pf.check, tracer.NQueensChecks)
 		if err != nil {
-			return nil, opts, usagef("nqueens: %v", err)
+			return nil, opts, usagef("--check: nqueens: %v", err)
 		}
 		p, err := tracer.NewNQueens(pf.n, check)
 		if err != nil {
@@ -202,20 +285,23 @@ func (pf *problemFlags) build(fs *flag.FlagSet, problem string, stdin io.Reader)
 		if set["n"] {
 			return nil, opts, usagef("-n applies to nqueens only; give a sudoku with --puzzle")
 		}
+		if set["puzzle"] && strings.TrimSpace(pf.puzzle) == "" {
+			return nil, opts, usagef("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for LeetCode 37's board)")
+		}
 		if opts.Stop == "" {
 			opts.Stop = tracer.StopFirst
 		}
 		order := tracer.OrderScan2D
 		if pf.order != "" {
 			if order, err = tracer.ParseOrder(pf.order, tracer.SudokuOrders); err != nil {
-				return nil, opts, usagef("sudoku: %v", err)
+				return nil, opts, usagef("--order: sudoku: %v", err)
 			}
 		}
 		check, err := tracer.ParseCheck(pf.check, tracer.SudokuChecks)
 		if err != nil {
-			return nil, opts, usagef("sudoku: %v", err)
+			return nil, opts, usagef("--check: sudoku: %v", err)
 		}
-		pz, err := loadPuzzle(pf.puzzle, stdin)
+		pz, err := loadPuzzle(ctx, pf.puzzle, stdin)
 		if err != nil {
 			return nil, opts, err
 		}
@@ -230,35 +316,152 @@ func (pf *problemFlags) build(fs *flag.FlagSet, problem string, stdin io.Reader)
 	return nil, opts, usagef("unknown problem %q: want nqueens or sudoku", problem)
 }
 
+// durationFlag is a time.Duration flag whose error says what to write.
+type durationFlag time.Duration
+
+func (d *durationFlag) String() string { return time.Duration(*d).String() }
+
+func (d *durationFlag) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		if _, nerr := strconv.ParseFloat(s, 64); nerr == nil && s != "0" {
+			return fmt.Errorf("give a unit, e.g. %ss", s)
+		}
+		return errors.New("want a duration such as 10s, 2m or 1m30s")
+	}
+	*d = durationFlag(v)
+	return nil
+}
+
+// sizeFlag is a size in bytes, written as 1G, 512M, 64k or a plain number.
+type sizeFlag int64
+
+func (s *sizeFlag) String() string {
+	v := int64(*s)
+	for _, u := range []struct {
+		suffix string
+		n      int64
+	}{{"G", 1 << 30}, {"M", 1 << 20}, {"k", 1 << 10}} {
+		if v >= u.n && v%u.n == 0 {
+			return strconv.FormatInt(v/u.n, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(v, 10)
+}
+
+func (s *sizeFlag) Set(v string) error {
+	mult := int64(1)
+	num := strings.TrimSuffix(strings.TrimSuffix(v, "B"), "i")
+	if num != "" {
+		switch num[len(num)-1] {
+		case 'k', 'K':
+			mult = 1 << 10
+		case 'm', 'M':
+			mult = 1 << 20
+		case 'g', 'G':
+			mult = 1 << 30
+		case 't', 'T':
+			mult = 1 << 40
+		}
+		if mult > 1 {
+			num = num[:len(num)-1]
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 || n > (1<<62)/mult {
+		return errors.New("want a size such as 500M or 2G (0: no limit)")
+	}
+	*s = sizeFlag(n * mult)
+	return nil
+}
+
+// readCapped reads r whole, up to limit bytes, in a goroutine, so that ctx
+// (Ctrl-C, SIGTERM) ends a read that waits on a terminal or a pipe.
+// More than limit bytes is errTooLong.
+func readCapped(ctx context.Context, open func() (io.ReadCloser, error), limit int64) ([]byte, error) {
+	type result struct {
+		b   []byte
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		r, err := open()
+		if err != nil {
+			ch <- result{nil, err}
+			return
+		}
+		defer r.Close()
+		b, err := io.ReadAll(io.LimitReader(r, limit+1))
+		ch <- result{b, err}
+	}()
+	select {
+	case res := <-ch:
+		if res.err == nil && int64(len(res.b)) > limit {
+			return nil, errTooLong
+		}
+		return res.b, res.err
+	case <-ctx.Done():
+		return nil, errInterruptedEarly
+	}
+}
+
+var errTooLong = errors.New("too long")
+
 // loadPuzzle reads --puzzle: empty for the default board, "-" for stdin, a
 // file path, or the puzzle itself.
-func loadPuzzle(arg string, stdin io.Reader) (*tracer.Puzzle, error) {
+func loadPuzzle(ctx context.Context, arg string, stdin io.Reader) (*tracer.Puzzle, error) {
 	text, where := arg, "--puzzle"
-	switch {
+	limit := int64(tracer.MaxPuzzleBytes)
+	tooLong := func(what string) error {
+		return usagef("%s: the puzzle is longer than %d KiB: is this the right input?", what, limit>>10)
+	}
+	switch fi, statErr := os.Stat(arg); {
 	case arg == "":
 		text, where = tracer.LeetCode37, "the default puzzle"
 	case arg == "-":
-		b, err := io.ReadAll(stdin)
-		if err != nil {
+		b, err := readCapped(ctx, func() (io.ReadCloser, error) { return io.NopCloser(stdin), nil }, limit)
+		switch {
+		case errors.Is(err, errTooLong):
+			return nil, tooLong("stdin")
+		case err != nil && err != errInterruptedEarly:
 			return nil, fmt.Errorf("reading the puzzle from stdin: %w", err)
+		case err != nil:
+			return nil, err
 		}
 		text, where = string(b), "stdin"
-	default:
-		b, err := os.ReadFile(arg)
-		if err == nil {
-			text, where = string(b), arg
-		} else if looksLikePath(arg) {
-			if errors.Is(err, os.ErrNotExist) {
-				return nil, usagef("puzzle file %q does not exist", arg)
-			}
-			return nil, usagef("puzzle file %q: %v", arg, err)
+	case statErr == nil && fi.IsDir():
+		return nil, usagef("--puzzle %s: is a folder, want a puzzle file", arg)
+	case statErr == nil:
+		b, err := readCapped(ctx, func() (io.ReadCloser, error) { return os.Open(arg) }, limit)
+		switch {
+		case errors.Is(err, errTooLong):
+			return nil, tooLong(arg)
+		case err == errInterruptedEarly:
+			return nil, err
+		case err != nil:
+			return nil, usagef("puzzle file %s: %v", arg, plainErr(err))
 		}
+		text, where = string(b), arg
+	case looksLikePath(arg):
+		if errors.Is(statErr, os.ErrNotExist) {
+			return nil, usagef("puzzle file %q does not exist", arg)
+		}
+		return nil, usagef("puzzle file %q: %v", arg, plainErr(statErr))
 	}
 	p, err := tracer.ParsePuzzle(text)
 	if err != nil {
 		return nil, usagef("%s: %v", where, err)
 	}
 	return p, nil
+}
+
+// plainErr drops the path from a file error: the message names it already.
+func plainErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // looksLikePath tells a file name from a puzzle typed on the command line:
@@ -296,37 +499,69 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 type command struct {
 	*flag.FlagSet
 	usage  string
-	stderr io.Writer
+	stdout io.Writer
 }
 
 // newCommand returns a flag set that reports errors as one usage line and
-// prints its help only when asked (-h).
-func newCommand(name string, stderr io.Writer, usage string) *command {
+// prints its help, on stdout, only when asked (-h, --help or help).
+func newCommand(name string, stdout io.Writer, usage string) *command {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {} // the flag package calls it on every error
-	return &command{FlagSet: fs, usage: usage, stderr: stderr}
+	return &command{FlagSet: fs, usage: usage, stdout: stdout}
 }
 
-// parse parses args, letting flags and positional arguments mix.
+// singleDash finds the flag package's "-name" in its error messages; the
+// tool's flags are written --name.
+var singleDash = regexp.MustCompile(`(flag:? |defined: )-([a-z])`)
+
+// parse parses args, letting flags and positional arguments mix. "help" as
+// the first argument asks for the help too.
 func (c *command) parse(args []string) ([]string, error) {
+	if len(args) > 0 && args[0] == "help" {
+		args = []string{"-h"}
+	}
 	pos, err := parseInterspersed(c.FlagSet, args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(c.stderr, "usage: %s\n\nflags:\n", c.usage)
-		c.SetOutput(c.stderr)
-		c.PrintDefaults()
-		c.SetOutput(io.Discard)
+		c.printHelp()
 		return nil, err
 	}
 	if err != nil {
-		return nil, usagef("%v (see 'backtrack %s -h')", err, c.Name())
+		msg := singleDash.ReplaceAllString(err.Error(), "$1--$2")
+		if strings.HasPrefix(msg, "flag needs an argument: -") {
+			msg = strings.Replace(msg, ": -", ": --", 1)
+		}
+		return nil, usagef("%s (see 'backtrack %s -h')", msg, c.Name())
 	}
 	return pos, nil
 }
 
+// printHelp writes the usage line and the flags, as --name, to stdout.
+func (c *command) printHelp() {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: %s\n\nflags:\n", c.usage)
+	c.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		dash := "--"
+		if len(f.Name) == 1 {
+			dash = "-"
+		}
+		fmt.Fprintf(&b, "  %s%s", dash, f.Name)
+		if name != "" {
+			fmt.Fprintf(&b, " %s", name)
+		}
+		fmt.Fprintf(&b, "\n        %s", usage)
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
+			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		}
+		b.WriteString("\n")
+	})
+	io.WriteString(c.stdout, b.String())
+}
+
 // problem parses args, which name one problem, and builds it with its
 // options from the problem flags.
-func (c *command) problem(args []string, pf *problemFlags, stdin io.Reader) (tracer.Problem, tracer.Options, error) {
+func (c *command) problem(ctx context.Context, args []string, pf *problemFlags, stdin io.Reader) (tracer.Problem, tracer.Options, error) {
 	pos, err := c.parse(args)
 	if err != nil {
 		return nil, tracer.Options{}, err
@@ -338,11 +573,11 @@ func (c *command) problem(args []string, pf *problemFlags, stdin io.Reader) (tra
 	if len(pos) == 1 {
 		problem = pos[0]
 	}
-	return pf.build(c.FlagSet, problem, stdin)
+	return pf.build(ctx, c.FlagSet, problem, stdin)
 }
 
-// exportFlags choose the diagrams and the step log, and how diagrams are
-// trimmed. trace and render share them.
+// exportFlags choose the diagrams, and how diagrams are trimmed. trace and
+// render share them.
 type exportFlags struct {
 	dot, svg, png string
 	lang          string
@@ -352,26 +587,33 @@ type exportFlags struct {
 	atStep        int64
 	boards        bool
 	layout        string
+	set           map[string]bool
 }
+
+// shapeFlags are the flags that only change a diagram.
+var shapeFlags = []string{"max-nodes", "depth", "focus", "at-step", "boards", "layout"}
 
 func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&ef.dot, "dot", "", "write the search tree as Graphviz DOT to this file (- for stdout)")
 	fs.StringVar(&ef.svg, "svg", "", "draw the search tree as SVG to this file")
 	fs.StringVar(&ef.png, "png", "", "draw the search tree as PNG to this file")
-	fs.StringVar(&ef.lang, "lang", "", "language of notes and legends: en or zh (default en; render: the log's)")
-	fs.IntVar(&ef.maxNodes, "max-nodes", render.DefaultMaxNodes, "node budget of a diagram (0: draw everything; solution paths are always drawn)")
+	fs.StringVar(&ef.lang, "lang", "", "language of the report, notes and legends: en or zh (default en; render: the log's)")
+	fs.IntVar(&ef.maxNodes, "max-nodes", render.DefaultMaxNodes, "box budget of a diagram (0: draw everything, up to 400000 boxes for SVG and PNG; solution paths are always drawn)")
 	fs.IntVar(&ef.depth, "depth", 0, "draw levels down to this depth (0: all)")
 	fs.StringVar(&ef.focus, "focus", "", "expand only the branch under these moves, e.g. r0=c1 or (0,2)=4/(0,3)=6")
 	fs.Int64Var(&ef.atStep, "at-step", 0, "draw the tree as it stood after this step (0: the end)")
-	fs.BoolVar(&ef.boards, "boards", false, "draw small boards inside the nodes")
+	fs.BoolVar(&ef.boards, "boards", false, "draw small boards inside the boxes")
 	fs.StringVar(&ef.layout, "layout", "tidy", "diagram layout: tidy (our tree layout, fast) or dot (Graphviz's own, slow on big trees)")
 }
 
 // diagrams reports whether any diagram was asked for.
 func (ef *exportFlags) diagrams() bool { return ef.dot != "" || ef.svg != "" || ef.png != "" }
 
-// options checks the flags and returns the diagram options.
-func (ef *exportFlags) options() (render.DiagramOptions, error) {
+// options checks the flags and returns the diagram options. Shape flags
+// given with no diagram to shape get a warning on stderr.
+func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.DiagramOptions, error) {
+	ef.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { ef.set[f.Name] = true })
 	opt := render.DiagramOptions{MaxNodes: ef.maxNodes, Depth: ef.depth, AtStep: ef.atStep, Boards: ef.boards}
 	if ef.maxNodes < 0 || ef.depth < 0 || ef.atStep < 0 {
 		return opt, usagef("--max-nodes, --depth and --at-step must not be negative")
@@ -390,6 +632,21 @@ func (ef *exportFlags) options() (render.DiagramOptions, error) {
 		}
 		opt.Focus = f
 	}
+	if !ef.diagrams() {
+		var unused []string
+		for _, name := range shapeFlags {
+			if ef.set[name] {
+				unused = append(unused, "--"+name)
+			}
+		}
+		if len(unused) > 0 {
+			verb := "only shapes"
+			if len(unused) > 1 {
+				verb = "only shape"
+			}
+			fmt.Fprintf(stderr, "backtrack: warning: %s %s a diagram, and none was asked for: add --svg, --png or --dot\n", strings.Join(unused, ", "), verb)
+		}
+	}
 	return opt, nil
 }
 
@@ -400,90 +657,144 @@ func (ef *exportFlags) language(def tracer.Lang) (tracer.Lang, error) {
 	}
 	l, err := tracer.ParseLang(ef.lang)
 	if err != nil {
-		return "", usagef("%v", err)
+		return "", usagef("--lang: %v", err)
 	}
 	return l, nil
 }
 
-// diagramOutputs opens the diagram files the flags name.
-type diagramOutputs struct{ dot, svg, png *output }
+// diagramOutputs are the diagram files the flags name.
+type diagramOutputs struct{ dot, svg, png *outfile.File }
 
-func (ef *exportFlags) open(stdout io.Writer) (*diagramOutputs, error) {
+// open opens the diagram outputs into set, before any work is done.
+func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Writer) (*diagramOutputs, error) {
+	if ef.svg == "-" || ef.png == "-" {
+		return nil, usagef("--svg and --png need a file; only --dot, --stats and --yaml write to stdout (-)")
+	}
 	var d diagramOutputs
 	var err error
-	if d.dot, err = newOutput(ef.dot, "--dot", stdout); err != nil {
+	if d.dot, err = set.Create(ctx, ef.dot, "--dot", stdout); err != nil {
 		return nil, err
 	}
-	if d.svg, err = newOutput(ef.svg, "--svg", stdout); err != nil {
-		d.abort()
+	if d.svg, err = set.Create(ctx, ef.svg, "--svg", stdout); err != nil {
 		return nil, err
 	}
-	if d.png, err = newOutput(ef.png, "--png", stdout); err != nil {
-		d.abort()
+	if d.png, err = set.Create(ctx, ef.png, "--png", stdout); err != nil {
 		return nil, err
 	}
 	return &d, nil
 }
 
-func (d *diagramOutputs) abort() {
-	d.dot.abort()
-	d.svg.abort()
-	d.png.abort()
-}
-
-// write draws the tree into every diagram output.
-func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.Legend, opt render.DiagramOptions) error {
+// write draws the tree into every diagram output. It returns the outputs
+// it had to leave undrawn because ctx ended (Ctrl-C during drawing).
+func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.Legend, opt render.DiagramOptions) (skipped []*outfile.File, err error) {
+	drawing := d.svg != nil || d.png != nil
+	if calls, pruned := t.Counts(); drawing && opt.MaxNodes == 0 && calls+pruned > maxDrawBoxes {
+		// Too many boxes in all: trim (a fraction of the DOT's cost) to
+		// see whether --depth, --focus or --at-step bring it under.
+		if opt.Problem == "" {
+			opt.Problem = leg.Summary.Problem
+		}
+		_, rep, err := render.Trim(t, opt)
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		if boxes := rep.Statements; boxes > maxDrawBoxes {
+			label := "--svg"
+			if d.svg == nil {
+				label = "--png"
+			}
+			return nil, usagef("%s: the whole tree is %d boxes, more than --max-nodes 0 draws (%d; Graphviz needs about 13 KB a box): give --max-nodes N to draw N boxes anyway, --depth or --focus to draw a part, or --dot for the text",
+				label, boxes, maxDrawBoxes)
+		}
+	}
 	var dot bytes.Buffer
 	if _, err := render.WriteDOT(&dot, t, leg, opt); err != nil {
-		return usagef("%v", err)
+		return nil, usagef("%v", err)
 	}
-	if d.dot.active() {
+	if d.dot != nil {
 		if _, err := d.dot.Write(dot.Bytes()); err != nil {
-			return fmt.Errorf("--dot %s: %w", d.dot.path, err)
-		}
-		if err := d.dot.commit(); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	if !d.svg.active() && !d.png.active() {
-		return nil
+	var pics []*outfile.File
+	for _, o := range []*outfile.File{d.svg, d.png} {
+		if o != nil {
+			pics = append(pics, o)
+		}
 	}
-	gv, err := graphviz.New(ctx)
-	if err != nil {
-		return err
+	if len(pics) == 0 {
+		return nil, nil
 	}
-	defer gv.Close()
+	if ctx.Err() != nil {
+		return pics, nil
+	}
 	layout := graphviz.LayoutDot
 	if opt.Layout {
 		layout = graphviz.LayoutPinned
 	}
-	for _, o := range []struct {
-		out    *output
-		format graphviz.Format
-	}{{d.svg, graphviz.SVG}, {d.png, graphviz.PNG}} {
-		if !o.out.active() {
-			continue
+	// Graphviz cannot be stopped mid-layout, so it runs aside and an
+	// interrupt leaves it behind: the picture is skipped, not half-made.
+	done := make(chan error, 1)
+	bufs := make([]bytes.Buffer, len(pics))
+	go func() {
+		gv, err := graphviz.New(ctx)
+		if err != nil {
+			done <- err
+			return
 		}
-		if err := gv.Render(ctx, dot.Bytes(), layout, o.format, o.out); err != nil {
-			return fmt.Errorf("%s %s: %w", o.out.flag, o.out.path, err)
+		defer gv.Close()
+		formats := map[string]graphviz.Format{"--svg": graphviz.SVG, "--png": graphviz.PNG}
+		for i, o := range pics {
+			if err := gv.Render(ctx, dot.Bytes(), layout, formats[o.Label()], &bufs[i]); err != nil {
+				done <- fmt.Errorf("%s %s: %w", o.Label(), o.Name(), err)
+				return
+			}
 		}
-		if err := o.out.commit(); err != nil {
-			return err
+		done <- nil
+	}()
+	select {
+	case err := <-done:
+		if ctx.Err() != nil {
+			return pics, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	case <-ctx.Done():
+		return pics, nil
+	}
+	for i, o := range pics {
+		if _, err := o.Write(bufs[i].Bytes()); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	return nil, nil
+}
+
+// interruptedError says which outputs an interrupt left out.
+func interruptedError(skipped []*outfile.File) error {
+	if len(skipped) == 0 {
+		return errInterrupted
+	}
+	var names []string
+	for _, o := range skipped {
+		names = append(names, o.Label()+" "+o.Name())
+	}
+	return &interrupted{what: strings.Join(names, " and ") + " not drawn; the other outputs are complete"}
 }
 
 func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("trace", stderr, "backtrack trace nqueens|sudoku [flags]")
+	fs := newCommand("trace", stdout, "backtrack trace nqueens|sudoku [flags]")
 	var pf problemFlags
 	pf.register(fs.FlagSet)
 	var ef exportFlags
 	ef.register(fs.FlagSet)
 	statsPath := fs.String("stats", "", "write the summary as YAML to this file (- for stdout)")
 	yamlPath := fs.String("yaml", "", "write every step, with a note, as a YAML step log to this file (- for stdout)")
+	maxOutput := sizeFlag(defaultMaxOutput)
+	fs.Var(&maxOutput, "max-output", "stop the search when the step log reaches this size, e.g. 500M or 4G (0: no limit)")
 	show := fs.Int("show", 3, "how many solution boards to print")
-	p, opts, err := fs.problem(args, &pf, stdin)
+	p, opts, err := fs.problem(ctx, args, &pf, stdin)
 	if err != nil {
 		return err
 	}
@@ -491,36 +802,30 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	dopt, err := ef.options()
+	dopt, err := ef.options(fs.FlagSet, stderr)
 	if err != nil {
 		return err
 	}
-	toStdout := 0
-	for _, path := range []string{*statsPath, *yamlPath, ef.dot} {
-		if path == "-" {
-			toStdout++
-		}
-	}
-	if toStdout > 1 || ef.svg == "-" || ef.png == "-" {
-		return usagef("only one of --stats, --yaml and --dot can write to stdout (-); --svg and --png need a file")
+	if *show < 0 {
+		return usagef("--show must not be negative")
 	}
 
 	// Open every output before the search, so a bad path costs no work.
-	stats, err := newOutput(*statsPath, "--stats", stdout)
+	var outs outfile.Set
+	defer outs.Abort()
+	stats, err := outs.Create(ctx, *statsPath, "--stats", stdout)
 	if err != nil {
 		return err
 	}
-	defer stats.abort()
-	steps, err := newOutput(*yamlPath, "--yaml", stdout)
+	steps, err := outs.Create(ctx, *yamlPath, "--yaml", stdout)
 	if err != nil {
 		return err
 	}
-	defer steps.abort()
-	diagrams, err := ef.open(stdout)
+	diagrams, err := ef.open(ctx, &outs, stdout)
 	if err != nil {
 		return err
 	}
-	defer diagrams.abort()
+	toStdout := *statsPath == "-" || *yamlPath == "-" || ef.dot == "-"
 
 	info := p.Info()
 	st := &tracer.Stats{}
@@ -532,63 +837,99 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	var log *render.LogWriter
 	var logBuf *bufio.Writer
-	if steps.active() {
+	searchCtx := ctx
+	if steps != nil {
+		var cancel context.CancelCauseFunc
+		searchCtx, cancel = context.WithCancelCause(ctx)
+		defer cancel(nil)
 		h := render.LogHeaderFor(info, opts)
 		h.Tool, h.Lang = "backtrack "+version, string(lang)
 		nar := tracer.NewNarrator(info, h.Strategy, lang)
-		logBuf = bufio.NewWriterSize(steps, 1<<16)
+		logBuf = bufio.NewWriterSize(&capWriter{w: steps, max: int64(maxOutput), full: func() { cancel(tracer.ErrSizeLimit) }}, 1<<16)
 		if log, err = render.NewLogWriter(logBuf, h, nar.Note); err != nil {
+			var oe *outfile.Error
+			if errors.As(err, &oe) {
+				return oe // names the output; the log's own prefix adds nothing
+			}
 			return err
 		}
 		opts.Sinks = append(opts.Sinks, log)
 	}
 
-	res, err := tracer.Run(ctx, p, opts)
+	res, err := tracer.Run(searchCtx, p, opts)
 	if err != nil {
 		return err
 	}
 	sum := tracer.Summarize(info, opts, res, st)
 
 	if log != nil {
-		if err := log.Close(sum); err != nil {
-			return fmt.Errorf("--yaml %s: %w", *yamlPath, err)
+		err := log.Close(sum)
+		if err == nil {
+			err = logBuf.Flush()
 		}
-		if err := logBuf.Flush(); err != nil {
-			return fmt.Errorf("--yaml %s: %w", *yamlPath, err)
-		}
-		if err := steps.commit(); err != nil {
+		if err != nil {
+			var oe *outfile.Error
+			if errors.As(err, &oe) {
+				return oe // names the output; the log's own prefix adds nothing
+			}
 			return err
 		}
 	}
-	if stats.active() {
+	if stats != nil {
 		if err := render.WriteStats(stats, sum); err != nil {
 			return err
 		}
-		if err := stats.commit(); err != nil {
-			return err
-		}
 	}
+	var skipped []*outfile.File
 	if tree != nil {
 		if err := tree.Err(); err != nil {
 			return fmt.Errorf("search tree: %w", err)
 		}
-		if err := diagrams.write(ctx, tree, render.Legend{Summary: sum, Lang: lang}, dopt); err != nil {
+		leg := render.Legend{Summary: sum, Lang: lang}
+		if skipped, err = diagrams.write(ctx, tree, leg, dopt); err != nil {
 			return err
 		}
+		for _, o := range skipped {
+			o.Abort()
+		}
 	}
-	if toStdout == 0 {
+	if err := outs.Commit(); err != nil {
+		return err
+	}
+	if res.Limit == tracer.LimitSize {
+		fmt.Fprintf(stderr, "backtrack: the step log reached --max-output %s, so the search stopped there; give a larger --max-output (or 0) to log more\n", maxOutput.String())
+	}
+	if !toStdout {
 		if err := render.WriteReport(stdout, sum, *show, lang); err != nil {
 			return err
 		}
 	}
-	if res.Limit == tracer.LimitCanceled {
-		return errInterrupted
+	if res.Limit == tracer.LimitCanceled || ctx.Err() != nil {
+		return interruptedError(skipped)
 	}
 	return nil
 }
 
+// capWriter passes writes through and calls full once when more than max
+// bytes (max > 0) have gone through.
+type capWriter struct {
+	w      io.Writer
+	n, max int64
+	full   func()
+}
+
+func (c *capWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	if c.max > 0 && c.n > c.max && c.full != nil {
+		c.full()
+		c.full = nil
+	}
+	return n, err
+}
+
 func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("render", stderr, "backtrack render LOG.yaml [--dot/--svg/--png FILE] [trimming flags]")
+	fs := newCommand("render", stdout, "backtrack render LOG.yaml [--dot/--svg/--png FILE] [trimming flags]")
 	var ef exportFlags
 	ef.register(fs.FlagSet)
 	pos, err := fs.parse(args)
@@ -601,72 +942,112 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if !ef.diagrams() {
 		return usagef("render needs at least one of --dot, --svg, --png")
 	}
-	if ef.svg == "-" || ef.png == "-" {
-		return usagef("--svg and --png need a file")
-	}
-	dopt, err := ef.options()
+	dopt, err := ef.options(fs.FlagSet, stderr)
 	if err != nil {
 		return err
 	}
-	var in io.Reader = stdin
-	name := "stdin"
-	if pos[0] != "-" {
-		f, err := os.Open(pos[0])
-		if err != nil {
-			if errors.Is(err, os.ErrNotExist) {
-				return usagef("step log %q does not exist", pos[0])
-			}
-			return usagef("step log %q: %v", pos[0], err)
-		}
-		defer f.Close()
-		in, name = f, pos[0]
-	}
-	diagrams, err := ef.open(stdout)
+	var outs outfile.Set
+	defer outs.Abort()
+	diagrams, err := ef.open(ctx, &outs, stdout)
 	if err != nil {
 		return err
 	}
-	defer diagrams.abort()
 
+	name := "stdin"
+	open := func() (io.ReadCloser, error) { return io.NopCloser(stdin), nil }
+	if pos[0] != "-" {
+		name = pos[0]
+		fi, err := os.Stat(name)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return usagef("step log %q does not exist", name)
+		case err != nil:
+			return usagef("step log %q: %v", name, plainErr(err))
+		case fi.IsDir():
+			return usagef("step log %q is a folder", name)
+		}
+		open = func() (io.ReadCloser, error) { return os.Open(name) }
+	}
+	// The log is read aside, so Ctrl-C ends a read that waits on a pipe.
 	tree := tracer.NewTree()
 	st := &tracer.Stats{}
-	h, sum, err := render.ReadLog(bufio.NewReaderSize(in, 1<<16), sinks{tree, st})
-	if err != nil {
-		return usagef("%s: %v", name, err)
+	type read struct {
+		h   render.LogHeader
+		sum tracer.Summary
+		err error
+	}
+	done := make(chan read, 1)
+	go func() {
+		r, err := open()
+		if err != nil {
+			done <- read{err: err}
+			return
+		}
+		defer r.Close()
+		h, sum, err := render.ReadLog(bufio.NewReaderSize(r, maxLogBytes), sinks{tree, st})
+		done <- read{h, sum, err}
+	}()
+	var got read
+	select {
+	case got = <-done:
+	case <-ctx.Done():
+		return errInterruptedEarly
+	}
+	if got.err != nil {
+		return usagef("%s: %v", name, plainErr(got.err))
 	}
 	if err := tree.Err(); err != nil {
 		return usagef("%s: %v", name, err)
 	}
 	// The counts come from the steps themselves, as in the live run.
+	sum := got.sum
 	sum.Stats, sum.Limit = *st, st.Limit
-	lang, err := ef.language(tracer.Lang(h.Lang))
+	lang, err := ef.language(tracer.Lang(got.h.Lang))
 	if err != nil {
 		return err
 	}
 	if lang == "" {
 		lang = tracer.LangEN
 	}
-	return diagrams.write(ctx, tree, render.Legend{Summary: sum, Lang: lang}, dopt)
+	skipped, err := diagrams.write(ctx, tree, render.Legend{Summary: sum, Lang: lang}, dopt)
+	if err != nil {
+		return err
+	}
+	for _, o := range skipped {
+		o.Abort()
+	}
+	if err := outs.Commit(); err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return interruptedError(skipped)
+	}
+	return nil
 }
 
 func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("step", stderr, "backtrack step nqueens|sudoku [flags]")
+	fs := newCommand("step", stdout, "backtrack step nqueens|sudoku [flags]")
 	var pf problemFlags
 	pf.register(fs.FlagSet)
+	fs.Lookup("max-steps").Usage = fmt.Sprintf("stop after this many steps; the stepper keeps every step in memory, about 17 bytes each (1 to %d)", maxStepperSteps)
 	langFlag := fs.String("lang", "en", "language of the notes: en or zh")
 	to := fs.Int64("to", 0, "start at this step")
 	print := fs.Bool("print", false, "print the view at --to as plain text and exit (for handouts)")
 	width := fs.Int("width", 0, "screen width in columns (default: the terminal's, or 80)")
 	height := fs.Int("height", 0, "screen height in lines (default: the terminal's, or 24)")
-	p, opts, err := fs.problem(args, &pf, stdin)
+	p, opts, err := fs.problem(ctx, args, &pf, stdin)
 	if err != nil {
 		return err
 	}
 	lang, err := tracer.ParseLang(*langFlag)
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("--lang: %v", err)
 	}
 	if *to < 0 || *width < 0 || *height < 0 {
 		return usagef("--to, --width and --height must not be negative")
+	}
+	if opts.Limits.MaxSteps == 0 || opts.Limits.MaxSteps > maxStepperSteps {
+		return usagef("--max-steps %d: the stepper keeps every step in memory (about 17 bytes each), so it needs a limit from 1 to %d", opts.Limits.MaxSteps, maxStepperSteps)
 	}
 	info := p.Info()
 	rec := render.NewRecording(info, render.LogHeaderFor(info, opts).Strategy)
@@ -676,35 +1057,48 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	if res.Limit == tracer.LimitCanceled {
-		return errInterrupted
+		return errInterruptedEarly
 	}
 	if *to > rec.Len() {
 		return usagef("--to %d is beyond the last step %d", *to, rec.Len())
 	}
 	sopt := render.StepOptions{Lang: lang, Width: *width, Height: *height}
 	in, inFile := stdin.(*os.File)
-	out, outFile := stdout.(*os.File)
-	interactive := !*print && inFile && outFile && render.IsTerminal(in) && render.IsTerminal(out)
+	var outFile *os.File
+	if w, ok := stdout.(*stdoutWriter); ok {
+		outFile, _ = w.w.(*os.File)
+	} else {
+		outFile, _ = stdout.(*os.File)
+	}
+	interactive := !*print && inFile && outFile != nil && render.IsTerminal(in) && render.IsTerminal(outFile)
 	if interactive {
-		w, h := render.TerminalSize(out)
+		w, h := render.TerminalSize(outFile)
 		if sopt.Width == 0 {
 			sopt.Width = w
 		}
 		if sopt.Height == 0 {
 			sopt.Height = h
 		}
-		sopt.Color = render.ColorEnabled(out)
+		sopt.Color = render.ColorEnabled(outFile)
 	}
+	sopt.Print = *print
 	s := render.NewStepper(rec, sopt)
 	s.Goto(*to)
+	if !interactive {
+		// Only a size asked for with --width/--height can be too small:
+		// NewStepper grows the default 80×24 to what the board needs.
+		if err := s.CheckSize(); err != nil {
+			return usagef("%v", err)
+		}
+	}
 	switch {
 	case *print:
 		_, err := io.WriteString(stdout, strings.TrimRight(s.View(), "\n")+"\n")
 		return err
 	case interactive:
-		return render.RunInteractive(ctx, s, in, out)
+		return render.RunInteractive(ctx, s, in, outFile)
 	}
-	return render.RunScript(s, stdin, stdout)
+	return render.RunScript(s, stdin, stdout, stderr)
 }
 
 // sinks fans one event out to several sinks.
@@ -716,104 +1110,35 @@ func (s sinks) Event(e *tracer.Event) {
 	}
 }
 
-// output is a file written whole or not at all: the bytes go to a
-// temporary file in the same folder, renamed into place by commit.
-type output struct {
-	path, flag string
-	stdout     io.Writer
-	tmp        *os.File
-	done       bool
-}
-
-// newOutput checks the path before the search runs, so a bad path costs no
-// work. An empty path means the output is off; "-" means stdout.
-func newOutput(path, flagName string, stdout io.Writer) (*output, error) {
-	o := &output{path: path, flag: flagName, stdout: stdout}
-	if path == "" || path == "-" {
-		return o, nil
-	}
-	dir := filepath.Dir(path)
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, usagef("%s %s: folder %s does not exist", flagName, path, dir)
-	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return nil, usagef("%s %s: is a folder, want a file name", flagName, path)
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return nil, usagef("%s %s: %v", flagName, path, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("%s %s: %w", flagName, path, err)
-	}
-	o.tmp = tmp
-	return o, nil
-}
-
-func (o *output) active() bool { return o.path != "" }
-
-// Write writes to the temporary file, or to stdout for "-".
-func (o *output) Write(b []byte) (int, error) {
-	if o.tmp == nil {
-		return o.stdout.Write(b)
-	}
-	return o.tmp.Write(b)
-}
-
-// commit puts the finished file in place.
-func (o *output) commit() error {
-	if o.tmp == nil || o.done {
-		return nil
-	}
-	o.done = true
-	if err := o.tmp.Close(); err != nil {
-		os.Remove(o.tmp.Name())
-		return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
-	}
-	if err := os.Rename(o.tmp.Name(), o.path); err != nil {
-		os.Remove(o.tmp.Name())
-		return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
-	}
-	return nil
-}
-
-// abort removes the temporary file if commit did not run.
-func (o *output) abort() {
-	if o == nil || o.tmp == nil || o.done {
-		return
-	}
-	o.done = true
-	o.tmp.Close()
-	os.Remove(o.tmp.Name())
-}
-
 // cmdLesson lists the lessons, or builds them: per lesson a folder with its
-// Markdown page, diagrams, stats and step logs.
+// Markdown page, diagrams, stats and step logs, under a folder per language.
 func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh]"
+	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh] [--force]"
 	if len(args) == 0 || (args[0] != "list" && args[0] != "build") {
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-			fmt.Fprintf(stderr, "usage: %s\n", usage)
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help") {
+			_, err := fmt.Fprintf(stdout, "usage: %s\n\nRun 'backtrack lesson build -h' for the flags.\n", usage)
+			if err != nil {
+				return err
+			}
 			return flag.ErrHelp
 		}
 		return usagef("lesson needs list or build: %s", usage)
 	}
-	fs := newCommand("lesson "+args[0], stderr, usage)
+	fs := newCommand("lesson "+args[0], stdout, usage)
 	langFlag := fs.String("lang", "en", "language of the titles, pages, notes and legends: en or zh")
 	all := fs.Bool("all", false, "build: every lesson")
-	out := fs.String("o", "", "build: the folder to write the lessons into (made if its parent exists)")
+	out := fs.String("o", "", "build: the folder to write into (made if its parent exists); lessons go to DIR/LANG/NAME")
+	force := fs.Bool("force", false, "build: replace a lesson folder even if it holds files the build did not write")
 	pos, err := fs.parse(args[1:])
 	if err != nil {
 		return err
 	}
 	lang, err := tracer.ParseLang(*langFlag)
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("--lang: %v", err)
 	}
 	if args[0] == "list" {
-		if len(pos) > 0 || *all || *out != "" {
+		if len(pos) > 0 || *all || *out != "" || *force {
 			return usagef("lesson list takes no arguments but --lang")
 		}
 		ls, err := lessons.All()
@@ -825,7 +1150,9 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 			width = max(width, len(l.Name))
 		}
 		for _, l := range ls {
-			fmt.Fprintf(stdout, "%-*s  %s\n", width, l.Name, l.Title(lang))
+			if _, err := fmt.Fprintf(stdout, "%-*s  %s\n", width, l.Name, l.Title(lang)); err != nil {
+				return err
+			}
 		}
 		return nil
 	}
@@ -841,19 +1168,13 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	if err != nil {
 		return usagef("%v", err)
 	}
-	if fi, err := os.Stat(*out); err != nil {
-		if !errors.Is(err, os.ErrNotExist) {
-			return usagef("-o %s: %v", *out, err)
-		}
-		if err := os.Mkdir(*out, 0o755); err != nil {
-			return usagef("-o %s: folder %s does not exist", *out, filepath.Dir(*out))
-		}
-	} else if !fi.IsDir() {
-		return usagef("-o %s: is a file, want a folder", *out)
+	dir := filepath.Join(*out, string(lang))
+	if err := makeFolders(*out, dir); err != nil {
+		return err
 	}
 	start := time.Now()
 	for _, l := range ls {
-		made, err := l.Build(ctx, *out, lessons.Options{Lang: lang, Tool: "backtrack " + version})
+		made, err := l.Build(ctx, dir, lessons.Options{Lang: lang, Tool: "backtrack " + version, Force: *force})
 		if ctx.Err() != nil {
 			return errInterrupted
 		}
@@ -861,7 +1182,7 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 			return err
 		}
 		fmt.Fprintf(stdout, "%s: %d files, %d steps searched, %.2f s\n",
-			filepath.Join(*out, l.Name), len(made.Files), made.Steps, made.Elapsed.Seconds())
+			filepath.Join(dir, l.Name), len(made.Files), made.Steps, made.Elapsed.Seconds())
 	}
 	if len(ls) > 1 {
 		fmt.Fprintf(stdout, "%d lessons in %.2f s\n", len(ls), time.Since(start).Seconds())
@@ -869,10 +1190,36 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	return nil
 }
 
+// makeFolders makes -o DIR (whose parent must exist) and its language
+// folder inside it.
+func makeFolders(out, dir string) error {
+	fi, err := os.Stat(out)
+	switch {
+	case err == nil && !fi.IsDir():
+		return usagef("-o %s: is a file, want a folder", out)
+	case errors.Is(err, os.ErrNotExist):
+		if pi, perr := os.Stat(filepath.Dir(out)); perr != nil || !pi.IsDir() {
+			return usagef("-o %s: folder %s does not exist", out, filepath.Dir(out))
+		}
+		if err := os.Mkdir(out, 0o755); err != nil {
+			return &outfile.Error{Label: "-o", Name: out, Err: plainErr(err)}
+		}
+	case err != nil:
+		return &outfile.Error{Label: "-o", Name: out, Err: plainErr(err)}
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+		return &outfile.Error{Label: "-o", Name: dir, Err: plainErr(err)}
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return usagef("-o %s: %s is not a folder", out, dir)
+	}
+	return nil
+}
+
 // cmdCompare runs N-Queens beside Sudoku and prints them side by side, or
 // (--strategies) runs every strategy on one instance and tabulates them.
 func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("compare", stderr, "backtrack compare [-n N] [--puzzle P] [--svg FILE] [--no-time] | backtrack compare --strategies sudoku|nqueens [-n N | --puzzle P] [--no-time]")
+	fs := newCommand("compare", stdout, "backtrack compare [-n N] [--puzzle P] [--svg FILE] [--no-time] | backtrack compare --strategies sudoku|nqueens [-n N | --puzzle P] [--no-time]")
 	n := fs.Int("n", 8, "nqueens: board size (1-30)")
 	puzzle := fs.String("puzzle", "", "sudoku: a puzzle string, a file, or - for stdin (default: LeetCode 37's board)")
 	strategies := fs.String("strategies", "", "run every strategy of this problem on one instance: sudoku or nqueens")
@@ -891,7 +1238,7 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	lang, err := tracer.ParseLang(*langFlag)
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("--lang: %v", err)
 	}
 	if *maxSteps < 0 {
 		return usagef("--max-steps must not be negative")
@@ -903,10 +1250,13 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if *n < 1 || *n > tracer.MaxQueens {
 		return usagef("-n %d is out of range: want 1 to %d", *n, tracer.MaxQueens)
 	}
+	if set["puzzle"] && strings.TrimSpace(*puzzle) == "" {
+		return usagef("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for LeetCode 37's board)")
+	}
 	queens := lessons.Search{Problem: "nqueens", N: *n, MaxSteps: limit}
 	sudoku := lessons.Search{Problem: "sudoku", MaxSteps: limit}
 	if *strategies != "nqueens" {
-		pz, err := loadPuzzle(*puzzle, stdin)
+		pz, err := loadPuzzle(ctx, *puzzle, stdin)
 		if err != nil {
 			return err
 		}
@@ -940,22 +1290,40 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if *svg == "-" {
 		return usagef("--svg needs a file")
 	}
-	chart, err := newOutput(*svg, "--svg", stdout)
+	var outs outfile.Set
+	defer outs.Abort()
+	chart, err := outs.Create(ctx, *svg, "--svg", stdout)
 	if err != nil {
 		return err
 	}
-	defer chart.abort()
 
 	var runs []render.CompareRun
+	stopped := false
 	for _, s := range searches {
 		o, err := s.Execute(ctx)
 		if err != nil {
 			return usagef("%v", err)
 		}
 		if o.Summary.Limit == tracer.LimitCanceled {
-			return errInterrupted
+			stopped = true
+			break
 		}
 		runs = append(runs, render.CompareRun{Summary: o.Summary, Elapsed: o.Elapsed})
+	}
+	if stopped {
+		// The strategy table is worth its finished rows; the side-by-side
+		// comparison is not worth half of itself.
+		if *strategies != "" && len(runs) > 0 {
+			var b bytes.Buffer
+			if err := render.WriteStrategyTable(&b, runs, opt); err != nil {
+				return err
+			}
+			if _, err := stdout.Write(b.Bytes()); err != nil {
+				return err
+			}
+			return &interrupted{what: fmt.Sprintf("the table shows the %d of %d runs that finished", len(runs), len(searches))}
+		}
+		return &interrupted{what: "no run finished, so nothing is printed"}
 	}
 	var b bytes.Buffer
 	if *strategies != "" {
@@ -970,11 +1338,11 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err != nil {
 		return err
 	}
-	if chart.active() {
+	if chart != nil {
 		if err := render.WriteDepthChart(chart, runs, render.ChartOptions{Lang: lang}); err != nil {
-			return fmt.Errorf("--svg %s: %w", *svg, err)
+			return err
 		}
-		if err := chart.commit(); err != nil {
+		if err := outs.Commit(); err != nil {
 			return err
 		}
 	}

@@ -29,7 +29,7 @@ func TestTraceDefaults(t *testing.T) {
 		{[]string{"trace", "sudoku"}, []string{"status: solved", "nodes 4209 ", "tries 37652 ", "5 3 4 | 6 7 8 | 9 1 2"}},
 		{[]string{"trace", "sudoku", "--no-return"}, []string{"status: lost", "solution was undone", "5 3 . | . 7 ."}},
 		{[]string{"trace", "sudoku", "--order", "mrv", "--check", "counts"}, []string{"status: solved", "order=mrv check=counts"}},
-		{[]string{"trace", "sudoku", "--when", "leaf"}, []string{"status: limit", "step (--max-steps) limit"}},
+		{[]string{"trace", "sudoku", "--when", "leaf"}, []string{"status: limit", "stopped by the step limit (--max-steps)"}},
 		{[]string{"trace", "sudoku", "--puzzle", "examples/puzzles/16x16.txt", "--order", "mrv"}, []string{"status: solved", "16×16"}},
 		{[]string{"trace", "sudoku", "--puzzle", "examples/puzzles/leetcode37.json"}, []string{"nodes 4209 "}},
 		{[]string{"trace", "nqueens", "-n", "8", "--first"}, []string{"status: solved", "stop=first"}},
@@ -224,7 +224,7 @@ func TestCompareAndLessons(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("lesson build: exit %d: %s", code, errs)
 	}
-	page, err := os.ReadFile(filepath.Join(dir, "004-three-parts", "index.md"))
+	page, err := os.ReadFile(filepath.Join(dir, "en", "004-three-parts", "index.md"))
 	if err != nil || !strings.Contains(string(page), "tree.svg") {
 		t.Errorf("lesson page: %v\n%s", err, page)
 	}

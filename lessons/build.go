@@ -3,7 +3,6 @@ package lessons
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"backtrack/render"
 	"backtrack/render/graphviz"
+	"backtrack/render/outfile"
 	"backtrack/tracer"
 )
 
@@ -20,6 +20,9 @@ import (
 type Options struct {
 	Lang tracer.Lang // the page's language: tracer.LangEN (default) or tracer.LangZH
 	Tool string      // the program named in step logs, e.g. "backtrack 0.1.0"
+	// Force lets Build replace a lesson folder that holds files it did not
+	// write (they are deleted); without it such a folder is an error.
+	Force bool
 }
 
 // Made is a lesson made in memory: its files by name (index.md, the SVG
@@ -219,9 +222,11 @@ func (p *page) assemble(body string, checked []string) string {
 
 // Build makes the lesson and writes it to dir/NAME: index.md, the SVG
 // diagrams and charts, each run's stats and (for small runs) step log.
-// The folder is written whole or not at all: the files go to a temporary
-// folder beside it, which replaces dir/NAME once every file is written.
-// dir itself must exist.
+// The folder is written whole or not at all (see outfile.WriteFolder): the
+// files go to a temporary folder beside it, which replaces dir/NAME once
+// every file is written. A dir/NAME that holds files this build does not
+// make (a teacher's notes, say) is left alone and reported, unless
+// opt.Force is set. dir itself must exist.
 func (l *Lesson) Build(ctx context.Context, dir string, opt Options) (*Made, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("output folder %s does not exist", dir)
@@ -230,58 +235,13 @@ func (l *Lesson) Build(ctx context.Context, dir string, opt Options) (*Made, err
 	if err != nil {
 		return nil, err
 	}
-	if err := writeFolder(filepath.Join(dir, l.Name), m.Files); err != nil {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := outfile.WriteFolder(filepath.Join(dir, l.Name), m.Files, opt.Force); err != nil {
 		return nil, err
 	}
 	return m, nil
-}
-
-// writeFolder writes files into a new folder at path, replacing what was
-// there only once every file is written.
-func writeFolder(path string, files map[string][]byte) (err error) {
-	parent, base := filepath.Dir(path), filepath.Base(path)
-	tmp, err := os.MkdirTemp(parent, "."+base+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			os.RemoveAll(tmp)
-		}
-	}()
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	names := sortedKeys(files)
-	for _, name := range names {
-		if err := os.WriteFile(filepath.Join(tmp, name), files[name], 0o644); err != nil {
-			return err
-		}
-	}
-	// Move the old folder aside, the new one in, then drop the old one: at
-	// every moment path is either the old lesson or the new one.
-	old := ""
-	if fi, err := os.Lstat(path); err == nil {
-		if !fi.IsDir() {
-			return fmt.Errorf("%s exists and is not a folder", path)
-		}
-		old = tmp + ".old"
-		if err := os.Rename(path, old); err != nil {
-			return err
-		}
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		if old != "" {
-			os.Rename(old, path)
-		}
-		return err
-	}
-	if old != "" {
-		os.RemoveAll(old)
-	}
-	return nil
 }
 
 // Lookup returns the lessons called names, or every lesson for none; an

@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"backtrack/render"
+	"backtrack/render/outfile"
 	"backtrack/tracer"
 )
 
@@ -270,23 +271,39 @@ func TestNumbersComeFromRuns(t *testing.T) {
 }
 
 // TestBuild writes a lesson to a folder, then again over it: the folder is
-// replaced whole, with no temporary folder left behind.
+// replaced whole, with no temporary folder left behind. A folder holding a
+// file the build did not write (a teacher's notes) is refused and left as
+// it was, unless Force is set.
 func TestBuild(t *testing.T) {
 	dir := t.TempDir()
 	l, err := Lookup("004-three-parts")
 	if err != nil {
 		t.Fatal(err)
 	}
-	stale := filepath.Join(dir, "004-three-parts", "stale.txt")
-	if err := os.MkdirAll(filepath.Dir(stale), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(stale, []byte("old"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	folder := filepath.Join(dir, "004-three-parts")
 	m, err := l[0].Build(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Built again over itself: every file in the folder is one the build
+	// makes, so it is replaced without Force.
+	if _, err := l[0].Build(context.Background(), dir, Options{}); err != nil {
+		t.Fatalf("rebuilding over an earlier build: %v", err)
+	}
+	notes := filepath.Join(folder, "teacher-notes.md")
+	if err := os.WriteFile(notes, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = l[0].Build(context.Background(), dir, Options{})
+	var fe *outfile.FolderError
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "teacher-notes.md") || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("building over a folder with a teacher's file: error %v, want a FolderError naming it", err)
+	}
+	if got, err := os.ReadFile(notes); err != nil || string(got) != "mine" {
+		t.Errorf("the teacher's file after a refused build: %q, %v", got, err)
+	}
+	if _, err := l[0].Build(context.Background(), dir, Options{Force: true}); err != nil {
+		t.Fatalf("building with Force: %v", err)
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -295,11 +312,11 @@ func TestBuild(t *testing.T) {
 	if len(entries) != 1 || entries[0].Name() != "004-three-parts" {
 		t.Errorf("folder holds %v, want only 004-three-parts", entries)
 	}
-	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("the old folder's file is still there: %v", err)
+	if _, err := os.Stat(notes); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("with Force the old folder's file is still there: %v", err)
 	}
 	for _, name := range m.Names() {
-		got, err := os.ReadFile(filepath.Join(dir, "004-three-parts", name))
+		got, err := os.ReadFile(filepath.Join(folder, name))
 		if err != nil || !bytes.Equal(got, m.Files[name]) {
 			t.Errorf("%s: not written as made (%v)", name, err)
 		}

@@ -135,12 +135,14 @@ type Renderer struct {
 	closed bool // guarded by wasmMu
 }
 
-// New returns a Renderer. The first call in a process starts a Graphviz
-// context (a fraction of a millisecond), which all Renderers then share.
-// Graphviz's real start-up cost is paid earlier, once per process, when
-// go-graphviz compiles its WebAssembly module as the program initialises,
-// whether or not a Renderer is ever made: 0.8-0.9 s, or about 0.03 s when
-// wazero's compilation cache in $TMPDIR/go-graphviz already holds the result.
+// New returns a Renderer. The first call in a process loads Graphviz: it
+// compiles go-graphviz's WebAssembly module (0.6-0.9 s of CPU, or about
+// 0.05 s when wazero's compilation cache in the user's cache folder,
+// os.UserCacheDir()/backtrack/go-graphviz-wazero, already holds the result)
+// and starts a Graphviz context, which all Renderers then share. A program
+// that never calls New never loads Graphviz: the copy of go-graphviz this
+// module uses is patched to load on first use rather than at start-up (see
+// third_party/go-graphviz/PATCHED.md).
 func New(ctx context.Context) (*Renderer, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("graphviz: new renderer: %w", err)

@@ -1,0 +1,1202 @@
+package main
+
+// The fault battery: the bad inputs and hostile outputs of the newcomer
+// review (../shared/reviews/newcomer-trial.md, sections 1 and 3), each
+// pinned to the behaviour the tool promises. Exit codes: 0 ok, 1 a failed
+// write or run, 2 bad input, 130 interrupted; every error is one line on
+// stderr that starts "backtrack: " and names no Go type and no temporary
+// file.
+//
+// Most tests run the program in process (runCLI, faultRun). The ones about
+// signals, stdout on a device, and other users run the real binary, built
+// once per test binary (testBinary).
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"backtrack/render"
+	"backtrack/tracer"
+)
+
+// TestMain removes the binary that testBinary built, if any.
+func TestMain(m *testing.M) {
+	// go-graphviz keeps its compiled WebAssembly in the user cache folder:
+	// point it at a temporary folder, so the tests write nothing elsewhere.
+	cache, err := os.MkdirTemp("", "backtrack-test-cache-")
+	if err == nil {
+		os.Setenv("XDG_CACHE_HOME", cache)
+	}
+	code := m.Run()
+	if builtBinary.dir != "" {
+		os.RemoveAll(builtBinary.dir)
+	}
+	if cache != "" {
+		os.RemoveAll(cache)
+	}
+	os.Exit(code)
+}
+
+// builtBinary is the program, built once for every test that needs it.
+var builtBinary struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+// testBinary builds the program once per test binary, into a folder that
+// every user can read and run (the tests as nobody need that), and
+// returns its path. It skips under -short.
+func testBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the program")
+	}
+	b := &builtBinary
+	b.once.Do(func() {
+		dir, err := os.MkdirTemp("", "backtrack-bin-")
+		if err != nil {
+			b.err = err
+			return
+		}
+		b.dir = dir
+		if err := os.Chmod(dir, 0o755); err != nil {
+			b.err = err
+			return
+		}
+		bin := filepath.Join(dir, "backtrack")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("go build: %v\n%s", err, out)
+			return
+		}
+		b.bin = bin
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.bin
+}
+
+// faultRun runs the program in process with any stdin and stdout.
+func faultRun(t *testing.T, stdin io.Reader, stdout io.Writer, args ...string) (code int, stderr string) {
+	t.Helper()
+	var errb bytes.Buffer
+	code = run(args, stdin, stdout, &errb)
+	return code, errb.String()
+}
+
+// faultExit returns the exit code of a finished command, or -1 when it did
+// not exit (killed by a signal).
+func faultExit(t *testing.T, err error) int {
+	t.Helper()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit):
+		return exit.ExitCode()
+	}
+	t.Fatalf("running the program: %v", err)
+	return -1
+}
+
+// faultGoInternals matches what a plain message must not show: Go type names,
+// struct dumps, panics.
+var faultGoInternals = regexp.MustCompile(`\*?\b[a-z]+\.[A-Z][A-Za-z]*(Error|Flag)\b|struct \{|Go value of type|goroutine \d|panic:`)
+
+// faultCheckLine checks stderr is one error line in the tool's style, holding
+// every string of want.
+func faultCheckLine(t *testing.T, stderr string, want ...string) {
+	t.Helper()
+	line := strings.TrimSuffix(stderr, "\n")
+	switch {
+	case line == "":
+		t.Errorf("stderr is empty, want one error line holding %q", want)
+		return
+	case strings.Contains(line, "\n"):
+		t.Errorf("stderr has %d lines, want one:\n%s", strings.Count(line, "\n")+1, stderr)
+	case !strings.HasPrefix(line, "backtrack: "):
+		t.Errorf("stderr %q does not start with \"backtrack: \"", line)
+	}
+	if strings.Contains(line, ".tmp") {
+		t.Errorf("stderr %q names a temporary file", line)
+	}
+	if m := faultGoInternals.FindString(line); m != "" {
+		t.Errorf("stderr %q shows Go internals (%q)", line, m)
+	}
+	for _, w := range want {
+		if !strings.Contains(line, w) {
+			t.Errorf("stderr %q lacks %q", line, w)
+		}
+	}
+}
+
+// faultTempName matches the temporary files and folders of render/outfile.
+var faultTempName = regexp.MustCompile(`^\..*\.tmp(\.old)?$`)
+
+// faultNoTemps checks that no temporary file or folder is left anywhere
+// under dir.
+func faultNoTemps(t *testing.T, dir string) {
+	t.Helper()
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && (faultTempName.MatchString(d.Name()) || strings.HasSuffix(d.Name(), ".tmp")) {
+			t.Errorf("temporary file left behind: %s", p)
+		}
+		return nil
+	})
+}
+
+// faultSnapshot describes every entry under dir (type, mode, size, contents,
+// link target), so a test can check that a refused run changed nothing.
+func faultSnapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	s := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		desc := fi.Mode().String()
+		switch {
+		case fi.IsDir():
+			// A folder's time changes when a temporary file comes and goes.
+		case fi.Mode()&fs.ModeSymlink != 0:
+			to, _ := os.Readlink(p)
+			desc += " -> " + to
+		case fi.Mode().IsRegular():
+			b, _ := os.ReadFile(p)
+			desc += fmt.Sprintf(" %d %v %s", fi.Size(), fi.ModTime().UnixNano(), b)
+		}
+		s[p] = desc
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func faultUnchanged(t *testing.T, before, after map[string]string) {
+	t.Helper()
+	for p, d := range after {
+		if b, ok := before[p]; !ok {
+			t.Errorf("%s was created", p)
+		} else if b != d {
+			t.Errorf("%s was changed:\nbefore %.200s\nafter  %.200s", p, b, d)
+		}
+	}
+	for p := range before {
+		if _, ok := after[p]; !ok {
+			t.Errorf("%s was removed", p)
+		}
+	}
+}
+
+// faultReadLog reads a step log back with render.ReadLog: it fails unless
+// the log is complete, with its summary.
+func faultReadLog(t *testing.T, path string) (render.LogHeader, tracer.Summary, *tracer.Stats) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st := &tracer.Stats{}
+	h, sum, err := render.ReadLog(bufio.NewReaderSize(f, 1<<16), st)
+	if err != nil {
+		t.Fatalf("%s is not a complete step log: %v", path, err)
+	}
+	return h, sum, st
+}
+
+// faultDevice makes a private character device with the numbers of
+// /dev/null (minor 3) or /dev/full (minor 7) in dir, so a bug cannot
+// destroy the machine's own. Without the right to make devices it falls
+// back on the real one, which then cannot be replaced either.
+func faultDevice(t *testing.T, dir, name string) string {
+	t.Helper()
+	minor := map[string]int{"null": 3, "full": 7}[name]
+	p := filepath.Join(dir, name)
+	// Linux's device number: major 1 in bits 8-19, the minor in bits 0-7.
+	if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, 1<<8|minor); err == nil {
+		if f, err := os.OpenFile(p, os.O_WRONLY, 0); err == nil {
+			f.Close()
+			return p
+		}
+		os.Remove(p)
+	}
+	real := "/dev/" + name
+	if fi, err := os.Lstat(real); err != nil || fi.Mode()&fs.ModeCharDevice == 0 {
+		t.Skipf("no private device (mknod failed) and %s is not a character device", real)
+	}
+	return real
+}
+
+func faultIsDevice(t *testing.T, p string) {
+	t.Helper()
+	fi, err := os.Lstat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode()&os.ModeCharDevice == 0 {
+		t.Errorf("%s is no longer a character device: mode %v, %d bytes", p, fi.Mode(), fi.Size())
+	}
+}
+
+// --- 1. Outputs ---------------------------------------------------------
+
+func TestFaultOutputToDevice(t *testing.T) {
+	dir := t.TempDir()
+	null, full := faultDevice(t, dir, "null"), faultDevice(t, dir, "full")
+	tests := []struct {
+		flags []string // NULL and FULL stand for the devices
+		code  int
+		want  []string
+	}{
+		{[]string{"--yaml", "NULL"}, 0, nil},
+		{[]string{"--stats", "NULL"}, 0, nil},
+		{[]string{"--dot", "NULL"}, 0, nil},
+		{[]string{"--svg", "NULL"}, 0, nil},
+		{[]string{"--png", "NULL"}, 0, nil},
+		{[]string{"--yaml", "NULL", "--stats", "NULL"}, 0, nil}, // two devices are two outputs
+		{[]string{"--yaml", "FULL"}, 1, []string{"--yaml"}},
+		{[]string{"--stats", "FULL"}, 1, []string{"--stats"}},
+		{[]string{"--dot", "FULL"}, 1, []string{"--dot"}},
+		{[]string{"--svg", "FULL"}, 1, []string{"--svg"}},
+		{[]string{"--png", "FULL"}, 1, []string{"--png"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.flags, " "), func(t *testing.T) {
+			args := []string{"trace", "nqueens", "-n", "4"}
+			for _, f := range tt.flags {
+				args = append(args, strings.NewReplacer("NULL", null, "FULL", full).Replace(f))
+			}
+			code, _, errs := runCLI(t, "", args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr %q", code, tt.code, errs)
+			}
+			if tt.code == 0 && errs != "" {
+				t.Errorf("stderr %q, want none", errs)
+			}
+			if tt.code != 0 {
+				faultCheckLine(t, errs, append([]string{full, "no space left on device"}, tt.want...)...)
+			}
+			faultIsDevice(t, null)
+			faultIsDevice(t, full)
+			faultNoTemps(t, dir)
+			faultNoTemps(t, "/dev")
+		})
+	}
+}
+
+func TestFaultOutputToFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "steps.fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	type read struct {
+		b   []byte
+		err error
+	}
+	got := make(chan read, 1)
+	go func() {
+		f, err := os.Open(fifo) // waits for the program to open it
+		if err != nil {
+			got <- read{nil, err}
+			return
+		}
+		defer f.Close()
+		b, err := io.ReadAll(f)
+		got <- read{b, err}
+	}()
+	code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "6", "--yaml", fifo)
+	if code != 0 {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	var r read
+	select {
+	case r = <-got:
+	case <-time.After(10 * time.Second):
+		// The program never opened the FIFO: open it ourselves so the
+		// reader's open returns, then give up.
+		if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			w.Close()
+		}
+		t.Fatal("the reader of the FIFO got nothing")
+	}
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	// The reader got the whole log: the same bytes as a regular file gets.
+	regular := filepath.Join(dir, "steps.yaml")
+	if code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "6", "--yaml", regular); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	want, _ := os.ReadFile(regular)
+	if !bytes.Equal(r.b, want) {
+		t.Errorf("the FIFO's reader got %d bytes, a file gets %d", len(r.b), len(want))
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO is no longer a FIFO: %v %v", fi.Mode(), err)
+	}
+	faultNoTemps(t, dir)
+}
+
+func TestFaultOutputThroughSymlink(t *testing.T) {
+	tests := []struct {
+		flag, content string
+		exists        bool // the link's target exists before the run
+	}{
+		{"--svg", "<svg", true},
+		{"--svg", "<svg", false},
+		{"--dot", "digraph", true},
+		{"--dot", "digraph", false},
+		{"--yaml", "format: backtrack-steps/1", true},
+		{"--stats", "status: complete", true},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s target exists %v", tt.flag, tt.exists), func(t *testing.T) {
+			dir := t.TempDir()
+			link, target := filepath.Join(dir, "out.file"), filepath.Join(dir, "target.file")
+			if tt.exists {
+				if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.Symlink("target.file", link); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "4", tt.flag, link)
+			if code != 0 {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+				t.Errorf("out.file is no longer a link: %v %v", fi.Mode(), err)
+			}
+			if to, _ := os.Readlink(link); to != "target.file" {
+				t.Errorf("the link points to %q now", to)
+			}
+			if b, err := os.ReadFile(target); err != nil || !strings.Contains(string(b), tt.content) {
+				t.Errorf("the target does not hold the output (%q): %v\n%.200s", tt.content, err, b)
+			}
+			faultNoTemps(t, dir)
+		})
+	}
+}
+
+// TestFaultSameFileTwice: two outputs naming one file are refused before
+// the search runs (stdout stays empty: the report comes after the search),
+// and nothing is created or changed.
+func TestFaultSameFileTwice(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(dir string) error
+		flags []string
+		want  []string // in the message, besides the two flags
+	}{
+		{"same name", nil, []string{"--svg", "same.out", "--yaml", "same.out"}, []string{"--svg", "--yaml", "same.out"}},
+		{"dot slash", nil, []string{"--yaml", "a", "--stats", "./a"}, []string{"--yaml", "--stats"}},
+		{"through a folder and back", func(dir string) error { return os.Mkdir(filepath.Join(dir, "sub"), 0o755) },
+			[]string{"--dot", "x.dot", "--svg", "sub/../x.dot"}, []string{"--dot", "--svg"}},
+		{"an existing file and a link to it", func(dir string) error {
+			if err := os.WriteFile(filepath.Join(dir, "real.yaml"), []byte("keep me\n"), 0o644); err != nil {
+				return err
+			}
+			return os.Symlink("real.yaml", filepath.Join(dir, "link.yaml"))
+		}, []string{"--yaml", "real.yaml", "--dot", "link.yaml"}, []string{"--yaml", "--dot"}},
+		{"a new file and a link to it", func(dir string) error {
+			return os.Symlink("s.yaml", filepath.Join(dir, "l.yaml"))
+		}, []string{"--stats", "s.yaml", "--yaml", "l.yaml"}, []string{"--stats", "--yaml"}},
+		{"a hard link", func(dir string) error {
+			if err := os.WriteFile(filepath.Join(dir, "h1"), []byte("keep me\n"), 0o600); err != nil {
+				return err
+			}
+			return os.Link(filepath.Join(dir, "h1"), filepath.Join(dir, "h2"))
+		}, []string{"--yaml", "h1", "--stats", "h2"}, []string{"--yaml", "--stats"}},
+		{"a diagram and the step log", nil, []string{"--yaml", "t.out", "--png", "t.out"}, []string{"--yaml", "--png"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.setup != nil {
+				if err := tt.setup(dir); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(dir)
+			before := faultSnapshot(t, dir)
+			args := append([]string{"trace", "nqueens", "-n", "4"}, tt.flags...)
+			code, out, errs := runCLI(t, "", args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			faultCheckLine(t, errs, append([]string{"same file"}, tt.want...)...)
+			if out != "" {
+				t.Errorf("stdout %q: the search ran", out)
+			}
+			faultUnchanged(t, before, faultSnapshot(t, dir))
+			faultNoTemps(t, dir)
+		})
+	}
+}
+
+func TestFaultOutputFolder(t *testing.T) {
+	tests := []struct {
+		name string
+		flag string
+		path string // relative to a temporary folder with a folder "d" and a file "f"
+		want []string
+	}{
+		{"missing folder svg", "--svg", "nope/x.svg", []string{"--svg", "nope", "does not exist"}},
+		{"missing folder yaml", "--yaml", "nope/x.yaml", []string{"--yaml", "does not exist"}},
+		{"missing folder stats", "--stats", "nope/deeper/s.yaml", []string{"--stats", "does not exist"}},
+		{"folder as the file svg", "--svg", "d", []string{"--svg", "folder"}},
+		{"folder as the file dot", "--dot", "d", []string{"--dot", "folder"}},
+		{"folder as the file yaml", "--yaml", "d/", []string{"--yaml", "folder"}},
+		{"file as a folder", "--yaml", "f/x.yaml", []string{"--yaml"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.Mkdir(filepath.Join(dir, "d"), 0o755)
+			os.WriteFile(filepath.Join(dir, "f"), []byte("a file\n"), 0o644)
+			t.Chdir(dir)
+			before := faultSnapshot(t, dir)
+			code, out, errs := runCLI(t, "", "trace", "nqueens", "-n", "4", tt.flag, tt.path)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			faultCheckLine(t, errs, tt.want...)
+			if out != "" {
+				t.Errorf("stdout %q: the search ran", out)
+			}
+			faultUnchanged(t, before, faultSnapshot(t, dir))
+			faultNoTemps(t, dir)
+		})
+	}
+}
+
+// TestFaultReplacedFileKeepsMode: replacing an existing output keeps its
+// permission bits.
+func TestFaultReplacedFileKeepsMode(t *testing.T) {
+	for _, flag := range []string{"--yaml", "--stats", "--dot", "--svg"} {
+		for _, mode := range []fs.FileMode{0o600, 0o640, 0o755} {
+			t.Run(fmt.Sprintf("%s %o", flag, mode), func(t *testing.T) {
+				dir := t.TempDir()
+				p := filepath.Join(dir, "out")
+				if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chmod(p, mode); err != nil {
+					t.Fatal(err)
+				}
+				code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "4", flag, p)
+				if code != 0 {
+					t.Fatalf("exit %d, stderr %q", code, errs)
+				}
+				fi, err := os.Stat(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fi.Mode().Perm() != mode {
+					t.Errorf("mode %o after the run, want %o", fi.Mode().Perm(), mode)
+				}
+				if b, _ := os.ReadFile(p); string(b) == "old" {
+					t.Errorf("the file was not replaced")
+				}
+				faultNoTemps(t, dir)
+			})
+		}
+	}
+}
+
+// --- 2. Bad input -------------------------------------------------------
+
+func TestFaultBadInput(t *testing.T) {
+	dir := t.TempDir()
+	leet, err := os.ReadFile("examples/puzzles/leetcode37.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	utf16 := []byte{0xFF, 0xFE} // little-endian with its byte-order mark
+	for _, r := range string(leet) {
+		utf16 = append(utf16, byte(r), byte(r>>8))
+	}
+	utf16noBOM := utf16[2:]
+	nulEnd := write("nul-end.txt", []byte(tracerLeetCode+"\x00"))
+	nulMid := write("nul-mid.txt", []byte(tracerLeetCode[:30]+"\x00"+tracerLeetCode[30:]))
+	long := write("long.txt", bytes.Repeat([]byte("."), 100_000))
+	tests := []struct {
+		name  string
+		args  []string
+		want  []string
+		avoid []string // must not be in the message
+	}{
+		{"show negative", []string{"trace", "nqueens", "-n", "4", "--show", "-1"}, []string{"--show", "negative"}, nil},
+		{"empty puzzle", []string{"trace", "sudoku", "--puzzle", ""}, []string{"--puzzle", "empty"}, nil},
+		{"blank puzzle", []string{"trace", "sudoku", "--puzzle", "  "}, []string{"--puzzle"}, nil},
+		{"timeout without unit", []string{"trace", "sudoku", "--timeout", "10"}, []string{"--timeout", "10s"}, nil},
+		{"unknown flag", []string{"trace", "sudoku", "--bogus"}, []string{"--bogus"}, []string{" -bogus"}},
+		{"unknown flag single dash", []string{"trace", "sudoku", "-bogus"}, []string{"--bogus"}, nil},
+		{"flag without value", []string{"trace", "nqueens", "--max-steps"}, []string{"--max-steps"}, nil},
+		{"unknown flag render", []string{"render", "x.yaml", "--bogus"}, []string{"--bogus"}, nil},
+		{"UTF-16 with BOM", []string{"trace", "sudoku", "--puzzle", write("u16.txt", utf16)}, []string{"UTF-16"}, []string{"cells", "rows"}},
+		{"UTF-16 without BOM", []string{"trace", "sudoku", "--puzzle", write("u16nb.txt", utf16noBOM)}, []string{"UTF-16"}, []string{"cells", "rows"}},
+		{"NUL at the end", []string{"trace", "sudoku", "--puzzle", nulEnd}, []string{"NUL"}, []string{"cells"}},
+		{"NUL inside", []string{"trace", "sudoku", "--puzzle", nulMid}, []string{"NUL"}, []string{"cells"}},
+		{"long file", []string{"trace", "sudoku", "--puzzle", long}, []string{"longer than", "64 KiB"}, []string{"cells"}},
+		{"/dev/zero", []string{"trace", "sudoku", "--puzzle", "/dev/zero"}, []string{"longer than"}, []string{"cells"}},
+		{"compare /dev/zero", []string{"compare", "--puzzle", "/dev/zero"}, []string{"longer than"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			code, out, errs := runCLI(t, "", tt.args...)
+			if d := time.Since(start); d > 3*time.Second {
+				t.Errorf("took %v", d)
+			}
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if out != "" {
+				t.Errorf("stdout %q", out)
+			}
+			faultCheckLine(t, errs, tt.want...)
+			for _, a := range tt.avoid {
+				if strings.Contains(errs, a) {
+					t.Errorf("stderr %q says %q", errs, a)
+				}
+			}
+		})
+	}
+}
+
+// faultEndless is stdin that never ends: dots for ever. It counts what was read.
+type faultEndless struct{ n int64 }
+
+func (e *faultEndless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = '.'
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+func TestFaultLongPuzzleOnStdin(t *testing.T) {
+	t.Run("100 KB", func(t *testing.T) {
+		code, out, errs := runCLI(t, strings.Repeat(".", 100_000), "trace", "sudoku", "--puzzle", "-")
+		if code != 2 || out != "" {
+			t.Errorf("exit %d, want 2; stdout %q", code, out)
+		}
+		faultCheckLine(t, errs, "stdin", "longer than")
+	})
+	t.Run("endless", func(t *testing.T) {
+		in := &faultEndless{}
+		start := time.Now()
+		code, errs := faultRun(t, in, io.Discard, "trace", "sudoku", "--puzzle", "-")
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("took %v", d)
+		}
+		if code != 2 {
+			t.Errorf("exit %d, want 2", code)
+		}
+		faultCheckLine(t, errs, "stdin", "longer than")
+		if in.n > 1<<20 {
+			t.Errorf("read %d bytes of stdin, want about 64 KiB", in.n)
+		}
+	})
+}
+
+func TestFaultPuzzleWithBOM(t *testing.T) {
+	dir := t.TempDir()
+	grid, err := os.ReadFile("examples/puzzles/leetcode37.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const bom = "\xef\xbb\xbf"
+	for _, tt := range []struct {
+		name, text string
+	}{
+		{"grid with comments", string(grid)},
+		{"one line", tracerLeetCode + "\n"},
+		{"CRLF grid", strings.ReplaceAll(string(grid), "\n", "\r\n")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			plain, withBOM := filepath.Join(dir, "plain.txt"), filepath.Join(dir, "bom.txt")
+			os.WriteFile(plain, []byte(tt.text), 0o644)
+			os.WriteFile(withBOM, []byte(bom+tt.text), 0o644)
+			code, want, errs := runCLI(t, "", "trace", "sudoku", "--puzzle", plain)
+			if code != 0 {
+				t.Fatalf("without a BOM: exit %d, stderr %q", code, errs)
+			}
+			code, got, errs := runCLI(t, "", "trace", "sudoku", "--puzzle", withBOM)
+			if code != 0 {
+				t.Fatalf("with a BOM: exit %d, stderr %q", code, errs)
+			}
+			if got != want {
+				t.Errorf("with a BOM the output differs:\n%s\nwithout:\n%s", got, want)
+			}
+			code, got, errs = runCLI(t, bom+tt.text, "trace", "sudoku", "--puzzle", "-")
+			if code != 0 || got != want {
+				t.Errorf("with a BOM on stdin: exit %d, stderr %q, output:\n%s", code, errs, got)
+			}
+		})
+	}
+}
+
+// --- 3. Interrupts (the real binary) ------------------------------------
+
+// faultStart starts the binary; stdin is a pipe that stays open until the
+// test ends.
+func faultStart(t *testing.T, dir string, args ...string) (cmd *exec.Cmd, stdout, stderr *bytes.Buffer) {
+	t.Helper()
+	cmd = exec.Command(testBinary(t), args...)
+	cmd.Dir = dir
+	stdout, stderr = &bytes.Buffer{}, &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.Close()
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
+	return cmd, stdout, stderr
+}
+
+// faultWait waits for cmd, at most limit, and returns its exit code.
+func faultWait(t *testing.T, cmd *exec.Cmd, limit time.Duration) int {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return faultExit(t, err)
+	case <-time.After(limit):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("still running %v after the signal", limit)
+	}
+	return -1
+}
+
+func TestFaultInterruptWhileReadingStdin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("signals the real program")
+	}
+	tests := []struct {
+		name string
+		sig  syscall.Signal
+		args []string
+	}{
+		{"trace SIGINT", syscall.SIGINT, []string{"trace", "sudoku", "--puzzle", "-"}},
+		{"trace SIGTERM", syscall.SIGTERM, []string{"trace", "sudoku", "--puzzle", "-"}},
+		{"compare SIGINT", syscall.SIGINT, []string{"compare", "--puzzle", "-"}},
+		{"render SIGINT", syscall.SIGINT, []string{"render", "-", "--dot", "out.dot"}},
+		{"render SIGTERM", syscall.SIGTERM, []string{"render", "-", "--dot", "out.dot"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cmd, _, stderr := faultStart(t, dir, tt.args...)
+			// Nothing shows that the program waits on stdin; give it time to
+			// start and install its signal handler.
+			time.Sleep(700 * time.Millisecond)
+			if err := cmd.Process.Signal(tt.sig); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			code := faultWait(t, cmd, 5*time.Second)
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("took %v to stop", d)
+			}
+			if code != 130 {
+				t.Errorf("exit %d, want 130; stderr %q", code, stderr)
+			}
+			faultCheckLine(t, stderr.String(), "interrupted")
+			if _, err := os.Stat(filepath.Join(dir, "out.dot")); err == nil {
+				t.Errorf("out.dot was written")
+			}
+			faultNoTemps(t, dir)
+		})
+	}
+}
+
+// TestFaultInterruptWhileDrawing: an interrupt during a search that would
+// be drawn ends with 130, the report, a complete step log, and no picture.
+func TestFaultInterruptWhileDrawing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("signals the real program running 12-queens")
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			cmd, stdout, stderr := faultStart(t, dir, "trace", "nqueens", "-n", "12", "--yaml", "y", "--svg", "s.svg", "--stats", "st")
+			// Wait until the search is under way: the log's temporary file grows.
+			deadline := time.Now().Add(30 * time.Second)
+			for !logGrowing(dir) {
+				if time.Now().After(deadline) {
+					t.Fatalf("the search did not start writing its log; stderr %q", stderr)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			time.Sleep(500 * time.Millisecond) // well into the search
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			code := faultWait(t, cmd, 20*time.Second)
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("took %v to stop", d)
+			}
+			if code != 130 {
+				t.Errorf("exit %d, want 130; stderr %q", code, stderr)
+			}
+			faultCheckLine(t, stderr.String(), "interrupted", "--svg", "s.svg", "not drawn")
+			if !strings.Contains(stdout.String(), "status: limit") || !strings.Contains(stdout.String(), "nodes ") {
+				t.Errorf("stdout lacks the report:\n%s", stdout)
+			}
+			_, sum, st := faultReadLog(t, filepath.Join(dir, "y"))
+			if sum.Status != tracer.StatusLimit || sum.Limit != tracer.LimitCanceled {
+				t.Errorf("the log's summary: status %v, limit %v; want limit, canceled", sum.Status, sum.Limit)
+			}
+			if st.Limit != tracer.LimitCanceled {
+				t.Errorf("the log's last step: limit %v, want canceled", st.Limit)
+			}
+			if b, err := os.ReadFile(filepath.Join(dir, "st")); err != nil || !strings.Contains(string(b), "status: limit") {
+				t.Errorf("stats: %v\n%s", err, b)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "s.svg")); err == nil {
+				t.Errorf("s.svg was written")
+			}
+			faultNoTemps(t, dir)
+		})
+	}
+}
+
+// --- 4. Version and help ------------------------------------------------
+
+func TestFaultVersionAndHelp(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"version"}, {"-version"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			code, out, errs := runCLI(t, "", args...)
+			if code != 0 || out != "backtrack "+version+"\n" || errs != "" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 0, %q", code, out, errs, "backtrack "+version+"\n")
+			}
+		})
+	}
+	singleDashLong := regexp.MustCompile(`(?m)^\s+-[a-z][a-z-]+`)
+	for _, args := range [][]string{
+		{"trace", "-h"}, {"trace", "--help"}, {"trace", "help"},
+		{"render", "-h"}, {"step", "-h"}, {"compare", "-h"}, {"lesson", "build", "-h"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			code, out, errs := runCLI(t, "", args...)
+			if code != 0 {
+				t.Errorf("exit %d, want 0", code)
+			}
+			if errs != "" {
+				t.Errorf("stderr %q: help belongs on stdout", errs)
+			}
+			if !strings.Contains(out, "usage: backtrack "+args[0]) {
+				t.Errorf("stdout lacks the usage line:\n%s", out)
+			}
+			if m := singleDashLong.FindString(out); m != "" {
+				t.Errorf("help writes a flag with one dash (%q):\n%s", strings.TrimSpace(m), out)
+			}
+			if args[0] == "trace" || args[0] == "step" || args[0] == "compare" {
+				if !strings.Contains(out, "--max-steps") {
+					t.Errorf("help lacks --max-steps:\n%s", out)
+				}
+			}
+		})
+	}
+	t.Run("trace -h and trace help agree", func(t *testing.T) {
+		_, a, _ := runCLI(t, "", "trace", "-h")
+		_, b, _ := runCLI(t, "", "trace", "help")
+		if a != b {
+			t.Errorf("trace -h:\n%s\ntrace help:\n%s", a, b)
+		}
+	})
+}
+
+// --- 5. Lessons ---------------------------------------------------------
+
+func TestFaultLessonListToFullDevice(t *testing.T) {
+	full := faultDevice(t, t.TempDir(), "full")
+	t.Run("in process", func(t *testing.T) {
+		f, err := os.OpenFile(full, os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		code, errs := faultRun(t, strings.NewReader(""), f, "lesson", "list")
+		if code != 1 {
+			t.Errorf("exit %d, want 1", code)
+		}
+		faultCheckLine(t, errs, "no space left on device")
+	})
+	t.Run("binary", func(t *testing.T) {
+		bin := testBinary(t)
+		for _, args := range [][]string{{"lesson", "list"}, {"--version"}, {"help"}, {"trace", "-h"}, {"render", "-h"}, {"step", "-h"}, {"compare", "-h"}, {"lesson", "-h"}, {"trace", "nqueens", "-n", "4"}} {
+			f, err := os.OpenFile(full, os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, args...)
+			var stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = f, &stderr
+			code := faultExit(t, cmd.Run())
+			f.Close()
+			if code != 1 {
+				t.Errorf("%s > full: exit %d, want 1; stderr %q", strings.Join(args, " "), code, stderr.String())
+				continue
+			}
+			faultCheckLine(t, stderr.String(), "no space left on device")
+		}
+	})
+	faultIsDevice(t, full)
+}
+
+func TestFaultLessonBuild(t *testing.T) {
+	dir := t.TempDir()
+	en := filepath.Join(dir, "en", "004-three-parts")
+	zh := filepath.Join(dir, "zh", "004-three-parts")
+	build := func(extra ...string) (int, string) {
+		t.Helper()
+		code, _, errs := runCLI(t, "", append([]string{"lesson", "build", "004-three-parts", "-o", dir}, extra...)...)
+		return code, errs
+	}
+	if code, errs := build(); code != 0 {
+		t.Fatalf("build: exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(en, "index.md")); err != nil {
+		t.Fatalf("no English page: %v", err)
+	}
+	enBefore := faultSnapshot(t, filepath.Join(dir, "en"))
+
+	// Chinese goes beside English and leaves it alone.
+	if code, errs := build("--lang", "zh"); code != 0 {
+		t.Fatalf("build --lang zh: exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(zh, "index.md")); err != nil {
+		t.Errorf("no Chinese page: %v", err)
+	}
+	faultUnchanged(t, enBefore, faultSnapshot(t, filepath.Join(dir, "en")))
+
+	// A rebuild into a lesson folder that holds a teacher's file is refused.
+	notes := filepath.Join(en, "notes.md")
+	if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	withNotes := faultSnapshot(t, filepath.Join(dir, "en"))
+	code, errs := build()
+	if code != 2 {
+		t.Errorf("rebuild over notes.md: exit %d, want 2", code)
+	}
+	faultCheckLine(t, errs, "notes.md", "--force")
+	if b, err := os.ReadFile(notes); err != nil || string(b) != "my notes\n" {
+		t.Errorf("notes.md did not survive: %v %q", err, b)
+	}
+	faultUnchanged(t, withNotes, faultSnapshot(t, filepath.Join(dir, "en")))
+
+	// A rebuild of a folder holding only the build's own files is fine.
+	if code, errs := build("--lang", "zh"); code != 0 {
+		t.Errorf("zh rebuild: exit %d, stderr %q", code, errs)
+	}
+
+	// --force replaces the folder.
+	if code, errs := build("--force"); code != 0 {
+		t.Fatalf("build --force: exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(notes); err == nil {
+		t.Errorf("notes.md is still there after --force")
+	}
+	if _, err := os.Stat(filepath.Join(en, "index.md")); err != nil {
+		t.Errorf("no English page after --force: %v", err)
+	}
+	faultNoTemps(t, dir)
+}
+
+// --- 6. Diagram flags with no diagram -----------------------------------
+
+func TestFaultShapeFlagsWithoutDiagram(t *testing.T) {
+	tests := [][]string{
+		{"--focus", "r0=c1"},
+		{"--boards"},
+		{"--depth", "2"},
+		{"--at-step", "5"},
+		{"--max-nodes", "10"},
+		{"--layout", "dot"},
+	}
+	for _, flags := range tests {
+		t.Run(strings.Join(flags, " "), func(t *testing.T) {
+			code, out, errs := runCLI(t, "", append([]string{"trace", "nqueens", "-n", "4"}, flags...)...)
+			if code != 0 {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			faultCheckLine(t, errs, "warning:", flags[0])
+			if !strings.Contains(out, "status: complete") {
+				t.Errorf("no report:\n%s", out)
+			}
+			// With a diagram the flag is used, and nothing is said.
+			dot := filepath.Join(t.TempDir(), "x.dot")
+			code, _, errs = runCLI(t, "", append([]string{"trace", "nqueens", "-n", "4", "--dot", dot}, flags...)...)
+			if code != 0 || errs != "" {
+				t.Errorf("with --dot: exit %d, stderr %q", code, errs)
+			}
+		})
+	}
+	t.Run("two flags", func(t *testing.T) {
+		code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "4", "--focus", "r0=c1", "--depth", "2")
+		if code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+		faultCheckLine(t, errs, "warning:", "--focus", "--depth")
+	})
+}
+
+// --- 7. Size limits -----------------------------------------------------
+
+func TestFaultMaxOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10-queens")
+	}
+	dir := t.TempDir()
+	y := filepath.Join(dir, "y")
+	code, out, errs := runCLI(t, "", "trace", "nqueens", "-n", "10", "--yaml", y, "--max-output", "1M")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	faultCheckLine(t, errs, "--max-output")
+	if !strings.Contains(out, "status: limit") {
+		t.Errorf("report:\n%s", out)
+	}
+	fi, err := os.Stat(y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// At most 1 MiB, one write buffer (64 KiB), a few steps and the summary.
+	if fi.Size() < 1<<20 || fi.Size() > 1<<20+128<<10 {
+		t.Errorf("the log is %d bytes, want a little over 1 MiB (%d)", fi.Size(), 1<<20)
+	}
+	_, sum, st := faultReadLog(t, y)
+	if sum.Status != tracer.StatusLimit || sum.Limit != tracer.LimitSize || st.Limit != tracer.LimitSize {
+		t.Errorf("summary status %v limit %v, last step's limit %v; want limit, size", sum.Status, sum.Limit, st.Limit)
+	}
+	faultNoTemps(t, dir)
+}
+
+func TestFaultStepNeedsStepLimit(t *testing.T) {
+	for _, v := range []string{"0", "100000001"} {
+		code, out, errs := runCLI(t, "", "step", "nqueens", "--max-steps", v, "--print")
+		if code != 2 || out != "" {
+			t.Errorf("--max-steps %s: exit %d, want 2; stdout %q", v, code, out)
+		}
+		faultCheckLine(t, errs, "--max-steps")
+	}
+}
+
+// TestFaultWholeTreeTooBig: --max-nodes 0 on 11-queens (1.8 million boxes)
+// is refused, quickly, before Graphviz is started. Quickly means: in
+// about the time a trimmed diagram of the same search takes as DOT, so
+// the test holds on a loaded machine too.
+func TestFaultWholeTreeTooBig(t *testing.T) {
+	if testing.Short() {
+		t.Skip("11-queens")
+	}
+	dir := t.TempDir()
+	start := time.Now()
+	if code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "11", "--dot", filepath.Join(dir, "ref.dot")); code != 0 {
+		t.Fatalf("the reference run: exit %d, stderr %q", code, errs)
+	}
+	ref := time.Since(start)
+	os.Remove(filepath.Join(dir, "ref.dot"))
+	svg := filepath.Join(dir, "x.svg")
+	start = time.Now()
+	code, out, errs := runCLI(t, "", "trace", "nqueens", "-n", "11", "--max-nodes", "0", "--svg", svg)
+	d := time.Since(start)
+	if code != 2 || out != "" {
+		t.Errorf("exit %d, want 2; stdout %q", code, out)
+	}
+	faultCheckLine(t, errs, "--max-nodes", "boxes")
+	if !regexp.MustCompile(`\d{6,} boxes`).MatchString(errs) {
+		t.Errorf("stderr %q does not give the box count", errs)
+	}
+	if d > 2*ref+time.Second {
+		t.Errorf("took %v to refuse; a trimmed DOT of the same search takes %v", d, ref)
+	}
+	if _, err := os.Stat(svg); err == nil {
+		t.Errorf("x.svg was written")
+	}
+	faultNoTemps(t, dir)
+}
+
+// --- 8. Other users -----------------------------------------------------
+
+// faultAsNobody returns a function that runs the binary as the user nobody
+// with env set (HOME, TMPDIR, ...), and a folder tree the user can reach.
+// It skips unless the tests run as root and runuser works.
+func faultAsNobody(t *testing.T) (run func(env []string, args ...string) (int, string, string), base string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to run the program as another user")
+	}
+	bin := testBinary(t)
+	runuser, err := exec.LookPath("runuser")
+	if err != nil {
+		t.Skip("runuser is not installed")
+	}
+	if out, err := exec.Command(runuser, "-u", "nobody", "--", bin, "--version").CombinedOutput(); err != nil {
+		t.Skipf("runuser -u nobody does not work here: %v\n%s", err, out)
+	}
+	base = t.TempDir()
+	// t.TempDir's folders are 0700: open the way down for nobody.
+	for _, d := range []string{filepath.Dir(base), base} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run = func(env []string, args ...string) (int, string, string) {
+		t.Helper()
+		argv := append([]string{"-u", "nobody", "--", "env", "-u", "XDG_CACHE_HOME"}, env...)
+		argv = append(argv, bin)
+		cmd := exec.Command(runuser, append(argv, args...)...)
+		cmd.Dir = base
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		return faultExit(t, cmd.Run()), stdout.String(), stderr.String()
+	}
+	return run, base
+}
+
+// faultWorldWritable makes a folder under base that every user can write.
+func faultWorldWritable(t *testing.T, base, name string) string {
+	t.Helper()
+	d := filepath.Join(base, name)
+	if err := os.Mkdir(d, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(d, 0o777|fs.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestFaultReadOnlyFolder(t *testing.T) {
+	runNobody, base := faultAsNobody(t)
+	home := faultWorldWritable(t, base, "home")
+	ro := filepath.Join(base, "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home, "TMPDIR=" + home}
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"svg", []string{"trace", "nqueens", "-n", "4", "--svg", "ro/x.svg"}, []string{"--svg", "cannot write", "ro/x.svg", "permission denied"}},
+		{"yaml", []string{"trace", "nqueens", "-n", "4", "--yaml", "ro/x.yaml"}, []string{"--yaml", "cannot write", "ro/x.yaml", "permission denied"}},
+		{"stats", []string{"trace", "nqueens", "-n", "4", "--stats", ro + "/s.yaml"}, []string{"--stats", "cannot write", "permission denied"}},
+		{"compare svg", []string{"compare", "--svg", "ro/c.svg"}, []string{"cannot write", "ro/c.svg", "permission denied"}},
+		{"lesson build", []string{"lesson", "build", "004-three-parts", "-o", "ro/site"}, []string{"cannot write", "ro/site", "permission denied"}},
+		{"lesson build into ro", []string{"lesson", "build", "004-three-parts", "-o", "ro"}, []string{"cannot write", "permission denied"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errs := runNobody(env, tt.args...)
+			if code != 1 {
+				t.Errorf("exit %d, want 1", code)
+			}
+			faultCheckLine(t, errs, tt.want...)
+			if strings.Contains(errs, "does not exist") {
+				t.Errorf("stderr %q says the folder does not exist", errs)
+			}
+			if entries, _ := os.ReadDir(ro); len(entries) != 0 {
+				t.Errorf("the read-only folder holds %v", entries)
+			}
+		})
+	}
+}
+
+// TestFaultSecondUserDraws: after root has drawn a picture (and so made
+// Graphviz's compilation cache), another user can draw too. The old bug:
+// the cache was one folder in /tmp, made 0700 by whoever came first.
+func TestFaultSecondUserDraws(t *testing.T) {
+	runNobody, base := faultAsNobody(t)
+	// Root draws first.
+	rootOut := filepath.Join(t.TempDir(), "root.svg")
+	cmd := exec.Command(testBinary(t), "trace", "nqueens", "-n", "4", "--svg", rootOut)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("root's run: %v\n%s", err, out)
+	}
+	out := faultWorldWritable(t, base, "out")
+	home := faultWorldWritable(t, base, "home")
+	// A TMPDIR holding a root-only go-graphviz folder, as the old version
+	// left behind.
+	tmp := faultWorldWritable(t, base, "tmp")
+	if err := os.Mkdir(filepath.Join(tmp, "go-graphviz"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		env  []string
+	}{
+		{"own HOME", []string{"HOME=" + home}},
+		{"HOME not writable", []string{"HOME=/nonexistent"}},
+		{"root's HOME", []string{"HOME=" + os.Getenv("HOME")}},
+		{"root-only cache in TMPDIR", []string{"HOME=" + home, "TMPDIR=" + tmp}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			svg := filepath.Join(out, fmt.Sprintf("x%d.svg", i))
+			code, stdout, errs := runNobody(tt.env, "trace", "nqueens", "-n", "4", "--svg", svg)
+			if code != 0 || errs != "" {
+				t.Errorf("exit %d, stderr %q", code, errs)
+			}
+			if !strings.Contains(stdout, "status: complete") {
+				t.Errorf("no report:\n%s", stdout)
+			}
+			if b, err := os.ReadFile(svg); err != nil || !bytes.Contains(b, []byte("<svg")) {
+				t.Errorf("no SVG: %v", err)
+			}
+			// help and version never touched Graphviz, but check them too.
+			if code, _, errs := runNobody(tt.env, "--help"); code != 0 {
+				t.Errorf("--help: exit %d, stderr %q", code, errs)
+			}
+		})
+	}
+	faultNoTemps(t, out)
+}
