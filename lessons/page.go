@@ -285,11 +285,14 @@ func (p *page) Diagram(name string) (string, error) {
 	}
 	rep := p.diagrams[name]
 	var drawn string
+	// One box per call and one per pruned try, as the diagram's legend
+	// counts them: "nodes" on these pages means calls only.
 	if rep.AllShown() {
-		drawn = fmt.Sprintf(p.pick("all %d nodes of the tree are drawn", "画出了树的全部 %d 个节点"), rep.Total)
+		drawn = fmt.Sprintf(p.pick("all %d boxes of the tree are drawn (%d calls + %d pruned tries)",
+			"画出了树的全部 %d 个方框（%d 次调用 + %d 次被剪掉的尝试）"), rep.Total, rep.TotalCalls, rep.TotalPruned)
 	} else {
-		drawn = fmt.Sprintf(p.pick("%d of the tree's %d nodes are drawn as themselves; the legend says what was left out",
-			"树的 %[2]d 个节点中画出了 %[1]d 个，图例说明省略了什么"), rep.Shown, rep.Total)
+		drawn = fmt.Sprintf(p.pick("%d of the tree's %d boxes (%d calls + %d pruned tries) are drawn as themselves; the legend says what was left out",
+			"树的 %[2]d 个方框（%[3]d 次调用 + %[4]d 次被剪掉的尝试）中画出了 %[1]d 个，图例说明省略了什么"), rep.Shown, rep.Total, rep.TotalCalls, rep.TotalPruned)
 	}
 	caption := ds.Caption.In(p.lang)
 	return fmt.Sprintf(p.pick("![%s](%s.svg)\n\n*%s (`%s.svg`: %s)*", "![%s](%s.svg)\n\n*%s（`%s.svg`：%s）*"), caption, name, caption, name, drawn), nil
