@@ -1200,3 +1200,38 @@ func TestFaultSecondUserDraws(t *testing.T) {
 	}
 	faultNoTemps(t, out)
 }
+
+// TestFaultGraphvizLoadsOnlyToDraw checks that Graphviz's WebAssembly is
+// compiled only when a picture is drawn: a trace with no picture leaves
+// the user cache folder untouched (so it paid nothing for Graphviz), a
+// trace with --svg fills it.
+func TestFaultGraphvizLoadsOnlyToDraw(t *testing.T) {
+	bin := testBinary(t)
+	dir := t.TempDir()
+	cache := filepath.Join(dir, "cache")
+	if err := os.Mkdir(cache, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	runWith := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+	}
+	for _, args := range [][]string{
+		{"trace", "nqueens", "-n", "4"},
+		{"trace", "sudoku", "--yaml", filepath.Join(dir, "s.yaml"), "--dot", filepath.Join(dir, "s.dot")},
+		{"--help"},
+	} {
+		runWith(args...)
+		if entries, _ := os.ReadDir(cache); len(entries) != 0 {
+			t.Fatalf("%v drew no picture but wrote %v into the cache folder: Graphviz was loaded", args, entries)
+		}
+	}
+	runWith("trace", "nqueens", "-n", "4", "--svg", filepath.Join(dir, "q4.svg"))
+	if _, err := os.Stat(filepath.Join(cache, "backtrack", "go-graphviz-wazero")); err != nil {
+		t.Errorf("after drawing an SVG the Graphviz cache is missing: %v", err)
+	}
+}
