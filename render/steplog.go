@@ -103,6 +103,15 @@ type NoteSink interface {
 	EventNote(e *tracer.Event, note string)
 }
 
+// ErrSink is a tracer.Sink that can find a step it cannot take (as
+// tracer.Tree does: a call numbered out of order, a return with no call
+// open). When the sink given to ReadLog implements it, ReadLog calls Err
+// after each step and stops at the first error, naming the step's line.
+type ErrSink interface {
+	tracer.Sink
+	Err() error
+}
+
 // LogWriter streams a step log: it is a tracer.Sink that writes each event
 // as one line while the search runs. Memory stays flat however many steps
 // there are: lines go through one reused buffer into a bufio.Writer, with no
@@ -197,7 +206,7 @@ func (lw *LogWriter) Close(sum tracer.Summary) error {
 		lw.err = fmt.Errorf("step log: %w", err)
 	}
 	if lw.err == nil && sum.Stats.Steps != lw.steps {
-		lw.err = fmt.Errorf("step log: the summary counts %d steps but %d were logged", sum.Stats.Steps, lw.steps)
+		lw.err = fmt.Errorf("step log: the summary counts %s, but the log holds %s", logPlural(sum.Stats.Steps, "step"), logPlural(lw.steps, "step"))
 	}
 	return lw.err
 }
@@ -545,15 +554,17 @@ type stepVal struct {
 func (v *stepVal) describe() string {
 	switch v.kind {
 	case valStr:
-		return strconv.Quote(string(v.s))
+		return quoteShort(string(v.s))
 	case valNull:
 		return "nothing"
 	case valPair:
 		return fmt.Sprintf("[%d, %d]", v.pair[0], v.pair[1])
 	case valComplex:
 		return "a list or mapping"
+	case valScalar:
+		return quoteShort(string(v.s))
 	}
-	return string(v.s)
+	return cutShort(string(v.s))
 }
 
 // stepFields is a step line taken apart: the values by key.
@@ -568,7 +579,7 @@ func (f *stepFields) has(k int) bool { return f.set&(1<<k) != 0 }
 func (f *stepFields) add(name []byte, v stepVal) error {
 	k := stepKey(name)
 	if k < 0 {
-		return fmt.Errorf("unknown key %q", name)
+		return fmt.Errorf("unknown key %s", quoteShort(string(name)))
 	}
 	if f.has(k) {
 		return fmt.Errorf("key %q given twice", name)
@@ -1124,18 +1135,23 @@ const (
 )
 
 // ReadLog reads a step log line by line, with memory that does not grow
-// with the number of steps: it hands every step to sink (which may be nil)
-// as a tracer.Event, and returns the header and the summary. If sink is a
-// NoteSink it gets each step's note too.
+// with the number of steps: it holds one line at a time, and the header and
+// the summary (at most 1 MiB each). It hands every step to sink (which may
+// be nil) as a tracer.Event, and returns the header and the summary. If
+// sink is a NoteSink it gets each step's note too; if it is an ErrSink (as
+// tracer.Tree is), ReadLog stops at the first step the sink could not
+// take, naming its line.
 //
-// The header and the summary are decoded with yaml.v3; each step line goes
+// The header and the summary are parsed with yaml.v3; each step line goes
 // through a fast reader of the subset LogWriter writes, and a line outside
 // it (hand-edited, say) is decoded by yaml.v3, one step a line. The log is
-// checked as it goes: the format version, each step (kind, rule, cells on
-// the board, …), steps numbered 1, 2, 3 … without gaps, and at the end a
-// summary whose counts are those of the steps. Errors name the line and
-// the step: `step log line 57 (step 50): unknown kind "jump"`. On error,
-// sink has seen the steps before the bad line.
+// checked as it goes, and refused at the first line that is wrong: the
+// format version, each step (kind, rule, cells on the board, …), steps
+// numbered 1, 2, 3 … without gaps, and at the end a summary whose counts
+// are those of the steps. Errors are one line that names the line of the
+// file and the step: `step log line 57 (step 50): unknown kind "jump"`,
+// `step log line 90 (summary): unknown key "trials" (want problem, …)`. On
+// error, sink has seen the steps before the bad line.
 //
 // The Summary comes back whole but for what a log does not hold:
 // Problem, Size, Strategy, Status and Solution are the summary's keys;
@@ -1173,7 +1189,7 @@ func ReadLog(r io.Reader, sink tracer.Sink) (LogHeader, tracer.Summary, error) {
 			break
 		}
 		if len(head)+len(line) >= maxLogHeader {
-			return h, sum, fmt.Errorf("step log: no \"steps:\" line in the first %d lines: not a step log", lineNo)
+			return h, sum, fmt.Errorf("step log: no \"steps:\" line in the first %s: not a step log", logPlural(int64(lineNo), "line"))
 		}
 		head = append(append(head, line...), '\n')
 	}
@@ -1182,7 +1198,7 @@ func ReadLog(r io.Reader, sink tracer.Sink) (LogHeader, tracer.Summary, error) {
 	}
 	h, err := decodeLogHeader(head)
 	if err != nil {
-		return h, sum, fmt.Errorf("step log: %w", err)
+		return h, sum, logPartError("header", err)
 	}
 	if err := checkLogHeader(&h); err != nil {
 		return h, sum, fmt.Errorf("step log header: %w", err)
@@ -1190,6 +1206,7 @@ func ReadLog(r io.Reader, sink tracer.Sink) (LogHeader, tracer.Summary, error) {
 	if !steps {
 		return h, sum, errors.New("step log: no \"steps:\" line after the header")
 	}
+	head = nil
 
 	// 2. The steps, up to "summary:".
 	lb := newLogBoard(&h)
@@ -1202,6 +1219,7 @@ func ReadLog(r io.Reader, sink tracer.Sink) (LogHeader, tracer.Summary, error) {
 		st    tracer.Stats
 		last  int64
 		ns, _ = sink.(NoteSink)
+		es, _ = sink.(ErrSink)
 		e     tracer.Event // one for all steps: sinks get a pointer to it
 		note  []byte
 	)
@@ -1225,6 +1243,9 @@ func ReadLog(r io.Reader, sink tracer.Sink) (LogHeader, tracer.Summary, error) {
 		}
 		if err != nil {
 			where := fmt.Sprintf("after step %d", last)
+			if last == 0 {
+				where = "before step 1"
+			}
 			if n, ok := sr.f.stepNumber(); ok {
 				where = fmt.Sprintf("step %d", n)
 			} else if sr.guess > 0 {
@@ -1244,6 +1265,11 @@ func ReadLog(r io.Reader, sink tracer.Sink) (LogHeader, tracer.Summary, error) {
 		case sink != nil:
 			sink.Event(&e)
 		}
+		if es != nil {
+			if err := es.Err(); err != nil {
+				return h, sum, fmt.Errorf("step log line %d (step %d): %s", lineNo, e.Step, sinkMessage(err, &e))
+			}
+		}
 	}
 	if err := scanErr(); err != nil {
 		return h, sum, err
@@ -1252,41 +1278,68 @@ func ReadLog(r io.Reader, sink tracer.Sink) (LogHeader, tracer.Summary, error) {
 		return h, sum, fmt.Errorf("step log: no summary after line %d (step %d): the file was cut short?", lineNo, last)
 	}
 
-	// 3. The summary: the rest of the file, read by yaml.v3. Blank lines in
-	// front keep yaml.v3's line numbers those of the file.
-	rest := make([]byte, lineNo-1, lineNo-1+4096)
-	for i := range rest {
-		rest[i] = '\n'
-	}
+	// 3. The summary: the rest of the file, from the "summary:" line on,
+	// parsed by yaml.v3, which counts its lines from that line.
+	first := lineNo
+	rest := make([]byte, 0, 4096)
 	rest = append(append(rest, sc.Bytes()...), '\n')
 	for sc.Scan() {
 		lineNo++
-		if len(rest)+len(sc.Bytes()) >= maxLogSummary {
-			return h, sum, fmt.Errorf("step log line %d: the summary is longer than %d bytes", lineNo, maxLogSummary)
+		if len(rest)+len(sc.Bytes())+1 > maxLogSummary {
+			return h, sum, fmt.Errorf("step log line %d: the summary (from line %d) is longer than %d bytes", lineNo, first, maxLogSummary)
 		}
 		rest = append(append(rest, sc.Bytes()...), '\n')
 	}
 	if err := scanErr(); err != nil {
 		return h, sum, err
 	}
-	sum, err = decodeLogSummary(rest, &h)
+	sum, lines, err := decodeLogSummary(rest, first, &h)
 	if err != nil {
-		return h, sum, fmt.Errorf("step log summary: %w", err)
+		return h, sum, logPartError("summary", err)
 	}
-	if err := sameCounts(&sum.Stats, &st); err != nil {
-		return h, sum, fmt.Errorf("step log summary: %w", err)
+	if key, err := sameCounts(&sum.Stats, &st); err != nil {
+		return h, sum, logPartError("summary", &logDocError{line: lines[key], msg: err.Error()})
 	}
 	sum.Stats = st
 	sum.Limit = st.Limit
 	sum.Final = replay.rows()
 	sum.Solutions = replay.boards
 	if len(replay.boards) > 0 && !equalRows(sum.Solution, replay.boards[0]) {
-		return h, sum, errors.New("step log summary: the solution is not the board the steps reach")
+		return h, sum, logPartError("summary", &logDocError{line: lines["solution"], msg: "the solution is not the board the steps reach"})
 	}
 	if len(replay.boards) == 0 && len(sum.Solution) > 0 {
-		return h, sum, errors.New("step log summary: a solution is given but the steps find none")
+		return h, sum, logPartError("summary", &logDocError{line: lines["solution"], msg: "a solution is given but the steps find none"})
 	}
 	return h, sum, nil
+}
+
+// logPartError words an error in the header or the summary (part), with
+// the line of the file when it is known.
+func logPartError(part string, err error) error {
+	var de *logDocError
+	if errors.As(err, &de) && de.line > 0 {
+		return fmt.Errorf("step log line %d (%s): %s", de.line, part, de.msg)
+	}
+	return fmt.Errorf("step log %s: %w", part, err)
+}
+
+// sinkMessage is the error of a sink that could not take step e, without
+// the "step 12 (call): " a tracer.Tree puts in front (ReadLog names the
+// step itself).
+func sinkMessage(err error, e *tracer.Event) string {
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, fmt.Sprintf("step %d (%s): ", e.Step, e.Kind)); ok {
+		return rest
+	}
+	return msg
+}
+
+// logPlural writes n and noun, plural unless n is 1: "1 line", "2 lines".
+func logPlural(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.FormatInt(n, 10) + " " + noun + "s"
 }
 
 // isTopKey reports whether line is the top-level key name with no value
@@ -1315,8 +1368,9 @@ func equalRows(a, b []string) bool {
 	return true
 }
 
-// sameCounts compares the counts a summary states with those of the steps.
-func sameCounts(said, got *tracer.Stats) error {
+// sameCounts compares the counts a summary states with those of the steps,
+// and returns the key of the first that differs.
+func sameCounts(said, got *tracer.Stats) (string, error) {
 	type count struct {
 		key       string
 		said, got int64
@@ -1337,19 +1391,19 @@ func sameCounts(said, got *tracer.Stats) error {
 	}
 	for _, c := range counts {
 		if c.said != c.got {
-			return fmt.Errorf("it says %s: %d, the steps count %d", c.key, c.said, c.got)
+			return c.key, fmt.Errorf("it says %s: %d, the steps count %d", c.key, c.said, c.got)
 		}
 	}
-	return nil
+	return "", nil
 }
 
 // checkLogHeader checks that a header describes a run this tool can make.
 func checkLogHeader(h *LogHeader) error {
 	s := &h.Strategy
-	if _, err := tracer.ParseWhen(string(s.When)); err != nil {
+	if err := checkLogValue("strategy.when", s.When, tracer.Whens, ""); err != nil {
 		return err
 	}
-	if _, err := tracer.ParseStop(string(s.Stop)); err != nil {
+	if err := checkLogValue("strategy.stop", s.Stop, tracer.Stops, ""); err != nil {
 		return err
 	}
 	switch h.Problem {
@@ -1358,13 +1412,13 @@ func checkLogHeader(h *LogHeader) error {
 			return fmt.Errorf("size %d is out of range: want 1 to %d", h.Size, tracer.MaxQueens)
 		}
 		if want := fmt.Sprintf("n=%d", h.Size); h.Instance != want {
-			return fmt.Errorf("instance %q: want %q", h.Instance, want)
+			return fmt.Errorf("instance %s: want %q", quoteShort(h.Instance), want)
 		}
-		if _, err := tracer.ParseOrder(string(s.Order), tracer.NQueensOrders); err != nil {
-			return fmt.Errorf("nqueens: %w", err)
+		if err := checkLogValue("strategy.order", s.Order, tracer.NQueensOrders, "nqueens"); err != nil {
+			return err
 		}
-		if _, err := tracer.ParseCheck(string(s.Check), tracer.NQueensChecks); err != nil {
-			return fmt.Errorf("nqueens: %w", err)
+		if err := checkLogValue("strategy.check", s.Check, tracer.NQueensChecks, "nqueens"); err != nil {
+			return err
 		}
 	case "sudoku":
 		p, err := tracer.ParsePuzzle(h.Instance)
@@ -1374,16 +1428,28 @@ func checkLogHeader(h *LogHeader) error {
 		if p.Size != h.Size {
 			return fmt.Errorf("size %d, but the instance is a %d×%d puzzle", h.Size, p.Size, p.Size)
 		}
-		if _, err := tracer.ParseOrder(string(s.Order), tracer.SudokuOrders); err != nil {
-			return fmt.Errorf("sudoku: %w", err)
+		if err := checkLogValue("strategy.order", s.Order, tracer.SudokuOrders, "sudoku"); err != nil {
+			return err
 		}
-		if _, err := tracer.ParseCheck(string(s.Check), tracer.SudokuChecks); err != nil {
-			return fmt.Errorf("sudoku: %w", err)
+		if err := checkLogValue("strategy.check", s.Check, tracer.SudokuChecks, "sudoku"); err != nil {
+			return err
 		}
 	default:
-		return fmt.Errorf("unknown problem %q: want nqueens or sudoku", h.Problem)
+		return fmt.Errorf("unknown problem %s: want nqueens or sudoku", quoteShort(h.Problem))
 	}
 	return nil
+}
+
+// checkLogValue checks that v, the value of key, is one of valid (for
+// problem, if not "").
+func checkLogValue[T ~string](key string, v T, valid []T, problem string) error {
+	if slices.Contains(valid, v) {
+		return nil
+	}
+	if problem != "" {
+		return fmt.Errorf("%s: %s is not a value for %s: want %s", key, quoteShort(string(v)), problem, tracer.JoinValues(valid))
+	}
+	return fmt.Errorf("%s: unknown value %s: want %s", key, quoteShort(string(v)), tracer.JoinValues(valid))
 }
 
 // problemRules returns the rules of a problem, in checking order.

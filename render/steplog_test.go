@@ -471,71 +471,281 @@ func TestLogErrors(t *testing.T) {
 	sudoku := logReadGolden(t, "steplog-sudoku4.yaml")
 	reject := logLineOf(t, log, "kind: reject")
 	step := func(n int) int { return logLineOf(t, log, fmt.Sprintf("{step: %d,", n)) }
+	sum := logLineOf(t, log, "summary:")
 	cut := strings.Join(strings.SplitAfter(log, "\n")[:step(30)], "")
+	header := log[:strings.Index(log, "steps:\n")]
+	const headerKeys = "(want format, tool, problem, size, instance, strategy, lang)"
+	// An alias bomb: each key holds nine of the one before, 9^8 "lol" if
+	// the aliases were expanded.
+	bomb := "format: backtrack-steps/1\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+	for c := 'b'; c <= 'i'; c++ {
+		bomb += fmt.Sprintf("%c: &%c [%s]\n", c, c, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*%c, ", c-1), 9), ", "))
+	}
+	bomb += "steps:\n"
+	json := `{"format": "backtrack-steps/1", "tool": "x", "problem": "nqueens", "size": 4, "instance": "n=4", ` +
+		`"strategy": {"order": "rows", "check": "scan", "when": "before", "stop": "first"}, "lang": "en", ` +
+		`"steps": [{"step": 1, "kind": "call", "node": 0, "depth": 0, "parent": -1}], "summary": {}}` + "\n"
+	block := logEditLine(t, log, step(1), "  - {step: 1, kind: call, node: 0, depth: 0, parent: -1, note: \"call at depth 0\"}",
+		"  - step: 1\n    kind: call\n    node: 0\n    depth: 0\n    parent: -1")
 	tests := []struct {
 		name string
 		log  string
 		want string
+		tree bool // read into a tracer.Tree, whose Err ReadLog checks
 	}{
-		{"version", strings.Replace(log, "format: backtrack-steps/1", "format: backtrack-steps/9", 1),
-			`step log: format "backtrack-steps/9" is not supported: want backtrack-steps/1`},
-		{"no format", strings.Replace(log, "format: backtrack-steps/1\n", "", 1),
-			`step log: no "format" key: not a step log`},
-		{"not a log", "hello: world\n", `step log: no "format" key: not a step log`},
-		{"empty", "", `step log: no "format" key: not a step log`},
-		{"bad header", strings.Replace(log, "problem: nqueens", "problem: chess", 1),
-			`step log header: unknown problem "chess": want nqueens or sudoku`},
-		{"bad kind", logEditLine(t, log, step(5), "kind: try", "kind: jump"),
-			fmt.Sprintf(`step log line %d (step 5): unknown kind "jump"`, step(5))},
-		{"bad rule", logEditLine(t, log, reject, "rule: column", "rule: colour"),
-			fmt.Sprintf(`step log line %d (step %d): unknown rule "colour"`, reject, reject-9)},
-		{"bad witness", logEditLine(t, log, reject, "witness: [0, 0]", "witness: [7, 0]"),
-			fmt.Sprintf(`step log line %d (step %d): witness (7,0) is off the 4×4 board`, reject, reject-9)},
-		{"bad cell", logEditLine(t, log, reject, "witness: [0, 0]", "witness: [0]"),
-			fmt.Sprintf(`step log line %d (step %d): witness: want [row, col] or none, got a list or mapping`, reject, reject-9)},
-		{"bad move", logEditLine(t, log, step(5), "move: r1=c0", "move: r1c0"),
-			fmt.Sprintf(`step log line %d (step 5): bad move "r1c0": want r<row>=c<col> or "(<row>,<col>)=<digit>"`, step(5))},
-		{"move off the board", logEditLine(t, log, step(5), "move: r1=c0", "move: r4=c0"),
-			fmt.Sprintf(`step log line %d (step 5): cell (4,0) is off the 4×4 board`, step(5))},
-		{"sudoku digit", logEditLine(t, sudoku, logLineOf(t, sudoku, "{step: 3,"), `=1"`, `=9"`),
-			fmt.Sprintf(`step log line %d (step 3): value 9 is out of range for size 4`, logLineOf(t, sudoku, "{step: 3,"))},
-		{"missing kind", logEditLine(t, log, step(1), "kind: call, ", ""),
-			fmt.Sprintf(`step log line %d (step 1): missing "kind"`, step(1))},
-		{"missing step", logEditLine(t, log, step(2), "step: 2, ", ""),
-			fmt.Sprintf(`step log line %d (after step 1): missing "step"`, step(1)+1)},
-		{"unknown key", logEditLine(t, log, step(2), "node: 0", "nod: 0"),
-			fmt.Sprintf(`step log line %d (step 2): unknown key "nod"`, step(2))},
-		{"twice", logEditLine(t, log, step(2), "node: 0", "node: 0, node: 1"),
-			fmt.Sprintf(`step log line %d (step 2): key "node" given twice`, step(2))},
-		{"not yaml", logEditLine(t, log, step(2), "node: 0,", "node: [0,"),
-			fmt.Sprintf(`step log line %d (step 2): not a step: did not find expected ',' or ']'`, step(2))},
-		{"not a step", logEditLine(t, log, step(2), "  - {", "  {"),
-			fmt.Sprintf(`step log line %d (after step 1): not a step: want "- {step: …, kind: …, node: …, depth: …}" or "summary:"`, step(2))},
-		{"gap", logEditLine(t, log, step(6), "", ""),
-			fmt.Sprintf(`step log line %d (step 7): want step 6: steps are numbered without gaps`, step(6))},
-		{"repeat", logEditLine(t, log, step(6), "step: 6", "step: 5"),
-			fmt.Sprintf(`step log line %d (step 5): want step 6: steps are numbered without gaps`, step(6))},
-		{"cut", cut, fmt.Sprintf(`step log: no summary after line %d (step 30): the file was cut short?`, step(30))},
-		{"cut in a line", log[:strings.Index(log, "{step: 31,")+20],
-			fmt.Sprintf(`step log line %d (step 31): not a step: did not find expected ',' or '}' (the last line, with no summary after it: was the file cut short?)`, step(31))},
-		{"cut at summary", log[:strings.Index(log, "summary:")+9], `step log summary: empty (was the file cut short?)`},
-		{"summary count", strings.Replace(log, "  nodes: ", "  nodes: 1", 1),
-			`step log summary: it says nodes: 19, the steps count 9`},
-		{"summary missing", strings.Replace(log, "  tries: ", "  trials: ", 1),
-			fmt.Sprintf(`step log summary: line %d: unknown key "trials"`, logLineOf(t, log, "  tries:"))},
-		{"summary status", strings.Replace(log, "status: solved", "status: happy", 1),
-			`step log summary: unknown status "happy"`},
-		{"summary solution", strings.Replace(log, "    - .Q..", "    - Q...", 1),
-			`step log summary: the solution is not the board the steps reach`},
+		// The header.
+		{name: "version", log: strings.Replace(log, "format: backtrack-steps/1", "format: backtrack-steps/9", 1),
+			want: `step log line 2 (header): format "backtrack-steps/9" is not supported: want backtrack-steps/1`},
+		{name: "no format", log: strings.Replace(log, "format: backtrack-steps/1\n", "", 1),
+			want: `step log header: no "format" key: not a step log`},
+		{name: "not a log", log: "hello: world\n", want: `step log header: no "format" key: not a step log`},
+		{name: "not a mapping", log: "hello\n", want: `step log header: no "format" key: not a step log`},
+		{name: "empty", want: `step log header: no "format" key: not a step log`},
+		{name: "bad header", log: strings.Replace(log, "problem: nqueens", "problem: chess", 1),
+			want: `step log header: unknown problem "chess": want nqueens or sudoku`},
+		{name: "json", log: json,
+			want: `step log line 1 (header): "steps:" must be a line of its own, with one step a line after it`},
+		{name: "json on lines", log: strings.ReplaceAll(json, ", ", ",\n  "),
+			want: `step log line 11 (header): "steps:" must be a line of its own, with one step a line after it`},
+		{name: "alias bomb", log: bomb, want: `step log line 2 (header): unknown key "a" ` + headerKeys},
+		{name: "alias bomb in a value", log: "format: backtrack-steps/1\nproblem: nqueens\ninstance: \"n=4\"\n" +
+			"strategy: {order: &a [lol, lol, lol, lol], check: &b [*a, *a, *a, *a], when: &c [*b, *b, *b, *b], stop: &d [*c, *c, *c, *c]}\n" +
+			"size: *d\nsteps:\n",
+			want: `step log line 5 (header): size: want a whole number, got a list`},
+		{name: "alias", log: strings.Replace(strings.Replace(log, "problem: nqueens", "problem: &p nqueens", 1), "size: 4", "size: *p", 1),
+			want: `step log line 5 (header): size: want a whole number, got "nqueens"`},
+		{name: "unknown key", log: strings.Replace(log, "lang: en\n", "lang: en\nspeed: fast\n", 1),
+			want: `step log line 9 (header): unknown key "speed" ` + headerKeys},
+		{name: "key twice", log: strings.Replace(log, "size: 4\n", "size: 4\nsize: 5\n", 1),
+			want: `step log line 6 (header): key "size" given twice (first on line 5)`},
+		{name: "size text", log: strings.Replace(log, "size: 4", "size: four", 1),
+			want: `step log line 5 (header): size: want a whole number, got "four"`},
+		{name: "size huge", log: strings.Replace(log, "size: 4", "size: 99999999999", 1),
+			want: `step log line 5 (header): size: 99999999999 is out of range`},
+		{name: "no value", log: strings.Replace(log, "problem: nqueens", "problem:", 1),
+			want: `step log line 4 (header): problem has no value`},
+		{name: "missing", log: strings.Replace(log, "instance: \"n=4\"\n", "", 1),
+			want: `step log header: missing "instance"`},
+		{name: "tool list", log: strings.Replace(log, "tool: backtrack (test)", "tool: [backtrack]", 1),
+			want: `step log line 3 (header): tool: want text, got a list`},
+		{name: "strategy key", log: strings.Replace(log, "stop: first}", "stop: first, speed: fast}", 1),
+			want: `step log line 7 (header): unknown key "strategy.speed" (want order, check, when, stop)`},
+		{name: "strategy missing", log: strings.Replace(log, ", stop: first}", "}", 1),
+			want: `step log line 7 (header): missing "strategy.stop"`},
+		{name: "strategy when", log: strings.Replace(log, "when: before", "when: LEAF", 1),
+			want: `step log header: strategy.when: unknown value "LEAF": want before, after or leaf`},
+		{name: "strategy order", log: strings.Replace(log, "order: rows", "order: mrv", 1),
+			want: `step log header: strategy.order: "mrv" is not a value for nqueens: want rows`},
+		{name: "header syntax", log: strings.Replace(log, "tool: backtrack (test)", "tool: [backtrack", 1),
+			want: `step log line 3 (header): did not find expected ',' or ']'`},
+		{name: "second document", log: strings.Replace(log, "lang: en\n", "lang: en\n---\nformat: backtrack-steps/1\n", 1),
+			want: `step log line 10 (header): a second YAML document (after a "---" line): a step log is one document`},
+		{name: "no steps line", log: header, want: `step log: no "steps:" line after the header`},
+		{name: "utf-16", log: "\xff\xfe#\x00 \x00", want: `step log header: the file is UTF-16 text: a step log is UTF-8`},
+
+		// The steps.
+		{name: "bad kind", log: logEditLine(t, log, step(5), "kind: try", "kind: jump"),
+			want: fmt.Sprintf(`step log line %d (step 5): unknown kind "jump"`, step(5))},
+		{name: "bad rule", log: logEditLine(t, log, reject, "rule: column", "rule: colour"),
+			want: fmt.Sprintf(`step log line %d (step %d): unknown rule "colour"`, reject, reject-9)},
+		{name: "bad witness", log: logEditLine(t, log, reject, "witness: [0, 0]", "witness: [7, 0]"),
+			want: fmt.Sprintf(`step log line %d (step %d): witness (7,0) is off the 4×4 board`, reject, reject-9)},
+		{name: "bad cell", log: logEditLine(t, log, reject, "witness: [0, 0]", "witness: [0]"),
+			want: fmt.Sprintf(`step log line %d (step %d): witness: want [row, col] or none, got a list or mapping`, reject, reject-9)},
+		{name: "bad move", log: logEditLine(t, log, step(5), "move: r1=c0", "move: r1c0"),
+			want: fmt.Sprintf(`step log line %d (step 5): bad move "r1c0": want r<row>=c<col> or "(<row>,<col>)=<digit>"`, step(5))},
+		{name: "move off the board", log: logEditLine(t, log, step(5), "move: r1=c0", "move: r4=c0"),
+			want: fmt.Sprintf(`step log line %d (step 5): cell (4,0) is off the 4×4 board`, step(5))},
+		{name: "sudoku digit", log: logEditLine(t, sudoku, logLineOf(t, sudoku, "{step: 3,"), `=1"`, `=9"`),
+			want: fmt.Sprintf(`step log line %d (step 3): value 9 is out of range for size 4`, logLineOf(t, sudoku, "{step: 3,"))},
+		{name: "long kind", log: logEditLine(t, log, step(5), "kind: try", "kind: "+strings.Repeat("x", 5000)),
+			want: fmt.Sprintf(`step log line %d (step 5): unknown kind "%s"…`, step(5), strings.Repeat("x", 40))},
+		{name: "missing kind", log: logEditLine(t, log, step(1), "kind: call, ", ""),
+			want: fmt.Sprintf(`step log line %d (step 1): missing "kind"`, step(1))},
+		{name: "block style", log: block,
+			want: fmt.Sprintf(`step log line %d (before step 1): not a step: each step is one flow mapping on one line, "- {step: …, kind: …, node: …, depth: …}"`, step(1))},
+		{name: "missing step", log: logEditLine(t, log, step(2), "step: 2, ", ""),
+			want: fmt.Sprintf(`step log line %d (after step 1): missing "step"`, step(1)+1)},
+		{name: "unknown step key", log: logEditLine(t, log, step(2), "node: 0", "nod: 0"),
+			want: fmt.Sprintf(`step log line %d (step 2): unknown key "nod"`, step(2))},
+		{name: "twice", log: logEditLine(t, log, step(2), "node: 0", "node: 0, node: 1"),
+			want: fmt.Sprintf(`step log line %d (step 2): key "node" given twice`, step(2))},
+		{name: "not yaml", log: logEditLine(t, log, step(2), "node: 0,", "node: [0,"),
+			want: fmt.Sprintf(`step log line %d (step 2): not a step: did not find expected ',' or ']'`, step(2))},
+		{name: "not a step", log: logEditLine(t, log, step(2), "  - {", "  {"),
+			want: fmt.Sprintf(`step log line %d (after step 1): not a step: want "- {step: …, kind: …, node: …, depth: …}" or "summary:"`, step(2))},
+		{name: "gap", log: logEditLine(t, log, step(6), "", ""),
+			want: fmt.Sprintf(`step log line %d (step 7): want step 6: steps are numbered without gaps`, step(6))},
+		{name: "repeat", log: logEditLine(t, log, step(6), "step: 6", "step: 5"),
+			want: fmt.Sprintf(`step log line %d (step 5): want step 6: steps are numbered without gaps`, step(6))},
+		{name: "call out of order", log: logEditLine(t, log, step(4), "node: 1", "node: 99999999"), tree: true,
+			want: fmt.Sprintf(`step log line %d (step 4): call 99999999 out of order: want 1`, step(4))},
+		{name: "return with no call", log: logEditLine(t, log, step(1), "kind: call, node: 0, depth: 0, parent: -1", "kind: return, node: 0, depth: 0, ok: true"), tree: true,
+			want: fmt.Sprintf(`step log line %d (step 1): no call is open`, step(1))},
+		{name: "cut", log: cut, want: fmt.Sprintf(`step log: no summary after line %d (step 30): the file was cut short?`, step(30))},
+		{name: "cut in a line", log: log[:strings.Index(log, "{step: 31,")+20],
+			want: fmt.Sprintf(`step log line %d (step 31): not a step: did not find expected ',' or '}' (the last line, with no summary after it: was the file cut short?)`, step(31))},
+
+		// The summary.
+		{name: "cut at summary", log: log[:strings.Index(log, "summary:")+9], want: fmt.Sprintf(`step log line %d (summary): empty (was the file cut short?)`, sum)},
+		{name: "summary count", log: strings.Replace(log, "  nodes: ", "  nodes: 1", 1),
+			want: fmt.Sprintf(`step log line %d (summary): it says nodes: 19, the steps count 9`, logLineOf(t, log, "  nodes:"))},
+		{name: "summary reject count", log: strings.Replace(strings.Replace(log, "    column: 11", "    column: 12", 1), "total: 18", "total: 19", 1),
+			want: fmt.Sprintf(`step log line %d (summary): it says rejects.column: 12, the steps count 11`, logLineOf(t, log, "    column:"))},
+		{name: "summary unknown key", log: strings.Replace(log, "  tries: ", "  trials: ", 1),
+			want: fmt.Sprintf(`step log line %d (summary): unknown key "trials" (want problem, size, strategy, status, solutions, nodes, tries, rejects, placements, backtracks, max_depth, steps, check_cost, scan_cost, solution)`, logLineOf(t, log, "  tries:"))},
+		{name: "summary missing", log: strings.Replace(log, "  tries: 26\n", "", 1),
+			want: fmt.Sprintf(`step log line %d (summary): missing "tries"`, sum)},
+		{name: "summary status", log: strings.Replace(log, "status: solved", "status: happy", 1),
+			want: fmt.Sprintf(`step log line %d (summary): unknown status "happy"`, logLineOf(t, log, "status: solved"))},
+		{name: "summary steps text", log: strings.Replace(log, "  steps: 79", "  steps: many", 1),
+			want: fmt.Sprintf(`step log line %d (summary): steps: want a whole number, got "many"`, logLineOf(t, log, "  steps: 79"))},
+		{name: "summary rejects key", log: strings.Replace(log, "    column: 11", "    row: 11", 1),
+			want: fmt.Sprintf(`step log line %d (summary): unknown key "rejects.row" (want total, column, anti_diagonal, diagonal)`, logLineOf(t, log, "    column:"))},
+		{name: "summary rejects total", log: strings.Replace(log, "total: 18", "total: 17", 1),
+			want: fmt.Sprintf(`step log line %d (summary): rejects: total is not the sum of column, anti_diagonal or diagonal`, logLineOf(t, log, "total: 18"))},
+		{name: "summary syntax", log: strings.Replace(log, "  scan_cost: 0\n", "  scan_cost: 0\n\tx: 1\n", 1),
+			want: fmt.Sprintf(`step log line %d (summary): found a tab character that violates indentation`, logLineOf(t, log, "scan_cost:"))},
+		{name: "summary extra", log: log + "extra: 1\n",
+			want: fmt.Sprintf(`step log line %d (summary): unknown key "extra" (want summary)`, strings.Count(log, "\n")+1)},
+		{name: "summary second document", log: log + "---\nsummary: {}\n",
+			want: fmt.Sprintf(`step log line %d (summary): a second YAML document (after a "---" line): a step log is one document`, strings.Count(log, "\n")+2)},
+		{name: "summary solution", log: strings.Replace(log, "    - .Q..", "    - Q...", 1),
+			want: fmt.Sprintf(`step log line %d (summary): the solution is not the board the steps reach`, logLineOf(t, log, "  solution:"))},
+		{name: "summary solution text", log: strings.Replace(log, "    - .Q..", "    - [.Q..]", 1),
+			want: fmt.Sprintf(`step log line %d (summary): solution: want text, got a list`, logLineOf(t, log, "    - .Q.."))},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := ReadLog(strings.NewReader(tc.log), nil)
+			var sink tracer.Sink
+			if tc.tree {
+				sink = tracer.NewTree()
+			}
+			_, _, err := ReadLog(strings.NewReader(tc.log), sink)
 			if err == nil {
 				t.Fatalf("no error, want %s", tc.want)
 			}
 			if err.Error() != tc.want {
 				t.Errorf("error:\n got %s\nwant %s", err, tc.want)
+			}
+			logPlainError(t, err)
+		})
+	}
+}
+
+// logPlainError fails for an error that is not one plain line: a line
+// break, a Go type or a yaml.v3 decoding message, "1 steps", "(s)".
+// Quoted text (from the log) is not looked at.
+func logPlainError(t *testing.T, err error) {
+	t.Helper()
+	msg := err.Error()
+	if strings.Contains(msg, "\n") {
+		t.Errorf("error of more than one line: %q", msg)
+	}
+	msg = logQuotedRE.ReplaceAllString(msg, `"…"`)
+	for _, bad := range []string{"struct {", "yaml:", "map[", "[]string", "*string", "int64", "unmarshal", "!!",
+		" 1 steps", " 1 lines", "(s)"} {
+		if strings.Contains(msg, bad) {
+			t.Errorf("error holds %q: %s", bad, err)
+		}
+	}
+}
+
+var logQuotedRE = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// TestLogManyLines reads a log with n blank lines put after "steps:", so
+// that the summary starts after line 1,048,576: B5 of the newcomer trial,
+// where such a log was refused as if its summary were too long.
+func TestLogManyLines(t *testing.T) {
+	log := logReadGolden(t, "steplog-nqueens4-first.yaml")
+	const n = 1_100_000
+	long := strings.Replace(log, "steps:\n", "steps:\n"+strings.Repeat("\n", n), 1)
+	want := &logRecorder{}
+	_, wantSum, err := ReadLog(strings.NewReader(log), want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := &logRecorder{}
+	_, sum, err := ReadLog(strings.NewReader(long), got)
+	if err != nil {
+		t.Fatalf("a log whose summary starts on line %d: %v", logLineOf(t, long, "summary:"), err)
+	}
+	if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(sum, wantSum) {
+		t.Errorf("the blank lines changed what was read")
+	}
+	// A byte-order mark may start the file.
+	if _, _, err := ReadLog(strings.NewReader("\ufeff"+long), nil); err != nil {
+		t.Errorf("a log with a byte-order mark: %v", err)
+	}
+	// yaml.v3's line numbers in the summary are those of the file.
+	for _, tc := range []struct {
+		old, new string
+		at       string // on the line the error names
+		want     string
+	}{
+		{"  tries: ", "  trials: ", "trials:", `unknown key "trials"`},
+		{"  scan_cost: 0\n", "  scan_cost: 0\n\tx: 1\n", "scan_cost:", "found a tab character"},
+		{"status: solved", "status: happy", "status:", `unknown status "happy"`},
+		{"check: scan\n", "check: [scan\n", "check: [", `did not find expected ',' or ']'`},
+	} {
+		bad := strings.Replace(long, tc.old, tc.new, 1)
+		line := logLineOf(t, bad[strings.Index(bad, "\nsummary:"):], tc.at) + logLineOf(t, bad, "summary:") - 2
+		_, _, err := ReadLog(strings.NewReader(bad), nil)
+		if err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("step log line %d (summary): %s", line, tc.want)) {
+			t.Errorf("%q: got %v, want line %d: %s", tc.new, err, line, tc.want)
+		}
+	}
+}
+
+// logEndless serves a prefix, then the same line over and over; it fails
+// the read after most bytes, so that a reader that does not stop at its
+// limit is caught rather than left to run.
+type logEndless struct {
+	prefix, line string
+	served, most int
+}
+
+func (r *logEndless) Read(p []byte) (int, error) {
+	if r.served >= r.most {
+		return 0, fmt.Errorf("read %d bytes: past the limit", r.served)
+	}
+	n := 0
+	for n < len(p) {
+		var src string
+		if r.served < len(r.prefix) {
+			src = r.prefix[r.served:]
+		} else {
+			k := (r.served - len(r.prefix)) % len(r.line)
+			src = r.line[k:]
+		}
+		c := copy(p[n:], src)
+		n += c
+		r.served += c
+	}
+	return n, nil
+}
+
+// TestLogRefusedEarly feeds endless headers and summaries: the reader
+// stops as soon as one passes its limit, without reading on.
+func TestLogRefusedEarly(t *testing.T) {
+	log := logReadGolden(t, "steplog-nqueens4-first.yaml")
+	head := log[:strings.Index(log, "steps:\n")]
+	tests := []struct {
+		name, prefix, line, want string
+	}{
+		{"header", head, "# a comment\n", `step log: no "steps:" line in the first`},
+		{"summary", log, "# a comment\n", "(from line " + strconv.Itoa(logLineOf(t, log, "summary:")) + ") is longer than 1048576 bytes"},
+		{"line", log, "x", "longer than 1048576 bytes"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &logEndless{prefix: tc.prefix, line: tc.line, most: 4 << 20}
+			_, _, err := ReadLog(r, nil)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want %q", err, tc.want)
+			}
+			if r.served > 2<<20+len(tc.prefix) {
+				t.Errorf("read %d bytes before refusing", r.served)
 			}
 		})
 	}
@@ -641,7 +851,7 @@ func TestLogWriterErrors(t *testing.T) {
 	// A summary that does not count the steps logged.
 	lw, _ = NewLogWriter(io.Discard, h, nil)
 	lw.Event(&tracer.Event{Step: 1, Kind: tracer.KindCall, Parent: -1, Cell: tracer.NoPos, Value: -1, Witness: tracer.NoPos, From: tracer.NoPos})
-	if err := lw.Close(tracer.Summary{}); err == nil || !strings.Contains(err.Error(), "counts 0 steps but 1") {
+	if err := lw.Close(tracer.Summary{}); err == nil || err.Error() != "step log: the summary counts 0 steps, but the log holds 1 step" {
 		t.Errorf("Close: %v", err)
 	}
 }
@@ -731,12 +941,26 @@ func FuzzReadLog(f *testing.F) {
 		f.Add([]byte(strings.Replace(s, "note: \"call at depth 0\"", `note: "a\"b\\c 中 ↗ \x85"`, 1)))
 		f.Add([]byte(strings.Replace(s, "ok: false", "ok: 'false'", 1)))
 		f.Add([]byte(s[:len(s)/2]))
+		f.Add([]byte(strings.Replace(s, "size: ", "size: &s ", 1) + "x: *s\n"))
+		f.Add([]byte(strings.Replace(s, "  size: ", "  size: *nope\n  ", 1)))
+		f.Add([]byte(strings.Replace(s, "steps:\n", "steps:\n  - step: 1\n    kind: call\n", 1)))
+		f.Add([]byte(strings.Replace(s, "node: 1,", "node: 7,", 1)))
+		f.Add([]byte(strings.Replace(s, "lang: en\n", "lang: en\n---\n", 1)))
+		f.Add([]byte(s + "---\nsummary: {}\n"))
 	}
+	f.Add([]byte(`{"format": "backtrack-steps/1", "problem": "nqueens", "size": 1, "steps": [], "summary": {}}`))
+	f.Add([]byte("format: backtrack-steps/1\na: &a [x, x]\nb: &b [*a, *a]\nsize: *b\nsteps:\nsummary:\n  <<: *b\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		logLinesAgree(t, data)
+		// Into a tree, whose errors ReadLog reports too: no panic, and
+		// every error one plain line.
+		if _, _, err := ReadLog(bytes.NewReader(data), tracer.NewTree()); err != nil {
+			logPlainError(t, err)
+		}
 		rec := &logRecorder{}
 		h, sum, err := ReadLog(bytes.NewReader(data), rec)
 		if err != nil {
+			logPlainError(t, err)
 			return
 		}
 		var buf bytes.Buffer

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -142,182 +144,515 @@ func encodeYAML(n *yaml.Node) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// logStrategy is the strategy as a log spells it.
-type logStrategy struct {
-	Order *string `yaml:"order"`
-	Check *string `yaml:"check"`
-	When  *string `yaml:"when"`
-	Stop  *string `yaml:"stop"`
+// ---- a step log's header and summary: reading ----
+//
+// The header and the summary are parsed by yaml.v3 into nodes, never
+// decoded into Go structs: the keys and values are checked here, so that an
+// error is one plain line that names the key and the line of the file, and
+// an alias is looked up where it stands, never expanded.
+
+// logDocError is an error in a log's header or summary. line is the line of
+// the file it is on (0: not known).
+type logDocError struct {
+	line int
+	msg  string
 }
 
-func (s *logStrategy) strategy(missing func(string) error) (tracer.Strategy, error) {
-	for _, f := range []struct {
-		key string
-		v   *string
-	}{{"order", s.Order}, {"check", s.Check}, {"when", s.When}, {"stop", s.Stop}} {
-		if f.v == nil {
-			return tracer.Strategy{}, missing("strategy." + f.key)
+func (e *logDocError) Error() string { return e.msg }
+
+// logDoc reads one YAML document of a step log: the header or the summary.
+// off is added to yaml.v3's line numbers to make them the file's.
+type logDoc struct {
+	off int
+}
+
+// newLogDoc returns a reader for a document that starts on line first of
+// the file.
+func newLogDoc(first int) logDoc {
+	// parse puts a blank line in front: yaml.v3 leaves the line out of an
+	// error on the first line of what it parses.
+	return logDoc{off: first - 2}
+}
+
+// errorf makes an error about node n (nil: about no line in particular).
+func (d logDoc) errorf(n *yaml.Node, format string, args ...any) error {
+	return &logDocError{line: d.line(n), msg: fmt.Sprintf(format, args...)}
+}
+
+// line returns the line of the file that n is on (0: not known).
+func (d logDoc) line(n *yaml.Node) int {
+	if n == nil || n.Line <= 0 {
+		return 0
+	}
+	return n.Line + d.off
+}
+
+// parse parses b as one YAML document and returns its root node, or nil
+// for a document with nothing in it. A second document (after a "---"
+// line) that holds anything is an error.
+func (d logDoc) parse(b []byte) (*yaml.Node, error) {
+	// A byte-order mark may start a YAML stream; after the blank line put
+	// in front of it, it would not.
+	b = bytes.TrimPrefix(b, []byte("\ufeff"))
+	if bytes.HasPrefix(b, []byte("\xfe\xff")) || bytes.HasPrefix(b, []byte("\xff\xfe")) {
+		return nil, errors.New("the file is UTF-16 text: a step log is UTF-8")
+	}
+	dec := yaml.NewDecoder(io.MultiReader(strings.NewReader("\n"), bytes.NewReader(b)))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil
+		}
+		return nil, d.yamlError(err)
+	}
+	for {
+		var next yaml.Node
+		err := dec.Decode(&next)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, d.yamlError(err)
+		}
+		if n := docRoot(&next); n != nil && !isNullNode(n) {
+			return nil, d.errorf(n, `a second YAML document (after a "---" line): a step log is one document`)
 		}
 	}
-	return tracer.Strategy{Order: tracer.Order(*s.Order), Check: tracer.Check(*s.Check),
-		When: tracer.When(*s.When), Stop: tracer.Stop(*s.Stop)}, nil
+	return docRoot(&doc), nil
 }
 
-// decodeLogHeader reads the keys before a log's steps, the format first.
+func docRoot(doc *yaml.Node) *yaml.Node {
+	if doc.Kind == yaml.DocumentNode {
+		if len(doc.Content) == 0 {
+			return nil
+		}
+		return doc.Content[0]
+	}
+	return doc
+}
+
+// yamlError turns an error of yaml.v3's parser into one line, with the
+// line of the file.
+func (d logDoc) yamlError(err error) error {
+	line, msg := yamlMessage(err)
+	if line > 0 {
+		line += d.off
+	}
+	return &logDocError{line: line, msg: msg}
+}
+
+// yamlMessage takes an error of yaml.v3's parser ("yaml: line 3: did not
+// find expected key") apart: the line it names (0: none), counted from 1,
+// and the message, on one line. The line is where the construct that
+// failed starts (an unclosed "[" for "did not find expected ',' or ']'").
+func yamlMessage(err error) (int, string) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if i := strings.Index(rest, ": "); i > 0 {
+			if n, err := strconv.Atoi(rest[:i]); err == nil && n >= 0 {
+				line, msg = n, rest[i+2:]
+				if yamlParserProblems[msg] {
+					line++ // yaml.v3 counts these from 0, the scanner's from 1
+				}
+			}
+		}
+	}
+	return line, strings.Join(strings.Fields(msg), " ")
+}
+
+// yamlParserProblems are the errors of yaml.v3's parser (parserc.go), as
+// opposed to its scanner's: for these it gives the line counted from 0.
+var yamlParserProblems = map[string]bool{
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected <document start>": true,
+	"did not find expected <stream-start>":   true,
+	"did not find expected key":              true,
+	"did not find expected node content":     true,
+	"found duplicate %TAG directive":         true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+	"found undefined tag handle":             true,
+}
+
+// unalias returns the node an alias stands for. The walk below never
+// follows an alias twice into the same place, so no alias is expanded
+// into copies (a "billion laughs" document costs what its text does).
+func unalias(n *yaml.Node) *yaml.Node {
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		return n.Alias
+	}
+	return n
+}
+
+func isNullNode(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
+}
+
+// describeNode names a value for an error message, briefly.
+func describeNode(n *yaml.Node) string {
+	n = unalias(n)
+	switch {
+	case isNullNode(n):
+		return "nothing"
+	case n.Kind == yaml.ScalarNode:
+		return quoteShort(n.Value)
+	case n.Kind == yaml.SequenceNode:
+		return "a list"
+	case n.Kind == yaml.MappingNode:
+		return "keys and values"
+	}
+	return "an alias"
+}
+
+// cutShort cuts s to 40 characters for an error message.
+func cutShort(s string) string {
+	const most = 40
+	if utf8.RuneCountInString(s) <= most {
+		return s
+	}
+	return string([]rune(s)[:most]) + "…"
+}
+
+// quoteShort quotes s for an error message, cut to 40 characters.
+func quoteShort(s string) string {
+	if c := cutShort(s); c != s {
+		return strconv.Quote(strings.TrimSuffix(c, "…")) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// logField is a key of a mapping and its value: val with an alias
+// resolved, at as written (errors about the value name at's line).
+type logField struct {
+	key, val, at *yaml.Node
+}
+
+func newLogField(key, val *yaml.Node) logField { return logField{key, unalias(val), val} }
+
+// keyPath names key inside the mapping under parent ("" at the top).
+func keyPath(parent, key string) string {
+	if parent == "" {
+		return key
+	}
+	return parent + "." + key
+}
+
+// lookup finds key in mapping n, not minding the other keys.
+func lookup(n *yaml.Node, key string) (logField, bool) {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return logField{}, false
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := unalias(n.Content[i]); k.Kind == yaml.ScalarNode && k.Value == key {
+			return newLogField(n.Content[i], n.Content[i+1]), true
+		}
+	}
+	return logField{}, false
+}
+
+// fields takes mapping n (the value of key name) apart: each key must be
+// one of keys, and appear once.
+func (d logDoc) fields(n *yaml.Node, name string, keys []string) (map[string]logField, error) {
+	at := n
+	n = unalias(n)
+	if n.Kind != yaml.MappingNode {
+		if name == "" {
+			return nil, d.errorf(at, "want keys and values, got %s", describeNode(n))
+		}
+		return nil, d.errorf(at, "%s: want keys and values, got %s", name, describeNode(n))
+	}
+	out := make(map[string]logField, len(keys))
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn := n.Content[i]
+		k := unalias(kn)
+		if k.Kind != yaml.ScalarNode {
+			return nil, d.errorf(kn, "a key is %s, not a name", describeNode(k))
+		}
+		if !slices.Contains(keys, k.Value) {
+			return nil, d.errorf(kn, "unknown key %s (want %s)", quoteShort(keyPath(name, k.Value)), strings.Join(keys, ", "))
+		}
+		if f, ok := out[k.Value]; ok {
+			return nil, d.errorf(kn, "key %q given twice (first on line %d)", keyPath(name, k.Value), d.line(f.key))
+		}
+		out[k.Value] = newLogField(kn, n.Content[i+1])
+	}
+	return out, nil
+}
+
+// need returns the field of a key that must be there, with a value.
+func (d logDoc) need(m map[string]logField, parent *yaml.Node, name, key string) (logField, error) {
+	f, ok := m[key]
+	switch {
+	case !ok:
+		return f, d.errorf(parent, "missing %q", keyPath(name, key))
+	case isNullNode(f.val):
+		return f, d.errorf(f.key, "%s has no value", keyPath(name, key))
+	}
+	return f, nil
+}
+
+// text reads a value as text: any scalar, as yaml.v3 decodes it into a
+// string (nothing is "").
+func (d logDoc) text(f logField, key string) (string, error) {
+	var s string
+	if f.val.Kind != yaml.ScalarNode || f.val.Decode(&s) != nil {
+		return "", d.errorf(f.at, "%s: want text, got %s", key, describeNode(f.val))
+	}
+	return s, nil
+}
+
+// integer reads a value as a whole number, as yaml.v3 decodes it into an
+// int64.
+func (d logDoc) integer(f logField, key string) (int64, error) {
+	var n int64
+	if f.val.Kind != yaml.ScalarNode || isNullNode(f.val) || f.val.Decode(&n) != nil {
+		return 0, d.errorf(f.at, "%s: want a whole number, got %s", key, describeNode(f.val))
+	}
+	return n, nil
+}
+
+// smallInt reads a whole number that fits an int32 (a size, a depth).
+func (d logDoc) smallInt(f logField, key string) (int, error) {
+	n, err := d.integer(f, key)
+	if err == nil && (n < math.MinInt32 || n > math.MaxInt32) {
+		err = d.errorf(f.at, "%s: %d is out of range", key, n)
+	}
+	return int(n), err
+}
+
+var logStrategyKeys = []string{"order", "check", "when", "stop"}
+
+// strategy reads the strategy mapping under key f.
+func (d logDoc) strategy(f logField) (tracer.Strategy, error) {
+	var st tracer.Strategy
+	m, err := d.fields(f.val, "strategy", logStrategyKeys)
+	if err != nil {
+		return st, err
+	}
+	for i, to := range []*string{(*string)(&st.Order), (*string)(&st.Check), (*string)(&st.When), (*string)(&st.Stop)} {
+		key := logStrategyKeys[i]
+		v, err := d.need(m, f.key, "strategy", key)
+		if err != nil {
+			return st, err
+		}
+		if *to, err = d.text(v, "strategy."+key); err != nil {
+			return st, err
+		}
+	}
+	return st, nil
+}
+
+var logHeaderKeys = []string{"format", "tool", "problem", "size", "instance", "strategy", "lang"}
+
+// decodeLogHeader reads the keys before a log's steps (the lines of the
+// file from the first on), the format first.
 func decodeLogHeader(b []byte) (LogHeader, error) {
 	var h LogHeader
-	var probe struct {
-		Format *string `yaml:"format"`
-	}
-	if err := yaml.Unmarshal(b, &probe); err != nil {
-		return h, fmt.Errorf("not a step log: %v", yamlError(err))
-	}
-	switch {
-	case probe.Format == nil:
-		return h, errors.New(`no "format" key: not a step log`)
-	case *probe.Format != LogFormat:
-		return h, fmt.Errorf("format %q is not supported: want %s", *probe.Format, LogFormat)
-	}
-	var doc struct {
-		Format   string       `yaml:"format"`
-		Tool     string       `yaml:"tool"`
-		Problem  *string      `yaml:"problem"`
-		Size     *int         `yaml:"size"`
-		Instance *string      `yaml:"instance"`
-		Strategy *logStrategy `yaml:"strategy"`
-		Lang     string       `yaml:"lang"`
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(b))
-	dec.KnownFields(true)
-	if err := dec.Decode(&doc); err != nil {
-		return h, fmt.Errorf("header: %v", yamlError(err))
-	}
-	missing := func(key string) error { return fmt.Errorf("header: missing %q", key) }
-	switch {
-	case doc.Problem == nil:
-		return h, missing("problem")
-	case doc.Size == nil:
-		return h, missing("size")
-	case doc.Instance == nil:
-		return h, missing("instance")
-	case doc.Strategy == nil:
-		return h, missing("strategy")
-	}
-	st, err := doc.Strategy.strategy(missing)
+	d := newLogDoc(1)
+	root, err := d.parse(b)
 	if err != nil {
 		return h, err
 	}
-	return LogHeader{Format: doc.Format, Tool: doc.Tool, Problem: *doc.Problem, Size: *doc.Size,
-		Instance: *doc.Instance, Strategy: st, Lang: doc.Lang}, nil
+	// The format first: a file that is no step log says so, whatever else
+	// is wrong with it.
+	format, ok := lookup(root, "format")
+	if !ok {
+		return h, errors.New(`no "format" key: not a step log`)
+	}
+	if h.Format, err = d.text(format, "format"); err != nil {
+		return h, err
+	}
+	if h.Format != LogFormat {
+		return h, d.errorf(format.at, "format %s is not supported: want %s", quoteShort(h.Format), LogFormat)
+	}
+	if f, ok := lookup(root, "steps"); ok {
+		// A log written as JSON, or with the steps in a flow list.
+		return h, d.errorf(f.key, `"steps:" must be a line of its own, with one step a line after it`)
+	}
+	m, err := d.fields(root, "", logHeaderKeys)
+	if err != nil {
+		return h, err
+	}
+	for _, s := range []struct {
+		key      string
+		to       *string
+		required bool
+	}{{"tool", &h.Tool, false}, {"problem", &h.Problem, true}, {"instance", &h.Instance, true}, {"lang", &h.Lang, false}} {
+		f, ok := m[s.key]
+		if s.required {
+			if f, err = d.need(m, nil, "", s.key); err != nil {
+				return h, err
+			}
+		} else if !ok {
+			continue
+		}
+		if *s.to, err = d.text(f, s.key); err != nil {
+			return h, err
+		}
+	}
+	size, err := d.need(m, nil, "", "size")
+	if err != nil {
+		return h, err
+	}
+	if h.Size, err = d.smallInt(size, "size"); err != nil {
+		return h, err
+	}
+	strat, err := d.need(m, nil, "", "strategy")
+	if err != nil {
+		return h, err
+	}
+	h.Strategy, err = d.strategy(strat)
+	return h, err
 }
 
-// decodeLogSummary reads the summary key of a log (b is the rest of the file
-// from "summary:" on) and checks it against the header. Stats holds the
-// summary's counts; the caller compares them with the steps.
-func decodeLogSummary(b []byte, h *LogHeader) (tracer.Summary, error) {
-	var sum tracer.Summary
-	type keys struct {
-		Problem    *string          `yaml:"problem"`
-		Size       *int             `yaml:"size"`
-		Strategy   *logStrategy     `yaml:"strategy"`
-		Status     *string          `yaml:"status"`
-		Solutions  *int64           `yaml:"solutions"`
-		Nodes      *int64           `yaml:"nodes"`
-		Tries      *int64           `yaml:"tries"`
-		Rejects    map[string]int64 `yaml:"rejects"`
-		Placements *int64           `yaml:"placements"`
-		Backtracks *int64           `yaml:"backtracks"`
-		MaxDepth   *int             `yaml:"max_depth"`
-		Steps      *int64           `yaml:"steps"`
-		CheckCost  *int64           `yaml:"check_cost"`
-		ScanCost   *int64           `yaml:"scan_cost"`
-		Solution   *[]string        `yaml:"solution"`
+var logSummaryKeys = []string{"problem", "size", "strategy", "status", "solutions", "nodes", "tries", "rejects",
+	"placements", "backtracks", "max_depth", "steps", "check_cost", "scan_cost", "solution"}
+
+// decodeLogSummary reads the summary key of a log (b is the rest of the
+// file from the "summary:" line on, which is line first of the file) and
+// checks it against the header. Stats holds the summary's counts; the
+// caller compares them with the steps. lines gives the line of each key
+// ("nodes", "rejects.row", "solution") for the caller's messages.
+func decodeLogSummary(b []byte, first int, h *LogHeader) (sum tracer.Summary, lines map[string]int, err error) {
+	d := newLogDoc(first)
+	root, err := d.parse(b)
+	if err != nil {
+		return sum, nil, err
 	}
-	var doc struct {
-		Summary *keys `yaml:"summary"`
+	if root == nil {
+		return sum, nil, errors.New("empty (was the file cut short?)")
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(b))
-	dec.KnownFields(true)
-	if err := dec.Decode(&doc); err != nil {
-		return sum, errors.New(yamlError(err))
+	top, err := d.fields(root, "", []string{"summary"})
+	if err != nil {
+		return sum, nil, err
 	}
-	k := doc.Summary
-	if k == nil {
-		return sum, errors.New("empty (was the file cut short?)")
+	s, ok := top["summary"]
+	if !ok || isNullNode(s.val) {
+		return sum, nil, d.errorf(s.key, "empty (was the file cut short?)")
 	}
-	missing := func(key string) error { return fmt.Errorf("missing %q", key) }
-	ints := []struct {
+	m, err := d.fields(s.val, "", logSummaryKeys)
+	if err != nil {
+		return sum, nil, err
+	}
+	lines = make(map[string]int, len(m)+len(tracer.NQueensRules)+1)
+	for k, f := range m {
+		lines[k] = d.line(f.key)
+	}
+	need := func(key string) (logField, error) { return d.need(m, s.key, "", key) }
+	var f logField
+
+	if f, err = need("problem"); err != nil {
+		return sum, lines, err
+	}
+	if sum.Problem, err = d.text(f, "problem"); err != nil {
+		return sum, lines, err
+	}
+	if sum.Problem != h.Problem {
+		return sum, lines, d.errorf(f.at, "problem %s, but the header says %q", quoteShort(sum.Problem), h.Problem)
+	}
+	if f, err = need("size"); err != nil {
+		return sum, lines, err
+	}
+	if sum.Size, err = d.smallInt(f, "size"); err != nil {
+		return sum, lines, err
+	}
+	if sum.Size != h.Size {
+		return sum, lines, d.errorf(f.at, "size %d, but the header says %d", sum.Size, h.Size)
+	}
+	if f, err = need("strategy"); err != nil {
+		return sum, lines, err
+	}
+	if sum.Strategy, err = d.strategy(f); err != nil {
+		return sum, lines, err
+	}
+	if sum.Strategy != h.Strategy {
+		return sum, lines, d.errorf(f.key, "strategy %v, but the header says %v", sum.Strategy, h.Strategy)
+	}
+	if f, err = need("status"); err != nil {
+		return sum, lines, err
+	}
+	status, err := d.text(f, "status")
+	if err != nil {
+		return sum, lines, err
+	}
+	switch st := tracer.Status(status); st {
+	case tracer.StatusSolved, tracer.StatusComplete, tracer.StatusLimit, tracer.StatusLost:
+		sum.Status = st
+	default:
+		return sum, lines, d.errorf(f.at, "unknown status %s", quoteShort(status))
+	}
+
+	st := &sum.Stats
+	for _, c := range []struct {
 		key string
-		v   *int64
 		to  *int64
 	}{
-		{"solutions", k.Solutions, &sum.Stats.Solutions}, {"nodes", k.Nodes, &sum.Stats.Nodes},
-		{"tries", k.Tries, &sum.Stats.Tries}, {"placements", k.Placements, &sum.Stats.Placements},
-		{"backtracks", k.Backtracks, &sum.Stats.Backtracks}, {"steps", k.Steps, &sum.Stats.Steps},
-		{"check_cost", k.CheckCost, &sum.Stats.CheckCost}, {"scan_cost", k.ScanCost, &sum.Stats.ScanCost},
-	}
-	switch {
-	case k.Problem == nil:
-		return sum, missing("problem")
-	case k.Size == nil:
-		return sum, missing("size")
-	case k.Strategy == nil:
-		return sum, missing("strategy")
-	case k.Status == nil:
-		return sum, missing("status")
-	case k.Rejects == nil:
-		return sum, missing("rejects")
-	case k.MaxDepth == nil:
-		return sum, missing("max_depth")
-	case k.Solution == nil:
-		return sum, missing("solution")
-	}
-	for _, f := range ints {
-		if f.v == nil {
-			return sum, missing(f.key)
+		{"solutions", &st.Solutions}, {"nodes", &st.Nodes}, {"tries", &st.Tries}, {"placements", &st.Placements},
+		{"backtracks", &st.Backtracks}, {"steps", &st.Steps}, {"check_cost", &st.CheckCost}, {"scan_cost", &st.ScanCost},
+	} {
+		if f, err = need(c.key); err != nil {
+			return sum, lines, err
 		}
-		*f.to = *f.v
+		if *c.to, err = d.integer(f, c.key); err != nil {
+			return sum, lines, err
+		}
 	}
-	st, err := k.Strategy.strategy(missing)
-	if err != nil {
-		return sum, err
+	if f, err = need("max_depth"); err != nil {
+		return sum, lines, err
 	}
-	switch {
-	case *k.Problem != h.Problem:
-		return sum, fmt.Errorf("problem %q, but the header says %q", *k.Problem, h.Problem)
-	case *k.Size != h.Size:
-		return sum, fmt.Errorf("size %d, but the header says %d", *k.Size, h.Size)
-	case st != h.Strategy:
-		return sum, fmt.Errorf("strategy %v, but the header says %v", st, h.Strategy)
+	if st.MaxDepth, err = d.smallInt(f, "max_depth"); err != nil {
+		return sum, lines, err
 	}
-	switch status := tracer.Status(*k.Status); status {
-	case tracer.StatusSolved, tracer.StatusComplete, tracer.StatusLimit, tracer.StatusLost:
-		sum.Status = status
-	default:
-		return sum, fmt.Errorf("unknown status %q", *k.Status)
-	}
+
 	sum.Rules = problemRules(h.Problem)
-	if len(k.Rejects) != len(sum.Rules)+1 {
-		return sum, fmt.Errorf("rejects: want total and %s", tracer.JoinValues(ruleNames(sum.Rules)))
+	if f, err = need("rejects"); err != nil {
+		return sum, lines, err
+	}
+	rejectKeys := append([]string{"total"}, ruleNames(sum.Rules)...)
+	rm, err := d.fields(f.val, "rejects", rejectKeys)
+	if err != nil {
+		return sum, lines, err
 	}
 	var total int64
-	for _, r := range sum.Rules {
-		n, ok := k.Rejects[r.String()]
-		if !ok {
-			return sum, missing("rejects." + r.String())
+	for i, key := range rejectKeys {
+		rf, err := d.need(rm, f.key, "rejects", key)
+		if err != nil {
+			return sum, lines, err
 		}
-		sum.Stats.Rejects[r] = n
-		total += n
+		lines["rejects."+key] = d.line(rf.key)
+		n, err := d.integer(rf, "rejects."+key)
+		if err != nil {
+			return sum, lines, err
+		}
+		if i == 0 {
+			total = n
+			continue
+		}
+		st.Rejects[sum.Rules[i-1]] = n
+		total -= n
 	}
-	if t, ok := k.Rejects["total"]; !ok || t != total {
-		return sum, fmt.Errorf("rejects: total is not the sum of %s", tracer.JoinValues(ruleNames(sum.Rules)))
+	if total != 0 {
+		return sum, lines, d.errorf(rm["total"].key, "rejects: total is not the sum of %s", tracer.JoinValues(ruleNames(sum.Rules)))
 	}
-	sum.Problem, sum.Size, sum.Instance, sum.Strategy = h.Problem, h.Size, h.Instance, st
-	sum.Stats.MaxDepth = *k.MaxDepth
-	if len(*k.Solution) > 0 {
-		sum.Solution = *k.Solution
+
+	if f, err = need("solution"); err != nil {
+		return sum, lines, err
 	}
-	return sum, nil
+	if f.val.Kind != yaml.SequenceNode {
+		return sum, lines, d.errorf(f.at, "solution: want a list of board rows, got %s", describeNode(f.val))
+	}
+	for _, row := range f.val.Content {
+		r, err := d.text(newLogField(f.key, row), "solution")
+		if err != nil {
+			return sum, lines, err
+		}
+		sum.Solution = append(sum.Solution, r)
+	}
+	sum.Instance = h.Instance
+	return sum, lines, nil
 }
 
 func ruleNames(rules []tracer.Rule) []string {
@@ -328,36 +663,24 @@ func ruleNames(rules []tracer.Rule) []string {
 	return out
 }
 
-// yamlError words a yaml.v3 error for one line of output: without the
-// "yaml: " in front, type errors joined, and a key a struct lacks named as
-// an unknown key rather than by the Go type.
-func yamlError(err error) string {
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		msgs := make([]string, len(te.Errors))
-		for i, m := range te.Errors {
-			msgs[i] = unknownField.ReplaceAllString(m, `unknown key "$1"`)
-		}
-		return strings.Join(msgs, "; ")
-	}
-	return strings.TrimPrefix(err.Error(), "yaml: ")
-}
-
-var unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)
-
 // stepFieldsYAML takes a step line apart with yaml.v3: the reader of record
 // for a line outside the fast reader's subset. The line must be one
 // sequence item holding a mapping: "- {step: 1, kind: call, …}".
 func stepFieldsYAML(line []byte, f *stepFields) error {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(line, &doc); err != nil {
-		return fmt.Errorf("not a step: %s", strings.TrimPrefix(yamlError(err), "line 1: "))
+		_, msg := yamlMessage(err)
+		return fmt.Errorf("not a step: %s", msg)
 	}
 	if len(doc.Content) != 1 || doc.Content[0].Kind != yaml.SequenceNode || len(doc.Content[0].Content) != 1 ||
 		doc.Content[0].Content[0].Kind != yaml.MappingNode {
 		return errors.New(`not a step: want "- {step: …, kind: …, node: …, depth: …}" or "summary:"`)
 	}
 	m := doc.Content[0].Content[0]
+	if m.Style&yaml.FlowStyle == 0 {
+		// "- step: 1" with the other keys on the lines below it.
+		return errors.New(`not a step: each step is one flow mapping on one line, "- {step: …, kind: …, node: …, depth: …}"`)
+	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		if k.Kind != yaml.ScalarNode || k.ShortTag() != "!!str" {

@@ -1,0 +1,165 @@
+package render
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"backtrack/tracer"
+)
+
+// logCounter is a sink that only counts steps.
+type logCounter struct{ n int64 }
+
+func (c *logCounter) Event(*tracer.Event) { c.n++ }
+
+// logReadAlloc reads log into a counting sink and returns the bytes and
+// objects the read allocated (the least of three reads).
+func logReadAlloc(t *testing.T, read func() error) (bytes, objects uint64) {
+	t.Helper()
+	bytes, objects = ^uint64(0), ^uint64(0)
+	for range 3 {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		err := read()
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bytes = min(bytes, after.TotalAlloc-before.TotalAlloc)
+		objects = min(objects, after.Mallocs-before.Mallocs)
+	}
+	return bytes, objects
+}
+
+// TestLogReadAllocs reads the logs of one search stopped after 30,000 and
+// after 300,000 steps: reading ten times the steps allocates no more.
+func TestLogReadAllocs(t *testing.T) {
+	logOf := func(steps int64) logRun {
+		c := logCase{problem: logQueens(10, tracer.CheckScan),
+			opts: tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: steps}}}
+		return runLogged(t, c, logTrickyNote)
+	}
+	small, big := logOf(30_000), logOf(300_000)
+	allocs := func(lr logRun) (uint64, uint64) {
+		return logReadAlloc(t, func() error {
+			c := &logCounter{}
+			_, _, err := ReadLog(bytes.NewReader(lr.log), c)
+			if err == nil && c.n != int64(len(lr.events)) {
+				t.Fatalf("%d steps read, %d written", c.n, len(lr.events))
+			}
+			return err
+		})
+	}
+	sb, so := allocs(small)
+	bb, bo := allocs(big)
+	t.Logf("reading %d steps allocates %d bytes in %d objects; %d steps, %d bytes in %d objects",
+		len(small.events), sb, so, len(big.events), bb, bo)
+	// Nothing is allocated per step; what grows with the log (a line held
+	// for every line read) would be 270,000 bytes or more here.
+	if bb > sb+16<<10 || bo > so+100 {
+		t.Errorf("reading %d more steps allocated %d more bytes in %d more objects",
+			len(big.events)-len(small.events), int64(bb)-int64(sb), int64(bo)-int64(so))
+	}
+}
+
+// TestLogLongRoundTrip writes the step log of 1.6 million steps of
+// 11-queens (with the notes trace --yaml writes) into a file, reads it
+// back into a tree, and draws the same diagrams as the live tree: B5 of
+// the newcomer trial, where render refused every log of more than about a
+// million lines. The reader's own allocations stay small.
+func TestLogLongRoundTrip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 1.6-million-step log: run without -short")
+	}
+	const steps = 1_600_000
+	p, err := tracer.NewNQueens(11, tracer.CheckScan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: steps}}
+	h := LogHeaderFor(p.Info(), opts)
+	h.Tool, h.Lang = "backtrack (test)", string(tracer.LangEN)
+	path := filepath.Join(t.TempDir(), "q11.yaml")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lw, err := NewLogWriter(f, h, tracer.NewNarrator(p.Info(), h.Strategy, tracer.LangEN).Note)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, st := tracer.NewTree(), &tracer.Stats{}
+	opts.Sinks = []tracer.Sink{live, st, lw}
+	res, err := tracer.Run(context.Background(), p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	liveSum := tracer.Summarize(p.Info(), opts, res, st)
+	if err := lw.Close(liveSum); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if res.Steps < 1_500_000 || liveSum.Status != tracer.StatusLimit {
+		t.Fatalf("%d steps, status %s: want at least 1.5 million and a limit", res.Steps, liveSum.Status)
+	}
+
+	read := func(sink tracer.Sink) (tracer.Summary, error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return tracer.Summary{}, err
+		}
+		defer f.Close()
+		_, sum, err := ReadLog(bufio.NewReaderSize(f, 64<<10), sink)
+		return sum, err
+	}
+
+	// The reader alone holds a line, the header and the summary.
+	ab, ao := logReadAlloc(t, func() error {
+		c := &logCounter{}
+		_, err := read(c)
+		if err == nil && c.n != res.Steps {
+			t.Fatalf("%d steps read, %d written", c.n, res.Steps)
+		}
+		return err
+	})
+	t.Logf("reading %d steps into a counter allocates %d KiB in %d objects", res.Steps, ab>>10, ao)
+	if ab > 4<<20 {
+		t.Errorf("reading %d steps allocated %d KiB", res.Steps, ab>>10)
+	}
+
+	tree := tracer.NewTree()
+	sum, err := read(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tree.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if tree.Steps != res.Steps || len(tree.Nodes) != len(live.Nodes) {
+		t.Fatalf("read %d steps and %d nodes, the run made %d and %d", tree.Steps, len(tree.Nodes), res.Steps, len(live.Nodes))
+	}
+	for _, opt := range []DiagramOptions{
+		{MaxNodes: DefaultMaxNodes},
+		{MaxNodes: DefaultMaxNodes, Focus: []string{"r0=c1"}, Boards: true},
+		{MaxNodes: 60, AtStep: steps / 2, Layout: true},
+	} {
+		var want, got bytes.Buffer
+		if _, err := WriteDOT(&want, live, Legend{Summary: liveSum, Lang: tracer.LangEN}, opt); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := WriteDOT(&got, tree, Legend{Summary: sum, Lang: tracer.LangEN}, opt); err != nil {
+			t.Fatal(err)
+		}
+		if want.Len() == 0 || !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("%+v: the DOT of the tree read back differs from the live tree's (%d and %d bytes)", opt, got.Len(), want.Len())
+		}
+	}
+}
