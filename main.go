@@ -1110,6 +1110,19 @@ func (s sinks) Event(e *tracer.Event) {
 	}
 }
 
+// Err returns the first error any of the sinks reports, so the step-log
+// reader can stop at the step that caused it (render.ErrSink).
+func (s sinks) Err() error {
+	for _, k := range s {
+		if e, ok := k.(interface{ Err() error }); ok {
+			if err := e.Err(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // cmdLesson lists the lessons, or builds them: per lesson a folder with its
 // Markdown page, diagrams, stats and step logs, under a folder per language.
 func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {

@@ -68,13 +68,13 @@ func TestInterruptedRunKeepsCompleteOutputs(t *testing.T) {
 		t.Fatalf("the log is not complete YAML: %v", err)
 	}
 	last := doc.Steps[len(doc.Steps)-1]
-	if doc.Summary["status"] != "limit" || last["kind"] != "limit" || last["limit"] != "canceled" {
+	if doc.Summary["status"] != "limit" || doc.Summary["limit"] != "canceled" || last["kind"] != "limit" || last["limit"] != "canceled" {
 		t.Errorf("summary status %v, last step %v", doc.Summary["status"], last)
 	}
 	if doc.Summary["steps"] != len(doc.Steps) {
 		t.Errorf("summary says %v steps, the log has %d", doc.Summary["steps"], len(doc.Steps))
 	}
-	if s, err := os.ReadFile(statsPath); err != nil || !strings.Contains(string(s), "status: limit") {
+	if s, err := os.ReadFile(statsPath); err != nil || !strings.Contains(string(s), "status: limit\nlimit: canceled\n") {
 		t.Errorf("stats file: %v\n%s", err, s)
 	}
 	entries, _ := os.ReadDir(dir)

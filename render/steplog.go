@@ -1300,6 +1300,10 @@ func ReadLog(r io.Reader, sink tracer.Sink) (LogHeader, tracer.Summary, error) {
 	if key, err := sameCounts(&sum.Stats, &st); err != nil {
 		return h, sum, logPartError("summary", &logDocError{line: lines[key], msg: err.Error()})
 	}
+	if sum.Limit != tracer.LimitNone && sum.Limit != st.Limit {
+		return h, sum, logPartError("summary", &logDocError{line: lines["limit"],
+			msg: fmt.Sprintf("it says limit: %s, the steps end with %s", sum.Limit, limitOrNone(st.Limit))})
+	}
 	sum.Stats = st
 	sum.Limit = st.Limit
 	sum.Final = replay.rows()
@@ -1311,6 +1315,14 @@ func ReadLog(r io.Reader, sink tracer.Sink) (LogHeader, tracer.Summary, error) {
 		return h, sum, logPartError("summary", &logDocError{line: lines["solution"], msg: "a solution is given but the steps find none"})
 	}
 	return h, sum, nil
+}
+
+// limitOrNone names a limit reason, or says there was none.
+func limitOrNone(l tracer.LimitReason) string {
+	if l == tracer.LimitNone {
+		return "no limit"
+	}
+	return "limit " + l.String()
 }
 
 // logPartError words an error in the header or the summary (part), with

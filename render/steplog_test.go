@@ -593,7 +593,13 @@ func TestLogErrors(t *testing.T) {
 		{name: "summary reject count", log: strings.Replace(strings.Replace(log, "    column: 11", "    column: 12", 1), "total: 18", "total: 19", 1),
 			want: fmt.Sprintf(`step log line %d (summary): it says rejects.column: 12, the steps count 11`, logLineOf(t, log, "    column:"))},
 		{name: "summary unknown key", log: strings.Replace(log, "  tries: ", "  trials: ", 1),
-			want: fmt.Sprintf(`step log line %d (summary): unknown key "trials" (want problem, size, strategy, status, solutions, nodes, tries, rejects, placements, backtracks, max_depth, steps, check_cost, scan_cost, solution)`, logLineOf(t, log, "  tries:"))},
+			want: fmt.Sprintf(`step log line %d (summary): unknown key "trials" (want problem, size, strategy, status, limit, solutions, nodes, tries, rejects, placements, backtracks, max_depth, steps, check_cost, scan_cost, solution)`, logLineOf(t, log, "  tries:"))},
+		{name: "summary limit without limit status", log: strings.Replace(log, "  status: solved\n", "  status: solved\n  limit: steps\n", 1),
+			want: fmt.Sprintf(`step log line %d (summary): limit steps, but the status is solved, not limit`, logLineOf(t, log, "  status:")+1)},
+		{name: "summary unknown limit", log: strings.Replace(log, "  status: solved\n", "  status: limit\n  limit: patience\n", 1),
+			want: fmt.Sprintf(`step log line %d (summary): unknown limit "patience": want steps, calls, time, canceled or size`, logLineOf(t, log, "  status:")+1)},
+		{name: "summary limit the steps lack", log: strings.Replace(log, "  status: solved\n", "  status: limit\n  limit: time\n", 1),
+			want: fmt.Sprintf(`step log line %d (summary): it says limit: time, the steps end with no limit`, logLineOf(t, log, "  status:")+1)},
 		{name: "summary missing", log: strings.Replace(log, "  tries: 26\n", "", 1),
 			want: fmt.Sprintf(`step log line %d (summary): missing "tries"`, sum)},
 		{name: "summary status", log: strings.Replace(log, "status: solved", "status: happy", 1),
@@ -610,10 +616,10 @@ func TestLogErrors(t *testing.T) {
 			want: fmt.Sprintf(`step log line %d (summary): unknown key "extra" (want summary)`, strings.Count(log, "\n")+1)},
 		{name: "summary second document", log: log + "---\nsummary: {}\n",
 			want: fmt.Sprintf(`step log line %d (summary): a second YAML document (after a "---" line): a step log is one document`, strings.Count(log, "\n")+2)},
-		{name: "summary solution", log: strings.Replace(log, "    - .Q..", "    - Q...", 1),
+		{name: "summary solution", log: strings.Replace(log, `    - ".Q.."`, `    - "Q..."`, 1),
 			want: fmt.Sprintf(`step log line %d (summary): the solution is not the board the steps reach`, logLineOf(t, log, "  solution:"))},
-		{name: "summary solution text", log: strings.Replace(log, "    - .Q..", "    - [.Q..]", 1),
-			want: fmt.Sprintf(`step log line %d (summary): solution: want text, got a list`, logLineOf(t, log, "    - .Q.."))},
+		{name: "summary solution text", log: strings.Replace(log, `    - ".Q.."`, "    - [.Q..]", 1),
+			want: fmt.Sprintf(`step log line %d (summary): solution: want text, got a list`, logLineOf(t, log, `    - ".Q.."`))},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -46,10 +46,13 @@ func quoteIfNeeded(s string) yaml.Style {
 	return 0
 }
 
-func seqOf(items []string) *yaml.Node {
+// rowsOf is a board's rows as a YAML sequence, every row double-quoted
+// alike: quoting only the rows YAML would misread ("...Q", "1432") would
+// quote some rows of a board and not others.
+func rowsOf(rows []string) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.SequenceNode}
-	for _, s := range items {
-		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: s, Style: quoteIfNeeded(s)})
+	for _, s := range rows {
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: s, Style: yaml.DoubleQuotedStyle})
 	}
 	return n
 }
@@ -68,15 +71,20 @@ func summaryNode(sum tracer.Summary) *yaml.Node {
 	for _, r := range sum.Rules {
 		rejects.int(r.String(), st.Rejects[r])
 	}
-	sol := seqOf(sum.Solution)
+	sol := rowsOf(sum.Solution)
 	if len(sum.Solution) == 0 {
 		sol.Style = yaml.FlowStyle
 	}
-	return newMapping().
+	m := newMapping().
 		str("problem", sum.Problem).
 		int("size", int64(sum.Size)).
 		add("strategy", strat.n).
-		str("status", string(sum.Status)).
+		str("status", string(sum.Status))
+	if sum.Status == tracer.StatusLimit && sum.Limit != tracer.LimitNone {
+		// Which limit: steps, calls, time, canceled (Ctrl-C) or size.
+		m.str("limit", sum.Limit.String())
+	}
+	return m.
 		int("solutions", st.Solutions).
 		int("nodes", st.Nodes).
 		int("tries", st.Tries).
@@ -508,7 +516,7 @@ func decodeLogHeader(b []byte) (LogHeader, error) {
 	return h, err
 }
 
-var logSummaryKeys = []string{"problem", "size", "strategy", "status", "solutions", "nodes", "tries", "rejects",
+var logSummaryKeys = []string{"problem", "size", "strategy", "status", "limit", "solutions", "nodes", "tries", "rejects",
 	"placements", "backtracks", "max_depth", "steps", "check_cost", "scan_cost", "solution"}
 
 // decodeLogSummary reads the summary key of a log (b is the rest of the
@@ -583,6 +591,20 @@ func decodeLogSummary(b []byte, first int, h *LogHeader) (sum tracer.Summary, li
 		sum.Status = st
 	default:
 		return sum, lines, d.errorf(f.at, "unknown status %s", quoteShort(status))
+	}
+	if f, ok := m["limit"]; ok {
+		name, err := d.text(f, "limit")
+		if err != nil {
+			return sum, lines, err
+		}
+		l, err := tracer.ParseLimitReason(name)
+		if err != nil {
+			return sum, lines, d.errorf(f.at, "unknown limit %s: want steps, calls, time, canceled or size", quoteShort(name))
+		}
+		if sum.Status != tracer.StatusLimit {
+			return sum, lines, d.errorf(f.key, "limit %s, but the status is %s, not limit", name, sum.Status)
+		}
+		sum.Limit = l
 	}
 
 	st := &sum.Stats

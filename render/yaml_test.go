@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"backtrack/tracer"
 )
 
 // yamlLog is a step log as yaml.v3 decodes the whole document.
@@ -83,6 +86,22 @@ func TestStatsKeys(t *testing.T) {
 		}
 		if got := keys(root.Content[5]); !reflect.DeepEqual(got, []string{"order", "check", "when", "stop"}) {
 			t.Errorf("strategy keys %v", got)
+		}
+	}
+}
+
+// TestStatsQuoting: every row of the solution is quoted the same way, be
+// it one YAML would misread ("...Q", "1432") or not (".Q..").
+func TestStatsQuoting(t *testing.T) {
+	for _, rows := range [][]string{{".Q..", "...Q", "Q...", "..Q."}, {"1432", "2314", "3241", "4123"}, {"Q.......", "....Q..."}} {
+		var b strings.Builder
+		if err := WriteStats(&b, tracer.Summary{Problem: "nqueens", Solution: rows}); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if !strings.Contains(b.String(), "\n  - \""+r+"\"\n") {
+				t.Errorf("row %s is not double-quoted:\n%s", r, b.String())
+			}
 		}
 	}
 }
