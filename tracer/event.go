@@ -62,10 +62,12 @@ func ParseKind(s string) (Kind, error) {
 }
 
 // Rule is the rule a candidate breaks. RuleNone means no rule was broken.
+// The rules of the built-in problems are constants; a problem defined
+// elsewhere adds its own with RegisterRule.
 type Rule uint8
 
-// The rules. Sudoku uses row, column and box; N-Queens uses column and the
-// two diagonals through the candidate square.
+// The built-in rules. Sudoku uses row, column and box; N-Queens uses column
+// and the two diagonals through the candidate square.
 const (
 	RuleNone         Rule = iota
 	RuleRow               // the digit already stands in the row
@@ -73,14 +75,39 @@ const (
 	RuleBox               // the digit already stands in the box (宫)
 	RuleDiagonal          // a queen on the same row−col diagonal (upper-left ↖ when looking up)
 	RuleAntiDiagonal      // a queen on the same row+col diagonal (upper-right ↗ when looking up)
-	NumRules
+	numBuiltinRules
 )
 
-var ruleNames = [NumRules]string{"", "row", "column", "box", "diagonal", "anti_diagonal"}
+// NumRules bounds the rules there can be, built-in and registered: arrays
+// indexed by Rule (Stats.Rejects) have this length.
+const NumRules = 16
+
+// ruleNames holds the name of every rule; registered rules are appended
+// after the built-in ones.
+var ruleNames = func() []string {
+	names := make([]string, numBuiltinRules, NumRules)
+	copy(names, []string{"", "row", "column", "box", "diagonal", "anti_diagonal"})
+	return names
+}()
+
+// RegisterRule adds a rule with the given name (a word in step logs and
+// stats keys, such as "used") and returns it; registering a name again
+// returns the same rule. It is meant for a problem's init and panics when
+// the name is empty or all NumRules rules are taken.
+func RegisterRule(name string) Rule {
+	if r, err := ParseRule(name); err == nil && r != RuleNone {
+		return r
+	}
+	if name == "" || len(ruleNames) == NumRules {
+		panic(fmt.Sprintf("tracer: cannot register rule %q", name))
+	}
+	ruleNames = append(ruleNames, name)
+	return Rule(len(ruleNames) - 1)
+}
 
 // String returns the rule's name as used in step logs and stats ("row", "anti_diagonal", ...).
 func (r Rule) String() string {
-	if r < NumRules {
+	if int(r) < len(ruleNames) {
 		return ruleNames[r]
 	}
 	return fmt.Sprintf("Rule(%d)", r)

@@ -2,7 +2,6 @@ package tracer
 
 import (
 	"fmt"
-	"strconv"
 )
 
 // Lang is the language of notes: LangEN ("en") or LangZH ("zh").
@@ -18,7 +17,7 @@ const (
 var Langs = []Lang{LangEN, LangZH}
 
 // ParseLang returns the Lang named s, or an error listing the valid values.
-func ParseLang(s string) (Lang, error) { return parseEnum("--lang", s, Langs) }
+func ParseLang(s string) (Lang, error) { return parseEnum("lang", s, Langs) }
 
 // Narrator writes one short note per event of one search: what happened and
 // why, in the tutorials' terms. It learns the problem from Info and the
@@ -27,13 +26,13 @@ func ParseLang(s string) (Lang, error) { return parseEnum("--lang", s, Langs) }
 // themselves, so it must see every event of the search, in order. A Narrator
 // is cheap: Note does a few comparisons and one Sprintf.
 type Narrator struct {
-	problem string
-	queens  bool
-	size    int
-	order   Order
-	when    When
-	stop    Stop
-	zh      bool
+	def   *Def
+	w     *Words
+	size  int
+	order Order
+	when  When
+	stop  Stop
+	zh    bool
 	// givens[i] is the number of given cells before cell i in reading
 	// order (Sudoku), so a scan can say how many givens it skipped.
 	givens []int
@@ -59,37 +58,47 @@ type frame struct {
 // info with the given strategy. An unknown lang falls back to English; an
 // empty When or Stop means the defaults of Run (before, first).
 func NewNarrator(info Info, strategy Strategy, lang Lang) *Narrator {
+	def := info.Def
+	if def == nil {
+		def, _ = Lookup(info.Problem)
+	}
+	if def == nil {
+		def = plainDef
+	}
+	if strategy.Order == "" {
+		strategy.Order = info.Order
+	}
+	if strategy.When == "" {
+		strategy.When = WhenBefore
+	}
+	if strategy.Stop == "" {
+		strategy.Stop = StopFirst
+	}
 	n := &Narrator{
-		problem: info.Problem,
-		queens:  info.Problem == "nqueens",
-		size:    info.Size,
-		order:   strategy.Order,
-		when:    strategy.When,
-		stop:    strategy.Stop,
-		zh:      lang == LangZH,
+		def:   def,
+		w:     &def.Words,
+		size:  info.Size,
+		order: strategy.Order,
+		when:  strategy.When,
+		stop:  strategy.Stop,
+		zh:    lang == LangZH,
 	}
-	if n.order == "" {
-		n.order = info.Order
-	}
-	if n.when == "" {
-		n.when = WhenBefore
-	}
-	if n.stop == "" {
-		n.stop = StopFirst
-	}
-	if info.Problem == "sudoku" {
-		if p, err := ParsePuzzle(info.Instance); err == nil && p.Size == info.Size {
-			n.givens = make([]int, len(p.Cells)+1)
-			for i, d := range p.Cells {
-				n.givens[i+1] = n.givens[i]
-				if d != 0 {
-					n.givens[i+1]++
-				}
+	if b, err := def.Start(info); err == nil && b != nil {
+		// Givens before each cell in reading order, for scans.
+		cells := b.Rows * b.Cols
+		n.givens = make([]int, cells+1)
+		for i := 0; i < cells; i++ {
+			n.givens[i+1] = n.givens[i]
+			if b.given[i] {
+				n.givens[i+1]++
 			}
 		}
 	}
 	return n
 }
+
+// in returns t in the narrator's language.
+func (n *Narrator) in(t Text) string { return n.pick(t.EN, t.ZH) }
 
 // Note returns the note for e, one line with no newline, and updates the
 // narrator's view of the search. Call it for every event, in order; a
@@ -171,11 +180,7 @@ func (n *Narrator) note(e *Event) string {
 	case KindScan:
 		return n.noteScan(e)
 	case KindTry:
-		if n.queens {
-			return n.say("try column %[2]d in row %[1]d: a queen at %[3]s",
-				"尝试第 %[1]d 行第 %[2]d 列：把皇后放在 %[3]s", e.Cell.Row, e.Value, e.Cell)
-		}
-		return n.say("try %[1]s at %[2]s", "尝试在 %[2]s 填 %[1]s", n.val(e.Value), e.Cell)
+		return n.in(n.w.Try(e.Cell, e.Value))
 	case KindReject:
 		return n.noteReject(e)
 	case KindPlace:
@@ -194,53 +199,36 @@ func (n *Narrator) note(e *Event) string {
 	return n.say("event %s at step %d", "事件 %s，第 %d 步", e.Kind, e.Step)
 }
 
-// val writes a candidate: a digit (A-G past 9) or a column number.
-func (n *Narrator) val(v int) string {
-	if n.queens {
-		return strconv.Itoa(v)
-	}
-	return string(DigitChar(v))
-}
-
-// thing names what stands at a cell: "the 7 at (4,1)" or "the queen at (1,3)".
-func (n *Narrator) thing(v int, p Pos) string {
-	if n.queens {
-		return n.say("the queen at %s", "%s 的皇后", p)
-	}
-	return n.say("the %s at %s", "%[2]s 的 %[1]s", n.val(v), p)
-}
+// val writes a candidate value.
+func (n *Narrator) val(v int) string { return n.w.Value(v) }
 
 // candidate names what a call tries: "digit"/"column", "数字"/"列".
-func (n *Narrator) candidate() string {
-	if n.queens {
-		return n.pick("column", "列")
-	}
-	return n.pick("digit", "数字")
-}
+func (n *Narrator) candidate() string { return n.in(n.w.Candidate) }
 
 // nextCandidate is "the next digit"/"the next column", "下一个数字"/"下一列".
-func (n *Narrator) nextCandidate() string {
-	if n.queens {
-		return n.pick("the next column", "下一列")
-	}
-	return n.pick("the next digit", "下一个数字")
-}
+func (n *Narrator) nextCandidate() string { return n.in(n.w.NextCandidate) }
 
 // solutionsText is "1 solution", "2 solutions" / "1 个解".
 func (n *Narrator) solutionsText(k int64) string {
-	if k == 1 {
-		return n.pick("1 solution", "1 个解")
+	if n.zh {
+		return n.solutionsIn(k, LangZH)
 	}
-	return n.say("%d solutions", "%d 个解", k)
+	return n.solutionsIn(k, LangEN)
+}
+
+// solutionsIn is solutionsText in lang.
+func (n *Narrator) solutionsIn(k int64, lang Lang) string {
+	switch {
+	case lang == LangZH:
+		return fmt.Sprintf("%d 个解", k)
+	case k == 1:
+		return "1 solution"
+	}
+	return fmt.Sprintf("%d solutions", k)
 }
 
 // lastCandidate is the last value tried at a slot.
-func (n *Narrator) lastCandidate() int {
-	if n.queens {
-		return n.size - 1
-	}
-	return n.size
-}
+func (n *Narrator) lastCandidate() int { return n.w.Last(n.size) }
 
 func (n *Narrator) noteCall(e *Event) string {
 	var head string
@@ -248,26 +236,9 @@ func (n *Narrator) noteCall(e *Event) string {
 		head = n.say("call %d (root, depth %d)", "调用 %d（根，深度 %d）", e.Node, e.Depth)
 	} else {
 		head = n.say("call %d at depth %d after %s", "调用 %d（深度 %d，上一步 %s）",
-			e.Node, e.Depth, MoveLabel(n.problem, e.Cell, e.Value))
+			e.Node, e.Depth, n.def.MoveLabel(e.Cell, e.Value))
 	}
-	var what string
-	switch {
-	case n.queens && e.Depth >= n.size:
-		what = n.say("all %d rows hold a queen → end condition (终止条件)",
-			"%d 行都已放好皇后 → 到达终止条件", n.size)
-	case n.queens:
-		what = n.say("decide the column of row %d", "决定第 %d 行的皇后放哪一列", e.Depth)
-	case n.order == OrderMRV:
-		what = n.pick("find the empty cell with the fewest candidates", "找候选数字最少的空格")
-	case n.order == OrderLinear && e.Value >= 0:
-		what = n.say("find the next empty cell after %s", "从 %s 之后找下一个空格", e.Cell)
-	case n.order == OrderLinear:
-		what = n.pick("find the first empty cell", "找第一个空格")
-	case e.Value < 0:
-		what = n.pick("scan from (0,0) for an empty cell (2-D)", "从 (0,0) 扫描找空格（二维递归）")
-	default:
-		what = n.pick("rescan from (0,0) for an empty cell (2-D)", "从 (0,0) 重新扫描找空格（二维递归）")
-	}
+	what := n.in(n.w.Decide(CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell}))
 	return head + n.pick(": ", "：") + what
 }
 
@@ -339,47 +310,6 @@ func (n *Narrator) count(k int, one, many, zh string) string {
 	return fmt.Sprintf("%d %s", k, many)
 }
 
-// clash says what the candidate of a reject breaks and against which cell:
-// Sudoku "clashes with the 7 at (4,1) in row 4"; N-Queens "column 1 with the
-// queen at (0,1)" (short: "column 1 with (0,1)"), for the caller to put
-// "shares" or "would share" before.
-func (n *Narrator) clash(e *Event, short bool) string {
-	rule := RuleName(e.Rule, n.problem, LangZH)
-	if n.queens {
-		var en string
-		switch e.Rule {
-		case RuleColumn:
-			en = fmt.Sprintf("column %d", e.Cell.Col)
-		case RuleRow:
-			en = fmt.Sprintf("row %d", e.Cell.Row)
-		default:
-			en = "the " + RuleName(e.Rule, n.problem, LangEN)
-		}
-		if n.zh {
-			if e.Rule == RuleColumn || e.Rule == RuleRow {
-				return "与 " + n.thing(e.Value, e.Witness) + rule
-			}
-			return "与 " + n.thing(e.Value, e.Witness) + "同在" + rule + " 上"
-		}
-		if short {
-			return en + " with " + e.Witness.String()
-		}
-		return en + " with " + n.thing(e.Value, e.Witness)
-	}
-	var en string
-	switch e.Rule {
-	case RuleRow:
-		en = fmt.Sprintf("in row %d", e.Cell.Row)
-	case RuleColumn:
-		en = fmt.Sprintf("in column %d", e.Cell.Col)
-	case RuleBox:
-		en = "in the same box"
-	default:
-		en = "on the " + RuleName(e.Rule, n.problem, LangEN)
-	}
-	return n.say("clashes with %[1]s %[2]s", "与 %[1]s %[3]s", n.thing(e.Value, e.Witness), en, rule)
-}
-
 func (n *Narrator) noteReject(e *Event) string {
 	// The event before tells the check timing; with none seen, the strategy.
 	p := &n.prev
@@ -387,69 +317,24 @@ func (n *Narrator) noteReject(e *Event) string {
 	leaf := known && p.Node == e.Node && (p.Kind == KindCall || p.Kind == KindScan) || !known && n.when == WhenLeaf
 	after := known && p.Kind == KindPlace && p.Node == e.Node && p.Cell == e.Cell && p.Value == e.Value ||
 		!known && n.when == WhenAfter
+	when := WhenBefore
 	switch {
 	case leaf:
 		// No try before it: the leaf validation of a full board (--when leaf).
-		if n.queens {
-			return n.say("full board but invalid: queen %[1]s shares %[2]s → return false",
-				"棋盘已满但不合法：%[1]s 的皇后%[2]s → 返回 false", e.Cell, n.clash(e, true))
-		}
-		return n.say("full board but invalid: the %[1]s at %[2]s %[3]s → return false",
-			"棋盘已满但不合法：%[2]s 的 %[1]s %[3]s → 返回 false", n.val(e.Value), e.Cell, n.clash(e, false))
+		when = WhenLeaf
 	case after:
 		// Placed first, checked after (--when after): it is undone next.
-		if n.queens {
-			return n.say("the new queen %[1]s shares %[2]s: prune (剪枝), undo it",
-				"先放后查：%[1]s 的皇后%[2]s，剪枝，随后撤销", e.Cell, n.clash(e, true))
-		}
-		return n.say("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it",
-			"先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", n.val(e.Value), e.Cell, n.clash(e, false))
+		when = WhenAfter
 	}
-	if n.queens {
-		return n.say("a queen at %[1]s would share %[2]s: prune (剪枝)",
-			"%[1]s 放皇后会%[2]s：剪枝", e.Cell, n.clash(e, false))
-	}
-	return n.say("%[1]s at %[2]s %[3]s: prune (剪枝)", "%[2]s 填 %[1]s %[3]s：剪枝",
-		n.val(e.Value), e.Cell, n.clash(e, false))
+	return n.in(n.w.Reject(when, e, n.def.RuleWordsOf(e.Rule)))
 }
 
 func (n *Narrator) notePlace(e *Event) string {
-	switch n.when {
-	case WhenAfter:
-		if n.queens {
-			return n.say("place a queen at %s (做出选择) first; the check comes after",
-				"先在 %s 放皇后（做出选择），放好再检查", e.Cell)
-		}
-		return n.say("place %[1]s at %[2]s (做出选择) first; the check comes after",
-			"先在 %[2]s 放置 %[1]s（做出选择），放好再检查", n.val(e.Value), e.Cell)
-	case WhenLeaf:
-		if n.queens {
-			return n.say("place a queen at %s (做出选择) unchecked: only the full board is validated",
-				"在 %s 放皇后（做出选择），不检查，等棋盘填满再整体验证", e.Cell)
-		}
-		return n.say("place %[1]s at %[2]s (做出选择) unchecked: only the full board is validated",
-			"在 %[2]s 放置 %[1]s（做出选择），不检查，等棋盘填满再整体验证", n.val(e.Value), e.Cell)
-	}
-	if n.queens {
-		next := e.Cell.Row + 1
-		if next >= n.size {
-			return n.say("no attack: place a queen at %s (做出选择), the last row, and recurse",
-				"没有冲突：在 %s 放皇后（做出选择），这是最后一行，递归", e.Cell)
-		}
-		return n.say("no attack: place a queen at %s (做出选择) and recurse to row %d",
-			"没有冲突：在 %s 放皇后（做出选择），递归到第 %d 行", e.Cell, next)
-	}
-	return n.say("no clash: place %[1]s at %[2]s (做出选择) and recurse",
-		"没有冲突：在 %[2]s 放置 %[1]s（做出选择），递归进入下一层", n.val(e.Value), e.Cell)
+	return n.in(n.w.Place(n.when, e, n.size))
 }
 
 func (n *Narrator) noteUndo(e *Event) string {
-	var what string
-	if n.queens {
-		what = n.say("undo the queen at %s (撤销选择, 回溯)", "撤销 %s 的皇后（回溯）", e.Cell)
-	} else {
-		what = n.say("undo %s at %s (撤销选择, 回溯)", "撤销 %[2]s 的 %[1]s（回溯）", n.val(e.Value), e.Cell)
-	}
+	what := n.in(n.w.Undo(e))
 	next := n.say("try %s", "试%s", n.nextCandidate())
 	if e.Value >= n.lastCandidate() {
 		next = n.say("no %[1]s left", "已没有%[2]s可试", n.candidate(), n.nextCandidate())
@@ -458,7 +343,7 @@ func (n *Narrator) noteUndo(e *Event) string {
 	switch {
 	case p.Step != 0 && p.Kind == KindReject && p.Node == e.Node && p.Cell == e.Cell:
 		return what + n.say(": the check failed (%[1]s); %[2]s", "：检查不通过（%[3]s）；%[2]s",
-			RuleName(p.Rule, n.problem, LangEN), next, RuleName(p.Rule, n.problem, LangZH))
+			n.def.RuleName(p.Rule, LangEN), next, n.def.RuleName(p.Rule, LangZH))
 	case p.Step != 0 && p.Kind == KindReturn && p.OK && n.stop == StopNoReturn:
 		return what + n.pick(": nothing stopped the search, so the solution is lost",
 			"：没有返回值让搜索停下，这个解被拆掉了")
@@ -476,10 +361,8 @@ func (n *Narrator) noteSolution(e *Event) string {
 	switch {
 	case n.when == WhenLeaf || e.Cost > 0:
 		full = n.pick("the full board passes validation", "整盘验证通过")
-	case n.queens:
-		full = n.say("all %d queens placed, no attacks", "%d 个皇后都放好了，互不攻击", n.size)
 	default:
-		full = n.pick("the board is full and valid", "棋盘已满且合法")
+		full = n.in(n.w.Full(n.size))
 	}
 	switch n.stop {
 	case StopAll:
@@ -497,20 +380,11 @@ func (n *Narrator) noteExhausted(e *Event) string {
 	if f := n.top(e); f != nil {
 		below = n.solutions - f.sols
 	}
+	var belowText Text
 	if below > 0 {
-		if n.queens {
-			return n.say("all %[1]d columns in row %[2]d tried (%[3]s below) → return false",
-				"第 %[2]d 行的 %[1]d 列都试完了（下面找到 %[3]s）→ 返回 false", n.size, e.Cell.Row, n.solutionsText(below))
-		}
-		return n.say("all %[1]d digits at %[2]s tried (%[3]s below) → return false",
-			"%[2]s 的 %[1]d 个数字都试完了（下面找到 %[3]s）→ 返回 false", n.size, e.Cell, n.solutionsText(below))
+		belowText = Text{n.solutionsIn(below, LangEN), n.solutionsIn(below, LangZH)}
 	}
-	if n.queens {
-		return n.say("no column in row %[2]d works (all %[1]d failed) → return false (回溯)",
-			"第 %[2]d 行的 %[1]d 列都试完了，都不行 → 返回 false（回溯）", n.size, e.Cell.Row)
-	}
-	return n.say("all %[1]d digits at %[2]s failed → return false (回溯)",
-		"%[2]s 的 %[1]d 个数字都试完了，都不行 → 返回 false（回溯）", n.size, e.Cell)
+	return n.in(n.w.Exhausted(e, n.size, belowText))
 }
 
 func (n *Narrator) noteReturn(e *Event) string {
@@ -522,7 +396,7 @@ func (n *Narrator) noteReturn(e *Event) string {
 	if f != nil {
 		below = n.solutions - f.sols
 		if f.mv >= 0 {
-			move = MoveLabel(n.problem, f.move, f.mv)
+			move = n.def.MoveLabel(f.move, f.mv)
 			last = f.mv >= n.lastCandidate()
 		}
 	}
@@ -595,53 +469,29 @@ func (n *Narrator) noteLimit(e *Event) string {
 	return n.say("a limit stopped the search at step %d", "第 %d 步触及上限，搜索停止", e.Step)
 }
 
-// RuleName names a rule for people, in the problem's terms: for Sudoku
-// "row", "column", "box" / "同行重复", "同列重复", "同宫重复"; for N-Queens
-// "column", "upper-right diagonal ↗", "upper-left diagonal ↖" / "同列",
-// "右上对角线 ↗", "左上对角线 ↖". RuleNone is "".
+// RuleName names a rule for people in the terms of the problem called
+// problem (see Def.RuleName); for an unknown problem it is the rule's name.
+// RuleNone is "".
 func RuleName(r Rule, problem string, lang Lang) string {
-	zh := lang == LangZH
-	queens := problem == "nqueens"
-	pick := func(en, zh1 string) string {
-		if zh {
-			return zh1
-		}
-		return en
+	if d, err := Lookup(problem); err == nil {
+		return d.RuleName(r, lang)
 	}
-	switch r {
-	case RuleNone:
+	if r == RuleNone {
 		return ""
-	case RuleRow:
-		if queens {
-			return pick("row", "同行")
-		}
-		return pick("row", "同行重复")
-	case RuleColumn:
-		if queens {
-			return pick("column", "同列")
-		}
-		return pick("column", "同列重复")
-	case RuleBox:
-		return pick("box", "同宫重复")
-	case RuleDiagonal:
-		return pick("upper-left diagonal ↖", "左上对角线 ↖")
-	case RuleAntiDiagonal:
-		return pick("upper-right diagonal ↗", "右上对角线 ↗")
 	}
 	return r.String()
 }
 
-// MoveLabel is a short label for a move, for tree nodes and call stacks:
-// N-Queens "r2=c0" (the queen of row 2 in column 0), Sudoku "(4,5)=7", with
-// 16×16 digits 10-16 written A-G. A negative value is the root: "root".
+// MoveLabel writes a move of the problem called problem (see Def.Move); a
+// negative value is the root: "root".
 func MoveLabel(problem string, cell Pos, value int) string {
 	if value < 0 {
 		return "root"
 	}
-	if problem == "nqueens" {
-		return fmt.Sprintf("r%d=c%d", cell.Row, value)
+	if d, err := Lookup(problem); err == nil {
+		return d.Move(cell, value)
 	}
-	return fmt.Sprintf("(%d,%d)=%c", cell.Row, cell.Col, DigitChar(value))
+	return fmt.Sprintf("(%d,%d)=%d", cell.Row, cell.Col, value)
 }
 
 var kindNamesZH = [numKinds]string{"调用", "扫描", "尝试", "剪枝", "放置", "撤销", "找到解", "都试完了", "返回", "达到上限"}

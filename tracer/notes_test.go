@@ -110,14 +110,23 @@ func TestRuleName(t *testing.T) {
 			t.Errorf("RuleName(%s, %s, zh) = %q, want %q", tt.rule, tt.problem, got, tt.zh)
 		}
 	}
-	// Every real rule has a name in both languages, for both problems.
-	for r := tracer.RuleNone + 1; r < tracer.NumRules; r++ {
-		for _, p := range []string{"sudoku", "nqueens"} {
-			en, zh := tracer.RuleName(r, p, tracer.LangEN), tracer.RuleName(r, p, tracer.LangZH)
-			if en == "" || zh == "" || en == zh || !hasHan(zh) {
-				t.Errorf("RuleName(%s, %s) = %q / %q", r, p, en, zh)
+	// Every rule of every registered problem has a name and a short name in
+	// both languages, the Chinese one in Chinese.
+	for _, d := range tracer.Problems() {
+		for _, w := range d.Rules {
+			for _, txt := range []tracer.Text{w.Name, w.Short} {
+				if txt.EN == "" || txt.ZH == "" || txt.EN == txt.ZH || !hasHan(txt.ZH) {
+					t.Errorf("%s rule %s: words %q / %q", d.Name, w.Rule, txt.EN, txt.ZH)
+				}
+			}
+			if got := d.RuleName(w.Rule, tracer.LangZH); got != w.Name.ZH {
+				t.Errorf("%s.RuleName(%s, zh) = %q, want %q", d.Name, w.Rule, got, w.Name.ZH)
 			}
 		}
+	}
+	// A rule the problem does not have is named by its step-log name.
+	if got := tracer.SudokuDef.RuleName(tracer.RuleDiagonal, tracer.LangZH); got != "diagonal" {
+		t.Errorf("SudokuDef.RuleName(diagonal) = %q, want the plain name", got)
 	}
 }
 

@@ -2,6 +2,7 @@ package tracer
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -42,7 +43,7 @@ func NewNQueens(n int, check Check) (*NQueens, error) {
 		check = CheckScan
 	}
 	if _, err := ParseCheck(string(check), NQueensChecks); err != nil {
-		return nil, fmt.Errorf("nqueens: %w", err)
+		return nil, forProblem("nqueens", err)
 	}
 	q := &NQueens{n: n, check: check, queen: make([]int, n)}
 	for i := range q.queen {
@@ -58,7 +59,7 @@ func NewNQueens(n int, check Check) (*NQueens, error) {
 
 // Info describes the instance.
 func (q *NQueens) Info() Info {
-	return Info{Problem: "nqueens", Size: q.n, Instance: fmt.Sprintf("n=%d", q.n),
+	return Info{Def: NQueensDef, Problem: NQueensDef.Name, Size: q.n, Instance: fmt.Sprintf("n=%d", q.n),
 		Order: OrderRows, Check: q.check, Rules: NQueensRules}
 }
 
@@ -188,3 +189,126 @@ func (q *NQueens) Rows() []string {
 	}
 	return rows
 }
+
+// NQueensDef describes N-Queens to everything but the search loop.
+var NQueensDef = &Def{
+	Name:    "nqueens",
+	Aliases: []string{"queens"},
+	Title:   Text{"N-Queens", "N 皇后"},
+	Rules: []RuleWords{
+		{Rule: RuleColumn, Name: Text{"column", "同列"}, Short: Text{"column", "同列"}},
+		{Rule: RuleAntiDiagonal, Name: Text{"upper-right diagonal ↗", "右上对角线 ↗"}, Short: Text{"↗ diagonal", "右上对角线 ↗"}},
+		{Rule: RuleDiagonal, Name: Text{"upper-left diagonal ↖", "左上对角线 ↖"}, Short: Text{"↖ diagonal", "左上对角线 ↖"}},
+	},
+	Orders: NQueensOrders,
+	Checks: NQueensChecks,
+	Stop:   StopAll,
+	Size:   &SizeSetting{Default: 8, Min: 1, Max: MaxQueens},
+	New: func(s Spec) (Problem, error) {
+		return NewNQueens(s.N, s.Check)
+	},
+	Start: func(info Info) (*Board, error) {
+		return NewBoard(info.Size, info.Size, func(int) byte { return 'Q' }), nil
+	},
+	Move: func(cell Pos, v int) string { return fmt.Sprintf("r%d=c%d", cell.Row, v) },
+	ParseMove: func(s string, size int) (Pos, int, error) {
+		var r, c int
+		var rest string
+		if n, _ := fmt.Sscanf(strings.TrimSpace(s)+"\x00", "r%d=c%d%s", &r, &c, &rest); n != 3 || rest != "\x00" {
+			return NoPos, 0, fmt.Errorf("%q is not an N-Queens move: want r<row>=c<column>, e.g. r0=c1", s)
+		}
+		if r < 0 || r >= size || c < 0 || c >= size {
+			return NoPos, 0, fmt.Errorf("%q is off the %d×%d board", s, size, size)
+		}
+		return Pos{r, c}, c, nil
+	},
+	MoveHint: Text{"N-Queens moves are written r<row>=c<column> (r0=c1 is the queen of row 0 in column 1)",
+		"N 皇后的一步写作 r<行>=c<列>（r0=c1 表示第 0 行的皇后放在第 1 列）"},
+	Label: func(info Info, _ Lang) string { return info.Instance },
+	Words: Words{
+		Value:         strconv.Itoa,
+		Candidate:     Text{"column", "列"},
+		NextCandidate: Text{"the next column", "下一列"},
+		Last:          func(size int) int { return size - 1 },
+		Thing: func(_ int, at Pos) Text {
+			return Text{fmt.Sprintf("the queen at %s", at), fmt.Sprintf("%s 的皇后", at)}
+		},
+		Try: func(cell Pos, v int) Text {
+			return Text{fmt.Sprintf("try column %[2]d in row %[1]d: a queen at %[3]s", cell.Row, v, cell),
+				fmt.Sprintf("尝试第 %[1]d 行第 %[2]d 列：把皇后放在 %[3]s", cell.Row, v, cell)}
+		},
+		Decide: func(c CallFacts) Text {
+			if c.Depth >= c.Size {
+				return Text{fmt.Sprintf("all %d rows hold a queen → end condition (终止条件)", c.Size),
+					fmt.Sprintf("%d 行都已放好皇后 → 到达终止条件", c.Size)}
+			}
+			return Text{fmt.Sprintf("decide the column of row %d", c.Depth), fmt.Sprintf("决定第 %d 行的皇后放哪一列", c.Depth)}
+		},
+		Reject: func(when When, e *Event, rule RuleWords) Text {
+			// The clash: "column 1 with the queen at (0,1)" (short: "with (0,1)").
+			clash := func(short bool) Text {
+				var en string
+				switch e.Rule {
+				case RuleColumn:
+					en = fmt.Sprintf("column %d", e.Cell.Col)
+				default:
+					en = "the " + rule.Name.EN
+				}
+				zh := "与 " + fmt.Sprintf("%s 的皇后", e.Witness) + "同在" + rule.Name.ZH + " 上"
+				if e.Rule == RuleColumn {
+					zh = "与 " + fmt.Sprintf("%s 的皇后", e.Witness) + rule.Name.ZH
+				}
+				if short {
+					return Text{en + " with " + e.Witness.String(), zh}
+				}
+				return Text{en + " with " + fmt.Sprintf("the queen at %s", e.Witness), zh}
+			}
+			switch when {
+			case WhenLeaf:
+				c := clash(true)
+				return Text{fmt.Sprintf("full board but invalid: queen %[1]s shares %[2]s → return false", e.Cell, c.EN),
+					fmt.Sprintf("棋盘已满但不合法：%[1]s 的皇后%[2]s → 返回 false", e.Cell, c.ZH)}
+			case WhenAfter:
+				c := clash(true)
+				return Text{fmt.Sprintf("the new queen %[1]s shares %[2]s: prune (剪枝), undo it", e.Cell, c.EN),
+					fmt.Sprintf("先放后查：%[1]s 的皇后%[2]s，剪枝，随后撤销", e.Cell, c.ZH)}
+			}
+			c := clash(false)
+			return Text{fmt.Sprintf("a queen at %[1]s would share %[2]s: prune (剪枝)", e.Cell, c.EN),
+				fmt.Sprintf("%[1]s 放皇后会%[2]s：剪枝", e.Cell, c.ZH)}
+		},
+		Place: func(when When, e *Event, size int) Text {
+			switch when {
+			case WhenAfter:
+				return Text{fmt.Sprintf("place a queen at %s (做出选择) first; the check comes after", e.Cell),
+					fmt.Sprintf("先在 %s 放皇后（做出选择），放好再检查", e.Cell)}
+			case WhenLeaf:
+				return Text{fmt.Sprintf("place a queen at %s (做出选择) unchecked: only the full board is validated", e.Cell),
+					fmt.Sprintf("在 %s 放皇后（做出选择），不检查，等棋盘填满再整体验证", e.Cell)}
+			}
+			next := e.Cell.Row + 1
+			if next >= size {
+				return Text{fmt.Sprintf("no attack: place a queen at %s (做出选择), the last row, and recurse", e.Cell),
+					fmt.Sprintf("没有冲突：在 %s 放皇后（做出选择），这是最后一行，递归", e.Cell)}
+			}
+			return Text{fmt.Sprintf("no attack: place a queen at %s (做出选择) and recurse to row %d", e.Cell, next),
+				fmt.Sprintf("没有冲突：在 %s 放皇后（做出选择），递归到第 %d 行", e.Cell, next)}
+		},
+		Undo: func(e *Event) Text {
+			return Text{fmt.Sprintf("undo the queen at %s (撤销选择, 回溯)", e.Cell), fmt.Sprintf("撤销 %s 的皇后（回溯）", e.Cell)}
+		},
+		Full: func(size int) Text {
+			return Text{fmt.Sprintf("all %d queens placed, no attacks", size), fmt.Sprintf("%d 个皇后都放好了，互不攻击", size)}
+		},
+		Exhausted: func(e *Event, size int, below Text) Text {
+			if below.EN != "" {
+				return Text{fmt.Sprintf("all %[1]d columns in row %[2]d tried (%[3]s below) → return false", size, e.Cell.Row, below.EN),
+					fmt.Sprintf("第 %[2]d 行的 %[1]d 列都试完了（下面找到 %[3]s）→ 返回 false", size, e.Cell.Row, below.ZH)}
+			}
+			return Text{fmt.Sprintf("no column in row %[2]d works (all %[1]d failed) → return false (回溯)", size, e.Cell.Row),
+				fmt.Sprintf("第 %[2]d 行的 %[1]d 列都试完了，都不行 → 返回 false（回溯）", size, e.Cell.Row)}
+		},
+	},
+}
+
+func init() { Register(NQueensDef) }

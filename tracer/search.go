@@ -42,7 +42,8 @@ type Problem interface {
 
 // Info describes a problem instance.
 type Info struct {
-	Problem  string // "nqueens" or "sudoku"
+	Def      *Def   // the problem's description (see Register)
+	Problem  string // the problem's name, Def.Name
 	Size     int    // n for N-Queens; 4, 9 or 16 for Sudoku
 	Instance string // "n=8", or the Sudoku puzzle on one line
 	Order    Order

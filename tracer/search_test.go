@@ -199,8 +199,8 @@ func TestRunOptions(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{When: "later"}, `unknown --when value "later"`},
-		{Options{Stop: "never"}, `unknown stop rule value "never"`},
+		{Options{When: "later"}, `tracer: when: unknown value "later"`},
+		{Options{Stop: "never"}, `tracer: stop: unknown value "never"`},
 		{Options{Limits: Limits{MaxSteps: -1}}, "negative"},
 		{Options{Limits: Limits{MaxCalls: -1}}, "negative"},
 		{Options{Limits: Limits{Timeout: -time.Second}}, "negative"},
@@ -231,10 +231,10 @@ func TestRunOptions(t *testing.T) {
 		t.Errorf("NewNQueens(4, board): %v", err)
 	}
 	p, _ := ParsePuzzle(leetcode37)
-	if _, err := NewSudoku(p, OrderRows, CheckScan); err == nil || !strings.Contains(err.Error(), "--order") {
+	if _, err := NewSudoku(p, OrderRows, CheckScan); err == nil || !strings.Contains(err.Error(), "tracer: order: sudoku: unknown value") {
 		t.Errorf("NewSudoku(rows): %v", err)
 	}
-	if _, err := NewSudoku(p, OrderLinear, CheckArrays); err == nil || !strings.Contains(err.Error(), "--check") {
+	if _, err := NewSudoku(p, OrderLinear, CheckArrays); err == nil || !strings.Contains(err.Error(), "tracer: check: sudoku: unknown value") {
 		t.Errorf("NewSudoku(arrays): %v", err)
 	}
 }

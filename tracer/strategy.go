@@ -65,25 +65,30 @@ const (
 	StatusLost     Status = "lost"     // a solution was found, then undone (--no-return)
 )
 
-// ParseWhen returns the When named s, or an error listing the valid values.
-func ParseWhen(s string) (When, error) { return parseEnum("--when", s, Whens) }
+// ParseWhen returns the When named s, or a *SettingError listing the
+// valid values.
+func ParseWhen(s string) (When, error) { return parseEnum("when", s, Whens) }
 
-// ParseStop returns the Stop named s, or an error listing the valid values.
-func ParseStop(s string) (Stop, error) { return parseEnum("stop rule", s, Stops) }
+// ParseStop returns the Stop named s, or a *SettingError.
+func ParseStop(s string) (Stop, error) { return parseEnum("stop", s, Stops) }
 
-// ParseCheck returns the Check named s if it is one of valid.
-func ParseCheck(s string, valid []Check) (Check, error) { return parseEnum("--check", s, valid) }
+// ParseCheck returns the Check named s if it is one of valid, or a
+// *SettingError.
+func ParseCheck(s string, valid []Check) (Check, error) { return parseEnum("check", s, valid) }
 
-// ParseOrder returns the Order named s if it is one of valid.
-func ParseOrder(s string, valid []Order) (Order, error) { return parseEnum("--order", s, valid) }
+// ParseOrder returns the Order named s if it is one of valid, or a
+// *SettingError.
+func ParseOrder(s string, valid []Order) (Order, error) { return parseEnum("order", s, valid) }
 
-func parseEnum[T ~string](what, s string, valid []T) (T, error) {
+// parseEnum returns the value named s, or a *SettingError naming the
+// setting: "tracer: when: unknown value "never": want before, after or leaf".
+func parseEnum[T ~string](setting, s string, valid []T) (T, error) {
 	for _, v := range valid {
 		if string(v) == s {
 			return v, nil
 		}
 	}
-	return "", fmt.Errorf("unknown %s value %q: want %s", what, s, JoinValues(valid))
+	return "", &SettingError{Setting: setting, Err: fmt.Errorf("unknown value %q: want %s", s, JoinValues(valid))}
 }
 
 // JoinValues lists values as "a, b or c".

@@ -3,6 +3,7 @@ package tracer
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // SudokuChecks lists the checks Sudoku accepts.
@@ -42,10 +43,10 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 		check = CheckScan
 	}
 	if _, err := ParseOrder(string(order), SudokuOrders); err != nil {
-		return nil, fmt.Errorf("sudoku: %w", err)
+		return nil, forProblem("sudoku", err)
 	}
 	if _, err := ParseCheck(string(check), SudokuChecks); err != nil {
-		return nil, fmt.Errorf("sudoku: %w", err)
+		return nil, forProblem("sudoku", err)
 	}
 	if BoxSide(p.Size) == 0 || len(p.Cells) != p.Size*p.Size {
 		return nil, fmt.Errorf("sudoku: a %d×%d grid with %d cells is not a puzzle", p.Size, p.Size, len(p.Cells))
@@ -80,7 +81,7 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 
 // Info describes the instance.
 func (s *Sudoku) Info() Info {
-	return Info{Problem: "sudoku", Size: s.n, Instance: s.puzzle, Order: s.order, Check: s.check, Rules: SudokuRules}
+	return Info{Def: SudokuDef, Problem: SudokuDef.Name, Size: s.n, Instance: s.puzzle, Order: s.order, Check: s.check, Rules: SudokuRules}
 }
 
 func (s *Sudoku) boxOf(r, c int) int { return r/s.box*s.box + c/s.box }
@@ -309,3 +310,160 @@ func (s *Sudoku) Rows() []string {
 	}
 	return rows
 }
+
+// SudokuDef describes Sudoku to everything but the search loop.
+var SudokuDef = &Def{
+	Name:  "sudoku",
+	Title: Text{"Sudoku", "数独"},
+	Rules: []RuleWords{
+		{Rule: RuleRow, Name: Text{"row", "同行重复"}, Short: Text{"row", "同行重复"}},
+		{Rule: RuleColumn, Name: Text{"column", "同列重复"}, Short: Text{"column", "同列重复"}},
+		{Rule: RuleBox, Name: Text{"box", "同宫重复"}, Short: Text{"box", "同宫重复"}},
+	},
+	Orders: SudokuOrders,
+	Checks: SudokuChecks,
+	Stop:   StopFirst,
+	Puzzle: &PuzzleSetting{
+		Default: LeetCode37,
+		Parse:   func(text string) (any, error) { return ParsePuzzle(text) },
+	},
+	New: func(s Spec) (Problem, error) {
+		p, ok := s.Parsed.(*Puzzle)
+		if !ok {
+			var err error
+			if p, err = ParsePuzzle(s.Puzzle); err != nil {
+				return nil, err
+			}
+		}
+		return NewSudoku(p, s.Order, s.Check)
+	},
+	Start: func(info Info) (*Board, error) {
+		p, err := ParsePuzzle(info.Instance)
+		if err != nil {
+			return nil, err
+		}
+		if p.Size != info.Size {
+			return nil, fmt.Errorf("the puzzle is %d×%d, not %d×%d", p.Size, p.Size, info.Size, info.Size)
+		}
+		b := NewBoard(p.Size, p.Size, DigitChar)
+		for i, d := range p.Cells {
+			if d != 0 {
+				b.Give(Pos{i / p.Size, i % p.Size}, d)
+			}
+		}
+		return b, nil
+	},
+	Move: func(cell Pos, v int) string { return fmt.Sprintf("(%d,%d)=%c", cell.Row, cell.Col, DigitChar(v)) },
+	ParseMove: func(s string, size int) (Pos, int, error) {
+		var r, c int
+		var d rune
+		var rest string
+		if n, _ := fmt.Sscanf(strings.TrimSpace(s)+"\x00", "(%d,%d)=%c%s", &r, &c, &d, &rest); n != 4 || rest != "\x00" {
+			return NoPos, 0, fmt.Errorf("%q is not a Sudoku move: want (row,column)=digit, e.g. (0,2)=4", s)
+		}
+		v := digitValue(d)
+		if r < 0 || r >= size || c < 0 || c >= size {
+			return NoPos, 0, fmt.Errorf("%q is off the %d×%d board", s, size, size)
+		}
+		if v < 1 || v > size {
+			return NoPos, 0, fmt.Errorf("%q: %c is not a digit of a %d×%d Sudoku", s, d, size, size)
+		}
+		return Pos{r, c}, v, nil
+	},
+	MoveHint: Text{"Sudoku moves are written (row,column)=digit ((0,2)=4 is a 4 in row 0, column 2)",
+		"数独的一步写作 (行,列)=数字（(0,2)=4 表示在第 0 行第 2 列填 4）"},
+	Label: func(info Info, lang Lang) string {
+		blanks := strings.Count(info.Instance, ".") + strings.Count(info.Instance, "0")
+		if lang == LangZH {
+			return fmt.Sprintf("%d×%d，%d 个空格", info.Size, info.Size, blanks)
+		}
+		if blanks == 1 {
+			return fmt.Sprintf("%d×%d, 1 blank", info.Size, info.Size)
+		}
+		return fmt.Sprintf("%d×%d, %d blanks", info.Size, info.Size, blanks)
+	},
+	Words: Words{
+		Value:         func(v int) string { return string(DigitChar(v)) },
+		Candidate:     Text{"digit", "数字"},
+		NextCandidate: Text{"the next digit", "下一个数字"},
+		Last:          func(size int) int { return size },
+		Thing: func(v int, at Pos) Text {
+			d := string(DigitChar(v))
+			return Text{fmt.Sprintf("the %s at %s", d, at), fmt.Sprintf("%[2]s 的 %[1]s", d, at)}
+		},
+		Try: func(cell Pos, v int) Text {
+			d := string(DigitChar(v))
+			return Text{fmt.Sprintf("try %[1]s at %[2]s", d, cell), fmt.Sprintf("尝试在 %[2]s 填 %[1]s", d, cell)}
+		},
+		Decide: func(c CallFacts) Text {
+			switch {
+			case c.Order == OrderMRV:
+				return Text{"find the empty cell with the fewest candidates", "找候选数字最少的空格"}
+			case c.Order == OrderLinear && !c.Root:
+				return Text{fmt.Sprintf("find the next empty cell after %s", c.Prev), fmt.Sprintf("从 %s 之后找下一个空格", c.Prev)}
+			case c.Order == OrderLinear:
+				return Text{"find the first empty cell", "找第一个空格"}
+			case c.Root:
+				return Text{"scan from (0,0) for an empty cell (2-D)", "从 (0,0) 扫描找空格（二维递归）"}
+			}
+			return Text{"rescan from (0,0) for an empty cell (2-D)", "从 (0,0) 重新扫描找空格（二维递归）"}
+		},
+		Reject: func(when When, e *Event, rule RuleWords) Text {
+			d := string(DigitChar(e.Value))
+			var en string
+			switch e.Rule {
+			case RuleRow:
+				en = fmt.Sprintf("in row %d", e.Cell.Row)
+			case RuleColumn:
+				en = fmt.Sprintf("in column %d", e.Cell.Col)
+			case RuleBox:
+				en = "in the same box"
+			default:
+				en = "on the " + rule.Name.EN
+			}
+			clashEN := fmt.Sprintf("clashes with the %s at %s %s", d, e.Witness, en)
+			clashZH := fmt.Sprintf("与 %s 的 %s %s", e.Witness, d, rule.Name.ZH)
+			switch when {
+			case WhenLeaf:
+				return Text{fmt.Sprintf("full board but invalid: the %[1]s at %[2]s %[3]s → return false", d, e.Cell, clashEN),
+					fmt.Sprintf("棋盘已满但不合法：%[2]s 的 %[1]s %[3]s → 返回 false", d, e.Cell, clashZH)}
+			case WhenAfter:
+				return Text{fmt.Sprintf("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it", d, e.Cell, clashEN),
+					fmt.Sprintf("先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", d, e.Cell, clashZH)}
+			}
+			return Text{fmt.Sprintf("%[1]s at %[2]s %[3]s: prune (剪枝)", d, e.Cell, clashEN),
+				fmt.Sprintf("%[2]s 填 %[1]s %[3]s：剪枝", d, e.Cell, clashZH)}
+		},
+		Place: func(when When, e *Event, _ int) Text {
+			d := string(DigitChar(e.Value))
+			switch when {
+			case WhenAfter:
+				return Text{fmt.Sprintf("place %[1]s at %[2]s (做出选择) first; the check comes after", d, e.Cell),
+					fmt.Sprintf("先在 %[2]s 放置 %[1]s（做出选择），放好再检查", d, e.Cell)}
+			case WhenLeaf:
+				return Text{fmt.Sprintf("place %[1]s at %[2]s (做出选择) unchecked: only the full board is validated", d, e.Cell),
+					fmt.Sprintf("在 %[2]s 放置 %[1]s（做出选择），不检查，等棋盘填满再整体验证", d, e.Cell)}
+			}
+			return Text{fmt.Sprintf("no clash: place %[1]s at %[2]s (做出选择) and recurse", d, e.Cell),
+				fmt.Sprintf("没有冲突：在 %[2]s 放置 %[1]s（做出选择），递归进入下一层", d, e.Cell)}
+		},
+		Undo: func(e *Event) Text {
+			d := string(DigitChar(e.Value))
+			return Text{fmt.Sprintf("undo %s at %s (撤销选择, 回溯)", d, e.Cell), fmt.Sprintf("撤销 %[2]s 的 %[1]s（回溯）", d, e.Cell)}
+		},
+		Full: func(int) Text { return Text{"the board is full and valid", "棋盘已满且合法"} },
+		Exhausted: func(e *Event, size int, below Text) Text {
+			if below.EN != "" {
+				return Text{fmt.Sprintf("all %[1]d digits at %[2]s tried (%[3]s below) → return false", size, e.Cell, below.EN),
+					fmt.Sprintf("%[2]s 的 %[1]d 个数字都试完了（下面找到 %[3]s）→ 返回 false", size, e.Cell, below.ZH)}
+			}
+			return Text{fmt.Sprintf("all %[1]d digits at %[2]s failed → return false (回溯)", size, e.Cell),
+				fmt.Sprintf("%[2]s 的 %[1]d 个数字都试完了，都不行 → 返回 false（回溯）", size, e.Cell)}
+		},
+	},
+}
+
+func init() { Register(SudokuDef) }
+
+// BoxSide returns the side of a box: 3 for 9×9 (GridBoard).
+func (s *Sudoku) BoxSide() int { return s.box }

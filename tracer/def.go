@@ -1,0 +1,606 @@
+package tracer
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Text is a phrase in English and Chinese.
+type Text struct{ EN, ZH string }
+
+// In returns the phrase in lang (English unless lang is LangZH).
+func (t Text) In(lang Lang) string {
+	if lang == LangZH {
+		return t.ZH
+	}
+	return t.EN
+}
+
+// RuleWords names one rule of a problem for people.
+type RuleWords struct {
+	Rule Rule
+	// Name is the rule in notes, diagrams and reports: Sudoku "row" /
+	// "同行重复", N-Queens "upper-right diagonal ↗" / "右上对角线 ↗".
+	Name Text
+	// Short is the rule in a table column or a count: "row" / "同行",
+	// "↗" / "↗".
+	Short Text
+}
+
+// SizeSetting says that a problem's instances are chosen by a size n (the
+// command line's -n), and which sizes it accepts.
+type SizeSetting struct {
+	Default, Min, Max int
+	// Why the bound is what it is, for the error message: "past it even the
+	// first solution takes longer than a lesson".
+	Why string
+}
+
+// Def describes a problem to everything but the search loop: its names,
+// its rules and their words, the strategies it accepts, how an instance is
+// built, how moves are written, what its board looks like, and the words
+// and template code that teach it. A problem's own file makes one Def and
+// registers it (see Register), as go/analysis registers an Analyzer; every
+// other package asks the Def, never the problem's name.
+//
+// Optional abilities that not every problem has are interfaces a Problem
+// may implement (GridBoard), in the style of gonum's Attributer.
+type Def struct {
+	// Name is the word on the command line and in step logs ("nqueens").
+	Name string
+	// Aliases are other words the command line accepts for it ("queens").
+	Aliases []string
+	// Title is the problem for people: "N-Queens" / "N 皇后".
+	Title Text
+	// Rules lists the problem's rules in the order its checks test them.
+	Rules []RuleWords
+	// Orders and Checks list the values of Strategy.Order and .Check the
+	// problem accepts; the first is the default.
+	Orders []Order
+	Checks []Check
+	// Stop is the default stop rule: StopAll where every solution is the
+	// point (N-Queens), StopFirst where one is (Sudoku).
+	Stop Stop
+	// Size is set for problems sized by n; Puzzle for problems that take a
+	// puzzle text (its default is the instance used without one).
+	Size   *SizeSetting
+	Puzzle *PuzzleSetting
+	// New builds an instance from a spec whose Order and Check are filled
+	// in and valid, and whose N (or Puzzle) is set as the Def says.
+	New func(spec Spec) (Problem, error)
+	// Start returns the starting board of the instance info describes
+	// (the givens of a Sudoku; an empty board otherwise).
+	Start func(info Info) (*Board, error)
+	// Move writes a move for people and step logs: "r2=c0", "(4,5)=7".
+	// ParseMove reads what Move writes (and only that, give or take
+	// spaces), returning the cell the move fills and its value.
+	Move      func(cell Pos, v int) string
+	ParseMove func(s string, size int) (cell Pos, v int, err error)
+	// MoveHint explains the notation, for errors: "N-Queens moves are
+	// written r<row>=c<column>, e.g. r0=c1".
+	MoveHint Text
+	// Label names an instance briefly: "n=8", "9×9, 51 blanks".
+	Label func(info Info, lang Lang) string
+	// Words are the nouns and sentences the notes, the stepper and the
+	// diagrams need.
+	Words Words
+	// Code is the template code the stepper shows for a strategy, one
+	// line a slice element, and the line each event kind runs.
+	Code func(s Strategy) Code
+}
+
+// PuzzleSetting says that a problem's instances are puzzle texts.
+type PuzzleSetting struct {
+	Default string                         // the instance without a puzzle
+	Parse   func(text string) (any, error) // checks a text; its value goes to Spec.Parsed
+}
+
+// Code is template code with, for each event kind, the line (from 1) that
+// event runs; 0 where no line fits.
+type Code struct {
+	Lines []string
+	Line  [numKinds]int
+}
+
+var registry = struct {
+	sync.RWMutex
+	defs   map[string]*Def
+	byWord map[string]*Def
+	order  []string
+}{defs: map[string]*Def{}, byWord: map[string]*Def{}}
+
+// Register adds a problem; its file calls it from init. It panics on a
+// Def without a name, builder, move functions or label, and on a name or
+// alias already taken: these are programming errors.
+func Register(d *Def) {
+	switch {
+	case d == nil || d.Name == "":
+		panic("tracer: Register: a problem needs a name")
+	case d.New == nil || d.Move == nil || d.ParseMove == nil || d.Label == nil || d.Start == nil:
+		panic(fmt.Sprintf("tracer: Register %s: New, Start, Move, ParseMove and Label are required", d.Name))
+	case len(d.Orders) == 0 || len(d.Checks) == 0 || len(d.Rules) == 0:
+		panic(fmt.Sprintf("tracer: Register %s: Orders, Checks and Rules must not be empty", d.Name))
+	case (d.Size == nil) == (d.Puzzle == nil):
+		panic(fmt.Sprintf("tracer: Register %s: set exactly one of Size and Puzzle", d.Name))
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	for _, w := range append([]string{d.Name}, d.Aliases...) {
+		if _, taken := registry.byWord[w]; taken {
+			panic(fmt.Sprintf("tracer: Register: problem name %q is taken", w))
+		}
+	}
+	registry.defs[d.Name] = d
+	for _, w := range append([]string{d.Name}, d.Aliases...) {
+		registry.byWord[w] = d
+	}
+	registry.order = append(registry.order, d.Name)
+}
+
+// Lookup returns the problem called name (or one of its aliases).
+func Lookup(name string) (*Def, error) {
+	registry.RLock()
+	d := registry.byWord[name]
+	registry.RUnlock()
+	if d == nil {
+		if name == "" {
+			return nil, fmt.Errorf("tracer: no problem given: want %s", JoinValues(ProblemNames()))
+		}
+		return nil, fmt.Errorf("tracer: unknown problem %q: want %s", name, JoinValues(ProblemNames()))
+	}
+	return d, nil
+}
+
+// ProblemNames lists the registered problems' names, built-in ones first
+// (N-Queens, Sudoku), the others by name.
+func ProblemNames() []string {
+	registry.RLock()
+	defer registry.RUnlock()
+	names := append([]string(nil), registry.order...)
+	sort.SliceStable(names, func(i, j int) bool { return rank(names[i]) < rank(names[j]) })
+	return names
+}
+
+func rank(name string) int {
+	switch name {
+	case "nqueens":
+		return 0
+	case "sudoku":
+		return 1
+	}
+	return 2
+}
+
+// Problems returns the registered problems in the order of ProblemNames.
+func Problems() []*Def {
+	var ds []*Def
+	for _, n := range ProblemNames() {
+		d, _ := Lookup(n)
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+// RuleWordsOf returns the words of rule r, or plain words from its name
+// for a rule the problem does not list.
+func (d *Def) RuleWordsOf(r Rule) RuleWords {
+	for _, w := range d.Rules {
+		if w.Rule == r {
+			return w
+		}
+	}
+	name := r.String()
+	return RuleWords{Rule: r, Name: Text{name, name}, Short: Text{name, name}}
+}
+
+// RuleName names rule r for people (RuleWords.Name); RuleNone is "".
+func (d *Def) RuleName(r Rule, lang Lang) string {
+	if r == RuleNone {
+		return ""
+	}
+	return d.RuleWordsOf(r).Name.In(lang)
+}
+
+// RuleList returns the problem's rules in checking order.
+func (d *Def) RuleList() []Rule {
+	rs := make([]Rule, len(d.Rules))
+	for i, w := range d.Rules {
+		rs[i] = w.Rule
+	}
+	return rs
+}
+
+// MoveLabel writes a move as Move does; a negative value is the root,
+// written "root".
+func (d *Def) MoveLabel(cell Pos, v int) string {
+	if v < 0 {
+		return "root"
+	}
+	return d.Move(cell, v)
+}
+
+// Strategy returns s with every axis filled in: the problem's default
+// order, check and stop rule, and WhenBefore. It is the one place the
+// defaults are filled.
+func (d *Def) Strategy(s Strategy) Strategy {
+	if s.Order == "" {
+		s.Order = d.Orders[0]
+	}
+	if s.Check == "" {
+		s.Check = d.Checks[0]
+	}
+	if s.When == "" {
+		s.When = WhenBefore
+	}
+	if s.Stop == "" {
+		s.Stop = d.Stop
+	}
+	return s
+}
+
+// SettingError is a spec setting with a bad value. Setting names the
+// setting in the spec's own words ("n", "puzzle", "order", "check",
+// "when", "stop", "max_steps"); a command line maps it to its flag.
+type SettingError struct {
+	Setting string
+	Err     error
+}
+
+func (e *SettingError) Error() string { return "tracer: " + e.Setting + ": " + e.Err.Error() }
+
+func (e *SettingError) Unwrap() error { return e.Err }
+
+func settingErr(setting, format string, args ...any) error {
+	return &SettingError{Setting: setting, Err: fmt.Errorf(format, args...)}
+}
+
+// NoLimit is the value of a limit that does not stop the search.
+const NoLimit = 0
+
+// Spec is everything that chooses a run: the problem, its instance (a
+// size or a puzzle), the strategy and the limits. The command line, the
+// lessons, compare and the step-log reader all build runs from a Spec.
+// Zero values mean the problem's defaults; a zero limit means no limit.
+type Spec struct {
+	Problem string
+	N       int    // the size, for problems sized by n (0: the default)
+	Puzzle  string // the puzzle, for problems that take one ("": the default)
+	Order   Order
+	Check   Check
+	When    When
+	Stop    Stop
+	Limits  Limits
+	// Parsed is the puzzle as its problem parsed it; Build sets it.
+	Parsed any
+}
+
+// Def returns the problem the spec names.
+func (s Spec) Def() (*Def, error) { return Lookup(s.Problem) }
+
+// Build checks the spec and makes the problem and the run options it
+// describes, with every default filled in. Errors are *SettingError
+// values naming the setting at fault (or the unknown problem).
+func (s Spec) Build() (Problem, Options, error) {
+	d, err := Lookup(s.Problem)
+	if err != nil {
+		return nil, Options{}, &SettingError{Setting: "problem", Err: errors.New(strings.TrimPrefix(err.Error(), "tracer: "))}
+	}
+	if s.Limits.MaxSteps < 0 || s.Limits.MaxCalls < 0 || s.Limits.Timeout < 0 {
+		return nil, Options{}, settingErr("limits", "must not be negative")
+	}
+	st := d.Strategy(Strategy{Order: s.Order, Check: s.Check, When: s.When, Stop: s.Stop})
+	if _, err := parseEnum("order", string(st.Order), d.Orders); err != nil {
+		return nil, Options{}, forProblem(d.Name, err)
+	}
+	if _, err := parseEnum("check", string(st.Check), d.Checks); err != nil {
+		return nil, Options{}, forProblem(d.Name, err)
+	}
+	if _, err := ParseWhen(string(st.When)); err != nil {
+		return nil, Options{}, err
+	}
+	if _, err := ParseStop(string(st.Stop)); err != nil {
+		return nil, Options{}, err
+	}
+	s.Order, s.Check, s.When, s.Stop = st.Order, st.Check, st.When, st.Stop
+	switch {
+	case d.Size != nil:
+		if s.Puzzle != "" {
+			return nil, Options{}, settingErr("puzzle", "%s takes no puzzle: give its size n", d.Name)
+		}
+		if s.N == 0 {
+			s.N = d.Size.Default
+		}
+		if s.N < d.Size.Min || s.N > d.Size.Max {
+			return nil, Options{}, settingErr("n", "%d is out of range: want %d to %d", s.N, d.Size.Min, d.Size.Max)
+		}
+	default:
+		if s.N != 0 {
+			return nil, Options{}, settingErr("n", "%s takes no size n: give a puzzle", d.Name)
+		}
+		if s.Puzzle == "" {
+			s.Puzzle = d.Puzzle.Default
+		}
+		if d.Puzzle.Parse != nil {
+			v, err := d.Puzzle.Parse(s.Puzzle)
+			if err != nil {
+				return nil, Options{}, &SettingError{Setting: "puzzle", Err: err}
+			}
+			s.Parsed = v
+		}
+	}
+	p, err := d.New(s)
+	if err != nil {
+		return nil, Options{}, &SettingError{Setting: "problem", Err: err}
+	}
+	return p, Options{When: s.When, Stop: s.Stop, Limits: s.Limits}, nil
+}
+
+// forProblem says which problem a setting's valid values belong to:
+// "check: nqueens: unknown value ...".
+func forProblem(name string, err error) error {
+	var se *SettingError
+	if errors.As(err, &se) {
+		return &SettingError{Setting: se.Setting, Err: fmt.Errorf("%s: %w", name, se.Err)}
+	}
+	return err
+}
+
+// StrategyOf returns the strategy a run of the problem described by info
+// with opts uses, with every default filled in.
+func StrategyOf(info Info, opts Options) Strategy {
+	s := Strategy{Order: info.Order, Check: info.Check, When: opts.When, Stop: opts.Stop}
+	if info.Def != nil {
+		return info.Def.Strategy(s)
+	}
+	if s.When == "" {
+		s.When = WhenBefore
+	}
+	if s.Stop == "" {
+		s.Stop = StopFirst
+	}
+	return s
+}
+
+// MultiSink returns a sink that hands every event to each of sinks in
+// turn. Its Err returns the first error a sink with an Err method reports.
+func MultiSink(sinks ...Sink) Sink { return multiSink(sinks) }
+
+type multiSink []Sink
+
+func (m multiSink) Event(e *Event) {
+	for _, k := range m {
+		k.Event(e)
+	}
+}
+
+func (m multiSink) Err() error {
+	for _, k := range m {
+		if e, ok := k.(interface{ Err() error }); ok {
+			if err := e.Err(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Board is a problem's board as moves change it: the narrator, the stepper
+// and the step-log reader replay place and undo events onto one, so that
+// no board snapshot is ever stored. Cells are numbered in reading order.
+type Board struct {
+	Rows, Cols int
+	val        []int  // the value in each cell
+	set        []bool // whether the cell holds a value
+	given      []bool // whether the value was there from the start
+	glyph      func(v int) byte
+}
+
+// NewBoard returns an empty rows×cols board whose values are written with
+// glyph (one character a value, as in Rows).
+func NewBoard(rows, cols int, glyph func(v int) byte) *Board {
+	n := rows * cols
+	return &Board{Rows: rows, Cols: cols, val: make([]int, n), set: make([]bool, n), given: make([]bool, n), glyph: glyph}
+}
+
+func (b *Board) index(p Pos) (int, bool) {
+	if p.Row < 0 || p.Row >= b.Rows || p.Col < 0 || p.Col >= b.Cols {
+		return 0, false
+	}
+	return p.Row*b.Cols + p.Col, true
+}
+
+// Give puts a given value at p (a Sudoku's clue).
+func (b *Board) Give(p Pos, v int) {
+	if i, ok := b.index(p); ok {
+		b.val[i], b.set[i], b.given[i] = v, true, true
+	}
+}
+
+// Place writes v at p; Undo clears p. Cells off the board are ignored.
+func (b *Board) Place(p Pos, v int) {
+	if i, ok := b.index(p); ok {
+		b.val[i], b.set[i] = v, true
+	}
+}
+
+// Undo clears p unless it holds a given.
+func (b *Board) Undo(p Pos) {
+	if i, ok := b.index(p); ok && !b.given[i] {
+		b.val[i], b.set[i] = 0, false
+	}
+}
+
+// At returns the value at p and whether p holds one.
+func (b *Board) At(p Pos) (v int, ok bool) {
+	i, in := b.index(p)
+	if !in || !b.set[i] {
+		return 0, false
+	}
+	return b.val[i], true
+}
+
+// Given reports whether p holds a given value.
+func (b *Board) Given(p Pos) bool {
+	i, ok := b.index(p)
+	return ok && b.given[i]
+}
+
+// Apply replays a place or undo event onto the board; other events leave
+// it as it is.
+func (b *Board) Apply(e *Event) {
+	switch e.Kind {
+	case KindPlace:
+		b.Place(e.Cell, e.Value)
+	case KindUndo:
+		b.Undo(e.Cell)
+	}
+}
+
+// Clone returns an independent copy.
+func (b *Board) Clone() *Board {
+	c := *b
+	c.val = append([]int(nil), b.val...)
+	c.set = append([]bool(nil), b.set...)
+	c.given = append([]bool(nil), b.given...)
+	return &c
+}
+
+// RowStrings returns the board as row strings, one glyph a cell and '.'
+// for an empty cell: the form of Problem.Rows and of stats' solution rows.
+func (b *Board) RowStrings() []string {
+	rows := make([]string, b.Rows)
+	buf := make([]byte, b.Cols)
+	for r := range rows {
+		for c := range buf {
+			i := r*b.Cols + c
+			buf[c] = '.'
+			if b.set[i] {
+				buf[c] = b.glyph(b.val[i])
+			}
+		}
+		rows[r] = string(buf)
+	}
+	return rows
+}
+
+// GridBoard is implemented by problems whose board is a square grid drawn
+// with boxes (Sudoku: BoxSide 3 for 9×9); 0 means no boxes (N-Queens).
+type GridBoard interface {
+	BoxSide() int
+}
+
+// Words are what a problem says in notes, in both languages. Each function
+// returns the phrase in English and Chinese; the narrator picks one. The
+// narrator writes the parts every problem shares (calls, returns, limits)
+// and asks Words for the rest.
+type Words struct {
+	// Value writes a candidate value: "3", "A".
+	Value func(v int) string
+	// Candidate is what a call tries ("column" / "列", "digit" / "数字");
+	// NextCandidate "the next column" / "下一列".
+	Candidate, NextCandidate Text
+	// Last is the last candidate value of an instance of the given size.
+	Last func(size int) int
+	// Thing names what stands at a cell: "the queen at (1,3)", "the 7 at (4,1)".
+	Thing func(v int, at Pos) Text
+	// Try is the note of a try of v at cell.
+	Try func(cell Pos, v int) Text
+	// Decide is the second half of a call's note: what the call decides
+	// ("decide the column of row 2"), or that the end condition is reached.
+	Decide func(c CallFacts) Text
+	// Reject is the note of a reject when the check ran before placing
+	// (before), after placing (after: it is undone next) or on the full
+	// board (leaf): what the candidate breaks and against which cell.
+	Reject func(when When, e *Event, rule RuleWords) Text
+	// Place is the note of a place under the check timing when; size is
+	// the instance's.
+	Place func(when When, e *Event, size int) Text
+	// Undo is the first half of an undo's note: "undo the queen at (1,3)".
+	Undo func(e *Event) Text
+	// Full is what a solution note says of the board before the stop rule's
+	// part: "all 8 queens placed, no attacks".
+	Full func(size int) Text
+	// Exhausted is the note of a call whose candidates all failed; below is
+	// "" when no solution was found under it, else "2 solutions" / "2 个解".
+	Exhausted func(e *Event, size int, below Text) Text
+}
+
+// CallFacts is what Words.Decide knows of a call.
+type CallFacts struct {
+	Depth int
+	Size  int
+	Order Order
+	Root  bool // the first call: no move led to it
+	Prev  Pos  // the cell of the move that led here (NoPos at the root)
+}
+
+// plainDef words the notes of a problem the registry does not know (a
+// step log of a problem defined in a program the reader is not part of):
+// values as numbers, cells as (row,col).
+var plainDef = func() *Def {
+	d := &Def{
+		Name:  "problem",
+		Title: Text{"problem", "问题"},
+		Move:  func(cell Pos, v int) string { return fmt.Sprintf("%s=%d", cell, v) },
+		Start: func(Info) (*Board, error) { return nil, errors.New("no board") },
+	}
+	d.Words = PlainWords(Text{"value", "值"}, Text{"the next value", "下一个值"})
+	return d
+}()
+
+// PlainWords returns Words for a problem whose moves put a value in a
+// cell, named with the nouns given: candidate ("value" / "值") and next
+// ("the next value" / "下一个值"). A problem defined outside this package
+// can start from them and replace what it wants to say better.
+func PlainWords(candidate, next Text) Words {
+	val := func(v int) string { return fmt.Sprint(v) }
+	return Words{
+		Value:         val,
+		Candidate:     candidate,
+		NextCandidate: next,
+		Last:          func(size int) int { return size },
+		Thing: func(v int, at Pos) Text {
+			return Text{fmt.Sprintf("the %s at %s", val(v), at), fmt.Sprintf("%s 的 %s", at, val(v))}
+		},
+		Try: func(cell Pos, v int) Text {
+			return Text{fmt.Sprintf("try %s at %s", val(v), cell), fmt.Sprintf("尝试在 %s 放 %s", cell, val(v))}
+		},
+		Decide: func(c CallFacts) Text {
+			return Text{fmt.Sprintf("decide slot %d", c.Depth), fmt.Sprintf("决定第 %d 个位置", c.Depth)}
+		},
+		Reject: func(when When, e *Event, rule RuleWords) Text {
+			with := fmt.Sprintf("%s (%s)", e.Witness, rule.Name.EN)
+			withZH := fmt.Sprintf("%s（%s）", e.Witness, rule.Name.ZH)
+			switch when {
+			case WhenLeaf:
+				return Text{fmt.Sprintf("full but invalid: %s at %s clashes with %s → return false", val(e.Value), e.Cell, with),
+					fmt.Sprintf("已满但不合法：%s 的 %s 与 %s 冲突 → 返回 false", e.Cell, val(e.Value), withZH)}
+			case WhenAfter:
+				return Text{fmt.Sprintf("%s just placed at %s clashes with %s: prune (剪枝), undo it", val(e.Value), e.Cell, with),
+					fmt.Sprintf("先放后查：%s 的 %s 与 %s 冲突，剪枝，随后撤销", e.Cell, val(e.Value), withZH)}
+			}
+			return Text{fmt.Sprintf("%s at %s clashes with %s: prune (剪枝)", val(e.Value), e.Cell, with),
+				fmt.Sprintf("%s 放 %s 与 %s 冲突：剪枝", e.Cell, val(e.Value), withZH)}
+		},
+		Place: func(when When, e *Event, size int) Text {
+			return Text{fmt.Sprintf("place %s at %s (做出选择) and recurse", val(e.Value), e.Cell),
+				fmt.Sprintf("在 %s 放 %s（做出选择），递归进入下一层", e.Cell, val(e.Value))}
+		},
+		Undo: func(e *Event) Text {
+			return Text{fmt.Sprintf("undo %s at %s (撤销选择, 回溯)", val(e.Value), e.Cell),
+				fmt.Sprintf("撤销 %s 的 %s（回溯）", e.Cell, val(e.Value))}
+		},
+		Full: func(size int) Text { return Text{"every slot is decided", "每个位置都已决定"} },
+		Exhausted: func(e *Event, size int, below Text) Text {
+			if below.EN != "" {
+				return Text{fmt.Sprintf("every %s at %s tried (%s below) → return false", candidate.EN, e.Cell, below.EN),
+					fmt.Sprintf("%s 的每个%s都试完了（下面找到 %s）→ 返回 false", e.Cell, candidate.ZH, below.ZH)}
+			}
+			return Text{fmt.Sprintf("every %s at %s failed → return false (回溯)", candidate.EN, e.Cell),
+				fmt.Sprintf("%s 的每个%s都试完了，都不行 → 返回 false（回溯）", e.Cell, candidate.ZH)}
+		},
+	}
+}
