@@ -87,9 +87,9 @@ type Def struct {
 	// Words are the nouns and sentences the notes, the stepper and the
 	// diagrams need.
 	Words Words
-	// Code is the template code the stepper shows for a strategy, one
-	// line a slice element, and the line each event kind runs.
-	Code func(s Strategy) Code
+	// Code holds the problem's pieces of the template code the stepper
+	// shows; the template around them is the same for every problem.
+	Code CodeParts
 }
 
 // PuzzleSetting says that a problem's instances are puzzle texts.
@@ -98,11 +98,16 @@ type PuzzleSetting struct {
 	Parse   func(text string) (any, error) // checks a text; its value goes to Spec.Parsed
 }
 
-// Code is template code with, for each event kind, the line (from 1) that
-// event runs; 0 where no line fits.
-type Code struct {
-	Lines []string
-	Line  [numKinds]int
+// CodeParts are a problem's pieces of the template code (pseudo-Go) the
+// stepper shows beside the board, N-Queens' in brackets.
+type CodeParts struct {
+	Signature string                // "func solve(row int) bool {"
+	Slot      func(Order) string    // the line that finds the slot ("cell, ok := firstEmpty() // 2-D"), "" for none
+	Full      string                // the end condition: "row == n", "!ok"
+	Loop      func(size int) string // the loop over candidates: "for col := 0; col < n; col++ {"
+	Args      string                // the move's arguments: "row, col"
+	Recurse   string                // the recursive call: "solve(row+1)"
+	Value     string                // the candidate's name: "col"
 }
 
 var registry = struct {

@@ -225,6 +225,15 @@ var NQueensDef = &Def{
 	MoveHint: Text{"N-Queens moves are written r<row>=c<column> (r0=c1 is the queen of row 0 in column 1)",
 		"N 皇后的一步写作 r<行>=c<列>（r0=c1 表示第 0 行的皇后放在第 1 列）"},
 	Label: func(info Info, _ Lang) string { return info.Instance },
+	Code: CodeParts{
+		Signature: "func solve(row int) bool {",
+		Slot:      func(Order) string { return "" },
+		Full:      "row == n",
+		Loop:      func(int) string { return "for col := 0; col < n; col++ {" },
+		Args:      "row, col",
+		Recurse:   "solve(row+1)",
+		Value:     "col",
+	},
 	Words: Words{
 		Value:         strconv.Itoa,
 		Candidate:     Text{"column", "列"},

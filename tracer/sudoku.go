@@ -382,6 +382,23 @@ var SudokuDef = &Def{
 		}
 		return fmt.Sprintf("%d×%d, %d blanks", info.Size, info.Size, blanks)
 	},
+	Code: CodeParts{
+		Signature: "func solve() bool {",
+		Slot: func(o Order) string {
+			switch o {
+			case OrderLinear:
+				return "cell, ok := nextEmpty(prev)"
+			case OrderMRV:
+				return "cell, ok := fewestChoices()"
+			}
+			return "cell, ok := firstEmpty() // 2-D"
+		},
+		Full:    "!ok",
+		Loop:    func(size int) string { return fmt.Sprintf("for d := 1; d <= %d; d++ {", size) },
+		Args:    "cell, d",
+		Recurse: "solve()",
+		Value:   "d",
+	},
 	Words: Words{
 		Value:         func(v int) string { return string(DigitChar(v)) },
 		Candidate:     Text{"digit", "数字"},
