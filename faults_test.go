@@ -28,7 +28,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/render"
+	"backtrack/render/steplog"
 	"backtrack/tracer"
 )
 
@@ -208,9 +208,9 @@ func faultUnchanged(t *testing.T, before, after map[string]string) {
 	}
 }
 
-// faultReadLog reads a step log back with render.ReadLog: it fails unless
+// faultReadLog reads a step log back with steplog.Read: it fails unless
 // the log is complete, with its summary.
-func faultReadLog(t *testing.T, path string) (render.LogHeader, tracer.Summary, *tracer.Stats) {
+func faultReadLog(t *testing.T, path string) (steplog.Header, tracer.Summary, *tracer.Stats) {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -218,7 +218,7 @@ func faultReadLog(t *testing.T, path string) (render.LogHeader, tracer.Summary, 
 	}
 	defer f.Close()
 	st := &tracer.Stats{}
-	h, sum, err := render.ReadLog(bufio.NewReaderSize(f, 1<<16), st)
+	h, sum, err := steplog.Read(bufio.NewReaderSize(f, 1<<16), st)
 	if err != nil {
 		t.Fatalf("%s is not a complete step log: %v", path, err)
 	}

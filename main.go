@@ -33,6 +33,8 @@ import (
 	"backtrack/render"
 	"backtrack/render/graphviz"
 	"backtrack/render/outfile"
+	"backtrack/render/steplog"
+	"backtrack/render/stepper"
 	"backtrack/tracer"
 )
 
@@ -835,18 +837,18 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		tree = tracer.NewTree()
 		opts.Sinks = append(opts.Sinks, tree)
 	}
-	var log *render.LogWriter
+	var log *steplog.Writer
 	var logBuf *bufio.Writer
 	searchCtx := ctx
 	if steps != nil {
 		var cancel context.CancelCauseFunc
 		searchCtx, cancel = context.WithCancelCause(ctx)
 		defer cancel(nil)
-		h := render.LogHeaderFor(info, opts)
+		h := steplog.HeaderFor(info, opts)
 		h.Tool, h.Lang = "backtrack "+version, string(lang)
 		nar := tracer.NewNarrator(info, h.Strategy, lang)
 		logBuf = bufio.NewWriterSize(&capWriter{w: steps, max: int64(maxOutput), full: func() { cancel(tracer.ErrSizeLimit) }}, 1<<16)
-		if log, err = render.NewLogWriter(logBuf, h, nar.Note); err != nil {
+		if log, err = steplog.NewWriter(logBuf, h, nar.Note); err != nil {
 			var oe *outfile.Error
 			if errors.As(err, &oe) {
 				return oe // names the output; the log's own prefix adds nothing
@@ -876,7 +878,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	if stats != nil {
-		if err := render.WriteStats(stats, sum); err != nil {
+		if err := steplog.WriteStats(stats, sum); err != nil {
 			return err
 		}
 	}
@@ -972,7 +974,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	tree := tracer.NewTree()
 	st := &tracer.Stats{}
 	type read struct {
-		h   render.LogHeader
+		h   steplog.Header
 		sum tracer.Summary
 		err error
 	}
@@ -984,7 +986,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			return
 		}
 		defer r.Close()
-		h, sum, err := render.ReadLog(bufio.NewReaderSize(r, maxLogBytes), sinks{tree, st})
+		h, sum, err := steplog.Read(bufio.NewReaderSize(r, maxLogBytes), sinks{tree, st})
 		done <- read{h, sum, err}
 	}()
 	var got read
@@ -1050,7 +1052,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return usagef("--max-steps %d: the stepper keeps every step in memory (about 17 bytes each), so it needs a limit from 1 to %d", opts.Limits.MaxSteps, maxStepperSteps)
 	}
 	info := p.Info()
-	rec := render.NewRecording(info, render.LogHeaderFor(info, opts).Strategy)
+	rec := stepper.NewRecording(info, steplog.HeaderFor(info, opts).Strategy)
 	opts.Sinks = []tracer.Sink{rec}
 	res, err := tracer.Run(ctx, p, opts)
 	if err != nil {
@@ -1062,7 +1064,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if *to > rec.Len() {
 		return usagef("--to %d is beyond the last step %d", *to, rec.Len())
 	}
-	sopt := render.StepOptions{Lang: lang, Width: *width, Height: *height}
+	sopt := stepper.Options{Lang: lang, Width: *width, Height: *height}
 	in, inFile := stdin.(*os.File)
 	var outFile *os.File
 	if w, ok := stdout.(*stdoutWriter); ok {
@@ -1070,23 +1072,23 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	} else {
 		outFile, _ = stdout.(*os.File)
 	}
-	interactive := !*print && inFile && outFile != nil && render.IsTerminal(in) && render.IsTerminal(outFile)
+	interactive := !*print && inFile && outFile != nil && stepper.IsTerminal(in) && stepper.IsTerminal(outFile)
 	if interactive {
-		w, h := render.TerminalSize(outFile)
+		w, h := stepper.TerminalSize(outFile)
 		if sopt.Width == 0 {
 			sopt.Width = w
 		}
 		if sopt.Height == 0 {
 			sopt.Height = h
 		}
-		sopt.Color = render.ColorEnabled(outFile)
+		sopt.Color = stepper.ColorEnabled(outFile)
 	}
 	sopt.Print = *print
-	s := render.NewStepper(rec, sopt)
+	s := stepper.New(rec, sopt)
 	s.Goto(*to)
 	if !interactive {
 		// Only a size asked for with --width/--height can be too small:
-		// NewStepper grows the default 80×24 to what the board needs.
+		// stepper.New grows the default 80×24 to what the board needs.
 		if err := s.CheckSize(); err != nil {
 			return usagef("%v", err)
 		}
@@ -1096,9 +1098,9 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		_, err := io.WriteString(stdout, strings.TrimRight(s.View(), "\n")+"\n")
 		return err
 	case interactive:
-		return render.RunInteractive(ctx, s, in, outFile)
+		return stepper.RunInteractive(ctx, s, in, outFile)
 	}
-	return render.RunScript(s, stdin, stdout, stderr)
+	return stepper.RunScript(s, stdin, stdout, stderr)
 }
 
 // sinks fans one event out to several sinks.
@@ -1111,7 +1113,7 @@ func (s sinks) Event(e *tracer.Event) {
 }
 
 // Err returns the first error any of the sinks reports, so the step-log
-// reader can stop at the step that caused it (render.ErrSink).
+// reader can stop at the step that caused it (steplog.ErrSink).
 func (s sinks) Err() error {
 	for _, k := range s {
 		if e, ok := k.(interface{ Err() error }); ok {

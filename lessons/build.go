@@ -13,6 +13,7 @@ import (
 	"backtrack/render"
 	"backtrack/render/graphviz"
 	"backtrack/render/outfile"
+	"backtrack/render/steplog"
 	"backtrack/tracer"
 )
 
@@ -63,7 +64,7 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 		p.runs[rs.Name] = r
 		m.Steps += r.out.Summary.Stats.Steps
 		var stats bytes.Buffer
-		if err := render.WriteStats(&stats, r.out.Summary); err != nil {
+		if err := steplog.WriteStats(&stats, r.out.Summary); err != nil {
 			return nil, err
 		}
 		m.Files[rs.Name+".stats.yaml"] = stats.Bytes()

@@ -18,6 +18,7 @@ import (
 
 	"backtrack/render"
 	"backtrack/render/outfile"
+	"backtrack/render/steplog"
 	"backtrack/tracer"
 )
 
@@ -134,7 +135,7 @@ func TestFiles(t *testing.T) {
 						}
 					case strings.HasSuffix(name, ".yaml"):
 						st := &tracer.Stats{}
-						h, sum, err := render.ReadLog(bytes.NewReader(data), st)
+						h, sum, err := steplog.Read(bytes.NewReader(data), st)
 						if err != nil {
 							t.Errorf("%s: %v", name, err)
 							continue

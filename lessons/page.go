@@ -8,6 +8,7 @@ import (
 	"text/template"
 
 	"backtrack/render"
+	"backtrack/render/stepper"
 	"backtrack/tracer"
 )
 
@@ -255,7 +256,7 @@ func (p *page) View(name string) (string, error) {
 		return "", err
 	}
 	r := p.runs[vs.Run]
-	s := render.NewStepper(r.rec, render.StepOptions{Lang: p.lang, Width: vs.Width, Height: vs.Height})
+	s := stepper.New(r.rec, stepper.Options{Lang: p.lang, Width: vs.Width, Height: vs.Height})
 	s.Goto(r.picks[name])
 	// The screen is padded to its height above its last line (the keys'
 	// help): a page wants neither the padding nor the keys.

@@ -5,7 +5,8 @@ import (
 	"context"
 	"fmt"
 
-	"backtrack/render"
+	"backtrack/render/steplog"
+	"backtrack/render/stepper"
 	"backtrack/tracer"
 )
 
@@ -19,7 +20,7 @@ type ran struct {
 	spec *RunSpec
 	out  Outcome
 	tree *tracer.Tree
-	rec  *render.Recording
+	rec  *stepper.Recording
 	// picks are the steps the run's excerpts and views chose, by name;
 	// lines are the excerpts' lines.
 	picks map[string]int64
@@ -157,7 +158,7 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 		return nil, err
 	}
 	info := p.Info()
-	strategy := render.LogHeaderFor(info, opts).Strategy
+	strategy := steplog.HeaderFor(info, opts).Strategy
 	var sinks []tracer.Sink
 	for _, d := range l.Spec.Diagrams {
 		if d.Run == rs.Name && r.tree == nil {
@@ -179,7 +180,7 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 		if v.Run == rs.Name {
 			x.views = append(x.views, &viewPart{spec: v, m: newMatcher(v.At)})
 			if r.rec == nil {
-				r.rec = render.NewRecording(info, strategy)
+				r.rec = stepper.NewRecording(info, strategy)
 				sinks = append(sinks, r.rec)
 			}
 		}
@@ -219,10 +220,10 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 
 	if r.out.Summary.Stats.Steps <= MaxLogSteps {
 		var buf bytes.Buffer
-		h := render.LogHeaderFor(info, opts)
+		h := steplog.HeaderFor(info, opts)
 		h.Tool, h.Lang = tool, string(lang)
 		nar := tracer.NewNarrator(info, h.Strategy, lang)
-		lw, err := render.NewLogWriter(&buf, h, nar.Note)
+		lw, err := steplog.NewWriter(&buf, h, nar.Note)
 		if err != nil {
 			return nil, err
 		}

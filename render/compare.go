@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
 )
 
@@ -73,13 +74,13 @@ func (t *table) write(w io.Writer, markdown bool) error {
 		widths := make([]int, len(t.head))
 		for _, r := range append([][]string{t.head}, t.rows...) {
 			for i, c := range r {
-				widths[i] = max(widths[i], textCols(c))
+				widths[i] = max(widths[i], textwidth.Cols(c))
 			}
 		}
 		line := func(cells []string) {
 			var l strings.Builder
 			for i, c := range cells {
-				pad := strings.Repeat(" ", widths[i]-textCols(c))
+				pad := strings.Repeat(" ", widths[i]-textwidth.Cols(c))
 				if i > 0 {
 					l.WriteString("  ")
 				}

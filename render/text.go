@@ -1,6 +1,3 @@
-// Package render turns what package tracer records into things people read:
-// text boards and summaries, DOT diagrams, YAML step logs. It never
-// searches: every function here takes a finished or streaming trace.
 package render
 
 import (

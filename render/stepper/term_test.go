@@ -1,4 +1,4 @@
-package render
+package stepper
 
 import (
 	"errors"
@@ -40,7 +40,7 @@ func TestParseKeys(t *testing.T) {
 // TestTypeKeyPrompt drives the g…Enter prompt of the interactive mode.
 func TestTypeKeyPrompt(t *testing.T) {
 	rec := stepGoldenRecs["queens4"](t)
-	s := NewStepper(rec, StepOptions{})
+	s := New(rec, Options{})
 	typeAll := func(keys ...string) bool {
 		for _, k := range keys {
 			if s.typeKey(k) {
@@ -75,7 +75,7 @@ func TestTypeKeyPrompt(t *testing.T) {
 	if !typeAll("ctrl-c") || !typeAll("g", "ctrl-c") {
 		t.Errorf("Ctrl-C does not quit")
 	}
-	s = NewStepper(rec, StepOptions{})
+	s = New(rec, Options{})
 	if !typeAll("right", "right", "left", "q") || s.Step() != 1 {
 		t.Errorf("arrows and q: step %d", s.Step())
 	}
@@ -87,7 +87,7 @@ func TestTypeKeyPrompt(t *testing.T) {
 		{"n", "n", "r", "left"},
 		{"n", "n", "end", "b"},
 	} {
-		s = NewStepper(rec, StepOptions{})
+		s = New(rec, Options{})
 		typeAll(keys...)
 		if s.Step() != 2 {
 			t.Errorf("%q: step %d, want 2", keys, s.Step())
@@ -109,7 +109,7 @@ func scriptViews(t *testing.T, out string) (rulers, views []string) {
 
 func TestRunScript(t *testing.T) {
 	rec := stepGoldenRecs["queens4"](t)
-	s := NewStepper(rec, StepOptions{Width: 80, Height: 24})
+	s := New(rec, Options{Width: 80, Height: 24})
 	script := "n\nn\n\n# a comment\nb\ng 10\n  l  \nq\nn\n"
 	var out, warn strings.Builder
 	if err := RunScript(s, strings.NewReader(script), &out, &warn); err != nil {
@@ -167,7 +167,7 @@ func TestRunScriptKeys(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
-			s := NewStepper(rec, StepOptions{})
+			s := New(rec, Options{})
 			s.Goto(2)
 			s.Key("g5")
 			var out, warn strings.Builder
@@ -213,7 +213,7 @@ func TestRunScriptGoesOn(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := NewStepper(rec, StepOptions{})
+			s := New(rec, Options{})
 			s.Goto(tt.to)
 			var out, warn strings.Builder
 			if err := RunScript(s, strings.NewReader(tt.script), &out, &warn); err != nil {
@@ -253,7 +253,7 @@ func TestRunScriptTooSmall(t *testing.T) {
 	rec := stepGoldenRecs["queens4"](t)
 	for _, size := range [][2]int{{10, 5}, {40, 10}, {80, 11}} {
 		var out, warn strings.Builder
-		err := RunScript(NewStepper(rec, StepOptions{Width: size[0], Height: size[1]}), strings.NewReader("n\n"), &out, &warn)
+		err := RunScript(New(rec, Options{Width: size[0], Height: size[1]}), strings.NewReader("n\n"), &out, &warn)
 		var tooSmall *TooSmallError
 		if !errors.As(err, &tooSmall) || tooSmall.Width != size[0] || tooSmall.Height != size[1] {
 			t.Errorf("%v: err = %v, want a *TooSmallError for that size", size, err)
@@ -264,19 +264,9 @@ func TestRunScriptTooSmall(t *testing.T) {
 	}
 }
 
-func TestTextCols(t *testing.T) {
-	tests := []struct {
-		s    string
-		cols int
-	}{
-		{"abc", 3}, {"", 0}, {"说明：", 6}, {"(0,1) 的皇后", 12}, {"↗ ↖", 3},
-		{"\x1b[1;31m<5>\x1b[0m", 3}, {"ＡＢ", 4}, {"\t", 0},
-	}
-	for _, tt := range tests {
-		if got := textCols(tt.s); got != tt.cols {
-			t.Errorf("textCols(%q) = %d, want %d", tt.s, got, tt.cols)
-		}
-	}
+// TestLineCut checks that a line is cut to a width without splitting a
+// wide character (textwidth's tests hold the widths themselves).
+func TestLineCut(t *testing.T) {
 	l := tline{{"ab", stPlain}, {"说明", stHead}, {"cd", stPlain}}
 	for w := 0; w <= 8; w++ {
 		c := l.cut(w)
@@ -286,6 +276,13 @@ func TestTextCols(t *testing.T) {
 	}
 	if got := plainText(l.cut(3)); got != "ab" {
 		t.Errorf("cut(3) = %q: a wide character must not be split", got)
+	}
+	rocket := tline{{"a\U0001F680b", stPlain}}
+	if w := rocket.width(); w != 4 {
+		t.Errorf("%q is %d columns wide, want 4", plainText(rocket), w)
+	}
+	if got := plainText(rocket.cut(2)); got != "a" {
+		t.Errorf("cut(2) = %q: U+1F680 is two columns", got)
 	}
 }
 
@@ -362,10 +359,10 @@ func TestColorEnabled(t *testing.T) {
 	}
 }
 
-// TestNewStepperDefaults checks the defaults of StepOptions.
-func TestNewStepperDefaults(t *testing.T) {
+// TestNewDefaults checks the defaults of Options.
+func TestNewDefaults(t *testing.T) {
 	rec := stepGoldenRecs["queens4"](t)
-	s := NewStepper(rec, StepOptions{Lang: "fr"})
+	s := New(rec, Options{Lang: "fr"})
 	if s.Lang() != tracer.LangEN {
 		t.Errorf("lang %q, want en", s.Lang())
 	}

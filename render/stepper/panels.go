@@ -1,10 +1,11 @@
-package render
+package stepper
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
+	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
 )
 
@@ -479,7 +480,7 @@ func (s *Stepper) stackHeader(W, hidden int) tline {
 	}
 	forms = append(forms, count(short)+sep)
 	for _, f := range forms {
-		if textCols(f) <= W {
+		if textwidth.Cols(f) <= W {
 			return tline{{f, stHead}}
 		}
 	}
@@ -510,7 +511,7 @@ func (s *Stepper) frameRows(fs []stackFrame) []tline {
 		}
 		cols[i] = [4]string{fmt.Sprintf("d%d", f.depth), fmt.Sprintf("#%d", f.node), path, s.frameStateText(f)}
 		for j := range w {
-			w[j] = max(w[j], textCols(cols[i][j]))
+			w[j] = max(w[j], textwidth.Cols(cols[i][j]))
 		}
 	}
 	rows := make([]tline, len(fs))
@@ -518,7 +519,7 @@ func (s *Stepper) frameRows(fs []stackFrame) []tline {
 		var b strings.Builder
 		for j, c := range cols[i] {
 			b.WriteString(c)
-			b.WriteString(strings.Repeat(" ", w[j]-textCols(c)+1))
+			b.WriteString(strings.Repeat(" ", w[j]-textwidth.Cols(c)+1))
 		}
 		var left string
 		switch {

@@ -1,4 +1,4 @@
-package render
+package steplog
 
 import (
 	"bytes"
@@ -95,7 +95,7 @@ func logTrickyNote(e *tracer.Event) string {
 
 // logRun is one search logged as it runs.
 type logRun struct {
-	header LogHeader
+	header Header
 	sum    tracer.Summary
 	events []tracer.Event
 	notes  []string
@@ -104,7 +104,7 @@ type logRun struct {
 }
 
 // runLogged runs c with a recorder, a tree, a stats counter and a
-// LogWriter as sinks, and closes the log with the run's summary.
+// Writer as sinks, and closes the log with the run's summary.
 func runLogged(t testing.TB, c logCase, note func(*tracer.Event) string) logRun {
 	t.Helper()
 	p, err := c.problem()
@@ -112,9 +112,9 @@ func runLogged(t testing.TB, c logCase, note func(*tracer.Event) string) logRun 
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	h := LogHeaderFor(p.Info(), c.opts)
+	h := HeaderFor(p.Info(), c.opts)
 	h.Tool, h.Lang = "backtrack (test)", "en"
-	lw, err := NewLogWriter(&buf, h, note)
+	lw, err := NewWriter(&buf, h, note)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestLogRoundTrip(t *testing.T) {
 			lr := runLogged(t, c, logTrickyNote)
 			statuses[lr.sum.Status] = true
 			rec, tree := &logRecorder{}, tracer.NewTree()
-			h, sum, err := ReadLog(bytes.NewReader(lr.log), tracer.SinkFunc(func(e *tracer.Event) {
+			h, sum, err := Read(bytes.NewReader(lr.log), tracer.SinkFunc(func(e *tracer.Event) {
 				rec.Event(e)
 				tree.Event(e)
 			}))
@@ -180,7 +180,7 @@ func TestLogRoundTrip(t *testing.T) {
 
 			// The notes come back through a NoteSink, as yaml.v3 reads them.
 			nr := &logRecorder{}
-			if _, _, err := ReadLog(bytes.NewReader(lr.log), nr); err != nil {
+			if _, _, err := Read(bytes.NewReader(lr.log), nr); err != nil {
 				t.Fatal(err)
 			}
 			for i, n := range nr.notes {
@@ -226,7 +226,7 @@ func TestLogIsYAML(t *testing.T) {
 				}
 			}
 			if !reflect.DeepEqual(doc.Header, map[string]any{
-				"format": LogFormat, "tool": lr.header.Tool, "problem": lr.header.Problem, "size": lr.header.Size,
+				"format": Format, "tool": lr.header.Tool, "problem": lr.header.Problem, "size": lr.header.Size,
 				"instance": lr.header.Instance, "lang": lr.header.Lang,
 				"strategy": map[string]any{"order": string(lr.header.Strategy.Order), "check": string(lr.header.Strategy.Check),
 					"when": string(lr.header.Strategy.When), "stop": string(lr.header.Strategy.Stop)},
@@ -491,7 +491,7 @@ func TestLogErrors(t *testing.T) {
 		name string
 		log  string
 		want string
-		tree bool // read into a tracer.Tree, whose Err ReadLog checks
+		tree bool // read into a tracer.Tree, whose Err Read checks
 	}{
 		// The header.
 		{name: "version", log: strings.Replace(log, "format: backtrack-steps/1", "format: backtrack-steps/9", 1),
@@ -627,7 +627,7 @@ func TestLogErrors(t *testing.T) {
 			if tc.tree {
 				sink = tracer.NewTree()
 			}
-			_, _, err := ReadLog(strings.NewReader(tc.log), sink)
+			_, _, err := Read(strings.NewReader(tc.log), sink)
 			if err == nil {
 				t.Fatalf("no error, want %s", tc.want)
 			}
@@ -667,12 +667,12 @@ func TestLogManyLines(t *testing.T) {
 	const n = 1_100_000
 	long := strings.Replace(log, "steps:\n", "steps:\n"+strings.Repeat("\n", n), 1)
 	want := &logRecorder{}
-	_, wantSum, err := ReadLog(strings.NewReader(log), want)
+	_, wantSum, err := Read(strings.NewReader(log), want)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := &logRecorder{}
-	_, sum, err := ReadLog(strings.NewReader(long), got)
+	_, sum, err := Read(strings.NewReader(long), got)
 	if err != nil {
 		t.Fatalf("a log whose summary starts on line %d: %v", logLineOf(t, long, "summary:"), err)
 	}
@@ -680,7 +680,7 @@ func TestLogManyLines(t *testing.T) {
 		t.Errorf("the blank lines changed what was read")
 	}
 	// A byte-order mark may start the file.
-	if _, _, err := ReadLog(strings.NewReader("\ufeff"+long), nil); err != nil {
+	if _, _, err := Read(strings.NewReader("\ufeff"+long), nil); err != nil {
 		t.Errorf("a log with a byte-order mark: %v", err)
 	}
 	// yaml.v3's line numbers in the summary are those of the file.
@@ -696,7 +696,7 @@ func TestLogManyLines(t *testing.T) {
 	} {
 		bad := strings.Replace(long, tc.old, tc.new, 1)
 		line := logLineOf(t, bad[strings.Index(bad, "\nsummary:"):], tc.at) + logLineOf(t, bad, "summary:") - 2
-		_, _, err := ReadLog(strings.NewReader(bad), nil)
+		_, _, err := Read(strings.NewReader(bad), nil)
 		if err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("step log line %d (summary): %s", line, tc.want)) {
 			t.Errorf("%q: got %v, want line %d: %s", tc.new, err, line, tc.want)
 		}
@@ -746,7 +746,7 @@ func TestLogRefusedEarly(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &logEndless{prefix: tc.prefix, line: tc.line, most: 4 << 20}
-			_, _, err := ReadLog(r, nil)
+			_, _, err := Read(r, nil)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want %q", err, tc.want)
 			}
@@ -762,7 +762,7 @@ func TestLogRefusedEarly(t *testing.T) {
 func TestLogLenient(t *testing.T) {
 	log := logReadGolden(t, "steplog-nqueens4-first.yaml")
 	want := &logRecorder{}
-	if _, _, err := ReadLog(strings.NewReader(log), want); err != nil {
+	if _, _, err := Read(strings.NewReader(log), want); err != nil {
 		t.Fatal(err)
 	}
 	step := func(n int) int { return logLineOf(t, log, fmt.Sprintf("{step: %d,", n)) }
@@ -784,7 +784,7 @@ func TestLogLenient(t *testing.T) {
 	}
 	log = strings.Replace(log, "steps:\n", "steps:\n\n  # a comment line\n", 1)
 	got := &logRecorder{}
-	if _, _, err := ReadLog(strings.NewReader(log), got); err != nil {
+	if _, _, err := Read(strings.NewReader(log), got); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -823,19 +823,19 @@ func TestLogWordsAgree(t *testing.T) {
 	}
 }
 
-func TestLogWriterErrors(t *testing.T) {
-	h := LogHeader{Problem: "nqueens", Size: 4, Instance: "n=4",
+func TestWriterErrors(t *testing.T) {
+	h := Header{Problem: "nqueens", Size: 4, Instance: "n=4",
 		Strategy: tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}
-	if _, err := NewLogWriter(io.Discard, LogHeader{Problem: "chess"}, nil); err == nil {
+	if _, err := NewWriter(io.Discard, Header{Problem: "chess"}, nil); err == nil {
 		t.Error("a header of no problem was accepted")
 	}
 	bad := h
 	bad.Format = "backtrack-steps/0"
-	if _, err := NewLogWriter(io.Discard, bad, nil); err == nil {
+	if _, err := NewWriter(io.Discard, bad, nil); err == nil {
 		t.Error("another format was accepted")
 	}
 	// A failing writer: the error is kept and returned by Close.
-	lw, err := NewLogWriter(&logFailAfter{n: 1000}, h, nil)
+	lw, err := NewWriter(&logFailAfter{n: 1000}, h, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -848,14 +848,14 @@ func TestLogWriterErrors(t *testing.T) {
 		t.Errorf("Close: %v, want the write error", err)
 	}
 	// An event a log cannot spell.
-	lw, _ = NewLogWriter(io.Discard, h, nil)
+	lw, _ = NewWriter(io.Discard, h, nil)
 	e.Rule = tracer.NumRules
 	lw.Event(&e)
 	if err := lw.Close(tracer.Summary{}); err == nil || !strings.Contains(err.Error(), "has no name") {
 		t.Errorf("Close: %v, want a rule with no name", err)
 	}
 	// A summary that does not count the steps logged.
-	lw, _ = NewLogWriter(io.Discard, h, nil)
+	lw, _ = NewWriter(io.Discard, h, nil)
 	lw.Event(&tracer.Event{Step: 1, Kind: tracer.KindCall, Parent: -1, Cell: tracer.NoPos, Value: -1, Witness: tracer.NoPos, From: tracer.NoPos})
 	if err := lw.Close(tracer.Summary{}); err == nil || err.Error() != "step log: the summary counts 0 steps, but the log holds 1 step" {
 		t.Errorf("Close: %v", err)
@@ -875,7 +875,7 @@ func (f *logFailAfter) Write(p []byte) (int, error) {
 // set outside its kind: the log still gives them back unchanged.
 func TestLogOddEvents(t *testing.T) {
 	for _, problem := range []string{"nqueens", "sudoku"} {
-		h := LogHeader{Problem: problem, Size: 4, Instance: "n=4",
+		h := Header{Problem: problem, Size: 4, Instance: "n=4",
 			Strategy: tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}
 		if problem == "sudoku" {
 			h.Instance, h.Strategy.Order = logSudoku4, tracer.OrderLinear
@@ -904,7 +904,7 @@ func TestLogOddEvents(t *testing.T) {
 			}
 		}
 		var buf bytes.Buffer
-		lw, err := NewLogWriter(&buf, h, nil)
+		lw, err := NewWriter(&buf, h, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -924,7 +924,7 @@ func TestLogOddEvents(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec := &logRecorder{}
-		if _, _, err := ReadLog(bytes.NewReader(buf.Bytes()), rec); err != nil {
+		if _, _, err := Read(bytes.NewReader(buf.Bytes()), rec); err != nil {
 			t.Fatalf("%s: %v\n%s", problem, err, buf.Bytes())
 		}
 		for i := range events {
@@ -935,7 +935,7 @@ func TestLogOddEvents(t *testing.T) {
 	}
 }
 
-func FuzzReadLog(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	for _, g := range logGoldens {
 		b, err := os.ReadFile(filepath.Join("testdata", g.file))
 		if err != nil {
@@ -958,20 +958,20 @@ func FuzzReadLog(f *testing.F) {
 	f.Add([]byte("format: backtrack-steps/1\na: &a [x, x]\nb: &b [*a, *a]\nsize: *b\nsteps:\nsummary:\n  <<: *b\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		logLinesAgree(t, data)
-		// Into a tree, whose errors ReadLog reports too: no panic, and
+		// Into a tree, whose errors Read reports too: no panic, and
 		// every error one plain line.
-		if _, _, err := ReadLog(bytes.NewReader(data), tracer.NewTree()); err != nil {
+		if _, _, err := Read(bytes.NewReader(data), tracer.NewTree()); err != nil {
 			logPlainError(t, err)
 		}
 		rec := &logRecorder{}
-		h, sum, err := ReadLog(bytes.NewReader(data), rec)
+		h, sum, err := Read(bytes.NewReader(data), rec)
 		if err != nil {
 			logPlainError(t, err)
 			return
 		}
 		var buf bytes.Buffer
 		i := 0
-		lw, err := NewLogWriter(&buf, h, func(*tracer.Event) string { i++; return rec.notes[i-1] })
+		lw, err := NewWriter(&buf, h, func(*tracer.Event) string { i++; return rec.notes[i-1] })
 		if err != nil {
 			t.Fatalf("a header that reads does not write: %v", err)
 		}
@@ -982,7 +982,7 @@ func FuzzReadLog(f *testing.F) {
 			t.Fatalf("a log that reads does not write: %v", err)
 		}
 		again := &logRecorder{}
-		h2, sum2, err := ReadLog(bytes.NewReader(buf.Bytes()), again)
+		h2, sum2, err := Read(bytes.NewReader(buf.Bytes()), again)
 		if err != nil {
 			t.Fatalf("a log written back does not read: %v\n%s", err, buf.Bytes())
 		}
@@ -1067,7 +1067,7 @@ func TestLogMemory(t *testing.T) {
 			t.Fatal(err)
 		}
 		opts := tracer.Options{Stop: tracer.StopAll}
-		lw, err := NewLogWriter(w, LogHeaderFor(p.Info(), opts), nil)
+		lw, err := NewWriter(w, HeaderFor(p.Info(), opts), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1110,7 +1110,7 @@ func TestLogMemory(t *testing.T) {
 	base = logHeapInUse() // the log itself is on the heap
 	hs = &logHeapSampler{every: 50000}
 	start = time.Now()
-	_, sum, err := ReadLog(bytes.NewReader(buf.Bytes()), hs)
+	_, sum, err := Read(bytes.NewReader(buf.Bytes()), hs)
 	took = time.Since(start)
 	if err != nil {
 		t.Fatal(err)
@@ -1134,7 +1134,7 @@ func TestLogMemory(t *testing.T) {
 // TestLogWriteAllocs shows that writing a step allocates nothing.
 func TestLogWriteAllocs(t *testing.T) {
 	lr := runLogged(t, logCases[5], nil)
-	lw, err := NewLogWriter(io.Discard, lr.header, nil)
+	lw, err := NewWriter(io.Discard, lr.header, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1152,7 +1152,7 @@ func BenchmarkLogWrite(b *testing.B) {
 	for _, c := range []logCase{logCases[5], logCases[12]} {
 		b.Run(c.name, func(b *testing.B) {
 			lr := runLogged(b, c, nil)
-			lw, err := NewLogWriter(io.Discard, lr.header, nil)
+			lw, err := NewWriter(io.Discard, lr.header, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -1181,7 +1181,7 @@ func BenchmarkLogRead(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					if _, _, err := ReadLog(bytes.NewReader(lr.log), nil); err != nil {
+					if _, _, err := Read(bytes.NewReader(lr.log), nil); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -1203,12 +1203,12 @@ func TestLogNarrated(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				h := LogHeaderFor(p.Info(), c.opts)
+				h := HeaderFor(p.Info(), c.opts)
 				live := tracer.NewNarrator(p.Info(), h.Strategy, lang)
 				lr := runLogged(t, c, live.Note)
 				again := tracer.NewNarrator(p.Info(), h.Strategy, lang)
 				rec := &logRecorder{}
-				if _, _, err := ReadLog(bytes.NewReader(lr.log), rec); err != nil {
+				if _, _, err := Read(bytes.NewReader(lr.log), rec); err != nil {
 					t.Fatal(err)
 				}
 				for i := range rec.events {
@@ -1222,14 +1222,14 @@ func TestLogNarrated(t *testing.T) {
 }
 
 // The log of 2-queens (no solution), written as the search runs.
-func ExampleNewLogWriter() {
+func ExampleNewWriter() {
 	p, _ := tracer.NewNQueens(2, tracer.CheckScan)
 	opts := tracer.Options{Stop: tracer.StopAll}
-	h := LogHeaderFor(p.Info(), opts)
+	h := HeaderFor(p.Info(), opts)
 	h.Tool = "backtrack example"
 
 	var buf bytes.Buffer
-	lw, err := NewLogWriter(&buf, h, nil) // no notes; see tracer.Narrator for them
+	lw, err := NewWriter(&buf, h, nil) // no notes; see tracer.Narrator for them
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -1264,14 +1264,14 @@ func ExampleNewLogWriter() {
 
 // Reading a log back: the steps rebuild the search tree, and the summary
 // comes back with the counts.
-func ExampleReadLog() {
+func ExampleRead() {
 	log, err := os.ReadFile("testdata/steplog-nqueens4-first.yaml")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	tree := tracer.NewTree()
-	h, sum, err := ReadLog(bytes.NewReader(log), tree)
+	h, sum, err := Read(bytes.NewReader(log), tree)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -1294,7 +1294,7 @@ func FuzzLogNote(f *testing.F) {
 		f.Add(s)
 	}
 	f.Add("\xff\xfe bad \xc3")
-	lw := &LogWriter{queens: true}
+	lw := &Writer{queens: true}
 	e := tracer.Event{Step: 1, Kind: tracer.KindTry, Parent: -1, Cell: tracer.Pos{Row: 1, Col: 2}, Value: 2,
 		Witness: tracer.NoPos, From: tracer.NoPos}
 	lb := logBoard{queens: true, size: 4, maxDepth: 4, rules: tracer.NQueensRules}

@@ -1,4 +1,4 @@
-package render
+package stepper
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
 )
 
@@ -76,7 +77,7 @@ func TestBoardMarks(t *testing.T) {
 			if e := tt.rec.At(tt.k); e.Kind != tt.kind {
 				t.Fatalf("step %d is a %s, want %s", tt.k, e.Kind, tt.kind)
 			}
-			s := NewStepper(tt.rec, StepOptions{})
+			s := New(tt.rec, Options{})
 			s.Goto(tt.k)
 			for p, want := range tt.cells {
 				if got := boardCell(t, s, p[0], p[1]); got != want {
@@ -93,7 +94,7 @@ func TestBoardMarks(t *testing.T) {
 func TestBoardMarksOnEveryReject(t *testing.T) {
 	for name, rec := range stepBig(t) {
 		for _, size := range [][2]int{{80, 24}, {120, 40}} {
-			s := NewStepper(rec, StepOptions{Width: size[0], Height: size[1]})
+			s := New(rec, Options{Width: size[0], Height: size[1]})
 			count := 0
 			for k := int64(1); k <= rec.Len() && count < 200; k++ {
 				e := rec.At(k)
@@ -217,7 +218,7 @@ func TestStackOverflow(t *testing.T) {
 		}
 	}
 	for _, lang := range tracer.Langs {
-		s := NewStepper(rec, StepOptions{Lang: lang})
+		s := New(rec, Options{Lang: lang})
 		s.Goto(deepK)
 		st := s.state()
 		for _, n := range []int{1, 2, 3, 4, 5, 10, 100} {
@@ -269,7 +270,7 @@ func TestStackMoreOnScreen(t *testing.T) {
 		}
 		for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 40}} {
 			for _, print := range []bool{false, true} {
-				s := NewStepper(rec, StepOptions{Width: size[0], Height: size[1], Print: print})
+				s := New(rec, Options{Width: size[0], Height: size[1], Print: print})
 				s.Goto(deepK)
 				if s.CheckSize() != nil {
 					continue
@@ -308,7 +309,7 @@ func TestColumnNumbers(t *testing.T) {
 		{"queens20", stepQueens(t, 20, tracer.Options{Limits: tracer.Limits{MaxSteps: 100}})},
 	}
 	for _, tt := range tests {
-		s := NewStepper(tt.rec, StepOptions{})
+		s := New(tt.rec, Options{})
 		st := s.sizeState()
 		n := tt.rec.n
 		for _, bs := range boardStyles(n) {
@@ -372,7 +373,7 @@ func TestTemplateCode(t *testing.T) {
 						if problem == "nqueens" {
 							limit = 40
 						}
-						if w := textCols(c.text); w > limit {
+						if w := textwidth.Cols(c.text); w > limit {
 							t.Errorf("%s: line %q is %d columns, want at most %d", name, c.text, w, limit)
 						}
 						tags[c.tag] = true
@@ -401,7 +402,7 @@ func TestTemplateCode(t *testing.T) {
 // rows, the marks of a reject.
 func TestCompactBoard(t *testing.T) {
 	rec := stepBig(t)["sudoku16"]
-	s := NewStepper(rec, StepOptions{})
+	s := New(rec, Options{})
 	s.Key("r")
 	v := s.View()
 	e := rec.At(s.Step())

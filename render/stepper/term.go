@@ -1,4 +1,4 @@
-package render
+package stepper
 
 import (
 	"bufio"
@@ -14,12 +14,14 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/term"
+
+	"backtrack/render/internal/textwidth"
 )
 
-// This file is the terminal side of `backtrack step`: display widths,
-// styled lines, the interactive loop (raw mode, keys, redraws) and the
-// script mode. It uses golang.org/x/term and plain ANSI sequences, nothing
-// else.
+// This file is the terminal side of `backtrack step`: styled lines (their
+// widths measured by textwidth), the interactive loop (raw mode, keys,
+// redraws) and the script mode. It uses golang.org/x/term and plain ANSI
+// sequences, nothing else.
 
 // style is the colour of a piece of the screen; every style also reads
 // without colour, since the marks are text.
@@ -65,7 +67,7 @@ type tline []span
 func (l tline) width() int {
 	w := 0
 	for _, sp := range l {
-		w += textCols(sp.s)
+		w += textwidth.Cols(sp.s)
 	}
 	return w
 }
@@ -89,7 +91,7 @@ func (l tline) cut(w int) tline {
 		if left <= 0 {
 			break
 		}
-		sw := textCols(sp.s)
+		sw := textwidth.Cols(sp.s)
 		if sw <= left {
 			out = append(out, sp)
 			left -= sw
@@ -97,7 +99,7 @@ func (l tline) cut(w int) tline {
 		}
 		var b strings.Builder
 		for _, r := range sp.s {
-			rw := runeCols(r)
+			rw := textwidth.RuneCols(r)
 			if rw > left {
 				break
 			}
@@ -132,51 +134,6 @@ func (l tline) render(color bool) string {
 	return b.String()
 }
 
-// runeCols returns the columns a rune takes in a terminal: 2 for East Asian
-// wide and fullwidth characters (CJK, fullwidth punctuation), 0 for control
-// characters, 1 otherwise. Ambiguous characters (↗, ·, …) count as 1, as
-// most terminals draw them; the view's own marks are ASCII.
-func runeCols(r rune) int {
-	switch {
-	case r < 0x20 || r == 0x7f:
-		return 0
-	case r < 0x1100:
-		return 1
-	case r <= 0x115f, r >= 0x2e80 && r <= 0x303e, r >= 0x3041 && r <= 0x33ff,
-		r >= 0x3400 && r <= 0x4dbf, r >= 0x4e00 && r <= 0x9fff, r >= 0xa000 && r <= 0xa4cf,
-		r >= 0xac00 && r <= 0xd7a3, r >= 0xf900 && r <= 0xfaff, r >= 0xfe30 && r <= 0xfe4f,
-		r >= 0xff00 && r <= 0xff60, r >= 0xffe0 && r <= 0xffe6,
-		r >= 0x1f300 && r <= 0x1f64f, r >= 0x1f900 && r <= 0x1f9ff,
-		r >= 0x20000 && r <= 0x3fffd:
-		return 2
-	}
-	return 1
-}
-
-// textCols returns the display columns of s, ANSI escape sequences
-// excluded.
-func textCols(s string) int {
-	w := 0
-	for i := 0; i < len(s); {
-		if s[i] == 0x1b {
-			// Skip a CSI sequence: ESC [ parameters final.
-			j := i + 1
-			if j < len(s) && s[j] == '[' {
-				j++
-				for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
-					j++
-				}
-			}
-			i = j + 1
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		w += runeCols(r)
-		i += n
-	}
-	return w
-}
-
 // wrapText breaks text into lines of at most w columns, at spaces, or
 // between CJK characters (which need no spaces), in style st.
 func wrapText(text string, w int, st style) []tline {
@@ -192,7 +149,7 @@ func wrapText(text string, w int, st style) []tline {
 		curW = 0
 	}
 	for _, word := range wrapWords(text) {
-		ww := textCols(word)
+		ww := textwidth.Cols(word)
 		if word == " " {
 			if curW > 0 && curW < w {
 				cur.WriteString(" ")
@@ -209,7 +166,7 @@ func wrapText(text string, w int, st style) []tline {
 			cur.WriteString(cut)
 			flush()
 			word = word[len(cut):]
-			ww = textCols(word)
+			ww = textwidth.Cols(word)
 		}
 		cur.WriteString(word)
 		curW += ww
@@ -240,7 +197,7 @@ func wrapWords(text string) []string {
 		case ')':
 			depth = max(0, depth-1)
 		}
-		wide := runeCols(r) == 2
+		wide := textwidth.RuneCols(r) == 2
 		switch {
 		case r == ' ':
 			flush()
@@ -253,7 +210,7 @@ func wrapWords(text string) []string {
 		default:
 			if cur.Len() > 0 {
 				last, _ := utf8.DecodeLastRuneInString(cur.String())
-				if runeCols(last) == 2 {
+				if textwidth.RuneCols(last) == 2 {
 					flush()
 				}
 			}
@@ -366,7 +323,7 @@ const sigwinch = syscall.Signal(0x1c)
 // the view on out after each key and on resize, and restores the terminal on
 // exit, on Ctrl-C and on a panic. It returns when the user quits or ctx is
 // done. It uses the alternate screen and hides the cursor while it runs.
-// The view keeps the size of the Stepper's StepOptions until the terminal
+// The view keeps the size of the Stepper's Options until the terminal
 // is resized (SIGWINCH, or a change seen by a once-a-second check); then it
 // follows the terminal. A terminal too small for the view shows a line
 // saying so and what size would do (Stepper.View), redrawn on each resize;
@@ -396,7 +353,7 @@ func RunInteractive(ctx context.Context, s *Stepper, in, out *os.File) (err erro
 		return err
 	}
 
-	// The size given in StepOptions holds until the terminal is resized.
+	// The size given in Options holds until the terminal is resized.
 	termW, termH := TerminalSize(out)
 	keys := make(chan string, 16)
 	readErr := make(chan error, 1)
@@ -621,7 +578,7 @@ func RunScript(s *Stepper, in io.Reader, out, warn io.Writer) error {
 	w := bufio.NewWriter(out)
 	view := func(name string) {
 		ruler := fmt.Sprintf("==== %s -> step %d/%d ", name, s.Step(), s.rec.Len())
-		if pad := s.opt.Width - textCols(ruler); pad > 0 {
+		if pad := s.opt.Width - textwidth.Cols(ruler); pad > 0 {
 			ruler += strings.Repeat("=", pad)
 		}
 		fmt.Fprintf(w, "%s\n%s\n", ruler, s.View())

@@ -1,4 +1,4 @@
-package render
+package steplog
 
 import (
 	"bytes"
@@ -15,6 +15,35 @@ import (
 
 	"backtrack/tracer"
 )
+
+// This file is everything of a step log that yaml.v3 writes and reads: the
+// header, the summary and the --stats document (the summary's keys), and
+// the step lines outside the fast scanner's subset (the reader of record).
+
+// Header describes the run a step log records: the keys before its steps.
+type Header struct {
+	Format   string          // Format; NewWriter fills it in when empty
+	Tool     string          // the program that wrote the log and its version, e.g. "backtrack 0.1"
+	Problem  string          // "nqueens" or "sudoku"
+	Size     int             // n for N-Queens; 4, 9 or 16 for Sudoku
+	Instance string          // "n=8", or the Sudoku puzzle on one line
+	Strategy tracer.Strategy // every axis, defaults filled in
+	Lang     string          // the language of the notes ("en", "zh"), or "" without notes
+}
+
+// HeaderFor returns the header of a log of a run of a problem described
+// by info with opts, the strategy's defaults filled in as tracer.Summarize
+// does. Tool and Lang are left for the caller.
+func HeaderFor(info tracer.Info, opts tracer.Options) Header {
+	st := tracer.Strategy{Order: info.Order, Check: info.Check, When: opts.When, Stop: opts.Stop}
+	if st.When == "" {
+		st.When = tracer.WhenBefore
+	}
+	if st.Stop == "" {
+		st.Stop = tracer.StopFirst
+	}
+	return Header{Format: Format, Problem: info.Problem, Size: info.Size, Instance: info.Instance, Strategy: st}
+}
 
 // mapping builds a YAML mapping node from key/value pairs, keeping order.
 type mapping struct{ n *yaml.Node }
@@ -116,7 +145,7 @@ func WriteStats(w io.Writer, sum tracer.Summary) error {
 // ---- the step log's header and summary, and its reader of record ----
 
 // encodeLogHeader writes the keys of a step log before its steps.
-func encodeLogHeader(h LogHeader) ([]byte, error) {
+func encodeLogHeader(h Header) ([]byte, error) {
 	strat := newMapping().
 		str("order", string(h.Strategy.Order)).
 		str("check", string(h.Strategy.Check)).
@@ -457,8 +486,8 @@ var logHeaderKeys = []string{"format", "tool", "problem", "size", "instance", "s
 
 // decodeLogHeader reads the keys before a log's steps (the lines of the
 // file from the first on), the format first.
-func decodeLogHeader(b []byte) (LogHeader, error) {
-	var h LogHeader
+func decodeLogHeader(b []byte) (Header, error) {
+	var h Header
 	d := newLogDoc(1)
 	root, err := d.parse(b)
 	if err != nil {
@@ -473,8 +502,8 @@ func decodeLogHeader(b []byte) (LogHeader, error) {
 	if h.Format, err = d.text(format, "format"); err != nil {
 		return h, err
 	}
-	if h.Format != LogFormat {
-		return h, d.errorf(format.at, "format %s is not supported: want %s", quoteShort(h.Format), LogFormat)
+	if h.Format != Format {
+		return h, d.errorf(format.at, "format %s is not supported: want %s", quoteShort(h.Format), Format)
 	}
 	if f, ok := lookup(root, "steps"); ok {
 		// A log written as JSON, or with the steps in a flow list.
@@ -524,7 +553,7 @@ var logSummaryKeys = []string{"problem", "size", "strategy", "status", "limit", 
 // checks it against the header. Stats holds the summary's counts; the
 // caller compares them with the steps. lines gives the line of each key
 // ("nodes", "rejects.row", "solution") for the caller's messages.
-func decodeLogSummary(b []byte, first int, h *LogHeader) (sum tracer.Summary, lines map[string]int, err error) {
+func decodeLogSummary(b []byte, first int, h *Header) (sum tracer.Summary, lines map[string]int, err error) {
 	d := newLogDoc(first)
 	root, err := d.parse(b)
 	if err != nil {

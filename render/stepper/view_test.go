@@ -1,4 +1,4 @@
-package render
+package stepper
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
 )
 
@@ -112,7 +113,7 @@ func TestRecordingRoundTrip(t *testing.T) {
 			return stepPuzzle(tracer.LeetCode37, tracer.OrderMRV, tracer.CheckBoard)
 		}, tracer.Options{}},
 		{"sudoku16-mrv", func() (tracer.Problem, error) {
-			b, err := os.ReadFile("../examples/puzzles/16x16.txt")
+			b, err := os.ReadFile("../../examples/puzzles/16x16.txt")
 			if err != nil {
 				return nil, err
 			}
@@ -258,7 +259,7 @@ func TestStepGolden(t *testing.T) {
 			if g.k > 0 && rec.At(g.k).Kind != g.kind {
 				t.Fatalf("step %d is a %s, want %s: the search changed; pick new steps", g.k, rec.At(g.k).Kind, g.kind)
 			}
-			s := NewStepper(rec, StepOptions{Lang: g.lang, Width: g.w, Height: g.h})
+			s := New(rec, Options{Lang: g.lang, Width: g.w, Height: g.h})
 			s.Goto(g.k)
 			if g.help {
 				s.Key("?")
@@ -286,7 +287,7 @@ func TestStepGolden(t *testing.T) {
 // board, 8-queens, and the 16×16 puzzle with mrv.
 func stepBig(t testing.TB) map[string]*Recording {
 	t.Helper()
-	b, err := os.ReadFile("../examples/puzzles/16x16.txt")
+	b, err := os.ReadFile("../../examples/puzzles/16x16.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,7 +329,7 @@ func checkViewShape(t *testing.T, view string, w, h int, what string) {
 		t.Fatalf("%s: %d lines, want %d:\n%s", what, len(lines), h, view)
 	}
 	for i, l := range lines {
-		if c := textCols(l); c > w {
+		if c := textwidth.Cols(l); c > w {
 			t.Fatalf("%s: line %d is %d columns, want at most %d:\n%s", what, i+1, c, w, l)
 		}
 		if strings.ContainsAny(l, "\r\t") {
@@ -343,7 +344,7 @@ func TestStepViewShape(t *testing.T) {
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 30}, {60, 20}} {
 			for _, lang := range tracer.Langs {
 				for _, color := range []bool{false, true} {
-					s := NewStepper(rec, StepOptions{Lang: lang, Width: size[0], Height: size[1], Color: color})
+					s := New(rec, Options{Lang: lang, Width: size[0], Height: size[1], Color: color})
 					for _, k := range ks {
 						s.Goto(k)
 						what := fmt.Sprintf("%s %dx%d %s color=%v step %d", name, size[0], size[1], lang, color, k)
@@ -368,7 +369,7 @@ func TestStepAllPartsVisible(t *testing.T) {
 	for _, name := range []string{"sudoku9", "queens8"} {
 		rec := big[name]
 		for _, lang := range tracer.Langs {
-			s := NewStepper(rec, StepOptions{Lang: lang, Width: 80, Height: 24})
+			s := New(rec, Options{Lang: lang, Width: 80, Height: 24})
 			for _, k := range stepSample(rec, 20) {
 				if k == 0 {
 					continue
@@ -429,7 +430,7 @@ func TestStepBackIsExact(t *testing.T) {
 	recs["sudoku4"] = stepGoldenRecs["sudoku4"](t)
 	for name, rec := range recs {
 		for _, lang := range tracer.Langs {
-			s := NewStepper(rec, StepOptions{Lang: lang, Color: true})
+			s := New(rec, Options{Lang: lang, Color: true})
 			ks := stepSample(rec, 60)
 			if rec.Len() < 300 {
 				ks = ks[:0]
@@ -473,7 +474,7 @@ func TestStepBackIsExact(t *testing.T) {
 
 func TestStepRunTo(t *testing.T) {
 	for name, rec := range stepBig(t) {
-		s := NewStepper(rec, StepOptions{})
+		s := New(rec, Options{})
 		for _, k := range stepSample(rec, 30) {
 			for key, kind := range map[string]tracer.Kind{"r": tracer.KindReject, "u": tracer.KindUndo, "s": tracer.KindSolution, "t": tracer.KindReturn} {
 				// Forward: the first event of the kind after k.
@@ -512,7 +513,7 @@ func TestStepRunTo(t *testing.T) {
 
 func TestStepKeys(t *testing.T) {
 	rec := stepGoldenRecs["queens4"](t)
-	s := NewStepper(rec, StepOptions{})
+	s := New(rec, Options{})
 	steps := []struct {
 		key  string
 		want int64
@@ -540,7 +541,7 @@ func TestStepKeys(t *testing.T) {
 
 func TestStepLanguage(t *testing.T) {
 	rec := stepGoldenRecs["sudoku4"](t)
-	s := NewStepper(rec, StepOptions{})
+	s := New(rec, Options{})
 	s.Goto(28)
 	en := s.View()
 	if !strings.Contains(en, "note: 1 at (1,1) clashes with the 1 at (0,0) in the same box") {
@@ -568,8 +569,8 @@ func TestStepLanguage(t *testing.T) {
 
 func TestStepColor(t *testing.T) {
 	rec := stepGoldenRecs["sudoku4"](t)
-	plain := NewStepper(rec, StepOptions{})
-	color := NewStepper(rec, StepOptions{Color: true})
+	plain := New(rec, Options{})
+	color := New(rec, Options{Color: true})
 	plain.Goto(28)
 	color.Goto(28)
 	if strings.Contains(plain.View(), "\x1b") {
@@ -651,7 +652,7 @@ func BenchmarkRecording(b *testing.B) {
 // BenchmarkStepView measures drawing one screen deep in the LeetCode search.
 func BenchmarkStepView(b *testing.B) {
 	rec := stepSudoku(b, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{})
-	s := NewStepper(rec, StepOptions{})
+	s := New(rec, Options{})
 	k := rec.Len() / 2
 	for b.Loop() {
 		s.Goto(k)
@@ -708,7 +709,7 @@ func TestStepBackAfterJump(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.keys, func(t *testing.T) {
-			s := NewStepper(rec, StepOptions{})
+			s := New(rec, Options{})
 			for _, k := range strings.Fields(tt.keys) {
 				s.Key(k)
 			}
@@ -718,7 +719,7 @@ func TestStepBackAfterJump(t *testing.T) {
 		})
 	}
 	// Goto is not a key: a b after it is one step back.
-	s := NewStepper(rec, StepOptions{})
+	s := New(rec, Options{})
 	s.Key("g100")
 	s.Goto(40)
 	s.Key("b")
@@ -733,7 +734,7 @@ func TestStepBackAfterJumpIsExact(t *testing.T) {
 	recs := stepBig(t)
 	recs["queens4"] = stepGoldenRecs["queens4"](t)
 	for name, rec := range recs {
-		s := NewStepper(rec, StepOptions{Color: true})
+		s := New(rec, Options{Color: true})
 		jumps := []string{"r", "u", "s", "t", "R", "U", "S", "T", "home", "end", "0", "$",
 			fmt.Sprintf("g%d", rec.Len()/3)}
 		for _, k := range stepSample(rec, 20) {
@@ -762,8 +763,8 @@ func TestStepPrintMode(t *testing.T) {
 	recs["sudoku4"] = stepGoldenRecs["sudoku4"](t)
 	for name, rec := range recs {
 		for _, lang := range tracer.Langs {
-			screen := NewStepper(rec, StepOptions{Lang: lang})
-			paper := NewStepper(rec, StepOptions{Lang: lang, Print: true})
+			screen := New(rec, Options{Lang: lang})
+			paper := New(rec, Options{Lang: lang, Print: true})
 			bar := screen.pick("q:quit", "q:退出")
 			for _, k := range stepSample(rec, 10) {
 				screen.Goto(k)
@@ -806,7 +807,7 @@ func TestStepHeaderSize(t *testing.T) {
 		{big["sudoku16"], tracer.LangEN, "sudoku 16×16, 132 blanks"},
 	}
 	for _, tt := range tests {
-		s := NewStepper(tt.rec, StepOptions{Lang: tt.lang})
+		s := New(tt.rec, Options{Lang: tt.lang})
 		first := strings.SplitN(s.View(), "\n", 2)[0]
 		if !strings.HasPrefix(first, tt.want) {
 			t.Errorf("header %q, want it to start %q", first, tt.want)
@@ -847,7 +848,7 @@ func TestStepTooSmall(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, lang := range tracer.Langs {
-				s := NewStepper(tt.rec, StepOptions{Lang: lang, Width: tt.w, Height: tt.h, Print: tt.print})
+				s := New(tt.rec, Options{Lang: lang, Width: tt.w, Height: tt.h, Print: tt.print})
 				s.Goto(tt.rec.Len() / 2)
 				err := s.CheckSize()
 				v := s.View()
@@ -882,7 +883,7 @@ func TestStepTooSmall(t *testing.T) {
 				// The size asked for fits, and is the smallest at its
 				// width and at its height.
 				fits := func(w, h int) bool {
-					return NewStepper(tt.rec, StepOptions{Lang: lang, Width: w, Height: h, Print: tt.print}).CheckSize() == nil
+					return New(tt.rec, Options{Lang: lang, Width: w, Height: h, Print: tt.print}).CheckSize() == nil
 				}
 				nw, nh := tooSmall.NeedWidth, tooSmall.NeedHeight
 				if !fits(nw, nh) || fits(nw-1, nh) || fits(nw, nh-1) {
@@ -907,10 +908,10 @@ func TestStepMinSizeShowsAll(t *testing.T) {
 	for name, rec := range recs {
 		for _, width := range []int{1, 80, 120} {
 			for _, print := range []bool{false, true} {
-				probe := NewStepper(rec, StepOptions{Width: 1, Height: 1, Print: print})
+				probe := New(rec, Options{Width: 1, Height: 1, Print: print})
 				w, h := probe.MinSize(width)
 				for _, lang := range tracer.Langs {
-					s := NewStepper(rec, StepOptions{Lang: lang, Width: w, Height: h, Print: print})
+					s := New(rec, Options{Lang: lang, Width: w, Height: h, Print: print})
 					for _, k := range stepSample(rec, 8) {
 						s.Goto(k)
 						v := s.View()
@@ -965,27 +966,27 @@ func TestStepMinSizeShowsAll(t *testing.T) {
 	}
 }
 
-// TestNewStepperGrows checks that sizes left at 0 grow to what the view
+// TestNewGrows checks that sizes left at 0 grow to what the view
 // needs, while sizes given stay as given.
-func TestNewStepperGrows(t *testing.T) {
+func TestNewGrows(t *testing.T) {
 	queens4 := stepGoldenRecs["queens4"](t)
 	queens20 := stepQueens(t, 20, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 2000}})
 	tests := []struct {
 		name         string
 		rec          *Recording
-		opt          StepOptions
+		opt          Options
 		wantW, wantH int
 		fits         bool
 	}{
-		{"queens4 default", queens4, StepOptions{}, 80, 24, true},
-		{"queens20 default", queens20, StepOptions{}, 80, 32, true},
-		{"queens20 default on paper", queens20, StepOptions{Print: true}, 80, 31, true},
-		{"queens20 height given", queens20, StepOptions{Height: 24}, 80, 24, false},
-		{"queens20 width given", queens20, StepOptions{Width: 100}, 100, 28, true}, // the compact board beside the code
-		{"queens20 width too small", queens20, StepOptions{Width: 30}, 30, 24, false},
+		{"queens4 default", queens4, Options{}, 80, 24, true},
+		{"queens20 default", queens20, Options{}, 80, 32, true},
+		{"queens20 default on paper", queens20, Options{Print: true}, 80, 31, true},
+		{"queens20 height given", queens20, Options{Height: 24}, 80, 24, false},
+		{"queens20 width given", queens20, Options{Width: 100}, 100, 28, true}, // the compact board beside the code
+		{"queens20 width too small", queens20, Options{Width: 30}, 30, 24, false},
 	}
 	for _, tt := range tests {
-		s := NewStepper(tt.rec, tt.opt)
+		s := New(tt.rec, tt.opt)
 		if s.opt.Width != tt.wantW || s.opt.Height != tt.wantH || (s.CheckSize() == nil) != tt.fits {
 			t.Errorf("%s: %d×%d fits %v, want %d×%d fits %v", tt.name, s.opt.Width, s.opt.Height,
 				s.CheckSize() == nil, tt.wantW, tt.wantH, tt.fits)

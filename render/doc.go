@@ -1,0 +1,14 @@
+// Package render keeps the diagrams and reports of a trace, the things
+// people read once a search has run: Trim cuts a big search tree to a node
+// budget (trim.go), a tidy tree layout pins its positions (layout.go),
+// WriteDOT writes it as a Graphviz diagram with a legend (dot.go),
+// WriteReport and Board write the text report (text.go), WriteCompare and
+// WriteStrategyTable the comparison tables (compare.go), and
+// WriteDepthChart the chart of nodes per depth (chart.go, gonum/plot). It
+// never searches: every function takes what package tracer recorded.
+//
+// The other jobs live in packages of their own below it: render/graphviz
+// (the only importer of go-graphviz: DOT to SVG and PNG), render/steplog
+// (the YAML step log and the --stats YAML), render/stepper (`backtrack
+// step`) and render/outfile (output files written whole or not at all).
+package render

@@ -1,0 +1,55 @@
+// Package steplog is the step-log format: the streaming writer, the fast
+// reader, the header and summary (and the --stats YAML, which has the
+// summary's keys), and the validation of what a log says.
+//
+// A step log (backtrack trace … --yaml FILE) is one YAML document that
+// holds every step of one search, written while the search runs (Writer)
+// and readable back (Read) with memory that does not grow with the steps.
+//
+//	# backtrack step log: every step of one search (see README)
+//	format: backtrack-steps/1
+//	tool: backtrack 0.1
+//	problem: nqueens
+//	size: 4
+//	instance: "n=4"
+//	strategy: {order: rows, check: scan, when: before, stop: first}
+//	lang: en
+//	steps:
+//	  - {step: 1, kind: call, node: 0, depth: 0, parent: -1, note: "…"}
+//	  - {step: 2, kind: try, node: 0, depth: 0, move: r0=c0, note: "…"}
+//	  …
+//	summary:
+//	  problem: nqueens
+//	  …                 (the keys of --stats)
+//
+// The header and the summary are written and read by yaml.v3 (yaml.go). The
+// steps, which are nearly all of a log, go through a small line codec of
+// our own (write.go writes, scan.go reads): one step a line, as a YAML flow
+// mapping in a fixed subset of YAML (plain words and integers, [row, col]
+// pairs, double-quoted notes). yaml.v3 stays the reader of record: a step
+// line outside that subset is handed to it, and the tests hold the two
+// readers to the same answers. check.go holds a log to the run it claims
+// to be; read.go puts the parts together.
+//
+// A step line is step, kind, node and depth, then the fields its kind sets,
+// in this order, then the note:
+//
+//	call       parent, move (none at the root)
+//	scan       cell (the slot found, or none), from, skipped, cost, options (mrv)
+//	try, undo  move
+//	place      move, cost
+//	reject     move, rule, witness, cost
+//	solution   cost
+//	exhausted  cell, or row for an N-Queens row
+//	return     ok
+//	limit      limit
+//
+// A move is written as tracer.MoveLabel does: "r2=c0" for a queen (row 2,
+// column 0; the value is the column) and "(4,5)=7" for a Sudoku digit, with
+// 10-16 as A-G. A cell is [row, col], or none. A field an event sets outside
+// its kind's list (never the case for tracer.Run's events) is written too,
+// under its own key (parent, cell, value, rule, witness, from, skipped, cost,
+// ok, limit), so that no event is changed by a trip through a log. Fields
+// left out read back as "not set": parent -1, cells none, value 0 (-1 for a
+// call, the root's "no move"), rule none, counts 0, ok false.
+package steplog

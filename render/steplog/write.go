@@ -1,0 +1,368 @@
+package steplog
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"backtrack/tracer"
+)
+
+// This file writes a step log: the Writer, a tracer.Sink that puts each
+// event on one line as it happens, and the line codec's writing half.
+
+// Format names the version of the step-log format that Writer writes
+// and Read reads. A log of any other version is refused.
+const Format = "backtrack-steps/1"
+
+// logComment is the first line of every step log.
+const logComment = "# backtrack step log: every step of one search (see README)\n"
+
+// Writer streams a step log: it is a tracer.Sink that writes each event
+// as one line while the search runs. Memory stays flat however many steps
+// there are: lines go through one reused buffer into a bufio.Writer, with no
+// allocation per step (the note function's own strings aside).
+type Writer struct {
+	bw     *bufio.Writer
+	note   func(*tracer.Event) string
+	queens bool // moves are queens ("r2=c0"), not digits ("(4,5)=7")
+	mrv    bool // scans report how many options the chosen cell has
+	line   []byte
+	steps  int64
+	err    error
+	closed bool
+}
+
+// NewWriter checks the header, writes it to w at once and returns a
+// writer for the steps. note, if not nil, gives each step's note (for
+// example a tracer.Narrator's Note); with nil the lines have no note.
+// The caller closes w after Close.
+func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer, error) {
+	if h.Format == "" {
+		h.Format = Format
+	}
+	if h.Format != Format {
+		return nil, fmt.Errorf("step log: cannot write format %q: want %s", h.Format, Format)
+	}
+	if err := checkLogHeader(&h); err != nil {
+		return nil, fmt.Errorf("step log: %w", err)
+	}
+	head, err := encodeLogHeader(h)
+	if err != nil {
+		return nil, fmt.Errorf("step log: %w", err)
+	}
+	lw := &Writer{
+		bw:     bufio.NewWriterSize(w, 64<<10),
+		note:   note,
+		queens: h.Problem == "nqueens",
+		mrv:    h.Strategy.Order == tracer.OrderMRV,
+		line:   make([]byte, 0, 256),
+	}
+	lw.bw.WriteString(logComment)
+	lw.bw.Write(head)
+	lw.bw.WriteString("steps:\n")
+	if err := lw.bw.Flush(); err != nil {
+		return nil, fmt.Errorf("step log: %w", err)
+	}
+	return lw, nil
+}
+
+// Event writes one step. An error (from w, or an event whose kind, rule or
+// limit has no name) stops the writing; Close returns it. Events after
+// Close are ignored.
+func (lw *Writer) Event(e *tracer.Event) {
+	if lw.err != nil || lw.closed {
+		return
+	}
+	if err := nameable(e); err != nil {
+		lw.err = fmt.Errorf("step log: step %d: %w", e.Step, err)
+		return
+	}
+	note := ""
+	if lw.note != nil {
+		note = lw.note(e)
+	}
+	lw.line = lw.appendStep(lw.line[:0], e, note)
+	lw.steps++
+	if _, err := lw.bw.Write(lw.line); err != nil {
+		lw.err = fmt.Errorf("step log: %w", err)
+	}
+}
+
+// Close writes the summary (the keys of --stats, see WriteStats) and flushes.
+// Call it however the run ended: after a limit or Ctrl-C the file is still
+// complete YAML, and the summary's status says how the search stopped. It
+// returns the first error met while writing, and an error if the summary
+// does not count the steps that were logged (the log would not read back).
+func (lw *Writer) Close(sum tracer.Summary) error {
+	if lw.closed {
+		return errors.New("step log: closed twice")
+	}
+	lw.closed = true
+	tail, err := encodeLogSummary(sum)
+	if err != nil && lw.err == nil {
+		lw.err = fmt.Errorf("step log: %w", err)
+	}
+	if err == nil {
+		if _, err := lw.bw.Write(tail); err != nil && lw.err == nil {
+			lw.err = fmt.Errorf("step log: %w", err)
+		}
+	}
+	if err := lw.bw.Flush(); err != nil && lw.err == nil {
+		lw.err = fmt.Errorf("step log: %w", err)
+	}
+	if lw.err == nil && sum.Stats.Steps != lw.steps {
+		lw.err = fmt.Errorf("step log: the summary counts %s, but the log holds %s", logPlural(sum.Stats.Steps, "step"), logPlural(lw.steps, "step"))
+	}
+	return lw.err
+}
+
+// The names of kinds, rules and limit reasons, as tracer spells them.
+var (
+	logKindNames  = enumNames(func(i int) string { return tracer.Kind(i).String() }, "Kind(")
+	logRuleNames  = enumNames(func(i int) string { return tracer.Rule(i).String() }, "Rule(")
+	logLimitNames = enumNames(func(i int) string { return tracer.LimitReason(i).String() }, "LimitReason(")
+)
+
+// enumNames lists name(0), name(1), … up to the first that is no name (the
+// String methods write "Kind(12)" for a value out of range).
+func enumNames(name func(int) string, bad string) []string {
+	var out []string
+	for i := 0; i < 256 && !strings.HasPrefix(name(i), bad); i++ {
+		out = append(out, name(i))
+	}
+	return out
+}
+
+// nameable reports an event that a log cannot spell.
+func nameable(e *tracer.Event) error {
+	switch {
+	case int(e.Kind) >= len(logKindNames):
+		return fmt.Errorf("kind %d has no name", e.Kind)
+	case int(e.Rule) >= len(logRuleNames):
+		return fmt.Errorf("rule %d has no name", e.Rule)
+	case int(e.Limit) >= len(logLimitNames):
+		return fmt.Errorf("limit reason %d has no name", e.Limit)
+	}
+	return nil
+}
+
+// The fields each kind writes even when they hold their "not set" value.
+const (
+	ownParent = 1 << iota
+	ownMove
+	ownCell
+	ownOptions
+	ownWitness
+	ownFrom
+	ownSkipped
+	ownCost
+	ownOK
+)
+
+var ownFields = [...]uint16{
+	tracer.KindCall:      ownParent | ownMove,
+	tracer.KindScan:      ownCell | ownFrom | ownSkipped | ownCost | ownOptions,
+	tracer.KindTry:       ownMove,
+	tracer.KindReject:    ownMove | ownWitness | ownCost, // and the rule, when it has one
+	tracer.KindPlace:     ownMove | ownCost,
+	tracer.KindUndo:      ownMove,
+	tracer.KindSolution:  ownCost,
+	tracer.KindExhausted: ownCell,
+	tracer.KindReturn:    ownOK,
+	tracer.KindLimit:     0, // the limit, when it has one
+}
+
+// noValue is Event.Value's "not set": -1 for a call (the root's "no move"), else 0.
+func noValue(k tracer.Kind) int {
+	if k == tracer.KindCall {
+		return -1
+	}
+	return 0
+}
+
+// appendStep appends e as one step line.
+func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
+	var own uint16
+	if int(e.Kind) < len(ownFields) {
+		own = ownFields[e.Kind]
+	}
+	b = append(b, "  - {step: "...)
+	b = strconv.AppendInt(b, e.Step, 10)
+	b = append(b, ", kind: "...)
+	b = append(b, logKindNames[e.Kind]...)
+	b = appendIntField(b, "node", e.Node)
+	b = appendIntField(b, "depth", e.Depth)
+	if own&ownParent != 0 || e.Parent != -1 {
+		b = appendIntField(b, "parent", e.Parent)
+	}
+	nov := noValue(e.Kind)
+	moved := false
+	if own&ownMove != 0 && (e.Cell != tracer.NoPos || e.Value != nov) {
+		b, moved = lw.appendMove(b, e.Cell, e.Value)
+	}
+	if !moved {
+		switch {
+		case e.Cell.Row >= 0 && e.Cell.Col == -1:
+			b = appendIntField(b, "row", e.Cell.Row)
+		case own&ownCell != 0 || e.Cell != tracer.NoPos:
+			b = appendPosField(b, "cell", e.Cell)
+		}
+		if e.Value != nov && own&ownOptions == 0 {
+			b = appendIntField(b, "value", e.Value)
+		}
+	}
+	if e.Rule != tracer.RuleNone {
+		b = append(b, ", rule: "...)
+		b = append(b, logRuleNames[e.Rule]...)
+	}
+	if own&ownWitness != 0 || e.Witness != tracer.NoPos {
+		b = appendPosField(b, "witness", e.Witness)
+	}
+	if own&ownFrom != 0 || e.From != tracer.NoPos {
+		b = appendPosField(b, "from", e.From)
+	}
+	if own&ownSkipped != 0 || e.Skipped != 0 {
+		b = appendIntField(b, "skipped", e.Skipped)
+	}
+	if own&ownCost != 0 || e.Cost != 0 {
+		b = appendIntField(b, "cost", e.Cost)
+	}
+	if own&ownOptions != 0 && (lw.mrv || e.Value != 0) {
+		b = appendIntField(b, "options", e.Value)
+	}
+	if own&ownOK != 0 || e.OK {
+		b = append(b, ", ok: "...)
+		b = strconv.AppendBool(b, e.OK)
+	}
+	if e.Limit != tracer.LimitNone {
+		b = append(b, ", limit: "...)
+		b = append(b, logLimitNames[e.Limit]...)
+	}
+	if note != "" {
+		b = append(b, ", note: "...)
+		b = appendQuoted(b, note)
+	}
+	return append(b, "}\n"...)
+}
+
+// appendMove appends the move (cell, v) as tracer.MoveLabel spells it, if
+// the problem's spelling can say it: a queen's value is its column, a
+// Sudoku value is a digit 1-16.
+func (lw *Writer) appendMove(b []byte, cell tracer.Pos, v int) ([]byte, bool) {
+	if cell.Row < 0 || cell.Col < 0 {
+		return b, false
+	}
+	if lw.queens {
+		if cell.Col != v {
+			return b, false
+		}
+		b = append(b, ", move: r"...)
+		b = strconv.AppendInt(b, int64(cell.Row), 10)
+		b = append(b, "=c"...)
+		return strconv.AppendInt(b, int64(v), 10), true
+	}
+	if v < 1 || v > 16 {
+		return b, false
+	}
+	b = append(b, ", move: \"("...)
+	b = strconv.AppendInt(b, int64(cell.Row), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(cell.Col), 10)
+	b = append(b, ")="...)
+	return append(b, tracer.DigitChar(v), '"'), true
+}
+
+func appendIntField(b []byte, key string, v int) []byte {
+	b = append(b, ", "...)
+	b = append(b, key...)
+	b = append(b, ": "...)
+	return strconv.AppendInt(b, int64(v), 10)
+}
+
+func appendPosField(b []byte, key string, p tracer.Pos) []byte {
+	b = append(b, ", "...)
+	b = append(b, key...)
+	if p == tracer.NoPos {
+		return append(b, ": none"...)
+	}
+	b = append(b, ": ["...)
+	b = strconv.AppendInt(b, int64(p.Row), 10)
+	b = append(b, ", "...)
+	b = strconv.AppendInt(b, int64(p.Col), 10)
+	return append(b, ']')
+}
+
+// rawInQuotes reports whether a character may stand unescaped inside a
+// double-quoted YAML scalar on one line and read back as itself: printable
+// (YAML 1.1's set, which yaml.v3 enforces), not a line break (NEL, LS and PS
+// are breaks to YAML and would fold) and not a byte-order mark.
+func rawInQuotes(r rune) bool {
+	switch {
+	case r < 0x20 || r == 0x7f || r == '"' || r == '\\':
+		return false
+	case r < 0x80:
+		return true
+	case r < 0xa0: // C1 controls, NEL among them
+		return false
+	case r == 0x2028 || r == 0x2029 || r == 0xfeff || r == 0xfffe || r == 0xffff:
+		return false
+	}
+	return true
+}
+
+const hexDigits = "0123456789ABCDEF"
+
+// appendQuoted appends s as a YAML double-quoted scalar: `"` and `\` and
+// anything rawInQuotes refuses are escaped (\", \\, \n, \t, \xHH, \uHHHH);
+// the rest, Chinese and arrows included, is written as it is. Bytes that
+// are not UTF-8 become U+FFFD, since YAML text is Unicode.
+func appendQuoted(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		r, size := rune(c), 1
+		if c >= 0x80 {
+			r, size = utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = append(b, s[start:i]...)
+				b = append(b, "\uFFFD"...)
+				i++
+				start = i
+				continue
+			}
+			if rawInQuotes(r) {
+				i += size
+				continue
+			}
+		}
+		b = append(b, s[start:i]...)
+		switch {
+		case r == '"':
+			b = append(b, `\"`...)
+		case r == '\\':
+			b = append(b, `\\`...)
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r < 0x100:
+			b = append(b, '\\', 'x', hexDigits[r>>4], hexDigits[r&15])
+		default:
+			b = append(b, '\\', 'u', hexDigits[r>>12&15], hexDigits[r>>8&15], hexDigits[r>>4&15], hexDigits[r&15])
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
