@@ -416,7 +416,7 @@ func TestParseStrict(t *testing.T) {
 		{"duplicate run", strings.Replace(goodSpec, "claims:", "  - {name: q, problem: nqueens}\nclaims:", 1), `runs: "q" is defined twice`},
 		{"bad run name", strings.Replace(goodSpec, "name: q", "name: Q_1", 1), `name "Q_1"`},
 		{"bad problem", strings.Replace(goodSpec, "problem: nqueens", "problem: chess", 1), `unknown problem "chess"`},
-		{"bad check", strings.Replace(goodSpec, "n: 4", "n: 4\n    check: counts", 1), `unknown --check value "counts"`},
+		{"bad check", strings.Replace(goodSpec, "n: 4", "n: 4\n    check: counts", 1), `check: unknown value "counts"`},
 		{"bad puzzle", strings.Replace(goodSpec, "problem: nqueens\n    n: 4", "problem: sudoku\n    puzzle: \"12\"", 1), "run q: sudoku"},
 		{"order for queens", strings.Replace(goodSpec, "n: 4", "n: 4\n    order: mrv", 1), "apply to sudoku only"},
 		{"table of unknown run", goodSpec + "tables:\n  - {name: t, runs: [q, r], fields: [nodes]}\n", `table t: unknown run "r" (the runs are q)`},
