@@ -141,3 +141,44 @@ func ExampleChecker() {
 	// complete: 4 solutions, 153 nodes, 3883 steps
 	// violations: <nil>
 }
+
+// List the permutations of 1..3 (LeetCode 46), checking with a used[]
+// array, and narrate the first pruning in both languages.
+func ExamplePermutations() {
+	p, err := tracer.NewPermutations(3, tracer.CheckArrays)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	info := p.Info()
+	en := tracer.NewNarrator(info, tracer.Strategy{Stop: tracer.StopAll}, tracer.LangEN)
+	zh := tracer.NewNarrator(info, tracer.Strategy{Stop: tracer.StopAll}, tracer.LangZH)
+	var st tracer.Stats
+	pruned := 0
+	narrate := tracer.SinkFunc(func(e *tracer.Event) {
+		a, b := en.Note(e), zh.Note(e)
+		if e.Kind == tracer.KindReject && pruned == 0 {
+			fmt.Println(a)
+			fmt.Println(b)
+			pruned++
+		}
+	})
+	res, err := tracer.Run(context.Background(), p, tracer.Options{Stop: tracer.StopAll, Sinks: []tracer.Sink{&st, narrate}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var perms []string
+	for _, row := range res.Boards {
+		perms = append(perms, row[0])
+	}
+	fmt.Println(strings.Join(perms, " "))
+	fmt.Println(res)
+	fmt.Printf("tries %d, rejected as %s: %d\n", st.Tries, tracer.RuleUsed, st.Rejects[tracer.RuleUsed])
+	// Output:
+	// 1 at position 1 is already used at position 0: prune (剪枝)
+	// 位置 1 放 1：1 已在位置 0 用过，剪枝
+	// 123 132 213 231 312 321
+	// complete: 6 solutions, 16 nodes, 123 steps
+	// tries 30, rejected as used: 15
+}

@@ -1,0 +1,305 @@
+package tracer
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxPermutations is the largest n NewPermutations accepts. Under
+// DefaultMaxSteps every solution is traced up to n = 8 (1,546,899 steps);
+// n = 9 (15,169,179 steps) and n = 10 (164,162,423) stop at the step limit
+// unless it is raised.
+const MaxPermutations = 10
+
+// permutationsWhy says why MaxPermutations is what it is, for the error
+// message of a larger n.
+const permutationsWhy = "10! is already 3,628,800 permutations, a search of about 160 million steps; " +
+	"11 would be eleven times that, far past a lesson"
+
+// OrderPositions is the one order of Permutations: the call at depth d
+// decides position d (1-D recursion, like N-Queens' OrderRows).
+const OrderPositions Order = "positions"
+
+// RuleUsed is the rule of Permutations: the number is already on the path
+// (代码随想录's used 数组: a number goes into one permutation once).
+var RuleUsed = RegisterRule("used")
+
+// PermutationsChecks lists the checks Permutations accepts: scan (look
+// along the path) and arrays (a used[] array, O(1)).
+var PermutationsChecks = []Check{CheckScan, CheckArrays}
+
+// PermutationsOrders lists the orders Permutations accepts: one position
+// per level.
+var PermutationsOrders = []Order{OrderPositions}
+
+// PermutationsRules lists the Permutations rules: only RuleUsed.
+var PermutationsRules = []Rule{RuleUsed}
+
+// Permutations is LeetCode 46 (全排列) on the numbers 1..n as 1-D
+// recursion: the call at depth d decides position d, and its candidates
+// are the numbers 1..n in increasing order.
+//
+// The board is ONE ROW of n positions: position d is the cell Pos{0, d},
+// and a move puts the number v there (cell Pos{0, d}, value v). Unlike
+// N-Queens, whose slot is a whole row and whose candidate is a column, the
+// slot here is the cell itself and the candidate is the value written in
+// it, as in Sudoku. Row 0 keeps every generic reader right: Board draws a
+// 1×n strip, Rows is one string, the tree's cells and witnesses are real
+// cells.
+type Permutations struct {
+	n     int
+	check Check
+	path  []int // path[d] = the number at position d, or 0
+	// For CheckArrays: used[v] is the position+1 where v was placed first
+	// (0 = unused). Only the first occupant is recorded, so with --when
+	// after the witness of a clash is the earlier position.
+	used []int
+}
+
+// NewPermutations returns an empty row of n positions (1 ≤ n ≤
+// MaxPermutations) checked with check (scan or arrays).
+func NewPermutations(n int, check Check) (*Permutations, error) {
+	if n < 1 || n > MaxPermutations {
+		return nil, fmt.Errorf("n = %d is out of range: want 1 to %d (%s)", n, MaxPermutations, permutationsWhy)
+	}
+	if check == "" {
+		check = CheckScan
+	}
+	if _, err := ParseCheck(string(check), PermutationsChecks); err != nil {
+		return nil, forProblem("permutations", err)
+	}
+	p := &Permutations{n: n, check: check, path: make([]int, n)}
+	if check == CheckArrays {
+		p.used = make([]int, n+1)
+	}
+	return p, nil
+}
+
+// Info describes the instance.
+func (p *Permutations) Info() Info {
+	return Info{Def: PermutationsDef, Problem: PermutationsDef.Name, Size: p.n, Instance: fmt.Sprintf("n=%d", p.n),
+		Order: OrderPositions, Check: p.check, Rules: PermutationsRules}
+}
+
+// Next returns position depth: one position per level. The row is full
+// at depth n.
+func (p *Permutations) Next(depth int, _ Pos) (Pos, bool) {
+	if depth >= p.n {
+		return NoPos, false
+	}
+	return Pos{0, depth}, true
+}
+
+// LastScan reports that Permutations finds its slot without a scan.
+func (p *Permutations) LastScan() (Scan, bool) { return Scan{}, false }
+
+// Candidates returns the numbers 1..n.
+func (p *Permutations) Candidates(Pos) (int, int) { return 1, p.n }
+
+// Cell returns the slot itself: the number goes in the position decided.
+func (p *Permutations) Cell(slot Pos, _ int) Pos { return slot }
+
+// Check tests number v at position slot.Col against the path before it.
+func (p *Permutations) Check(slot Pos, v int, _ bool) Verdict {
+	d := slot.Col
+	if p.check == CheckArrays {
+		// One lookup in used[]: O(1).
+		if w := p.used[v]; w != 0 && w != d+1 {
+			return Verdict{Rule: RuleUsed, Witness: Pos{0, w - 1}, Cost: 1}
+		}
+		return Verdict{Cost: 1}
+	}
+	// The scan walks the path from position 0; its cost is the positions
+	// it looked at. Position d itself (placed, with --when after) is not
+	// part of the path before it.
+	for j := 0; j < d; j++ {
+		if p.path[j] == v {
+			return Verdict{Rule: RuleUsed, Witness: Pos{0, j}, Cost: j + 1}
+		}
+	}
+	return Verdict{Cost: d}
+}
+
+// Place puts number v at the slot's position.
+func (p *Permutations) Place(slot Pos, v int) {
+	d := slot.Col
+	p.path[d] = v
+	if p.used != nil && p.used[v] == 0 {
+		p.used[v] = d + 1
+	}
+}
+
+// Undo clears the slot's position.
+func (p *Permutations) Undo(slot Pos, v int) {
+	d := slot.Col
+	p.path[d] = 0
+	if p.used != nil && p.used[v] == d+1 {
+		p.used[v] = 0
+	}
+}
+
+// Validate checks a full row position by position, each number against
+// the positions before it (by scanning, whatever the check), and reports
+// the first repeat: the offending move is its later position, the witness
+// the earlier one.
+func (p *Permutations) Validate() (Verdict, Pos, int) {
+	scan := *p
+	scan.check = CheckScan
+	total := 0
+	for d := 0; d < p.n; d++ {
+		vd := scan.Check(Pos{0, d}, p.path[d], true)
+		total += vd.Cost
+		if vd.Rule != RuleNone {
+			vd.Cost = total
+			return vd, Pos{0, d}, p.path[d]
+		}
+	}
+	return Verdict{Cost: total}, NoPos, 0
+}
+
+// Rows returns the row as one string, one glyph a position written by
+// DigitChar: '1'..'9', 'A' for 10, '.' for an empty position. (Moves and
+// notes write the numbers in decimal: "p9=10".)
+func (p *Permutations) Rows() []string {
+	b := make([]byte, p.n)
+	for d, v := range p.path {
+		b[d] = DigitChar(v)
+	}
+	return []string{string(b)}
+}
+
+// PermutationsDef describes Permutations to everything but the search loop.
+var PermutationsDef = &Def{
+	Name:  "permutations",
+	Title: Text{"Permutations", "全排列"},
+	Rules: []RuleWords{
+		{Rule: RuleUsed, Name: Text{"already on the path", "已在路径中"}, Short: Text{"used", "已用过"}},
+	},
+	Orders: PermutationsOrders,
+	Checks: PermutationsChecks,
+	Stop:   StopAll,
+	Size:   &SizeSetting{Default: 4, Min: 1, Max: MaxPermutations, Why: permutationsWhy},
+	New: func(s Spec) (Problem, error) {
+		return NewPermutations(s.N, s.Check)
+	},
+	Start: func(info Info) (*Board, error) {
+		if info.Size < 1 {
+			return nil, fmt.Errorf("permutations: size %d: want 1 to %d", info.Size, MaxPermutations)
+		}
+		return NewBoard(1, info.Size, DigitChar), nil
+	},
+	// "p2=3": position 2 holds 3. Distinct from N-Queens' r0=c1 and
+	// Sudoku's (0,2)=4; numbers are decimal, 10 included.
+	Move: func(cell Pos, v int) string { return fmt.Sprintf("p%d=%d", cell.Col, v) },
+	ParseMove: func(s string, size int) (Pos, int, error) {
+		bad := fmt.Errorf("%q is not a Permutations move: want p<position>=<number>, e.g. p0=1", s)
+		pos, num, ok := strings.Cut(strings.TrimSpace(s), "=")
+		pos, num = strings.TrimSpace(pos), strings.TrimSpace(num)
+		if !ok || !strings.HasPrefix(pos, "p") {
+			return NoPos, 0, bad
+		}
+		d, err1 := strconv.Atoi(pos[1:])
+		v, err2 := strconv.Atoi(num)
+		// Only what Move writes: no sign, no leading zero.
+		if err1 != nil || err2 != nil || strconv.Itoa(d) != pos[1:] || strconv.Itoa(v) != num || d < 0 {
+			return NoPos, 0, bad
+		}
+		if d >= size {
+			return NoPos, 0, fmt.Errorf("%q: position %d is off the row: want 0 to %d", s, d, size-1)
+		}
+		if v < 1 || v > size {
+			return NoPos, 0, fmt.Errorf("%q: %d is not one of the numbers 1 to %d", s, v, size)
+		}
+		return Pos{0, d}, v, nil
+	},
+	MoveHint: Text{"Permutations moves are written p<position>=<number> (p2=3 puts 3 at position 2)",
+		"全排列的一步写作 p<位置>=<数字>（p2=3 表示在位置 2 放 3）"},
+	Label: func(info Info, _ Lang) string { return info.Instance },
+	// The template code's pieces, in N-Queens' shape (filled so that no
+	// nil function of a zero CodeParts is ever called).
+	Code: CodeParts{
+		Signature: "func solve(pos int) bool {",
+		Slot:      func(Order) string { return "" },
+		Full:      "pos == n",
+		Loop:      func(size int) string { return fmt.Sprintf("for v := 1; v <= %d; v++ {", size) },
+		Args:      "pos, v",
+		Recurse:   "solve(pos+1)",
+		Value:     "v",
+	},
+	Words: Words{
+		Value:         strconv.Itoa,
+		Candidate:     Text{"number", "数字"},
+		NextCandidate: Text{"the next number", "下一个数字"},
+		Last:          func(size int) int { return size },
+		Thing: func(v int, at Pos) Text {
+			return Text{fmt.Sprintf("the %d at position %d", v, at.Col), fmt.Sprintf("位置 %d 的 %d", at.Col, v)}
+		},
+		Try: func(cell Pos, v int) Text {
+			return Text{fmt.Sprintf("try %d at position %d", v, cell.Col), fmt.Sprintf("尝试在位置 %d 放 %d", cell.Col, v)}
+		},
+		Decide: func(c CallFacts) Text {
+			if c.Depth >= c.Size {
+				return Text{fmt.Sprintf("all %d positions filled → end condition (终止条件)", c.Size),
+					fmt.Sprintf("%d 个位置都放好了 → 到达终止条件", c.Size)}
+			}
+			return Text{fmt.Sprintf("decide the number at position %d", c.Depth), fmt.Sprintf("决定位置 %d 放哪个数", c.Depth)}
+		},
+		Reject: func(when When, e *Event, rule RuleWords) Text {
+			v, at, w := e.Value, e.Cell.Col, e.Witness.Col
+			// The clash: "is already used at position 0" / "已在位置 0 用过".
+			en := fmt.Sprintf("is already used at position %d", w)
+			zh := fmt.Sprintf("%d 已在位置 %d 用过", v, w)
+			if e.Rule != RuleUsed {
+				en = fmt.Sprintf("clashes with position %d (%s)", w, rule.Name.EN)
+				zh = fmt.Sprintf("%d 与位置 %d 冲突（%s）", v, w, rule.Name.ZH)
+			}
+			switch when {
+			case WhenLeaf:
+				return Text{fmt.Sprintf("all positions filled but invalid: the %d at position %d %s → return false", v, at, en),
+					fmt.Sprintf("位置都放满了但不合法：位置 %d 的 %s → 返回 false", at, zh)}
+			case WhenAfter:
+				return Text{fmt.Sprintf("the %d just placed at position %d %s: prune (剪枝), undo it", v, at, en),
+					fmt.Sprintf("先放后查：位置 %d 放了 %d，%s，剪枝，随后撤销", at, v, zh)}
+			}
+			return Text{fmt.Sprintf("%d at position %d %s: prune (剪枝)", v, at, en),
+				fmt.Sprintf("位置 %d 放 %d：%s，剪枝", at, v, zh)}
+		},
+		Place: func(when When, e *Event, size int) Text {
+			v, at := e.Value, e.Cell.Col
+			switch when {
+			case WhenAfter:
+				return Text{fmt.Sprintf("place %d at position %d (做出选择) first; the check comes after", v, at),
+					fmt.Sprintf("先在位置 %d 放 %d（做出选择），放好再检查", at, v)}
+			case WhenLeaf:
+				return Text{fmt.Sprintf("place %d at position %d (做出选择) unchecked: only the full row is validated", v, at),
+					fmt.Sprintf("在位置 %d 放 %d（做出选择），不检查，等所有位置放满再整体验证", at, v)}
+			}
+			if at+1 >= size {
+				return Text{fmt.Sprintf("%d is unused: place it at position %d (做出选择), the last one, and recurse", v, at),
+					fmt.Sprintf("%d 还没用过：在位置 %d 放 %d（做出选择），这是最后一个位置，递归", v, at, v)}
+			}
+			return Text{fmt.Sprintf("%d is unused: place it at position %d (做出选择) and recurse to position %d", v, at, at+1),
+				fmt.Sprintf("%d 还没用过：在位置 %d 放 %d（做出选择），递归到位置 %d", v, at, v, at+1)}
+		},
+		Undo: func(e *Event) Text {
+			return Text{fmt.Sprintf("undo the %d at position %d (撤销选择, 回溯)", e.Value, e.Cell.Col),
+				fmt.Sprintf("撤销位置 %d 的 %d（回溯）", e.Cell.Col, e.Value)}
+		},
+		Full: func(size int) Text {
+			return Text{fmt.Sprintf("all %d positions filled, no number twice", size),
+				fmt.Sprintf("%d 个位置都放好了，没有重复的数", size)}
+		},
+		Exhausted: func(e *Event, size int, below Text) Text {
+			at := e.Cell.Col
+			if below.EN != "" {
+				return Text{fmt.Sprintf("all %[1]d numbers at position %[2]d tried (%[3]s below) → return false", size, at, below.EN),
+					fmt.Sprintf("位置 %[2]d 的 %[1]d 个数字都试完了（下面找到 %[3]s）→ 返回 false", size, at, below.ZH)}
+			}
+			return Text{fmt.Sprintf("no number fits position %[2]d (all %[1]d failed) → return false (回溯)", size, at),
+				fmt.Sprintf("位置 %[2]d 的 %[1]d 个数字都试完了，都不行 → 返回 false（回溯）", size, at)}
+		},
+	},
+}
+
+func init() { Register(PermutationsDef) }
