@@ -91,18 +91,20 @@ var errInterrupted = &interrupted{}
 // errInterruptedEarly is an interrupt before any output was opened.
 var errInterruptedEarly = &interrupted{what: "nothing was written"}
 
-const helpText = `backtrack traces backtracking searches for teaching.
+var helpText = `backtrack traces backtracking searches for teaching.
 
 Commands:
-  trace nqueens|sudoku [flags]   run a search, print the solution and its counts;
+  trace PROBLEM [flags]          run a search, print the solution and its counts;
                                  --dot/--svg/--png draw the search tree, --yaml logs every step
   render LOG.yaml [flags]        draw the search tree again from a saved step log
-  step nqueens|sudoku [flags]    step through the recursion in a terminal, forward and back
+  step PROBLEM [flags]           step through the recursion in a terminal, forward and back
   lesson list | build NAME|--all -o DIR   list the lessons, or build their pages, diagrams and logs
-  compare [--strategies sudoku|nqueens]   N-Queens beside Sudoku, or every strategy on one instance
+  compare [PROBLEM PROBLEM]      N-Queens beside Sudoku (or any two), or with --strategies
+                                 every strategy of one problem on one instance
   version                        print the version
   help                           show this help
 
+The problems: ` + strings.Join(tracer.ProblemNames(), ", ") + `.
 Run 'backtrack COMMAND -h' for a command's flags. Examples:
   backtrack trace nqueens -n 4
   backtrack trace sudoku --order mrv --stats -
@@ -220,102 +222,136 @@ type problemFlags struct {
 }
 
 func (pf *problemFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&pf.n, "n", 8, "nqueens: board size (1-30)")
+	fs.IntVar(&pf.n, "n", 0, "the size, for problems sized by n ("+sizeHelp()+")")
 	fs.StringVar(&pf.puzzle, "puzzle", "", "sudoku: a puzzle string, a file, or - for stdin (default: LeetCode 37's board)")
-	fs.StringVar(&pf.order, "order", "", "sudoku: which cell next: scan2d (default), linear or mrv")
-	fs.StringVar(&pf.check, "check", "scan", "how a candidate is checked: scan; sudoku: board, counts; nqueens: arrays")
+	fs.StringVar(&pf.order, "order", "", "which slot next: "+valuesHelp(func(d *tracer.Def) []string { return strs(d.Orders) }))
+	fs.StringVar(&pf.check, "check", "", "how a candidate is checked: "+valuesHelp(func(d *tracer.Def) []string { return strs(d.Checks) }))
 	fs.StringVar(&pf.when, "when", "before", "when the check runs: before (check, place), after (place, check) or leaf (at a full board)")
 	fs.BoolVar(&pf.first, "first", false, "stop at the first solution (sudoku's default)")
-	fs.BoolVar(&pf.all, "all", false, "find every solution, or prove there is none (nqueens's default)")
+	fs.BoolVar(&pf.all, "all", false, "find every solution, or prove there is none (nqueens's and permutations' default)")
 	fs.BoolVar(&pf.noReturn, "no-return", false, "tutorial 003's first version: no return value, so the solution is found and then undone (status lost)")
 	fs.Int64Var(&pf.maxSteps, "max-steps", tracer.DefaultMaxSteps, "stop after this many steps (0: no limit)")
 	fs.Int64Var(&pf.maxCalls, "max-calls", 0, "stop after this many calls (0: no limit)")
 	fs.Var(&pf.timeout, "timeout", "stop after this much time, e.g. 10s or 2m (0: no limit)")
 }
 
-// build makes the problem and the run options the flags describe. A puzzle
-// read from stdin or a file is read with a size cap, and ctx ends the wait.
+// sizeHelp lists the sizes each problem sized by n accepts: "nqueens 1-30 (default 8), ...".
+func sizeHelp() string {
+	var parts []string
+	for _, d := range tracer.Problems() {
+		if d.Size != nil {
+			parts = append(parts, fmt.Sprintf("%s %d-%d, default %d", d.Name, d.Size.Min, d.Size.Max, d.Size.Default))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// valuesHelp lists a setting's values per problem, the default first:
+// "nqueens: rows; sudoku: scan2d, linear, mrv".
+func valuesHelp(values func(*tracer.Def) []string) string {
+	var parts []string
+	for _, d := range tracer.Problems() {
+		parts = append(parts, d.Name+": "+strings.Join(values(d), ", "))
+	}
+	return strings.Join(parts, "; ") + " (the first is the default)"
+}
+
+func strs[T ~string](vs []T) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}
+
+// problemList is the problems for usage lines: "nqueens|sudoku|permutations".
+func problemList() string { return strings.Join(tracer.ProblemNames(), "|") }
+
+// settingFlags names the flag of each setting of a tracer.Spec.
+var settingFlags = map[string]string{
+	"n": "-n", "puzzle": "--puzzle", "order": "--order", "check": "--check", "when": "--when",
+	"stop": "--first/--all/--no-return", "limits": "--max-steps, --max-calls and --timeout",
+}
+
+// specError turns a tracer.SettingError into a usage error naming the
+// flag; where names the puzzle's source for puzzle errors.
+func specError(err error, where string) error {
+	var se *tracer.SettingError
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch se.Setting {
+	case "problem":
+		return usagef("%v", se.Err)
+	case "puzzle":
+		if where != "" {
+			return usagef("%s: %v", where, se.Err)
+		}
+	}
+	name := settingFlags[se.Setting]
+	if name == "" {
+		name = se.Setting
+	}
+	if msg := se.Err.Error(); se.Setting == "n" && msg != "" && (msg[0] >= '0' && msg[0] <= '9' || msg[0] == '-') {
+		return usagef("%s %s", name, msg) // "-n 31 is out of range: want 1 to 30"
+	}
+	return usagef("%s: %v", name, se.Err)
+}
+
+// build makes the problem and the run options the flags describe, through
+// tracer.Spec, the one builder. A puzzle read from stdin or a file is read
+// with a size cap, and ctx ends the wait.
 func (pf *problemFlags) build(ctx context.Context, fs *flag.FlagSet, problem string, stdin io.Reader) (tracer.Problem, tracer.Options, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	var opts tracer.Options
-	when, err := tracer.ParseWhen(pf.when)
-	if err != nil {
-		return nil, opts, usagef("--when: %v", err)
-	}
-	opts.When = when
-	opts.Limits = tracer.Limits{MaxSteps: pf.maxSteps, MaxCalls: pf.maxCalls, Timeout: time.Duration(pf.timeout)}
-	if pf.maxSteps < 0 || pf.maxCalls < 0 || pf.timeout < 0 {
-		return nil, opts, usagef("--max-steps, --max-calls and --timeout must not be negative")
+	spec := tracer.Spec{
+		Problem: problem,
+		Order:   tracer.Order(pf.order),
+		Check:   tracer.Check(pf.check),
+		When:    tracer.When(pf.when),
+		Limits:  tracer.Limits{MaxSteps: pf.maxSteps, MaxCalls: pf.maxCalls, Timeout: time.Duration(pf.timeout)},
 	}
 	switch {
 	case pf.first && pf.all:
-		return nil, opts, usagef("--first and --all contradict each other: give one")
+		return nil, tracer.Options{}, usagef("--first and --all contradict each other: give one")
 	case pf.noReturn && (pf.first || pf.all):
-		return nil, opts, usagef("--no-return is a stop rule of its own: drop --first/--all")
+		return nil, tracer.Options{}, usagef("--no-return is a stop rule of its own: drop --first/--all")
 	case pf.noReturn:
-		opts.Stop = tracer.StopNoReturn
+		spec.Stop = tracer.StopNoReturn
 	case pf.first:
-		opts.Stop = tracer.StopFirst
+		spec.Stop = tracer.StopFirst
 	case pf.all:
-		opts.Stop = tracer.StopAll
+		spec.Stop = tracer.StopAll
 	}
-
-	switch problem {
-	case "nqueens", "queens":
-		for _, name := range []string{"puzzle", "order"} {
-			if set[name] {
-				return nil, opts, usagef("--%s applies to sudoku only", name)
-			}
-		}
-		if opts.Stop == "" {
-			opts.Stop = tracer.StopAll
-		}
-		if pf.n < 1 || pf.n > tracer.MaxQueens {
-			return nil, opts, usagef("-n %d is out of range: want 1 to %d", pf.n, tracer.MaxQueens)
-		}
-		check, err := tracer.ParseCheck(pf.check, tracer.NQueensChecks)
-		if err != nil {
-			return nil, opts, usagef("--check: nqueens: %v", err)
-		}
-		p, err := tracer.NewNQueens(pf.n, check)
-		if err != nil {
-			return nil, opts, usagef("%v", err)
-		}
-		return p, opts, nil
-	case "sudoku":
-		if set["n"] {
-			return nil, opts, usagef("-n applies to nqueens only; give a sudoku with --puzzle")
-		}
-		if set["puzzle"] && strings.TrimSpace(pf.puzzle) == "" {
-			return nil, opts, usagef("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for LeetCode 37's board)")
-		}
-		if opts.Stop == "" {
-			opts.Stop = tracer.StopFirst
-		}
-		order := tracer.OrderScan2D
-		if pf.order != "" {
-			if order, err = tracer.ParseOrder(pf.order, tracer.SudokuOrders); err != nil {
-				return nil, opts, usagef("--order: sudoku: %v", err)
-			}
-		}
-		check, err := tracer.ParseCheck(pf.check, tracer.SudokuChecks)
-		if err != nil {
-			return nil, opts, usagef("--check: sudoku: %v", err)
-		}
-		pz, err := loadPuzzle(ctx, pf.puzzle, stdin)
-		if err != nil {
-			return nil, opts, err
-		}
-		p, err := tracer.NewSudoku(pz, order, check)
-		if err != nil {
-			return nil, opts, usagef("%v", err)
-		}
-		return p, opts, nil
-	case "":
-		return nil, opts, usagef("no problem given: want nqueens or sudoku")
+	def, err := tracer.Lookup(problem)
+	if err != nil {
+		return nil, tracer.Options{}, usagef("%s", strings.TrimPrefix(err.Error(), "tracer: "))
 	}
-	return nil, opts, usagef("unknown problem %q: want nqueens or sudoku", problem)
+	if set["n"] {
+		if pf.n == 0 && def.Size != nil {
+			return nil, tracer.Options{}, usagef("-n 0 is out of range: want %d to %d", def.Size.Min, def.Size.Max)
+		}
+		spec.N = pf.n
+	}
+	where := ""
+	if set["puzzle"] {
+		if strings.TrimSpace(pf.puzzle) == "" {
+			return nil, tracer.Options{}, usagef("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for the default board)")
+		}
+		if def.Puzzle == nil {
+			return nil, tracer.Options{}, usagef("--puzzle: %s takes no puzzle; give its size with -n", def.Name)
+		}
+		text, w, err := readPuzzle(ctx, pf.puzzle, stdin)
+		if err != nil {
+			return nil, tracer.Options{}, err
+		}
+		spec.Puzzle, where = text, w
+	}
+	p, opts, err := spec.Build()
+	if err != nil {
+		return nil, opts, specError(err, where)
+	}
+	return p, opts, nil
 }
 
 // durationFlag is a time.Duration flag whose error says what to write.
@@ -409,52 +445,45 @@ func readCapped(ctx context.Context, open func() (io.ReadCloser, error), limit i
 
 var errTooLong = errors.New("too long")
 
-// loadPuzzle reads --puzzle: empty for the default board, "-" for stdin, a
-// file path, or the puzzle itself.
-func loadPuzzle(ctx context.Context, arg string, stdin io.Reader) (*tracer.Puzzle, error) {
-	text, where := arg, "--puzzle"
+// readPuzzle reads --puzzle: "-" for stdin, a file path, or the puzzle
+// itself. It returns the text and where it came from, for messages.
+func readPuzzle(ctx context.Context, arg string, stdin io.Reader) (text, where string, err error) {
 	limit := int64(tracer.MaxPuzzleBytes)
 	tooLong := func(what string) error {
 		return usagef("%s: the puzzle is longer than %d KiB: is this the right input?", what, limit>>10)
 	}
 	switch fi, statErr := os.Stat(arg); {
-	case arg == "":
-		text, where = tracer.LeetCode37, "the default puzzle"
 	case arg == "-":
 		b, err := readCapped(ctx, func() (io.ReadCloser, error) { return io.NopCloser(stdin), nil }, limit)
 		switch {
 		case errors.Is(err, errTooLong):
-			return nil, tooLong("stdin")
+			return "", "", tooLong("stdin")
 		case err != nil && err != errInterruptedEarly:
-			return nil, fmt.Errorf("reading the puzzle from stdin: %w", err)
+			return "", "", fmt.Errorf("reading the puzzle from stdin: %w", err)
 		case err != nil:
-			return nil, err
+			return "", "", err
 		}
-		text, where = string(b), "stdin"
+		return string(b), "stdin", nil
 	case statErr == nil && fi.IsDir():
-		return nil, usagef("--puzzle %s: is a folder, want a puzzle file", arg)
+		return "", "", usagef("--puzzle %s: is a folder, want a puzzle file", arg)
 	case statErr == nil:
 		b, err := readCapped(ctx, func() (io.ReadCloser, error) { return os.Open(arg) }, limit)
 		switch {
 		case errors.Is(err, errTooLong):
-			return nil, tooLong(arg)
+			return "", "", tooLong(arg)
 		case err == errInterruptedEarly:
-			return nil, err
+			return "", "", err
 		case err != nil:
-			return nil, usagef("puzzle file %s: %v", arg, plainErr(err))
+			return "", "", usagef("puzzle file %s: %v", arg, plainErr(err))
 		}
-		text, where = string(b), arg
+		return string(b), arg, nil
 	case looksLikePath(arg):
 		if errors.Is(statErr, os.ErrNotExist) {
-			return nil, usagef("puzzle file %q does not exist", arg)
+			return "", "", usagef("puzzle file %q does not exist", arg)
 		}
-		return nil, usagef("puzzle file %q: %v", arg, plainErr(statErr))
+		return "", "", usagef("puzzle file %q: %v", arg, plainErr(statErr))
 	}
-	p, err := tracer.ParsePuzzle(text)
-	if err != nil {
-		return nil, usagef("%s: %v", where, err)
-	}
-	return p, nil
+	return arg, "--puzzle", nil
 }
 
 // plainErr drops the path from a file error: the message names it already.
@@ -737,20 +766,16 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 	// Graphviz cannot be stopped mid-layout, so it runs aside and an
 	// interrupt leaves it behind: the picture is skipped, not half-made.
 	done := make(chan error, 1)
-	bufs := make([]bytes.Buffer, len(pics))
+	bufs := make([][]byte, len(pics))
 	go func() {
-		gv, err := graphviz.New(ctx)
-		if err != nil {
-			done <- err
-			return
-		}
-		defer gv.Close()
 		formats := map[string]graphviz.Format{"--svg": graphviz.SVG, "--png": graphviz.PNG}
 		for i, o := range pics {
-			if err := gv.Render(ctx, dot.Bytes(), layout, formats[o.Label()], &bufs[i]); err != nil {
+			pic, err := graphviz.Draw(ctx, dot.Bytes(), layout, formats[o.Label()])
+			if err != nil {
 				done <- fmt.Errorf("%s %s: %w", o.Label(), o.Name(), err)
 				return
 			}
+			bufs[i] = pic
 		}
 		done <- nil
 	}()
@@ -766,7 +791,7 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 		return pics, nil
 	}
 	for i, o := range pics {
-		if _, err := o.Write(bufs[i].Bytes()); err != nil {
+		if _, err := o.Write(bufs[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -786,7 +811,7 @@ func interruptedError(skipped []*outfile.File) error {
 }
 
 func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("trace", stdout, "backtrack trace nqueens|sudoku [flags]")
+	fs := newCommand("trace", stdout, "backtrack trace "+problemList()+" [flags]")
 	var pf problemFlags
 	pf.register(fs.FlagSet)
 	var ef exportFlags
@@ -1028,7 +1053,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 }
 
 func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("step", stdout, "backtrack step nqueens|sudoku [flags]")
+	fs := newCommand("step", stdout, "backtrack step "+problemList()+" [flags]")
 	var pf problemFlags
 	pf.register(fs.FlagSet)
 	fs.Lookup("max-steps").Usage = fmt.Sprintf("stop after this many steps; the stepper keeps every step in memory, about 17 bytes each (1 to %d)", maxStepperSteps)
@@ -1052,7 +1077,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return usagef("--max-steps %d: the stepper keeps every step in memory (about 17 bytes each), so it needs a limit from 1 to %d", opts.Limits.MaxSteps, maxStepperSteps)
 	}
 	info := p.Info()
-	rec := stepper.NewRecording(info, steplog.HeaderFor(info, opts).Strategy)
+	rec := stepper.NewRecording(info, tracer.StrategyOf(info, opts))
 	opts.Sinks = []tracer.Sink{rec}
 	res, err := tracer.Run(ctx, p, opts)
 	if err != nil {
@@ -1231,13 +1256,14 @@ func makeFolders(out, dir string) error {
 	return nil
 }
 
-// cmdCompare runs N-Queens beside Sudoku and prints them side by side, or
-// (--strategies) runs every strategy on one instance and tabulates them.
+// cmdCompare runs two problems side by side (N-Queens beside Sudoku unless
+// told otherwise), or (--strategies) every strategy of one problem on one
+// instance, and tabulates them.
 func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("compare", stdout, "backtrack compare [-n N] [--puzzle P] [--svg FILE] [--no-time] | backtrack compare --strategies sudoku|nqueens [-n N | --puzzle P] [--no-time]")
-	n := fs.Int("n", 8, "nqueens: board size (1-30)")
+	fs := newCommand("compare", stdout, "backtrack compare [PROBLEM PROBLEM] [-n N] [--puzzle P] [--svg FILE] [--no-time] | backtrack compare --strategies PROBLEM [-n N | --puzzle P] [--no-time]")
+	n := fs.Int("n", 0, "the size, for problems sized by n ("+sizeHelp()+")")
 	puzzle := fs.String("puzzle", "", "sudoku: a puzzle string, a file, or - for stdin (default: LeetCode 37's board)")
-	strategies := fs.String("strategies", "", "run every strategy of this problem on one instance: sudoku or nqueens")
+	strategies := fs.String("strategies", "", "run every strategy of this problem on one instance: "+strings.Join(tracer.ProblemNames(), ", "))
 	svg := fs.String("svg", "", "draw the nodes per depth of both searches as an SVG chart to this file")
 	noTime := fs.Bool("no-time", false, "leave out the time, so the output is the same on every run")
 	maxSteps := fs.Int64("max-steps", lessons.DefaultMaxSteps, "stop each run after this many steps (0: no limit)")
@@ -1245,9 +1271,6 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return usagef("compare takes no arguments, got %q (see 'backtrack compare -h')", strings.Join(pos, " "))
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -1258,49 +1281,71 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if *maxSteps < 0 {
 		return usagef("--max-steps must not be negative")
 	}
-	limit := *maxSteps
-	if limit == 0 {
-		limit = -1 // lessons.Search: no limit
-	}
-	if *n < 1 || *n > tracer.MaxQueens {
-		return usagef("-n %d is out of range: want 1 to %d", *n, tracer.MaxQueens)
+	if set["n"] && *n < 1 {
+		return usagef("-n %d is out of range: give a size of at least 1", *n)
 	}
 	if set["puzzle"] && strings.TrimSpace(*puzzle) == "" {
-		return usagef("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for LeetCode 37's board)")
+		return usagef("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for the default board)")
 	}
-	queens := lessons.Search{Problem: "nqueens", N: *n, MaxSteps: limit}
-	sudoku := lessons.Search{Problem: "sudoku", MaxSteps: limit}
-	if *strategies != "nqueens" {
-		pz, err := loadPuzzle(ctx, *puzzle, stdin)
+	problems := pos
+	switch {
+	case *strategies != "" && len(pos) > 0:
+		return usagef("--strategies takes its problem as its value: drop %q", strings.Join(pos, " "))
+	case *strategies != "":
+		problems = []string{*strategies}
+	case len(pos) == 0:
+		problems = []string{"nqueens", "sudoku"}
+	case len(pos) != 2:
+		return usagef("compare takes two problems, got %q (see 'backtrack compare -h')", strings.Join(pos, " "))
+	}
+	// One search per problem; -n goes to the problems sized by n, --puzzle
+	// to those that take a puzzle.
+	var bases []lessons.Search
+	usedN, usedPuzzle := false, false
+	for _, name := range problems {
+		def, err := tracer.Lookup(name)
 		if err != nil {
-			return err
+			flagName := ""
+			if *strategies != "" {
+				flagName = "--strategies: "
+			}
+			return usagef("%s%s", flagName, strings.TrimPrefix(err.Error(), "tracer: "))
 		}
-		sudoku.Puzzle = pz.String()
+		s := lessons.Search{Problem: def.Name, MaxSteps: lessons.Limit(*maxSteps)}
+		switch {
+		case def.Size != nil && set["n"]:
+			s.N, usedN = *n, true
+		case def.Puzzle != nil && set["puzzle"]:
+			text, where, err := readPuzzle(ctx, *puzzle, stdin)
+			if err != nil {
+				return err
+			}
+			if _, err := def.Puzzle.Parse(text); err != nil {
+				return usagef("%s: %v", where, err)
+			}
+			s.Puzzle, usedPuzzle = text, true
+		}
+		if _, _, err := s.Build(); err != nil {
+			return usagef("%s: %v", def.Name, err)
+		}
+		bases = append(bases, s)
+	}
+	if set["n"] && !usedN {
+		return usagef("-n: %s takes no size n", strings.Join(problems, " and "))
+	}
+	if set["puzzle"] && !usedPuzzle {
+		return usagef("--puzzle: %s takes no puzzle", strings.Join(problems, " and "))
 	}
 	opt := render.CompareOptions{Lang: lang, NoTime: *noTime}
 
-	var searches []lessons.Search
-	switch *strategies {
-	case "":
-		searches = []lessons.Search{queens, sudoku}
-	case "sudoku", "nqueens":
+	searches := bases
+	if *strategies != "" {
 		if *svg != "" {
-			return usagef("--svg draws the comparison of N-Queens and Sudoku: drop --strategies")
+			return usagef("--svg draws the comparison of two problems: drop --strategies")
 		}
-		base := sudoku
-		if *strategies == "nqueens" {
-			base = queens
-			if set["puzzle"] {
-				return usagef("--puzzle applies to sudoku only")
-			}
-		} else if set["n"] {
-			return usagef("-n applies to nqueens only; give a sudoku with --puzzle")
-		}
-		if searches, err = lessons.Strategies(base); err != nil {
+		if searches, err = lessons.Strategies(bases[0]); err != nil {
 			return usagef("%v", err)
 		}
-	default:
-		return usagef("unknown --strategies value %q: want sudoku or nqueens", *strategies)
 	}
 	if *svg == "-" {
 		return usagef("--svg needs a file")

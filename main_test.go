@@ -144,7 +144,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"no command", nil, []string{"no command"}},
 		{"unknown command", []string{"frobnicate"}, []string{`unknown command "frobnicate"`}},
-		{"unknown problem", []string{"trace", "chess"}, []string{`unknown problem "chess"`, "nqueens or sudoku"}},
+		{"unknown problem", []string{"trace", "chess"}, []string{`unknown problem "chess"`, "nqueens, sudoku or permutations"}},
 		{"no problem", []string{"trace"}, []string{"no problem given"}},
 		{"n too small", []string{"trace", "nqueens", "-n", "0"}, []string{"-n 0", "1 to 30"}},
 		{"n too large", []string{"trace", "nqueens", "-n", "31"}, []string{"-n 31", "1 to 30"}},
@@ -160,7 +160,7 @@ func TestBadInput(t *testing.T) {
 		{"missing file", []string{"trace", "sudoku", "--puzzle", missing}, []string{missing, "does not exist"}},
 		{"stats folder", []string{"trace", "nqueens", "--stats", filepath.Join(missing, "s.yaml")}, []string{"does not exist"}},
 		{"first and all", []string{"trace", "nqueens", "--first", "--all"}, []string{"--first and --all"}},
-		{"puzzle for queens", []string{"trace", "nqueens", "--puzzle", "x"}, []string{"sudoku only"}},
+		{"puzzle for queens", []string{"trace", "nqueens", "--puzzle", "x"}, []string{"nqueens takes no puzzle"}},
 		{"negative limit", []string{"trace", "nqueens", "--max-steps", "-1"}, []string{"negative"}},
 	}
 	for _, tt := range tests {

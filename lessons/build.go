@@ -138,11 +138,6 @@ func (l *Lesson) parts() []string {
 // draw makes the lesson's diagrams (DOT through Graphviz to SVG) and charts.
 func (l *Lesson) draw(ctx context.Context, p *page, m *Made) error {
 	if len(l.Spec.Diagrams) > 0 {
-		gv, err := graphviz.New(ctx)
-		if err != nil {
-			return err
-		}
-		defer gv.Close()
 		for _, d := range l.Spec.Diagrams {
 			r := p.runs[d.Run]
 			opt := render.DiagramOptions{MaxNodes: render.DefaultMaxNodes, Depth: d.Depth, AtStep: d.AtStep, Boards: d.Boards, Layout: true}
@@ -161,12 +156,12 @@ func (l *Lesson) draw(ctx context.Context, p *page, m *Made) error {
 			if err != nil {
 				return fmt.Errorf("diagram %s: %w", d.Name, err)
 			}
-			var svg bytes.Buffer
-			if err := gv.Render(ctx, dot.Bytes(), graphviz.LayoutPinned, graphviz.SVG, &svg); err != nil {
+			svg, err := graphviz.Draw(ctx, dot.Bytes(), graphviz.LayoutPinned, graphviz.SVG)
+			if err != nil {
 				return fmt.Errorf("diagram %s: %w", d.Name, err)
 			}
 			p.diagrams[d.Name] = rep
-			m.Files[d.Name+".svg"] = svg.Bytes()
+			m.Files[d.Name+".svg"] = svg
 			m.Nodes[d.Name+".svg"] = rep.Statements
 		}
 	}

@@ -152,19 +152,27 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 	case "size", "width":
 		return num(int64(sum.Size)), nil
 	case "n":
-		if sum.Problem != "nqueens" {
+		if def, err := tracer.Lookup(sum.Problem); err != nil || def.Size == nil {
 			return value{}, fmt.Errorf("field n: %s has no n", sum.Problem)
 		}
 		return num(int64(sum.Size)), nil
 	case "blanks", "givens":
-		if sum.Problem != "sudoku" {
+		b, err := startBoard(*sum)
+		if err != nil {
 			return value{}, fmt.Errorf("field %s: %s has no %s", f, sum.Problem, f)
 		}
-		b := int64(strings.Count(sum.Instance, "."))
-		if f == "givens" {
-			b = int64(len(sum.Instance)) - b
+		var givens int64
+		for r := 0; r < b.Rows; r++ {
+			for c := 0; c < b.Cols; c++ {
+				if b.Given(tracer.Pos{Row: r, Col: c}) {
+					givens++
+				}
+			}
 		}
-		return num(b), nil
+		if f == "givens" {
+			return num(givens), nil
+		}
+		return num(int64(b.Rows*b.Cols) - givens), nil
 	case "solutions":
 		return num(st.Solutions), nil
 	case "nodes":
@@ -209,11 +217,11 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 	case "final":
 		return text(strings.Join(sum.Final, "/")), nil
 	case "puzzle":
-		p, err := tracer.ParsePuzzle(sum.Instance)
-		if sum.Problem != "sudoku" || err != nil {
+		b, err := startBoard(*sum)
+		if err != nil {
 			return value{}, fmt.Errorf("field puzzle: %s has no starting board", sum.Problem)
 		}
-		return text(strings.Join(rows(p.String(), p.Size), "/")), nil
+		return text(strings.Join(b.RowStrings(), "/")), nil
 	case "solution":
 		return text(strings.Join(sum.Solution, "/")), nil
 	}
@@ -239,21 +247,32 @@ func widest(perDepth []int64) int {
 	return best
 }
 
-// rows cuts a one-line board into rows of n cells.
-func rows(s string, n int) []string {
-	var out []string
-	for i := 0; i+n <= len(s); i += n {
-		out = append(out, s[i:i+n])
+// startBoard returns the starting board of a run's instance, for problems
+// that take a puzzle (the givens); other problems have none.
+func startBoard(sum tracer.Summary) (*tracer.Board, error) {
+	def, err := tracer.Lookup(sum.Problem)
+	if err != nil {
+		return nil, err
 	}
-	return out
+	if def.Puzzle == nil {
+		return nil, fmt.Errorf("%s takes no puzzle", def.Name)
+	}
+	return def.Start(infoOf(def, sum))
+}
+
+// infoOf describes the instance of a run for its problem's Def.
+func infoOf(def *tracer.Def, sum tracer.Summary) tracer.Info {
+	return tracer.Info{Def: def, Problem: def.Name, Size: sum.Size, Instance: sum.Instance,
+		Order: sum.Strategy.Order, Check: sum.Strategy.Check, Rules: sum.Rules}
 }
 
 // instanceName names the instance briefly: "n=8" or "9×9, 51 blanks".
 func instanceName(sum tracer.Summary) string {
-	if sum.Problem != "sudoku" {
+	def, err := tracer.Lookup(sum.Problem)
+	if err != nil {
 		return sum.Instance
 	}
-	return fmt.Sprintf("%d×%d, %d blanks", sum.Size, sum.Size, strings.Count(sum.Instance, "."))
+	return def.Label(infoOf(def, sum), tracer.LangEN)
 }
 
 // ---- claims ----

@@ -416,9 +416,9 @@ func TestParseStrict(t *testing.T) {
 		{"duplicate run", strings.Replace(goodSpec, "claims:", "  - {name: q, problem: nqueens}\nclaims:", 1), `runs: "q" is defined twice`},
 		{"bad run name", strings.Replace(goodSpec, "name: q", "name: Q_1", 1), `name "Q_1"`},
 		{"bad problem", strings.Replace(goodSpec, "problem: nqueens", "problem: chess", 1), `unknown problem "chess"`},
-		{"bad check", strings.Replace(goodSpec, "n: 4", "n: 4\n    check: counts", 1), `check: unknown value "counts"`},
-		{"bad puzzle", strings.Replace(goodSpec, "problem: nqueens\n    n: 4", "problem: sudoku\n    puzzle: \"12\"", 1), "run q: sudoku"},
-		{"order for queens", strings.Replace(goodSpec, "n: 4", "n: 4\n    order: mrv", 1), "apply to sudoku only"},
+		{"bad check", strings.Replace(goodSpec, "n: 4", "n: 4\n    check: counts", 1), `check: nqueens: unknown value "counts"`},
+		{"bad puzzle", strings.Replace(goodSpec, "problem: nqueens\n    n: 4", "problem: sudoku\n    puzzle: \"12\"", 1), "run q: puzzle: puzzle has 2 cells"},
+		{"order for queens", strings.Replace(goodSpec, "n: 4", "n: 4\n    order: mrv", 1), "run q: order: nqueens: unknown value \"mrv\": want rows"},
 		{"table of unknown run", goodSpec + "tables:\n  - {name: t, runs: [q, r], fields: [nodes]}\n", `table t: unknown run "r" (the runs are q)`},
 		{"table of unknown field", goodSpec + "tables:\n  - {name: t, runs: [q], fields: [speed]}\n", `unknown field "speed"`},
 		{"diagram of unknown run", goodSpec + "diagrams:\n  - {name: d, run: r}\n", `diagram d: unknown run "r"`},
@@ -522,7 +522,7 @@ func TestStrategies(t *testing.T) {
 		{base: Search{Problem: "nqueens", N: 6}, n: 6},
 		{base: Search{Problem: "chess"}, err: `unknown problem "chess"`},
 		{base: Search{Problem: "nqueens", N: 99}, err: "out of range"},
-		{base: Search{Problem: "sudoku", Puzzle: "123"}, err: "sudoku"},
+		{base: Search{Problem: "sudoku", Puzzle: "123"}, err: "puzzle: puzzle has 3 cells"},
 	}
 	for _, tt := range tests {
 		ss, err := Strategies(tt.base)
@@ -553,14 +553,14 @@ func TestStrategies(t *testing.T) {
 // TestSearchLimit runs a search that explodes: it stops at its limit with
 // status limit, quickly.
 func TestSearchLimit(t *testing.T) {
-	out, err := Search{Problem: "sudoku", Order: "linear", When: "leaf", MaxSteps: 5000}.Execute(context.Background())
+	out, err := Search{Problem: "sudoku", Order: "linear", When: "leaf", MaxSteps: Limit(5000)}.Execute(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s := out.Summary; s.Status != tracer.StatusLimit || s.Limit != tracer.LimitSteps || s.Stats.Steps > 5010 {
 		t.Errorf("status %s, limit %s, %d steps; want limit at about 5000 steps", s.Status, s.Limit, s.Stats.Steps)
 	}
-	if _, err := (Search{Problem: "nqueens", MaxSteps: -2}).Execute(context.Background()); err == nil {
+	if _, err := (Search{Problem: "nqueens", MaxSteps: Limit(-2)}).Execute(context.Background()); err == nil {
 		t.Error("max_steps -2: no error")
 	}
 }

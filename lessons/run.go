@@ -158,7 +158,7 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 		return nil, err
 	}
 	info := p.Info()
-	strategy := steplog.HeaderFor(info, opts).Strategy
+	strategy := tracer.StrategyOf(info, opts)
 	var sinks []tracer.Sink
 	for _, d := range l.Spec.Diagrams {
 		if d.Run == rs.Name && r.tree == nil {

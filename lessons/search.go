@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -16,19 +17,24 @@ const DefaultMaxSteps = 2_000_000
 
 // Search is one search: a problem instance, a strategy and a step limit.
 // Its fields are the keys of a run in a lesson spec and the values of the
-// trace command's flags; empty fields take the defaults of `backtrack
-// trace` (N-Queens: n=8, every solution; Sudoku: LeetCode 37's board, order
-// scan2d, the first solution; check scan, when before).
+// trace command's flags; empty fields take the problem's defaults (see
+// tracer.Def: N-Queens n=8 and every solution; Sudoku LeetCode 37's board,
+// order scan2d and the first solution; check scan, when before).
 type Search struct {
-	Problem  string `yaml:"problem"`   // nqueens or sudoku
-	N        int    `yaml:"n"`         // nqueens: the board size
-	Puzzle   string `yaml:"puzzle"`    // sudoku: the puzzle text (any form tracer.ParsePuzzle reads)
-	Order    string `yaml:"order"`     // sudoku: scan2d, linear or mrv
-	Check    string `yaml:"check"`     // scan; sudoku: board, counts; nqueens: arrays
-	When     string `yaml:"when"`      // before, after or leaf
-	Stop     string `yaml:"stop"`      // first, all or no-return
-	MaxSteps int64  `yaml:"max_steps"` // 0: DefaultMaxSteps; -1: no limit
+	Problem string `yaml:"problem"` // a registered problem: nqueens, sudoku, permutations
+	N       int    `yaml:"n"`       // the size, for problems sized by n
+	Puzzle  string `yaml:"puzzle"`  // the puzzle text, for problems that take one
+	Order   string `yaml:"order"`   // one of the problem's orders
+	Check   string `yaml:"check"`   // one of the problem's checks
+	When    string `yaml:"when"`    // before, after or leaf
+	Stop    string `yaml:"stop"`    // first, all or no-return
+	// MaxSteps is the step limit: nil (the key left out) means
+	// DefaultMaxSteps, 0 no limit, as everywhere else.
+	MaxSteps *int64 `yaml:"max_steps"`
 }
+
+// Limit returns a step limit for Search.MaxSteps.
+func Limit(steps int64) *int64 { return &steps }
 
 // Outcome is what a search did: its summary (instance, strategy, status and
 // counts) and how long it took.
@@ -37,84 +43,33 @@ type Outcome struct {
 	Elapsed time.Duration
 }
 
-// Build checks the search and makes its problem and run options. Errors
-// name the field that is wrong.
-func (s Search) Build() (tracer.Problem, tracer.Options, error) {
-	var opts tracer.Options
-	when := tracer.WhenBefore
-	if s.When != "" {
-		w, err := tracer.ParseWhen(s.When)
-		if err != nil {
-			return nil, opts, err
-		}
-		when = w
+// Spec returns the search as a tracer.Spec, the one builder of runs.
+func (s Search) Spec() tracer.Spec {
+	steps := int64(DefaultMaxSteps)
+	if s.MaxSteps != nil {
+		steps = *s.MaxSteps
 	}
-	opts.When = when
-	switch {
-	case s.MaxSteps == 0:
-		opts.Limits.MaxSteps = DefaultMaxSteps
-	case s.MaxSteps > 0:
-		opts.Limits.MaxSteps = s.MaxSteps
-	case s.MaxSteps < -1:
-		return nil, opts, fmt.Errorf("max_steps %d: want a positive limit, 0 for the default or -1 for none", s.MaxSteps)
+	return tracer.Spec{
+		Problem: s.Problem, N: s.N, Puzzle: s.Puzzle,
+		Order: tracer.Order(s.Order), Check: tracer.Check(s.Check),
+		When: tracer.When(s.When), Stop: tracer.Stop(s.Stop),
+		Limits: tracer.Limits{MaxSteps: steps},
 	}
-	if s.Stop != "" {
-		st, err := tracer.ParseStop(s.Stop)
-		if err != nil {
-			return nil, opts, err
-		}
-		opts.Stop = st
-	}
-	switch s.Problem {
-	case "nqueens":
-		if s.Puzzle != "" || s.Order != "" {
-			return nil, opts, fmt.Errorf("nqueens: puzzle and order apply to sudoku only")
-		}
-		if opts.Stop == "" {
-			opts.Stop = tracer.StopAll
-		}
-		n := s.N
-		if n == 0 {
-			n = 8
-		}
-		check, err := tracer.ParseCheck(orDefault(s.Check, "scan"), tracer.NQueensChecks)
-		if err != nil {
-			return nil, opts, fmt.Errorf("nqueens: %w", err)
-		}
-		p, err := tracer.NewNQueens(n, check)
-		return p, opts, err
-	case "sudoku":
-		if s.N != 0 {
-			return nil, opts, fmt.Errorf("sudoku: n applies to nqueens only; give a puzzle")
-		}
-		if opts.Stop == "" {
-			opts.Stop = tracer.StopFirst
-		}
-		order, err := tracer.ParseOrder(orDefault(s.Order, "scan2d"), tracer.SudokuOrders)
-		if err != nil {
-			return nil, opts, fmt.Errorf("sudoku: %w", err)
-		}
-		check, err := tracer.ParseCheck(orDefault(s.Check, "scan"), tracer.SudokuChecks)
-		if err != nil {
-			return nil, opts, fmt.Errorf("sudoku: %w", err)
-		}
-		pz, err := tracer.ParsePuzzle(orDefault(s.Puzzle, tracer.LeetCode37))
-		if err != nil {
-			return nil, opts, fmt.Errorf("sudoku: %w", err)
-		}
-		p, err := tracer.NewSudoku(pz, order, check)
-		return p, opts, err
-	case "":
-		return nil, opts, fmt.Errorf("no problem given: want nqueens or sudoku")
-	}
-	return nil, opts, fmt.Errorf("unknown problem %q: want nqueens or sudoku", s.Problem)
 }
 
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
+// Build checks the search and makes its problem and run options. Errors
+// name the key that is wrong ("check: nqueens: unknown value ...").
+func (s Search) Build() (tracer.Problem, tracer.Options, error) {
+	if s.MaxSteps != nil && *s.MaxSteps < 0 {
+		return nil, tracer.Options{}, fmt.Errorf("max_steps %d: want a positive limit, or 0 for none", *s.MaxSteps)
 	}
-	return s
+	p, opts, err := s.Spec().Build()
+	var se *tracer.SettingError
+	if errors.As(err, &se) {
+		// A lesson's keys are the settings' names: say the key, not "tracer".
+		return nil, opts, fmt.Errorf("%s: %w", se.Setting, se.Err)
+	}
+	return p, opts, err
 }
 
 // Execute runs the search, feeding every event to sinks as well as to its
@@ -141,24 +96,17 @@ func (s Search) Execute(ctx context.Context, sinks ...tracer.Sink) (Outcome, err
 // with every timing. The order is the table's: order, then check, then
 // when.
 func Strategies(base Search) ([]Search, error) {
-	if _, _, err := base.Build(); err != nil {
+	p, _, err := base.Build()
+	if err != nil {
 		return nil, err
 	}
-	orders := []string{""} // N-Queens has one order: a row per level
-	checks := tracer.NQueensChecks
-	if base.Problem == "sudoku" {
-		orders = nil
-		for _, o := range tracer.SudokuOrders {
-			orders = append(orders, string(o))
-		}
-		checks = tracer.SudokuChecks
-	}
+	def := p.Info().Def
 	var out []Search
-	for _, o := range orders {
-		for _, c := range checks {
+	for _, o := range def.Orders {
+		for _, c := range def.Checks {
 			for _, w := range tracer.Whens {
 				s := base
-				s.Order, s.Check, s.When = o, string(c), string(w)
+				s.Order, s.Check, s.When = string(o), string(c), string(w)
 				out = append(out, s)
 			}
 		}

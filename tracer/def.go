@@ -131,6 +131,13 @@ func Register(d *Def) {
 	case (d.Size == nil) == (d.Puzzle == nil):
 		panic(fmt.Sprintf("tracer: Register %s: set exactly one of Size and Puzzle", d.Name))
 	}
+	seen := map[string]bool{}
+	for _, w := range append([]string{d.Name}, d.Aliases...) {
+		if w == "" || seen[w] {
+			panic(fmt.Sprintf("tracer: Register %s: an empty or repeated name or alias", d.Name))
+		}
+		seen[w] = true
+	}
 	registry.Lock()
 	defer registry.Unlock()
 	for _, w := range append([]string{d.Name}, d.Aliases...) {
@@ -165,7 +172,12 @@ func ProblemNames() []string {
 	registry.RLock()
 	defer registry.RUnlock()
 	names := append([]string(nil), registry.order...)
-	sort.SliceStable(names, func(i, j int) bool { return rank(names[i]) < rank(names[j]) })
+	sort.SliceStable(names, func(i, j int) bool {
+		if rank(names[i]) != rank(names[j]) {
+			return rank(names[i]) < rank(names[j])
+		}
+		return names[i] < names[j]
+	})
 	return names
 }
 

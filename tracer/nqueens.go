@@ -217,6 +217,9 @@ var NQueensDef = &Def{
 		if n, _ := fmt.Sscanf(strings.TrimSpace(s)+"\x00", "r%d=c%d%s", &r, &c, &rest); n != 3 || rest != "\x00" {
 			return NoPos, 0, fmt.Errorf("%q is not an N-Queens move: want r<row>=c<column>, e.g. r0=c1", s)
 		}
+		if strings.TrimSpace(s) != fmt.Sprintf("r%d=c%d", r, c) {
+			return NoPos, 0, fmt.Errorf("%q is not an N-Queens move: want r<row>=c<column>, e.g. r0=c1", s)
+		}
 		if r < 0 || r >= size || c < 0 || c >= size {
 			return NoPos, 0, fmt.Errorf("%q is off the %d×%d board", s, size, size)
 		}

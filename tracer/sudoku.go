@@ -325,7 +325,16 @@ var SudokuDef = &Def{
 	Stop:   StopFirst,
 	Puzzle: &PuzzleSetting{
 		Default: LeetCode37,
-		Parse:   func(text string) (any, error) { return ParsePuzzle(text) },
+		Parse: func(text string) (any, error) {
+			p, err := ParsePuzzle(text)
+			if err != nil {
+				return nil, err
+			}
+			if err := p.Check(); err != nil {
+				return nil, err
+			}
+			return p, nil
+		},
 	},
 	New: func(s Spec) (Problem, error) {
 		p, ok := s.Parsed.(*Puzzle)
@@ -362,6 +371,9 @@ var SudokuDef = &Def{
 			return NoPos, 0, fmt.Errorf("%q is not a Sudoku move: want (row,column)=digit, e.g. (0,2)=4", s)
 		}
 		v := digitValue(d)
+		if v >= 1 && strings.TrimSpace(s) != fmt.Sprintf("(%d,%d)=%c", r, c, DigitChar(v)) {
+			return NoPos, 0, fmt.Errorf("%q is not a Sudoku move: want (row,column)=digit, e.g. (0,2)=4", s)
+		}
 		if r < 0 || r >= size || c < 0 || c >= size {
 			return NoPos, 0, fmt.Errorf("%q is off the %d×%d board", s, size, size)
 		}

@@ -374,3 +374,19 @@ func head(b []byte) []byte {
 	}
 	return b
 }
+
+// Draw lays out dot as layout says and returns the picture in format: the
+// one DOT-to-picture step of the command line and the lessons. It loads
+// Graphviz on first use and shares its one context (see New).
+func Draw(ctx context.Context, dot []byte, layout Layout, format Format) ([]byte, error) {
+	r, err := New(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	var out bytes.Buffer
+	if err := r.Render(ctx, dot, layout, format, &out); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
