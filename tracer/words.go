@@ -1,0 +1,56 @@
+package tracer
+
+// The words people see for the run itself, in English and Chinese: one
+// table, used by the report, the diagrams' legends, the stepper, the
+// compare tables and the lessons, so that a student reads the same word
+// for the same thing everywhere. The words of a problem (its title, rules,
+// moves and instance) are in its Def.
+
+// StatusWords names a status for people. The status values themselves
+// ("solved", "complete", "limit", "lost") are a contract of --stats and
+// stay as they are in files; these are for sentences and tables.
+func StatusWords(s Status) Text {
+	switch s {
+	case StatusSolved:
+		return Text{"solved", "已解出"}
+	case StatusComplete:
+		return Text{"complete", "搜索完毕"}
+	case StatusLimit:
+		return Text{"stopped by a limit", "达到上限"}
+	case StatusLost:
+		return Text{"lost", "解丢失"}
+	}
+	return Text{string(s), string(s)}
+}
+
+// LimitWords names what stopped a search, and the flag that sets it.
+type LimitWords struct {
+	Name Text   // "step limit" / "步数上限"
+	Flag string // "--max-steps"; "" for an interrupt
+}
+
+// LimitWordsOf returns the words of a limit reason.
+func LimitWordsOf(l LimitReason) LimitWords {
+	switch l {
+	case LimitSteps:
+		return LimitWords{Text{"step limit", "步数上限"}, "--max-steps"}
+	case LimitCalls:
+		return LimitWords{Text{"call limit", "调用次数上限"}, "--max-calls"}
+	case LimitTime:
+		return LimitWords{Text{"time limit", "时间上限"}, "--timeout"}
+	case LimitCanceled:
+		return LimitWords{Text{"interrupt (Ctrl-C or a signal)", "中断（Ctrl-C 或信号）"}, ""}
+	case LimitSize:
+		return LimitWords{Text{"size limit", "记录大小上限"}, "--max-output"}
+	}
+	return LimitWords{Text{"limit", "上限"}, ""}
+}
+
+// KindWords names an event kind for people: in English the step-log name
+// ("reject"), in Chinese the tutorials' term ("剪枝", "撤销", ...).
+func KindWords(k Kind) Text {
+	if k < numKinds {
+		return Text{k.String(), kindNamesZH[k]}
+	}
+	return Text{k.String(), k.String()}
+}
