@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
@@ -101,20 +102,19 @@ func (t *table) write(w io.Writer, markdown bool) error {
 	return err
 }
 
-// RunName names a run's instance for people: "N-Queens n=8",
-// "Sudoku 9×9, 51 blanks" ("N 皇后 n=8", "数独 9×9，51 个空格").
+// RunName names a run's instance for people by the problem's title and
+// label: "N-Queens n=8", "Sudoku 9×9, 51 blanks", "Permutations n=3"
+// ("N 皇后 n=8", "数独 9×9，51 个空格", "全排列 n=3").
 func RunName(sum tracer.Summary, lang tracer.Lang) string {
-	o := CompareOptions{Lang: lang}
-	if sum.Problem == "nqueens" {
-		return o.pick("N-Queens ", "N 皇后 ") + sum.Instance
-	}
-	blanks := strings.Count(sum.Instance, ".")
-	return fmt.Sprintf(o.pick("Sudoku %d×%d, %s", "数独 %d×%d，%s"), sum.Size, sum.Size, dotCount(lang, blanks, "blank", "%d 个空格"))
+	d := problemDef(sum.Problem)
+	return d.Title.In(lang) + " " + runLabel(d, &sum, lang)
 }
 
 // Shape describes the recursion of a run in a few words: one row per call
 // (1-D) for N-Queens; for Sudoku, how each call finds its cell on the 2-D
-// board.
+// board. An order these words do not know is told apart by the problem's
+// template code: a call that finds its slot (CodeParts.Slot) is 2-D, one
+// whose depth is its slot 1-D.
 func Shape(sum tracer.Summary, lang tracer.Lang) string {
 	o := CompareOptions{Lang: lang}
 	switch sum.Strategy.Order {
@@ -127,15 +127,30 @@ func Shape(sum tracer.Summary, lang tracer.Lang) string {
 	case tracer.OrderMRV:
 		return o.pick("2-D: the cell with fewest candidates", "二维：取候选最少的格子")
 	}
-	return string(sum.Strategy.Order)
+	d := problemDef(sum.Problem)
+	if d.Code.Slot != nil && d.Code.Slot(sum.Strategy.Order) != "" {
+		return o.pick("2-D: each call finds its cell", "二维：每次调用找格子")
+	}
+	return o.pick("1-D: one slot per call", "一维：每层一个位置")
 }
 
-// LoopWidth is what the loop of one call runs over: "8 columns", "9 digits".
+// LoopWidth is what the loop of one call runs over, named by the
+// problem's candidate: "8 columns", "9 digits", "3 numbers" ("8 列",
+// "9 个数字", "3 个数字").
 func LoopWidth(sum tracer.Summary, lang tracer.Lang) string {
-	if sum.Problem == "nqueens" {
-		return dotCount(lang, sum.Size, "column", "%d 列")
+	c := problemDef(sum.Problem).Words.Candidate
+	en, zh := c.EN, strings.ReplaceAll(c.ZH, "%", "%%")
+	if en == "" {
+		en, zh = "candidate", "候选"
 	}
-	return dotCount(lang, sum.Size, "digit", "%d 个数字")
+	// A noun of one character is its own measure word (列, 行); others
+	// are counted with 个.
+	if utf8.RuneCountInString(zh) == 1 {
+		zh = "%d " + zh
+	} else {
+		zh = "%d 个" + zh
+	}
+	return dotCount(lang, sum.Size, en, zh)
 }
 
 // StatusText is the run's status, with the limit that stopped it:
@@ -147,19 +162,14 @@ func StatusText(sum tracer.Summary) string {
 	return string(sum.Status)
 }
 
-// shortRule names a rule briefly, for a row heading: "row", "box", "↗ diagonal".
-func shortRule(r tracer.Rule, o CompareOptions) string {
-	switch r {
-	case tracer.RuleRow:
-		return o.pick("row", "同行")
-	case tracer.RuleColumn:
-		return o.pick("column", "同列")
-	case tracer.RuleBox:
-		return o.pick("box", "同宫")
-	case tracer.RuleAntiDiagonal:
-		return o.pick("↗ diagonal", "右上对角线 ↗")
-	case tracer.RuleDiagonal:
-		return o.pick("↖ diagonal", "左上对角线 ↖")
+// shortRule names a rule briefly, for a row heading, in the words of the
+// first of runs whose problem has it (RuleWords.Short): "row", "box",
+// "↗ diagonal", "used".
+func shortRule(r tracer.Rule, runs []CompareRun, o CompareOptions) string {
+	for _, run := range runs {
+		if slices.Contains(run.Summary.Rules, r) {
+			return problemDef(run.Summary.Problem).RuleWordsOf(r).Short.In(o.Lang)
+		}
 	}
 	return r.String()
 }
@@ -239,7 +249,7 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 	row(opt.pick("tries", "尝试"), n(func(st *tracer.Stats) int64 { return st.Tries }))
 	row(opt.pick("rejects", "剪枝"), n(func(st *tracer.Stats) int64 { return st.RejectTotal() }))
 	for _, ru := range compareRules(runs) {
-		row(opt.pick("rejects · ", "剪枝 · ")+shortRule(ru, opt), text(func(s tracer.Summary) string {
+		row(opt.pick("rejects · ", "剪枝 · ")+shortRule(ru, runs, opt), text(func(s tracer.Summary) string {
 			if !slices.Contains(s.Rules, ru) {
 				return "-"
 			}

@@ -26,6 +26,17 @@ func compareSearch(t testing.TB, p tracer.Problem, opts tracer.Options) CompareR
 	return CompareRun{Summary: tracer.Summarize(p.Info(), opts, res, st), Elapsed: 1234 * time.Microsecond}
 }
 
+// compareSpec builds the run spec describes (tracer.Spec.Build, as the
+// command line does) and runs it.
+func compareSpec(t testing.TB, spec tracer.Spec) CompareRun {
+	t.Helper()
+	p, opts, err := spec.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return compareSearch(t, p, opts)
+}
+
 func compareQueens(t testing.TB, n int, check tracer.Check, when tracer.When) CompareRun {
 	t.Helper()
 	p, err := tracer.NewNQueens(n, check)
@@ -96,6 +107,40 @@ func TestCompareGolden(t *testing.T) {
 			}
 			b.WriteString("\n")
 			if err := WriteDepthProfile(&b, runs, tt.opt); err != nil {
+				t.Fatal(err)
+			}
+			compareGolden(t, tt.name, b.Bytes())
+		})
+	}
+}
+
+// TestComparePermutationsGolden: Permutations beside N-Queens, n=4 both.
+// N-Queens is the permutations of the columns with the diagonal rules
+// added: the same 1-D shape and loop width, fewer solutions, and a
+// column rule where Permutations has "used".
+func TestComparePermutationsGolden(t *testing.T) {
+	runs := []CompareRun{
+		compareSpec(t, tracer.Spec{Problem: "permutations", N: 4}),
+		compareSpec(t, tracer.Spec{Problem: "nqueens", N: 4}),
+	}
+	for _, tt := range []struct {
+		name string
+		opt  CompareOptions
+	}{
+		{"compare_permutations4_nqueens4.txt", CompareOptions{NoTime: true}},
+		{"compare_permutations4_nqueens4_zh.md", CompareOptions{NoTime: true, Markdown: true, Lang: tracer.LangZH}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := WriteCompare(&b, runs, tt.opt); err != nil {
+				t.Fatal(err)
+			}
+			b.WriteString("\n")
+			if err := WriteDepthProfile(&b, runs, tt.opt); err != nil {
+				t.Fatal(err)
+			}
+			b.WriteString("\n")
+			if err := WriteStrategyTable(&b, runs[:1], tt.opt); err != nil {
 				t.Fatal(err)
 			}
 			compareGolden(t, tt.name, b.Bytes())

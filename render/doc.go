@@ -5,7 +5,10 @@
 // WriteReport and Board write the text report (text.go), WriteCompare and
 // WriteStrategyTable the comparison tables (compare.go), and
 // WriteDepthChart the chart of nodes per depth (chart.go, gonum/plot). It
-// never searches: every function takes what package tracer recorded.
+// never searches: every function takes what package tracer recorded. It
+// never names a problem either: what it needs of one (its title and
+// label, its moves and their parser, its rules' words, its start board)
+// it asks the problem's tracer.Def (problem.go).
 //
 // The other jobs live in packages of their own below it: render/graphviz
 // (the only importer of go-graphviz: DOT to SVG and PNG), render/steplog

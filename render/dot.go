@@ -92,18 +92,18 @@ const (
 
 // Fonts and node margins, shared with the size estimates.
 const (
-	dotFontName       = "Helvetica"
-	dotFontCall       = 10.0
-	dotFontLeaf       = 8.0
-	dotFontBoard      = 8.0
-	dotMarginX        = 0.06 * 72 // points; written as inches
-	dotMarginY        = 0.03 * 72
-	dotMinW           = 0.3 * 72
-	dotMinH           = 0.25 * 72
-	dotQueenCell      = 10.0
-	dotSudokuCell     = 12.0
-	dotMaxQueensBoard = 8
-	dotPathMoves      = 4 // moves listed for a 9×9 or 16×16 node (and N-Queens past 8)
+	dotFontName      = "Helvetica"
+	dotFontCall      = 10.0
+	dotFontLeaf      = 8.0
+	dotFontBoard     = 8.0
+	dotMarginX       = 0.06 * 72 // points; written as inches
+	dotMarginY       = 0.03 * 72
+	dotMinW          = 0.3 * 72
+	dotMinH          = 0.25 * 72
+	dotPieceCell     = 10.0 // a square of a board of pieces (N-Queens)
+	dotValueCell     = 12.0 // a cell of a board of values (Sudoku, Permutations)
+	dotMaxBoardCells = 64   // the biggest board drawn whole: 8×8 (N-Queens up to 8, 4×4 Sudoku, a row of up to 64 numbers)
+	dotPathMoves     = 4    // moves listed for a bigger board (9×9 or 16×16 Sudoku, N-Queens past 8)
 )
 
 // dotBoardKind is what --boards draws for one problem.
@@ -111,7 +111,7 @@ type dotBoardKind uint8
 
 const (
 	dotBoardNone  dotBoardKind = iota
-	dotBoardGrid               // the whole board (N-Queens up to 8×8, 4×4 Sudoku)
+	dotBoardGrid               // the whole board (up to dotMaxBoardCells cells)
 	dotBoardMoves              // the last moves on the path (bigger boards)
 )
 
@@ -121,13 +121,13 @@ type dotDrawer struct {
 	t       *tracer.Tree
 	sum     *tracer.Summary
 	opt     DiagramOptions
-	problem string
-	queens  bool
+	def     *tracer.Def
 	zh      bool
 	boards  dotBoardKind
-	n       int   // board side
-	box     int   // Sudoku box side
-	givens  []int // Sudoku puzzle cells
+	look    boardLook     // with boards: how the board is drawn
+	work    *tracer.Board // with boards: the start board, the path replayed onto it for one node at a time
+	start   *tracer.Board // the start board for witnesses, once asked for (see startBoard)
+	started bool
 
 	arena   []byte // the labels, one after the other
 	off     []int  // item i's label is arena[off[i]:off[i+1]]
@@ -138,34 +138,33 @@ type dotDrawer struct {
 }
 
 func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
-	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, problem: leg.Summary.Problem,
-		queens: leg.Summary.Problem == "nqueens", zh: leg.Lang == tracer.LangZH, n: leg.Summary.Size}
+	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: problemDef(leg.Summary.Problem), zh: leg.Lang == tracer.LangZH}
 	if !opt.Boards {
 		return d, nil
 	}
-	switch {
-	case d.queens:
-		if d.n < 1 {
-			return nil, fmt.Errorf("dot: boards: the legend gives no board size (n = %d)", d.n)
-		}
-		d.boards = dotBoardMoves
-		if d.n <= dotMaxQueensBoard {
-			d.boards = dotBoardGrid
-		}
-	case d.problem == "sudoku":
-		p, err := tracer.ParsePuzzle(leg.Summary.Instance)
-		if err != nil {
-			return nil, fmt.Errorf("dot: boards: the legend's puzzle: %w", err)
-		}
-		d.n, d.box, d.givens = p.Size, p.Box, p.Cells
-		d.boards = dotBoardMoves
-		if p.Size == 4 {
-			d.boards = dotBoardGrid
-		}
-	default:
-		return nil, fmt.Errorf("dot: boards: no boards for problem %q", d.problem)
+	lk, err := lookOf(d.def, runInfo(d.def, d.sum))
+	if err != nil {
+		return nil, fmt.Errorf("dot: boards: the legend's instance %q of %s: %w", dotOneLine(d.sum.Instance), d.def.Name, err)
+	}
+	d.look, d.work = lk, lk.start.Clone()
+	d.start, d.started = lk.start, true
+	d.boards = dotBoardMoves
+	if lk.start.Rows*lk.start.Cols <= dotMaxBoardCells {
+		d.boards = dotBoardGrid
 	}
 	return d, nil
+}
+
+// startBoard returns the run's start board (a puzzle's givens), or nil if
+// the legend's instance gives none.
+func (d *dotDrawer) startBoard() *tracer.Board {
+	if !d.started {
+		d.started = true
+		if b, err := d.def.Start(runInfo(d.def, d.sum)); err == nil {
+			d.start = b
+		}
+	}
+	return d.start
 }
 
 // pick returns the English or the Chinese text.
@@ -189,46 +188,29 @@ func (d *dotDrawer) move(i int32) string {
 	if n.Parent < 0 && n.Kind == tracer.NodeCall {
 		return d.rootName()
 	}
-	return tracer.MoveLabel(d.problem, n.Cell(), int(n.Value))
+	return d.def.MoveLabel(n.Cell(), int(n.Value))
 }
 
-// witness is the label of what pruned leaf i clashes with: the queen or
-// the digit standing there.
+// witness is the label of what pruned leaf i clashes with: the move that
+// put the queen or the digit standing there ("r0=c1", "(0,1)=3").
 func (d *dotDrawer) witness(i int32) string {
 	n := &d.t.Nodes[i]
 	if n.WRow < 0 {
 		return ""
 	}
-	v := int(n.Value)
-	if d.queens {
-		v = int(n.WCol)
-	}
-	return tracer.MoveLabel(d.problem, n.Witness(), v)
+	return d.def.MoveLabel(n.Witness(), witnessValue(d.t, i, d.startBoard()))
 }
 
-// rootName names the root: the problem and its instance, briefly.
+// rootName names the root: the problem and its instance, briefly
+// ("permutations n=3", "sudoku 9×9, 51 blanks"; "全排列 n=3"). English
+// names the problem by its Def's Name, the command-line word the step log
+// uses too; Chinese by its title.
 func (d *dotDrawer) rootName() string {
-	return d.problemName() + " " + d.instance()
-}
-
-func (d *dotDrawer) problemName() string {
-	switch {
-	case d.zh && d.queens:
-		return "N 皇后"
-	case d.zh && d.problem == "sudoku":
-		return "数独"
+	name := d.def.Name
+	if d.zh {
+		name = d.def.Title.ZH
 	}
-	return d.problem
-}
-
-// instance is "n=8", or a Sudoku's size and blanks (not its 81 characters).
-func (d *dotDrawer) instance() string {
-	s := d.sum
-	if s.Problem != "sudoku" {
-		return s.Instance
-	}
-	blanks := strings.Count(s.Instance, ".") + strings.Count(s.Instance, "0")
-	return fmt.Sprintf("%d×%d%s%s", s.Size, s.Size, d.pick(", ", "，"), dotCount(d.lang(), blanks, "blank", "%d 个空格"))
+	return name + " " + runLabel(d.def, d.sum, d.lang())
 }
 
 // labelAll makes every item's label and estimates its size.
@@ -250,7 +232,7 @@ func (d *dotDrawer) labelAll() {
 			d.setText(i, dotFontCall, d.move(it.Node))
 		case it.Kind == ItemPruned:
 			n := &d.t.Nodes[it.Node]
-			label, rule := "✗ "+d.move(it.Node), tracer.RuleName(n.Rule, d.problem, d.lang())
+			label, rule := "✗ "+d.move(it.Node), d.def.RuleName(n.Rule, d.lang())
 			if wt := d.witness(it.Node); wt != "" {
 				d.setText(i, dotFontLeaf, label, rule, d.pick("clash: ", "冲突：")+wt)
 			} else {
@@ -270,21 +252,18 @@ func (d *dotDrawer) labelAll() {
 // labelOf returns item i's label: DOT text, or HTML without the <>.
 func (d *dotDrawer) labelOf(i int) []byte { return d.arena[d.off[i]:d.off[i+1]] }
 
-// byRule lists the non-zero counts by rule in the problem's order:
-// "column 3", "upper-right diagonal ↗ 2"; short, the diagonals are only
-// their arrows, as the tutorials draw them: "↗ 2".
+// byRule lists the non-zero counts by rule in the problem's order, with
+// the rules' names ("column 3", "upper-right diagonal ↗ 2") or, short,
+// their short names (RuleWords.Short: "↗ diagonal 2").
 func (d *dotDrawer) byRule(c *[tracer.NumRules]int, short bool) []string {
 	var out []string
 	for _, r := range d.rules() {
 		if c[r] == 0 {
 			continue
 		}
-		name := tracer.RuleName(r, d.problem, d.lang())
-		switch {
-		case short && r == tracer.RuleAntiDiagonal:
-			name = "↗"
-		case short && r == tracer.RuleDiagonal:
-			name = "↖"
+		name := d.def.RuleName(r, d.lang())
+		if short {
+			name = d.def.RuleWordsOf(r).Short.In(d.lang())
 		}
 		out = append(out, name+" "+strconv.Itoa(c[r]))
 	}
@@ -364,8 +343,8 @@ type dotHTMLRow struct {
 }
 
 // boardLabel gives item i (a call or a pruned leaf) an HTML label with a
-// board (N-Queens up to 8×8, 4×4 Sudoku), or, for bigger boards, with the
-// last moves on its path.
+// board (up to dotMaxBoardCells cells: N-Queens up to 8×8, 4×4 Sudoku, a
+// row of numbers), or, for bigger boards, with the last moves on its path.
 func (d *dotDrawer) boardLabel(i int) {
 	it := &d.tr.Items[i]
 	n := &d.t.Nodes[it.Node]
@@ -374,7 +353,7 @@ func (d *dotDrawer) boardLabel(i int) {
 	var bottom []dotHTMLRow
 	if pruned {
 		own = dotHTMLRow{text: "✗ " + d.move(it.Node), size: dotFontCall, color: dotColorPruned, bold: true}
-		bottom = append(bottom, dotHTMLRow{text: tracer.RuleName(n.Rule, d.problem, d.lang()), size: dotFontBoard, color: dotColorPruned})
+		bottom = append(bottom, dotHTMLRow{text: d.def.RuleName(n.Rule, d.lang()), size: dotFontBoard, color: dotColorPruned})
 		if wt := d.witness(it.Node); wt != "" {
 			bottom = append(bottom, dotHTMLRow{text: d.pick("clash: ", "冲突：") + wt, size: dotFontBoard, color: dotColorPruned})
 		}
@@ -447,63 +426,61 @@ func (d *dotDrawer) pathRows(v int32) []dotHTMLRow {
 }
 
 // grid writes the board at tree node v as a nested table and returns its
-// size in points. N-Queens: the queens on the path; Sudoku: the givens
-// plain, the digits placed on the path bold and coloured. The node's own
-// move is highlighted; a pruned leaf shows its candidate and the cell it
-// clashes with in red.
+// size in points: the start board (a puzzle's givens, plain) with the
+// moves on the path replayed onto it. A board of pieces (N-Queens) shows
+// them on a chequered board; a board of values shows the values placed on
+// the path bold and coloured, with the boxes shaded if it has any. The
+// node's own move is highlighted; a pruned leaf shows its candidate and
+// the cell it clashes with in red.
 func (d *dotDrawer) grid(b *strings.Builder, v int32) (float64, float64) {
-	n := d.n
-	if cap(d.scratch) < n*n {
-		d.scratch = make([]int, n*n)
-	}
-	cells := d.scratch[:n*n] // 0 empty, >0: digit or queen (1), placed on the path: +100
-	clear(cells)
-	if !d.queens {
-		copy(cells, d.givens)
-	}
+	bd, lk := d.work, &d.look
 	node := &d.t.Nodes[v]
 	start := v
 	if node.Kind == tracer.NodePruned {
 		start = node.Parent
 	}
+	// Replay the path onto the start board; undo it when drawn.
+	placed := d.scratch[:0]
 	for i := start; i >= 0 && d.t.Nodes[i].Parent >= 0; i = d.t.Nodes[i].Parent {
 		m := &d.t.Nodes[i]
-		if int(m.Row) < n && int(m.Col) < n && m.Row >= 0 && m.Col >= 0 {
-			val := 1
-			if !d.queens {
-				val = int(m.Value)
-			}
-			cells[int(m.Row)*n+int(m.Col)] = 100 + val
-		}
+		bd.Place(m.Cell(), int(m.Value))
+		placed = append(placed, int(i))
 	}
-	own, clash := -1, -1
+	d.scratch = placed
+	defer func() {
+		for _, i := range placed {
+			bd.Undo(d.t.Nodes[i].Cell())
+		}
+	}()
+	own, clash := tracer.NoPos, tracer.NoPos
 	if node.Parent >= 0 && node.Row >= 0 && node.Col >= 0 {
-		own = int(node.Row)*n + int(node.Col)
+		own = node.Cell()
 	}
 	if node.Kind == tracer.NodePruned && node.WRow >= 0 && node.WCol >= 0 {
-		clash = int(node.WRow)*n + int(node.WCol)
+		clash = node.Witness()
 	}
-	cell := dotQueenCell
-	if !d.queens {
-		cell = dotSudokuCell
+	cell := dotValueCell
+	if lk.pieces {
+		cell = dotPieceCell
 	}
 	cs := strconv.FormatFloat(cell, 'f', -1, 64)
-	side := float64(n)*cell + 2
-	ss := strconv.FormatFloat(side, 'f', -1, 64)
+	width, height := float64(bd.Cols)*cell+2, float64(bd.Rows)*cell+2
+	ws, hs := strconv.FormatFloat(width, 'f', -1, 64), strconv.FormatFloat(height, 'f', -1, 64)
 	// A fixed size keeps the squares square when a line of text is wider.
-	b.WriteString(`<TR><TD><TABLE FIXEDSIZE="TRUE" WIDTH="` + ss + `" HEIGHT="` + ss + `" BORDER="1" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0" COLOR="` + dotColorDeadLine + `" BGCOLOR="white">`)
-	for r := 0; r < n; r++ {
+	b.WriteString(`<TR><TD><TABLE FIXEDSIZE="TRUE" WIDTH="` + ws + `" HEIGHT="` + hs + `" BORDER="1" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0" COLOR="` + dotColorDeadLine + `" BGCOLOR="white">`)
+	for r := 0; r < bd.Rows; r++ {
 		b.WriteString("<TR>")
-		for c := 0; c < n; c++ {
-			k := r*n + c
+		for c := 0; c < bd.Cols; c++ {
+			p := tracer.Pos{Row: r, Col: c}
 			bg := ""
-			if d.queens && (r+c)%2 == 1 || !d.queens && (r/d.box+c/d.box)%2 == 1 {
+			if lk.pieces && (r+c)%2 == 1 || lk.box > 0 && (r/lk.box+c/lk.box)%2 == 1 {
 				bg = dotColorDark
 			}
+			rejected := p == own && node.Kind == tracer.NodePruned
 			switch {
-			case k == own && node.Kind == tracer.NodePruned, k == clash:
+			case rejected, p == clash:
 				bg = dotColorClashBg
-			case k == own:
+			case p == own:
 				bg = dotColorMoveBg
 			}
 			b.WriteString(`<TD FIXEDSIZE="TRUE" WIDTH="` + cs + `" HEIGHT="` + cs + `"`)
@@ -511,29 +488,39 @@ func (d *dotDrawer) grid(b *strings.Builder, v int32) (float64, float64) {
 				b.WriteString(` BGCOLOR="` + bg + `"`)
 			}
 			b.WriteString(">")
-			d.cellText(b, cells[k], k == own && node.Kind == tracer.NodePruned, int(node.Value))
+			d.cellText(b, p, rejected, int(node.Value))
 			b.WriteString("</TD>")
 		}
 		b.WriteString("</TR>")
 	}
 	b.WriteString("</TABLE></TD></TR>")
-	return side, side
+	return width, height
 }
 
-// cellText writes what stands in one board cell.
-func (d *dotDrawer) cellText(b *strings.Builder, c int, rejected bool, value int) {
+// cellText writes what stands in one board cell: a pruned leaf's rejected
+// candidate, a piece, a given value or a value placed on the path.
+func (d *dotDrawer) cellText(b *strings.Builder, p tracer.Pos, rejected bool, value int) {
+	v, ok := d.work.At(p)
 	switch {
-	case rejected && d.queens:
+	case rejected && d.look.pieces:
 		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPruned + `">✗</FONT>`)
 	case rejected:
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPruned + `"><B>` + string(tracer.DigitChar(value)) + `</B></FONT>`)
-	case c == 0:
-	case d.queens:
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="black">♛</FONT>`)
-	case c > 100:
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPlaced + `"><B>` + string(tracer.DigitChar(c-100)) + `</B></FONT>`)
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPruned + `"><B>`)
+		dotEscapeHTML(b, valueText(d.def, value))
+		b.WriteString(`</B></FONT>`)
+	case !ok:
+	case d.look.pieces:
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="black">`)
+		dotEscapeHTML(b, d.look.piece)
+		b.WriteString(`</FONT>`)
+	case !d.work.Given(p):
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPlaced + `"><B>`)
+		dotEscapeHTML(b, valueText(d.def, v))
+		b.WriteString(`</B></FONT>`)
 	default:
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="black">` + string(tracer.DigitChar(c)) + `</FONT>`)
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="black">`)
+		dotEscapeHTML(b, valueText(d.def, v))
+		b.WriteString(`</FONT>`)
 	}
 }
 
@@ -815,7 +802,7 @@ func (d *dotDrawer) countsLine() string {
 	st := &d.sum.Stats
 	var rules []string
 	for _, r := range d.sum.Rules {
-		rules = append(rules, fmt.Sprintf("%s %d", tracer.RuleName(r, d.problem, d.lang()), st.Rejects[r]))
+		rules = append(rules, fmt.Sprintf("%s %d", d.def.RuleName(r, d.lang()), st.Rejects[r]))
 	}
 	rs := strings.Join(rules, d.pick(", ", "，"))
 	if rs != "" {

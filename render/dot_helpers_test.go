@@ -37,6 +37,17 @@ func dotSudoku(t testing.TB, puzzle string, order tracer.Order) dotRun {
 	return dotTrace(t, p, tracer.Options{})
 }
 
+// dotSpec builds the run spec describes, as the command line does
+// (tracer.Spec.Build: the problem's defaults filled in), and traces it.
+func dotSpec(t testing.TB, spec tracer.Spec) dotRun {
+	t.Helper()
+	p, opts, err := spec.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dotTrace(t, p, opts)
+}
+
 // dotTrace runs p with a tree and a stats sink.
 func dotTrace(t testing.TB, p tracer.Problem, opts tracer.Options) dotRun {
 	t.Helper()

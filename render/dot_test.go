@@ -33,6 +33,9 @@ var dotGoldens = []struct {
 	{"queens8.dot", dotQ8, DiagramOptions{MaxNodes: DefaultMaxNodes}},
 	{"queens8-focus-r0c1-depth3.dot", dotQ8, DiagramOptions{MaxNodes: DefaultMaxNodes, Focus: []string{"r0=c1"}, Depth: 3}},
 	{"sudoku4-scan2d-boards.dot", dotS4, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true}},
+	{"permutations3.dot", dotP3, DiagramOptions{MaxNodes: DefaultMaxNodes}},
+	{"permutations3-boards.dot", dotP3, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true}},
+	{"permutations3-zh-boards-layout.dot", dotP3zh, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true, Layout: true}},
 }
 
 func dotQ4(t testing.TB) dotRun { return dotQueens(t, 4) }
@@ -43,6 +46,12 @@ func dotQ4zh(t testing.TB) dotRun {
 	return r
 }
 func dotS4(t testing.TB) dotRun { return dotSudoku(t, ".4......3.4...2.", tracer.OrderScan2D) }
+func dotP3(t testing.TB) dotRun { return dotSpec(t, tracer.Spec{Problem: "permutations", N: 3}) }
+func dotP3zh(t testing.TB) dotRun {
+	r := dotP3(t)
+	r.leg.Lang = tracer.LangZH
+	return r
+}
 
 func dotWrite(t testing.TB, r dotRun, opt DiagramOptions) ([]byte, TrimReport) {
 	t.Helper()
@@ -368,6 +377,49 @@ func TestDOTBoards(t *testing.T) {
 	// angle brackets balance).
 	if _, err := WriteDOT(io.Discard, s.tree, Legend{Summary: s.leg.Summary}, DiagramOptions{Boards: true, MaxNodes: 10}); err != nil {
 		t.Error(err)
+	}
+	// Permutations: a row of n cells, with as many numbers as the depth
+	// (a pruned leaf: its parent's and its rejected number), also for
+	// n = 10, whose 10 is written as the moves write it.
+	for _, n := range []int{3, 10} {
+		p := dotSpec(t, tracer.Spec{Problem: "permutations", N: n, Limits: tracer.Limits{MaxSteps: 3000}})
+		got, _ = dotWrite(t, p, DiagramOptions{Boards: true, MaxNodes: 60})
+		d = parseDOT(t, got)
+		number := regexp.MustCompile(`<B>(\d+)</B></FONT></TD>`)
+		for _, id := range d.nodes {
+			label := d.attrs[id]["label"]
+			if k := dotKindOf(id); k == 'g' || k == 'e' {
+				continue
+			}
+			if cells := strings.Count(label, `<TD FIXEDSIZE="TRUE" WIDTH="12" HEIGHT="12"`); cells != n {
+				t.Errorf("permutations n=%d: node %s: %d cells", n, id, cells)
+			}
+			if strings.Contains(label, "♛") || strings.Contains(label, "✗</FONT>") {
+				t.Errorf("permutations n=%d: node %s draws pieces: %s", n, id, label)
+			}
+			want := 0
+			if dotKindOf(id) == 'c' {
+				want = int(p.tree.Nodes[p.tree.CallIndex(dotAtoi(t, id))].Depth)
+			} else {
+				for _, m := range p.tree.Nodes {
+					if m.Step == int64(dotAtoi(t, id[1:])) {
+						want = int(m.Depth)
+					}
+				}
+			}
+			if got := len(number.FindAllString(label, -1)); got != want {
+				t.Errorf("permutations n=%d: node %s: %d numbers, want %d", n, id, got, want)
+			}
+		}
+		if n == 10 && !strings.Contains(string(got), "<B>10</B>") {
+			t.Errorf("permutations n=10: the first solution's 10 is not drawn")
+		}
+	}
+	// No board for a problem the registry does not know.
+	unknown := r.leg
+	unknown.Summary.Problem = "chess"
+	if _, err := WriteDOT(io.Discard, r.tree, unknown, DiagramOptions{Boards: true}); err == nil || !strings.Contains(err.Error(), "dot: boards") {
+		t.Errorf("boards of an unknown problem: %v", err)
 	}
 	bad := s.leg
 	bad.Summary.Instance = "not a puzzle"

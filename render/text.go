@@ -4,19 +4,21 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"backtrack/tracer"
 )
 
-// Board formats a board given as row strings. Sudoku boards get box
-// separators; N-Queens boards put a space between squares.
+// Board formats a board of the named problem given as row strings, with a
+// space between squares: "1 2 3" for a row of Permutations, the rows of an
+// N-Queens board. A board with boxes (Sudoku) gets box separators.
 func Board(problem string, rows []string) string {
 	var b strings.Builder
-	n := len(rows)
-	box := 0
-	if problem == "sudoku" {
-		box = tracer.BoxSide(n)
+	n := 0 // columns
+	if len(rows) > 0 {
+		n = utf8.RuneCountInString(rows[0])
 	}
+	box := boxSide(problemDef(problem), len(rows), n)
 	for r, row := range rows {
 		if box > 0 && r > 0 && r%box == 0 {
 			for c := 0; c < n; c++ {
@@ -31,16 +33,16 @@ func Board(problem string, rows []string) string {
 			b.Reset()
 			b.WriteString(s[:len(s)-2] + "\n")
 		}
-		for c, ch := range row {
-			if c > 0 {
-				if box > 0 && c%box == 0 {
-					b.WriteString("| ")
-				}
+		c, last := 0, utf8.RuneCountInString(row)-1
+		for _, ch := range row {
+			if c > 0 && box > 0 && c%box == 0 {
+				b.WriteString("| ")
 			}
 			b.WriteRune(ch)
-			if c < n-1 {
+			if c < last {
 				b.WriteByte(' ')
 			}
+			c++
 		}
 		b.WriteString("\n")
 	}
@@ -70,10 +72,13 @@ func (zh reportWords) pick(en, z string) string {
 // WriteReport writes what `backtrack trace` prints: the instance and
 // strategy, how the search ended, the first few solution boards and the
 // counts, in English or (lang tracer.LangZH) in Chinese. The English
-// report names the rules as the step log and --stats do ("anti_diagonal");
-// the Chinese one as the diagrams do ("右上对角线 ↗").
+// report names the problem and the rules as the step log and --stats do
+// (Def.Name, Rule.String: "anti_diagonal"); the Chinese one by the
+// problem's title and its rules' names, as the diagrams do ("N 皇后",
+// "右上对角线 ↗").
 func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) error {
 	var b strings.Builder
+	def := problemDef(sum.Problem)
 	zh := reportWords(lang == tracer.LangZH)
 	st := &sum.Stats
 	show = max(show, 0)
@@ -81,7 +86,7 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 		fmt.Fprintf(&b, "%s · 策略 %s\n", RunName(sum, lang), sum.Strategy)
 		fmt.Fprintf(&b, "结果：%s · %s\n", sum.Status, StatusLine(sum, lang))
 	} else {
-		fmt.Fprintf(&b, "%s %s · %s\n", sum.Problem, instanceLabel(sum), sum.Strategy)
+		fmt.Fprintf(&b, "%s %s · %s\n", sum.Problem, runLabel(def, &sum, tracer.LangEN), sum.Strategy)
 		fmt.Fprintf(&b, "status: %s · %s\n", sum.Status, StatusLine(sum, lang))
 	}
 	solution := func(i int, rows []string) {
@@ -112,7 +117,7 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 	if zh {
 		rules := make([]string, len(sum.Rules))
 		for i, r := range sum.Rules {
-			rules[i] = fmt.Sprintf("%s %d", tracer.RuleName(r, sum.Problem, lang), st.Rejects[r])
+			rules[i] = fmt.Sprintf("%s %d", def.RuleName(r, lang), st.Rejects[r])
 		}
 		fmt.Fprintf(&b, "\n节点 %d · 尝试 %d · 剪枝 %d（%s） · 放置 %d · 回溯 %d\n",
 			st.Nodes, st.Tries, st.RejectTotal(), strings.Join(rules, "，"), st.Placements, st.Backtracks)
@@ -126,15 +131,6 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// instanceLabel names the instance briefly: "n=8" or "9×9, 51 blanks".
-func instanceLabel(sum tracer.Summary) string {
-	if sum.Problem != "sudoku" {
-		return sum.Instance
-	}
-	blanks := strings.Count(sum.Instance, ".")
-	return fmt.Sprintf("%d×%d, %s", sum.Size, sum.Size, dotCount(tracer.LangEN, blanks, "blank", ""))
 }
 
 // StatusLine explains the status in a few words, in English or Chinese:

@@ -37,6 +37,13 @@ func reportSudoku(t *testing.T, puzzle string, opts tracer.Options) tracer.Summa
 	return reportRun(t, p, opts)
 }
 
+// reportSpec builds the run spec describes (tracer.Spec.Build, as the
+// command line does) and returns its summary.
+func reportSpec(t *testing.T, spec tracer.Spec) tracer.Summary {
+	t.Helper()
+	return compareSpec(t, spec).Summary
+}
+
 // TestReportGolden checks what `backtrack trace` prints, in English and in
 // Chinese, for each way a search can end. report_queens4.txt is the
 // README's Quick start output and must not change.
@@ -45,6 +52,7 @@ func TestReportGolden(t *testing.T) {
 	s4 := reportSudoku(t, ".4......3.4...2.", tracer.Options{})
 	leaf := reportSudoku(t, tracer.LeetCode37, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}})
 	lost := reportSudoku(t, ".4......3.4...2.", tracer.Options{Stop: tracer.StopNoReturn})
+	p3 := reportSpec(t, tracer.Spec{Problem: "permutations", N: 3})
 	for _, tt := range []struct {
 		name string
 		sum  tracer.Summary
@@ -61,6 +69,9 @@ func TestReportGolden(t *testing.T) {
 		{"report_sudoku_limit_zh.txt", leaf, 3, tracer.LangZH},
 		{"report_sudoku4_lost.txt", lost, 3, tracer.LangEN},
 		{"report_sudoku4_lost_zh.txt", lost, 3, tracer.LangZH},
+		// Permutations: the solutions as rows of numbers, "1 2 3".
+		{"report_permutations3.txt", p3, 6, tracer.LangEN},
+		{"report_permutations3_zh.txt", p3, 2, tracer.LangZH},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -79,6 +90,7 @@ func TestReportChinese(t *testing.T) {
 	for _, sum := range []tracer.Summary{
 		reportQueens(t, 4),
 		reportSudoku(t, tracer.LeetCode37, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}}),
+		reportSpec(t, tracer.Spec{Problem: "permutations", N: 3}),
 	} {
 		var b bytes.Buffer
 		if err := WriteReport(&b, sum, 3, tracer.LangZH); err != nil {
@@ -86,7 +98,7 @@ func TestReportChinese(t *testing.T) {
 		}
 		text := b.String()
 		for _, flagWord := range []string{"order=" + string(sum.Strategy.Order), "check=scan", "when=" + string(sum.Strategy.When),
-			"stop=" + string(sum.Strategy.Stop), string(sum.Status), "--max-steps", "n=4", "N 皇后"} {
+			"stop=" + string(sum.Strategy.Stop), string(sum.Status), "--max-steps", "n=4", "n=3", "N 皇后"} {
 			text = strings.ReplaceAll(text, flagWord, "")
 		}
 		board := regexp.MustCompile(`^[.Q1-9A-G |+-]*$`) // board lines: queens are Q
@@ -152,5 +164,29 @@ func TestReportShowNegative(t *testing.T) {
 	}
 	if strings.Contains(b.String(), "solution 1:") || !strings.Contains(b.String(), "(2 more solutions not shown)") {
 		t.Errorf("--show -1:\n%s", b.String())
+	}
+}
+
+// TestBoard: a board is printed with a space between squares, a board
+// with boxes (Sudoku) with box separators, and a row of Permutations as a
+// row of numbers.
+func TestBoard(t *testing.T) {
+	for _, c := range []struct {
+		problem string
+		rows    []string
+		want    string
+	}{
+		{"permutations", []string{"312"}, "3 1 2\n"},
+		{"permutations", []string{"1"}, "1\n"},
+		{"nqueens", []string{".Q..", "...Q", "Q...", "..Q."}, ". Q . .\n. . . Q\nQ . . .\n. . Q .\n"},
+		{"sudoku", []string{"1234", "3412", "2143", "4321"}, "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"},
+		// N-Queens has no boxes, whatever its size.
+		{"nqueens", []string{"Q...", "..Q.", ".Q..", "...Q"}, "Q . . .\n. . Q .\n. Q . .\n. . . Q\n"},
+		{"unknown", []string{"12", "21"}, "1 2\n2 1\n"},
+		{"sudoku", nil, ""},
+	} {
+		if got := Board(c.problem, c.rows); got != c.want {
+			t.Errorf("Board(%s, %q) =\n%s\nwant\n%s", c.problem, c.rows, got, c.want)
+		}
 	}
 }

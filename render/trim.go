@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"backtrack/tracer"
@@ -55,8 +54,8 @@ type DiagramOptions struct {
 	// is one level below its call); 0 draws every level. What lies deeper
 	// is counted in elided nodes.
 	Depth int
-	// Focus is a branch to expand: move labels from the root, as
-	// tracer.MoveLabel writes them (["r0=c1"], ["(0,2)=4", "(0,3)=6"]); see
+	// Focus is a branch to expand: move labels from the root, as the
+	// problem's Def writes them (["r0=c1"], ["(0,2)=4", "(0,3)=6"]); see
 	// ParseFocus. The nodes on the path are drawn, their siblings are drawn
 	// but not expanded, and the subtree under the last move is expanded
 	// within the budget. Empty: the whole tree is in play.
@@ -69,11 +68,12 @@ type DiagramOptions struct {
 	// Layout computes a tidy tree layout and pins every node's position
 	// (pos="x,y!") so that Graphviz only routes and draws.
 	Layout bool
-	// Problem is the problem the tree is of ("nqueens", "sudoku"): a focus
-	// move must be written in its notation, and an error about one lists
-	// the moves there are in it. WriteDOT takes it from the legend when it
-	// is empty; with none, a focus move's own notation is taken for the
-	// problem's.
+	// Problem names the problem the tree is of (its Def's Name, as
+	// tracer.Summary.Problem does): a focus move must be written in its
+	// notation (Def.ParseMove), and an error about one lists the moves
+	// there are in it. WriteDOT takes it from the legend when it is empty;
+	// with none, the problem whose notation the first focus move is in is
+	// taken.
 	Problem string
 }
 
@@ -198,7 +198,8 @@ type trimmer struct {
 	depth int   // Depth (0: all)
 	limit int   // the budget; math.MaxInt for none
 
-	problem string // whose notation focus moves are in; "": the first move's
+	problem string      // the problem named by the options ("": the first focus move's)
+	def     *tracer.Def // whose notation focus moves are in, once known
 
 	size    []int32 // subtree sizes, in view
 	sols    []int32 // solutions in the subtree, in view
@@ -343,53 +344,55 @@ func (tm *trimmer) drawPath(i int32) {
 	}
 }
 
-// focus follows the focus moves from the root.
+// focus follows the focus moves from the root. The moves are read with
+// the problem's Def (Def.ParseMove, the one parser of its notation).
 func (tm *trimmer) focus(moves []string) error {
 	tm.focusPath = []int32{0}
 	at := int32(0)
 	where := "the root"
 	for k, label := range moves {
-		mv, err := parseFocusMove(label)
-		if err != nil {
-			return fmt.Errorf("focus move %d: %w", k+1, err)
-		}
-		if mv.root {
+		if strings.TrimSpace(label) == "root" {
 			if k == 0 {
 				continue
 			}
 			return fmt.Errorf("focus move %d: %q can only come first", k+1, label)
 		}
-		if tm.problem == "" {
-			tm.problem = "sudoku"
-			if mv.queens {
-				tm.problem = "nqueens"
+		if tm.def == nil {
+			if err := tm.findDef(label); err != nil {
+				return fmt.Errorf("focus move %d: %w", k+1, err)
 			}
 		}
-		queens := tm.problem == "nqueens"
+		var have []string // the calls under at, for an error
+		tm.children(at, func(c int32) {
+			if n := &tm.nodes[c]; n.Kind == tracer.NodeCall {
+				have = append(have, tm.moveLabel(n))
+			}
+		})
+		cell, v, err := tm.def.ParseMove(label, focusSize)
+		if err != nil {
+			// A move in another notation (or none): how this problem
+			// writes its moves, and the moves there are.
+			return fmt.Errorf("focus move %s: %s; %s", label, tm.def.MoveHint.EN, focusMovesUnder(where, have, tm.k))
+		}
 		next := int32(-1)
-		var pruned *tracer.Node
-		var have []string
+		var pruned int32 = -1
 		tm.children(at, func(c int32) {
 			n := &tm.nodes[c]
-			if mv.queens != queens || !mv.matches(n) {
-				if n.Kind == tracer.NodeCall {
-					have = append(have, tm.moveLabel(n))
-				}
+			if n.Cell() != cell || int(n.Value) != v {
 				return
 			}
 			if n.Kind == tracer.NodeCall {
 				next = c
-			} else if pruned == nil {
-				pruned = n
+			} else if pruned < 0 {
+				pruned = c
 			}
 		})
 		switch {
 		case next >= 0:
-		case mv.queens != queens:
-			return fmt.Errorf("focus move %s: %s; %s", label, focusNotation(tm.problem), focusMovesUnder(where, have, tm.k))
-		case pruned != nil:
+		case pruned >= 0:
+			n := &tm.nodes[pruned]
 			return fmt.Errorf("focus move %s under %s was pruned (%s, clashing with %s): it has no subtree",
-				label, where, tracer.RuleName(pruned.Rule, tm.problem, tracer.LangEN), tm.witnessLabel(pruned))
+				label, where, tm.def.RuleName(n.Rule, tracer.LangEN), tm.witnessLabel(pruned))
 		default:
 			return fmt.Errorf("focus move %s: no such move under %s%s", label, where, focusListMoves(have, tm.k))
 		}
@@ -404,28 +407,32 @@ func (tm *trimmer) focus(moves []string) error {
 	return nil
 }
 
+// findDef finds the problem the focus moves are in: the one the options
+// name, or else the one whose notation label is written in.
+func (tm *trimmer) findDef(label string) error {
+	if tm.problem != "" {
+		d, err := tracer.Lookup(tm.problem)
+		if err != nil {
+			return errors.New(strings.TrimPrefix(err.Error(), "tracer: "))
+		}
+		tm.def = d
+		return nil
+	}
+	if tm.def = moveDef(label); tm.def == nil {
+		return notAMove(label)
+	}
+	return nil
+}
+
 // moveLabel is node n's move in the problem's notation.
 func (tm *trimmer) moveLabel(n *tracer.Node) string {
-	return tracer.MoveLabel(tm.problem, n.Cell(), int(n.Value))
+	return tm.def.MoveLabel(n.Cell(), int(n.Value))
 }
 
-// witnessLabel names what pruned leaf n clashes with: "the queen r0=c1",
-// "the 4 at (0,5)".
-func (tm *trimmer) witnessLabel(n *tracer.Node) string {
-	w := n.Witness()
-	if tm.problem == "nqueens" {
-		return "the queen " + tracer.MoveLabel(tm.problem, w, w.Col)
-	}
-	return fmt.Sprintf("the %c at (%d,%d)", tracer.DigitChar(int(n.Value)), w.Row, w.Col)
-}
-
-// focusNotation says, for a focus move written in the other problem's
-// notation, how the problem writes its moves.
-func focusNotation(problem string) string {
-	if problem == "nqueens" {
-		return "this is N-Queens, whose moves are written r<row>=c<column> (r0=c1 is the queen of row 0 in column 1), not (row,column)=digit as in Sudoku"
-	}
-	return "this is Sudoku, whose moves are written (row,column)=digit ((0,2)=4 is a 4 in row 0, column 2), not r<row>=c<column> as in N-Queens"
+// witnessLabel names what pruned leaf i clashes with, in the problem's
+// words: "the queen at (0,1)", "the 4 at (0,5)".
+func (tm *trimmer) witnessLabel(i int32) string {
+	return tm.def.Words.Thing(witnessValue(tm.t, i, nil), tm.nodes[i].Witness()).EN
 }
 
 // focusMovesUnder lists the moves under a node for an error: "the moves
@@ -684,122 +691,48 @@ func (tm *trimmer) build() *Trimmed {
 	return tr
 }
 
-// focusMove is a focus move parsed: N-Queens "r2=c0" or Sudoku "(4,5)=7".
-type focusMove struct {
-	root     bool
-	queens   bool
-	row, col int
-	value    int
-}
-
-// parseFocusMove reads one move label.
-func parseFocusMove(s string) (focusMove, error) {
-	t := strings.Join(strings.Fields(s), "")
-	bad := func() (focusMove, error) {
-		return focusMove{}, fmt.Errorf("%q is not a move: want one like r0=c1 (N-Queens) or (0,2)=4 (Sudoku)", s)
-	}
-	if strings.EqualFold(t, "root") {
-		return focusMove{root: true}, nil
-	}
-	lhs, rhs, ok := strings.Cut(t, "=")
-	if !ok {
-		return bad()
-	}
-	if len(lhs) > 1 && (lhs[0] == 'r' || lhs[0] == 'R') {
-		row, err1 := strconv.Atoi(lhs[1:])
-		if len(rhs) < 2 || (rhs[0] != 'c' && rhs[0] != 'C') {
-			return bad()
-		}
-		col, err2 := strconv.Atoi(rhs[1:])
-		if err1 != nil || err2 != nil || row < 0 || col < 0 {
-			return bad()
-		}
-		return focusMove{queens: true, row: row, col: col, value: col}, nil
-	}
-	if len(lhs) < 5 || lhs[0] != '(' || lhs[len(lhs)-1] != ')' {
-		return bad()
-	}
-	rs, cs, ok := strings.Cut(lhs[1:len(lhs)-1], ",")
-	row, err1 := strconv.Atoi(rs)
-	col, err2 := strconv.Atoi(cs)
-	if !ok || err1 != nil || err2 != nil || row < 0 || col < 0 {
-		return bad()
-	}
-	v := 0
-	switch {
-	case len(rhs) == 1 && rhs[0] >= '1' && rhs[0] <= '9':
-		v = int(rhs[0] - '0')
-	case len(rhs) == 1 && rhs[0] >= 'A' && rhs[0] <= 'G':
-		v = int(rhs[0]-'A') + 10
-	case len(rhs) == 1 && rhs[0] >= 'a' && rhs[0] <= 'g':
-		v = int(rhs[0]-'a') + 10
-	default:
-		n, err := strconv.Atoi(rhs)
-		if err != nil || n < 1 || n > 16 {
-			return bad()
-		}
-		v = n
-	}
-	return focusMove{row: row, col: col, value: v}, nil
-}
-
-// String writes the move as tracer.MoveLabel does.
-func (m focusMove) String() string {
-	switch {
-	case m.root:
-		return "root"
-	case m.queens:
-		return tracer.MoveLabel("nqueens", tracer.Pos{Row: m.row, Col: m.col}, m.col)
-	}
-	return tracer.MoveLabel("sudoku", tracer.Pos{Row: m.row, Col: m.col}, m.value)
-}
-
-// matches reports whether node n is this move.
-func (m focusMove) matches(n *tracer.Node) bool {
-	if m.queens {
-		return int(n.Row) == m.row && int(n.Col) == m.col
-	}
-	return int(n.Row) == m.row && int(n.Col) == m.col && int(n.Value) == m.value
-}
-
 // FocusSeparator separates the moves of a focus path: "r0=c1/r1=c3".
 const FocusSeparator = "/"
 
 // ParseFocus reads a focus path: moves from the root separated by "/", as
-// tracer.MoveLabel writes them: "r0=c1/r1=c3" (N-Queens) or
-// "(0,2)=4/(0,3)=6" (Sudoku). Spaces are ignored and a leading "root/" is
-// allowed. It returns the moves in tracer.MoveLabel's spelling; "" is no
-// focus. Errors name the bad element.
+// the problem's Def writes them: "r0=c1/r1=c3" (N-Queens), "(0,2)=4/(0,3)=6"
+// (Sudoku), "p0=2/p1=1" (Permutations). Each move is read by the Def's
+// ParseMove, the parser the step log uses too, so a move is accepted here
+// exactly when it is one a step log could hold; all the moves must be in
+// one problem's notation. Spaces around a move are ignored and a leading
+// "root/" is allowed. It returns the moves as the Def writes them; "" is
+// no focus. Errors name the bad element. Whether the moves are on the
+// board of the run is for Trim to say, which knows the tree.
 func ParseFocus(s string) ([]string, error) {
 	if strings.TrimSpace(s) == "" {
 		return nil, nil
 	}
 	parts := strings.Split(s, FocusSeparator)
 	out := make([]string, 0, len(parts))
-	kind := ""
+	var def *tracer.Def // the problem whose notation the moves are in
 	for i, p := range parts {
-		if strings.TrimSpace(p) == "" {
+		switch strings.TrimSpace(p) {
+		case "":
 			return nil, fmt.Errorf("focus %q: element %d is empty", s, i+1)
-		}
-		m, err := parseFocusMove(p)
-		if err != nil {
-			return nil, fmt.Errorf("focus %q: element %d: %w", s, i+1, err)
-		}
-		if m.root {
+		case "root":
 			if i > 0 {
 				return nil, fmt.Errorf("focus %q: element %d: root can only come first", s, i+1)
 			}
 			continue
 		}
-		k := "sudoku"
-		if m.queens {
-			k = "nqueens"
+		if def == nil {
+			if def = moveDef(p); def == nil {
+				return nil, fmt.Errorf("focus %q: element %d: %w", s, i+1, notAMove(p))
+			}
 		}
-		if kind != "" && k != kind {
-			return nil, fmt.Errorf("focus %q: element %d %q mixes N-Queens and Sudoku moves", s, i+1, p)
+		cell, v, err := def.ParseMove(p, focusSize)
+		if err != nil {
+			if other := moveDef(p); other != nil {
+				return nil, fmt.Errorf("focus %q: element %d %q mixes %s and %s moves", s, i+1, p, def.Title.EN, other.Title.EN)
+			}
+			return nil, fmt.Errorf("focus %q: element %d: %w", s, i+1, err)
 		}
-		kind = k
-		out = append(out, m.String())
+		out = append(out, def.Move(cell, v))
 	}
 	if len(out) == 0 {
 		return nil, nil

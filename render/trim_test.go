@@ -165,12 +165,13 @@ func TestTrimInvariants(t *testing.T) {
 		"sudoku4":  dotSudoku(t, ".4......3.4...2.", tracer.OrderScan2D),
 		"sudoku9":  dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear),
 		"limited8": dotLimited(t, 8, 5000),
+		"perm4":    dotSpec(t, tracer.Spec{Problem: "permutations", N: 4}),
 	}
 	focus := map[string][]string{
 		"queens4": {"r0=c1"}, "queens6": {"r0=c1", "r1=c3"}, "queens8": {"r0=c1"},
-		"sudoku4": {"(0,0)=1"}, "sudoku9": {"(0,2)=4", "(0,3)=6"}, "limited8": {"r0=c0"},
+		"sudoku4": {"(0,0)=1"}, "sudoku9": {"(0,2)=4", "(0,3)=6"}, "limited8": {"r0=c0"}, "perm4": {"p0=3", "p1=1"},
 	}
-	for _, name := range []string{"queens4", "queens6", "queens8", "sudoku4", "sudoku9", "limited8"} {
+	for _, name := range []string{"queens4", "queens6", "queens8", "sudoku4", "sudoku9", "limited8", "perm4"} {
 		r := runs[name]
 		for _, budget := range []int{0, 1, 10, 40, DefaultMaxNodes, 1000} {
 			for _, depth := range []int{0, 1, 3} {
@@ -399,7 +400,7 @@ func TestTrimFocus(t *testing.T) {
 	for c := tr.Items[0].First; c >= 0; c = tr.Items[c].Next {
 		it := &tr.Items[c]
 		n := &r.tree.Nodes[it.Node]
-		label := tracer.MoveLabel("nqueens", n.Cell(), int(n.Value))
+		label := tracer.NQueensDef.MoveLabel(n.Cell(), int(n.Value))
 		top = append(top, label)
 		if label == "r0=c1" {
 			if it.NotExpanded || it.First < 0 {
@@ -437,7 +438,7 @@ func TestTrimFocus(t *testing.T) {
 				}
 				if next < 0 {
 					next = c
-					path = append(path, tracer.MoveLabel("sudoku", n.Cell(), int(n.Value)))
+					path = append(path, tracer.SudokuDef.MoveLabel(n.Cell(), int(n.Value)))
 				}
 			}
 		}
@@ -460,7 +461,9 @@ func TestTrimErrors(t *testing.T) {
 		{DiagramOptions{Focus: []string{"r0=c9"}}, `focus move r0=c9: no such move under the root (its moves: r0=c0, r0=c1, r0=c2, r0=c3)`},
 		{DiagramOptions{Focus: []string{"r0=c1", "r1=c7"}}, `no such move under r0=c1`},
 		{DiagramOptions{Focus: []string{"r0=c1", "r1=c1"}}, `focus move r1=c1 under r0=c1 was pruned (column`},
-		{DiagramOptions{Focus: []string{"x"}}, `focus move 1: "x" is not a move`},
+		{DiagramOptions{Focus: []string{"x"}}, `focus move 1: "x" is not a move: N-Queens moves are written r<row>=c<column>`},
+		{DiagramOptions{Focus: []string{"R0=C1"}}, `focus move 1: "R0=C1" is not a move`},
+		{DiagramOptions{Focus: []string{"r0=c1"}, Problem: "chess"}, `focus move 1: unknown problem "chess"`},
 		{DiagramOptions{Focus: []string{"r0=c1", "r1=c3"}, Depth: 1}, `deeper than depth 1`},
 		{DiagramOptions{AtStep: 188}, `step 188 is beyond the last step 187`},
 		{DiagramOptions{AtStep: -1}, `step -1 is negative`},
@@ -468,11 +471,14 @@ func TestTrimErrors(t *testing.T) {
 		{DiagramOptions{Depth: -1}, `depth -1 is negative`},
 		{DiagramOptions{AtStep: 3, Focus: []string{"r0=c1"}}, `no such move under the root (it has no calls below it after step 3)`},
 		{DiagramOptions{Focus: []string{"r0=c1", "r1=c1"}, Problem: "nqueens"},
-			`focus move r1=c1 under r0=c1 was pruned (column, clashing with the queen r0=c1): it has no subtree`},
-		{DiagramOptions{Focus: []string{"r0=c1", "r1=c0"}, Problem: "nqueens"}, `was pruned (upper-right diagonal ↗, clashing with the queen r0=c1)`},
-		// A move in Sudoku's notation: the moves listed are N-Queens', with a hint.
+			`focus move r1=c1 under r0=c1 was pruned (column, clashing with the queen at (0,1)): it has no subtree`},
+		{DiagramOptions{Focus: []string{"r0=c1", "r1=c0"}, Problem: "nqueens"}, `was pruned (upper-right diagonal ↗, clashing with the queen at (0,1))`},
+		// A move in Sudoku's notation: the moves listed are N-Queens', with
+		// N-Queens' hint (Def.MoveHint).
 		{DiagramOptions{Focus: []string{"(0,2)=1"}, Problem: "nqueens"},
-			`focus move (0,2)=1: this is N-Queens, whose moves are written r<row>=c<column> (r0=c1 is the queen of row 0 in column 1), not (row,column)=digit as in Sudoku; the moves under the root: r0=c0, r0=c1, r0=c2, r0=c3`},
+			`focus move (0,2)=1: N-Queens moves are written r<row>=c<column> (r0=c1 is the queen of row 0 in column 1); the moves under the root: r0=c0, r0=c1, r0=c2, r0=c3`},
+		// Only what the Def's Move writes: no capitals, no inner spaces.
+		{DiagramOptions{Focus: []string{"R0=C1"}, Problem: "nqueens"}, `focus move R0=C1: N-Queens moves are written`},
 		{DiagramOptions{Focus: []string{"r0=c1", "(1,3)=3"}, Problem: "nqueens"}, `; the moves under r0=c1: r1=c3`},
 		{DiagramOptions{Focus: []string{"(0,2)=1"}, Problem: "nqueens", AtStep: 1}, `; there are no calls under the root after step 1`},
 	} {
@@ -490,7 +496,7 @@ func TestTrimErrors(t *testing.T) {
 		want string
 	}{
 		{DiagramOptions{Focus: []string{"r0=c1"}, Problem: "sudoku"},
-			`focus move r0=c1: this is Sudoku, whose moves are written (row,column)=digit ((0,2)=4 is a 4 in row 0, column 2), not r<row>=c<column> as in N-Queens; the moves under the root: (0,2)=1, (0,2)=2, (0,2)=4`},
+			`focus move r0=c1: Sudoku moves are written (row,column)=digit ((0,2)=4 is a 4 in row 0, column 2); the moves under the root: (0,2)=1, (0,2)=2, (0,2)=4`},
 		{DiagramOptions{Focus: []string{"r0=c2"}, Problem: "sudoku"}, `the moves under the root: (0,2)=1, (0,2)=2, (0,2)=4`},
 		{DiagramOptions{Focus: []string{"(0,2)=3"}, Problem: "sudoku"},
 			`focus move (0,2)=3 under the root was pruned (row, clashing with the 3 at (0,1)): it has no subtree`},
@@ -501,7 +507,30 @@ func TestTrimErrors(t *testing.T) {
 			t.Errorf("Trim(%+v) = %v, want an error containing %q", c.opt, err, c.want)
 		}
 	}
+	// Permutations: moves p<position>=<number>, witnesses in its words.
+	p := dotSpec(t, tracer.Spec{Problem: "permutations", N: 3})
+	for _, c := range []struct {
+		opt  DiagramOptions
+		want string
+	}{
+		{DiagramOptions{Focus: []string{"p0=2", "p1=2"}, Problem: "permutations"},
+			`focus move p1=2 under p0=2 was pruned (already on the path, clashing with the 2 at position 0): it has no subtree`},
+		{DiagramOptions{Focus: []string{"p0=2", "p1=2"}}, `clashing with the 2 at position 0`},
+		{DiagramOptions{Focus: []string{"r0=c1"}, Problem: "permutations"},
+			`focus move r0=c1: Permutations moves are written p<position>=<number> (p2=3 puts 3 at position 2); the moves under the root: p0=1, p0=2, p0=3`},
+		{DiagramOptions{Focus: []string{"p0=4"}, Problem: "permutations"}, `focus move p0=4: no such move under the root (its moves: p0=1, p0=2, p0=3)`},
+		{DiagramOptions{Focus: []string{"p0=1", "p1=3", "p2=2", "p3=4"}}, `no such move under p2=2 (it has no calls below it)`},
+	} {
+		_, _, err := Trim(p.tree, c.opt)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Trim(%+v) = %v, want an error containing %q", c.opt, err, c.want)
+		}
+	}
 	// WriteDOT takes the problem from the legend.
+	if _, err := WriteDOT(io.Discard, p.tree, p.leg, DiagramOptions{Focus: []string{"(0,2)=4"}}); err == nil ||
+		!strings.Contains(err.Error(), "Permutations moves are written") {
+		t.Errorf("WriteDOT with a Sudoku move on a Permutations tree: %v", err)
+	}
 	if _, err := WriteDOT(io.Discard, s.tree, s.leg, DiagramOptions{Focus: []string{"r0=c1"}}); err == nil ||
 		!strings.Contains(err.Error(), "(0,2)=1, (0,2)=2, (0,2)=4") {
 		t.Errorf("WriteDOT with a queens move on a Sudoku tree: %v", err)
@@ -521,14 +550,24 @@ func TestParseFocus(t *testing.T) {
 		{"  ", nil, ""},
 		{"r0=c1", []string{"r0=c1"}, ""},
 		{"r0=c1/r1=c3", []string{"r0=c1", "r1=c3"}, ""},
-		{"root/R0=C1/ r1 = c3 ", []string{"r0=c1", "r1=c3"}, ""},
+		{"root/r0=c1/ r1=c3 ", []string{"r0=c1", "r1=c3"}, ""},
+		{" root /r0=c1", []string{"r0=c1"}, ""},
 		{"(0,2)=4/(0,3)=6", []string{"(0,2)=4", "(0,3)=6"}, ""},
-		{"(0, 2)=4", []string{"(0,2)=4"}, ""},
-		{"(3,15)=g/(3,14)=10", []string{"(3,15)=G", "(3,14)=A"}, ""},
+		{"(3,15)=G/(3,14)=A", []string{"(3,15)=G", "(3,14)=A"}, ""},
+		{"p0=2/p1=1/p2=10", []string{"p0=2", "p1=1", "p2=10"}, ""},
 		{"root", nil, ""},
 		{"r0=c1//r1=c3", nil, `element 2 is empty`},
-		{"r0=c1/r1c3", nil, `element 2: "r1c3" is not a move`},
+		// One parser, the Def's: only what its Move writes.
+		{"r0=c1/r1c3", nil, `element 2: "r1c3" is not an N-Queens move`},
+		{"R0=C1", nil, `element 1: "R0=C1" is not a move: N-Queens moves are written r<row>=c<column>`},
+		{"r1 = c3", nil, `element 1: "r1 = c3" is not a move`},
+		{"(0, 2)=4", nil, `element 1: "(0, 2)=4" is not a move`},
+		{"(3,15)=g", nil, `is not a move`},
+		{"(3,14)=10", nil, `is not a move`},
+		{"p01=1", nil, `element 1: "p01=1" is not a move`},
+		{"p0=1/p1=01", nil, `element 2: "p1=01" is not a Permutations move`},
 		{"r0=c1/(1,1)=3", nil, `element 2 "(1,1)=3" mixes N-Queens and Sudoku moves`},
+		{"p0=1/r1=c1", nil, `element 2 "r1=c1" mixes Permutations and N-Queens moves`},
 		{"(0,2)=0", nil, `element 1: "(0,2)=0" is not a move`},
 		{"(0,2)=17", nil, `is not a move`},
 		{"r-1=c0", nil, `is not a move`},
@@ -546,8 +585,8 @@ func TestParseFocus(t *testing.T) {
 	}
 }
 
-// TestParseFocusMoveLabel: ParseFocus reads back every label
-// tracer.MoveLabel writes.
+// TestParseFocusMoveLabel: ParseFocus reads back every label a Def's
+// Move writes.
 func TestParseFocusMoveLabel(t *testing.T) {
 	for _, c := range []struct {
 		problem string
@@ -558,8 +597,14 @@ func TestParseFocusMoveLabel(t *testing.T) {
 		{"nqueens", tracer.Pos{Row: 12, Col: 11}, 11},
 		{"sudoku", tracer.Pos{Row: 4, Col: 5}, 7},
 		{"sudoku", tracer.Pos{Row: 15, Col: 15}, 16},
+		{"permutations", tracer.Pos{Row: 0, Col: 2}, 3},
+		{"permutations", tracer.Pos{Row: 0, Col: 9}, 10},
 	} {
-		l := tracer.MoveLabel(c.problem, c.cell, c.v)
+		d, err := tracer.Lookup(c.problem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := d.Move(c.cell, c.v)
 		got, err := ParseFocus(l)
 		if err != nil || len(got) != 1 || got[0] != l {
 			t.Errorf("ParseFocus(%q) = %q, %v", l, got, err)
