@@ -101,7 +101,7 @@ func isRuleField(f string) bool {
 func fieldLabel(f string, lang tracer.Lang) string {
 	if r, ok := strings.CutPrefix(f, "rejects."); ok {
 		rule, _ := tracer.ParseRule(r)
-		return fieldLabels["rejects"].In(lang) + " · " + tracer.RuleName(rule, "", lang)
+		return fieldLabels["rejects"].In(lang) + " · " + ruleName(rule, lang)
 	}
 	return fieldLabels[f].In(lang)
 }
@@ -245,6 +245,19 @@ func widest(perDepth []int64) int {
 		}
 	}
 	return best
+}
+
+// ruleName names a rule in a column heading, with the words of the first
+// problem that has it (a table's runs may be of several problems).
+func ruleName(r tracer.Rule, lang tracer.Lang) string {
+	for _, d := range tracer.Problems() {
+		for _, w := range d.Rules {
+			if w.Rule == r {
+				return w.Name.In(lang)
+			}
+		}
+	}
+	return r.String()
 }
 
 // startBoard returns the starting board of a run's instance, for problems

@@ -145,7 +145,11 @@ func (p *page) Rule(run, rule string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return tracer.RuleName(ru, r.out.Summary.Problem, p.lang), nil
+	def, err := tracer.Lookup(r.out.Summary.Problem)
+	if err != nil {
+		return "", err
+	}
+	return def.RuleName(ru, p.lang), nil
 }
 
 // Kind names an event kind in the page's language.

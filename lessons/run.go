@@ -53,10 +53,10 @@ func newMatcher(sel Selector) *matcher {
 }
 
 // event looks at e and reports whether e is the chosen step.
-func (m *matcher) event(e *tracer.Event, problem string) bool {
+func (m *matcher) event(e *tracer.Event, def *tracer.Def) bool {
 	if m.target == 0 && m.sel.Step == 0 && e.Kind == m.kind &&
 		(m.sel.Depth == nil || *m.sel.Depth == e.Depth) &&
-		(m.sel.Move == "" || hasMove(e) && tracer.MoveLabel(problem, e.Cell, e.Value) == m.sel.Move) {
+		(m.sel.Move == "" || hasMove(e) && def.MoveLabel(e.Cell, e.Value) == m.sel.Move) {
 		m.seen++
 		if m.seen == max(1, m.sel.Nth) {
 			m.target = e.Step + m.sel.Offset
@@ -80,7 +80,7 @@ func hasMove(e *tracer.Event) bool {
 // (a Narrator must see them all), the last notes are kept in a ring, and
 // each excerpt takes its lines around its chosen step.
 type excerptSink struct {
-	problem string
+	def     *tracer.Def
 	nar     *tracer.Narrator
 	ring    []noteLine // the last len(ring) steps, by step % len(ring)
 	parts   []*excerptPart
@@ -117,7 +117,7 @@ func (x *excerptSink) Event(e *tracer.Event) {
 		case p.left > 0:
 			p.lines = append(p.lines, line)
 			p.left--
-		case p.left < 0 && p.m.event(e, x.problem):
+		case p.left < 0 && p.m.event(e, x.def):
 			for k := e.Step - int64(p.spec.Before); k < e.Step; k++ {
 				if k >= 1 {
 					p.lines = append(p.lines, x.ring[k%int64(len(x.ring))])
@@ -130,7 +130,7 @@ func (x *excerptSink) Event(e *tracer.Event) {
 		}
 	}
 	for _, v := range x.views {
-		if v.step == 0 && v.m.event(e, x.problem) {
+		if v.step == 0 && v.m.event(e, x.def) {
 			v.step = e.Step
 		}
 	}
@@ -166,7 +166,7 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 			sinks = append(sinks, r.tree)
 		}
 	}
-	x := &excerptSink{problem: info.Problem}
+	x := &excerptSink{def: info.Def}
 	before := 0
 	for i := range l.Spec.Excerpts {
 		e := &l.Spec.Excerpts[i]
