@@ -80,11 +80,11 @@ func hasMove(e *tracer.Event) bool {
 // (a Narrator must see them all), the last notes are kept in a ring, and
 // each excerpt takes its lines around its chosen step.
 type excerptSink struct {
-	def     *tracer.Def
-	nar     *tracer.Narrator
-	ring    []noteLine // the last len(ring) steps, by step % len(ring)
-	parts   []*excerptPart
-	views   []*viewPart
+	def   *tracer.Def
+	nar   *tracer.Narrator
+	ring  []noteLine // the last len(ring) steps, by step % len(ring)
+	parts []*excerptPart
+	views []*viewPart
 }
 
 type excerptPart struct {
