@@ -18,7 +18,7 @@ import (
 type boardStyle struct {
 	cell   int  // columns per cell: 5 (" [7] ") for a projector, 3 ("[7]"), or 2 ("[7") for a compact board
 	labels bool // row and column numbers
-	hsep   bool // a line between boxes (Sudoku)
+	hsep   bool // a line between boxes (a board with boxes: Sudoku)
 	tall   bool // an empty line between rows, for square-looking cells
 }
 
@@ -26,7 +26,7 @@ type boardStyle struct {
 // the most compact. Every one shows the whole board with its row and column
 // numbers, which the notes use: a screen too small for the last one is too
 // small for the view (Stepper.CheckSize).
-func boardStyles(n int) []boardStyle {
+func boardStyles() []boardStyle {
 	return []boardStyle{
 		{cell: 5, labels: true, hsep: true, tall: true},
 		{cell: 3, labels: true, hsep: true},
@@ -42,7 +42,7 @@ const (
 	markNone      cellMark = iota
 	markCandidate          // the candidate this step is about: [7]
 	markClash              // the cell the candidate clashes with: <5>
-	markSlot               // the empty slot being decided (Sudoku), or a choice left in the row (N-Queens): ( )
+	markSlot               // the empty slot being decided, or on a board of pieces a choice left in the row: ( )
 )
 
 // boardMarks says where the step's marks go.
@@ -50,12 +50,13 @@ type boardMarks struct {
 	cand, clash, slot tracer.Pos
 	candValue         int
 	candStyle         style
-	slotRow           int // N-Queens: the row being decided (-1: none)
-	leftFrom          int // N-Queens: the first column still to try in slotRow
+	slotRow           int // a board of pieces: the row being decided (-1: none)
+	leftFrom          int // a board of pieces: the first column still to try in slotRow
 }
 
 // marks finds the marks of the step: the candidate and its clash, the slot
-// being decided, and for N-Queens the row being decided and its choices left.
+// being decided, and on a board of pieces the row being decided and its
+// choices left.
 func (s *Stepper) marks(st *stepState) boardMarks {
 	m := boardMarks{cand: tracer.NoPos, clash: tracer.NoPos, slot: tracer.NoPos, slotRow: -1, candStyle: stTry}
 	if st.k == 0 {
@@ -81,9 +82,9 @@ func (s *Stepper) marks(st *stepState) boardMarks {
 	if len(st.frames) > 0 {
 		top := st.frames[len(st.frames)-1]
 		if !top.end && top.slot.Row >= 0 && top.state != fsReturn && top.state != fsStopped {
-			if s.rec.queens {
+			if s.rec.shape.pieces {
 				m.slotRow = top.slot.Row
-				m.leftFrom = s.rec.n
+				m.leftFrom = s.rec.shape.cols
 				if len(top.left) > 0 {
 					m.leftFrom = top.left[0]
 				}
@@ -98,13 +99,11 @@ func (s *Stepper) marks(st *stepState) boardMarks {
 // boardLines draws the board of the step in style bs.
 func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 	r := s.rec
-	n := r.n
+	rows, cols := r.shape.rows, r.shape.cols
 	m := s.marks(st)
-	box := 0
-	if !r.queens {
-		box = tracer.BoxSide(n)
-	}
-	dw := len(strconv.Itoa(n - 1))
+	box := r.shape.box
+	dw := len(strconv.Itoa(rows - 1))
+	glyphs := st.board.RowStrings()
 	var lines []tline
 	label := func(row int) tline {
 		if !bs.labels {
@@ -126,7 +125,7 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 	if bs.labels {
 		l := label(-1)
 		var b strings.Builder
-		for c := range n {
+		for c := range cols {
 			if vsep(c) {
 				b.WriteString(" ")
 			}
@@ -135,7 +134,7 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 				fmt.Fprintf(&b, "%3d  ", c)
 			case bs.cell == 3:
 				fmt.Fprintf(&b, "%2d ", c)
-			case n > 10 && c%2 == 1:
+			case cols > 10 && c%2 == 1:
 				// Two-digit numbers in two-column cells would run
 				// together: number every other column, like a ruler.
 				b.WriteString("  ")
@@ -145,11 +144,11 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 		}
 		lines = append(lines, append(l, span{strings.TrimRight(b.String(), " "), stDim}))
 	}
-	for row := range n {
+	for row := range rows {
 		if bs.hsep && vsep(row) {
 			var b strings.Builder
 			b.WriteString(strings.Repeat(" ", label(-1).width()))
-			for c := range n {
+			for c := range cols {
 				if vsep(c) {
 					b.WriteString("+")
 				}
@@ -160,11 +159,11 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 			lines = append(lines, nil)
 		}
 		l := label(row)
-		for c := range n {
+		for c := range cols {
 			if vsep(c) {
 				l = append(l, span{"|", stDim})
 			}
-			l = append(l, s.cellSpan(st, m, row, c, bs.cell))
+			l = append(l, s.cellSpan(st, m, glyphs, row, c, bs.cell))
 		}
 		lines = append(lines, l)
 	}
@@ -173,18 +172,15 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 
 // cellSpan draws one cell: 3 columns ("[7]", "<5>", "( )", " 5+", " 5 ",
 // " . ") or 2 in a compact board ("[7", "<5", "()", "+5", " 5", " .").
-func (s *Stepper) cellSpan(st *stepState, m boardMarks, row, col, width int) span {
+// glyphs are the board's rows (tracer.Board.RowStrings).
+func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, col, width int) span {
 	r := s.rec
 	p := tracer.Pos{Row: row, Col: col}
-	v := st.board[row*r.n+col]
-	given := !r.queens && r.start[row*r.n+col] != 0
+	_, set := st.board.At(p)
+	given := st.board.Given(p)
 	content, sty := ".", stPlain
-	switch {
-	case r.queens && v != 0:
-		content, sty = "Q", stSet
-	case v != 0:
-		content = string(tracer.DigitChar(int(v)))
-		sty = stSet
+	if set {
+		content, sty = glyphs[row][col:col+1], stSet
 		if given {
 			sty = stDim
 		}
@@ -193,15 +189,12 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, row, col, width int) spa
 	switch {
 	case p == m.cand:
 		mark = markCandidate
-		content, sty = "Q", m.candStyle
-		if !r.queens {
-			content = string(tracer.DigitChar(m.candValue))
-		}
+		content, sty = r.glyph(m.candValue), m.candStyle
 	case p == m.clash:
 		mark, sty = markClash, stClash
-	case p == m.slot && v == 0:
+	case p == m.slot && !set:
 		mark, sty = markSlot, stSlot
-	case r.queens && row == m.slotRow && v == 0 && col >= m.leftFrom:
+	case r.shape.pieces && row == m.slotRow && !set && col >= m.leftFrom:
 		mark, sty = markSlot, stSlot
 	}
 	if mark == markSlot {
@@ -216,7 +209,7 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, row, col, width int) spa
 	case markSlot:
 		open, closeM = "(", ")"
 	default:
-		if v != 0 && !given && !r.queens {
+		if set && !given && r.shape.givens {
 			closeM = "+"
 		}
 	}
@@ -252,21 +245,33 @@ func (s *Stepper) keyItems(bs boardStyle) []tline {
 		zh   string
 	}
 	var items []item
-	if s.rec.queens {
+	sh := &s.rec.shape
+	switch {
+	case sh.pieces:
+		g, piece := s.rec.glyph(sh.lo), sh.piece
 		items = []item{
-			{c("[Q]", "[Q"), stTry, "candidate", "正在尝试"},
-			{c("<Q>", "<Q"), stClash, "clash", "冲突的皇后"},
-			{"Q", stSet, "queen", "皇后"},
+			{c("["+g+"]", "["+g), stTry, "candidate", "正在尝试"},
+			{c("<"+g+">", "<"+g), stClash, "clash", "冲突的" + piece.ZH},
+			{g, stSet, piece.EN, piece.ZH},
 			{">", stSlot, "row being decided", "正在决定的行"},
 			{c("( )", "()"), stSlot, "columns left", "本行剩下的选择"},
 		}
-	} else {
+	case sh.givens:
 		items = []item{
 			{c("[7]", "[7"), stTry, "candidate", "正在尝试"},
 			{c("<5>", "<5"), stClash, "clash", "冲突的格"},
 			{c("( )", "()"), stSlot, "slot", "待决定的格"},
 			{"5", stDim, "given", "预设"},
 			{c("5+", "+5"), stSet, "placed", "搜索填入"},
+		}
+	default:
+		// Examples from the problem's own values.
+		cand, clash := s.rec.glyph(min(sh.lo+1, sh.hi)), s.rec.glyph(sh.lo)
+		items = []item{
+			{c("["+cand+"]", "["+cand), stTry, "candidate", "正在尝试"},
+			{c("<"+clash+">", "<"+clash), stClash, "clash", "冲突的格"},
+			{c("( )", "()"), stSlot, "slot", "待决定的格"},
+			{clash, stSet, "placed", "已放入"},
 		}
 	}
 	lines := make([]tline, len(items))
@@ -312,18 +317,11 @@ func (r *Recording) frames(k int64) []stackFrame {
 	e := r.At(k)
 	calls := r.chain(e.Node)
 	fs := make([]stackFrame, len(calls))
-	lo, hi := 1, r.n
-	if r.queens {
-		lo, hi = 0, r.n-1
-	}
+	lo, hi := r.shape.lo, r.shape.hi
 	for i, c := range calls {
 		f := stackFrame{node: c.Node, depth: c.Depth, slot: tracer.NoPos, value: -1}
-		if r.queens {
-			if c.Depth < r.n {
-				f.slot = tracer.Pos{Row: c.Depth, Col: -1}
-			} else {
-				f.end = true
-			}
+		if !r.scans {
+			f.slot, f.end = r.slotAt(c.Depth)
 		} else if sc, ok := r.scanOf(c.Step, k); ok {
 			f.slot, f.end = sc.Cell, sc.Cell.Row < 0
 		}
@@ -444,23 +442,15 @@ func (s *Stepper) stackHeader(W, hidden int) tline {
 	title, sep := s.pick("call stack", "调用栈"), s.pick(": ", "：")
 	short := s.pick("stack", "调用栈")
 	var long, mid, tiny []string // the parts after the title
-	switch {
-	case s.rec.queens && s.lang == tracer.LangZH:
-		long = []string{"路径（已做的选择）| 可选列表 | 终止条件：row == n，每行都有皇后", "路径 | 可选列表 | 终止条件：row == n"}
-		tiny = []string{"路径 | 可选 | 终止：row == n"}
-	case s.rec.queens:
-		long = []string{"path (choices made) | choices left | end: row == n, every row has a queen",
-			"path (choices made) | choices left | end: row == n"}
-		mid = []string{"path | choices left | end: row == n"}
-		tiny = []string{"path | left | end: row == n"}
-	case s.lang == tracer.LangZH:
-		long = []string{"路径（已做的选择）| 可选列表 | 终止条件：没有空格，棋盘填满", "路径 | 可选列表 | 终止条件：没有空格"}
-		tiny = []string{"路径 | 可选 | 终止：没有空格"}
-	default:
-		long = []string{"path (choices made) | choices left | end: no empty cell, board full",
-			"path (choices made) | choices left | end: no empty cell"}
-		mid = []string{"path | choices left | end: no empty cell"}
-		tiny = []string{"path | left | end: no empty cell"}
+	end, endLong := s.rec.endWords()
+	if s.lang == tracer.LangZH {
+		long = []string{"路径（已做的选择）| 可选列表 | 终止条件：" + endLong.ZH, "路径 | 可选列表 | 终止条件：" + end.ZH}
+		tiny = []string{"路径 | 可选 | 终止：" + end.ZH}
+	} else {
+		long = []string{"path (choices made) | choices left | end: " + endLong.EN,
+			"path (choices made) | choices left | end: " + end.EN}
+		mid = []string{"path | choices left | end: " + end.EN}
+		tiny = []string{"path | left | end: " + end.EN}
 	}
 	count := func(t string) string {
 		if hidden == 0 {
@@ -490,7 +480,7 @@ func (s *Stepper) stackHeader(W, hidden int) tline {
 // frameRows draws each frame's columns, aligned: depth, node, the slot and
 // its value (the path), what the call is doing, and the candidates left.
 func (s *Stepper) frameRows(fs []stackFrame) []tline {
-	problem := s.rec.info.Problem
+	r := s.rec
 	cols := make([][4]string, len(fs))
 	var w [4]int
 	for i, f := range fs {
@@ -498,14 +488,10 @@ func (s *Stepper) frameRows(fs []stackFrame) []tline {
 		switch {
 		case f.end:
 			path = s.pick("end", "终止")
-		case f.value >= 0 && s.rec.queens:
-			path = tracer.MoveLabel(problem, tracer.Pos{Row: f.slot.Row, Col: f.value}, f.value)
 		case f.value >= 0:
-			path = tracer.MoveLabel(problem, f.slot, f.value)
-		case s.rec.queens && f.slot.Row >= 0:
-			path = fmt.Sprintf("r%d=?", f.slot.Row)
+			path = r.moveLabel(r.cellOf(f.slot, f.value), f.value)
 		case f.slot.Row >= 0:
-			path = f.slot.String() + "=?"
+			path = r.openMove(f.slot)
 		default:
 			path = "?"
 		}
@@ -530,11 +516,7 @@ func (s *Stepper) frameRows(fs []stackFrame) []tline {
 		default:
 			vals := make([]string, len(f.left))
 			for j, v := range f.left {
-				if s.rec.queens {
-					vals[j] = strconv.Itoa(v)
-				} else {
-					vals[j] = string(tracer.DigitChar(v))
-				}
+				vals[j] = r.valueText(v)
 			}
 			left = s.pick("left: ", "可选：") + strings.Join(vals, " ")
 		}

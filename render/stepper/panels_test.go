@@ -19,9 +19,9 @@ func boardCell(t *testing.T, s *Stepper, row, col int) string {
 	st := s.state()
 	bs := boardStyle{cell: 3, labels: true, hsep: true}
 	lines := s.boardLines(st, bs)
-	n := s.rec.n
+	n := s.rec.shape.rows
 	box := map[int]int{4: 2, 9: 3, 16: 4}[n]
-	if s.rec.queens {
+	if s.rec.info.Problem != "sudoku" {
 		box = 0
 	}
 	// Find the row's line: its label is the row number.
@@ -51,6 +51,7 @@ func plainText(l tline) string {
 func TestBoardMarks(t *testing.T) {
 	queens := stepGoldenRecs["queens4"](t)
 	sudoku := stepGoldenRecs["sudoku4"](t)
+	perms := stepGoldenRecs["perms3"](t)
 	tests := []struct {
 		name  string
 		rec   *Recording
@@ -71,6 +72,12 @@ func TestBoardMarks(t *testing.T) {
 		{"sudoku scan", sudoku, 26, tracer.KindScan, map[[2]int]string{{1, 1}: "( )"}},
 		{"sudoku undo", sudoku, 63, tracer.KindUndo, map[[2]int]string{{2, 1}: "( )"}},
 		{"sudoku try", sudoku, 27, tracer.KindTry, map[[2]int]string{{1, 1}: "[1]", {0, 0}: " 1+"}},
+		// Permutations of 3: one row of positions. A reject: the number
+		// tried, the position that already holds it; no "+" (no givens).
+		{"perms reject", perms, 11, tracer.KindReject, map[[2]int]string{{0, 2}: "[1]", {0, 0}: "<1>", {0, 1}: " 2 "}},
+		// A call: the move that led here, and the position it decides.
+		{"perms call", perms, 9, tracer.KindCall, map[[2]int]string{{0, 0}: " 1 ", {0, 1}: "[2]", {0, 2}: "( )"}},
+		{"perms undo", perms, 19, tracer.KindUndo, map[[2]int]string{{0, 2}: "( )", {0, 1}: " 2 "}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -106,19 +113,21 @@ func TestBoardMarksOnEveryReject(t *testing.T) {
 				v := s.View()
 				// The board without the header and the key's examples.
 				board := strings.Join(strings.Split(v, "\n")[1:], "\n")
-				board = regexp.MustCompile(`[\[<][7Q5]\]?>? (candidate|clash)`).ReplaceAllString(board, "")
+				board = regexp.MustCompile(`[\[<][0-9A-Z]\]?>? (candidate|clash)`).ReplaceAllString(board, "")
+				queens := rec.info.Problem == "nqueens"
 				cand := string(tracer.DigitChar(e.Value))
-				clash := string(tracer.DigitChar(int(s.rec.boardAt(k)[e.Witness.Row*rec.n+e.Witness.Col])))
-				if rec.queens {
+				w, _ := s.rec.boardAt(k).At(e.Witness)
+				clash := string(tracer.DigitChar(w))
+				if queens {
 					cand, clash = "Q", "Q"
 				}
 				if !strings.Contains(board, "["+cand) || !strings.Contains(board, "<"+clash) {
 					t.Fatalf("%s %v step %d: candidate [%s or clash <%s not marked:\n%s", name, size, k, cand, clash, v)
 				}
-				if rec.queens && !strings.Contains(board, "\n>") {
+				if queens && !strings.Contains(board, "\n>") {
 					t.Fatalf("%s step %d: the row being decided is not marked:\n%s", name, k, v)
 				}
-				if !rec.queens && strings.Count(board, "[") != 1 {
+				if !queens && strings.Count(board, "[") != 1 {
 					t.Fatalf("%s step %d: %d candidates marked:\n%s", name, k, strings.Count(board, "["), v)
 				}
 			}
@@ -133,16 +142,16 @@ func TestBoardMarksOnEveryReject(t *testing.T) {
 // step, taken from checkpoints, with a replay from the start.
 func TestBoardAndStatsFromCheckpoints(t *testing.T) {
 	rec := stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3 * stepCheckpoint}})
-	board := slices.Clone(rec.start)
+	board := rec.start.Clone()
 	var st tracer.Stats
 	for k := int64(0); k <= rec.Len(); k++ {
 		if k > 0 {
 			e := rec.At(k)
-			rec.apply(board, &e)
+			board.Apply(&e)
 			st.Event(&e)
 		}
-		if got := rec.boardAt(k); !slices.Equal(got, board) {
-			t.Fatalf("boardAt(%d) = %v, want %v", k, got, board)
+		if got := rec.boardAt(k); !slices.Equal(got.RowStrings(), board.RowStrings()) {
+			t.Fatalf("boardAt(%d) = %v, want %v", k, got.RowStrings(), board.RowStrings())
 		}
 		got := rec.statsAt(k)
 		if len(got.PerDepth) == 0 && len(st.PerDepth) == 0 {
@@ -157,6 +166,7 @@ func TestBoardAndStatsFromCheckpoints(t *testing.T) {
 func TestStackFrames(t *testing.T) {
 	queens := stepGoldenRecs["queens4"](t)
 	sudoku := stepGoldenRecs["sudoku4"](t)
+	perms := stepGoldenRecs["perms3"](t)
 	type fr struct {
 		path  string // the move label, or "end"
 		state frameState
@@ -177,6 +187,12 @@ func TestStackFrames(t *testing.T) {
 		{sudoku, 28, []fr{{"(0,0)=1", fsPlaced, []int{2, 3, 4}}, {"(0,2)=3", fsPlaced, []int{4}}, {"(0,3)=2", fsPlaced, []int{3, 4}},
 			{"(1,0)=2", fsPlaced, []int{3, 4}}, {"(1,1)=1", fsReject, []int{2, 3, 4}}}},
 		{sudoku, rec4Last(sudoku), []fr{{"(0,0)=1", fsReturn, []int{2, 3, 4}}}},
+		// Permutations: the numbers 1..n left at each position.
+		{perms, 1, []fr{{"", fsNew, []int{1, 2, 3}}}},
+		{perms, 11, []fr{{"p0=1", fsPlaced, []int{2, 3}}, {"p1=2", fsPlaced, []int{3}}, {"p2=1", fsReject, []int{2, 3}}}},
+		{perms, 17, []fr{{"p0=1", fsPlaced, []int{2, 3}}, {"p1=2", fsPlaced, []int{3}}, {"p2=3", fsPlaced, nil}, {"end", fsSolution, nil}}},
+		{perms, 20, []fr{{"p0=1", fsPlaced, []int{2, 3}}, {"p1=2", fsPlaced, []int{3}}, {"", fsExhausted, nil}}},
+		{perms, rec4Last(perms), []fr{{"", fsReturn, nil}}},
 	}
 	for _, tt := range tests {
 		fs := tt.rec.frames(tt.k)
@@ -186,10 +202,8 @@ func TestStackFrames(t *testing.T) {
 			switch {
 			case f.end:
 				path = "end"
-			case f.value >= 0 && tt.rec.queens:
-				path = tracer.MoveLabel("nqueens", tracer.Pos{Row: f.slot.Row, Col: f.value}, f.value)
 			case f.value >= 0:
-				path = tracer.MoveLabel("sudoku", f.slot, f.value)
+				path = tt.rec.def.MoveLabel(tt.rec.cellOf(f.slot, f.value), f.value)
 			}
 			got = append(got, fr{path, f.state, f.left})
 		}
@@ -311,8 +325,8 @@ func TestColumnNumbers(t *testing.T) {
 	for _, tt := range tests {
 		s := New(tt.rec, Options{})
 		st := s.sizeState()
-		n := tt.rec.n
-		for _, bs := range boardStyles(n) {
+		n := tt.rec.shape.cols
+		for _, bs := range boardStyles() {
 			lines := s.boardLines(st, bs)
 			head := plainText(lines[0])
 			row0 := plainText(lines[1])
@@ -350,41 +364,47 @@ func TestColumnNumbers(t *testing.T) {
 	}
 }
 
-// TestTemplateCode checks every listing: 10 to 14 lines that fit 40
-// columns with the marker, and a line for every event the variant's
-// searches make.
+// TestTemplateCode checks every listing of every problem: 10 to 14 lines
+// that fit 36 columns (Sudoku, beside a 9×9 board) or 40 with the marker,
+// and a line for every event the variant's searches make.
 func TestTemplateCode(t *testing.T) {
-	for _, problem := range []string{"nqueens", "sudoku"} {
+	instances := map[string]tracer.Spec{
+		"nqueens":      {N: 4},
+		"sudoku":       {Puzzle: "1.3.2.14.24141.3"},
+		"permutations": {N: 3},
+	}
+	for _, def := range tracer.Problems() {
+		spec, ok := instances[def.Name]
+		if !ok {
+			continue
+		}
+		limit := 40
+		if def.Puzzle != nil {
+			limit = 36
+		}
 		for _, when := range tracer.Whens {
 			for _, stop := range tracer.Stops {
-				orders := []tracer.Order{tracer.OrderRows}
-				if problem == "sudoku" {
-					orders = tracer.SudokuOrders
-				}
-				for _, order := range orders {
-					name := fmt.Sprintf("%s/%s/%s/%s", problem, order, when, stop)
-					code := templateCode(problem, 4, order, when, stop)
+				for _, order := range def.Orders {
+					name := fmt.Sprintf("%s/%s/%s/%s", def.Name, order, when, stop)
+					code := templateCode(def.Code, 4, order, when, stop)
 					if len(code) < 10 || len(code) > 14 {
 						t.Errorf("%s: %d lines, want 10 to 14", name, len(code))
 					}
 					tags := map[codeTag]bool{}
 					for _, c := range code {
-						limit := 36
-						if problem == "nqueens" {
-							limit = 40
-						}
 						if w := textwidth.Cols(c.text); w > limit {
 							t.Errorf("%s: line %q is %d columns, want at most %d", name, c.text, w, limit)
 						}
 						tags[c.tag] = true
 					}
-					var rec *Recording
-					opts := tracer.Options{When: when, Stop: stop, Limits: tracer.Limits{MaxSteps: 50000}}
-					if problem == "nqueens" {
-						rec = stepQueens(t, 4, opts)
-					} else {
-						rec = stepSudoku(t, "1.3.2.14.24141.3", order, opts)
+					sp := spec
+					sp.Problem, sp.Order, sp.When, sp.Stop = def.Name, order, when, stop
+					sp.Limits = tracer.Limits{MaxSteps: 50000}
+					p, opts, err := sp.Build()
+					if err != nil {
+						t.Fatal(err)
 					}
+					rec := stepRecord(t, p, opts)
 					for k := int64(1); k <= rec.Len(); k++ {
 						e, prev := rec.At(k), rec.At(k-1)
 						tag := eventTag(rec.strategy, &e, &prev)
@@ -395,6 +415,30 @@ func TestTemplateCode(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTemplateCodeGeneric checks the listing of a problem that supplies
+// no pieces of the template (a zero CodeParts): generic ones take their
+// places, and nothing nil is called.
+func TestTemplateCodeGeneric(t *testing.T) {
+	code := templateCode(tracer.CodeParts{}, 3, tracer.OrderRows, tracer.WhenBefore, tracer.StopAll)
+	var text []string
+	for _, c := range code {
+		text = append(text, c.text)
+	}
+	got := strings.Join(text, "\n")
+	for _, want := range []string{"func solve(depth int) bool {", "    if depth == n { save(); return true }",
+		"    for v := lo; v <= hi; v++ {", "        if !valid(depth, v) {", "        solve(depth+1) // find all",
+		"    }  // no v left"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("generic listing lacks %q:\n%s", want, got)
+		}
+	}
+	// Only some pieces: the others are generic.
+	code = templateCode(tracer.CodeParts{Signature: "func walk(i int) bool {", Value: "x"}, 3, "", tracer.WhenAfter, tracer.StopFirst)
+	if code[0].text != "func walk(i int) bool {" || !strings.Contains(code[len(code)-3].text, "no x left") {
+		t.Errorf("partial pieces: %+v", code)
 	}
 }
 

@@ -49,8 +49,9 @@ const stepChunkBits = 16
 type Recording struct {
 	info     tracer.Info
 	strategy tracer.Strategy
-	n        int // the side of the board
-	queens   bool
+	def      *tracer.Def // the problem, as its Def describes it (see shape.go)
+	shape    shape       // its board as the view draws it
+	scans    bool        // a scan event was recorded: the problem finds its slots by scanning
 
 	// The events in chunks of 1<<stepChunkBits, so that a long run never
 	// copies (and briefly doubles) one huge slice as it grows.
@@ -60,12 +61,12 @@ type Recording struct {
 	calls  []int64 // calls[node]: the step of the node's call event (0: not seen)
 	sols   []int64 // the steps of the solution events, ascending
 
-	start []int8 // the initial board: Sudoku digits (0: blank); N-Queens all 0
-	board []int8 // the board after the last event: digits, or 1 for a queen
+	start *tracer.Board // the starting board (Def.Start)
+	board *tracer.Board // the board after the last event
 	stats tracer.Stats
 
-	ckBoards []int8         // the board after step i*stepCheckpoint, n*n cells each
-	ckStats  []tracer.Stats // the Stats after step i*stepCheckpoint
+	ckBoards []*tracer.Board // the board after step i*stepCheckpoint
+	ckStats  []tracer.Stats  // the Stats after step i*stepCheckpoint
 }
 
 var _ tracer.Sink = (*Recording)(nil)
@@ -73,8 +74,8 @@ var _ tracer.Sink = (*Recording)(nil)
 // NewRecording returns an empty recording of a search of the problem
 // described by info with the given strategy. Empty strategy fields take
 // the defaults of tracer.Run and of the problem (when before, stop first,
-// the order and check of info). A Sudoku's initial board is read from
-// info.Instance with tracer.ParsePuzzle; N-Queens starts empty.
+// the order and check of info). The starting board is the Def's
+// (info.Def, or the registered problem info names): Start(info).
 func NewRecording(info tracer.Info, strategy tracer.Strategy) *Recording {
 	if strategy.Order == "" {
 		strategy.Order = info.Order
@@ -88,20 +89,11 @@ func NewRecording(info tracer.Info, strategy tracer.Strategy) *Recording {
 	if strategy.Stop == "" {
 		strategy.Stop = tracer.StopFirst
 	}
-	r := &Recording{info: info, strategy: strategy, n: info.Size, queens: info.Problem == "nqueens"}
-	if r.n < 1 {
-		r.n = 1
-	}
-	r.start = make([]int8, r.n*r.n)
-	if !r.queens {
-		if p, err := tracer.ParsePuzzle(info.Instance); err == nil && p.Size == r.n {
-			for i, d := range p.Cells {
-				r.start[i] = int8(d)
-			}
-		}
-	}
-	r.board = slices.Clone(r.start)
-	r.ckBoards = slices.Clone(r.start)
+	r := &Recording{info: info, strategy: strategy, def: defOf(info)}
+	r.start = startBoard(r.def, info)
+	r.shape = newShape(r.def, info, r.start)
+	r.board = r.start.Clone()
+	r.ckBoards = []*tracer.Board{r.start.Clone()}
 	r.ckStats = []tracer.Stats{{}}
 	return r
 }
@@ -151,11 +143,13 @@ func (r *Recording) Event(e *tracer.Event) {
 		}
 	case tracer.KindSolution:
 		r.sols = append(r.sols, k)
+	case tracer.KindScan:
+		r.scans = true
 	}
-	r.apply(r.board, &ev)
+	r.board.Apply(&ev)
 	r.stats.Event(&ev)
 	if k%stepCheckpoint == 0 {
-		r.ckBoards = append(r.ckBoards, r.board...)
+		r.ckBoards = append(r.ckBoards, r.board.Clone())
 		st := r.stats
 		st.PerDepth = slices.Clone(st.PerDepth)
 		r.ckStats = append(r.ckStats, st)
@@ -172,10 +166,11 @@ func (r *Recording) At(k int64) tracer.Event {
 	return r.unpack(r.chunks[i>>stepChunkBits][i&(1<<stepChunkBits-1)], k)
 }
 
-// encodePos packs a cell with row and column in -1..n-1 into 16 bits.
+// encodePos packs a cell with row and column from -1 to the board's last
+// into 16 bits.
 func (r *Recording) encodePos(p tracer.Pos) (uint16, bool) {
-	w := r.n + 1
-	if p.Row < -1 || p.Col < -1 || p.Row >= r.n || p.Col >= r.n {
+	w := r.shape.cols + 1
+	if p.Row < -1 || p.Col < -1 || p.Row >= r.shape.rows || p.Col >= r.shape.cols {
 		return 0, false
 	}
 	c := (p.Row+1)*w + p.Col + 1
@@ -183,7 +178,7 @@ func (r *Recording) encodePos(p tracer.Pos) (uint16, bool) {
 }
 
 func (r *Recording) decodePos(c uint16) tracer.Pos {
-	w := r.n + 1
+	w := r.shape.cols + 1
 	return tracer.Pos{Row: int(c)/w - 1, Col: int(c)%w - 1}
 }
 
@@ -258,35 +253,14 @@ func (r *Recording) unpack(p packedEvent, k int64) tracer.Event {
 	return e
 }
 
-// apply plays a place or undo event on a board of cells (Sudoku digits, or
-// 1 for a queen).
-func (r *Recording) apply(board []int8, e *tracer.Event) {
-	if e.Kind != tracer.KindPlace && e.Kind != tracer.KindUndo {
-		return
-	}
-	row, col := e.Cell.Row, e.Cell.Col
-	if row < 0 || col < 0 || row >= r.n || col >= r.n {
-		return
-	}
-	v := int8(1)
-	if !r.queens {
-		v = int8(e.Value)
-	}
-	if e.Kind == tracer.KindUndo {
-		v = 0
-	}
-	board[row*r.n+col] = v
-}
-
 // boardAt returns the board after events 1..k, from the nearest checkpoint.
-func (r *Recording) boardAt(k int64) []int8 {
+func (r *Recording) boardAt(k int64) *tracer.Board {
 	k = max(0, min(k, r.Len()))
 	i := k / stepCheckpoint
-	cells := r.n * r.n
-	b := slices.Clone(r.ckBoards[int(i)*cells : int(i+1)*cells])
+	b := r.ckBoards[i].Clone()
 	for j := i*stepCheckpoint + 1; j <= k; j++ {
 		e := r.At(j)
-		r.apply(b, &e)
+		b.Apply(&e)
 	}
 	return b
 }
@@ -357,7 +331,7 @@ func (r *Recording) callsBefore(k int64) int64 {
 }
 
 // scanOf returns the scan event of the call at step cs if it happened by
-// step k (Sudoku: it comes right after the call).
+// step k (a scan comes right after its call).
 func (r *Recording) scanOf(cs, k int64) (tracer.Event, bool) {
 	if cs+1 > k {
 		return tracer.Event{}, false

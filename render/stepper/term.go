@@ -35,7 +35,7 @@ const (
 	stPlace       // the candidate placed
 	stClash       // the clashing cell
 	stSlot        // the slot being decided
-	stSet         // digits and queens placed by the search
+	stSet         // values and pieces placed by the search
 	stMark        // the marked line of code and the innermost call
 	stNote        // the note
 )

@@ -247,6 +247,57 @@ func TestRunScriptGoesOn(t *testing.T) {
 	}
 }
 
+// TestRunScriptPermutations steps through Permutations of 3 from a script:
+// the run-to keys find its rejects, undos and solutions, each view shows
+// the row of positions with its marks, and the language switch and b work
+// as for the grid problems.
+func TestRunScriptPermutations(t *testing.T) {
+	rec := stepGoldenRecs["perms3"](t)
+	s := New(rec, Options{Width: 80, Height: 24})
+	script := "n\nr\ns\nu\nt\nb\nl\ng 11\nend\nS\n"
+	var out, warn strings.Builder
+	if err := RunScript(s, strings.NewReader(script), &out, &warn); err != nil {
+		t.Fatal(err)
+	}
+	if warn.Len() != 0 {
+		t.Errorf("warnings for a good script: %q", warn.String())
+	}
+	rulers, views := scriptViews(t, out.String())
+	want := []string{"start -> step 0/123", "n -> step 1/123", "r -> step 6/123", "s -> step 17/123",
+		"u -> step 19/123", "t -> step 21/123", "b -> step 19/123", "l -> step 19/123",
+		"g 11 -> step 11/123", "end -> step 123/123", "S -> step 107/123"}
+	if strings.Join(rulers, "|") != strings.Join(want, "|") {
+		t.Fatalf("rulers\n%q\nwant\n%q", rulers, want)
+	}
+	for i, v := range views {
+		checkViewShape(t, v, 80, 24, rulers[i])
+	}
+	// What each view must show: the instance, the marks on the row, the
+	// stack's path in the problem's moves, the note's words.
+	has := map[int][]string{
+		0:  {"permutations n=3 | check=scan when=before stop=all | step 0/123", "    0  1  2", " 0  .  .  .", "func solve(pos int) bool {"},
+		1:  {" 0 ( ) .  . ", "> d0 #0 p0=?  left: 1 2 3", "decide the number at position 0"},
+		2:  {" 0 <1>[1] . ", "> d1 #1 p1=1 reject left: 2 3", "already used at position 0", "rejects 1 (already on the path 1)"},
+		3:  {" 0  1  2  3 ", "> d3 #3 end  solution", "solutions 1"},
+		4:  {" 0  1  2 ( )", "p2=3 undo left: none"},
+		6:  {" 0  1  2 ( )", "p2=3 undo left: none"},
+		7:  {"全排列 n=3", "可选：无", "说明：撤销位置 2 的 3"},
+		8:  {" 0 <1> 2 [1]", "说明：位置 2 放 1：1 已在位置 0 用过，剪枝"},
+		9:  {" 0  .  .  . ", "根返回 false", "解 6"},
+		10: {" 0  3  2  1 ", "> d3 #15 终止 找到解", "找到第 6 个解"},
+	}
+	for i, subs := range has {
+		for _, sub := range subs {
+			if !strings.Contains(views[i], sub) {
+				t.Errorf("%s: view lacks %q:\n%s", rulers[i], sub, views[i])
+			}
+		}
+	}
+	if views[4] != views[6] {
+		t.Errorf("u t b: the view after b is not the one after u")
+	}
+}
+
 // TestRunScriptTooSmall checks that a screen size too small for the view
 // is an error before anything is written.
 func TestRunScriptTooSmall(t *testing.T) {

@@ -71,9 +71,8 @@ func New(rec *Recording, opt Options) *Stepper {
 	}
 	s := &Stepper{rec: rec, opt: opt, lang: opt.Lang}
 	st := rec.strategy
-	s.code = templateCode(rec.info.Problem, rec.n, st.Order, st.When, st.Stop)
-	// A size not given fits the view: a tall N-Queens board needs more
-	// than 80×24.
+	s.code = templateCode(rec.def.Code, rec.info.Size, st.Order, st.When, st.Stop)
+	// A size not given fits the view: a tall board needs more than 80×24.
 	if growW {
 		s.opt.Width = max(s.opt.Width, s.minWidth())
 	}
@@ -246,7 +245,7 @@ type stepState struct {
 	k      int64
 	e      tracer.Event // event k (zero at step 0)
 	prev   tracer.Event // event k-1 (zero if none)
-	board  []int8
+	board  *tracer.Board
 	stats  tracer.Stats
 	frames []stackFrame
 	note   string
@@ -388,7 +387,7 @@ func markCut(lines []tline, W int) []tline {
 func (s *Stepper) topChoices(st *stepState, W int, yield func(block []tline, big bool) bool) {
 	code := s.codeLines(st)
 	cw := blockWidth(code)
-	for _, bs := range boardStyles(s.rec.n) {
+	for _, bs := range boardStyles() {
 		board := s.boardLines(st, bs)
 		key := s.keyItems(bs)
 		for _, window := range []int{0, 7, 5, 3} {
@@ -625,25 +624,12 @@ func blockWidth(b []tline) int {
 // kind, the language.
 func (s *Stepper) header(st *stepState, W int) tline {
 	r := s.rec
-	info := r.info
-	var inst string
-	switch {
-	case r.queens:
-		inst = s.pick(fmt.Sprintf("nqueens n=%d", info.Size), fmt.Sprintf("%d 皇后", info.Size))
-	default:
-		blanks := 0
-		for _, d := range r.start {
-			if d == 0 {
-				blanks++
-			}
-		}
-		inst = s.pick(fmt.Sprintf("sudoku %d×%d, %d blanks", r.n, r.n, blanks),
-			fmt.Sprintf("数独 %d×%d，%d 个空格", r.n, r.n, blanks))
-	}
+	inst := r.instanceName(s.lang)
 	sg := r.strategy
 	long := fmt.Sprintf("order=%s check=%s when=%s stop=%s", sg.Order, sg.Check, sg.When, sg.Stop)
 	short := fmt.Sprintf("%s/%s/%s/%s", sg.Order, sg.Check, sg.When, sg.Stop)
-	if r.queens {
+	if len(r.def.Orders) == 1 {
+		// A problem with one order: nothing to choose, nothing to say.
 		long = fmt.Sprintf("check=%s when=%s stop=%s", sg.Check, sg.When, sg.Stop)
 		short = fmt.Sprintf("%s/%s/%s", sg.Check, sg.When, sg.Stop)
 	}
@@ -761,7 +747,7 @@ func (s *Stepper) helpPanel(W int) []tline {
 		}
 	}
 	lines = append(lines, nil, tline{{marks, stPlain}})
-	for _, l := range wrapItems(s.keyItems(boardStyles(s.rec.n)[0]), W-2) {
+	for _, l := range wrapItems(s.keyItems(boardStyles()[0]), W-2) {
 		lines = append(lines, append(tline{{"  ", stPlain}}, l...))
 	}
 	return lines
@@ -782,7 +768,7 @@ func (s *Stepper) counterItems(st *stepState) []tline {
 	zh := s.lang == tracer.LangZH
 	rules := make([]string, 0, len(s.rec.info.Rules))
 	for _, r := range s.rec.info.Rules {
-		rules = append(rules, fmt.Sprintf("%s %d", tracer.RuleName(r, s.rec.info.Problem, s.lang), c.Rejects[r]))
+		rules = append(rules, fmt.Sprintf("%s %d", s.rec.def.RuleName(r, s.lang), c.Rejects[r]))
 	}
 	sep, open, closeP := ", ", " (", ")"
 	if zh {
@@ -825,38 +811,23 @@ type codeLine struct {
 }
 
 // templateCode is the shared template as search.go runs it, for one
-// strategy, in 10 to 14 lines of pseudo-Go of at most 36 columns for Sudoku
-// (beside a 9×9 board in 80 columns) and 40 for N-Queens.
-func templateCode(problem string, n int, order tracer.Order, when tracer.When, stop tracer.Stop) []codeLine {
-	queens := problem == "nqueens"
+// strategy, in 10 to 14 lines of pseudo-Go, with the problem's pieces put
+// in (its CodeParts; generic ones for any it lacks): at most 36 columns
+// for Sudoku (beside a 9×9 board in 80 columns) and 40 for N-Queens.
+func templateCode(parts tracer.CodeParts, n int, order tracer.Order, when tracer.When, stop tracer.Stop) []codeLine {
+	p := codeParts(parts)
 	var c []codeLine
 	add := func(text string, tag codeTag) { c = append(c, codeLine{text, tag}) }
-	v, args, call := "d", "cell, d", "solve()"
-	if queens {
-		v, args, call = "col", "row, col", "solve(row+1)"
-	}
-	sig := "func solve() bool {"
-	if queens {
-		sig = "func solve(row int) bool {"
-	}
+	v, args, call := p.Value, p.Args, p.Recurse
+	sig := p.Signature
 	if stop == tracer.StopNoReturn {
 		sig = strings.Replace(sig, " bool {", " {  // no result", 1)
 	}
 	add(sig, tagCall)
-	if !queens {
-		next := "firstEmpty() // 2-D"
-		switch order {
-		case tracer.OrderLinear:
-			next = "nextEmpty(prev)"
-		case tracer.OrderMRV:
-			next = "fewestChoices()"
-		}
-		add("    cell, ok := "+next, tagScan)
+	if slot := p.Slot(order); slot != "" {
+		add("    "+slot, tagScan)
 	}
-	full := "!ok"
-	if queens {
-		full = "row == n"
-	}
+	full := p.Full
 	switch {
 	case when == tracer.WhenLeaf:
 		add("    if "+full+" {           // end", tagEnd)
@@ -873,11 +844,7 @@ func templateCode(problem string, n int, order tracer.Order, when tracer.When, s
 	default:
 		add("    if "+full+" { return true } // end", tagEnd)
 	}
-	if queens {
-		add("    for col := 0; col < n; col++ {", tagLoop)
-	} else {
-		add(fmt.Sprintf("    for d := 1; d <= %d; d++ {", n), tagLoop)
-	}
+	add("    "+p.Loop(n), tagLoop)
 	switch when {
 	case tracer.WhenAfter:
 		add("        place("+args+") // first", tagPlace)

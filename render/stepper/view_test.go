@@ -49,6 +49,16 @@ func stepSudoku(t testing.TB, puzzle string, order tracer.Order, opts tracer.Opt
 	return stepRecord(t, p, opts)
 }
 
+// stepPerms records Permutations of n with the given check and options.
+func stepPerms(t testing.TB, n int, check tracer.Check, opts tracer.Options) *Recording {
+	t.Helper()
+	p, err := tracer.NewPermutations(n, check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stepRecord(t, p, opts)
+}
+
 // stepCase is one recorded search the tests step through.
 type stepCase struct {
 	name string
@@ -88,6 +98,21 @@ var stepCases = []stepCase{
 	{"lc37-steps", func(t testing.TB) *Recording {
 		return stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3000}})
 	}},
+	{"perms3-all", func(t testing.TB) *Recording {
+		return stepPerms(t, 3, tracer.CheckScan, tracer.Options{Stop: tracer.StopAll})
+	}},
+	{"perms3-first-arrays", func(t testing.TB) *Recording {
+		return stepPerms(t, 3, tracer.CheckArrays, tracer.Options{})
+	}},
+	{"perms3-after", func(t testing.TB) *Recording {
+		return stepPerms(t, 3, tracer.CheckScan, tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopAll})
+	}},
+	{"perms3-leaf-noreturn", func(t testing.TB) *Recording {
+		return stepPerms(t, 3, tracer.CheckScan, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn})
+	}},
+	{"perms5-calls", func(t testing.TB) *Recording {
+		return stepPerms(t, 5, tracer.CheckArrays, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxCalls: 40}})
+	}},
 }
 
 // stepSudoku4 is the 4×4 puzzle of the goldens.
@@ -122,6 +147,10 @@ func TestRecordingRoundTrip(t *testing.T) {
 		{"sudoku4-leaf", func() (tracer.Problem, error) {
 			return stepPuzzle("1.3.2.14.24141.3", tracer.OrderLinear, tracer.CheckScan)
 		}, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn}},
+		{"perms6-all", func() (tracer.Problem, error) { return tracer.NewPermutations(6, tracer.CheckScan) },
+			tracer.Options{Stop: tracer.StopAll}},
+		{"perms10-limit", func() (tracer.Problem, error) { return tracer.NewPermutations(10, tracer.CheckArrays) },
+			tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 5000}}},
 	}
 	for _, run := range runs {
 		t.Run(run.name, func(t *testing.T) {
@@ -236,6 +265,23 @@ var stepGoldens = []struct {
 	{"sudoku4_k094_solution", "sudoku4", 94, tracer.KindSolution, tracer.LangEN, 80, 24, false},
 	{"sudoku4_k107_last", "sudoku4", 107, tracer.KindReturn, tracer.LangEN, 80, 24, false},
 	{"sudoku4_k028_help_zh", "sudoku4", 28, tracer.KindReject, tracer.LangZH, 80, 24, true},
+	{"perms3_k000", "perms3", 0, 0, tracer.LangEN, 80, 24, false},
+	{"perms3_k001_call", "perms3", 1, tracer.KindCall, tracer.LangEN, 80, 24, false},
+	{"perms3_k001_call_zh", "perms3", 1, tracer.KindCall, tracer.LangZH, 80, 24, false},
+	{"perms3_k009_call", "perms3", 9, tracer.KindCall, tracer.LangEN, 80, 24, false},
+	{"perms3_k010_try", "perms3", 10, tracer.KindTry, tracer.LangEN, 80, 24, false},
+	{"perms3_k010_try_zh", "perms3", 10, tracer.KindTry, tracer.LangZH, 80, 24, false},
+	{"perms3_k011_reject", "perms3", 11, tracer.KindReject, tracer.LangEN, 80, 24, false},
+	{"perms3_k011_reject_zh", "perms3", 11, tracer.KindReject, tracer.LangZH, 80, 24, false},
+	{"perms3_k015_place", "perms3", 15, tracer.KindPlace, tracer.LangEN, 80, 24, false},
+	{"perms3_k015_place_zh", "perms3", 15, tracer.KindPlace, tracer.LangZH, 80, 24, false},
+	{"perms3_k017_solution", "perms3", 17, tracer.KindSolution, tracer.LangEN, 80, 24, false},
+	{"perms3_k017_solution_zh", "perms3", 17, tracer.KindSolution, tracer.LangZH, 80, 24, false},
+	{"perms3_k019_undo", "perms3", 19, tracer.KindUndo, tracer.LangEN, 80, 24, false},
+	{"perms3_k019_undo_zh", "perms3", 19, tracer.KindUndo, tracer.LangZH, 80, 24, false},
+	{"perms3_k123_last", "perms3", 123, tracer.KindReturn, tracer.LangEN, 80, 24, false},
+	{"perms3_k011_120x40", "perms3", 11, tracer.KindReject, tracer.LangEN, 120, 40, false},
+	{"perms3_k011_help_zh", "perms3", 11, tracer.KindReject, tracer.LangZH, 80, 24, true},
 }
 
 var stepGoldenRecs = map[string]func(t testing.TB) *Recording{
@@ -244,6 +290,10 @@ var stepGoldenRecs = map[string]func(t testing.TB) *Recording{
 	// The 4×4 Sudoku, scan2d, first solution (the defaults of `step sudoku`).
 	"sudoku4": func(t testing.TB) *Recording {
 		return stepSudoku(t, stepSudoku4, tracer.OrderScan2D, tracer.Options{})
+	},
+	// Permutations of 3, all of them (the defaults of `step permutations -n 3`).
+	"perms3": func(t testing.TB) *Recording {
+		return stepPerms(t, 3, tracer.CheckScan, tracer.Options{Stop: tracer.StopAll})
 	},
 }
 
@@ -284,7 +334,8 @@ func TestStepGolden(t *testing.T) {
 }
 
 // stepBig are the recordings that must fit the screen sizes: the LeetCode
-// board, 8-queens, and the 16×16 puzzle with mrv.
+// board, 8-queens, the 16×16 puzzle with mrv, and the longest row of
+// Permutations (n = 10, where the numbers 10 are drawn "A").
 func stepBig(t testing.TB) map[string]*Recording {
 	t.Helper()
 	b, err := os.ReadFile("../../examples/puzzles/16x16.txt")
@@ -295,6 +346,7 @@ func stepBig(t testing.TB) map[string]*Recording {
 		"sudoku9":  stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{}),
 		"queens8":  stepQueens(t, 8, tracer.Options{Stop: tracer.StopAll}),
 		"sudoku16": stepSudoku(t, string(b), tracer.OrderMRV, tracer.Options{}),
+		"perms10":  stepPerms(t, 10, tracer.CheckArrays, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 20000}}),
 	}
 }
 
@@ -366,7 +418,7 @@ func TestStepViewShape(t *testing.T) {
 // with its marked line, the stack, the note, the counters and the help.
 func TestStepAllPartsVisible(t *testing.T) {
 	big := stepBig(t)
-	for _, name := range []string{"sudoku9", "queens8"} {
+	for _, name := range []string{"sudoku9", "queens8", "perms10"} {
 		rec := big[name]
 		for _, lang := range tracer.Langs {
 			s := New(rec, Options{Lang: lang, Width: 80, Height: 24})
@@ -396,7 +448,7 @@ func TestStepAllPartsVisible(t *testing.T) {
 					}
 				}
 				lines := strings.Split(v, "\n")
-				for row := range rec.n {
+				for row := range rec.shape.rows {
 					label := fmt.Sprintf("%d ", row)
 					found := false
 					for _, l := range lines[1:] {
@@ -918,7 +970,7 @@ func TestStepMinSizeShowsAll(t *testing.T) {
 						what := fmt.Sprintf("%s at %d×%d print=%v %s step %d", name, w, h, print, lang, k)
 						checkViewShape(t, v, w, h, what)
 						lines := strings.Split(v, "\n")
-						for row := range rec.n {
+						for row := range rec.shape.rows {
 							found := false
 							for _, l := range lines[1:] {
 								if strings.HasPrefix(strings.TrimLeft(l, " >"), fmt.Sprintf("%d ", row)) {
@@ -991,5 +1043,84 @@ func TestNewGrows(t *testing.T) {
 			t.Errorf("%s: %d×%d fits %v, want %d×%d fits %v", tt.name, s.opt.Width, s.opt.Height,
 				s.CheckSize() == nil, tt.wantW, tt.wantH, tt.fits)
 		}
+	}
+}
+
+// stepUserProblem is Permutations under another Def: a user's problem, as
+// a program outside tracer defines it, not registered.
+type stepUserProblem struct {
+	tracer.Problem
+	def *tracer.Def // nil: an Info without a Def, of an unknown problem
+}
+
+func (u stepUserProblem) Info() tracer.Info {
+	info := u.Problem.Info()
+	info.Def, info.Problem = u.def, "mine"
+	return info
+}
+
+// TestStepUserProblem steps through problems the stepper knows only by a
+// Def that supplies no template pieces, no start board and plain words, or
+// by no Def at all: generic pieces take their places, nothing nil is
+// called, and every view has its shape.
+func TestStepUserProblem(t *testing.T) {
+	p, err := tracer.NewPermutations(3, tracer.CheckScan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := &tracer.Def{
+		Name:   "mine",
+		Title:  tracer.Text{EN: "Mine", ZH: "我的"},
+		Rules:  tracer.PermutationsDef.Rules,
+		Orders: tracer.PermutationsDef.Orders,
+		Checks: tracer.PermutationsDef.Checks,
+		Size:   &tracer.SizeSetting{Default: 3, Min: 1, Max: 5},
+		// Start is set: tracer's Narrator calls it without a nil check.
+		Start: func(info tracer.Info) (*tracer.Board, error) {
+			return tracer.NewBoard(1, info.Size, func(v int) byte { return byte('a' + v - 1) }), nil
+		},
+		Move:  func(cell tracer.Pos, v int) string { return fmt.Sprintf("x%d<-%d", cell.Col, v) },
+		Label: func(info tracer.Info, _ tracer.Lang) string { return fmt.Sprintf("size %d", info.Size) },
+		Words: tracer.PlainWords(tracer.Text{EN: "value", ZH: "值"}, tracer.Text{EN: "the next value", ZH: "下一个值"}),
+	}
+	tests := []struct {
+		name string
+		def  *tracer.Def
+		want []string // in the view of every step
+	}{
+		{"a Def without pieces", mine, []string{"mine size 3 | check=scan when=before stop=all", "func solve(depth int) bool {",
+			"for v := lo; v <= hi; v++ {", "end: depth == n"}},
+		{"no Def", nil, []string{"mine n=3 | ", "func solve(depth int) bool {"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := stepRecord(t, stepUserProblem{p, tt.def}, tracer.Options{Stop: tracer.StopAll})
+			for _, lang := range tracer.Langs {
+				s := New(rec, Options{Lang: lang, Width: 80, Height: 24})
+				for _, k := range stepSample(rec, 10) {
+					s.Goto(k)
+					v := s.View()
+					what := fmt.Sprintf("%s %s step %d", tt.name, lang, k)
+					checkViewShape(t, v, 80, 24, what)
+					if lang == tracer.LangEN {
+						for _, w := range tt.want {
+							if !strings.Contains(v, w) {
+								t.Fatalf("%s: view lacks %q:\n%s", what, w, v)
+							}
+						}
+					}
+				}
+			}
+			// The moves on the stack are the Def's (or plain cells).
+			s := New(rec, Options{})
+			s.Goto(11)
+			move := "(0,2)=1"
+			if tt.def != nil {
+				move = "x2<-1"
+			}
+			if v := s.View(); !strings.Contains(v, move) {
+				t.Errorf("step 11: the stack lacks the move %q:\n%s", move, v)
+			}
+		})
 	}
 }

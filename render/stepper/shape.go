@@ -1,0 +1,300 @@
+package stepper
+
+import (
+	"fmt"
+	"strings"
+
+	"backtrack/tracer"
+)
+
+// This file is what the step view knows of a problem, all of it asked of
+// the problem's tracer.Def (never of its name): the board's shape, the
+// glyphs of its values, the candidate range, the words of the board's key
+// and of the stack's end condition, and the pieces of the template code.
+
+// shape is a problem's board as the step view draws it.
+type shape struct {
+	rows, cols int
+	// box is the side of the boxes drawn with separators (3 for a 9×9
+	// Sudoku), 0 for none: the tracer.GridBoard of the instance.
+	box int
+	// pieces is set for a board whose values all look alike (a queen):
+	// the value of a move is the column its piece stands in, and a call
+	// decides a row, one per level. Otherwise a move writes its value in
+	// its cell, and a call decides one cell: the one a scan finds, or the
+	// depth-th cell in reading order.
+	pieces bool
+	// piece names what stands on a board of pieces ("queen" / "皇后").
+	piece tracer.Text
+	// givens is set for a problem whose boards start with given values
+	// (a puzzle): the values the search placed are marked "+".
+	givens bool
+	// lo..hi are the candidates of a call: the size values ending at
+	// Words.Last(size).
+	lo, hi int
+	// glyphs[v-lo] is the board's one-character glyph of value v.
+	glyphs []string
+}
+
+// fallbackDef describes a problem whose Def is unknown (an Info without
+// one, of a problem the registry does not know): values as numbers, cells
+// as (row,col), a square board.
+func fallbackDef(name string) *tracer.Def {
+	if name == "" {
+		name = "problem"
+	}
+	d := &tracer.Def{
+		Name:  name,
+		Title: tracer.Text{EN: name, ZH: name},
+		Move:  func(cell tracer.Pos, v int) string { return fmt.Sprintf("%s=%d", cell, v) },
+	}
+	d.Words = tracer.PlainWords(tracer.Text{EN: "value", ZH: "值"}, tracer.Text{EN: "the next value", ZH: "下一个值"})
+	return d
+}
+
+// defOf returns the Def of the problem info describes: info.Def, or the
+// registered problem of that name, or a plain one.
+func defOf(info tracer.Info) *tracer.Def {
+	if info.Def != nil {
+		return info.Def
+	}
+	if d, err := tracer.Lookup(info.Problem); err == nil {
+		return d
+	}
+	return fallbackDef(info.Problem)
+}
+
+// startBoard returns the starting board of the instance (Def.Start), or an
+// empty square board of the instance's size when the Def has none or it
+// fails.
+func startBoard(def *tracer.Def, info tracer.Info) *tracer.Board {
+	if def.Start != nil {
+		if b, err := def.Start(info); err == nil && b != nil && b.Rows >= 1 && b.Cols >= 1 {
+			return b
+		}
+	}
+	n := max(info.Size, 1)
+	return tracer.NewBoard(n, n, func(v int) byte {
+		if v >= 0 && v <= 9 {
+			return byte('0' + v)
+		}
+		return '?'
+	})
+}
+
+// glyphOf returns the glyph a board like b draws for value v: b's glyph
+// function is not exported, so v is placed on a copy and read back.
+// A glyph function that panics on v gives "?".
+func glyphOf(b *tracer.Board, v int) (g string) {
+	defer func() {
+		if recover() != nil {
+			g = "?"
+		}
+	}()
+	c := b.Clone()
+	c.Place(tracer.Pos{}, v)
+	return c.RowStrings()[0][:1]
+}
+
+// newShape derives the board's shape from the Def and the start board.
+func newShape(def *tracer.Def, info tracer.Info, start *tracer.Board) shape {
+	sh := shape{rows: start.Rows, cols: start.Cols}
+	size := max(info.Size, 1)
+	sh.lo, sh.hi = 1, size
+	if def.Words.Last != nil {
+		sh.hi = def.Words.Last(size)
+		sh.lo = sh.hi - size + 1
+	}
+	for v := sh.lo; v <= sh.hi; v++ {
+		sh.glyphs = append(sh.glyphs, glyphOf(start, v))
+	}
+	sh.pieces = glyphOf(start, sh.lo) == glyphOf(start, sh.lo+1)
+	sh.piece = pieceNoun(def.Words)
+	sh.givens = def.Puzzle != nil
+	for r := range sh.rows {
+		for c := range sh.cols {
+			sh.givens = sh.givens || start.Given(tracer.Pos{Row: r, Col: c})
+		}
+	}
+	sh.box = boxSide(def, info)
+	return sh
+}
+
+// glyph returns the board's glyph of value v.
+func (r *Recording) glyph(v int) string {
+	if i := v - r.shape.lo; i >= 0 && i < len(r.shape.glyphs) {
+		return r.shape.glyphs[i]
+	}
+	return glyphOf(r.start, v)
+}
+
+// pieceNoun reads the noun for a piece from Words.Thing, which names one:
+// "the queen at (0,0)" / "(0,0) 的皇后". "piece" / "棋子" otherwise.
+func pieceNoun(w tracer.Words) tracer.Text {
+	noun := tracer.Text{EN: "piece", ZH: "棋子"}
+	if w.Thing == nil {
+		return noun
+	}
+	at := tracer.Pos{}
+	t := w.Thing(0, at)
+	if en, ok := strings.CutPrefix(t.EN, "the "); ok {
+		if en, ok = strings.CutSuffix(en, " at "+at.String()); ok && en != "" && !strings.Contains(en, " ") {
+			noun.EN = en
+		}
+	}
+	if zh, ok := strings.CutPrefix(t.ZH, at.String()+" 的"); ok && zh != "" {
+		noun.ZH = zh
+	}
+	return noun
+}
+
+// boxSide returns the box side of the instance info describes: an
+// instance is built from it with the Def, and asked whether it is a
+// tracer.GridBoard. 0 when it is not, or cannot be built.
+func boxSide(def *tracer.Def, info tracer.Info) (side int) {
+	if def.New == nil {
+		return 0
+	}
+	defer func() {
+		if recover() != nil {
+			side = 0
+		}
+	}()
+	spec := tracer.Spec{Problem: def.Name, Order: info.Order, Check: info.Check}
+	switch {
+	case def.Size != nil:
+		spec.N = info.Size
+	case def.Puzzle != nil:
+		spec.Puzzle = info.Instance
+		if def.Puzzle.Parse != nil {
+			v, err := def.Puzzle.Parse(info.Instance)
+			if err != nil {
+				return 0
+			}
+			spec.Parsed = v
+		}
+	}
+	p, err := def.New(spec)
+	if err != nil {
+		return 0
+	}
+	if g, ok := p.(tracer.GridBoard); ok {
+		return max(g.BoxSide(), 0)
+	}
+	return 0
+}
+
+// slotAt returns the slot a call at depth decides when the problem finds
+// it without a scan: row depth on a board of pieces, the depth-th cell in
+// reading order otherwise; end is set past the last one.
+func (r *Recording) slotAt(depth int) (slot tracer.Pos, end bool) {
+	sh := &r.shape
+	switch {
+	case sh.pieces && depth < sh.rows:
+		return tracer.Pos{Row: depth, Col: -1}, false
+	case !sh.pieces && depth < sh.rows*sh.cols:
+		return tracer.Pos{Row: depth / sh.cols, Col: depth % sh.cols}, false
+	}
+	return tracer.NoPos, true
+}
+
+// cellOf returns the cell a move of value v at slot fills: on a board of
+// pieces the slot is a row and v the column; otherwise the slot itself.
+func (r *Recording) cellOf(slot tracer.Pos, v int) tracer.Pos {
+	if r.shape.pieces {
+		return tracer.Pos{Row: slot.Row, Col: v}
+	}
+	return slot
+}
+
+// valueText writes a candidate value as the problem's words do.
+func (r *Recording) valueText(v int) string {
+	if r.def.Words.Value != nil {
+		return r.def.Words.Value(v)
+	}
+	return fmt.Sprint(v)
+}
+
+// moveLabel writes a move as the Def does.
+func (r *Recording) moveLabel(cell tracer.Pos, v int) string {
+	if r.def.Move == nil {
+		return fmt.Sprintf("%s=%d", cell, v)
+	}
+	return r.def.MoveLabel(cell, v)
+}
+
+// openMove writes the move of slot with its value still to decide: the
+// Def's move with "?" after its last "=" ("r1=?", "(1,2)=?", "p0=?").
+func (r *Recording) openMove(slot tracer.Pos) string {
+	if m := r.moveLabel(r.cellOf(slot, r.shape.lo), r.shape.lo); strings.Contains(m, "=") {
+		return m[:strings.LastIndex(m, "=")] + "=?"
+	}
+	return slot.String() + "=?"
+}
+
+// codeParts returns the Def's pieces of the template code with generic
+// ones for any it lacks.
+func codeParts(p tracer.CodeParts) tracer.CodeParts {
+	if p.Signature == "" {
+		p.Signature = "func solve(depth int) bool {"
+	}
+	if p.Slot == nil {
+		p.Slot = func(tracer.Order) string { return "" }
+	}
+	if p.Full == "" {
+		p.Full = "depth == n"
+	}
+	if p.Loop == nil {
+		p.Loop = func(int) string { return "for v := lo; v <= hi; v++ {" }
+	}
+	if p.Args == "" {
+		p.Args = "depth, v"
+	}
+	if p.Recurse == "" {
+		p.Recurse = "solve(depth+1)"
+	}
+	if p.Value == "" {
+		p.Value = "v"
+	}
+	return p
+}
+
+// endWords are the stack header's end condition, short and long: a
+// scanning problem ends when its scan finds no empty cell; one deciding a
+// slot per level ends at the template's end condition ("row == n"), which
+// on a board of pieces the long form explains ("every row has a queen").
+func (r *Recording) endWords() (short, long tracer.Text) {
+	if r.scans {
+		return tracer.Text{EN: "no empty cell", ZH: "没有空格"},
+			tracer.Text{EN: "no empty cell, board full", ZH: "没有空格，棋盘填满"}
+	}
+	full := codeParts(r.def.Code).Full
+	short = tracer.Text{EN: full, ZH: full}
+	if !r.shape.pieces {
+		return short, short
+	}
+	p := r.shape.piece
+	return short, tracer.Text{EN: full + ", every row has a " + p.EN, ZH: full + "，每行都有" + p.ZH}
+}
+
+// instanceName is the header's instance: the problem's name and label
+// ("permutations n=3", "sudoku 4×4, 10 blanks"); in Chinese its title and
+// label ("数独 4×4，10 个空格"), the size put in for a title's N: N-Queens'
+// "N 皇后" of n=4 is "4 皇后".
+func (r *Recording) instanceName(lang tracer.Lang) string {
+	label := r.info.Instance
+	if r.def.Label != nil {
+		label = r.def.Label(r.info, lang)
+	}
+	if lang != tracer.LangZH {
+		return strings.TrimSpace(r.def.Name + " " + label)
+	}
+	title := r.def.Title.ZH
+	if title == "" {
+		title = r.def.Name
+	}
+	if rest, ok := strings.CutPrefix(title, "N "); ok && r.def.Size != nil {
+		return fmt.Sprintf("%d %s", r.info.Size, rest)
+	}
+	return strings.TrimSpace(title + " " + label)
+}
