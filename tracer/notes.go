@@ -83,7 +83,7 @@ func NewNarrator(info Info, strategy Strategy, lang Lang) *Narrator {
 		stop:  strategy.Stop,
 		zh:    lang == LangZH,
 	}
-	if b, err := def.Start(info); err == nil && b != nil {
+	if b, err := startOf(def, info); err == nil && b != nil {
 		// Givens before each cell in reading order, for scans.
 		cells := b.Rows * b.Cols
 		n.givens = make([]int, cells+1)
@@ -503,4 +503,12 @@ func KindName(k Kind, lang Lang) string {
 		return kindNamesZH[k]
 	}
 	return k.String()
+}
+
+// startOf is def.Start(info), or no board for a Def without one.
+func startOf(def *Def, info Info) (*Board, error) {
+	if def.Start == nil {
+		return nil, nil
+	}
+	return def.Start(info)
 }
