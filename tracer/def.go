@@ -55,6 +55,9 @@ type Def struct {
 	Aliases []string
 	// Title is the problem for people: "N-Queens" / "N 皇后".
 	Title Text
+	// Rank places the problem in lists of problems (help, errors):
+	// smaller first, then by name; 0 counts as after every ranked problem.
+	Rank int
 	// Rules lists the problem's rules in the order its checks test them.
 	Rules []RuleWords
 	// Orders and Checks list the values of Strategy.Order and .Check the
@@ -166,8 +169,7 @@ func Lookup(name string) (*Def, error) {
 	return d, nil
 }
 
-// ProblemNames lists the registered problems' names, built-in ones first
-// (N-Queens, Sudoku), the others by name.
+// ProblemNames lists the registered problems' names by Rank, then by name.
 func ProblemNames() []string {
 	registry.RLock()
 	defer registry.RUnlock()
@@ -182,13 +184,11 @@ func ProblemNames() []string {
 }
 
 func rank(name string) int {
-	switch name {
-	case "nqueens":
-		return 0
-	case "sudoku":
-		return 1
+	d := registry.defs[name]
+	if d == nil || d.Rank <= 0 {
+		return 1 << 30
 	}
-	return 2
+	return d.Rank
 }
 
 // Problems returns the registered problems in the order of ProblemNames.

@@ -195,6 +195,7 @@ var NQueensDef = &Def{
 	Name:    "nqueens",
 	Aliases: []string{"queens"},
 	Title:   Text{"N-Queens", "N 皇后"},
+	Rank:    1,
 	Rules: []RuleWords{
 		{Rule: RuleColumn, Name: Text{"column", "同列"}, Short: Text{"column", "同列"}},
 		{Rule: RuleAntiDiagonal, Name: Text{"upper-right diagonal ↗", "右上对角线 ↗"}, Short: Text{"↗ diagonal", "右上对角线 ↗"}},

@@ -173,6 +173,7 @@ func (p *Permutations) Rows() []string {
 var PermutationsDef = &Def{
 	Name:  "permutations",
 	Title: Text{"Permutations", "全排列"},
+	Rank:  3,
 	Rules: []RuleWords{
 		{Rule: RuleUsed, Name: Text{"already on the path", "已在路径中"}, Short: Text{"used", "已用过"}},
 	},

@@ -315,6 +315,7 @@ func (s *Sudoku) Rows() []string {
 var SudokuDef = &Def{
 	Name:  "sudoku",
 	Title: Text{"Sudoku", "数独"},
+	Rank:  2,
 	Rules: []RuleWords{
 		{Rule: RuleRow, Name: Text{"row", "同行重复"}, Short: Text{"row", "同行重复"}},
 		{Rule: RuleColumn, Name: Text{"column", "同列重复"}, Short: Text{"column", "同列重复"}},
