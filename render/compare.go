@@ -150,7 +150,8 @@ func LoopWidth(sum tracer.Summary, lang tracer.Lang) string {
 	} else {
 		zh = "%d 个" + zh
 	}
-	return dotCount(lang, sum.Size, en, zh)
+	lo, hi := problemDef(sum.Problem).ValueRange(sum.Size)
+	return dotCount(lang, hi-lo+1, en, zh)
 }
 
 // StatusText is the run's status, with the limit that stopped it:

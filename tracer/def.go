@@ -74,6 +74,10 @@ type Def struct {
 	// New builds an instance from a spec whose Order and Check are filled
 	// in and valid, and whose N (or Puzzle) is set as the Def says.
 	New func(spec Spec) (Problem, error)
+	// Values returns the candidate values of every slot of an instance of
+	// the given size, lo..hi (N-Queens 0..n-1, Sudoku 1..n). Optional: when
+	// nil, readers of a trace assume 1..size.
+	Values func(size int) (lo, hi int)
 	// Start returns the starting board of the instance info describes
 	// (the givens of a Sudoku; an empty board otherwise).
 	Start func(info Info) (*Board, error)
@@ -620,4 +624,13 @@ func PlainWords(candidate, next Text) Words {
 				fmt.Sprintf("%s 的每个%s都试完了，都不行 → 返回 false（回溯）", e.Cell, candidate.ZH)}
 		},
 	}
+}
+
+// ValueRange returns the candidate values of an instance of the given size
+// (see Def.Values): lo..hi.
+func (d *Def) ValueRange(size int) (lo, hi int) {
+	if d.Values != nil {
+		return d.Values(size)
+	}
+	return 1, size
 }

@@ -184,6 +184,7 @@ var PermutationsDef = &Def{
 	New: func(s Spec) (Problem, error) {
 		return NewPermutations(s.N, s.Check)
 	},
+	Values: func(n int) (int, int) { return 1, n },
 	Start: func(info Info) (*Board, error) {
 		if info.Size < 1 {
 			return nil, fmt.Errorf("permutations: size %d: want 1 to %d", info.Size, MaxPermutations)

@@ -347,6 +347,7 @@ var SudokuDef = &Def{
 		}
 		return NewSudoku(p, s.Order, s.Check)
 	},
+	Values: func(n int) (int, int) { return 1, n },
 	Start: func(info Info) (*Board, error) {
 		p, err := ParsePuzzle(info.Instance)
 		if err != nil {

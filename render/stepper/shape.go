@@ -100,17 +100,12 @@ func glyphOf(b *tracer.Board, v int) (g string) {
 func newShape(def *tracer.Def, info tracer.Info, start *tracer.Board) shape {
 	sh := shape{rows: start.Rows, cols: start.Cols}
 	size := max(info.Size, 1)
-	sh.lo, sh.hi = 1, size
-	if def.Words.Last != nil {
-		sh.hi = def.Words.Last(size)
-		sh.lo = sh.hi - size + 1
-	}
+	sh.lo, sh.hi = def.ValueRange(size)
 	for v := sh.lo; v <= sh.hi; v++ {
 		sh.glyphs = append(sh.glyphs, glyphOf(start, v))
 	}
 	sh.pieces = glyphOf(start, sh.lo) == glyphOf(start, sh.lo+1)
 	sh.piece = pieceNoun(def.Words)
-	sh.givens = def.Puzzle != nil
 	for r := range sh.rows {
 		for c := range sh.cols {
 			sh.givens = sh.givens || start.Given(tracer.Pos{Row: r, Col: c})
