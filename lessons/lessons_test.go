@@ -329,8 +329,8 @@ func TestBuild(t *testing.T) {
 
 func TestLookup(t *testing.T) {
 	ls, err := Lookup()
-	if err != nil || len(ls) != 6 {
-		t.Fatalf("Lookup() = %d lessons, %v; want 6", len(ls), err)
+	if err != nil || len(ls) != 7 {
+		t.Fatalf("Lookup() = %d lessons, %v; want 7", len(ls), err)
 	}
 	_, err = Lookup("004-three-parts", "nope")
 	if err == nil || !strings.Contains(err.Error(), `unknown lesson "nope"`) || !strings.Contains(err.Error(), "000-2d-recursion") {
