@@ -197,7 +197,7 @@ func xmlEscape(s string) string {
 // problems, the dimensions of the recursion, the order scan2d, and the
 // numbers of a Markdown list. Every other number on a page must come from
 // a run.
-var allowedNumbers = regexp.MustCompile(`(?m)\b00[0-4]\b|\b[Ss]tage [123]\b|LeetCode (37|51)\b|\b[12]-D\b|\bscan2d\b|^[1-9]\. `)
+var allowedNumbers = regexp.MustCompile(`(?m)\b00[0-4]\b|\b[Ss]tage [123]\b|LeetCode (37|46|51)\b|\b[12]-D\b|\bscan2d\b|^[1-9]\. `)
 
 // action matches a template action: {{...}}.
 var action = regexp.MustCompile(`(?s)\{\{.*?\}\}`)

@@ -117,17 +117,10 @@ func RunName(sum tracer.Summary, lang tracer.Lang) string {
 // whose depth is its slot 1-D.
 func Shape(sum tracer.Summary, lang tracer.Lang) string {
 	o := CompareOptions{Lang: lang}
-	switch sum.Strategy.Order {
-	case tracer.OrderRows:
-		return o.pick("1-D: one row per call", "一维：每层一行")
-	case tracer.OrderScan2D:
-		return o.pick("2-D: each call scans for its cell", "二维：每次调用扫描找空格")
-	case tracer.OrderLinear:
-		return o.pick("2-D: the next cell in reading order", "二维：按行序取下一个格子")
-	case tracer.OrderMRV:
-		return o.pick("2-D: the cell with fewest candidates", "二维：取候选最少的格子")
-	}
 	d := problemDef(sum.Problem)
+	if d.Shape != nil {
+		return d.Shape(sum.Strategy.Order).In(lang)
+	}
 	if d.Code.Slot != nil && d.Code.Slot(sum.Strategy.Order) != "" {
 		return o.pick("2-D: each call finds its cell", "二维：每次调用找格子")
 	}

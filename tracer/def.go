@@ -74,6 +74,9 @@ type Def struct {
 	// New builds an instance from a spec whose Order and Check are filled
 	// in and valid, and whose N (or Puzzle) is set as the Def says.
 	New func(spec Spec) (Problem, error)
+	// Shape says how the recursion finds its slot under an order, for
+	// comparisons: "1-D: one row per call" / "一维：每层一行". Optional.
+	Shape func(o Order) Text
 	// Values returns the candidate values of every slot of an instance of
 	// the given size, lo..hi (N-Queens 0..n-1, Sudoku 1..n). Optional: when
 	// nil, readers of a trace assume 1..size.

@@ -208,6 +208,7 @@ var NQueensDef = &Def{
 	New: func(s Spec) (Problem, error) {
 		return NewNQueens(s.N, s.Check)
 	},
+	Shape:  func(Order) Text { return Text{"1-D: one row per call", "一维：每层一行"} },
 	Values: func(n int) (int, int) { return 0, n - 1 },
 	Start: func(info Info) (*Board, error) {
 		return NewBoard(info.Size, info.Size, func(int) byte { return 'Q' }), nil

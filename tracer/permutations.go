@@ -184,6 +184,7 @@ var PermutationsDef = &Def{
 	New: func(s Spec) (Problem, error) {
 		return NewPermutations(s.N, s.Check)
 	},
+	Shape:  func(Order) Text { return Text{"1-D: one position per call", "一维：每层一个位置"} },
 	Values: func(n int) (int, int) { return 1, n },
 	Start: func(info Info) (*Board, error) {
 		if info.Size < 1 {

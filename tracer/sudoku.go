@@ -347,6 +347,15 @@ var SudokuDef = &Def{
 		}
 		return NewSudoku(p, s.Order, s.Check)
 	},
+	Shape: func(o Order) Text {
+		switch o {
+		case OrderLinear:
+			return Text{"2-D: the next cell in reading order", "二维：按行序取下一个格子"}
+		case OrderMRV:
+			return Text{"2-D: the cell with fewest candidates", "二维：取候选最少的格子"}
+		}
+		return Text{"2-D: each call scans for its cell", "二维：每次调用扫描找空格"}
+	},
 	Values: func(n int) (int, int) { return 1, n },
 	Start: func(info Info) (*Board, error) {
 		p, err := ParsePuzzle(info.Instance)
