@@ -1,7 +1,6 @@
 package steplog
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -13,35 +12,57 @@ import (
 // names a run this tool can make, each step fits the board, and the moves
 // replayed give the boards of the summary.
 
-// logBoard is what the header says about the board: it bounds the cells,
-// values and depths a step may name.
-type logBoard struct {
-	queens   bool
-	size     int
-	maxDepth int
-	rules    []tracer.Rule // the rules the problem checks
+// logProblem is the run a header names, as the reading program's
+// registry knows it: the problem's Def, the instance built from the
+// header through tracer.Spec.Build, and its starting board.
+type logProblem struct {
+	def   *tracer.Def
+	info  tracer.Info   // the instance as its problem describes it
+	start *tracer.Board // the board before the first step (a Sudoku's givens)
+	// rowSlots is set when a call decides a whole row rather than a cell
+	// (N-Queens: the slot of depth d is row d, column -1), so that an
+	// exhausted step names a row.
+	rowSlots bool
 }
 
-func newLogBoard(h *Header) logBoard {
-	b := logBoard{queens: h.Problem == "nqueens", size: h.Size, maxDepth: h.Size, rules: problemRules(h.Problem)}
-	if !b.queens {
-		b.maxDepth = h.Size * h.Size
+// logBoard is what the header says about the board: it bounds the cells,
+// values and depths a step may name, and reads its moves.
+type logBoard struct {
+	rows, cols int
+	size       int // the instance's size
+	minValue   int // values are minValue … maxValue (see valueBounds)
+	maxValue   int
+	rowSlots   bool
+	maxDepth   int
+	rules      []tracer.Rule // the rules the problem checks
+	ruleNames  []string      // every rule's name, by Rule (see ruleNamesNow)
+	moves      moveReader
+}
+
+func newLogBoard(lp *logProblem) logBoard {
+	b := logBoard{rows: lp.start.Rows, cols: lp.start.Cols, size: lp.info.Size, rowSlots: lp.rowSlots,
+		rules: lp.def.RuleList(), ruleNames: ruleNamesNow(), moves: newMoveReader(lp)}
+	b.minValue, b.maxValue = valueBounds(lp)
+	// A call decides one slot: a row, or a cell.
+	b.maxDepth = b.rows * b.cols
+	if b.rowSlots {
+		b.maxDepth = b.rows
 	}
 	return b
 }
 
-// checkPos reports a cell off the board. rowSlot allows an N-Queens row
-// (column -1).
+// checkPos reports a cell off the board. rowSlot allows a row (column -1)
+// on a board whose slots are rows.
 func (lb *logBoard) checkPos(key string, p tracer.Pos, rowSlot bool) error {
 	if p == tracer.NoPos {
 		return nil
 	}
 	minCol := 0
-	if rowSlot && lb.queens {
+	if rowSlot && lb.rowSlots {
 		minCol = -1
 	}
-	if p.Row < 0 || p.Row >= lb.size || p.Col < minCol || p.Col >= lb.size {
-		return fmt.Errorf("%s (%d,%d) is off the %d×%d board", key, p.Row, p.Col, lb.size, lb.size)
+	if p.Row < 0 || p.Row >= lb.rows || p.Col < minCol || p.Col >= lb.cols {
+		return fmt.Errorf("%s (%d,%d) is off the %d×%d board", key, p.Row, p.Col, lb.rows, lb.cols)
 	}
 	return nil
 }
@@ -71,8 +92,8 @@ func (lb *logBoard) check(e *tracer.Event) error {
 		return fmt.Errorf("parent %d is negative", e.Parent)
 	case e.Depth < -1 || e.Depth > lb.maxDepth || (e.Kind == tracer.KindCall && e.Depth < 0):
 		return fmt.Errorf("depth %d is out of range 0..%d", e.Depth, lb.maxDepth)
-	case e.Value < -1 || e.Value > lb.size:
-		return fmt.Errorf("value %d is out of range for size %d", e.Value, lb.size)
+	case e.Value < lb.minValue || e.Value > lb.maxValue:
+		return fmt.Errorf("value %d is out of range %d..%d", e.Value, lb.minValue, lb.maxValue)
 	case e.Cost < 0:
 		return fmt.Errorf("cost %d is negative", e.Cost)
 	case e.Skipped < 0:
@@ -81,47 +102,90 @@ func (lb *logBoard) check(e *tracer.Event) error {
 	return nil
 }
 
-// checkLogHeader checks that a header describes a run this tool can make.
-func checkLogHeader(h *Header) error {
+// valueBounds returns the least and the greatest value an event of the
+// instance may hold: its candidates (Def.ValueRange), -1 (a call's "no
+// move"), and up to the size (a scan's count of options).
+func valueBounds(lp *logProblem) (lo, hi int) {
+	lo, hi = lp.def.ValueRange(lp.info.Size)
+	return min(lo, -1), max(hi, lp.info.Size)
+}
+
+// checkLogHeader checks that a header describes a run this program can
+// make, and returns it: the problem is looked up in the registry, and the
+// instance and strategy are built by tracer.Spec.Build, as a run's are.
+func checkLogHeader(h *Header) (*logProblem, error) {
 	s := &h.Strategy
 	if err := checkLogValue("strategy.when", s.When, tracer.Whens, ""); err != nil {
-		return err
+		return nil, err
 	}
 	if err := checkLogValue("strategy.stop", s.Stop, tracer.Stops, ""); err != nil {
+		return nil, err
+	}
+	def, err := tracer.Lookup(h.Problem)
+	if err != nil {
+		// A problem defined in another program: this one cannot check
+		// its steps, nor word them.
+		return nil, fmt.Errorf("unknown problem %s: this program knows %s", quoteShort(h.Problem), tracer.JoinValues(tracer.ProblemNames()))
+	}
+	if def.Name != h.Problem {
+		return nil, fmt.Errorf("problem %s: a step log calls it %s", quoteShort(h.Problem), def.Name)
+	}
+	if err := checkLogValue("strategy.order", s.Order, def.Orders, def.Name); err != nil {
+		return nil, err
+	}
+	if err := checkLogValue("strategy.check", s.Check, def.Checks, def.Name); err != nil {
+		return nil, err
+	}
+	spec := tracer.Spec{Problem: def.Name, Order: s.Order, Check: s.Check, When: s.When, Stop: s.Stop}
+	if def.Size != nil {
+		// Checked here: Build would take 0 for the default size.
+		if h.Size < def.Size.Min || h.Size > def.Size.Max {
+			return nil, fmt.Errorf("size %d is out of range: want %d to %d", h.Size, def.Size.Min, def.Size.Max)
+		}
+		spec.N = h.Size
+	} else {
+		if h.Instance == "" {
+			// Build would take "" for the default puzzle.
+			return nil, errors.New("instance: empty: want the puzzle")
+		}
+		spec.Puzzle = h.Instance
+	}
+	p, _, err := spec.Build()
+	if err != nil {
+		return nil, headerSettingError(err)
+	}
+	lp := &logProblem{def: def, info: p.Info()}
+	if lp.start, err = def.Start(lp.info); err != nil {
+		return nil, fmt.Errorf("instance: %w", err)
+	}
+	switch {
+	case def.Size != nil && h.Instance != lp.info.Instance:
+		return nil, fmt.Errorf("instance %s: want %q", quoteShort(h.Instance), lp.info.Instance)
+	case lp.info.Size != h.Size:
+		return nil, fmt.Errorf("size %d, but the instance is a %d×%d puzzle", h.Size, lp.start.Rows, lp.start.Cols)
+	}
+	slot, ok := p.Next(0, tracer.NoPos)
+	lp.rowSlots = ok && slot.Row >= 0 && slot.Col < 0
+	return lp, nil
+}
+
+// headerSettingError words an error of tracer.Spec.Build with the
+// header's key for the setting at fault.
+func headerSettingError(err error) error {
+	var se *tracer.SettingError
+	if !errors.As(err, &se) {
 		return err
 	}
-	switch h.Problem {
-	case "nqueens":
-		if h.Size < 1 || h.Size > tracer.MaxQueens {
-			return fmt.Errorf("size %d is out of range: want 1 to %d", h.Size, tracer.MaxQueens)
-		}
-		if want := fmt.Sprintf("n=%d", h.Size); h.Instance != want {
-			return fmt.Errorf("instance %s: want %q", quoteShort(h.Instance), want)
-		}
-		if err := checkLogValue("strategy.order", s.Order, tracer.NQueensOrders, "nqueens"); err != nil {
-			return err
-		}
-		if err := checkLogValue("strategy.check", s.Check, tracer.NQueensChecks, "nqueens"); err != nil {
-			return err
-		}
-	case "sudoku":
-		p, err := tracer.ParsePuzzle(h.Instance)
-		if err != nil {
-			return fmt.Errorf("instance: %w", err)
-		}
-		if p.Size != h.Size {
-			return fmt.Errorf("size %d, but the instance is a %d×%d puzzle", h.Size, p.Size, p.Size)
-		}
-		if err := checkLogValue("strategy.order", s.Order, tracer.SudokuOrders, "sudoku"); err != nil {
-			return err
-		}
-		if err := checkLogValue("strategy.check", s.Check, tracer.SudokuChecks, "sudoku"); err != nil {
-			return err
-		}
-	default:
-		return fmt.Errorf("unknown problem %s: want nqueens or sudoku", quoteShort(h.Problem))
+	key := se.Setting
+	switch key {
+	case "n":
+		key = "size"
+	case "puzzle":
+		key = "instance"
+	case "order", "check", "when", "stop":
+		key = "strategy." + key
 	}
-	return nil
+	return fmt.Errorf("%s: %w", key, se.Err)
 }
 
 // checkLogValue checks that v, the value of key, is one of valid (for
@@ -136,64 +200,23 @@ func checkLogValue[T ~string](key string, v T, valid []T, problem string) error 
 	return fmt.Errorf("%s: unknown value %s: want %s", key, quoteShort(string(v)), tracer.JoinValues(valid))
 }
 
-// problemRules returns the rules of a problem, in checking order.
-func problemRules(problem string) []tracer.Rule {
-	if problem == "nqueens" {
-		return tracer.NQueensRules
-	}
-	return tracer.SudokuRules
-}
-
-// logReplay replays the moves of a log on a board, to rebuild the boards a
-// Summary holds: the solutions and the board as the search left it.
+// logReplay replays the moves of a log on the problem's board, to rebuild
+// the boards a Summary holds: the solutions and the board as the search
+// left it.
 type logReplay struct {
-	queens bool
-	n      int
-	cells  []byte
+	board  *tracer.Board
 	boards [][]string
 }
 
-func newLogReplay(h *Header) (*logReplay, error) {
-	rp := &logReplay{queens: h.Problem == "nqueens", n: h.Size, cells: bytes.Repeat([]byte{'.'}, h.Size*h.Size)}
-	if !rp.queens {
-		p, err := tracer.ParsePuzzle(h.Instance)
-		if err != nil {
-			return nil, err
-		}
-		for i, d := range p.Cells {
-			rp.cells[i] = tracer.DigitChar(d)
-		}
-	}
-	return rp, nil
+func newLogReplay(lp *logProblem) *logReplay {
+	return &logReplay{board: lp.start.Clone()}
 }
 
 func (rp *logReplay) event(e *tracer.Event) {
 	if e.Kind == tracer.KindSolution && len(rp.boards) < logKeepBoards {
-		rp.boards = append(rp.boards, rp.rows())
+		rp.boards = append(rp.boards, rp.board.RowStrings())
 	}
-	p := e.Cell
-	if p.Row < 0 || p.Row >= rp.n || p.Col < 0 || p.Col >= rp.n {
-		return
-	}
-	switch e.Kind {
-	case tracer.KindPlace:
-		ch := byte('Q')
-		if !rp.queens {
-			ch = '?'
-			if e.Value >= 1 && e.Value <= rp.n {
-				ch = tracer.DigitChar(e.Value)
-			}
-		}
-		rp.cells[p.Row*rp.n+p.Col] = ch
-	case tracer.KindUndo:
-		rp.cells[p.Row*rp.n+p.Col] = '.'
-	}
+	rp.board.Apply(e)
 }
 
-func (rp *logReplay) rows() []string {
-	rows := make([]string, rp.n)
-	for r := range rows {
-		rows[r] = string(rp.cells[r*rp.n : (r+1)*rp.n])
-	}
-	return rows
-}
+func (rp *logReplay) rows() []string { return rp.board.RowStrings() }

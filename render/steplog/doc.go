@@ -9,18 +9,23 @@
 //	# backtrack step log: every step of one search (see README)
 //	format: backtrack-steps/1
 //	tool: backtrack 0.1
-//	problem: nqueens
-//	size: 4
-//	instance: "n=4"
-//	strategy: {order: rows, check: scan, when: before, stop: first}
+//	problem: permutations
+//	size: 3
+//	instance: "n=3"
+//	strategy: {order: positions, check: scan, when: before, stop: all}
 //	lang: en
 //	steps:
 //	  - {step: 1, kind: call, node: 0, depth: 0, parent: -1, note: "…"}
-//	  - {step: 2, kind: try, node: 0, depth: 0, move: r0=c0, note: "…"}
+//	  - {step: 2, kind: try, node: 0, depth: 0, move: p0=1, note: "…"}
 //	  …
 //	summary:
-//	  problem: nqueens
+//	  problem: permutations
 //	  …                 (the keys of --stats)
+//
+// The header names a problem registered with tracer (tracer.Lookup), and
+// its instance and strategy are built with tracer.Spec.Build as a run's
+// are: a log of a problem the reading program does not know (one defined
+// in another program) is refused, with the list of those it knows.
 //
 // The header and the summary are written and read by yaml.v3 (yaml.go). The
 // steps, which are nearly all of a log, go through a small line codec of
@@ -40,16 +45,22 @@
 //	place      move, cost
 //	reject     move, rule, witness, cost
 //	solution   cost
-//	exhausted  cell, or row for an N-Queens row
+//	exhausted  cell, or row where a call decides a whole row (N-Queens)
 //	return     ok
 //	limit      limit
 //
-// A move is written as tracer.MoveLabel does: "r2=c0" for a queen (row 2,
-// column 0; the value is the column) and "(4,5)=7" for a Sudoku digit, with
-// 10-16 as A-G. A cell is [row, col], or none. A field an event sets outside
-// its kind's list (never the case for tracer.Run's events) is written too,
-// under its own key (parent, cell, value, rule, witness, from, skipped, cost,
-// ok, limit), so that no event is changed by a trip through a log. Fields
+// A move is written as the problem's tracer.Def.Move writes it: "r2=c0"
+// for a queen (row 2, column 0; the value is the column), "(4,5)=7" for a
+// Sudoku digit (10-16 as A-G), "p2=3" for the number 3 at position 2 of a
+// permutation. It is read with the Def's ParseMove, the one parser of
+// moves; a move is written only if ParseMove reads it back as the same
+// cell and value. It stands plain when it is a lower-case letter followed
+// by letters, digits, '_' and '=' (with a digit or '=' among them), and is
+// double-quoted otherwise. A cell is [row, col], or none. A field an event
+// sets outside its kind's list (never the case for tracer.Run's events) is
+// written too, under its own key (parent, cell, value, rule, witness, from,
+// skipped, cost, ok, limit), and so is a move the problem cannot spell, as
+// cell and value, so that no event is changed by a trip through a log. Fields
 // left out read back as "not set": parent -1, cells none, value 0 (-1 for a
 // call, the root's "no move"), rule none, counts 0, ok false.
 package steplog

@@ -61,7 +61,7 @@ const (
 //
 // The Summary comes back whole but for what a log does not hold:
 // Problem, Size, Strategy, Status and Solution are the summary's keys;
-// Instance comes from the header and Rules from the problem; Stats are
+// Instance comes from the header and Rules from the problem's Def; Stats are
 // counted from the steps (so PerDepth, FirstSolutionStep and Limit are
 // filled in, and equal the summary's keys where it has them); Limit is the
 // limit step's; Final and Solutions are the boards replayed from the moves
@@ -106,7 +106,8 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 	if err != nil {
 		return h, sum, logPartError("header", err)
 	}
-	if err := checkLogHeader(&h); err != nil {
+	lp, err := checkLogHeader(&h)
+	if err != nil {
 		return h, sum, fmt.Errorf("step log header: %w", err)
 	}
 	if !steps {
@@ -115,11 +116,8 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 	head = nil
 
 	// 2. The steps, up to "summary:".
-	lb := newLogBoard(&h)
-	replay, err := newLogReplay(&h)
-	if err != nil {
-		return h, sum, fmt.Errorf("step log header: %w", err)
-	}
+	lb := newLogBoard(lp)
+	replay := newLogReplay(lp)
 	var (
 		sr    stepReader
 		st    tracer.Stats
@@ -199,7 +197,7 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 	if err := scanErr(); err != nil {
 		return h, sum, err
 	}
-	sum, lines, err := decodeLogSummary(rest, first, &h)
+	sum, lines, err := decodeLogSummary(rest, first, &h, lb.rules)
 	if err != nil {
 		return h, sum, logPartError("summary", err)
 	}

@@ -228,7 +228,7 @@ func (f *stepFields) event(lb *logBoard) (e tracer.Event, note []byte, err error
 			if f.has(keyCell) || f.has(keyRow) || f.has(keyValue) || f.has(keyOptions) {
 				return e, nil, errors.New("move and cell, row, value or options: give the move once")
 			}
-			e.Cell, e.Value, err = f.move()
+			e.Cell, e.Value, err = f.move(lb)
 		case keyCell:
 			if f.has(keyRow) {
 				return e, nil, errors.New("cell and row: give the cell once")
@@ -246,7 +246,7 @@ func (f *stepFields) event(lb *logBoard) (e tracer.Event, note []byte, err error
 			e.Value, err = f.int(k)
 		case keyRule:
 			var r int
-			r, err = f.name(k, logRuleNames, 1)
+			r, err = f.name(k, lb.ruleNames, 1)
 			e.Rule = tracer.Rule(r)
 		case keyWitness:
 			e.Witness, err = f.pos(k)
@@ -282,65 +282,18 @@ func (f *stepFields) event(lb *logBoard) (e tracer.Event, note []byte, err error
 	return e, note, lb.check(&e)
 }
 
-// move reads a move: "r2=c0" (a queen: the value is the column) or
-// "(4,5)=7" (a digit, 10-16 as A-G).
-func (f *stepFields) move() (tracer.Pos, int, error) {
+// move reads a move with the problem's ParseMove (through lb's memory of
+// the moves it has read).
+func (f *stepFields) move(lb *logBoard) (tracer.Pos, int, error) {
 	v := &f.v[keyMove]
-	bad := func() (tracer.Pos, int, error) {
-		return tracer.NoPos, 0, fmt.Errorf("bad move %s: want r<row>=c<col> or \"(<row>,<col>)=<digit>\"", v.describe())
-	}
 	if v.kind != valStr {
-		return bad()
+		return tracer.NoPos, 0, fmt.Errorf("move: want text, got %s (%s)", v.describe(), lb.moves.def.MoveHint.EN)
 	}
-	s := v.s
-	num := func() (int, bool) {
-		i, n := 0, 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' && i < 6 {
-			n = n*10 + int(s[i]-'0')
-			i++
-		}
-		if i == 0 || (i > 1 && s[0] == '0') || (i < len(s) && s[i] >= '0' && s[i] <= '9') {
-			return 0, false
-		}
-		s = s[i:]
-		return n, true
+	cell, val, err := lb.moves.parse(v.s)
+	if err != nil {
+		return tracer.NoPos, 0, moveError(err)
 	}
-	eat := func(t string) bool {
-		if !bytes.HasPrefix(s, []byte(t)) {
-			return false
-		}
-		s = s[len(t):]
-		return true
-	}
-	if eat("r") {
-		r, ok1 := num()
-		ok2 := eat("=c")
-		c, ok3 := num()
-		if !ok1 || !ok2 || !ok3 || len(s) != 0 {
-			return bad()
-		}
-		return tracer.Pos{Row: r, Col: c}, c, nil
-	}
-	if !eat("(") {
-		return bad()
-	}
-	r, ok1 := num()
-	ok2 := eat(",")
-	c, ok3 := num()
-	ok4 := eat(")=")
-	if !ok1 || !ok2 || !ok3 || !ok4 || len(s) != 1 {
-		return bad()
-	}
-	d := 0
-	switch ch := s[0]; {
-	case ch >= '1' && ch <= '9':
-		d = int(ch - '0')
-	case ch >= 'A' && ch <= 'G':
-		d = int(ch-'A') + 10
-	default:
-		return bad()
-	}
-	return tracer.Pos{Row: r, Col: c}, d, nil
+	return cell, val, nil
 }
 
 // stepReader takes step lines apart. Its buffers are reused from line to
@@ -353,7 +306,7 @@ type stepReader struct {
 
 // scan takes apart a step line written in the subset of YAML the writer
 // uses: `- {key: value, key: value}`, values being integers in canonical
-// decimal, lower-case words, queen moves, [int, int] pairs and
+// decimal, lower-case words, plain moves (isPlainToken), [int, int] pairs and
 // double-quoted strings with the writer's escapes. ok is false for a line
 // outside the subset, which the caller then hands to yaml.v3. err reports
 // an unknown or repeated key.
@@ -441,7 +394,7 @@ func (sr *stepReader) value(line []byte, i int, v *stepVal) (int, bool) {
 			v.kind = valStr
 		}
 		return j, true
-	case isQueenMove(tok):
+	case isPlainToken(tok):
 		v.kind = valStr
 		return j, true
 	}
@@ -484,26 +437,27 @@ func isWord(b []byte) bool {
 	return true
 }
 
-// isQueenMove matches r<digits>=c<digits>.
-func isQueenMove(b []byte) bool {
-	digits := func(i int) int {
-		j := i
-		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-			j++
-		}
-		if j == i {
-			return -1
-		}
-		return j
-	}
-	if len(b) < 5 || b[0] != 'r' {
+// isPlainToken matches the plain (unquoted) move texts both readers take
+// as the same string: a lower-case letter, then lower-case letters,
+// digits, '_' and '=', with a digit or '=' among them ("r2=c0", "p2=3").
+// YAML reads such a text as a string (no number, bool, null or date starts
+// with a letter and holds a digit or '='), and a word of letters alone is
+// isWord's.
+func isPlainToken(b []byte) bool {
+	if len(b) < 2 || b[0] < 'a' || b[0] > 'z' {
 		return false
 	}
-	i := digits(1)
-	if i < 0 || i+2 > len(b) || b[i] != '=' || b[i+1] != 'c' {
-		return false
+	mark := false
+	for _, c := range b[1:] {
+		switch {
+		case c >= '0' && c <= '9', c == '=':
+			mark = true
+		case c >= 'a' && c <= 'z', c == '_':
+		default:
+			return false
+		}
 	}
-	return digits(i+2) == len(b)
+	return mark
 }
 
 // quoted reads a double-quoted string whose opening quote ends at i. It

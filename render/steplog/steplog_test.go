@@ -40,7 +40,28 @@ func logSudoku(puzzle string, order tracer.Order, check tracer.Check) func() (tr
 	}
 }
 
+func logPermutations(n int, check tracer.Check) func() (tracer.Problem, error) {
+	return func() (tracer.Problem, error) { return tracer.NewPermutations(n, check) }
+}
+
 const logSudoku4 = ".4......3.4...2."
+
+// logProblemOf checks a header as Read does and returns what it names.
+func logProblemOf(t testing.TB, h Header) *logProblem {
+	t.Helper()
+	lp, err := checkLogHeader(&h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lp
+}
+
+// logAnyBoard is a board of size×size cells and values up to size whose
+// moves are def's: for reading lines that come from no header.
+func logAnyBoard(def *tracer.Def, size int) logBoard {
+	return logBoard{rows: size, cols: size, size: size, minValue: -1, maxValue: size, maxDepth: size * size, rules: def.RuleList(), ruleNames: ruleNamesNow(),
+		moves: moveReader{def: def, size: size, known: map[string]moveAt{}}}
+}
 
 var logCases = []logCase{
 	{name: "queens4-all", problem: logQueens(4, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}},
@@ -60,6 +81,11 @@ var logCases = []logCase{
 	{name: "lc37-leaf", problem: logSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckBoard), opts: tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 3000}}},
 	{name: "lc37-mrv", problem: logSudoku(tracer.LeetCode37, tracer.OrderMRV, tracer.CheckCounts)},
 	{name: "lc37-canceled", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan), cancel: true},
+	{name: "perms3-all", problem: logPermutations(3, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}},
+	{name: "perms3-first", problem: logPermutations(3, tracer.CheckArrays), opts: tracer.Options{Stop: tracer.StopFirst}},
+	{name: "perms4-after", problem: logPermutations(4, tracer.CheckArrays), opts: tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopAll}},
+	{name: "perms3-leaf", problem: logPermutations(3, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll}},
+	{name: "perms10-steps", problem: logPermutations(10, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 5000}}},
 }
 
 // logRecorder keeps every event and note it is given.
@@ -212,9 +238,9 @@ func TestLogIsYAML(t *testing.T) {
 			if len(doc.Steps) != len(lr.events) {
 				t.Fatalf("yaml.v3 finds %d steps, the run made %d", len(doc.Steps), len(lr.events))
 			}
-			queens := lr.header.Problem == "nqueens"
+			lp := logProblemOf(t, lr.header)
 			for i, m := range doc.Steps {
-				e, note, err := logEventFromYAML(m, queens)
+				e, note, err := logEventFromYAML(m, lp.def, lp.info.Size)
 				if err != nil {
 					t.Fatalf("step %d: %v in %v", i+1, err, m)
 				}
@@ -245,7 +271,7 @@ func TestLogIsYAML(t *testing.T) {
 				t.Errorf("summary is not the --stats document:\n got %v\nwant %v", doc.Summary, want)
 			}
 
-			lb := newLogBoard(&lr.header)
+			lb := newLogBoard(lp)
 			k := 0
 			for n, line := range bytes.Split(lr.log, []byte("\n")) {
 				if !bytes.HasPrefix(line, []byte("  - ")) {
@@ -279,11 +305,10 @@ func TestLogIsYAML(t *testing.T) {
 	}
 }
 
-var logMoveRE = regexp.MustCompile(`^(?:r(\d+)=c(\d+)|\((\d+),(\d+)\)=([1-9A-G]))$`)
-
 // logEventFromYAML builds an event from a step as yaml.v3 decodes it into a
-// map: a second, independent reading of the format, for the tests.
-func logEventFromYAML(m map[string]any, queens bool) (tracer.Event, string, error) {
+// map: a second, independent reading of the format, for the tests (the
+// moves read by def.ParseMove, the one parser of moves).
+func logEventFromYAML(m map[string]any, def *tracer.Def, size int) (tracer.Event, string, error) {
 	e := tracer.Event{Parent: -1, Cell: tracer.NoPos, Witness: tracer.NoPos, From: tracer.NoPos}
 	num := func(key string) int {
 		v, _ := m[key].(int)
@@ -327,21 +352,12 @@ func logEventFromYAML(m map[string]any, queens bool) (tracer.Event, string, erro
 		case "parent":
 			e.Parent = num(k)
 		case "move":
-			s, _ := v.(string)
-			g := logMoveRE.FindStringSubmatch(s)
-			switch {
-			case g == nil:
-				err = fmt.Errorf("bad move %q", s)
-			case g[1] != "":
-				r, _ := strconv.Atoi(g[1])
-				c, _ := strconv.Atoi(g[2])
-				e.Cell, e.Value = tracer.Pos{Row: r, Col: c}, c
-			default:
-				r, _ := strconv.Atoi(g[3])
-				c, _ := strconv.Atoi(g[4])
-				d, _ := strconv.ParseInt(g[5], 17, 0)
-				e.Cell, e.Value = tracer.Pos{Row: r, Col: c}, int(d)
+			s, ok := v.(string)
+			if !ok {
+				err = fmt.Errorf("move %v is no text", v)
+				break
 			}
+			e.Cell, e.Value, err = def.ParseMove(s, size)
 		case "cell":
 			e.Cell, err = pos(k)
 		case "row":
@@ -371,9 +387,6 @@ func logEventFromYAML(m map[string]any, queens bool) (tracer.Event, string, erro
 			return e, "", err
 		}
 	}
-	if queens && m["move"] != nil && !strings.HasPrefix(m["move"].(string), "r") {
-		return e, "", fmt.Errorf("a queens log with a Sudoku move %v", m["move"])
-	}
 	return e, note, nil
 }
 
@@ -388,6 +401,7 @@ var logGoldens = []struct {
 }{
 	{"steplog-nqueens4-first.yaml", logCase{problem: logQueens(4, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopFirst}}},
 	{"steplog-sudoku4.yaml", logCase{problem: logSudoku(logSudoku4, tracer.OrderScan2D, tracer.CheckScan)}},
+	{"steplog-permutations3.yaml", logCase{problem: logPermutations(3, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}}},
 }
 
 func TestLogGolden(t *testing.T) {
@@ -502,7 +516,19 @@ func TestLogErrors(t *testing.T) {
 		{name: "not a mapping", log: "hello\n", want: `step log header: no "format" key: not a step log`},
 		{name: "empty", want: `step log header: no "format" key: not a step log`},
 		{name: "bad header", log: strings.Replace(log, "problem: nqueens", "problem: chess", 1),
-			want: `step log header: unknown problem "chess": want nqueens or sudoku`},
+			want: `step log header: unknown problem "chess": this program knows nqueens, sudoku or permutations`},
+		{name: "alias as problem", log: strings.Replace(log, "problem: nqueens", "problem: queens", 1),
+			want: `step log header: problem "queens": a step log calls it nqueens`},
+		{name: "size out of range", log: strings.Replace(log, "size: 4", "size: 31", 1),
+			want: `step log header: size 31 is out of range: want 1 to 30`},
+		{name: "instance", log: strings.Replace(log, `instance: "n=4"`, `instance: "n=5"`, 1),
+			want: `step log header: instance "n=5": want "n=4"`},
+		{name: "sudoku size", log: strings.Replace(sudoku, "size: 4", "size: 9", 1),
+			want: `step log header: size 9, but the instance is a 4×4 puzzle`},
+		{name: "sudoku instance", log: strings.Replace(sudoku, `instance: "`+logSudoku4+`"`, `instance: "12"`, 1),
+			want: `step log header: instance: ` + logPuzzleError(t, "12")},
+		{name: "sudoku no instance", log: strings.Replace(sudoku, `instance: "`+logSudoku4+`"`, `instance: ""`, 1),
+			want: `step log header: instance: empty: want the puzzle`},
 		{name: "json", log: json,
 			want: `step log line 1 (header): "steps:" must be a line of its own, with one step a line after it`},
 		{name: "json on lines", log: strings.ReplaceAll(json, ", ", ",\n  "),
@@ -553,11 +579,17 @@ func TestLogErrors(t *testing.T) {
 		{name: "bad cell", log: logEditLine(t, log, reject, "witness: [0, 0]", "witness: [0]"),
 			want: fmt.Sprintf(`step log line %d (step %d): witness: want [row, col] or none, got a list or mapping`, reject, reject-9)},
 		{name: "bad move", log: logEditLine(t, log, step(5), "move: r1=c0", "move: r1c0"),
-			want: fmt.Sprintf(`step log line %d (step 5): bad move "r1c0": want r<row>=c<col> or "(<row>,<col>)=<digit>"`, step(5))},
+			want: fmt.Sprintf(`step log line %d (step 5): move: "r1c0" is not an N-Queens move: want r<row>=c<column>, e.g. r0=c1`, step(5))},
 		{name: "move off the board", log: logEditLine(t, log, step(5), "move: r1=c0", "move: r4=c0"),
-			want: fmt.Sprintf(`step log line %d (step 5): cell (4,0) is off the 4×4 board`, step(5))},
+			want: fmt.Sprintf(`step log line %d (step 5): move: "r4=c0" is off the 4×4 board`, step(5))},
+		{name: "move not text", log: logEditLine(t, log, step(5), "move: r1=c0", "move: 10"),
+			want: fmt.Sprintf(`step log line %d (step 5): move: want text, got 10 (N-Queens moves are written r<row>=c<column> (r0=c1 is the queen of row 0 in column 1))`, step(5))},
+		{name: "move of another problem", log: logEditLine(t, log, step(5), "move: r1=c0", `move: "(1,0)=1"`),
+			want: fmt.Sprintf(`step log line %d (step 5): move: "(1,0)=1" is not an N-Queens move: want r<row>=c<column>, e.g. r0=c1`, step(5))},
+		{name: "long move", log: logEditLine(t, log, step(5), "move: r1=c0", "move: r1=c0"+strings.Repeat("0", 5000)),
+			want: fmt.Sprintf(`step log line %d (step 5): move: "r1=c0%s…`, step(5), strings.Repeat("0", 154))},
 		{name: "sudoku digit", log: logEditLine(t, sudoku, logLineOf(t, sudoku, "{step: 3,"), `=1"`, `=9"`),
-			want: fmt.Sprintf(`step log line %d (step 3): value 9 is out of range for size 4`, logLineOf(t, sudoku, "{step: 3,"))},
+			want: fmt.Sprintf(`step log line %d (step 3): move: "(0,0)=9": 9 is not a digit of a 4×4 Sudoku`, logLineOf(t, sudoku, "{step: 3,"))},
 		{name: "long kind", log: logEditLine(t, log, step(5), "kind: try", "kind: "+strings.Repeat("x", 5000)),
 			want: fmt.Sprintf(`step log line %d (step 5): unknown kind "%s"…`, step(5), strings.Repeat("x", 40))},
 		{name: "missing kind", log: logEditLine(t, log, step(1), "kind: call, ", ""),
@@ -798,7 +830,7 @@ func TestLogLenient(t *testing.T) {
 
 // TestLogWordsAgree holds the fast reader's plain values to yaml.v3's.
 func TestLogWordsAgree(t *testing.T) {
-	lb := logBoard{size: 9, maxDepth: 81}
+	lb := logAnyBoard(tracer.SudokuDef, 9)
 	for _, v := range []string{"yes", "no", "on", "off", "y", "n", "true", "false", "null", "none", "_", "row",
 		"0", "-1", "7", "r2=c0", `"x"`, `"\x41\u4e2d"`, `"\"\\"`, "[0, 1]", "[-1, -1]"} {
 		line := []byte("  - {step: 1, kind: try, node: 0, depth: 0, note: " + v + "}")
@@ -826,8 +858,9 @@ func TestLogWordsAgree(t *testing.T) {
 func TestWriterErrors(t *testing.T) {
 	h := Header{Problem: "nqueens", Size: 4, Instance: "n=4",
 		Strategy: tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}
-	if _, err := NewWriter(io.Discard, Header{Problem: "chess"}, nil); err == nil {
-		t.Error("a header of no problem was accepted")
+	if _, err := NewWriter(io.Discard, Header{Problem: "chess", Strategy: h.Strategy}, nil); err == nil ||
+		err.Error() != `step log: unknown problem "chess": this program knows nqueens, sudoku or permutations` {
+		t.Errorf("a header of no problem: %v", err)
 	}
 	bad := h
 	bad.Format = "backtrack-steps/0"
@@ -871,32 +904,53 @@ func (f *logFailAfter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// logOddHeader is a header of a small instance of def: n=4, or a 4×4
+// puzzle for Sudoku (the default puzzle of any other puzzle problem).
+func logOddHeader(t *testing.T, def *tracer.Def) Header {
+	t.Helper()
+	spec := tracer.Spec{Problem: def.Name, Order: def.Orders[len(def.Orders)-1], Check: def.Checks[0],
+		When: tracer.WhenBefore, Stop: tracer.StopAll}
+	switch {
+	case def.Size != nil:
+		spec.N = 4
+	case def == tracer.SudokuDef:
+		spec.Puzzle = logSudoku4
+	}
+	p, opts, err := spec.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return HeaderFor(p.Info(), opts)
+}
+
 // TestLogOddEvents writes events tracer.Run never makes, with every field
-// set outside its kind: the log still gives them back unchanged.
+// set outside its kind, for every registered problem: the log still gives
+// them back unchanged.
 func TestLogOddEvents(t *testing.T) {
-	for _, problem := range []string{"nqueens", "sudoku"} {
-		h := Header{Problem: problem, Size: 4, Instance: "n=4",
-			Strategy: tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}
-		if problem == "sudoku" {
-			h.Instance, h.Strategy.Order = logSudoku4, tracer.OrderLinear
-		}
+	for _, def := range tracer.Problems() {
+		h := logOddHeader(t, def)
+		lp := logProblemOf(t, h)
+		rows, cols := lp.start.Rows, lp.start.Cols
+		at := func(r, c int) tracer.Pos { return tracer.Pos{Row: min(r, rows-1), Col: min(c, cols-1)} }
+		rules := def.RuleList()
 		var events []tracer.Event
 		step := int64(0)
 		for _, k := range tracer.Kinds() {
 			for _, e := range []tracer.Event{
-				{Node: 3, Parent: 2, Depth: 2, Cell: tracer.Pos{Row: 1, Col: 2}, Value: 3, Rule: tracer.RuleColumn,
-					Witness: tracer.Pos{Row: 0, Col: 1}, Cost: 4, From: tracer.Pos{Row: 0, Col: 0}, Skipped: 2, OK: true, Limit: tracer.LimitTime},
+				{Node: 3, Parent: 2, Depth: 2, Cell: at(1, 2), Value: 3, Rule: rules[0],
+					Witness: at(0, 1), Cost: 4, From: at(0, 0), Skipped: 2, OK: true, Limit: tracer.LimitTime},
 				{Parent: -1, Cell: tracer.NoPos, Witness: tracer.NoPos, From: tracer.NoPos},
 				{Parent: -1, Cell: tracer.NoPos, Value: -1, Witness: tracer.NoPos, From: tracer.NoPos},
-				{Parent: 0, Cell: tracer.Pos{Row: 2, Col: -1}, Value: 0},
+				{Parent: 0, Cell: tracer.Pos{Row: rows - 1, Col: -1}, Value: 0},
 				{Parent: -1, Cell: tracer.NoPos, Value: 4, Witness: tracer.NoPos, From: tracer.NoPos},
-				{Parent: -1, Cell: tracer.Pos{Row: 3, Col: 3}, Value: 0, Witness: tracer.NoPos, From: tracer.NoPos},
+				{Parent: -1, Cell: at(3, 3), Value: 0, Witness: tracer.NoPos, From: tracer.NoPos},
+				{Parent: -1, Cell: at(3, 1), Value: 1, Witness: tracer.NoPos, From: tracer.NoPos},
 			} {
-				if e.Cell.Col == -1 && e.Cell.Row >= 0 && (k != tracer.KindExhausted || problem != "nqueens") {
-					continue // a row slot is only an N-Queens exhausted's cell
+				if e.Cell.Col == -1 && e.Cell.Row >= 0 && (k != tracer.KindExhausted || !lp.rowSlots) {
+					continue // a row slot is only the cell of an exhausted, on a board of row slots
 				}
 				if e.Rule != tracer.RuleNone || k == tracer.KindReject {
-					e.Rule = problemRules(problem)[1]
+					e.Rule = rules[len(rules)-1]
 				}
 				step++
 				e.Step, e.Kind = step, k
@@ -909,30 +963,42 @@ func TestLogOddEvents(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := &tracer.Stats{}
-		rp, err := newLogReplay(&h)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rp := newLogReplay(lp)
 		for i := range events {
 			lw.Event(&events[i])
 			st.Event(&events[i])
 			rp.event(&events[i])
 		}
-		sum := tracer.Summary{Problem: problem, Size: 4, Strategy: h.Strategy, Status: tracer.StatusLimit,
-			Rules: problemRules(problem), Stats: *st, Solution: rp.boards[0]}
+		sum := tracer.Summary{Problem: def.Name, Size: h.Size, Instance: h.Instance, Strategy: h.Strategy, Status: tracer.StatusLimit,
+			Rules: rules, Stats: *st, Solution: rp.boards[0], Solutions: rp.boards, Final: rp.rows()}
 		if err := lw.Close(sum); err != nil {
 			t.Fatal(err)
 		}
 		rec := &logRecorder{}
-		if _, _, err := Read(bytes.NewReader(buf.Bytes()), rec); err != nil {
-			t.Fatalf("%s: %v\n%s", problem, err, buf.Bytes())
+		_, got, err := Read(bytes.NewReader(buf.Bytes()), rec)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", def.Name, err, buf.Bytes())
 		}
 		for i := range events {
 			if rec.events[i] != events[i] {
-				t.Errorf("%s event %d:\n got %+v\nwant %+v", problem, i, rec.events[i], events[i])
+				t.Errorf("%s event %d:\n got %+v\nwant %+v", def.Name, i, rec.events[i], events[i])
 			}
 		}
+		got.Limit, sum.Limit = 0, 0
+		if !reflect.DeepEqual(got, sum) {
+			t.Errorf("%s summary:\n got %+v\nwant %+v", def.Name, got, sum)
+		}
 	}
+}
+
+// logPuzzleError is the error of tracer.ParsePuzzle for text.
+func logPuzzleError(t *testing.T, text string) string {
+	t.Helper()
+	if _, err := tracer.ParsePuzzle(text); err != nil {
+		return err.Error()
+	}
+	t.Fatalf("ParsePuzzle(%q) takes it", text)
+	return ""
 }
 
 func FuzzRead(f *testing.F) {
@@ -953,6 +1019,9 @@ func FuzzRead(f *testing.F) {
 		f.Add([]byte(strings.Replace(s, "node: 1,", "node: 7,", 1)))
 		f.Add([]byte(strings.Replace(s, "lang: en\n", "lang: en\n---\n", 1)))
 		f.Add([]byte(s + "---\nsummary: {}\n"))
+		f.Add([]byte(strings.Replace(s, "move: p1=2", `move: " p1=2 "`, 1)))
+		f.Add([]byte(strings.Replace(s, "move: p2=3", "move: p2=4", 1)))
+		f.Add([]byte(strings.Replace(s, "problem: permutations", "problem: rooks", 1)))
 	}
 	f.Add([]byte(`{"format": "backtrack-steps/1", "problem": "nqueens", "size": 1, "steps": [], "summary": {}}`))
 	f.Add([]byte("format: backtrack-steps/1\na: &a [x, x]\nb: &b [*a, *a]\nsize: *b\nsteps:\nsummary:\n  <<: *b\n"))
@@ -998,7 +1067,10 @@ func FuzzRead(f *testing.F) {
 // logLinesAgree checks that every line the fast reader takes apart is taken
 // apart the same by yaml.v3.
 func logLinesAgree(t *testing.T, data []byte) {
-	lb := logBoard{size: 16, maxDepth: 256}
+	var lbs []logBoard
+	for _, def := range tracer.Problems() {
+		lbs = append(lbs, logAnyBoard(def, 16))
+	}
 	for _, line := range bytes.Split(data, []byte("\n")) {
 		line = bytes.TrimSuffix(line, []byte("\r"))
 		var fast, slow stepReader
@@ -1021,10 +1093,12 @@ func logLinesAgree(t *testing.T, data []byte) {
 				t.Fatalf("%s: fast %+v, yaml.v3 %+v in %q", stepKeyNames[k], fv, sv, line)
 			}
 		}
-		fe, fn, ferr := fast.f.event(&lb)
-		se, sn, serr := slow.f.event(&lb)
-		if fe != se || !bytes.Equal(fn, sn) || fmt.Sprint(ferr) != fmt.Sprint(serr) {
-			t.Fatalf("events differ: %q", line)
+		for i := range lbs {
+			fe, fn, ferr := fast.f.event(&lbs[i])
+			se, sn, serr := slow.f.event(&lbs[i])
+			if fe != se || !bytes.Equal(fn, sn) || fmt.Sprint(ferr) != fmt.Sprint(serr) {
+				t.Fatalf("events differ for %s: %q", lbs[i].moves.def.Name, line)
+			}
 		}
 	}
 }
@@ -1131,25 +1205,31 @@ func TestLogMemory(t *testing.T) {
 	}
 }
 
-// TestLogWriteAllocs shows that writing a step allocates nothing.
+// TestLogWriteAllocs shows that writing a step allocates nothing, once
+// each move has been spelled (the first time costs one string a move).
 func TestLogWriteAllocs(t *testing.T) {
-	lr := runLogged(t, logCases[5], nil)
-	lw, err := NewWriter(io.Discard, lr.header, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := 0
-	allocs := testing.AllocsPerRun(10000, func() {
-		lw.Event(&lr.events[i%len(lr.events)])
-		i++
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations per step written", allocs)
+	for _, c := range []logCase{logCases[5], logCases[12], logCases[len(logCases)-1]} {
+		lr := runLogged(t, c, nil)
+		lw, err := NewWriter(io.Discard, lr.header, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range lr.events {
+			lw.Event(&lr.events[i])
+		}
+		i := 0
+		allocs := testing.AllocsPerRun(10000, func() {
+			lw.Event(&lr.events[i%len(lr.events)])
+			i++
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per step written", c.name, allocs)
+		}
 	}
 }
 
 func BenchmarkLogWrite(b *testing.B) {
-	for _, c := range []logCase{logCases[5], logCases[12]} {
+	for _, c := range []logCase{logCases[5], logCases[12], logCases[len(logCases)-1]} {
 		b.Run(c.name, func(b *testing.B) {
 			lr := runLogged(b, c, nil)
 			lw, err := NewWriter(io.Discard, lr.header, nil)
@@ -1294,10 +1374,15 @@ func FuzzLogNote(f *testing.F) {
 		f.Add(s)
 	}
 	f.Add("\xff\xfe bad \xc3")
-	lw := &Writer{queens: true}
+	p, _ := tracer.NewNQueens(4, tracer.CheckScan)
+	h := HeaderFor(p.Info(), tracer.Options{})
+	lw, err := NewWriter(io.Discard, h, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
 	e := tracer.Event{Step: 1, Kind: tracer.KindTry, Parent: -1, Cell: tracer.Pos{Row: 1, Col: 2}, Value: 2,
 		Witness: tracer.NoPos, From: tracer.NoPos}
-	lb := logBoard{queens: true, size: 4, maxDepth: 4, rules: tracer.NQueensRules}
+	lb := newLogBoard(logProblemOf(f, h))
 	f.Fuzz(func(t *testing.T, note string) {
 		line := lw.appendStep(nil, &e, note)
 		line = line[:len(line)-1] // the newline
@@ -1313,6 +1398,187 @@ func FuzzLogNote(f *testing.F) {
 			got, n, err := sr.f.event(&lb)
 			if err != nil || got != e || string(n) != want {
 				t.Fatalf("read %+v %q (%v), want %q from %s", got, n, err, want, line)
+			}
+		}
+	})
+}
+
+// logNoteTree is a tracer.Tree that also keeps the notes Read hands it.
+type logNoteTree struct {
+	*tracer.Tree
+	notes []string
+}
+
+func (n *logNoteTree) EventNote(e *tracer.Event, note string) {
+	n.Tree.Event(e)
+	n.notes = append(n.notes, note)
+}
+
+// TestLogPermutations writes the step log of `permutations n=3`, built as
+// the command line builds it (tracer.Spec.Build), with a tracer.Narrator's
+// notes in each language, and reads it back: the same header, summary,
+// tree and notes.
+func TestLogPermutations(t *testing.T) {
+	for _, lang := range tracer.Langs {
+		t.Run(string(lang), func(t *testing.T) {
+			p, opts, err := tracer.Spec{Problem: "permutations", N: 3}.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := HeaderFor(p.Info(), opts)
+			h.Tool, h.Lang = "backtrack (test)", string(lang)
+			var buf bytes.Buffer
+			lw, err := NewWriter(&buf, h, tracer.NewNarrator(p.Info(), h.Strategy, lang).Note)
+			if err != nil {
+				t.Fatal(err)
+			}
+			live, st, rec := tracer.NewTree(), &tracer.Stats{}, &logRecorder{}
+			opts.Sinks = []tracer.Sink{live, st, rec, lw}
+			res, err := tracer.Run(context.Background(), p, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := tracer.Summarize(p.Info(), opts, res, st)
+			if err := lw.Close(sum); err != nil {
+				t.Fatal(err)
+			}
+			if sum.Status != tracer.StatusComplete || sum.Stats.Solutions != 6 || !reflect.DeepEqual(sum.Solution, []string{"123"}) {
+				t.Fatalf("the run: %s, %d solutions, first %v: want complete, 6, [123]", sum.Status, sum.Stats.Solutions, sum.Solution)
+			}
+			if !strings.Contains(buf.String(), "move: p2=3") {
+				t.Errorf("no move p2=3 in the log:\n%s", buf.String())
+			}
+
+			tree := &logNoteTree{Tree: tracer.NewTree()}
+			gh, got, err := Read(bytes.NewReader(buf.Bytes()), tree)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gh != h {
+				t.Errorf("header:\n got %+v\nwant %+v", gh, h)
+			}
+			if !reflect.DeepEqual(got, sum) {
+				t.Errorf("summary:\n got %+v\nwant %+v", got, sum)
+			}
+			if !reflect.DeepEqual(tree.Tree, live) {
+				t.Errorf("the tree read back differs from the live tree")
+			}
+			again := tracer.NewNarrator(p.Info(), h.Strategy, lang)
+			if len(tree.notes) != len(rec.events) {
+				t.Fatalf("%d notes read, %d steps run", len(tree.notes), len(rec.events))
+			}
+			for i := range rec.events {
+				if want := again.Note(&rec.events[i]); tree.notes[i] != want {
+					t.Fatalf("note of step %d: got %q, want %q", i+1, tree.notes[i], want)
+				}
+			}
+		})
+	}
+}
+
+// logMoveHeaders are instances of each registered problem whose every move
+// TestLogMoves writes: small, and the largest values (Sudoku's A-G).
+func logMoveHeaders(t *testing.T) []Header {
+	var hs []Header
+	for _, def := range tracer.Problems() {
+		hs = append(hs, logOddHeader(t, def))
+		var spec tracer.Spec
+		switch {
+		case def.Size != nil:
+			spec = tracer.Spec{Problem: def.Name, N: def.Size.Max}
+		case def == tracer.SudokuDef:
+			spec = tracer.Spec{Problem: def.Name, Puzzle: strings.Repeat(".", 256)}
+		default:
+			continue
+		}
+		p, opts, err := spec.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs = append(hs, HeaderFor(p.Info(), opts))
+	}
+	return hs
+}
+
+// TestLogMoves writes a try of every value at every cell of each
+// registered problem's board, and reads each line back with both readers:
+// the same cell and value come back, as a move where the problem's Move
+// spells one that its ParseMove reads back, else as cell and value.
+func TestLogMoves(t *testing.T) {
+	for _, h := range logMoveHeaders(t) {
+		lp := logProblemOf(t, h)
+		lb := newLogBoard(lp)
+		lw, err := NewWriter(io.Discard, h, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := 0
+		for r := 0; r < lp.start.Rows; r++ {
+			for c := 0; c < lp.start.Cols; c++ {
+				lo, hi := valueBounds(lp)
+				for v := lo - 1; v <= hi+1; v++ {
+					e := tracer.Event{Step: 1, Kind: tracer.KindTry, Parent: -1, Cell: tracer.Pos{Row: r, Col: c}, Value: v,
+						Witness: tracer.NoPos, From: tracer.NoPos}
+					for pass := 0; pass < 2; pass++ { // the second from the writer's and reader's memory
+						line := lw.appendStep(nil, &e, "")
+						line = line[:len(line)-1]
+						text := lp.def.Move(e.Cell, v)
+						pc, pv, perr := lp.def.ParseMove(text, lp.info.Size)
+						isMove := bytes.Contains(line, []byte("move: "))
+						if isMove != (perr == nil && pc == e.Cell && pv == v) {
+							t.Fatalf("%s: %s: ParseMove(%q): %v %d %v", h.Problem, line, text, pc, pv, perr)
+						}
+						if isMove && pass == 0 {
+							moves++
+						}
+						var fast, slow stepReader
+						if ok, err := fast.scan(line); !ok || err != nil {
+							t.Fatalf("%s: the writer's line is outside the fast subset: %s", h.Problem, line)
+						}
+						if err := stepFieldsYAML(line, &slow.f); err != nil {
+							t.Fatalf("%s: yaml.v3: %v in %s", h.Problem, err, line)
+						}
+						for _, sr := range []*stepReader{&fast, &slow} {
+							got, _, err := sr.f.event(&lb)
+							if v < lo || v > hi {
+								if err == nil {
+									t.Fatalf("%s: %s reads with no error", h.Problem, line)
+								}
+								continue
+							}
+							if err != nil || got != e {
+								t.Fatalf("%s: %s reads as %+v (%v)", h.Problem, line, got, err)
+							}
+						}
+					}
+				}
+			}
+		}
+		if moves == 0 {
+			t.Errorf("%s: no move was written as one", h.Problem)
+		}
+	}
+}
+
+// FuzzMoves holds the reader's moves to def.ParseMove, the one parser of
+// moves, for every registered problem: the same cell and value, or the
+// same error, read once and then again (from the reader's memory).
+func FuzzMoves(f *testing.F) {
+	for _, s := range []string{"r0=c1", "r3=c3", "(0,2)=4", "(15,15)=G", "p2=3", "p9=10", " r1=c0 ", "(01,2)=3", "p09=1",
+		"r-1=c0", "p2=+1", "(0,0)=0", "", "p", "r1=c0\x00", "（0,1)=2", "p0=1 ", "r1 = c0"} {
+		f.Add(s, uint8(4))
+		f.Add(s, uint8(16))
+	}
+	f.Fuzz(func(t *testing.T, text string, size uint8) {
+		n := int(size%30) + 1
+		for _, def := range tracer.Problems() {
+			mr := moveReader{def: def, size: n, known: map[string]moveAt{}}
+			wc, wv, werr := def.ParseMove(text, n)
+			for pass := 0; pass < 2; pass++ {
+				c, v, err := mr.parse([]byte(text))
+				if (err == nil) != (werr == nil) || (err == nil && (c != wc || v != wv)) || (err != nil && err.Error() != werr.Error()) {
+					t.Fatalf("%s size %d %q: read %v %d %v, ParseMove %v %d %v", def.Name, n, text, c, v, err, wc, wv, werr)
+				}
 			}
 		}
 	})

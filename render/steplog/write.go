@@ -29,8 +29,9 @@ const logComment = "# backtrack step log: every step of one search (see README)\
 type Writer struct {
 	bw     *bufio.Writer
 	note   func(*tracer.Event) string
-	queens bool // moves are queens ("r2=c0"), not digits ("(4,5)=7")
-	mrv    bool // scans report how many options the chosen cell has
+	moves  moveWriter // spells moves as the problem's Def.Move does
+	rules  []string   // the names of the rules, by Rule (see ruleNamesNow)
+	mrv    bool       // scans report how many options the chosen cell has
 	line   []byte
 	steps  int64
 	err    error
@@ -48,7 +49,8 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 	if h.Format != Format {
 		return nil, fmt.Errorf("step log: cannot write format %q: want %s", h.Format, Format)
 	}
-	if err := checkLogHeader(&h); err != nil {
+	lp, err := checkLogHeader(&h)
+	if err != nil {
 		return nil, fmt.Errorf("step log: %w", err)
 	}
 	head, err := encodeLogHeader(h)
@@ -56,11 +58,12 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		return nil, fmt.Errorf("step log: %w", err)
 	}
 	lw := &Writer{
-		bw:     bufio.NewWriterSize(w, 64<<10),
-		note:   note,
-		queens: h.Problem == "nqueens",
-		mrv:    h.Strategy.Order == tracer.OrderMRV,
-		line:   make([]byte, 0, 256),
+		bw:    bufio.NewWriterSize(w, 64<<10),
+		note:  note,
+		moves: newMoveWriter(lp),
+		rules: ruleNamesNow(),
+		mrv:   h.Strategy.Order == tracer.OrderMRV,
+		line:  make([]byte, 0, 256),
 	}
 	lw.bw.WriteString(logComment)
 	lw.bw.Write(head)
@@ -78,7 +81,7 @@ func (lw *Writer) Event(e *tracer.Event) {
 	if lw.err != nil || lw.closed {
 		return
 	}
-	if err := nameable(e); err != nil {
+	if err := lw.nameable(e); err != nil {
 		lw.err = fmt.Errorf("step log: step %d: %w", e.Step, err)
 		return
 	}
@@ -121,12 +124,20 @@ func (lw *Writer) Close(sum tracer.Summary) error {
 	return lw.err
 }
 
-// The names of kinds, rules and limit reasons, as tracer spells them.
+// The names of kinds and limit reasons, as tracer spells them.
 var (
 	logKindNames  = enumNames(func(i int) string { return tracer.Kind(i).String() }, "Kind(")
-	logRuleNames  = enumNames(func(i int) string { return tracer.Rule(i).String() }, "Rule(")
 	logLimitNames = enumNames(func(i int) string { return tracer.LimitReason(i).String() }, "LimitReason(")
 )
+
+// ruleNamesNow lists the names of the rules as tracer spells them now,
+// by Rule. Rules are registered by the problems' packages as they start
+// (tracer.RegisterRule, from init), possibly after this package's own
+// variables are set, so a Writer and Read take the list as they start
+// rather than once for the package.
+func ruleNamesNow() []string {
+	return enumNames(func(i int) string { return tracer.Rule(i).String() }, "Rule(")
+}
 
 // enumNames lists name(0), name(1), … up to the first that is no name (the
 // String methods write "Kind(12)" for a value out of range).
@@ -139,11 +150,11 @@ func enumNames(name func(int) string, bad string) []string {
 }
 
 // nameable reports an event that a log cannot spell.
-func nameable(e *tracer.Event) error {
+func (lw *Writer) nameable(e *tracer.Event) error {
 	switch {
 	case int(e.Kind) >= len(logKindNames):
 		return fmt.Errorf("kind %d has no name", e.Kind)
-	case int(e.Rule) >= len(logRuleNames):
+	case int(e.Rule) >= len(lw.rules):
 		return fmt.Errorf("rule %d has no name", e.Rule)
 	case int(e.Limit) >= len(logLimitNames):
 		return fmt.Errorf("limit reason %d has no name", e.Limit)
@@ -203,7 +214,7 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 	nov := noValue(e.Kind)
 	moved := false
 	if own&ownMove != 0 && (e.Cell != tracer.NoPos || e.Value != nov) {
-		b, moved = lw.appendMove(b, e.Cell, e.Value)
+		b, moved = lw.moves.appendMove(b, e.Cell, e.Value)
 	}
 	if !moved {
 		switch {
@@ -218,7 +229,7 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 	}
 	if e.Rule != tracer.RuleNone {
 		b = append(b, ", rule: "...)
-		b = append(b, logRuleNames[e.Rule]...)
+		b = append(b, lw.rules[e.Rule]...)
 	}
 	if own&ownWitness != 0 || e.Witness != tracer.NoPos {
 		b = appendPosField(b, "witness", e.Witness)
@@ -248,33 +259,6 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 		b = appendQuoted(b, note)
 	}
 	return append(b, "}\n"...)
-}
-
-// appendMove appends the move (cell, v) as tracer.MoveLabel spells it, if
-// the problem's spelling can say it: a queen's value is its column, a
-// Sudoku value is a digit 1-16.
-func (lw *Writer) appendMove(b []byte, cell tracer.Pos, v int) ([]byte, bool) {
-	if cell.Row < 0 || cell.Col < 0 {
-		return b, false
-	}
-	if lw.queens {
-		if cell.Col != v {
-			return b, false
-		}
-		b = append(b, ", move: r"...)
-		b = strconv.AppendInt(b, int64(cell.Row), 10)
-		b = append(b, "=c"...)
-		return strconv.AppendInt(b, int64(v), 10), true
-	}
-	if v < 1 || v > 16 {
-		return b, false
-	}
-	b = append(b, ", move: \"("...)
-	b = strconv.AppendInt(b, int64(cell.Row), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(cell.Col), 10)
-	b = append(b, ")="...)
-	return append(b, tracer.DigitChar(v), '"'), true
 }
 
 func appendIntField(b []byte, key string, v int) []byte {

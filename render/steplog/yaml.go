@@ -24,25 +24,24 @@ import (
 type Header struct {
 	Format   string          // Format; NewWriter fills it in when empty
 	Tool     string          // the program that wrote the log and its version, e.g. "backtrack 0.1"
-	Problem  string          // "nqueens" or "sudoku"
-	Size     int             // n for N-Queens; 4, 9 or 16 for Sudoku
-	Instance string          // "n=8", or the Sudoku puzzle on one line
+	Problem  string          // the name a problem is registered under (tracer.Def.Name)
+	Size     int             // the instance's size (tracer.Info.Size): n, or a puzzle's side
+	Instance string          // the instance as tracer.Info.Instance gives it: "n=8", a puzzle on one line
 	Strategy tracer.Strategy // every axis, defaults filled in
 	Lang     string          // the language of the notes ("en", "zh"), or "" without notes
 }
 
 // HeaderFor returns the header of a log of a run of a problem described
-// by info with opts, the strategy's defaults filled in as tracer.Summarize
-// does. Tool and Lang are left for the caller.
+// by info with opts. The strategy is the one tracer.Summarize gives the
+// run, defaults filled in, so that the header and the summary agree. Tool
+// and Lang are left for the caller.
 func HeaderFor(info tracer.Info, opts tracer.Options) Header {
-	st := tracer.Strategy{Order: info.Order, Check: info.Check, When: opts.When, Stop: opts.Stop}
-	if st.When == "" {
-		st.When = tracer.WhenBefore
+	st := tracer.Summarize(info, opts, &tracer.Result{}, &tracer.Stats{}).Strategy
+	problem := info.Problem
+	if info.Def != nil {
+		problem = info.Def.Name
 	}
-	if st.Stop == "" {
-		st.Stop = tracer.StopFirst
-	}
-	return Header{Format: Format, Problem: info.Problem, Size: info.Size, Instance: info.Instance, Strategy: st}
+	return Header{Format: Format, Problem: problem, Size: info.Size, Instance: info.Instance, Strategy: st}
 }
 
 // mapping builds a YAML mapping node from key/value pairs, keeping order.
@@ -550,10 +549,11 @@ var logSummaryKeys = []string{"problem", "size", "strategy", "status", "limit", 
 
 // decodeLogSummary reads the summary key of a log (b is the rest of the
 // file from the "summary:" line on, which is line first of the file) and
-// checks it against the header. Stats holds the summary's counts; the
+// checks it against the header; rules are the problem's, in checking
+// order (the keys of rejects). Stats holds the summary's counts; the
 // caller compares them with the steps. lines gives the line of each key
 // ("nodes", "rejects.row", "solution") for the caller's messages.
-func decodeLogSummary(b []byte, first int, h *Header) (sum tracer.Summary, lines map[string]int, err error) {
+func decodeLogSummary(b []byte, first int, h *Header, rules []tracer.Rule) (sum tracer.Summary, lines map[string]int, err error) {
 	d := newLogDoc(first)
 	root, err := d.parse(b)
 	if err != nil {
@@ -574,7 +574,7 @@ func decodeLogSummary(b []byte, first int, h *Header) (sum tracer.Summary, lines
 	if err != nil {
 		return sum, nil, err
 	}
-	lines = make(map[string]int, len(m)+len(tracer.NQueensRules)+1)
+	lines = make(map[string]int, len(m)+len(rules)+1)
 	for k, f := range m {
 		lines[k] = d.line(f.key)
 	}
@@ -658,7 +658,7 @@ func decodeLogSummary(b []byte, first int, h *Header) (sum tracer.Summary, lines
 		return sum, lines, err
 	}
 
-	sum.Rules = problemRules(h.Problem)
+	sum.Rules = rules
 	if f, err = need("rejects"); err != nil {
 		return sum, lines, err
 	}
