@@ -201,7 +201,7 @@ func (p *page) assemble(body string, checked []string) string {
 			files += fmt.Sprintf(" · [%s](%s.yaml)", p.pick("step log", "步骤日志"), rs.Name)
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", rs.Name, mdCell(render.RunName(sum, p.lang)),
-			sum.Strategy, statusText(sum), files)
+			sum.Strategy, statusText(sum, p.lang), files)
 	}
 	b.WriteString(p.pick("\nA run too long to read step by step comes with its stats only, not its step log.\n",
 		"\n步数太多、无法逐步阅读的运行只附统计，不附步骤日志。\n"))

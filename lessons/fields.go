@@ -488,4 +488,4 @@ func (c claim) holds(get func(run, field string) (value, error)) (ok bool, shown
 }
 
 // statusText is the status with what stopped a limited run: "limit (steps)".
-func statusText(sum tracer.Summary) string { return render.StatusText(sum) }
+func statusText(sum tracer.Summary, lang tracer.Lang) string { return render.StatusText(sum, lang) }

@@ -81,7 +81,7 @@ func (p *page) Run(run, f string) (string, error) {
 	}
 	if f == "status" {
 		r, _ := p.ran(run)
-		return statusText(r.out.Summary), nil
+		return statusText(r.out.Summary, p.lang), nil
 	}
 	return v.String(), nil
 }

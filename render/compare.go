@@ -148,8 +148,16 @@ func LoopWidth(sum tracer.Summary, lang tracer.Lang) string {
 }
 
 // StatusText is the run's status, with the limit that stopped it:
-// "limit (steps)", "limit (canceled)".
-func StatusText(sum tracer.Summary) string {
+// "limit (steps)", "limit (canceled)"; in Chinese the words of
+// tracer.StatusWords and tracer.LimitWordsOf: "达到上限（步数上限）".
+func StatusText(sum tracer.Summary, lang tracer.Lang) string {
+	if lang == tracer.LangZH {
+		st := tracer.StatusWords(sum.Status).ZH
+		if sum.Status == tracer.StatusLimit && sum.Limit != tracer.LimitNone {
+			return st + "（" + tracer.LimitWordsOf(sum.Limit).Name.ZH + "）"
+		}
+		return st
+	}
 	if sum.Status == tracer.StatusLimit && sum.Limit != tracer.LimitNone {
 		return fmt.Sprintf("%s (%s)", sum.Status, sum.Limit)
 	}
@@ -237,7 +245,7 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 	row(opt.pick("stop", "停止规则"), text(func(s tracer.Summary) string { return string(s.Strategy.Stop) }))
 	row(opt.pick("loop width per level", "每层循环宽度"), text(func(s tracer.Summary) string { return LoopWidth(s, opt.Lang) }))
 	row(opt.pick("depth", "深度"), n(func(st *tracer.Stats) int64 { return int64(st.MaxDepth) }))
-	row(opt.pick("status", "结果"), text(StatusText))
+	row(opt.pick("status", "结果"), text(func(s tracer.Summary) string { return StatusText(s, opt.Lang) }))
 	row(opt.pick("solutions", "解"), n(func(st *tracer.Stats) int64 { return st.Solutions }))
 	row(opt.pick("nodes", "节点"), n(func(st *tracer.Stats) int64 { return st.Nodes }))
 	row(opt.pick("tries", "尝试"), n(func(st *tracer.Stats) int64 { return st.Tries }))
@@ -362,7 +370,7 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 		if s.Status == tracer.StatusLimit && !slices.Contains(limits, s.Limit) {
 			limits = append(limits, s.Limit)
 		}
-		cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When), StatusText(s)}
+		cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When), StatusText(s, opt.Lang)}
 		for _, v := range []int64{st.Solutions, st.Nodes, st.Tries, st.Placements, st.Backtracks, st.CheckCost, st.ScanCost, st.Steps} {
 			cells = append(cells, strconv.FormatInt(v, 10))
 		}
@@ -414,6 +422,6 @@ func limitNote(l tracer.LimitReason, opt CompareOptions) string {
 	default:
 		en, zh = "a limit stopped the run", "该策略触及上限被停止"
 	}
-	status := StatusText(tracer.Summary{Status: tracer.StatusLimit, Limit: l})
+	status := StatusText(tracer.Summary{Status: tracer.StatusLimit, Limit: l}, opt.Lang)
 	return status + opt.pick(": "+en+"; its counts are those at the stop.\n", "："+zh+"；计数为停止时的值。\n")
 }

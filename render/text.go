@@ -84,7 +84,7 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 	show = max(show, 0)
 	if zh {
 		fmt.Fprintf(&b, "%s · 策略 %s\n", RunName(sum, lang), sum.Strategy)
-		fmt.Fprintf(&b, "结果：%s · %s\n", sum.Status, StatusLine(sum, lang))
+		fmt.Fprintf(&b, "结果：%s · %s\n", tracer.StatusWords(sum.Status).ZH, StatusLine(sum, lang))
 	} else {
 		fmt.Fprintf(&b, "%s %s · %s\n", sum.Problem, runLabel(def, &sum, tracer.LangEN), sum.Strategy)
 		fmt.Fprintf(&b, "status: %s · %s\n", sum.Status, StatusLine(sum, lang))

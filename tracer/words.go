@@ -39,7 +39,7 @@ func LimitWordsOf(l LimitReason) LimitWords {
 	case LimitTime:
 		return LimitWords{Text{"time limit", "时间上限"}, "--timeout"}
 	case LimitCanceled:
-		return LimitWords{Text{"interrupt (Ctrl-C or a signal)", "中断（Ctrl-C 或信号）"}, ""}
+		return LimitWords{Text{"interrupt", "中断"}, ""}
 	case LimitSize:
 		return LimitWords{Text{"size limit", "记录大小上限"}, "--max-output"}
 	}
