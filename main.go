@@ -1011,7 +1011,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			return
 		}
 		defer r.Close()
-		h, sum, err := steplog.Read(bufio.NewReaderSize(r, maxLogBytes), sinks{tree, st})
+		h, sum, err := steplog.Read(bufio.NewReaderSize(r, maxLogBytes), tracer.MultiSink(tree, st))
 		done <- read{h, sum, err}
 	}()
 	var got read
@@ -1126,28 +1126,6 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return stepper.RunInteractive(ctx, s, in, outFile)
 	}
 	return stepper.RunScript(s, stdin, stdout, stderr)
-}
-
-// sinks fans one event out to several sinks.
-type sinks []tracer.Sink
-
-func (s sinks) Event(e *tracer.Event) {
-	for _, k := range s {
-		k.Event(e)
-	}
-}
-
-// Err returns the first error any of the sinks reports, so the step-log
-// reader can stop at the step that caused it (steplog.ErrSink).
-func (s sinks) Err() error {
-	for _, k := range s {
-		if e, ok := k.(interface{ Err() error }); ok {
-			if err := e.Err(); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // cmdLesson lists the lessons, or builds them: per lesson a folder with its

@@ -373,17 +373,24 @@ func forProblem(name string, err error) error {
 }
 
 // StrategyOf returns the strategy a run of the problem described by info
-// with opts uses, with every default filled in.
+// with opts uses, with every default filled in as Run fills it: the
+// instance's order and check, WhenBefore, StopFirst. (Spec.Build fills in
+// the problem's own default stop rule before Run ever sees the options.)
 func StrategyOf(info Info, opts Options) Strategy {
 	s := Strategy{Order: info.Order, Check: info.Check, When: opts.When, Stop: opts.Stop}
-	if info.Def != nil {
-		return info.Def.Strategy(s)
-	}
 	if s.When == "" {
 		s.When = WhenBefore
 	}
 	if s.Stop == "" {
 		s.Stop = StopFirst
+	}
+	if info.Def != nil {
+		if s.Order == "" {
+			s.Order = info.Def.Orders[0]
+		}
+		if s.Check == "" {
+			s.Check = info.Def.Checks[0]
+		}
 	}
 	return s
 }

@@ -1066,10 +1066,10 @@ func TestDefStrategy(t *testing.T) {
 	}
 
 	// StrategyOf takes order and check from the Info, when and stop from
-	// the options, and fills the rest from the Def, or plain defaults
-	// without one.
+	// the options, and fills the rest as Run does (before, first), the
+	// order and check from the Def where the Info lacks them.
 	info := tracer.Info{Def: q, Problem: "nqueens", Size: 4, Check: tracer.CheckArrays}
-	if got, want := tracer.StrategyOf(info, tracer.Options{When: tracer.WhenAfter}), (tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckArrays, When: tracer.WhenAfter, Stop: tracer.StopAll}); got != want {
+	if got, want := tracer.StrategyOf(info, tracer.Options{When: tracer.WhenAfter}), (tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckArrays, When: tracer.WhenAfter, Stop: tracer.StopFirst}); got != want {
 		t.Errorf("StrategyOf(nqueens) = %v, want %v", got, want)
 	}
 	info = tracer.Info{Def: s, Problem: "sudoku", Size: 9, Order: tracer.OrderLinear, Check: tracer.CheckCounts}

@@ -100,18 +100,12 @@ func Summarize(info Info, opts Options, res *Result, st *Stats) Summary {
 		Problem:  info.Problem,
 		Size:     info.Size,
 		Instance: info.Instance,
-		Strategy: Strategy{Order: info.Order, Check: info.Check, When: opts.When, Stop: opts.Stop},
+		Strategy: StrategyOf(info, opts),
 		Status:   res.Status,
 		Rules:    info.Rules,
 		Limit:    res.Limit,
 		Stats:    *st,
 		Final:    res.Final,
-	}
-	if sum.Strategy.When == "" {
-		sum.Strategy.When = WhenBefore
-	}
-	if sum.Strategy.Stop == "" {
-		sum.Strategy.Stop = StopFirst
 	}
 	sum.Solutions = res.Boards
 	if len(res.Boards) > 0 {
