@@ -469,31 +469,6 @@ func (n *Narrator) noteLimit(e *Event) string {
 	return n.say("a limit stopped the search at step %d", "第 %d 步触及上限，搜索停止", e.Step)
 }
 
-// RuleName names a rule for people in the terms of the problem called
-// problem (see Def.RuleName); for an unknown problem it is the rule's name.
-// RuleNone is "".
-func RuleName(r Rule, problem string, lang Lang) string {
-	if d, err := Lookup(problem); err == nil {
-		return d.RuleName(r, lang)
-	}
-	if r == RuleNone {
-		return ""
-	}
-	return r.String()
-}
-
-// MoveLabel writes a move of the problem called problem (see Def.Move); a
-// negative value is the root: "root".
-func MoveLabel(problem string, cell Pos, value int) string {
-	if value < 0 {
-		return "root"
-	}
-	if d, err := Lookup(problem); err == nil {
-		return d.Move(cell, value)
-	}
-	return fmt.Sprintf("(%d,%d)=%d", cell.Row, cell.Col, value)
-}
-
 var kindNamesZH = [numKinds]string{"调用", "扫描", "尝试", "剪枝", "放置", "撤销", "找到解", "都试完了", "返回", "达到上限"}
 
 // KindName names an event kind for people: in English the step-log name

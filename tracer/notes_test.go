@@ -103,10 +103,10 @@ func TestRuleName(t *testing.T) {
 		{tracer.RuleNone, "sudoku", "", ""},
 	}
 	for _, tt := range tests {
-		if got := tracer.RuleName(tt.rule, tt.problem, tracer.LangEN); got != tt.en {
+		if got := mustDef(t, tt.problem).RuleName(tt.rule, tracer.LangEN); got != tt.en {
 			t.Errorf("RuleName(%s, %s, en) = %q, want %q", tt.rule, tt.problem, got, tt.en)
 		}
-		if got := tracer.RuleName(tt.rule, tt.problem, tracer.LangZH); got != tt.zh {
+		if got := mustDef(t, tt.problem).RuleName(tt.rule, tracer.LangZH); got != tt.zh {
 			t.Errorf("RuleName(%s, %s, zh) = %q, want %q", tt.rule, tt.problem, got, tt.zh)
 		}
 	}
@@ -146,7 +146,7 @@ func TestMoveLabel(t *testing.T) {
 		{"nqueens", tracer.NoPos, -1, "root"},
 	}
 	for _, tt := range tests {
-		if got := tracer.MoveLabel(tt.problem, tt.cell, tt.value); got != tt.want {
+		if got := mustDef(t, tt.problem).MoveLabel(tt.cell, tt.value); got != tt.want {
 			t.Errorf("MoveLabel(%s, %v, %d) = %q, want %q", tt.problem, tt.cell, tt.value, got, tt.want)
 		}
 	}
@@ -353,12 +353,12 @@ func TestNoteEveryRule(t *testing.T) {
 				if en == zh {
 					t.Errorf("%s: the same note in both languages: %q", where, en)
 				}
-				for _, s := range []string{p.cell.String(), p.wit.String(), tracer.RuleName(rule, p.info.Problem, tracer.LangEN)} {
+				for _, s := range []string{p.cell.String(), p.wit.String(), p.info.Def.RuleName(rule, tracer.LangEN)} {
 					if !strings.Contains(en, s) {
 						t.Errorf("%s [en]: %q lacks %q", where, en, s)
 					}
 				}
-				for _, s := range []string{p.cell.String(), p.wit.String(), tracer.RuleName(rule, p.info.Problem, tracer.LangZH)} {
+				for _, s := range []string{p.cell.String(), p.wit.String(), p.info.Def.RuleName(rule, tracer.LangZH)} {
 					if !strings.Contains(zh, s) {
 						t.Errorf("%s [zh]: %q lacks %q", where, zh, s)
 					}
@@ -613,7 +613,7 @@ func (c *noteChecker) Event(e *tracer.Event) {
 	switch e.Kind {
 	case tracer.KindCall:
 		if e.Value >= 0 {
-			must = append(must, tracer.MoveLabel(c.info.Problem, e.Cell, e.Value))
+			must = append(must, c.info.Def.MoveLabel(e.Cell, e.Value))
 		}
 	case tracer.KindScan:
 		if e.Cell.Row >= 0 {
@@ -740,7 +740,7 @@ func TestNotesRealSearches(t *testing.T) {
 			t.Errorf("the root's return does not sum up the search")
 		}
 		for _, rule := range tracer.NQueensRules {
-			if !c.someNote(tracer.KindReject, zh, "剪枝", tracer.RuleName(rule, "nqueens", tracer.LangZH)) {
+			if !c.someNote(tracer.KindReject, zh, "剪枝", tracer.NQueensDef.RuleName(rule, tracer.LangZH)) {
 				t.Errorf("no zh reject note for %s", rule)
 			}
 		}
@@ -801,7 +801,7 @@ func TestNotesRealSearches(t *testing.T) {
 			t.Errorf("after-mode undos do not say the check failed")
 		}
 		for _, rule := range tracer.SudokuRules {
-			if !c.someNote(tracer.KindReject, zh, tracer.RuleName(rule, "sudoku", tracer.LangZH)) {
+			if !c.someNote(tracer.KindReject, zh, tracer.SudokuDef.RuleName(rule, tracer.LangZH)) {
 				t.Errorf("no zh reject note for %s", rule)
 			}
 		}
@@ -922,4 +922,14 @@ func ExampleNewNarrator() {
 	//   尝试第 1 行第 0 列：把皇后放在 (1,0)
 	// 6 reject: a queen at (1,0) would share column 0 with the queen at (0,0): prune (剪枝)
 	//   (1,0) 放皇后会与 (0,0) 的皇后同列：剪枝
+}
+
+// mustDef looks a problem up in the registry.
+func mustDef(t *testing.T, name string) *tracer.Def {
+	t.Helper()
+	d, err := tracer.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
