@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+	"time"
 )
 
 // The benchmarks compare, on the same search, four ways to run it:
@@ -281,4 +282,104 @@ func BenchmarkLeetCode37(b *testing.B) {
 			b.Run(string(order)+"/"+mode, func(b *testing.B) { benchFramework(b, mode, mk, Options{}) })
 		}
 	}
+}
+
+// BenchmarkRatio measures the framework against the plain solver of the
+// same search as a ratio, on a noisy machine: every iteration is one round
+// that runs the plain solver and the framework once each, alternating
+// which goes first, and times both; background load then hits both sides
+// alike. It reports the median ratio framework/plain over the rounds and
+// its spread (the 10th and 90th percentiles), per search and mode:
+//
+//	go test -run '^$' -bench Ratio -benchtime 301x ./tracer/
+//
+// README's performance table gives these medians.
+func BenchmarkRatio(b *testing.B) {
+	p, err := ParsePuzzle(leetcode37)
+	if err != nil {
+		b.Fatal(err)
+	}
+	type search struct {
+		name  string
+		plain func()
+		mk    func() Problem
+		opts  Options
+	}
+	searches := []search{
+		{"queens8",
+			func() {
+				q := newPlainQueens(8)
+				q.solve(0)
+				if q.solutions != 92 {
+					b.Fatal(q.solutions)
+				}
+			},
+			func() Problem {
+				q, err := NewNQueens(8, CheckScan)
+				if err != nil {
+					b.Fatal(err)
+				}
+				return q
+			}, Options{Stop: StopAll}},
+	}
+	for _, order := range []Order{OrderScan2D, OrderLinear} {
+		searches = append(searches, search{"leetcode37-" + string(order),
+			func() {
+				s := newPlainSudoku(p, order == OrderScan2D, false)
+				s.solve(-1)
+				if s.nodes != 4209 {
+					b.Fatal(s.nodes)
+				}
+			},
+			func() Problem {
+				s, err := NewSudoku(p, order, CheckScan)
+				if err != nil {
+					b.Fatal(err)
+				}
+				return s
+			}, Options{}})
+	}
+	ctx := context.Background()
+	for _, s := range searches {
+		for _, mode := range []string{"off", "count", "tree"} {
+			b.Run(s.name+"/"+mode, func(b *testing.B) {
+				framework := func() {
+					o := s.opts
+					switch mode {
+					case "count":
+						o.Sinks = []Sink{&Stats{}}
+					case "tree":
+						o.Sinks = []Sink{&Stats{}, NewTree()}
+					}
+					if _, err := Run(ctx, s.mk(), o); err != nil {
+						b.Fatal(err)
+					}
+				}
+				ratios := make([]float64, 0, b.N)
+				for i := 0; i < b.N; i++ {
+					var tp, tf time.Duration
+					if i%2 == 0 {
+						tp = timed(s.plain)
+						tf = timed(framework)
+					} else {
+						tf = timed(framework)
+						tp = timed(s.plain)
+					}
+					ratios = append(ratios, float64(tf)/float64(tp))
+				}
+				slices.Sort(ratios)
+				at := func(q float64) float64 { return ratios[int(q*float64(len(ratios)-1))] }
+				b.ReportMetric(at(0.5), "ratio-median")
+				b.ReportMetric(at(0.1), "ratio-p10")
+				b.ReportMetric(at(0.9), "ratio-p90")
+			})
+		}
+	}
+}
+
+// timed returns how long f takes.
+func timed(f func()) time.Duration {
+	start := time.Now()
+	f()
+	return time.Since(start)
 }
