@@ -60,6 +60,11 @@ type Def struct {
 	Rank int
 	// Rules lists the problem's rules in the order its checks test them.
 	Rules []RuleWords
+	// RuleIntros, if set, names a rule where an output names it first, for
+	// an instance of the given size, when that is not its Name: Sudoku's
+	// box is "同宫（3×3 九宫格）重复" there, as the tutorials say 九宫格,
+	// and "同宫重复" after that. ok false: the rule's Name. Optional.
+	RuleIntros func(r Rule, size int) (name Text, ok bool)
 	// Orders and Checks list the values of Strategy.Order and .Check the
 	// problem accepts; the first is the default.
 	Orders []Order
@@ -226,6 +231,24 @@ func (d *Def) RuleName(r Rule, lang Lang) string {
 		return ""
 	}
 	return d.RuleWordsOf(r).Name.In(lang)
+}
+
+// RuleIntro names rule r where an output names it first (RuleIntros, else
+// the rule's Name), for an instance of the given size; RuleNone is "".
+func (d *Def) RuleIntro(r Rule, size int, lang Lang) string {
+	if r == RuleNone {
+		return ""
+	}
+	return d.ruleIntro(r, size).In(lang)
+}
+
+func (d *Def) ruleIntro(r Rule, size int) Text {
+	if d.RuleIntros != nil {
+		if t, ok := d.RuleIntros(r, size); ok {
+			return t
+		}
+	}
+	return d.RuleWordsOf(r).Name
 }
 
 // RuleList returns the problem's rules in checking order.
@@ -607,8 +630,8 @@ func PlainWords(candidate, next Text) Words {
 			withZH := fmt.Sprintf("%s（%s）", e.Witness, rule.Name.ZH)
 			switch when {
 			case WhenLeaf:
-				return Text{fmt.Sprintf("full but invalid: %s at %s clashes with %s → return false", val(e.Value), e.Cell, with),
-					fmt.Sprintf("已满但不合法：%s 的 %s 与 %s 冲突 → 返回 false", e.Cell, val(e.Value), withZH)}
+				return Text{fmt.Sprintf("%s: %s at %s clashes with %s → return false", LeafFailWords.Name.EN, val(e.Value), e.Cell, with),
+					fmt.Sprintf("%s：%s 的 %s 与 %s 冲突 → 返回 false", LeafFailWords.Name.ZH, e.Cell, val(e.Value), withZH)}
 			case WhenAfter:
 				return Text{fmt.Sprintf("%s just placed at %s clashes with %s: prune (剪枝), undo it", val(e.Value), e.Cell, with),
 					fmt.Sprintf("先放后查：%s 的 %s 与 %s 冲突，剪枝，随后撤销", e.Cell, val(e.Value), withZH)}
@@ -622,7 +645,7 @@ func PlainWords(candidate, next Text) Words {
 		},
 		Undo: func(e *Event) Text {
 			return Text{fmt.Sprintf("undo %s at %s (撤销选择, 回溯)", val(e.Value), e.Cell),
-				fmt.Sprintf("撤销 %s 的 %s（回溯）", e.Cell, val(e.Value))}
+				fmt.Sprintf("撤销选择：拿回 %s 的 %s（回溯）", e.Cell, val(e.Value))}
 		},
 		Full: func(size int) Text { return Text{"every slot is decided", "每个位置都已决定"} },
 		Exhausted: func(e *Event, size int, below Text) Text {

@@ -2,6 +2,7 @@ package tracer
 
 import (
 	"fmt"
+	"unicode/utf8"
 )
 
 // Lang is the language of notes: LangEN ("en") or LangZH ("zh").
@@ -44,6 +45,9 @@ type Narrator struct {
 	// retSols is how many solutions the last call to return found below
 	// it: with --all, a branch that returns false may still have held some.
 	retSols int64
+	// named[r] says that a note has named rule r already: the first note
+	// that names it uses its Intro (Sudoku's "同宫（3×3 九宫格）重复").
+	named [NumRules]bool
 }
 
 // frame is one open call.
@@ -95,6 +99,57 @@ func NewNarrator(info Info, strategy Strategy, lang Lang) *Narrator {
 		}
 	}
 	return n
+}
+
+// RuleNamed tells n that rule r was named by a note before the events it
+// is about to see: a reader that narrates from the middle of a search (the
+// stepper, which does not replay every event) and knows the rule was met
+// before calls it, so the rule is introduced only once, as in a full replay.
+func (n *Narrator) RuleNamed(r Rule) {
+	if r >= 0 && r < NumRules {
+		n.named[r] = true
+	}
+}
+
+// ruleWords returns the words of rule r for a note, its Name replaced by
+// its Intro the first time a note names it.
+func (n *Narrator) ruleWords(r Rule) RuleWords {
+	w := n.def.RuleWordsOf(r)
+	if r >= 0 && r < NumRules && !n.named[r] {
+		n.named[r] = true
+		w.Name = n.def.ruleIntro(r, n.size)
+	}
+	return w
+}
+
+// thing names a move in notes: what it put where, in the cell form the
+// problem's own notes use ("the queen at (1,2)", "(0,8) 的 8"), so that a
+// call, its return and the undo that follows write the move the same way;
+// the Def's move label ("r1=c2") only for a problem without Words.Thing.
+func (n *Narrator) thing(cell Pos, v int) Text {
+	if n.w.Thing == nil {
+		m := n.def.MoveLabel(cell, v)
+		return Text{m, m}
+	}
+	return n.w.Thing(v, cell)
+}
+
+// zhSpace readies s to stand next to Chinese words in a Chinese note (zh):
+// a space before it (lead) where it starts, and after it (trail) where it
+// ends, with a digit, a Latin letter or a bracket, as Chinese typesetting
+// spaces them: "由 (0,8) 的 8 进入", "由 (0,0) 的皇后进入", "由位置 0 的 1 进入".
+func zhSpace(s string, zh, lead, trail bool) string {
+	if !zh || s == "" {
+		return s
+	}
+	latin := func(r rune) bool { return r < 0x2E80 && r != utf8.RuneError }
+	if r, _ := utf8.DecodeRuneInString(s); lead && latin(r) {
+		s = " " + s
+	}
+	if r, _ := utf8.DecodeLastRuneInString(s); trail && latin(r) {
+		s += " "
+	}
+	return s
 }
 
 // in returns t in the narrator's language.
@@ -235,8 +290,10 @@ func (n *Narrator) noteCall(e *Event) string {
 	if e.Depth == 0 || e.Value < 0 {
 		head = n.say("call %d (root, depth %d)", "调用 %d（根，深度 %d）", e.Node, e.Depth)
 	} else {
-		head = n.say("call %d at depth %d after %s", "调用 %d（深度 %d，上一步 %s）",
-			e.Node, e.Depth, n.def.MoveLabel(e.Cell, e.Value))
+		// "由 … 进入": the move that led here ("上一步" is the stepper's
+		// key for the previous step).
+		head = n.say("call %d at depth %d after %s", "调用 %d（深度 %d，由%s进入）",
+			e.Node, e.Depth, zhSpace(n.in(n.thing(e.Cell, e.Value)), n.zh, true, true))
 	}
 	what := n.in(n.w.Decide(CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell}))
 	return head + n.pick(": ", "：") + what
@@ -263,9 +320,9 @@ func (n *Narrator) noteScan(e *Event) string {
 			"mrv：选 %s，只剩 %d 个候选数字，在空格中最少", e.Cell, e.Value)
 	}
 	if e.Skipped == 0 {
-		return n.say("scan from %s: it is empty, decide it", "从 %s 扫描：它就是空格，决定它", e.From)
+		return n.say("scan from %s: it is empty, decide it", "从 %s 扫描：它本身就是空格，本层就填它", e.From)
 	}
-	return n.say("scan from %s: skip %s, decide %s", "从 %s 扫描：跳过 %s，决定空格 %s",
+	return n.say("scan from %s: skip %s, decide %s", "从 %s 扫描：跳过 %s，本层要填的空格是 %s",
 		e.From, n.filled(e, true), e.Cell)
 }
 
@@ -326,7 +383,7 @@ func (n *Narrator) noteReject(e *Event) string {
 		// Placed first, checked after (--when after): it is undone next.
 		when = WhenAfter
 	}
-	return n.in(n.w.Reject(when, e, n.def.RuleWordsOf(e.Rule)))
+	return n.in(n.w.Reject(when, e, n.ruleWords(e.Rule)))
 }
 
 func (n *Narrator) notePlace(e *Event) string {
@@ -339,28 +396,34 @@ func (n *Narrator) noteUndo(e *Event) string {
 	if e.Value >= n.lastCandidate() {
 		next = n.say("no %[1]s left", "已没有%[2]s可试", n.candidate(), n.nextCandidate())
 	}
+	// The Chinese undo is "撤销选择：拿回 …（回溯）", a colon of its own:
+	// what follows it comes after a semicolon.
 	p := &n.prev
 	switch {
 	case p.Step != 0 && p.Kind == KindReject && p.Node == e.Node && p.Cell == e.Cell:
-		return what + n.say(": the check failed (%[1]s); %[2]s", "：检查不通过（%[3]s）；%[2]s",
-			n.def.RuleName(p.Rule, LangEN), next, n.def.RuleName(p.Rule, LangZH))
+		var rule Text
+		if p.Rule != RuleNone {
+			rule = n.ruleWords(p.Rule).Name
+		}
+		return what + n.say(": the check failed (%[1]s); %[2]s", "；检查不通过（%[3]s），%[2]s",
+			rule.EN, next, rule.ZH)
 	case p.Step != 0 && p.Kind == KindReturn && p.OK && n.stop == StopNoReturn:
 		return what + n.pick(": nothing stopped the search, so the solution is lost",
-			"：没有返回值让搜索停下，这个解被拆掉了")
+			"；没有返回值让搜索停下，这个解被拆掉了")
 	case p.Step != 0 && p.Kind == KindReturn && p.OK:
 		return what + n.say(" for more solutions; %s", "，继续找其他解；%s", next)
 	case p.Step != 0 && p.Kind == KindReturn && n.retSols > 0:
-		return what + n.say(": that branch is done (%s in it); %s", "：这条分支搜完了（其中有 %s）；%s",
+		return what + n.say(": that branch is done (%s in it); %s", "；这条分支搜完了（其中有 %s），%s",
 			n.solutionsText(n.retSols), next)
 	}
-	return what + n.say(": that branch failed; %s", "：这条路走不通；%s", next)
+	return what + n.say(": that branch failed; %s", "；这条路走不通，%s", next)
 }
 
 func (n *Narrator) noteSolution(e *Event) string {
 	var full string
 	switch {
 	case n.when == WhenLeaf || e.Cost > 0:
-		full = n.pick("the full board passes validation", "整盘验证通过")
+		full = n.pick("the whole-board check passes", "整盘校验通过")
 	default:
 		full = n.in(n.w.Full(n.size))
 	}
@@ -390,14 +453,20 @@ func (n *Narrator) noteExhausted(e *Event) string {
 func (n *Narrator) noteReturn(e *Event) string {
 	f := n.top(e)
 	root := e.Depth == 0
-	move := ""
+	move := "" // in Chinese spaced to follow a word: "撤销 (1,3) 的皇后", "撤销位置 1 的 2"
+	kept := "" // in Chinese spaced to come before one: "(8,5) 的 6 留在", "(1,3) 的皇后留在"
 	last := false
 	below := int64(0)
+	callerSols := int64(0) // solutions the caller has found so far
 	if f != nil {
 		below = n.solutions - f.sols
 		if f.mv >= 0 {
-			move = n.def.MoveLabel(f.move, f.mv)
+			t := n.in(n.thing(f.move, f.mv))
+			move, kept = zhSpace(t, n.zh, true, false), zhSpace(t, n.zh, false, true)
 			last = f.mv >= n.lastCandidate()
+		}
+		if i := len(n.frames) - 1; i >= 1 && &n.frames[i] == f {
+			callerSols = n.solutions - n.frames[i-1].sols
 		}
 	}
 	if e.OK {
@@ -411,24 +480,29 @@ func (n *Narrator) noteReturn(e *Event) string {
 				"根返回 true：棋盘一开始就是满的")
 		case n.stop == StopNoReturn:
 			return n.say("return, but with no value: the caller can't tell it was solved, undoes %s",
-				"返回，但没有返回值：上一层不知道已经找到解，会撤销 %s", move)
+				"返回，但没有返回值：上一层不知道已经找到解，会撤销%s", move)
 		case n.stop == StopAll:
 			return n.say("return true: the caller undoes %s and looks for more solutions",
-				"返回 true：上一层撤销 %s，继续找其他解", move)
+				"返回 true：上一层撤销%s，继续找其他解", move)
 		case n.prev.Kind == KindSolution && n.prev.Node == e.Node:
 			return n.say("return true: the caller keeps %s and returns true too",
-				"返回 true：上一层保留 %s，也返回 true", move)
+				"返回 true：上一层保留%s，也返回 true", move)
 		}
-		return n.say("return true up the chain: %s stays on the board", "继续向上返回 true：%s 留在棋盘上", move)
+		return n.say("return true up the chain: %s stays on the board", "继续向上返回 true：%s留在棋盘上", kept)
 	}
 	if root {
 		switch {
 		case n.stop == StopNoReturn && n.solutions > 0:
 			return n.say("the root returns false: search over, %s found and undone",
 				"根返回 false：搜索结束，找到的 %s都被撤销了", n.solutionsText(n.solutions))
+		case n.stop != StopFirst && n.solutions > 0:
+			// Every solution was wanted: the search is complete, and the
+			// false the code returns says nothing about them.
+			return n.say("the root call ends: search complete, %s found",
+				"根调用结束：搜索完毕，共找到 %s", n.solutionsText(n.solutions))
 		case n.stop != StopFirst:
-			return n.say("the root returns false: search complete, %s found",
-				"根返回 false：搜索完毕，共找到 %s", n.solutionsText(n.solutions))
+			return n.pick("the root call ends: search complete, no solution",
+				"根调用结束：搜索完毕，无解")
 		}
 		return n.pick("the root returns false: the search is complete, no solution",
 			"根返回 false：搜索完毕，无解")
@@ -436,16 +510,28 @@ func (n *Narrator) noteReturn(e *Event) string {
 	if move == "" {
 		return n.pick("return false: the caller backtracks (回溯)", "返回 false：回到上一层（回溯）")
 	}
-	head := n.pick("return false", "返回 false")
 	if below > 0 {
-		head = n.say("return false (%s below)", "返回 false（这条分支有 %s）", n.solutionsText(below))
+		// A branch that holds a solution did not fail: it is searched.
+		head := n.say("return (%s below)", "这条分支搜完了（其中有 %s）", n.solutionsText(below))
+		if last {
+			return head + n.say(": the caller undoes %[1]s, its last %[2]s, and ends (回溯)",
+				"：上一层撤销%[1]s，已没有%[3]s可试，也结束（回溯）", move, n.candidate(), n.nextCandidate())
+		}
+		return head + n.say(": the caller undoes %s and tries %s (回溯)",
+			"：上一层撤销%s，改试%s（回溯）", move, n.nextCandidate())
+	}
+	head := n.pick("return false", "返回 false")
+	if last && callerSols > 0 {
+		// The caller's last candidate failed, but it found solutions before.
+		return head + n.say(": the caller undoes %[1]s, its last %[2]s, and ends (回溯)",
+			"：上一层撤销%[1]s，已没有%[3]s可试，也结束（回溯）", move, n.candidate(), n.nextCandidate())
 	}
 	if last {
 		return head + n.say(": the caller undoes %[1]s, its last %[2]s, and fails too (回溯)",
-			"：上一层撤销 %[1]s，已没有%[3]s，它也返回 false（回溯）", move, n.candidate(), n.nextCandidate())
+			"：上一层撤销%[1]s，已没有%[3]s，它也返回 false（回溯）", move, n.candidate(), n.nextCandidate())
 	}
 	return head + n.say(": the caller undoes %s and tries %s (回溯)",
-		"：上一层撤销 %s，改试%s（回溯）", move, n.nextCandidate())
+		"：上一层撤销%s，改试%s（回溯）", move, n.nextCandidate())
 }
 
 func (n *Narrator) noteLimit(e *Event) string {

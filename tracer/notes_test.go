@@ -358,7 +358,9 @@ func TestNoteEveryRule(t *testing.T) {
 						t.Errorf("%s [en]: %q lacks %q", where, en, s)
 					}
 				}
-				for _, s := range []string{p.cell.String(), p.wit.String(), p.info.Def.RuleName(rule, tracer.LangZH)} {
+				// The first note naming a rule introduces it (Sudoku's box:
+				// "同宫（2×2 宫）重复"); a fresh narrator has named none.
+				for _, s := range []string{p.cell.String(), p.wit.String(), p.info.Def.RuleIntro(rule, p.info.Size, tracer.LangZH)} {
 					if !strings.Contains(zh, s) {
 						t.Errorf("%s [zh]: %q lacks %q", where, zh, s)
 					}
@@ -369,8 +371,9 @@ func TestNoteEveryRule(t *testing.T) {
 				switch when {
 				case tracer.WhenLeaf:
 					// Not a prune: the board was filled without any check.
-					if !strings.Contains(en, "full board") || !strings.Contains(en, "return false") ||
-						!strings.Contains(zh, "已满") || !strings.Contains(zh, "返回 false") {
+					if !strings.HasPrefix(en, tracer.LeafFailWords.Name.EN) || !strings.Contains(en, "return false") ||
+						!strings.HasPrefix(zh, tracer.LeafFailWords.Name.ZH) || !strings.Contains(zh, "返回 false") ||
+						strings.Contains(en, "prune") || strings.Contains(zh, "剪枝") {
 						t.Errorf("%s: not a leaf-validation note: %q / %q", where, en, zh)
 					}
 				case tracer.WhenAfter:
@@ -431,11 +434,11 @@ func TestNoteCases(t *testing.T) {
 		en, zh []string // every one must appear
 	}{
 		{"queens root call", qinfo, all, nil, qroot, []string{"root", "row 0"}, []string{"根", "第 0 行"}},
-		{"queens child call", qinfo, all, qp[:6], qp[6], []string{"call 2", "depth 2", "r1=c3", "row 2"}, []string{"调用 2", "r1=c3", "第 2 行"}},
+		{"queens child call", qinfo, all, qp[:6], qp[6], []string{"call 2", "depth 2", "after the queen at (1,3)", "row 2"}, []string{"调用 2", "由 (1,3) 的皇后进入", "第 2 行"}},
 		{"queens full call", qinfo, all, with(qp, withMove(mkEvent(60, tracer.KindCall, 3, 3), cellAt(2, 0), 0)), full,
-			[]string{"r3=c2", "end condition"}, []string{"终止条件"}},
-		{"sudoku scan2d call", sinfo, tracer.Strategy{}, sp[:4], sp[4], []string{"(0,0)=1", "rescan from (0,0)"}, []string{"(0,0)=1", "二维递归"}},
-		{"sudoku linear call", linfo, tracer.Strategy{}, sp[:4], sp[4], []string{"(0,0)=1", "next empty cell after (0,0)"}, []string{"(0,0)=1", "下一个空格"}},
+			[]string{"the queen at (3,2)", "end condition"}, []string{"(3,2) 的皇后", "终止条件"}},
+		{"sudoku scan2d call", sinfo, tracer.Strategy{}, sp[:4], sp[4], []string{"after the 1 at (0,0)", "rescan from (0,0)"}, []string{"由 (0,0) 的 1 进入", "二维递归"}},
+		{"sudoku linear call", linfo, tracer.Strategy{}, sp[:4], sp[4], []string{"after the 1 at (0,0)", "next empty cell after (0,0)"}, []string{"由 (0,0) 的 1 进入", "下一个空格"}},
 		{"sudoku mrv call", minfo, tracer.Strategy{}, sp[:4], sp[4], []string{"fewest"}, []string{"最少"}},
 		{"queens try", qinfo, all, qp, withMove(mkEvent(50, tracer.KindTry, 2, 2), cellAt(2, 3), 3), []string{"column 3", "row 2", "(2,3)"}, []string{"第 2 行", "第 3 列", "(2,3)"}},
 		{"sudoku try", sinfo, tracer.Strategy{}, sp, withMove(mkEvent(50, tracer.KindTry, 1, 1), cellAt(0, 2), 3), []string{"try 3 at (0,2)"}, []string{"(0,2)", "3"}},
@@ -443,8 +446,8 @@ func TestNoteCases(t *testing.T) {
 		// scan: givens are told apart from cells placed earlier.
 		{"scan skips givens", linfo, tracer.Strategy{}, sp, scan(cellAt(0, 2), cellAt(0, 1), 1, 2, 0), []string{"1 given", "(0,2)"}, []string{"预设数字", "跳过", "(0,2)"}},
 		{"scan skips givens and moves", sinfo, tracer.Strategy{}, sp, scan(cellAt(0, 2), cellAt(0, 0), 2, 3, 0),
-			[]string{"2 filled cells", "1 given", "1 placed earlier", "(0,2)"}, []string{"跳过", "预设数字", "(0,2)"}},
-		{"scan finds its start empty", sinfo, tracer.Strategy{}, sp[:1], scan(cellAt(0, 0), cellAt(0, 0), 0, 1, 0), []string{"(0,0)", "empty"}, []string{"(0,0)", "空格"}},
+			[]string{"2 filled cells", "1 given", "1 placed earlier", "(0,2)"}, []string{"跳过", "预设数字", "本层要填的空格是 (0,2)"}},
+		{"scan finds its start empty", sinfo, tracer.Strategy{}, sp[:1], scan(cellAt(0, 0), cellAt(0, 0), 0, 1, 0), []string{"(0,0)", "empty"}, []string{"(0,0)", "它本身就是空格，本层就填它"}},
 		{"scan full board", sinfo, tracer.Strategy{}, sp, scan(tracer.NoPos, cellAt(0, 0), 16, 16, 0),
 			[]string{"no empty cell", "4 givens", "12 placed earlier", "end condition"}, []string{"没有空格", "预设数字", "终止条件"}},
 		{"scan past the last cell", linfo, tracer.Strategy{}, sp, scan(tracer.NoPos, tracer.NoPos, 0, 0, 0), []string{"board is full", "end condition"}, []string{"已满", "终止条件"}},
@@ -460,13 +463,13 @@ func TestNoteCases(t *testing.T) {
 
 		// undo, after each of the things that cause it.
 		{"undo after a failed branch", sinfo, tracer.Strategy{}, with(sp, ret(1, 1, false)), withMove(mkEvent(61, tracer.KindUndo, 0, 0), cellAt(0, 0), 1),
-			[]string{"undo 1 at (0,0)", "failed", "next digit"}, []string{"撤销", "回溯", "(0,0)", "下一个数字"}},
+			[]string{"undo 1 at (0,0)", "failed", "next digit"}, []string{"撤销选择：拿回 (0,0) 的 1（回溯）", "走不通", "下一个数字"}},
 		{"undo of the last digit", sinfo, tracer.Strategy{}, with(sp, ret(1, 1, false)), withMove(mkEvent(61, tracer.KindUndo, 0, 0), cellAt(0, 0), 4),
 			[]string{"undo 4 at (0,0)", "no digit left"}, []string{"撤销", "已没有"}},
 		{"undo after a clash", sinfo, tracer.Strategy{When: tracer.WhenAfter},
 			with(sp, withMove(mkEvent(50, tracer.KindTry, 1, 1), cellAt(0, 2), 1), withMove(mkEvent(51, tracer.KindPlace, 1, 1), cellAt(0, 2), 1),
 				tracer.Event{Step: 52, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: cellAt(0, 2), Value: 1, Rule: tracer.RuleBox, Witness: cellAt(1, 1)}),
-			withMove(mkEvent(53, tracer.KindUndo, 1, 1), cellAt(0, 2), 1), []string{"undo 1 at (0,2)", "check failed", "box"}, []string{"撤销", "检查不通过", "同宫重复"}},
+			withMove(mkEvent(53, tracer.KindUndo, 1, 1), cellAt(0, 2), 1), []string{"undo 1 at (0,2)", "check failed", "box"}, []string{"撤销选择", "检查不通过（同宫重复）"}},
 		{"queens undo after a solution, all", qinfo, all, with(qp, ret(3, 3, true)), withMove(mkEvent(61, tracer.KindUndo, 2, 2), cellAt(2, 0), 0),
 			[]string{"(2,0)", "more solutions"}, []string{"撤销", "(2,0)", "其他解"}},
 		{"queens undo after a solution, no-return", qinfo, noReturn, with(qp, ret(3, 3, true)), withMove(mkEvent(61, tracer.KindUndo, 2, 2), cellAt(2, 0), 0),
@@ -477,7 +480,7 @@ func TestNoteCases(t *testing.T) {
 		{"queens solution, all", qinfo, all, with(qp, full), fullSol, []string{"solution 1", "return true", "keep searching|search on"}, []string{"第 1 个解", "返回 true", "继续搜索"}},
 		{"queens solution, no-return", qinfo, noReturn, with(qp, full), fullSol, []string{"no return value", "stop"}, []string{"没有返回值", "撤销"}},
 		{"sudoku solution", sinfo, tracer.Strategy{}, sp, sol, []string{"full and valid", "return true"}, []string{"已满且合法", "返回 true"}},
-		{"sudoku solution, leaf", sinfo, tracer.Strategy{When: tracer.WhenLeaf}, sp, sol, []string{"validation", "return true"}, []string{"验证通过", "返回 true"}},
+		{"sudoku solution, leaf", sinfo, tracer.Strategy{When: tracer.WhenLeaf}, sp, sol, []string{"whole-board check passes", "return true"}, []string{"整盘校验通过", "返回 true"}},
 
 		// exhausted.
 		{"queens exhausted", qinfo, all, qp, tracer.Event{Step: 90, Kind: tracer.KindExhausted, Node: 2, Depth: 2, Parent: -1, Cell: cellAt(2, -1)},
@@ -489,17 +492,26 @@ func TestNoteCases(t *testing.T) {
 			[]string{"row 2", "1 solution below", "return false"}, []string{"第 2 行", "1 个解", "返回 false"}},
 
 		// return, with what the caller does next.
-		{"return false", qinfo, all, qp, ret(2, 2, false), []string{"return false", "undoes r1=c3", "last column"}, []string{"返回 false", "撤销 r1=c3"}},
-		{"return false, caller has more", sinfo, tracer.Strategy{}, sp, ret(1, 1, false), []string{"return false", "undoes (0,0)=1", "next digit"}, []string{"返回 false", "撤销 (0,0)=1", "下一个数字"}},
+		{"return false", qinfo, all, qp, ret(2, 2, false), []string{"return false", "undoes the queen at (1,3)", "last column", "fails too"},
+			[]string{"返回 false", "撤销 (1,3) 的皇后", "它也返回 false"}},
+		{"return false, caller has more", sinfo, tracer.Strategy{}, sp, ret(1, 1, false), []string{"return false", "undoes the 1 at (0,0)", "next digit"}, []string{"返回 false", "撤销 (0,0) 的 1", "下一个数字"}},
+		{"return of a branch with a solution", qinfo, all, with(qp, full, fullSol, ret(3, 4, true)), ret(2, 2, false),
+			[]string{"return (1 solution below)", "undoes the queen at (1,3)", "last column", "ends"}, []string{"这条分支搜完了（其中有 1 个解）", "撤销 (1,3) 的皇后", "也结束"}},
+		{"return false to a caller with a solution", qinfo, all,
+			with(qp[:3], withMove(mkEvent(30, tracer.KindCall, 2, 2), cellAt(1, 0), 0), full, fullSol, ret(3, 4, true), ret(2, 2, false),
+				withMove(mkEvent(61, tracer.KindUndo, 1, 1), cellAt(1, 0), 0), withMove(mkEvent(62, tracer.KindCall, 4, 2), cellAt(1, 3), 3)),
+			ret(4, 2, false), []string{"return false", "the queen at (1,3)", "ends"}, []string{"返回 false", "(1,3) 的皇后", "也结束"}},
 		{"return true at the solution, first", qinfo, tracer.Strategy{Stop: tracer.StopFirst}, with(qp, full, fullSol), ret(3, 4, true),
-			[]string{"return true", "keeps r3=c2", "returns true too"}, []string{"返回 true", "保留 r3=c2"}},
+			[]string{"return true", "keeps the queen at (3,2)", "returns true too"}, []string{"返回 true", "保留 (3,2) 的皇后"}},
 		{"return true up the chain", qinfo, tracer.Strategy{Stop: tracer.StopFirst}, with(qp, full, fullSol, ret(3, 4, true)), ret(2, 2, true),
-			[]string{"return true", "r1=c3 stays"}, []string{"返回 true", "r1=c3"}},
+			[]string{"return true", "the queen at (1,3) stays"}, []string{"返回 true", "(1,3) 的皇后"}},
 		{"root returns true", qinfo, tracer.Strategy{Stop: tracer.StopFirst}, qp[:1], ret(0, 0, true), []string{"root returns true", "stops"}, []string{"根返回 true"}},
-		{"return true, all", qinfo, all, with(qp, full, fullSol), ret(3, 4, true), []string{"return true", "undoes r3=c2", "more solutions"}, []string{"返回 true", "撤销 r3=c2"}},
-		{"return, no-return", qinfo, noReturn, with(qp, full, fullSol), ret(3, 4, true), []string{"no value", "undoes r3=c2"}, []string{"没有返回值", "撤销 r3=c2"}},
+		{"return true, all", qinfo, all, with(qp, full, fullSol), ret(3, 4, true), []string{"return true", "undoes the queen at (3,2)", "more solutions"}, []string{"返回 true", "撤销 (3,2) 的皇后"}},
+		{"return, no-return", qinfo, noReturn, with(qp, full, fullSol), ret(3, 4, true), []string{"no value", "undoes the queen at (3,2)"}, []string{"没有返回值", "撤销 (3,2) 的皇后"}},
 		{"root returns false, first", sinfo, tracer.Strategy{}, sp[:1], ret(0, 0, false), []string{"root returns false", "no solution"}, []string{"根返回 false", "无解"}},
-		{"root returns false, all", qinfo, all, with(qp[:1], full, fullSol), ret(0, 0, false), []string{"root returns false", "1 solution found"}, []string{"根返回 false", "1 个解"}},
+		{"root call ends, all", qinfo, all, with(qp[:1], full, fullSol), ret(0, 0, false), []string{"the root call ends", "search complete", "1 solution found"},
+			[]string{"根调用结束：搜索完毕，共找到 1 个解"}},
+		{"root call ends, all, none", qinfo, all, qp[:1], ret(0, 0, false), []string{"the root call ends", "no solution"}, []string{"根调用结束", "无解"}},
 
 		// limits.
 		{"step limit", qinfo, all, qp, limit(tracer.LimitSteps), []string{"step limit", "1001", "unfinished"}, []string{"步数上限", "1001"}},
@@ -612,8 +624,15 @@ func (c *noteChecker) Event(e *tracer.Event) {
 	digit := func(v int) string { return string(tracer.DigitChar(v)) }
 	switch e.Kind {
 	case tracer.KindCall:
+		// The move that led here, in the cell form of the other notes.
 		if e.Value >= 0 {
-			must = append(must, c.info.Def.MoveLabel(e.Cell, e.Value))
+			must = append(must, e.Cell.String())
+			if !queens && !strings.Contains(en, "the "+digit(e.Value)+" at "+e.Cell.String()) {
+				c.errorf(e, "en note %q does not say the %s at %s", en, digit(e.Value), e.Cell)
+			}
+			if strings.Contains(zh, "上一步") || !strings.Contains(zh, "进入") {
+				c.errorf(e, "zh note %q does not say 由 … 进入", zh)
+			}
 		}
 	case tracer.KindScan:
 		if e.Cell.Row >= 0 {
@@ -651,12 +670,22 @@ func (c *noteChecker) Event(e *tracer.Event) {
 			c.errorf(e, "zh note %q lacks 返回 true", zh)
 		}
 	case tracer.KindReturn:
-		want := "false"
-		if e.OK {
-			want = "true"
-		}
-		if !strings.Contains(en, want) && !strings.Contains(en, "no value") {
-			c.errorf(e, "en note %q does not say %s", en, want)
+		switch {
+		case e.OK:
+			if !strings.Contains(en, "true") && !strings.Contains(en, "no value") {
+				c.errorf(e, "en note %q does not say true", en)
+			}
+		case strings.Contains(en, " below)") || strings.HasPrefix(en, "the root call ends"):
+			// A branch that holds a solution, or the end of an
+			// all-solutions search, did not fail.
+			if strings.Contains(en, "false") || strings.Contains(en, "fail") ||
+				strings.Contains(zh, "false") || !strings.Contains(zh, "个解") {
+				c.errorf(e, "a return with solutions says false or fail: %q / %q", en, zh)
+			}
+		default:
+			if !strings.Contains(en, "false") {
+				c.errorf(e, "en note %q does not say false", en)
+			}
 		}
 	case tracer.KindLimit:
 		if !strings.Contains(en, "limit") && !strings.Contains(en, "cancel") {
@@ -736,7 +765,8 @@ func TestNotesRealSearches(t *testing.T) {
 		if !c.someNote(tracer.KindSolution, en, "solution 2") || !c.someNote(tracer.KindSolution, zh, "第 2 个解") {
 			t.Errorf("no note numbers the second solution: %q", c.notes[tracer.KindSolution])
 		}
-		if !c.someNote(tracer.KindReturn, en, "root returns false", "2 solutions found") {
+		if !c.someNote(tracer.KindReturn, en, "the root call ends", "2 solutions found") ||
+			!c.someNote(tracer.KindReturn, zh, "根调用结束：搜索完毕，共找到 2 个解") {
 			t.Errorf("the root's return does not sum up the search")
 		}
 		for _, rule := range tracer.NQueensRules {
@@ -819,11 +849,11 @@ func TestNotesRealSearches(t *testing.T) {
 		if c.counts[tracer.KindReject] == 0 || c.counts[tracer.KindTry] == 0 {
 			t.Fatalf("counts %v", c.counts)
 		}
-		if !c.someNote(tracer.KindReject, en, "full board but invalid", "return false") ||
-			!c.someNote(tracer.KindReject, zh, "棋盘已满但不合法", "返回 false") {
+		if !c.someNote(tracer.KindReject, en, tracer.LeafFailWords.Name.EN, "return false") ||
+			!c.someNote(tracer.KindReject, zh, tracer.LeafFailWords.Name.ZH, "返回 false") {
 			t.Errorf("leaf rejects are not told as a full-board validation: %q", c.notes[tracer.KindReject][:1])
 		}
-		if c.someNote(tracer.KindReject, en, "prune") {
+		if c.someNote(tracer.KindReject, en, "prune") || c.someNote(tracer.KindReject, zh, "剪枝") {
 			t.Errorf("a leaf validation is called a prune")
 		}
 		if !c.someNote(tracer.KindLimit, en, "step limit") || !c.someNote(tracer.KindLimit, zh, "步数上限") {
@@ -916,8 +946,8 @@ func ExampleNewNarrator() {
 	//   尝试第 0 行第 0 列：把皇后放在 (0,0)
 	// 3 place: no attack: place a queen at (0,0) (做出选择) and recurse to row 1
 	//   没有冲突：在 (0,0) 放皇后（做出选择），递归到第 1 行
-	// 4 call: call 1 at depth 1 after r0=c0: decide the column of row 1
-	//   调用 1（深度 1，上一步 r0=c0）：决定第 1 行的皇后放哪一列
+	// 4 call: call 1 at depth 1 after the queen at (0,0): decide the column of row 1
+	//   调用 1（深度 1，由 (0,0) 的皇后进入）：决定第 1 行的皇后放哪一列
 	// 5 try: try column 0 in row 1: a queen at (1,0)
 	//   尝试第 1 行第 0 列：把皇后放在 (1,0)
 	// 6 reject: a queen at (1,0) would share column 0 with the queen at (0,0): prune (剪枝)
@@ -932,4 +962,55 @@ func mustDef(t *testing.T, name string) *tracer.Def {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// TestNotesIntroduceTheBox checks that a log names Sudoku's box in full
+// (九宫格) in the first note that names it, and briefly after that, and
+// that RuleNamed lets a narrator that starts in the middle do the same.
+func TestNotesIntroduceTheBox(t *testing.T) {
+	p, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := tracer.NewSudoku(p, tracer.OrderScan2D, tracer.CheckScan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nar := tracer.NewNarrator(s.Info(), tracer.Strategy{}, tracer.LangZH)
+	var box []string
+	sink := tracer.SinkFunc(func(e *tracer.Event) {
+		note := nar.Note(e)
+		if e.Kind == tracer.KindReject && e.Rule == tracer.RuleBox && len(box) < 3 {
+			box = append(box, note)
+		}
+	})
+	if _, err := tracer.Run(context.Background(), s, tracer.Options{Sinks: []tracer.Sink{sink}, Limits: tracer.Limits{MaxSteps: 20000}}); err != nil {
+		t.Fatal(err)
+	}
+	if len(box) < 2 {
+		t.Fatalf("box rejects: %q", box)
+	}
+	if !strings.Contains(box[0], "同宫（3×3 九宫格）重复") {
+		t.Errorf("the first box note does not introduce 九宫格: %q", box[0])
+	}
+	for _, n := range box[1:] {
+		if strings.Contains(n, "九宫格") || !strings.Contains(n, "同宫重复") {
+			t.Errorf("a later box note is not the short form: %q", n)
+		}
+	}
+	if got := tracer.SudokuDef.RuleIntro(tracer.RuleBox, 4, tracer.LangZH); got != "同宫（2×2 宫）重复" {
+		t.Errorf("4×4 intro = %q", got)
+	}
+	if got := tracer.SudokuDef.RuleIntro(tracer.RuleRow, 9, tracer.LangZH); got != "同行重复" {
+		t.Errorf("row intro = %q", got)
+	}
+
+	// A narrator told that the box was named writes the short form.
+	late := tracer.NewNarrator(s.Info(), tracer.Strategy{}, tracer.LangZH)
+	late.RuleNamed(tracer.RuleBox)
+	e := tracer.Event{Step: 9, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 2},
+		Value: 6, Rule: tracer.RuleBox, Witness: tracer.Pos{Row: 1, Col: 1}}
+	if n := late.Note(&e); strings.Contains(n, "九宫格") || !strings.Contains(n, "同宫重复") {
+		t.Errorf("after RuleNamed: %q", n)
+	}
 }

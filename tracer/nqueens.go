@@ -281,8 +281,8 @@ var NQueensDef = &Def{
 			switch when {
 			case WhenLeaf:
 				c := clash(true)
-				return Text{fmt.Sprintf("full board but invalid: queen %[1]s shares %[2]s → return false", e.Cell, c.EN),
-					fmt.Sprintf("棋盘已满但不合法：%[1]s 的皇后%[2]s → 返回 false", e.Cell, c.ZH)}
+				return Text{fmt.Sprintf("%[3]s: queen %[1]s shares %[2]s → return false", e.Cell, c.EN, LeafFailWords.Name.EN),
+					fmt.Sprintf("%[3]s：%[1]s 的皇后%[2]s → 返回 false", e.Cell, c.ZH, LeafFailWords.Name.ZH)}
 			case WhenAfter:
 				c := clash(true)
 				return Text{fmt.Sprintf("the new queen %[1]s shares %[2]s: prune (剪枝), undo it", e.Cell, c.EN),
@@ -299,7 +299,7 @@ var NQueensDef = &Def{
 					fmt.Sprintf("先在 %s 放皇后（做出选择），放好再检查", e.Cell)}
 			case WhenLeaf:
 				return Text{fmt.Sprintf("place a queen at %s (做出选择) unchecked: only the full board is validated", e.Cell),
-					fmt.Sprintf("在 %s 放皇后（做出选择），不检查，等棋盘填满再整体验证", e.Cell)}
+					fmt.Sprintf("在 %s 放皇后（做出选择），不检查，等棋盘填满再整盘校验", e.Cell)}
 			}
 			next := e.Cell.Row + 1
 			if next >= size {
@@ -310,7 +310,7 @@ var NQueensDef = &Def{
 				fmt.Sprintf("没有冲突：在 %s 放皇后（做出选择），递归到第 %d 行", e.Cell, next)}
 		},
 		Undo: func(e *Event) Text {
-			return Text{fmt.Sprintf("undo the queen at %s (撤销选择, 回溯)", e.Cell), fmt.Sprintf("撤销 %s 的皇后（回溯）", e.Cell)}
+			return Text{fmt.Sprintf("undo the queen at %s (撤销选择, 回溯)", e.Cell), fmt.Sprintf("撤销选择：拿回 %s 的皇后（回溯）", e.Cell)}
 		},
 		Full: func(size int) Text {
 			return Text{fmt.Sprintf("all %d queens placed, no attacks", size), fmt.Sprintf("%d 个皇后都放好了，互不攻击", size)}

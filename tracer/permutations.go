@@ -259,8 +259,8 @@ var PermutationsDef = &Def{
 			}
 			switch when {
 			case WhenLeaf:
-				return Text{fmt.Sprintf("all positions filled but invalid: the %d at position %d %s → return false", v, at, en),
-					fmt.Sprintf("位置都放满了但不合法：位置 %d 的 %s → 返回 false", at, zh)}
+				return Text{fmt.Sprintf("%s: the %d at position %d %s → return false", LeafFailWords.Name.EN, v, at, en),
+					fmt.Sprintf("%s：位置 %d 的 %s → 返回 false", LeafFailWords.Name.ZH, at, zh)}
 			case WhenAfter:
 				return Text{fmt.Sprintf("the %d just placed at position %d %s: prune (剪枝), undo it", v, at, en),
 					fmt.Sprintf("先放后查：位置 %d 放了 %d，%s，剪枝，随后撤销", at, v, zh)}
@@ -276,7 +276,7 @@ var PermutationsDef = &Def{
 					fmt.Sprintf("先在位置 %d 放 %d（做出选择），放好再检查", at, v)}
 			case WhenLeaf:
 				return Text{fmt.Sprintf("place %d at position %d (做出选择) unchecked: only the full row is validated", v, at),
-					fmt.Sprintf("在位置 %d 放 %d（做出选择），不检查，等所有位置放满再整体验证", at, v)}
+					fmt.Sprintf("在位置 %d 放 %d（做出选择），不检查，等所有位置放满再整盘校验", at, v)}
 			}
 			if at+1 >= size {
 				return Text{fmt.Sprintf("%d is unused: place it at position %d (做出选择), the last one, and recurse", v, at),
@@ -287,7 +287,7 @@ var PermutationsDef = &Def{
 		},
 		Undo: func(e *Event) Text {
 			return Text{fmt.Sprintf("undo the %d at position %d (撤销选择, 回溯)", e.Value, e.Cell.Col),
-				fmt.Sprintf("撤销位置 %d 的 %d（回溯）", e.Cell.Col, e.Value)}
+				fmt.Sprintf("撤销选择：拿回位置 %d 的 %d（回溯）", e.Cell.Col, e.Value)}
 		},
 		Full: func(size int) Text {
 			return Text{fmt.Sprintf("all %d positions filled, no number twice", size),

@@ -517,9 +517,9 @@ func TestPermutationsNotes(t *testing.T) {
 		en, zh string
 	}{
 		{WhenBefore, KindCall, 0, "call 0 (root, depth 0): decide the number at position 0", "调用 0（根，深度 0）：决定位置 0 放哪个数"},
-		{WhenBefore, KindCall, 1, "call 1 at depth 1 after p0=1: decide the number at position 1", "调用 1（深度 1，上一步 p0=1）：决定位置 1 放哪个数"},
-		{WhenBefore, KindCall, 3, "call 3 at depth 3 after p2=3: all 3 positions filled → end condition (终止条件)",
-			"调用 3（深度 3，上一步 p2=3）：3 个位置都放好了 → 到达终止条件"},
+		{WhenBefore, KindCall, 1, "call 1 at depth 1 after the 1 at position 0: decide the number at position 1", "调用 1（深度 1，由位置 0 的 1 进入）：决定位置 1 放哪个数"},
+		{WhenBefore, KindCall, 3, "call 3 at depth 3 after the 3 at position 2: all 3 positions filled → end condition (终止条件)",
+			"调用 3（深度 3，由位置 2 的 3 进入）：3 个位置都放好了 → 到达终止条件"},
 		{WhenBefore, KindTry, 0, "try 1 at position 0", "尝试在位置 0 放 1"},
 		{WhenBefore, KindPlace, 0, "1 is unused: place it at position 0 (做出选择) and recurse to position 1",
 			"1 还没用过：在位置 0 放 1（做出选择），递归到位置 1"},
@@ -529,14 +529,14 @@ func TestPermutationsNotes(t *testing.T) {
 		{WhenBefore, KindSolution, 0, "all 3 positions filled, no number twice: solution 1 → return true; record it, search on",
 			"3 个位置都放好了，没有重复的数：找到第 1 个解 → 返回 true，记下它，继续搜索"},
 		{WhenBefore, KindUndo, 0, "undo the 3 at position 2 (撤销选择, 回溯) for more solutions; no number left",
-			"撤销位置 2 的 3（回溯），继续找其他解；已没有下一个数字可试"},
+			"撤销选择：拿回位置 2 的 3（回溯），继续找其他解；已没有下一个数字可试"},
 		{WhenBefore, KindExhausted, 0, "all 3 numbers at position 2 tried (1 solution below) → return false",
 			"位置 2 的 3 个数字都试完了（下面找到 1 个解）→ 返回 false"},
 		{WhenAfter, KindPlace, 0, "place 1 at position 0 (做出选择) first; the check comes after", "先在位置 0 放 1（做出选择），放好再检查"},
 		{WhenAfter, KindReject, 0, "the 1 just placed at position 1 is already used at position 0: prune (剪枝), undo it",
 			"先放后查：位置 1 放了 1，1 已在位置 0 用过，剪枝，随后撤销"},
-		{WhenLeaf, KindReject, 0, "all positions filled but invalid: the 1 at position 1 is already used at position 0 → return false",
-			"位置都放满了但不合法：位置 1 的 1 已在位置 0 用过 → 返回 false"},
+		{WhenLeaf, KindReject, 0, "whole-board check failed: the 1 at position 1 is already used at position 0 → return false",
+			"整盘校验失败：位置 1 的 1 已在位置 0 用过 → 返回 false"},
 	}
 	for _, tc := range tests {
 		events, en, zh := permNotes(t, 3, tc.when, StopAll)

@@ -321,9 +321,10 @@ var SudokuDef = &Def{
 		{Rule: RuleColumn, Name: Text{"column", "同列重复"}, Short: Text{"column", "同列重复"}},
 		{Rule: RuleBox, Name: Text{"box", "同宫重复"}, Short: Text{"box", "同宫重复"}},
 	},
-	Orders: SudokuOrders,
-	Checks: SudokuChecks,
-	Stop:   StopFirst,
+	RuleIntros: sudokuRuleIntro,
+	Orders:     SudokuOrders,
+	Checks:     SudokuChecks,
+	Stop:       StopFirst,
 	Puzzle: &PuzzleSetting{
 		Default: LeetCode37,
 		Parse: func(text string) (any, error) {
@@ -465,8 +466,8 @@ var SudokuDef = &Def{
 			clashZH := fmt.Sprintf("与 %s 的 %s %s", e.Witness, d, rule.Name.ZH)
 			switch when {
 			case WhenLeaf:
-				return Text{fmt.Sprintf("full board but invalid: the %[1]s at %[2]s %[3]s → return false", d, e.Cell, clashEN),
-					fmt.Sprintf("棋盘已满但不合法：%[2]s 的 %[1]s %[3]s → 返回 false", d, e.Cell, clashZH)}
+				return Text{fmt.Sprintf("%[4]s: the %[1]s at %[2]s %[3]s → return false", d, e.Cell, clashEN, LeafFailWords.Name.EN),
+					fmt.Sprintf("%[4]s：%[2]s 的 %[1]s %[3]s → 返回 false", d, e.Cell, clashZH, LeafFailWords.Name.ZH)}
 			case WhenAfter:
 				return Text{fmt.Sprintf("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it", d, e.Cell, clashEN),
 					fmt.Sprintf("先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", d, e.Cell, clashZH)}
@@ -482,14 +483,14 @@ var SudokuDef = &Def{
 					fmt.Sprintf("先在 %[2]s 放置 %[1]s（做出选择），放好再检查", d, e.Cell)}
 			case WhenLeaf:
 				return Text{fmt.Sprintf("place %[1]s at %[2]s (做出选择) unchecked: only the full board is validated", d, e.Cell),
-					fmt.Sprintf("在 %[2]s 放置 %[1]s（做出选择），不检查，等棋盘填满再整体验证", d, e.Cell)}
+					fmt.Sprintf("在 %[2]s 放置 %[1]s（做出选择），不检查，等棋盘填满再整盘校验", d, e.Cell)}
 			}
 			return Text{fmt.Sprintf("no clash: place %[1]s at %[2]s (做出选择) and recurse", d, e.Cell),
 				fmt.Sprintf("没有冲突：在 %[2]s 放置 %[1]s（做出选择），递归进入下一层", d, e.Cell)}
 		},
 		Undo: func(e *Event) Text {
 			d := string(DigitChar(e.Value))
-			return Text{fmt.Sprintf("undo %s at %s (撤销选择, 回溯)", d, e.Cell), fmt.Sprintf("撤销 %[2]s 的 %[1]s（回溯）", d, e.Cell)}
+			return Text{fmt.Sprintf("undo %s at %s (撤销选择, 回溯)", d, e.Cell), fmt.Sprintf("撤销选择：拿回 %[2]s 的 %[1]s（回溯）", d, e.Cell)}
 		},
 		Full: func(int) Text { return Text{"the board is full and valid", "棋盘已满且合法"} },
 		Exhausted: func(e *Event, size int, below Text) Text {
@@ -504,6 +505,22 @@ var SudokuDef = &Def{
 }
 
 func init() { Register(SudokuDef) }
+
+// sudokuRuleIntro names the box rule where an output names it first: all
+// five tutorials call the 3×3 box 九宫格 (a 4×4 Sudoku's 2×2 box is 宫).
+func sudokuRuleIntro(r Rule, size int) (Text, bool) {
+	if r != RuleBox {
+		return Text{}, false
+	}
+	side := 1
+	for (side+1)*(side+1) <= size {
+		side++
+	}
+	if side == 3 {
+		return Text{"box", "同宫（3×3 九宫格）重复"}, true
+	}
+	return Text{"box", fmt.Sprintf("同宫（%d×%d 宫）重复", side, side)}, true
+}
 
 // BoxSide returns the side of a box: 3 for 9×9 (GridBoard).
 func (s *Sudoku) BoxSide() int { return s.box }

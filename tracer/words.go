@@ -1,5 +1,7 @@
 package tracer
 
+import "fmt"
+
 // The words people see for the run itself, in English and Chinese: one
 // table, used by the report, the diagrams' legends, the stepper, the
 // compare tables and the lessons, so that a student reads the same word
@@ -53,4 +55,39 @@ func KindWords(k Kind) Text {
 		return Text{k.String(), kindNamesZH[k]}
 	}
 	return Text{k.String(), k.String()}
+}
+
+// LeafFailWords name a reject of the leaf validation (--when leaf): the
+// board was filled without any check, and the check of the whole full board
+// failed. Nothing was pruned, so these words never say so; the event's kind
+// in step logs stays reject (a format contract), only the words differ.
+// Count is the noun for a count: "3 failed whole-board checks", "3 个满棋盘校验失败".
+var LeafFailWords = struct {
+	Name  Text // "whole-board check failed" / "整盘校验失败"
+	Count Text // "failed whole-board check" (plural with an s) / "%d 个满棋盘校验失败"
+}{
+	Name:  Text{"whole-board check failed", "整盘校验失败"},
+	Count: Text{"failed whole-board check", "%d 个满棋盘校验失败"},
+}
+
+// EventWords names an event kind for people under the check timing when:
+// KindWords, except that a reject under WhenLeaf is the failed check of the
+// full board (LeafFailWords.Name), not a pruned try.
+func EventWords(k Kind, when When) Text {
+	if k == KindReject && when == WhenLeaf {
+		return LeafFailWords.Name
+	}
+	return KindWords(k)
+}
+
+// RuleCount writes how many rejects one rule caused: in English "row ×4",
+// "upper-right diagonal ↗ ×2", so that a count beside (row,col) cells never
+// reads as a row or a column number; in Chinese "同行重复 4", which already
+// reads as a count. Every list of rejects by rule (the report, the
+// diagrams' legends and groups, the stepper's counters) writes them so.
+func RuleCount(name string, n int64, lang Lang) string {
+	if lang == LangZH {
+		return fmt.Sprintf("%s %d", name, n)
+	}
+	return fmt.Sprintf("%s ×%d", name, n)
 }

@@ -90,7 +90,7 @@ func Example_notes() {
 	//  1 call      call 0 (root, depth 0): decide item 0 (3): leave it out, or take it
 	//  2 try       try leaving item 0 (3) out: the sum stays 0
 	//  3 place     leave item 0 (3) out (做出选择) and recurse to item 1
-	//  4 call      call 1 at depth 1 after x0=0: decide item 1 (5): leave it out, or take it
+	//  4 call      call 1 at depth 1 after leaving item 0 (3) out: decide item 1 (5): leave it out, or take it
 	//  5 try       try leaving item 1 (5) out: the sum stays 0
 	//  6 reject    leaving item 1 (5) out, even every item after it (6 + 7 = 13) cannot make 15: prune (剪枝)
 	//  7 try       try taking item 1 (5): sum 0 + 5 = 5
@@ -99,7 +99,7 @@ func Example_notes() {
 	// 18 reject    taking item 3 (7), the sum would pass 15: prune (剪枝)
 	// 57 try       尝试选第 3 项（7）：和 8 + 7 = 15
 	// 58 place     选第 3 项（7）（做出选择），这是最后一项，递归
-	// 59 call      调用 9（深度 4，上一步 x3=1）：4 项都决定了 → 到达终止条件
+	// 59 call      调用 9（深度 4，由选第 3 项（7）进入）：4 项都决定了 → 到达终止条件
 	// 60 solution  每一项都决定了，和正好是 15：找到第 1 个解 → 返回 true，记下它，继续搜索
 }
 

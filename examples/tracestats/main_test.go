@@ -24,7 +24,7 @@ func Example() {
 	//     2  scan    depth 0  scan from (0,0): skip 2 givens, decide (0,2)
 	//     3  try     depth 0  try 1 at (0,2)
 	//     4  place   depth 0  no clash: place 1 at (0,2) (做出选择) and recurse
-	//     5  call    depth 1  call 1 at depth 1 after (0,2)=1: rescan from (0,0) for an empty cell (2-D)
+	//     5  call    depth 1  call 1 at depth 1 after the 1 at (0,2): rescan from (0,0) for an empty cell (2-D)
 	//     6  scan    depth 1  scan from (0,0): skip 3 filled cells (2 givens, 1 placed earlier), decide (0,3)
 	//     7  try     depth 1  try 1 at (0,3)
 	//     8  reject  depth 1  1 at (0,3) clashes with the 1 at (0,2) in row 0: prune (剪枝)

@@ -60,6 +60,9 @@ type Recording struct {
 	odd    map[int64]tracer.Event
 	calls  []int64 // calls[node]: the step of the node's call event (0: not seen)
 	sols   []int64 // the steps of the solution events, ascending
+	// firstReject[r] is the step of the first reject by rule r (0: none
+	// yet): the note that names a rule first introduces it (noteAt).
+	firstReject [tracer.NumRules]int64
 
 	start *tracer.Board // the starting board (Def.Start)
 	board *tracer.Board // the board after the last event
@@ -145,6 +148,10 @@ func (r *Recording) Event(e *tracer.Event) {
 		r.sols = append(r.sols, k)
 	case tracer.KindScan:
 		r.scans = true
+	case tracer.KindReject:
+		if ev.Rule >= 0 && ev.Rule < tracer.NumRules && r.firstReject[ev.Rule] == 0 {
+			r.firstReject[ev.Rule] = k
+		}
 	}
 	r.board.Apply(&ev)
 	r.stats.Event(&ev)
@@ -354,6 +361,13 @@ func (r *Recording) noteAt(k int64, lang tracer.Lang) string {
 		return ""
 	}
 	n := tracer.NewNarrator(r.info, r.strategy, lang)
+	// The rules named before event k-1 (which it is fed), as a replay
+	// would have named them: only the first note naming a rule introduces it.
+	for rule, at := range r.firstReject {
+		if at > 0 && at < k-1 {
+			n.RuleNamed(tracer.Rule(rule))
+		}
+	}
 	e := r.At(k)
 	if e.Kind == tracer.KindLimit && e.Limit == tracer.LimitCalls {
 		// The only note that counts every call so far.
