@@ -252,9 +252,10 @@ func (d *dotDrawer) labelAll() {
 // labelOf returns item i's label: DOT text, or HTML without the <>.
 func (d *dotDrawer) labelOf(i int) []byte { return d.arena[d.off[i]:d.off[i+1]] }
 
-// byRule lists the non-zero counts by rule in the problem's order, with
-// the rules' names ("column 3", "upper-right diagonal ↗ 2") or, short,
-// their short names (RuleWords.Short: "↗ diagonal 2").
+// byRule lists the non-zero counts by rule in the problem's order, as
+// counts (tracer.RuleCount), with the rules' names ("column ×3",
+// "upper-right diagonal ↗ ×2") or, short, their short names
+// (RuleWords.Short: "↗ diagonal ×2").
 func (d *dotDrawer) byRule(c *[tracer.NumRules]int, short bool) []string {
 	var out []string
 	for _, r := range d.rules() {
@@ -265,7 +266,7 @@ func (d *dotDrawer) byRule(c *[tracer.NumRules]int, short bool) []string {
 		if short {
 			name = d.def.RuleWordsOf(r).Short.In(d.lang())
 		}
-		out = append(out, name+" "+strconv.Itoa(c[r]))
+		out = append(out, tracer.RuleCount(name, int64(c[r]), d.lang()))
 	}
 	return out
 }
@@ -802,7 +803,7 @@ func (d *dotDrawer) countsLine() string {
 	st := &d.sum.Stats
 	var rules []string
 	for _, r := range d.sum.Rules {
-		rules = append(rules, fmt.Sprintf("%s %d", d.def.RuleName(r, d.lang()), st.Rejects[r]))
+		rules = append(rules, tracer.RuleCount(d.def.RuleName(r, d.lang()), st.Rejects[r], d.lang()))
 	}
 	rs := strings.Join(rules, d.pick(", ", "，"))
 	if rs != "" {

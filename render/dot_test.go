@@ -219,8 +219,13 @@ func TestDOTCounts(t *testing.T) {
 				}
 				byRule := 0
 				for _, part := range strings.Split(lines[1], ", ") {
+					// A count, never a coordinate: "column ×4".
 					f := strings.Fields(part)
-					byRule += dotAtoi(t, f[len(f)-1])
+					n, ok := strings.CutPrefix(f[len(f)-1], "×")
+					if !ok {
+						t.Errorf("group %s: %q is not a count like \"row ×4\"", id, part)
+					}
+					byRule += dotAtoi(t, n)
 				}
 				if byRule != k {
 					t.Errorf("group %s: %d pruned, %d by rule: %q", id, k, byRule, lines)
@@ -280,7 +285,7 @@ func TestDOTLegend(t *testing.T) {
 	got, _ := dotWrite(t, r, DiagramOptions{MaxNodes: DefaultMaxNodes})
 	d := parseDOT(t, got)
 	for _, want := range []string{"nqueens n=4", "order=rows check=scan when=before stop=all", "complete",
-		"17 calls", "60 tries", "44 rejects (column 28, upper-right diagonal ↗ 9, upper-left diagonal ↖ 7)", "2 solutions",
+		"17 calls", "60 tries", "44 rejects (column ×28, upper-right diagonal ↗ ×9, upper-left diagonal ↖ ×7)", "2 solutions",
 		"showing all 61 boxes (17 calls + 44 pruned tries)", "dead end", "✗ pruned"} {
 		if !strings.Contains(d.legend, want) {
 			t.Errorf("legend lacks %q: %s", want, d.legend)

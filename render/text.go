@@ -49,12 +49,12 @@ func Board(problem string, rows []string) string {
 	return b.String()
 }
 
-// RuleCounts formats rejects by rule in the problem's checking order:
-// "column 10212, anti_diagonal 2088, diagonal 1364".
+// RuleCounts formats rejects by rule in the problem's checking order, as
+// counts (tracer.RuleCount): "column ×10212, anti_diagonal ×2088, diagonal ×1364".
 func RuleCounts(rules []tracer.Rule, st *tracer.Stats) string {
 	parts := make([]string, len(rules))
 	for i, r := range rules {
-		parts[i] = fmt.Sprintf("%s %d", r, st.Rejects[r])
+		parts[i] = tracer.RuleCount(r.String(), st.Rejects[r], tracer.LangEN)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -117,7 +117,7 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 	if zh {
 		rules := make([]string, len(sum.Rules))
 		for i, r := range sum.Rules {
-			rules[i] = fmt.Sprintf("%s %d", def.RuleName(r, lang), st.Rejects[r])
+			rules[i] = tracer.RuleCount(def.RuleName(r, lang), st.Rejects[r], lang)
 		}
 		fmt.Fprintf(&b, "\n节点 %d · 尝试 %d · 剪枝 %d（%s） · 放置 %d · 回溯 %d\n",
 			st.Nodes, st.Tries, st.RejectTotal(), strings.Join(rules, "，"), st.Placements, st.Backtracks)

@@ -99,7 +99,7 @@ func ending(res *tracer.Result) string {
 func byRule(info tracer.Info, st *tracer.Stats) string {
 	parts := make([]string, len(info.Rules))
 	for i, r := range info.Rules {
-		parts[i] = fmt.Sprintf("%s %d", info.Def.RuleName(r, tracer.LangEN), st.Rejects[r])
+		parts[i] = tracer.RuleCount(info.Def.RuleName(r, tracer.LangEN), st.Rejects[r], tracer.LangEN)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -14,11 +14,11 @@ func Example() {
 	// Output:
 	// 6-queens, every solution: searched the whole tree
 	//   4 solutions · 153 calls · 894 tries, 742 of them pruned
-	//   pruned by rule: column 538, upper-right diagonal ↗ 121, upper-left diagonal ↖ 83
+	//   pruned by rule: column ×538, upper-right diagonal ↗ ×121, upper-left diagonal ↖ ×83
 	//
 	// LeetCode 37's Sudoku: solved (stopped at the first solution)
 	//   4209 calls · 37652 tries, 33444 of them pruned
-	//   pruned by rule: row 26125, column 5918, box 1401
+	//   pruned by rule: row ×26125, column ×5918, box ×1401
 	//   its first 8 steps:
 	//     1  call    depth 0  call 0 (root, depth 0): scan from (0,0) for an empty cell (2-D)
 	//     2  scan    depth 0  scan from (0,0): skip 2 givens, decide (0,2)

@@ -768,7 +768,7 @@ func (s *Stepper) counterItems(st *stepState) []tline {
 	zh := s.lang == tracer.LangZH
 	rules := make([]string, 0, len(s.rec.info.Rules))
 	for _, r := range s.rec.info.Rules {
-		rules = append(rules, fmt.Sprintf("%s %d", s.rec.def.RuleName(r, s.lang), c.Rejects[r]))
+		rules = append(rules, tracer.RuleCount(s.rec.def.RuleName(r, s.lang), c.Rejects[r], s.lang))
 	}
 	sep, open, closeP := ", ", " (", ")"
 	if zh {
