@@ -228,11 +228,14 @@ func (p *page) Excerpt(name string) (string, error) {
 	if err := p.use("excerpt", name, es != nil); err != nil {
 		return "", err
 	}
-	lines := p.runs[es.Run].lines[name]
+	r := p.runs[es.Run]
+	lines := r.lines[name]
+	// A reject under --when leaf is a failed whole-board check, not a prune.
+	when := r.out.Summary.Strategy.When
 	var b strings.Builder
 	fmt.Fprintf(&b, "| %s | %s | %s |\n|---:|---|---|\n", p.pick("step", "步"), p.pick("event", "事件"), p.pick("note", "说明"))
 	for _, l := range lines {
-		cells := []string{strconv.FormatInt(l.step, 10), tracer.KindName(l.kind, p.lang), mdCell(l.note)}
+		cells := []string{strconv.FormatInt(l.step, 10), tracer.EventWords(l.kind, when).In(p.lang), mdCell(l.note)}
 		if l.chosen {
 			for i, c := range cells {
 				cells[i] = "**" + c + "**"
@@ -291,13 +294,19 @@ func (p *page) Diagram(name string) (string, error) {
 	rep := p.diagrams[name]
 	var drawn string
 	// One box per call and one per pruned try, as the diagram's legend
-	// counts them: "nodes" on these pages means calls only.
+	// counts them: "nodes" on these pages means calls only. Under --when
+	// leaf the tries are not pruned: the full board failed its check.
+	pruned := fmt.Sprintf(p.pick("%d pruned tries", "%d 次被剪掉的尝试"), rep.TotalPruned)
+	if r := p.runs[ds.Run]; r != nil && r.out.Summary.Strategy.When == tracer.WhenLeaf {
+		w := tracer.LeafFailWords.Count
+		pruned = fmt.Sprintf(p.pick("%d "+w.EN+"s", w.ZH), rep.TotalPruned)
+	}
 	if rep.AllShown() {
-		drawn = fmt.Sprintf(p.pick("all %d boxes of the tree are drawn (%d calls + %d pruned tries)",
-			"画出了树的全部 %d 个方框（%d 次调用 + %d 次被剪掉的尝试）"), rep.Total, rep.TotalCalls, rep.TotalPruned)
+		drawn = fmt.Sprintf(p.pick("all %d boxes of the tree are drawn (%d calls + %s)",
+			"画出了树的全部 %d 个方框（%d 次调用 + %s）"), rep.Total, rep.TotalCalls, pruned)
 	} else {
-		drawn = fmt.Sprintf(p.pick("%d of the tree's %d boxes (%d calls + %d pruned tries) are drawn as themselves; the legend says what was left out",
-			"树的 %[2]d 个方框（%[3]d 次调用 + %[4]d 次被剪掉的尝试）中画出了 %[1]d 个，图例说明省略了什么"), rep.Shown, rep.Total, rep.TotalCalls, rep.TotalPruned)
+		drawn = fmt.Sprintf(p.pick("%d of the tree's %d boxes (%d calls + %s) are drawn as themselves; the legend says what was left out",
+			"树的 %[2]d 个方框（%[3]d 次调用 + %[4]s）中画出了 %[1]d 个，图例说明省略了什么"), rep.Shown, rep.Total, rep.TotalCalls, pruned)
 	}
 	caption := ds.Caption.In(p.lang)
 	return fmt.Sprintf(p.pick("![%s](%s.svg)\n\n*%s (`%s.svg`: %s)*", "![%s](%s.svg)\n\n*%s（`%s.svg`：%s）*"), caption, name, caption, name, drawn), nil

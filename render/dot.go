@@ -25,7 +25,9 @@ import (
 //
 // Styles that carry meaning, with a key in the legend: solutions filled
 // green; the solution path (root to each solution) in bold; dead ends
-// (exhausted, return false) grey; pruned leaves red with ✗; cut nodes (left
+// (exhausted, return false) grey; pruned leaves red with ✗ (under --when
+// leaf, failed whole-board checks: purple with ✗, and never called pruned,
+// for nothing was); cut nodes (left
 // when a limit stopped the search) dashed orange; open nodes (drawn at an
 // earlier step) yellow, the one running at that step outlined thick;
 // elided subtrees dashed grey.
@@ -78,6 +80,8 @@ const (
 	dotColorCut       = "#e67e22"
 	dotColorPrunedBg  = "#fde4e1"
 	dotColorPruned    = "#c0392b"
+	dotColorLeafBg    = "#efe3f5" // a failed whole-board check (--when leaf): it prunes nothing
+	dotColorLeaf      = "#7d3c98"
 	dotColorElided    = "#8a8a8a"
 	dotColorElidedTxt = "#555555"
 	dotColorEdge      = "#777777"
@@ -123,6 +127,7 @@ type dotDrawer struct {
 	opt     DiagramOptions
 	def     *tracer.Def
 	zh      bool
+	leaf    bool // --when leaf: every reject is a failed check of the full board, not a pruned try
 	boards  dotBoardKind
 	look    boardLook     // with boards: how the board is drawn
 	work    *tracer.Board // with boards: the start board, the path replayed onto it for one node at a time
@@ -138,7 +143,8 @@ type dotDrawer struct {
 }
 
 func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
-	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: problemDef(leg.Summary.Problem), zh: leg.Lang == tracer.LangZH}
+	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: problemDef(leg.Summary.Problem), zh: leg.Lang == tracer.LangZH,
+		leaf: leg.Summary.Strategy.When == tracer.WhenLeaf}
 	if !opt.Boards {
 		return d, nil
 	}
@@ -180,6 +186,34 @@ func (d *dotDrawer) lang() tracer.Lang {
 		return tracer.LangZH
 	}
 	return tracer.LangEN
+}
+
+// failColor is the colour of a rejected leaf: red for a pruned try, purple
+// for a failed whole-board check (--when leaf).
+func (d *dotDrawer) failColor() string {
+	if d.leaf {
+		return dotColorLeaf
+	}
+	return dotColorPruned
+}
+
+// failCount counts rejected leaves in the run's words: "3 pruned tries" /
+// "3 次剪枝", or under --when leaf "3 failed whole-board checks" / "3 个满棋盘校验失败".
+func (d *dotDrawer) failCount(lang tracer.Lang, n int) string {
+	if d.leaf {
+		w := tracer.LeafFailWords.Count
+		return dotCount(lang, n, w.EN, w.ZH)
+	}
+	return dotCount(lang, n, "pruned try", "%d 次剪枝")
+}
+
+// failGroup heads a group of rejected leaves: "✗ 7 pruned" / "✗ 剪枝 7 个",
+// or "✗ 7 failed whole-board checks" / "✗ 7 个满棋盘校验失败".
+func (d *dotDrawer) failGroup(n int) string {
+	if d.leaf {
+		return "✗ " + d.failCount(d.lang(), n)
+	}
+	return fmt.Sprintf(d.pick("✗ %d pruned", "✗ 剪枝 %d 个"), n)
 }
 
 // move is the label of tree node i's move.
@@ -232,15 +266,19 @@ func (d *dotDrawer) labelAll() {
 			d.setText(i, dotFontCall, d.move(it.Node))
 		case it.Kind == ItemPruned:
 			n := &d.t.Nodes[it.Node]
-			label, rule := "✗ "+d.move(it.Node), d.def.RuleName(n.Rule, d.lang())
-			if wt := d.witness(it.Node); wt != "" {
-				d.setText(i, dotFontLeaf, label, rule, d.pick("clash: ", "冲突：")+wt)
-			} else {
-				d.setText(i, dotFontLeaf, label, rule)
+			lines := []string{"✗ " + d.move(it.Node), d.def.RuleName(n.Rule, d.lang())}
+			if d.leaf {
+				// The full board failed its check at this cell: say so
+				// first, then where and why.
+				lines = []string{"✗ " + tracer.LeafFailWords.Name.In(d.lang()), d.move(it.Node) + d.pick(": ", "：") + lines[1]}
 			}
+			if wt := d.witness(it.Node); wt != "" {
+				lines = append(lines, d.pick("clash: ", "冲突：")+wt)
+			}
+			d.setText(i, dotFontLeaf, lines...)
 		case it.Kind == ItemGroup:
 			a := &d.tr.Aggs[it.Agg]
-			d.setText(i, dotFontLeaf, fmt.Sprintf(d.pick("✗ %d pruned", "✗ 剪枝 %d 个"), a.Leaves),
+			d.setText(i, dotFontLeaf, d.failGroup(a.Leaves),
 				strings.Join(d.byRule(&a.ByRule, true), d.pick(", ", "，")))
 		case it.Kind == ItemElided:
 			d.setText(i, dotFontLeaf, d.elidedLines(&d.tr.Aggs[it.Agg])...)
@@ -292,7 +330,7 @@ func (d *dotDrawer) elidedLines(a *Aggregate) []string {
 		lines = append(lines, dotCount(d.lang(), a.Subtrees, "subtree", "%d 棵子树"))
 	}
 	if a.Leaves > 0 {
-		lines = append(lines, fmt.Sprintf(d.pick("✗ %d pruned", "✗ 剪枝 %d 个"), a.Leaves))
+		lines = append(lines, d.failGroup(a.Leaves))
 	}
 	if a.Solutions > 0 {
 		lines = append(lines, dotCount(d.lang(), a.Solutions, "solution", "%d 个解"))
@@ -353,10 +391,16 @@ func (d *dotDrawer) boardLabel(i int) {
 	own := dotHTMLRow{text: d.move(it.Node), size: dotFontCall}
 	var bottom []dotHTMLRow
 	if pruned {
-		own = dotHTMLRow{text: "✗ " + d.move(it.Node), size: dotFontCall, color: dotColorPruned, bold: true}
-		bottom = append(bottom, dotHTMLRow{text: d.def.RuleName(n.Rule, d.lang()), size: dotFontBoard, color: dotColorPruned})
+		fail := d.failColor()
+		own = dotHTMLRow{text: "✗ " + d.move(it.Node), size: dotFontCall, color: fail, bold: true}
+		rule := d.def.RuleName(n.Rule, d.lang())
+		if d.leaf {
+			own.text = "✗ " + tracer.LeafFailWords.Name.In(d.lang())
+			rule = d.move(it.Node) + d.pick(": ", "：") + rule
+		}
+		bottom = append(bottom, dotHTMLRow{text: rule, size: dotFontBoard, color: fail})
 		if wt := d.witness(it.Node); wt != "" {
-			bottom = append(bottom, dotHTMLRow{text: d.pick("clash: ", "冲突：") + wt, size: dotFontBoard, color: dotColorPruned})
+			bottom = append(bottom, dotHTMLRow{text: d.pick("clash: ", "冲突：") + wt, size: dotFontBoard, color: fail})
 		}
 	}
 	var b strings.Builder
@@ -504,9 +548,9 @@ func (d *dotDrawer) cellText(b *strings.Builder, p tracer.Pos, rejected bool, va
 	v, ok := d.work.At(p)
 	switch {
 	case rejected && d.look.pieces:
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPruned + `">✗</FONT>`)
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + d.failColor() + `">✗</FONT>`)
 	case rejected:
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPruned + `"><B>`)
+		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + d.failColor() + `"><B>`)
 		dotEscapeHTML(b, valueText(d.def, value))
 		b.WriteString(`</B></FONT>`)
 	case !ok:
@@ -561,8 +605,11 @@ const (
 	dotAttrCall   = `node [shape=box, style="rounded,filled", fillcolor=white, color="` + dotColorLine + `", penwidth=1, fontname="` + dotFontName + `", fontsize=10, fontcolor=black, margin="0.06,0.03", width=0.3, height=0.25];`
 	dotAttrPruned = `node [shape=box, style=filled, fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
 	dotAttrGroup  = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
-	dotAttrElided = `node [shape=box, style="rounded,dashed", fillcolor=white, color="` + dotColorElided + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorElidedTxt + `", margin="0.06,0.03", width=0.3, height=0.25];`
-	dotAttrEdge   = `edge [color="` + dotColorEdge + `", penwidth=1, arrowsize=0.5];`
+	// Failed whole-board checks (--when leaf), one by one and collapsed.
+	dotAttrLeafFail  = `node [shape=box, style=filled, fillcolor="` + dotColorLeafBg + `", color="` + dotColorLeaf + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorLeaf + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrLeafGroup = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorLeafBg + `", color="` + dotColorLeaf + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorLeaf + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrElided    = `node [shape=box, style="rounded,dashed", fillcolor=white, color="` + dotColorElided + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorElidedTxt + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrEdge      = `edge [color="` + dotColorEdge + `", penwidth=1, arrowsize=0.5];`
 )
 
 // dotCallAttrs is what a call node's status adds to the section's
@@ -609,13 +656,14 @@ func dotCallAttrs(it *Item) string {
 	return b.String()
 }
 
-// dotEdgeAttrs is what the edge into item c adds to the defaults.
-func dotEdgeAttrs(c *Item) string {
+// dotEdgeAttrs is what the edge into item c adds to the defaults; fail is
+// the colour of rejected leaves (dotDrawer.failColor).
+func dotEdgeAttrs(c *Item, fail string) string {
 	switch c.Kind {
 	case ItemPruned:
-		return `color="` + dotColorPruned + `"`
+		return `color="` + fail + `"`
 	case ItemGroup:
-		return `color="` + dotColorPruned + `", style=dashed`
+		return `color="` + fail + `", style=dashed`
 	case ItemElided:
 		return `color="` + dotColorElided + `", style=dashed`
 	}
@@ -683,6 +731,10 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 		{ItemGroup, "// collapsed pruned leaves", dotAttrGroup},
 		{ItemElided, "// elided subtrees", dotAttrElided},
 	}
+	if d.leaf {
+		sections[1].comment, sections[1].attrs = "// failed whole-board checks (--when leaf)", dotAttrLeafFail
+		sections[2].comment, sections[2].attrs = "// collapsed failed whole-board checks", dotAttrLeafGroup
+	}
 	for _, s := range sections {
 		header := false
 		for i := range items {
@@ -712,7 +764,7 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 		b = d.id(b, it.Parent)
 		b = append(b, " -> "...)
 		b = d.id(b, int32(i))
-		if a := dotEdgeAttrs(it); a != "" {
+		if a := dotEdgeAttrs(it, d.failColor()); a != "" {
 			b = append(b, " ["...)
 			b = append(b, a...)
 			b = append(b, ']')
@@ -741,9 +793,10 @@ func (d *dotDrawer) trimLine(rep TrimReport, lang tracer.Lang) string {
 		}
 		return en
 	}
-	// A box is a call or a pruned try: what the whole tree would draw.
+	// A box is a call or a pruned try (a failed whole-board check under
+	// --when leaf): what the whole tree would draw.
 	boxes := fmt.Sprintf(pick("%s (%s + %s)", "%s（%s + %s）"), dotCount(lang, rep.Total, "box", "%d 个方框"),
-		dotCount(lang, rep.TotalCalls, "call", "%d 次调用"), dotCount(lang, rep.TotalPruned, "pruned try", "%d 次剪枝"))
+		dotCount(lang, rep.TotalCalls, "call", "%d 次调用"), d.failCount(lang, rep.TotalPruned))
 	var parts []string
 	switch {
 	case rep.AllShown():
@@ -754,8 +807,12 @@ func (d *dotDrawer) trimLine(rep TrimReport, lang tracer.Lang) string {
 		parts = append(parts, fmt.Sprintf("showing %d of %s", rep.Shown, boxes))
 	}
 	if rep.CollapsedGroups > 0 {
+		leaves := dotCount(lang, rep.CollapsedLeaves, "pruned leaf", "%d 个剪枝叶子")
+		if d.leaf {
+			leaves = d.failCount(lang, rep.CollapsedLeaves) + pick("", "，")
+		}
 		parts = append(parts, fmt.Sprintf(pick("%s collapsed into %s", "%s合并为 %s"),
-			dotCount(lang, rep.CollapsedLeaves, "pruned leaf", "%d 个剪枝叶子"), dotCount(lang, rep.CollapsedGroups, "group", "%d 组")))
+			leaves, dotCount(lang, rep.CollapsedGroups, "group", "%d 组")))
 	}
 	if rep.ElidedMarks > 0 {
 		s := fmt.Sprintf(pick("%s elided (%s", "省略 %s（%s"), dotCount(lang, rep.ElidedSubtrees, "subtree", "%d 棵子树"),
@@ -810,8 +867,12 @@ func (d *dotDrawer) countsLine() string {
 		rs = d.pick(" ("+rs+")", "（"+rs+"）")
 	}
 	l := d.lang()
+	rejects := dotCount(l, st.RejectTotal(), "reject", "%d 次剪枝")
+	if d.leaf {
+		rejects = d.failCount(l, int(st.RejectTotal()))
+	}
 	return dotCount(l, st.Nodes, "call", "%d 次调用") + " · " + dotCount(l, st.Tries, "try", "%d 次尝试") + " · " +
-		dotCount(l, st.RejectTotal(), "reject", "%d 次剪枝") + rs + " · " + dotCount(l, st.Solutions, "solution", "%d 个解") + " · " +
+		rejects + rs + " · " + dotCount(l, st.Solutions, "solution", "%d 个解") + " · " +
 		dotCount(l, st.Backtracks, "backtrack", "%d 次回溯") + " · " + dotCount(l, st.Steps, "step", "%d 步")
 }
 
@@ -838,7 +899,7 @@ func (d *dotDrawer) atStepLine() string {
 	}
 	l := d.lang()
 	return fmt.Sprintf(d.pick("after step %d of %d: ", "第 %d 步时（共 %d 步）："), d.tr.AtStep, d.t.Steps) +
-		dotCount(l, calls, "call", "%d 次调用") + " · " + dotCount(l, pruned, "pruned try", "%d 次剪枝") + rs + " · " +
+		dotCount(l, calls, "call", "%d 次调用") + " · " + d.failCount(l, pruned) + rs + " · " +
 		dotCount(l, sols, "solution", "%d 个解")
 }
 
@@ -914,7 +975,11 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 	if has[kDead] {
 		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorDeadLine+`"`, d.pick("dead end: all failed, return false (backtrack)", "死路：都试过了，返回 false（回溯）"))
 	}
-	if has[kPruned] {
+	switch {
+	case has[kPruned] && d.leaf:
+		key(` BGCOLOR="`+dotColorLeafBg+`" COLOR="`+dotColorLeaf+`"`, d.pick("✗ whole-board check failed: the full board breaks a rule",
+			"✗ 整盘校验失败：填满的棋盘违反规则"))
+	case has[kPruned]:
 		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, d.pick("✗ pruned: breaks a rule", "✗ 剪枝：违反规则"))
 	}
 	if has[kCut] {

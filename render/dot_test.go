@@ -36,6 +36,60 @@ var dotGoldens = []struct {
 	{"permutations3.dot", dotP3, DiagramOptions{MaxNodes: DefaultMaxNodes}},
 	{"permutations3-boards.dot", dotP3, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true}},
 	{"permutations3-zh-boards-layout.dot", dotP3zh, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true, Layout: true}},
+	{"sudoku4-leaf.dot", dotS4leaf, DiagramOptions{MaxNodes: 20}},
+	{"sudoku4-leaf-zh-boards.dot", dotS4leafZH, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true}},
+}
+
+// dotS4leaf is a 4×4 Sudoku with two blanks validated only when full
+// (--when leaf): its rejects are failed whole-board checks.
+func dotS4leaf(t testing.TB) dotRun {
+	return dotSpec(t, tracer.Spec{Problem: "sudoku", Puzzle: "12..341221434321", When: tracer.WhenLeaf})
+}
+func dotS4leafZH(t testing.TB) dotRun {
+	r := dotS4leaf(t)
+	r.leg.Lang = tracer.LangZH
+	return r
+}
+
+// TestDOTLeafFailures checks that a diagram of --when leaf never calls its
+// failed whole-board checks pruned, in labels, groups and the legend.
+func TestDOTLeafFailures(t *testing.T) {
+	for _, r := range []dotRun{dotS4leaf(t), dotS4leafZH(t)} {
+		for _, opt := range []DiagramOptions{{MaxNodes: 0}, {MaxNodes: 8}, {MaxNodes: 0, Boards: true}} {
+			got, _ := dotWrite(t, r, opt)
+			d := parseDOT(t, got)
+			name := tracer.LeafFailWords.Name.In(r.leg.Lang)
+			count := tracer.LeafFailWords.Count.EN
+			if r.leg.Lang == tracer.LangZH {
+				count = "个满棋盘校验失败"
+			}
+			for _, bad := range []string{"pruned", "剪枝"} {
+				if strings.Contains(d.legend, bad) {
+					t.Errorf("%s %+v: the legend says %q: %s", r.leg.Lang, opt, bad, d.legend)
+				}
+				for id, a := range d.attrs {
+					if strings.Contains(a["label"], bad) {
+						t.Errorf("%s %+v: %s says %q: %q", r.leg.Lang, opt, id, bad, a["label"])
+					}
+				}
+			}
+			if !strings.Contains(d.legend, count) {
+				t.Errorf("%s %+v: the legend lacks %q: %s", r.leg.Lang, opt, count, d.legend)
+			}
+			drawn := false
+			for id := range d.attrs {
+				drawn = drawn || dotKindOf(id) == 's' || dotKindOf(id) == 'g'
+			}
+			if drawn != strings.Contains(d.legend, "✗ "+name) {
+				t.Errorf("%s %+v: failed checks drawn %v, but the key %q: %s", r.leg.Lang, opt, drawn, "✗ "+name, d.legend)
+			}
+			for id, a := range d.attrs {
+				if k := dotKindOf(id); (k == 's' && !strings.Contains(a["label"], name)) || (k == 'g' && !strings.Contains(a["label"], count)) {
+					t.Errorf("%s %+v: %s does not say %q: %q", r.leg.Lang, opt, id, name, a["label"])
+				}
+			}
+		}
+	}
 }
 
 func dotQ4(t testing.TB) dotRun { return dotQueens(t, 4) }

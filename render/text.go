@@ -119,8 +119,11 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 		for i, r := range sum.Rules {
 			rules[i] = tracer.RuleCount(def.RuleName(r, lang), st.Rejects[r], lang)
 		}
-		fmt.Fprintf(&b, "\n节点 %d · 尝试 %d · 剪枝 %d（%s） · 放置 %d · 回溯 %d\n",
-			st.Nodes, st.Tries, st.RejectTotal(), strings.Join(rules, "，"), st.Placements, st.Backtracks)
+		// Under --when leaf a reject is a failed check of the full board:
+		// nothing is pruned (tracer.EventWords).
+		fmt.Fprintf(&b, "\n节点 %d · 尝试 %d · %s %d（%s） · 放置 %d · 回溯 %d\n",
+			st.Nodes, st.Tries, tracer.EventWords(tracer.KindReject, sum.Strategy.When).ZH, st.RejectTotal(),
+			strings.Join(rules, "，"), st.Placements, st.Backtracks)
 		fmt.Fprintf(&b, "最大深度 %d · 步数 %d · 检查代价 %d · 扫描代价 %d\n",
 			st.MaxDepth, st.Steps, st.CheckCost, st.ScanCost)
 	} else {

@@ -527,7 +527,7 @@ func (s *Stepper) frameRows(fs []stackFrame) []tline {
 
 // frameStateText says in a word or two what a call is doing.
 func (s *Stepper) frameStateText(f stackFrame) string {
-	kind := func(k tracer.Kind) string { return tracer.KindName(k, s.lang) }
+	kind := s.kindName
 	switch f.state {
 	case fsPlaced:
 		return ""
@@ -542,7 +542,7 @@ func (s *Stepper) frameStateText(f stackFrame) string {
 	case fsSolution:
 		return kind(tracer.KindSolution)
 	case fsInvalid:
-		return s.pick("invalid board", "整盘不合法")
+		return tracer.LeafFailWords.Name.In(s.lang)
 	case fsReturn:
 		return kind(tracer.KindReturn) + " " + strconv.FormatBool(f.ok)
 	case fsStopped:

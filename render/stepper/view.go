@@ -204,12 +204,19 @@ func (s *Stepper) runTo(kind tracer.Kind, dir int64) {
 			return
 		}
 	}
-	name := tracer.KindName(kind, s.lang)
+	name := s.kindName(kind)
 	if dir > 0 {
 		s.msg = s.pick("no later "+name, "后面没有"+name+"了")
 	} else {
 		s.msg = s.pick("no earlier "+name, "前面没有"+name)
 	}
+}
+
+// kindName names an event kind in the view's language and the run's words:
+// under --when leaf a reject is "整盘校验失败" / "whole-board check failed",
+// for nothing is pruned (tracer.EventWords).
+func (s *Stepper) kindName(k tracer.Kind) string {
+	return tracer.EventWords(k, s.rec.strategy.When).In(s.lang)
 }
 
 // pick returns the English or the Chinese text.
@@ -635,7 +642,7 @@ func (s *Stepper) header(st *stepState, W int) tline {
 	}
 	kind := ""
 	if st.k >= 1 {
-		kind = " " + tracer.KindName(st.e.Kind, s.lang)
+		kind = " " + s.kindName(st.e.Kind)
 	}
 	step := s.pick(fmt.Sprintf("step %d/%d%s", st.k, r.Len(), kind),
 		fmt.Sprintf("第 %d/%d 步%s", st.k, r.Len(), kind))
@@ -658,7 +665,7 @@ func (s *Stepper) helpLine(W int) tline {
 	var items [][3]string
 	if s.lang == tracer.LangZH {
 		items = [][3]string{{"n", "下一步", "下"}, {"b", "上一步", "上"},
-			{"r/u/s/t", "下个剪枝/撤销/解/返回", "跳"}, {"g", "跳转", "跳"}, {"l", "英文", "英"},
+			{"r/u/s/t", "下个" + s.kindName(tracer.KindReject) + "/撤销/解/返回", "跳"}, {"g", "跳转", "跳"}, {"l", "英文", "英"},
 			{"?", "帮助", "帮助"}, {"q", "退出", "退出"}}
 	} else {
 		items = [][3]string{{"n", "next", "next"}, {"b", "back", "back"},
@@ -692,12 +699,16 @@ func (s *Stepper) helpLine(W int) tline {
 func (s *Stepper) helpPanel(W int) []tline {
 	var title, marks string
 	var keys [][2]string
+	reject := "prune" // what a reject is, in brackets after the word
+	if s.rec.strategy.When == tracer.WhenLeaf {
+		reject = tracer.LeafFailWords.Name.EN
+	}
 	if s.lang == tracer.LangZH {
 		title, marks = "按键", "棋盘标记（无颜色也能看清）"
 		keys = [][2]string{
 			{"n、空格、→", "下一步"},
 			{"b、←", "后退：上一步；跳转之后回到跳转前的那一步（画面和之前完全一样）"},
-			{"r / R", "下一个 / 上一个剪枝（reject）"},
+			{"r / R", "下一个 / 上一个" + s.kindName(tracer.KindReject) + "（reject）"},
 			{"u / U", "下一个 / 上一个撤销（undo，回溯）"},
 			{"s / S", "下一个 / 上一个解（solution）"},
 			{"t / T", "下一个 / 上一个返回（return）"},
@@ -712,7 +723,7 @@ func (s *Stepper) helpPanel(W int) []tline {
 		keys = [][2]string{
 			{"n, space, ->", "next step"},
 			{"b, <-", "back: previous step, or where a jump came from (same screen)"},
-			{"r / R", "next / previous reject (prune)"},
+			{"r / R", "next / previous reject (" + reject + ")"},
 			{"u / U", "next / previous undo (backtrack)"},
 			{"s / S", "next / previous solution"},
 			{"t / T", "next / previous return"},
@@ -782,7 +793,7 @@ func (s *Stepper) counterItems(st *stepState) []tline {
 		item("tries", "尝试", c.Tries),
 		item("backtracks", "回溯", c.Backtracks),
 		item("solutions", "解", c.Solutions),
-		{{s.pick("rejects", "剪枝") + " " + strconv.FormatInt(c.RejectTotal(), 10) + open + strings.Join(rules, sep) + closeP, stPlain}},
+		{{s.pick("rejects", s.kindName(tracer.KindReject)) + " " + strconv.FormatInt(c.RejectTotal(), 10) + open + strings.Join(rules, sep) + closeP, stPlain}},
 	}
 }
 

@@ -1124,3 +1124,49 @@ func TestStepUserProblem(t *testing.T) {
 		})
 	}
 }
+
+// TestStepLeafFailures checks that under --when leaf the stepper never
+// calls a failed whole-board check a prune: the header, the stack, the
+// counters, the key bar and the help say what happened.
+func TestStepLeafFailures(t *testing.T) {
+	rec := stepSudoku(t, "12..341221434321", tracer.OrderScan2D, tracer.Options{When: tracer.WhenLeaf})
+	var k int64
+	for j := int64(1); j <= rec.Len(); j++ {
+		if rec.At(j).Kind == tracer.KindReject {
+			k = j
+			break
+		}
+	}
+	if k == 0 {
+		t.Fatal("no reject")
+	}
+	for _, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
+		s := New(rec, Options{Lang: lang, Width: 100, Height: 40})
+		s.Goto(k)
+		view := s.View()
+		name := tracer.LeafFailWords.Name.In(lang)
+		if lang == tracer.LangZH {
+			for _, want := range []string{"步 " + name, "> d2 #2 终止    " + name, name + " 1（", "下个" + name} {
+				if !strings.Contains(view, want) {
+					t.Errorf("zh view lacks %q:\n%s", want, view)
+				}
+			}
+			if strings.Contains(view, "剪枝") {
+				t.Errorf("zh view says 剪枝:\n%s", view)
+			}
+		} else {
+			for _, want := range []string{fmt.Sprintf("step %d/%d %s", k, rec.Len(), name), "end     " + name, "note: " + name} {
+				if !strings.Contains(view, want) {
+					t.Errorf("en view lacks %q:\n%s", want, view)
+				}
+			}
+			if strings.Contains(view, "prune") {
+				t.Errorf("en view says prune:\n%s", view)
+			}
+		}
+		s.Key("?")
+		if help := s.View(); !strings.Contains(help, name) {
+			t.Errorf("%s help does not name %q:\n%s", lang, name, help)
+		}
+	}
+}
