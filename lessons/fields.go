@@ -68,7 +68,7 @@ var fieldLabels = map[string]Text{
 	"tries":               {"tries", "尝试"},
 	"rejects":             {"rejects", "剪枝"},
 	"placements":          {"placements", "放置"},
-	"backtracks":          {"backtracks", "撤销"},
+	"backtracks":          Text(tracer.BacktrackWords),
 	"max_depth":           {"depth", "深度"},
 	"steps":               {"steps", "步数"},
 	"check_cost":          {"check cost", "检查代价"},

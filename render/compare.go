@@ -259,7 +259,7 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 		}))
 	}
 	row(opt.pick("placements", "放置"), n(func(st *tracer.Stats) int64 { return st.Placements }))
-	row(opt.pick("backtracks", "撤销（回溯）"), n(func(st *tracer.Stats) int64 { return st.Backtracks }))
+	row(opt.pick(tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH), n(func(st *tracer.Stats) int64 { return st.Backtracks }))
 	row(opt.pick("check cost", "检查代价"), n(func(st *tracer.Stats) int64 { return st.CheckCost }))
 	row(opt.pick("scan cost", "扫描代价"), n(func(st *tracer.Stats) int64 { return st.ScanCost }))
 	row(opt.pick("steps", "步数"), n(func(st *tracer.Stats) int64 { return st.Steps }))
@@ -357,7 +357,7 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 	col(opt.pick("when", "检查时机"), false)
 	col(opt.pick("status", "结果"), false)
 	for _, h := range [][2]string{{"solutions", "解"}, {"nodes", "节点"}, {"tries", "尝试"}, {"placements", "放置"},
-		{"backtracks", "撤销"}, {"check cost", "检查代价"}, {"scan cost", "扫描代价"}, {"steps", "步数"}} {
+		{tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH}, {"check cost", "检查代价"}, {"scan cost", "扫描代价"}, {"steps", "步数"}} {
 		col(opt.pick(h[0], h[1]), true)
 	}
 	if !opt.NoTime {

@@ -91,3 +91,9 @@ func RuleCount(name string, n int64, lang Lang) string {
 	}
 	return fmt.Sprintf("%s ×%d", name, n)
 }
+
+// BacktrackWords name the count of choices undone (Stats.Backtracks) in
+// tables, counters and reports: "backtracks" / "回溯", one name everywhere
+// (the diagrams' legends say "16 次回溯"). The tutorials' code marks the
+// step back "回溯，撤销"; one undo event is "undo" / "撤销" (KindWords).
+var BacktrackWords = Text{"backtracks", "回溯"}

@@ -791,7 +791,7 @@ func (s *Stepper) counterItems(st *stepState) []tline {
 	return []tline{
 		item("nodes", "节点", c.Nodes),
 		item("tries", "尝试", c.Tries),
-		item("backtracks", "回溯", c.Backtracks),
+		item(tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH, c.Backtracks),
 		item("solutions", "解", c.Solutions),
 		{{s.pick("rejects", s.kindName(tracer.KindReject)) + " " + strconv.FormatInt(c.RejectTotal(), 10) + open + strings.Join(rules, sep) + closeP, stPlain}},
 	}
