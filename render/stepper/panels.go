@@ -2,6 +2,7 @@ package stepper
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -230,8 +231,13 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, co
 	return span{open + content + closeM, sty}
 }
 
-// keyItems explains the board's marks, one item each.
-func (s *Stepper) keyItems(bs boardStyle) []tline {
+// keyItems explains the board's marks, one item each. What [ ] marks
+// depends on the step (st; nil for the help, which says both): at a try or
+// a reject the candidate; at a place or a call the move just made (the
+// one that led to the call); at a return the move the caller made. A
+// state for measuring gets the widest of these, so that the key never
+// needs more room than measured.
+func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	c := func(three, two string) string {
 		if bs.cell == 2 {
 			return two
@@ -246,31 +252,77 @@ func (s *Stepper) keyItems(bs boardStyle) []tline {
 	}
 	var items []item
 	sh := &s.rec.shape
+	noun := s.rec.def.Words.Candidate // "digit" / "数字"
+	if sh.pieces {
+		noun = sh.piece // "queen" / "皇后"
+	}
+	// The candidate's words: trying, just placed, the caller's move.
+	verb, placed := "放", "放入" // 放入 a number; 填入 a digit into a puzzle's cell
+	if sh.givens {
+		verb, placed = "填", "填入"
+	}
+	// In English "last move" for both the move just made and the
+	// caller's: no wider than "candidate", so the key keeps its place.
+	trying := item{en: "candidate", zh: "正在尝试的" + noun.ZH}
+	just := item{en: "last move", zh: "刚" + placed + "的" + noun.ZH}
+	caller := item{en: "last move", zh: "上一层" + verb + "的" + noun.ZH}
+	if sh.pieces {
+		trying.zh, just.zh, caller.zh = "正在尝试", "刚放下的"+noun.ZH, "上一层的"+noun.ZH
+	}
+	var cand item
+	switch {
+	case st == nil:
+		cand = item{en: trying.en + " / " + just.en, zh: trying.zh + " / " + just.zh}
+	case st.sizing:
+		for _, w := range []item{trying, just, caller} {
+			if textwidth.Cols(w.en) > textwidth.Cols(cand.en) {
+				cand.en = w.en
+			}
+			if textwidth.Cols(w.zh) > textwidth.Cols(cand.zh) {
+				cand.zh = w.zh
+			}
+		}
+	default:
+		// What marks() put in [ ]: a try's candidate, or the last move.
+		cand = trying
+		if m := s.marks(st); m.cand != tracer.NoPos && m.candStyle == stPlace {
+			cand = just
+			if st.e.Kind == tracer.KindReturn {
+				cand = caller
+			}
+		}
+	}
 	switch {
 	case sh.pieces:
-		g, piece := s.rec.glyph(sh.lo), sh.piece
+		g := s.rec.glyph(sh.lo)
 		items = []item{
-			{c("["+g+"]", "["+g), stTry, "candidate", "正在尝试"},
-			{c("<"+g+">", "<"+g), stClash, "clash", "冲突的" + piece.ZH},
-			{g, stSet, piece.EN, piece.ZH},
+			{c("["+g+"]", "["+g), stTry, cand.en, cand.zh},
+			{c("<"+g+">", "<"+g), stClash, "clash", "与之冲突的" + noun.ZH},
+			{g, stSet, noun.EN, noun.ZH},
 			{">", stSlot, "row being decided", "正在决定的行"},
 			{c("( )", "()"), stSlot, "columns left", "本行剩下的选择"},
 		}
 	case sh.givens:
 		items = []item{
-			{c("[7]", "[7"), stTry, "candidate", "正在尝试"},
-			{c("<5>", "<5"), stClash, "clash", "冲突的格"},
-			{c("( )", "()"), stSlot, "slot", "待决定的格"},
-			{"5", stDim, "given", "预设"},
-			{c("5+", "+5"), stSet, "placed", "搜索填入"},
+			{c("[7]", "[7"), stTry, cand.en, cand.zh},
+			{c("<5>", "<5"), stClash, "clash", "与之冲突的" + noun.ZH},
+			{c("( )", "()"), stSlot, "slot", "本层要填的空格"},
+			{"5", stDim, "given", "预设数字"},
+			{c("5+", "+5"), stSet, "placed", "搜索中" + placed + "的" + noun.ZH},
+		}
+		if s.lang == tracer.LangZH && st != nil {
+			// On the screen the Chinese key keeps to one line of 80
+			// columns: a plain digit is a given, against "搜索中填入的数字";
+			// the help (?) lists 预设数字 too.
+			items = slices.Delete(items, 3, 4)
 		}
 	default:
 		// Examples from the problem's own values.
-		cand, clash := s.rec.glyph(min(sh.lo+1, sh.hi)), s.rec.glyph(sh.lo)
+		v, clash := s.rec.glyph(min(sh.lo+1, sh.hi)), s.rec.glyph(sh.lo)
 		items = []item{
-			{c("["+cand+"]", "["+cand), stTry, "candidate", "正在尝试"},
-			{c("<"+clash+">", "<"+clash), stClash, "clash", "冲突的格"},
-			{c("( )", "()"), stSlot, "slot", "待决定的格"},
+			{c("["+v+"]", "["+v), stTry, cand.en, cand.zh},
+			{c("<"+clash+">", "<"+clash), stClash, "clash", "与之冲突的" + noun.ZH},
+			{c("( )", "()"), stSlot, "slot", "本层要填的位置"},
 			{clash, stSet, "placed", "已放入"},
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
@@ -391,11 +392,25 @@ func TestTemplateCode(t *testing.T) {
 						t.Errorf("%s: %d lines, want 10 to 14", name, len(code))
 					}
 					tags := map[codeTag]bool{}
+					widest := 0
 					for _, c := range code {
 						if w := textwidth.Cols(c.text); w > limit {
 							t.Errorf("%s: line %q is %d columns, want at most %d", name, c.text, w, limit)
 						}
+						widest = max(widest, textwidth.Cols(c.text))
 						tags[c.tag] = true
+					}
+					// In Chinese every comment is Chinese, and the code keeps
+					// to the same budget (the view measures both languages:
+					// l switches live).
+					for _, c := range code {
+						zh := codeText(c.text, tracer.LangZH)
+						if i := strings.Index(zh, "// "); i >= 0 && !hasHanText(zh[i:]) {
+							t.Errorf("%s: comment left in English: %q", name, zh)
+						}
+						if w := textwidth.Cols(zh); w > limit || w > widest+1 {
+							t.Errorf("%s: %q is %d columns: want at most %d, and at most one more than the English code (%d)", name, zh, w, limit, widest)
+						}
 					}
 					sp := spec
 					sp.Problem, sp.Order, sp.When, sp.Stop = def.Name, order, when, stop
@@ -459,6 +474,34 @@ func TestCompactBoard(t *testing.T) {
 	for row := range 16 {
 		if !strings.Contains(v, fmt.Sprintf("%2d  ", row)) && !strings.Contains(v, fmt.Sprintf("%2d ", row)) {
 			t.Errorf("row %d missing:\n%s", row, v)
+		}
+	}
+}
+
+// hasHanText reports whether s has a Chinese character.
+func hasHanText(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCodeText(t *testing.T) {
+	for _, tt := range []struct{ en, zh string }{
+		{"            continue  // prune", "            continue  // 剪枝"},
+		{"        undo(row, col) // backtrack", "        undo(row, col) // 撤销选择"},
+		{"    }  // no col left", "    }  // 所有 col 都试完了"},
+		{"        solve(row+1) // find all", "        solve(row+1) // 找出所有解"},
+		{"    return false", "    return false"},
+		{"x // something new", "x // something new"},
+	} {
+		if got := codeText(tt.en, tracer.LangZH); got != tt.zh {
+			t.Errorf("codeText(%q, zh) = %q, want %q", tt.en, got, tt.zh)
+		}
+		if got := codeText(tt.en, tracer.LangEN); got != tt.en {
+			t.Errorf("codeText(%q, en) = %q", tt.en, got)
 		}
 	}
 }

@@ -257,6 +257,7 @@ type stepState struct {
 	frames []stackFrame
 	note   string
 	tag    codeTag
+	sizing bool // a state for measuring only (sizeState): the widest words
 }
 
 func (s *Stepper) state() *stepState {
@@ -396,7 +397,7 @@ func (s *Stepper) topChoices(st *stepState, W int, yield func(block []tline, big
 	cw := blockWidth(code)
 	for _, bs := range boardStyles() {
 		board := s.boardLines(st, bs)
-		key := s.keyItems(bs)
+		key := s.keyItems(bs, st)
 		for _, window := range []int{0, 7, 5, 3} {
 			if bs.cell == 5 && window > 0 {
 				// The big board is never worth cutting the code for.
@@ -485,7 +486,7 @@ func (s *Stepper) MinSize(width int) (w, h int) {
 
 // sizeState is a step state for measuring: sizes do not depend on the step.
 func (s *Stepper) sizeState() *stepState {
-	return &stepState{board: s.rec.start}
+	return &stepState{board: s.rec.start, sizing: true}
 }
 
 // minWidth is the narrowest screen the view allows: the compact board with
@@ -493,7 +494,13 @@ func (s *Stepper) sizeState() *stepState {
 func (s *Stepper) minWidth() int {
 	if s.minW == 0 {
 		st := s.sizeState()
-		s.minW = max(blockWidth(s.boardLines(st, boardStyle{cell: 2, labels: true})), blockWidth(s.codeLines(st)))
+		// The code in the wider of the two languages: l switches live.
+		lang := s.lang
+		for _, l := range tracer.Langs {
+			s.lang = l
+			s.minW = max(s.minW, blockWidth(s.boardLines(st, boardStyle{cell: 2, labels: true})), blockWidth(s.codeLines(st)))
+		}
+		s.lang = lang
 	}
 	return s.minW
 }
@@ -665,7 +672,9 @@ func (s *Stepper) helpLine(W int) tline {
 	var items [][3]string
 	if s.lang == tracer.LangZH {
 		items = [][3]string{{"n", "下一步", "下"}, {"b", "上一步", "上"},
-			{"r/u/s/t", "下个" + s.kindName(tracer.KindReject) + "/撤销/解/返回", "跳"}, {"g", "跳转", "跳"}, {"l", "英文", "英"},
+			// As the English bar, the kinds r/u/s/t run to (the help
+			// says next and previous); "l:切换 English" is an action.
+			{"r/u/s/t", s.kindName(tracer.KindReject) + "/撤销/解/返回", "跳"}, {"g", "跳转", "跳"}, {"l", "切换 English", "English"},
 			{"?", "帮助", "帮助"}, {"q", "退出", "退出"}}
 	} else {
 		items = [][3]string{{"n", "next", "next"}, {"b", "back", "back"},
@@ -758,7 +767,7 @@ func (s *Stepper) helpPanel(W int) []tline {
 		}
 	}
 	lines = append(lines, nil, tline{{marks, stPlain}})
-	for _, l := range wrapItems(s.keyItems(boardStyles()[0]), W-2) {
+	for _, l := range wrapItems(s.keyItems(boardStyles()[0], nil), W-2) {
 		lines = append(lines, append(tline{{"  ", stPlain}}, l...))
 	}
 	return lines
@@ -942,9 +951,45 @@ func (s *Stepper) codeLines(st *stepState) []tline {
 		if st.k >= 1 && !marked && c.tag == st.tag && st.tag != tagNone {
 			mark, style, marked = ">", stMark, true
 		}
-		lines = append(lines, tline{{fmt.Sprintf("%s%2d ", mark, i+1), style}, {c.text, style}})
+		lines = append(lines, tline{{fmt.Sprintf("%s%2d ", mark, i+1), style}, {codeText(c.text, s.lang), style}})
 	}
 	return lines
+}
+
+// codeCommentsZH are the template's comments in Chinese, in the tutorials'
+// words (004's "// 撤销选择", 000's "// 回溯"), for the code under --lang
+// zh; the code itself stays as it is.
+var codeCommentsZH = map[string]string{
+	"2-D":         "二维",
+	"end":         "终止",
+	"no result":   "没有返回值",
+	"first":       "先放",
+	"no check":    "不检查",
+	"prune":       "剪枝",
+	"choose":      "做出选择",
+	"find all":    "找出所有解",
+	"result lost": "解会丢失",
+	"backtrack":   "撤销选择",
+}
+
+// codeText is a line of the template's code in lang: in Chinese its
+// comment translated ("// prune" → "// 剪枝", "// no col left" → "// 所有 col
+// 都试完了"), a comment it does not know left in English.
+func codeText(text string, lang tracer.Lang) string {
+	i := strings.Index(text, "// ")
+	if lang != tracer.LangZH || i < 0 {
+		return text
+	}
+	comment := text[i+3:]
+	if zh, ok := codeCommentsZH[comment]; ok {
+		return text[:i+3] + zh
+	}
+	if v, ok := strings.CutPrefix(comment, "no "); ok {
+		if v, ok := strings.CutSuffix(v, " left"); ok {
+			return text[:i+3] + "所有 " + v + " 都试完了"
+		}
+	}
+	return text
 }
 
 // codeWindow keeps about size lines of the code around the marked line.

@@ -431,7 +431,7 @@ func TestStepAllPartsVisible(t *testing.T) {
 				what := fmt.Sprintf("%s %s step %d", name, lang, k)
 				want := []string{
 					fmt.Sprintf("%d/%d", k, rec.Len()),         // header
-					s.pick("candidate", "正在尝试"),                // key
+					s.pick("clash", "与之冲突的"),                   // key
 					s.pick("path (choices made)", "路径（已做的选择）"), // stack header
 					s.pick("note: ", "说明："),                    // note
 					s.pick("nodes ", "节点 "),                    // counters
@@ -440,12 +440,15 @@ func TestStepAllPartsVisible(t *testing.T) {
 					"q" + s.pick(":quit", ":退出"), // help
 				}
 				for _, c := range s.code {
-					want = append(want, c.text)
+					want = append(want, codeText(c.text, lang))
 				}
 				for _, w := range want {
 					if !strings.Contains(v, w) {
 						t.Fatalf("%s: view lacks %q:\n%s", what, w, v)
 					}
+				}
+				if !keyNamesCandidate(v, lang) {
+					t.Fatalf("%s: the key does not say what [ ] marks:\n%s", what, v)
 				}
 				lines := strings.Split(v, "\n")
 				for row := range rec.shape.rows {
@@ -984,7 +987,10 @@ func TestStepMinSizeShowsAll(t *testing.T) {
 						if !regexp.MustCompile(`(?m)^ +0 +1? `).MatchString(v) {
 							t.Fatalf("%s: no column numbers:\n%s", what, v)
 						}
-						want := []string{s.pick("candidate", "正在尝试"), s.pick("nodes ", "节点 ")}
+						want := []string{s.pick("clash", "与之冲突的"), s.pick("nodes ", "节点 ")}
+						if !keyNamesCandidate(v, s.lang) {
+							t.Fatalf("%s: the key does not say what [ ] marks:\n%s", what, v)
+						}
 						if k > 0 {
 							want = append(want, "> d", s.pick("note: ", "说明："))
 						}
@@ -1003,7 +1009,7 @@ func TestStepMinSizeShowsAll(t *testing.T) {
 						// A line of code is whole or absent, never cut: where
 						// its number and first characters are, all of it is.
 						for i, c := range s.code {
-							whole := fmt.Sprintf("%2d %s", i+1, c.text)
+							whole := fmt.Sprintf("%2d %s", i+1, codeText(c.text, s.lang))
 							start := whole[:min(len(whole), 13)]
 							for _, l := range lines {
 								if strings.Contains(l, start) && !strings.Contains(l, whole) {
@@ -1146,7 +1152,7 @@ func TestStepLeafFailures(t *testing.T) {
 		view := s.View()
 		name := tracer.LeafFailWords.Name.In(lang)
 		if lang == tracer.LangZH {
-			for _, want := range []string{"步 " + name, "> d2 #2 终止    " + name, name + " 1（", "下个" + name} {
+			for _, want := range []string{"步 " + name, "> d2 #2 终止    " + name, name + " 1（", name + "/撤销/解/返回"} {
 				if !strings.Contains(view, want) {
 					t.Errorf("zh view lacks %q:\n%s", want, view)
 				}
@@ -1169,4 +1175,19 @@ func TestStepLeafFailures(t *testing.T) {
 			t.Errorf("%s help does not name %q:\n%s", lang, name, help)
 		}
 	}
+}
+
+// keyNamesCandidate reports whether a view's key says what [ ] marks: the
+// candidate, the move just made or the caller's move, by step.
+func keyNamesCandidate(view string, lang tracer.Lang) bool {
+	words := []string{"candidate", "last move"}
+	if lang == tracer.LangZH {
+		words = []string{"正在尝试", "刚放下的", "刚填入的", "刚放入的", "上一层"}
+	}
+	for _, w := range words {
+		if strings.Contains(view, w) {
+			return true
+		}
+	}
+	return false
 }
