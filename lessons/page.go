@@ -30,6 +30,7 @@ import (
 //	{{.Profile "q8" "lc"}}            nodes per depth as a text histogram
 //	{{.Label "before"}}               what tables call a run
 //	{{.Rule "q4" "anti_diagonal"}}    a rule's name in the page's language
+//	{{.RuleIntro "lc" "box"}}         its name where a page names it first ("同宫（3×3 九宫格）重复")
 //	{{.Kind "exhausted"}}             an event kind's name in the page's language
 
 // page is the data of a lesson's template in one language.
@@ -150,6 +151,25 @@ func (p *page) Rule(run, rule string) (string, error) {
 		return "", err
 	}
 	return def.RuleName(ru, p.lang), nil
+}
+
+// RuleIntro names a rule of run's problem where a page names it first, for
+// the run's instance (Def.RuleIntro: Sudoku's box is "同宫（3×3 九宫格）重复"
+// in Chinese, as the tutorials say 九宫格).
+func (p *page) RuleIntro(run, rule string) (string, error) {
+	r, err := p.ran(run)
+	if err != nil {
+		return "", err
+	}
+	ru, err := tracer.ParseRule(rule)
+	if err != nil {
+		return "", err
+	}
+	def, err := tracer.Lookup(r.out.Summary.Problem)
+	if err != nil {
+		return "", err
+	}
+	return def.RuleIntro(ru, r.out.Summary.Size, p.lang), nil
 }
 
 // Kind names an event kind in the page's language.

@@ -170,7 +170,13 @@ func StatusText(sum tracer.Summary, lang tracer.Lang) string {
 func shortRule(r tracer.Rule, runs []CompareRun, o CompareOptions) string {
 	for _, run := range runs {
 		if slices.Contains(run.Summary.Rules, r) {
-			return problemDef(run.Summary.Problem).RuleWordsOf(r).Short.In(o.Lang)
+			// A table names each rule once, so where a rule has a fuller
+			// name for its first mention, that one ("同宫（3×3 九宫格）重复").
+			def := problemDef(run.Summary.Problem)
+			if intro := def.RuleIntro(r, run.Summary.Size, o.Lang); intro != def.RuleName(r, o.Lang) {
+				return intro
+			}
+			return def.RuleWordsOf(r).Short.In(o.Lang)
 		}
 	}
 	return r.String()

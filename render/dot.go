@@ -855,12 +855,14 @@ func (d *dotDrawer) statusLine() string {
 	return string(s.Status)
 }
 
-// countsLine gives the run's counts.
+// countsLine gives the run's counts. It names the rules first in the
+// diagram, so in full (Def.RuleIntro: "同宫（3×3 九宫格）重复"); the
+// leaves and groups below use the usual names.
 func (d *dotDrawer) countsLine() string {
 	st := &d.sum.Stats
 	var rules []string
 	for _, r := range d.sum.Rules {
-		rules = append(rules, tracer.RuleCount(d.def.RuleName(r, d.lang()), st.Rejects[r], d.lang()))
+		rules = append(rules, tracer.RuleCount(d.def.RuleIntro(r, d.sum.Size, d.lang()), st.Rejects[r], d.lang()))
 	}
 	rs := strings.Join(rules, d.pick(", ", "，"))
 	if rs != "" {

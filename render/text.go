@@ -117,7 +117,8 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 	if zh {
 		rules := make([]string, len(sum.Rules))
 		for i, r := range sum.Rules {
-			rules[i] = tracer.RuleCount(def.RuleName(r, lang), st.Rejects[r], lang)
+			// The report names each rule once: in full (九宫格).
+			rules[i] = tracer.RuleCount(def.RuleIntro(r, sum.Size, lang), st.Rejects[r], lang)
 		}
 		// Under --when leaf a reject is a failed check of the full board:
 		// nothing is pruned (tracer.EventWords).

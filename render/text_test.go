@@ -190,3 +190,36 @@ func TestBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestReportIntroducesTheBox checks that outputs naming Sudoku's rules once
+// (the Chinese report, a diagram's legend, a compare table) call the box
+// 九宫格 there, and a diagram's groups keep the short name.
+func TestReportIntroducesTheBox(t *testing.T) {
+	lc := reportSudoku(t, tracer.LeetCode37, tracer.Options{})
+	var b bytes.Buffer
+	if err := WriteReport(&b, lc, 1, tracer.LangZH); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "同宫（3×3 九宫格）重复 1401") {
+		t.Errorf("the zh report does not introduce the box:\n%s", b.String())
+	}
+	b.Reset()
+	if err := WriteReport(&b, lc, 1, tracer.LangEN); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "九宫格") || !strings.Contains(b.String(), "box ×1401") {
+		t.Errorf("the en report:\n%s", b.String())
+	}
+	r := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	r.leg.Lang = tracer.LangZH
+	got, _ := dotWrite(t, r, DiagramOptions{MaxNodes: 400})
+	d := parseDOT(t, got)
+	if strings.Count(d.legend, "九宫格") != 1 {
+		t.Errorf("the zh legend names 九宫格 %d times: %s", strings.Count(d.legend, "九宫格"), d.legend)
+	}
+	for id, a := range d.attrs {
+		if strings.Contains(a["label"], "九宫格") {
+			t.Errorf("%s repeats the long name: %q", id, a["label"])
+		}
+	}
+}
