@@ -138,15 +138,7 @@ func (p *page) Label(run string) (string, error) {
 
 // Rule names a rule of run's problem in the page's language.
 func (p *page) Rule(run, rule string) (string, error) {
-	r, err := p.ran(run)
-	if err != nil {
-		return "", err
-	}
-	ru, err := tracer.ParseRule(rule)
-	if err != nil {
-		return "", err
-	}
-	def, err := tracer.Lookup(r.out.Summary.Problem)
+	def, ru, _, err := p.runRule(run, rule)
 	if err != nil {
 		return "", err
 	}
@@ -157,19 +149,28 @@ func (p *page) Rule(run, rule string) (string, error) {
 // the run's instance (Def.RuleIntro: Sudoku's box is "同宫（3×3 九宫格）重复"
 // in Chinese, as the tutorials say 九宫格).
 func (p *page) RuleIntro(run, rule string) (string, error) {
-	r, err := p.ran(run)
+	def, ru, size, err := p.runRule(run, rule)
 	if err != nil {
 		return "", err
+	}
+	return def.RuleIntro(ru, size, p.lang), nil
+}
+
+// runRule looks up run's problem, the rule named rule and the instance size.
+func (p *page) runRule(run, rule string) (*tracer.Def, tracer.Rule, int, error) {
+	r, err := p.ran(run)
+	if err != nil {
+		return nil, 0, 0, err
 	}
 	ru, err := tracer.ParseRule(rule)
 	if err != nil {
-		return "", err
+		return nil, 0, 0, err
 	}
 	def, err := tracer.Lookup(r.out.Summary.Problem)
 	if err != nil {
-		return "", err
+		return nil, 0, 0, err
 	}
-	return def.RuleIntro(ru, r.out.Summary.Size, p.lang), nil
+	return def, ru, r.out.Summary.Size, nil
 }
 
 // Kind names an event kind in the page's language.
