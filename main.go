@@ -62,8 +62,8 @@ const (
 	// (348,000 boxes) is drawn and the 11-queens tree (1.7 million) is not.
 	// An explicit --max-nodes N draws up to N boxes.
 	maxDrawBoxes = 400_000
-	// maxLogLine bounds one line of a step log read back.
-	maxLogBytes = 1 << 16
+	// logReadBuffer is the buffer a step log is read through.
+	logReadBuffer = 1 << 16
 )
 
 // usageError is bad input from the user: exit code 2.
@@ -1011,7 +1011,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			return
 		}
 		defer r.Close()
-		h, sum, err := steplog.Read(bufio.NewReaderSize(r, maxLogBytes), tracer.MultiSink(tree, st))
+		h, sum, err := steplog.Read(bufio.NewReaderSize(r, logReadBuffer), tracer.MultiSink(tree, st))
 		done <- read{h, sum, err}
 	}()
 	var got read
