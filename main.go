@@ -216,6 +216,7 @@ type problemFlags struct {
 	first    bool
 	all      bool
 	noReturn bool
+	drop     dropFlag
 	maxSteps int64
 	maxCalls int64
 	timeout  durationFlag
@@ -229,10 +230,44 @@ func (pf *problemFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.when, "when", "before", "when the check runs: before (check, place), after (place, check) or leaf (at a full board)")
 	fs.BoolVar(&pf.first, "first", false, "stop at the first solution (sudoku's default)")
 	fs.BoolVar(&pf.all, "all", false, "find every solution, or prove there is none (nqueens's and permutations' default)")
-	fs.BoolVar(&pf.noReturn, "no-return", false, "tutorial 003's first version: no return value, so the solution is found and then undone (status lost)")
+	fs.BoolVar(&pf.noReturn, "no-return", false, "the same as --drop return-value")
+	fs.Var(&pf.drop, "drop", "remove a line of the template, as a tutorial's buggy version does: return-false (sudoku --order scan2d: a call whose digits all fail goes on to the next blank; status wrong when it returns true) or return-value (no return value: the solution is found, then undone; status lost); repeat or join with commas for both (tutorial 003's first version)")
 	fs.Int64Var(&pf.maxSteps, "max-steps", tracer.DefaultMaxSteps, "stop after this many steps (0: no limit)")
 	fs.Int64Var(&pf.maxCalls, "max-calls", 0, "stop after this many calls (0: no limit)")
 	fs.Var(&pf.timeout, "timeout", "stop after this much time, e.g. 10s or 2m (0: no limit)")
+}
+
+// dropFlag is --drop: the template lines to remove, repeated or joined
+// with commas.
+type dropFlag struct {
+	returnFalse, value bool
+}
+
+func (d *dropFlag) String() string {
+	var parts []string
+	if d.returnFalse {
+		parts = append(parts, string(tracer.DropReturnFalse))
+	}
+	if d.value {
+		parts = append(parts, string(tracer.DropReturnValue))
+	}
+	return strings.Join(parts, ",")
+}
+
+func (d *dropFlag) Set(s string) error {
+	for _, part := range strings.Split(s, ",") {
+		v, err := tracer.ParseDrop(strings.TrimSpace(part))
+		if err != nil {
+			return fmt.Errorf("unknown line %q: want %s", part, tracer.JoinValues(tracer.Drops))
+		}
+		switch v {
+		case tracer.DropReturnFalse:
+			d.returnFalse = true
+		case tracer.DropReturnValue:
+			d.value = true
+		}
+	}
+	return nil
 }
 
 // sizeHelp lists the sizes each problem sized by n accepts: "nqueens 1-30 (default 8), ...".
@@ -270,7 +305,7 @@ func problemList() string { return strings.Join(tracer.ProblemNames(), "|") }
 // settingFlags names the flag of each setting of a tracer.Spec.
 var settingFlags = map[string]string{
 	"n": "-n", "puzzle": "--puzzle", "order": "--order", "check": "--check", "when": "--when",
-	"stop": "--first/--all/--no-return", "limits": "--max-steps, --max-calls and --timeout",
+	"stop": "--first/--all/--no-return", "drop": "--drop", "limits": "--max-steps, --max-calls and --timeout",
 }
 
 // specError turns a tracer.SettingError into a usage error naming the
@@ -311,12 +346,15 @@ func (pf *problemFlags) build(ctx context.Context, fs *flag.FlagSet, problem str
 		When:    tracer.When(pf.when),
 		Limits:  tracer.Limits{MaxSteps: pf.maxSteps, MaxCalls: pf.maxCalls, Timeout: time.Duration(pf.timeout)},
 	}
+	if pf.drop.returnFalse {
+		spec.Drop = tracer.DropReturnFalse
+	}
 	switch {
 	case pf.first && pf.all:
 		return nil, tracer.Options{}, usagef("--first and --all contradict each other: give one")
-	case pf.noReturn && (pf.first || pf.all):
-		return nil, tracer.Options{}, usagef("--no-return is a stop rule of its own: drop --first/--all")
-	case pf.noReturn:
+	case (pf.noReturn || pf.drop.value) && (pf.first || pf.all):
+		return nil, tracer.Options{}, usagef("--drop return-value (--no-return) is a stop rule of its own: leave out --first/--all")
+	case pf.noReturn || pf.drop.value:
 		spec.Stop = tracer.StopNoReturn
 	case pf.first:
 		spec.Stop = tracer.StopFirst

@@ -87,7 +87,7 @@ func TestStepTTY(t *testing.T) {
 		"call stack: path (choices made) | choices left", // the stack
 		"> d1 #1 r1=c0 try left: 1 2 3",
 		"note: try column 0 in row 1", // the note
-		"func solve(row int) bool {",  // the code, with the step's line marked
+		"func solve(row int) {",       // the code, with the step's line marked
 		"> 3     for col := 0; col < n; col++ {",
 		"nodes 2  tries 2", // the counters
 		"q:quit",           // the help line
@@ -175,7 +175,7 @@ func TestStepTTY(t *testing.T) {
 	// "// 二维", is one column wider, and l switches languages live.)
 	tm("resize-window", "-t", "lc", "-x", "40", "-y", "10")
 	screen = waitFor("lc", "terminal too small")
-	if flat := strings.Join(strings.Fields(screen), " "); !strings.Contains(flat, "need at least 40×22 for this board, have 40×10") {
+	if flat := strings.Join(strings.Fields(screen), " "); !strings.Contains(flat, "need at least 38×22 for this board, have 40×10") {
 		t.Errorf("at 40×10 the screen says:\n%s", screen)
 	}
 	checkScreenSize(t, screen, 40, 10)
@@ -227,9 +227,9 @@ func TestStepTTY(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--width", "10", "--height", "5", "--print"}, "backtrack: terminal too small: need at least 43×16 for this board, have 10×5\n"},
-		{[]string{"--width", "40", "--height", "10", "--print"}, "backtrack: terminal too small: need at least 43×16 for this board, have 40×10\n"},
-		{[]string{"--width", "40", "--height", "10"}, "backtrack: terminal too small: need at least 43×17 for this board, have 40×10\n"},
+		{[]string{"--width", "10", "--height", "5", "--print"}, "backtrack: terminal too small: need at least 39×17 for this board, have 10×5\n"},
+		{[]string{"--width", "40", "--height", "10", "--print"}, "backtrack: terminal too small: need at least 39×17 for this board, have 40×10\n"},
+		{[]string{"--width", "40", "--height", "10"}, "backtrack: terminal too small: need at least 39×18 for this board, have 40×10\n"},
 	} {
 		cmd := exec.Command(bin, append([]string{"step", "nqueens", "-n", "4"}, tc.args...)...)
 		cmd.Stdin = strings.NewReader("n\n")

@@ -518,7 +518,7 @@ func TestStrategies(t *testing.T) {
 		n    int
 		err  string
 	}{
-		{base: Search{Problem: "sudoku"}, n: 27},
+		{base: Search{Problem: "sudoku"}, n: 36},
 		{base: Search{Problem: "nqueens", N: 6}, n: 6},
 		{base: Search{Problem: "chess"}, err: `unknown problem "chess"`},
 		{base: Search{Problem: "nqueens", N: 99}, err: "out of range"},

@@ -28,6 +28,7 @@ type Search struct {
 	Check   string `yaml:"check"`   // one of the problem's checks
 	When    string `yaml:"when"`    // before, after or leaf
 	Stop    string `yaml:"stop"`    // first, all or no-return
+	Drop    string `yaml:"drop"`    // a template line removed: return-false (order scan2d) or return-value (= stop no-return)
 	// MaxSteps is the step limit: nil (the key left out) means
 	// DefaultMaxSteps, 0 no limit, as everywhere else.
 	MaxSteps *int64 `yaml:"max_steps"`
@@ -52,7 +53,7 @@ func (s Search) Spec() tracer.Spec {
 	return tracer.Spec{
 		Problem: s.Problem, N: s.N, Puzzle: s.Puzzle,
 		Order: tracer.Order(s.Order), Check: tracer.Check(s.Check),
-		When: tracer.When(s.When), Stop: tracer.Stop(s.Stop),
+		When: tracer.When(s.When), Stop: tracer.Stop(s.Stop), Drop: tracer.Drop(s.Drop),
 		Limits: tracer.Limits{MaxSteps: steps},
 	}
 }

@@ -846,6 +846,8 @@ func (d *dotDrawer) statusLine() string {
 	case tracer.StatusLost:
 		return fmt.Sprintf(d.pick("lost: found %s, but with no return value the search went on and undid it",
 			"解丢失：找到 %s，但没有返回值，搜索继续并撤销了它"), sols)
+	case tracer.StatusWrong:
+		return d.pick("wrong: ", "错误：") + StatusLine(*s, d.lang())
 	case tracer.StatusLimit:
 		// The limit's own words (StopLine): an interrupt, the size of the
 		// recording and the limits set by flags each say what stopped it.

@@ -93,10 +93,13 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 		fmt.Fprintf(&b, "\n%s\n%s", fmt.Sprintf(zh.pick("solution %d:", "解 %d："), i), Board(sum.Problem, rows))
 	}
 	boards := sum.Solutions
-	if sum.Status == tracer.StatusLimit || sum.Status == tracer.StatusLost || len(boards) == 0 {
+	if sum.Status == tracer.StatusLimit || sum.Status == tracer.StatusLost || sum.Status == tracer.StatusWrong || len(boards) == 0 {
 		title := zh.pick("board as the search left it:", "搜索停下时的棋盘：")
-		if sum.Status == tracer.StatusLost {
+		switch sum.Status {
+		case tracer.StatusLost:
 			title = zh.pick("board handed back to the caller (the solution was undone):", "交还给调用者的棋盘（解已被撤销）：")
+		case tracer.StatusWrong:
+			title = zh.pick("board the search returned true with (not solved: it has blanks):", "返回 true 时的棋盘（并没有解出：还有空格）：")
 		}
 		for i, rows := range boards[:min(show, len(boards))] {
 			solution(i+1, rows)
@@ -161,6 +164,15 @@ func StatusLine(sum tracer.Summary, lang tracer.Lang) string {
 			it = "them"
 		}
 		return fmt.Sprintf("found %s, but with no return value the search went on and undid %s", sols, it)
+	case tracer.StatusWrong:
+		blanks := 0
+		for _, r := range sum.Final {
+			blanks += strings.Count(r, ".")
+		}
+		if zh {
+			return fmt.Sprintf("返回了 true，可棋盘上还有 %d 个空格：没有 return false，做不下去的格子被跳过留空", blanks)
+		}
+		return fmt.Sprintf("returned true with %d cells still blank: with no \"return false\", a cell with no digit left is skipped and left blank", blanks)
 	case tracer.StatusLimit:
 		so := fmt.Sprintf("，此时已找到 %d 个解", n)
 		if n == 0 {

@@ -16,7 +16,11 @@ import "fmt"
 //     Parent is the open call, its depth is one more, and its move is the
 //     move its parent has just placed;
 //   - every other event belongs to the open call (its Node and Depth);
-//   - a scan comes first in its call, at most once;
+//   - a scan comes first in its call; another comes only right after an
+//     exhausted (a template without "return false" scans on);
+//   - after a scan that passes (nothing to decide at its slot) comes one
+//     child call with no move, and the call returns what the child
+//     returned;
 //   - every try gets its verdict, reject or place, before anything else;
 //     with --when after a placed move may be rejected and is then undone;
 //   - every place is undone, with the same cell and value, unless the call
@@ -25,8 +29,10 @@ import "fmt"
 //   - solution and the leaf validation's reject come only at a call that
 //     tried nothing and whose scan found no slot;
 //   - exhausted is followed by return false, solution by return true, a
-//     leaf validation's reject by return false; a call returns true
-//     otherwise only when the child it just ran returned true;
+//     leaf validation's reject by return false (or by another scan, see
+//     above); a call returns true otherwise only when the child it just
+//     ran returned true, or when its scan after an exhausted found no slot
+//     (the loops ran past the end: "return true" over a board with blanks);
 //   - every call returns exactly once, except the calls open when a limit
 //     event comes; a limit is the last event.
 //
@@ -63,6 +69,8 @@ type checkFrame struct {
 	tried       bool // the call tried a candidate
 	slot        bool // the call's scan found a slot
 	full        bool // the call's scan found no slot: the board is full
+	pass        bool // the call's scan passes: one child call with no move comes next
+	looped      bool // the call scanned again after an exhausted
 	cell        Pos  // the move being tried or placed
 	value       int
 	moveStep    int64 // step of the try of that move
@@ -139,19 +147,28 @@ func (c *Checker) Event(e *Event) {
 	}
 	switch e.Kind {
 	case KindScan:
-		if f.busy {
-			c.fail(e, "scan is not the first event of call %d", f.node)
+		switch {
+		case !f.busy:
+		case f.state == stEnding && f.ending == KindExhausted && !e.Pass:
+			f.state, f.looped = stIdle, true
+		default:
+			c.fail(e, "scan is neither the first event of call %d nor right after its exhausted", f.node)
 			return
 		}
 		f.full = e.Cell == NoPos
 		f.slot = !f.full
+		f.pass = e.Pass
+		if e.Pass && f.full {
+			c.fail(e, "a scan that passes has no slot")
+			return
+		}
 	case KindTry:
 		if f.state != stIdle {
 			c.failState(e, f)
 			return
 		}
-		if f.full {
-			c.fail(e, "try at call %d, whose scan found no slot", f.node)
+		if f.full || f.pass {
+			c.fail(e, "try at call %d, whose scan found no slot to decide", f.node)
 			return
 		}
 		f.state, f.tried, f.cell, f.value, f.moveStep = stTried, true, e.Cell, e.Value, e.Step
@@ -196,6 +213,10 @@ func (c *Checker) Event(e *Event) {
 			c.failState(e, f)
 			return
 		}
+		if f.pass {
+			c.failState(e, f)
+			return
+		}
 		if e.Kind == KindSolution && (f.tried || f.slot) {
 			c.fail(e, "solution at call %d, which has a slot to decide", f.node)
 			return
@@ -234,6 +255,11 @@ func (c *Checker) call(e *Event) {
 	} else {
 		f := &c.frames[len(c.frames)-1]
 		switch {
+		case f.pass && f.state == stIdle:
+			if e.Cell != NoPos || e.Value != -1 {
+				c.fail(e, "call %d comes from move %s=%d, but its parent, node %d, passes with no move", e.Node, e.Cell, e.Value, f.node)
+				return
+			}
 		case f.state != stPlaced:
 			c.fail(e, "call %d starts while its parent, node %d, has no move placed", e.Node, f.node)
 			return
@@ -243,7 +269,7 @@ func (c *Checker) call(e *Event) {
 		case e.Depth != f.depth+1:
 			c.fail(e, "call %d at depth %d: want %d (its parent's depth + 1)", e.Node, e.Depth, f.depth+1)
 			return
-		case e.Cell != f.cell || e.Value != f.value:
+		case !f.pass && (e.Cell != f.cell || e.Value != f.value):
 			c.fail(e, "call %d comes from move %s=%d: want the move placed, %s=%d", e.Node, e.Cell, e.Value, f.cell, f.value)
 			return
 		}
@@ -262,6 +288,14 @@ func (c *Checker) ret(e *Event, f *checkFrame) {
 			c.fail(e, "return %t after %s at node %d: want return %t", e.OK, f.ending, f.node, f.want)
 			return
 		}
+	case f.state == stIdle && f.looped && f.full:
+		// The loops ran past the end: true or nothing, either is the code.
+	case f.state == stChildRet && f.pass:
+		if e.OK != f.childOK {
+			c.fail(e, "return %t at node %d, which passes on its child's %t", e.OK, f.node, f.childOK)
+			return
+		}
+		kept = f.keptStep
 	case f.state == stChildRet && f.childOK:
 		if !e.OK {
 			c.fail(e, "return false at node %d before undoing its move", f.node)

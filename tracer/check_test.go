@@ -248,7 +248,7 @@ func TestCheckerBroken(t *testing.T) {
 		{"leaf reject below a slot", numbered(root, func() Event { e := ev(KindScan, 0, 0); e.Cell = a; return e }(), evMove(KindReject, 0, 0, a, 1)),
 			[]string{"step 3 (reject)", "no move is pending"}},
 		{"scan after a try", numbered(root, evMove(KindTry, 0, 0, a, 1), evMove(KindReject, 0, 0, a, 1), ev(KindScan, 0, 0)),
-			[]string{"step 4 (scan)", "not the first event"}},
+			[]string{"step 4 (scan)", "nor right after its exhausted"}},
 		{"try at a full board", numbered(root, ev(KindScan, 0, 0), evMove(KindTry, 0, 0, a, 1)),
 			[]string{"step 3 (try)", "no slot"}},
 		{"event after the limit", numbered(root, limit, evMove(KindTry, 0, 0, a, 1)), []string{"step 3 (try)", "after the limit at step 2"}},

@@ -319,7 +319,10 @@ type Spec struct {
 	Check   Check
 	When    When
 	Stop    Stop
-	Limits  Limits
+	// Drop removes a line of the template: DropReturnFalse (order scan2d
+	// only), or DropReturnValue, which is Stop StopNoReturn.
+	Drop   Drop
+	Limits Limits
 	// Parsed is the puzzle as its problem parsed it; Build sets it.
 	Parsed any
 }
@@ -350,6 +353,22 @@ func (s Spec) Build() (Problem, Options, error) {
 	}
 	if _, err := ParseStop(string(st.Stop)); err != nil {
 		return nil, Options{}, err
+	}
+	switch s.Drop {
+	case DropNone:
+	case DropReturnValue:
+		if s.Stop != "" && s.Stop != StopFirst && s.Stop != StopNoReturn {
+			return nil, Options{}, settingErr("drop", "return-value: a search for every solution returns nothing already")
+		}
+		st.Stop, s.Drop = StopNoReturn, DropNone
+	case DropReturnFalse:
+		if st.Order != OrderScan2D {
+			return nil, Options{}, settingErr("drop", "return-false: only order scan2d has its loops inside the recursion (tutorials 000 and 003), not order %s", st.Order)
+		}
+	default:
+		if _, err := ParseDrop(string(s.Drop)); err != nil {
+			return nil, Options{}, err
+		}
 	}
 	s.Order, s.Check, s.When, s.Stop = st.Order, st.Check, st.When, st.Stop
 	switch {
@@ -382,7 +401,7 @@ func (s Spec) Build() (Problem, Options, error) {
 	if err != nil {
 		return nil, Options{}, &SettingError{Setting: "problem", Err: err}
 	}
-	return p, Options{When: s.When, Stop: s.Stop, Limits: s.Limits}, nil
+	return p, Options{When: s.When, Stop: s.Stop, Drop: s.Drop, Limits: s.Limits}, nil
 }
 
 // forProblem says which problem a setting's valid values belong to:
@@ -400,7 +419,10 @@ func forProblem(name string, err error) error {
 // instance's order and check, WhenBefore, StopFirst. (Spec.Build fills in
 // the problem's own default stop rule before Run ever sees the options.)
 func StrategyOf(info Info, opts Options) Strategy {
-	s := Strategy{Order: info.Order, Check: info.Check, When: opts.When, Stop: opts.Stop}
+	s := Strategy{Order: info.Order, Check: info.Check, When: opts.When, Stop: opts.Stop, Drop: opts.Drop}
+	if s.Drop == DropReturnValue {
+		s.Stop, s.Drop = StopNoReturn, DropNone
+	}
 	if s.When == "" {
 		s.When = WhenBefore
 	}
@@ -579,6 +601,10 @@ type Words struct {
 	Full func(size int) Text
 	// Exhausted is the note of a call whose candidates all failed; below is
 	// "" when no solution was found under it, else "2 solutions" / "2 个解".
+	//
+	// Exhausted and the leaf Reject end with what the call returns, "→
+	// return false" / "→ 返回 false"; under a template that returns nothing
+	// (Strategy.Void) the narrator writes "→ return" / "→ 返回" instead.
 	Exhausted func(e *Event, size int, below Text) Text
 }
 
@@ -588,7 +614,7 @@ type CallFacts struct {
 	Size  int
 	Order Order
 	Root  bool // the first call: no move led to it
-	Prev  Pos  // the cell of the move that led here (NoPos at the root)
+	Prev  Pos  // the cell of the move that led here (NoPos at the root); for a call with no move (order cells), its parent's slot
 }
 
 // plainDef words the notes of a problem the registry does not know (a

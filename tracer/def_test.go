@@ -191,7 +191,7 @@ func TestSpecBuildErrors(t *testing.T) {
 		{"puzzle too few cells", tracer.Spec{Problem: "sudoku", Puzzle: tracer.LeetCode37[:80]}, "puzzle", []string{"80 cells"}},
 		{"puzzle blank", tracer.Spec{Problem: "sudoku", Puzzle: "   \n"}, "puzzle", []string{"empty"}},
 		{"order for nqueens", tracer.Spec{Problem: "nqueens", Order: tracer.OrderMRV}, "order", []string{"nqueens", `"mrv"`, "rows"}},
-		{"order for sudoku", tracer.Spec{Problem: "sudoku", Order: tracer.OrderRows}, "order", []string{"sudoku", `"rows"`, "scan2d, linear or mrv"}},
+		{"order for sudoku", tracer.Spec{Problem: "sudoku", Order: tracer.OrderRows}, "order", []string{"sudoku", `"rows"`, "scan2d, linear, mrv or cells"}},
 		{"order unknown", tracer.Spec{Problem: "sudoku", Order: "spiral"}, "order", []string{`"spiral"`}},
 		{"check for nqueens", tracer.Spec{Problem: "nqueens", Check: tracer.CheckCounts}, "check", []string{"nqueens", `"counts"`, "scan or arrays"}},
 		{"check for sudoku", tracer.Spec{Problem: "sudoku", Check: tracer.CheckArrays}, "check", []string{"sudoku", `"arrays"`, "scan, board or counts"}},

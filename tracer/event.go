@@ -188,14 +188,20 @@ func ParseLimitReason(s string) (LimitReason, error) {
 //
 //	call       Parent, Cell and Value: the move that led here (NoPos, -1 at the root)
 //	scan       Cell (the slot found, NoPos if none is left), From, Skipped, Cost;
-//	           Value: with order mrv, how many digits the chosen cell allows
+//	           Value: with order mrv, how many digits the chosen cell allows;
+//	           Pass: the slot has nothing to decide (order cells: a given, or
+//	           Col == Size, the end of a row): the call recurses once, with
+//	           no move, and returns what that call returns
+//	           A scan comes first in its call; with DropReturnFalse a call
+//	           scans again after each exhausted, from the cell after it
 //	try        Cell, Value
 //	reject     Cell, Value, Rule, Witness, Cost (cells the check inspected)
 //	place      Cell, Value, Cost (the passing check's cost; 0 when no check ran)
 //	undo       Cell, Value
 //	solution   Cost (the leaf validation's cost, --when leaf only)
 //	exhausted  Cell (the slot whose candidates all failed)
-//	return     OK
+//	return     OK; a void template (Strategy.Void) returns no value, and OK
+//	           then says that a solution was found at the call
 //	limit      Limit
 //
 // Every event carries Step, Node (the call it belongs to) and Depth.
@@ -214,6 +220,7 @@ type Event struct {
 	From    Pos  // scan: the first cell the scan inspected
 	Skipped int  // scan: filled cells passed over before the slot
 	OK      bool // return: the value returned
+	Pass    bool // scan: nothing to decide at the slot; the call goes on to the next
 	Limit   LimitReason
 }
 

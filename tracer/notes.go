@@ -2,6 +2,7 @@ package tracer
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -33,7 +34,12 @@ type Narrator struct {
 	order Order
 	when  When
 	stop  Stop
+	drop  Drop // DropReturnFalse: an exhausted call scans on
 	zh    bool
+	start *Board // the start board, for the value of a given (nil: none)
+	// wrong is set once a call returned true over a board with blanks
+	// (--drop return-false): the true that goes up the chain is wrong.
+	wrong bool
 	// givens[i] is the number of given cells before cell i in reading
 	// order (Sudoku), so a scan can say how many givens it skipped.
 	givens []int
@@ -52,10 +58,13 @@ type Narrator struct {
 
 // frame is one open call.
 type frame struct {
-	node int
-	move Pos   // the move that led here (NoPos at the root)
-	mv   int   // its value (-1 at the root)
-	sols int64 // solutions found before the call started
+	node   int
+	move   Pos   // the move that led here (NoPos at the root)
+	mv     int   // its value (-1 at the root and after a pass)
+	sols   int64 // solutions found before the call started
+	slot   Pos   // the slot its last scan found (NoPos: none yet, or none left)
+	pass   bool  // its scan passes: nothing to decide at the slot
+	looped bool  // it scanned on after an exhausted (--drop return-false)
 }
 
 // NewNarrator returns a narrator for the search of the problem described by
@@ -85,9 +94,11 @@ func NewNarrator(info Info, strategy Strategy, lang Lang) *Narrator {
 		order: strategy.Order,
 		when:  strategy.When,
 		stop:  strategy.Stop,
+		drop:  strategy.Drop,
 		zh:    lang == LangZH,
 	}
 	if b, err := startOf(def, info); err == nil && b != nil {
+		n.start = b
 		// Givens before each cell in reading order, for scans.
 		cells := b.Rows * b.Cols
 		n.givens = make([]int, cells+1)
@@ -173,7 +184,12 @@ func (n *Narrator) update(e *Event) {
 	switch e.Kind {
 	case KindCall:
 		n.calls++
-		n.frames = append(n.frames, frame{node: e.Node, move: e.Cell, mv: e.Value, sols: n.solutions})
+		n.frames = append(n.frames, frame{node: e.Node, move: e.Cell, mv: e.Value, sols: n.solutions, slot: NoPos})
+	case KindScan:
+		if f := n.top(e); f != nil {
+			f.looped = f.looped || n.prev.Kind == KindExhausted && n.prev.Node == e.Node
+			f.slot, f.pass = e.Cell, e.Pass
+		}
 	case KindReject:
 		// The events themselves tell the check timing, should the strategy
 		// given to NewNarrator be wrong: see noteReject.
@@ -191,6 +207,9 @@ func (n *Narrator) update(e *Event) {
 	case KindSolution:
 		n.solutions++
 	case KindReturn:
+		if e.OK && n.ranPastEnd(e) {
+			n.wrong = true
+		}
 		n.retSols = 0
 		for i := len(n.frames) - 1; i >= 0; i-- {
 			if n.frames[i].node == e.Node {
@@ -285,11 +304,76 @@ func (n *Narrator) solutionsIn(k int64, lang Lang) string {
 // lastCandidate is the last value tried at a slot.
 func (n *Narrator) lastCandidate() int { return n.w.Last(n.size) }
 
+// void reports a template that returns nothing: every solution is wanted
+// (tutorial 004's dfs), or the return value is dropped.
+func (n *Narrator) void() bool { return n.stop == StopAll || n.stop == StopNoReturn }
+
+// voided is a Words sentence under the narrator's template: "→ return
+// false" becomes "→ return" where the function returns nothing.
+func (n *Narrator) voided(s string) string {
+	if !n.void() {
+		return s
+	}
+	s = strings.Replace(s, "→ return false", "→ return", 1)
+	return strings.Replace(s, "→ 返回 false", "→ 返回", 1)
+}
+
+// ranPastEnd reports a return right after the call's own loops ran past
+// the last cell (--drop return-false): the event before is its scan, after
+// an exhausted, that found no slot.
+func (n *Narrator) ranPastEnd(e *Event) bool {
+	p := &n.prev
+	if p.Step == 0 || p.Kind != KindScan || p.Node != e.Node || p.Cell != NoPos {
+		return false
+	}
+	f := n.top(e)
+	return f != nil && f.looped
+}
+
+// parentSlot is the slot the caller of call e decides (NoPos: unknown).
+func (n *Narrator) parentSlot(e *Event) Pos {
+	for i := len(n.frames) - 1; i >= 0; i-- {
+		if n.frames[i].node == e.Parent {
+			return n.frames[i].slot
+		}
+	}
+	return NoPos
+}
+
+// blanks counts the blank cells a scan past the end leaves behind: the
+// cells of the start board that no move fills now. It is -1 when the
+// narrator cannot tell (no board).
+func (n *Narrator) blanks() int {
+	if n.start == nil {
+		return -1
+	}
+	k := 0
+	for r := range n.start.Rows {
+		for c := range n.start.Cols {
+			if !n.start.Given(Pos{r, c}) {
+				k++
+			}
+		}
+	}
+	for _, f := range n.frames {
+		if f.mv >= 0 && f.move != NoPos {
+			k--
+		}
+	}
+	return k
+}
+
 func (n *Narrator) noteCall(e *Event) string {
 	var head string
-	if e.Depth == 0 || e.Value < 0 {
+	switch {
+	case e.Depth == 0:
 		head = n.say("call %d (root, depth %d)", "调用 %d（根，深度 %d）", e.Node, e.Depth)
-	} else {
+	case e.Value < 0:
+		// A call after a pass: "return helper(row, col+1)", no move.
+		prev := n.parentSlot(e)
+		what := n.in(n.w.Decide(CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Prev: prev}))
+		return n.say("call %d at depth %d, no move made: %s", "调用 %d（深度 %d，上一层没有填数）：%s", e.Node, e.Depth, what)
+	default:
 		// "由 … 进入": the move that led here ("上一步" is the stepper's
 		// key for the previous step).
 		head = n.say("call %d at depth %d after %s", "调用 %d（深度 %d，由%s进入）",
@@ -300,6 +384,13 @@ func (n *Narrator) noteCall(e *Event) string {
 }
 
 func (n *Narrator) noteScan(e *Event) string {
+	p := &n.prev
+	if p.Step != 0 && p.Kind == KindExhausted && p.Node == e.Node {
+		return n.noteScanOn(e, p.Cell)
+	}
+	if e.Pass {
+		return n.notePass(e)
+	}
 	if e.Cell.Row < 0 {
 		if e.From.Row < 0 {
 			return n.pick("no cell left after the last one: the board is full → end condition (终止条件)",
@@ -324,6 +415,43 @@ func (n *Narrator) noteScan(e *Event) string {
 	}
 	return n.say("scan from %s: skip %s, decide %s", "从 %s 扫描：跳过 %s，本层要填的空格是 %s",
 		e.From, n.filled(e, true), e.Cell)
+}
+
+// noteScanOn is the note of a scan after an exhausted at left: the
+// template has no "return false", so its loops go on past the blank left.
+func (n *Narrator) noteScanOn(e *Event, left Pos) string {
+	head := n.say("no \"return false\" after the digit loop: %s stays blank and the loops go on",
+		"数字循环后没有 return false：%s 留空，循环继续往后走", left)
+	if e.Cell.Row < 0 {
+		if n.void() {
+			return head + n.pick(", past the last cell: the function ends",
+				"，走过最后一格：函数结束")
+		}
+		return head + n.pick(", past the last cell, to the last line: return true, though the board has blanks",
+			"，走过最后一格，执行到最后一行：返回 true，可棋盘上还有空格")
+	}
+	if e.Skipped == 0 {
+		return head + n.say(" to %s, the next empty cell", "，来到下一个空格 %s", e.Cell)
+	}
+	return head + n.say(": skip %s, decide %s", "：跳过 %s，本层接着填 %s", n.filled(e, true), e.Cell)
+}
+
+// notePass is the note of a scan that finds nothing to decide at its slot
+// (order cells): a given, or the end of a row.
+func (n *Narrator) notePass(e *Event) string {
+	at := e.Cell
+	if at.Col >= n.size {
+		return n.say("column %d is past the end of row %d: go on to row %d (helper(%d,0))",
+			"列号 %d 超出第 %d 行：换到下一行（helper(%d,0)）", at.Col, at.Row, at.Row+1, at.Row+1)
+	}
+	v := ""
+	if n.start != nil {
+		if d, ok := n.start.At(at); ok && n.start.Given(at) {
+			v = " " + n.val(d)
+		}
+	}
+	return n.say("%s holds the given%s: nothing to fill, go on to the next cell (helper(%d,%d))",
+		"%s 是预设数字%s：不用填，直接递归到下一格（helper(%d,%d)）", at, v, at.Row, at.Col+1)
 }
 
 // filled says which filled cells a scan passed over, telling givens from
@@ -383,7 +511,7 @@ func (n *Narrator) noteReject(e *Event) string {
 		// Placed first, checked after (--when after): it is undone next.
 		when = WhenAfter
 	}
-	return n.in(n.w.Reject(when, e, n.ruleWords(e.Rule)))
+	return n.voided(n.in(n.w.Reject(when, e, n.ruleWords(e.Rule))))
 }
 
 func (n *Narrator) notePlace(e *Event) string {
@@ -429,8 +557,8 @@ func (n *Narrator) noteSolution(e *Event) string {
 	}
 	switch n.stop {
 	case StopAll:
-		return full + n.say(": solution %d → return true; record it, search on",
-			"：找到第 %d 个解 → 返回 true，记下它，继续搜索", n.solutions+1)
+		return full + n.say(": solution %d → record it and return; the search goes on",
+			"：找到第 %d 个解 → 记下它，返回，继续搜索", n.solutions+1)
 	case StopNoReturn:
 		return full + n.pick(": solution found, but no return value will stop the search",
 			"：找到解，但这一版没有返回值（不会返回 true），搜索不会停，这个解会被撤销")
@@ -447,7 +575,12 @@ func (n *Narrator) noteExhausted(e *Event) string {
 	if below > 0 {
 		belowText = Text{n.solutionsIn(below, LangEN), n.solutionsIn(below, LangZH)}
 	}
-	return n.in(n.w.Exhausted(e, n.size, belowText))
+	if n.drop == DropReturnFalse {
+		return n.say("all %[1]d %[2]ss at %[3]s failed, and no \"return false\" follows: the loops go on and leave %[3]s blank",
+			"%[3]s 的 %[1]d 个%[4]s都试完了，都不行；后面没有 return false：循环继续，%[3]s 被留空",
+			n.size, n.candidate(), e.Cell, n.in(n.w.Candidate))
+	}
+	return n.voided(n.in(n.w.Exhausted(e, n.size, belowText)))
 }
 
 func (n *Narrator) noteReturn(e *Event) string {
@@ -469,6 +602,38 @@ func (n *Narrator) noteReturn(e *Event) string {
 			callerSols = n.solutions - n.frames[i-1].sols
 		}
 	}
+	if e.OK && n.ranPastEnd(e) {
+		left := ""
+		if k := n.blanks(); k >= 0 {
+			left = n.say(" with %d blank cells", "，棋盘上还有 %d 个空格", k)
+		}
+		if root {
+			return n.say("the root returns true%s: the search stops, but the board is not solved (wrong)",
+				"根返回 true%s：搜索停止，但棋盘并没有解出（错误）", left)
+		}
+		return n.say("return true%s: the board is not solved, yet every caller will return true (wrong)",
+			"返回 true%s：棋盘没有解出，上层却都会跟着返回 true（错误）", left)
+	}
+	if f != nil && f.pass && !root {
+		if n.void() {
+			return n.pick("return: the next position's call is done, so this one is too", "返回：下一格的调用结束了，这一格的调用也随之结束")
+		}
+		return n.say("return %t: pass on what the next position's call returned", "返回 %t：把下一格的调用返回的结果原样传上去", e.OK)
+	}
+	if e.OK && n.wrong {
+		if root {
+			return n.pick("the root returns true: the search stops, but the board is not solved (wrong)",
+				"根返回 true：搜索停止，但棋盘并没有解出（错误）")
+		}
+		return n.say("return true up the chain: %s stays on the board, on a board that is not solved",
+			"继续向上返回 true：%s留在棋盘上，可棋盘并没有解出", kept)
+	}
+	if f != nil && f.pass && root && !n.void() {
+		if e.OK {
+			return n.pick("the root returns true: the search stops, the board is solved", "根返回 true：搜索结束，棋盘已解出")
+		}
+		return n.pick("the root returns false: the search is complete, no solution", "根返回 false：搜索完毕，无解")
+	}
 	if e.OK {
 		switch {
 		case root:
@@ -482,8 +647,8 @@ func (n *Narrator) noteReturn(e *Event) string {
 			return n.say("return, but with no value: the caller can't tell it was solved, undoes %s",
 				"返回，但没有返回值：上一层不知道已经找到解，会撤销%s", move)
 		case n.stop == StopAll:
-			return n.say("return true: the caller undoes %s and looks for more solutions",
-				"返回 true：上一层撤销%s，继续找其他解", move)
+			return n.say("return: the caller undoes %s and looks for more solutions",
+				"返回：上一层撤销%s，继续找其他解", move)
 		case n.prev.Kind == KindSolution && n.prev.Node == e.Node:
 			return n.say("return true: the caller keeps %s and returns true too",
 				"返回 true：上一层保留%s，也返回 true", move)
@@ -507,8 +672,12 @@ func (n *Narrator) noteReturn(e *Event) string {
 		return n.pick("the root returns false: the search is complete, no solution",
 			"根返回 false：搜索完毕，无解")
 	}
+	ret := n.pick("return false", "返回 false")
+	if n.void() {
+		ret = n.pick("return", "返回")
+	}
 	if move == "" {
-		return n.pick("return false: the caller backtracks (回溯)", "返回 false：回到上一层（回溯）")
+		return ret + n.pick(": the caller backtracks (回溯)", "：回到上一层（回溯）")
 	}
 	if below > 0 {
 		// A branch that holds a solution did not fail: it is searched.
@@ -520,13 +689,17 @@ func (n *Narrator) noteReturn(e *Event) string {
 		return head + n.say(": the caller undoes %s and tries %s (回溯)",
 			"：上一层撤销%s，改试%s（回溯）", move, n.nextCandidate())
 	}
-	head := n.pick("return false", "返回 false")
+	head := ret
 	if last && callerSols > 0 {
 		// The caller's last candidate failed, but it found solutions before.
 		return head + n.say(": the caller undoes %[1]s, its last %[2]s, and ends (回溯)",
 			"：上一层撤销%[1]s，已没有%[3]s可试，也结束（回溯）", move, n.candidate(), n.nextCandidate())
 	}
 	if last {
+		if n.void() {
+			return head + n.say(": the caller undoes %[1]s, its last %[2]s, and ends too (回溯)",
+				"：上一层撤销%[1]s，已没有%[3]s可试，也结束（回溯）", move, n.candidate(), n.nextCandidate())
+		}
 		return head + n.say(": the caller undoes %[1]s, its last %[2]s, and fails too (回溯)",
 			"：上一层撤销%[1]s，已没有%[3]s，它也返回 false（回溯）", move, n.candidate(), n.nextCandidate())
 	}

@@ -477,36 +477,36 @@ func TestNoteCases(t *testing.T) {
 
 		// solution, by stop rule.
 		{"queens solution, first", qinfo, tracer.Strategy{Stop: tracer.StopFirst}, with(qp, full), fullSol, []string{"4 queens", "solution found", "return true"}, []string{"返回 true", "找到解"}},
-		{"queens solution, all", qinfo, all, with(qp, full), fullSol, []string{"solution 1", "return true", "keep searching|search on"}, []string{"第 1 个解", "返回 true", "继续搜索"}},
+		{"queens solution, all", qinfo, all, with(qp, full), fullSol, []string{"solution 1", "record it and return", "search goes on"}, []string{"第 1 个解", "记下它，返回，继续搜索"}},
 		{"queens solution, no-return", qinfo, noReturn, with(qp, full), fullSol, []string{"no return value", "stop"}, []string{"没有返回值", "撤销"}},
 		{"sudoku solution", sinfo, tracer.Strategy{}, sp, sol, []string{"full and valid", "return true"}, []string{"已满且合法", "返回 true"}},
 		{"sudoku solution, leaf", sinfo, tracer.Strategy{When: tracer.WhenLeaf}, sp, sol, []string{"whole-board check passes", "return true"}, []string{"整盘校验通过", "返回 true"}},
 
 		// exhausted.
 		{"queens exhausted", qinfo, all, qp, tracer.Event{Step: 90, Kind: tracer.KindExhausted, Node: 2, Depth: 2, Parent: -1, Cell: cellAt(2, -1)},
-			[]string{"row 2", "return false"}, []string{"第 2 行", "都试完了", "都不行", "返回 false"}},
+			[]string{"row 2", "→ return (回溯)"}, []string{"第 2 行", "都试完了", "都不行", "→ 返回（回溯）"}},
 		{"sudoku exhausted", sinfo, tracer.Strategy{}, sp, tracer.Event{Step: 90, Kind: tracer.KindExhausted, Node: 1, Depth: 1, Parent: -1, Cell: cellAt(0, 2)},
 			[]string{"all 4 digits at (0,2) failed", "return false"}, []string{"(0,2)", "4 个数字", "都不行", "返回 false", "回溯"}},
 		{"queens exhausted with solutions below", qinfo, all, with(qp, full, fullSol, ret(3, 4, true)),
 			tracer.Event{Step: 90, Kind: tracer.KindExhausted, Node: 2, Depth: 2, Parent: -1, Cell: cellAt(2, -1)},
-			[]string{"row 2", "1 solution below", "return false"}, []string{"第 2 行", "1 个解", "返回 false"}},
+			[]string{"row 2", "1 solution below", "→ return"}, []string{"第 2 行", "1 个解", "→ 返回"}},
 
 		// return, with what the caller does next.
-		{"return false", qinfo, all, qp, ret(2, 2, false), []string{"return false", "undoes the queen at (1,3)", "last column", "fails too"},
-			[]string{"返回 false", "撤销 (1,3) 的皇后", "它也返回 false"}},
+		{"return false", qinfo, all, qp, ret(2, 2, false), []string{"return: the caller undoes the queen at (1,3)", "last column", "ends too"},
+			[]string{"返回：上一层撤销 (1,3) 的皇后", "也结束"}},
 		{"return false, caller has more", sinfo, tracer.Strategy{}, sp, ret(1, 1, false), []string{"return false", "undoes the 1 at (0,0)", "next digit"}, []string{"返回 false", "撤销 (0,0) 的 1", "下一个数字"}},
 		{"return of a branch with a solution", qinfo, all, with(qp, full, fullSol, ret(3, 4, true)), ret(2, 2, false),
 			[]string{"return (1 solution below)", "undoes the queen at (1,3)", "last column", "ends"}, []string{"这条分支搜完了（其中有 1 个解）", "撤销 (1,3) 的皇后", "也结束"}},
 		{"return false to a caller with a solution", qinfo, all,
 			with(qp[:3], withMove(mkEvent(30, tracer.KindCall, 2, 2), cellAt(1, 0), 0), full, fullSol, ret(3, 4, true), ret(2, 2, false),
 				withMove(mkEvent(61, tracer.KindUndo, 1, 1), cellAt(1, 0), 0), withMove(mkEvent(62, tracer.KindCall, 4, 2), cellAt(1, 3), 3)),
-			ret(4, 2, false), []string{"return false", "the queen at (1,3)", "ends"}, []string{"返回 false", "(1,3) 的皇后", "也结束"}},
+			ret(4, 2, false), []string{"return: ", "the queen at (1,3)", "ends"}, []string{"返回：", "(1,3) 的皇后", "也结束"}},
 		{"return true at the solution, first", qinfo, tracer.Strategy{Stop: tracer.StopFirst}, with(qp, full, fullSol), ret(3, 4, true),
 			[]string{"return true", "keeps the queen at (3,2)", "returns true too"}, []string{"返回 true", "保留 (3,2) 的皇后"}},
 		{"return true up the chain", qinfo, tracer.Strategy{Stop: tracer.StopFirst}, with(qp, full, fullSol, ret(3, 4, true)), ret(2, 2, true),
 			[]string{"return true", "the queen at (1,3) stays"}, []string{"返回 true", "(1,3) 的皇后"}},
 		{"root returns true", qinfo, tracer.Strategy{Stop: tracer.StopFirst}, qp[:1], ret(0, 0, true), []string{"root returns true", "stops"}, []string{"根返回 true"}},
-		{"return true, all", qinfo, all, with(qp, full, fullSol), ret(3, 4, true), []string{"return true", "undoes the queen at (3,2)", "more solutions"}, []string{"返回 true", "撤销 (3,2) 的皇后"}},
+		{"return true, all", qinfo, all, with(qp, full, fullSol), ret(3, 4, true), []string{"return: ", "undoes the queen at (3,2)", "more solutions"}, []string{"返回：", "撤销 (3,2) 的皇后"}},
 		{"return, no-return", qinfo, noReturn, with(qp, full, fullSol), ret(3, 4, true), []string{"no value", "undoes the queen at (3,2)"}, []string{"没有返回值", "撤销 (3,2) 的皇后"}},
 		{"root returns false, first", sinfo, tracer.Strategy{}, sp[:1], ret(0, 0, false), []string{"root returns false", "no solution"}, []string{"根返回 false", "无解"}},
 		{"root call ends, all", qinfo, all, with(qp[:1], full, fullSol), ret(0, 0, false), []string{"the root call ends", "search complete", "1 solution found"},
@@ -549,6 +549,7 @@ type noteChecker struct {
 	t      *testing.T
 	name   string
 	info   tracer.Info
+	void   bool // the template returns nothing: no note says true or false
 	en, zh *tracer.Narrator
 	board  []int // Sudoku digits, or the queen's column per row (-1: none)
 	size   int
@@ -560,7 +561,7 @@ type noteChecker struct {
 
 func newNoteChecker(t *testing.T, name string, p tracer.Problem, st tracer.Strategy) *noteChecker {
 	info := p.Info()
-	c := &noteChecker{t: t, name: name, info: info,
+	c := &noteChecker{t: t, name: name, info: info, void: st.Void(),
 		en: tracer.NewNarrator(info, st, tracer.LangEN), zh: tracer.NewNarrator(info, st, tracer.LangZH),
 		size: info.Size, counts: map[tracer.Kind]int{}, notes: map[tracer.Kind][][2]string{}}
 	if info.Problem == "sudoku" {
@@ -662,15 +663,24 @@ func (c *noteChecker) Event(e *tracer.Event) {
 		} else {
 			must = append(must, e.Cell.String())
 		}
-		if !strings.Contains(zh, "返回 false") {
+		switch {
+		case c.void && (strings.Contains(zh, "false") || !strings.Contains(zh, "→ 返回")):
+			c.errorf(e, "zh note %q of a template with no return value must say → 返回, not false", zh)
+		case !c.void && !strings.Contains(zh, "返回 false"):
 			c.errorf(e, "zh note %q lacks 返回 false", zh)
 		}
 	case tracer.KindSolution:
-		if !strings.Contains(zh, "返回 true") {
+		switch {
+		case c.void && (strings.Contains(zh, "返回 true") && !strings.Contains(zh, "不会返回 true") || !strings.Contains(zh, "返回")):
+			c.errorf(e, "zh note %q of a template with no return value must say 返回, not true", zh)
+		case !c.void && !strings.Contains(zh, "返回 true"):
 			c.errorf(e, "zh note %q lacks 返回 true", zh)
 		}
 	case tracer.KindReturn:
 		switch {
+		case c.void && e.Depth > 0 && (strings.Contains(en, "true") || strings.Contains(en, "false")):
+			c.errorf(e, "en note %q of a template with no return value says true or false", en)
+		case c.void:
 		case e.OK:
 			if !strings.Contains(en, "true") && !strings.Contains(en, "no value") {
 				c.errorf(e, "en note %q does not say true", en)

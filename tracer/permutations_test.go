@@ -526,17 +526,17 @@ func TestPermutationsNotes(t *testing.T) {
 		{WhenBefore, KindPlace, 2, "3 is unused: place it at position 2 (做出选择), the last one, and recurse",
 			"3 还没用过：在位置 2 放 3（做出选择），这是最后一个位置，递归"},
 		{WhenBefore, KindReject, 0, "1 at position 1 is already used at position 0: prune (剪枝)", "位置 1 放 1：1 已在位置 0 用过，剪枝"},
-		{WhenBefore, KindSolution, 0, "all 3 positions filled, no number twice: solution 1 → return true; record it, search on",
-			"3 个位置都放好了，没有重复的数：找到第 1 个解 → 返回 true，记下它，继续搜索"},
+		{WhenBefore, KindSolution, 0, "all 3 positions filled, no number twice: solution 1 → record it and return; the search goes on",
+			"3 个位置都放好了，没有重复的数：找到第 1 个解 → 记下它，返回，继续搜索"},
 		{WhenBefore, KindUndo, 0, "undo the 3 at position 2 (撤销选择, 回溯) for more solutions; no number left",
 			"撤销选择：拿回位置 2 的 3（回溯），继续找其他解；已没有下一个数字可试"},
-		{WhenBefore, KindExhausted, 0, "all 3 numbers at position 2 tried (1 solution below) → return false",
-			"位置 2 的 3 个数字都试完了（下面找到 1 个解）→ 返回 false"},
+		{WhenBefore, KindExhausted, 0, "all 3 numbers at position 2 tried (1 solution below) → return",
+			"位置 2 的 3 个数字都试完了（下面找到 1 个解）→ 返回"},
 		{WhenAfter, KindPlace, 0, "place 1 at position 0 (做出选择) first; the check comes after", "先在位置 0 放 1（做出选择），放好再检查"},
 		{WhenAfter, KindReject, 0, "the 1 just placed at position 1 is already used at position 0: prune (剪枝), undo it",
 			"先放后查：位置 1 放了 1，1 已在位置 0 用过，剪枝，随后撤销"},
-		{WhenLeaf, KindReject, 0, "whole-board check failed: the 1 at position 1 is already used at position 0 → return false",
-			"整盘校验失败：位置 1 的 1 已在位置 0 用过 → 返回 false"},
+		{WhenLeaf, KindReject, 0, "whole-board check failed: the 1 at position 1 is already used at position 0 → return",
+			"整盘校验失败：位置 1 的 1 已在位置 0 用过 → 返回"},
 	}
 	for _, tc := range tests {
 		events, en, zh := permNotes(t, 3, tc.when, StopAll)

@@ -53,10 +53,32 @@ type Info struct {
 
 // Scan reports how a problem found its slot (Sudoku only).
 type Scan struct {
-	From    Pos // the first cell inspected
-	Skipped int // filled cells passed over
-	Cost    int // cells inspected
-	Options int // mrv: how many digits the chosen cell allows
+	From    Pos  // the first cell inspected
+	Skipped int  // filled cells passed over
+	Cost    int  // cells inspected
+	Options int  // mrv: how many digits the chosen cell allows
+	Pass    bool // the slot has nothing to decide (see Passer)
+}
+
+// Passer is implemented by a problem whose calls may stand on a slot with
+// nothing to decide: tutorial 001's helper(row, col) at a given cell or at
+// the end of a row. Such a call makes one recursive call, with no move, and
+// returns what it returns.
+type Passer interface {
+	// PassesSlots reports whether this instance has such slots at all.
+	PassesSlots() bool
+	// Pass reports whether slot, found by Next, has nothing to decide.
+	Pass(slot Pos) bool
+}
+
+// LoopScanner is implemented by a problem whose slot search can go on
+// from a slot within the same call: the loops of tutorial 000's
+// backtracking(board) without the "return false" after the digit loop
+// (DropReturnFalse).
+type LoopScanner interface {
+	// NextAfter finds the next slot after slot, as Next reports slots;
+	// LastScan then reports this scan.
+	NextAfter(slot Pos) (Pos, bool)
 }
 
 // Verdict is the outcome of a check. It is kept to three fields so that it
@@ -85,8 +107,12 @@ const DefaultKeepSolutions = 10
 
 // Options configure Run.
 type Options struct {
-	When   When // default WhenBefore
-	Stop   Stop // default StopFirst
+	When When // default WhenBefore
+	Stop Stop // default StopFirst
+	// Drop is DropReturnFalse to run the template without the "return
+	// false" after its candidate loop (the problem must be a LoopScanner);
+	// DropReturnValue is the same as Stop StopNoReturn.
+	Drop   Drop
 	Limits Limits
 	// Sinks receive every event, in order. With no sinks, tracing is off and
 	// the hooks cost one counter increment each.
@@ -122,6 +148,23 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 	if _, err := ParseStop(string(opts.Stop)); err != nil {
 		return nil, err
 	}
+	var looper LoopScanner
+	switch opts.Drop {
+	case DropNone:
+	case DropReturnValue:
+		if opts.Stop == StopAll {
+			return nil, &SettingError{Setting: "drop", Err: errors.New("return-value: every solution is wanted, and that template returns nothing already")}
+		}
+		opts.Stop = StopNoReturn
+	case DropReturnFalse:
+		var ok bool
+		if looper, ok = p.(LoopScanner); !ok {
+			return nil, &SettingError{Setting: "drop", Err: fmt.Errorf("return-false: %s has no loops inside its recursion to go on with", p.Info().Problem)}
+		}
+	default:
+		_, err := ParseDrop(string(opts.Drop))
+		return nil, err
+	}
 	if opts.KeepSolutions == 0 {
 		opts.KeepSolutions = DefaultKeepSolutions
 	}
@@ -144,6 +187,10 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		keep:     opts.KeepSolutions,
 	}
 	_, s.scans = p.LastScan()
+	s.looper = looper
+	if ps, ok := p.(Passer); ok && ps.PassesSlots() {
+		s.passer = ps
+	}
 	// One Stats and one Tree are fed directly, without building Events;
 	// every other sink gets the Events.
 	for _, k := range opts.Sinks {
@@ -185,6 +232,8 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 	switch {
 	case s.limit != LimitNone:
 		r.Status = StatusLimit
+	case s.wrong:
+		r.Status = StatusWrong
 	case s.solutions > 0 && s.stop == StopFirst:
 		r.Status = StatusSolved
 	case s.solutions > 0 && s.stop == StopNoReturn:
@@ -229,6 +278,13 @@ type search struct {
 	scans  bool   // the problem reports scans (one step per call)
 	traced bool   // any sink at all: the hooks run
 	ev     Event
+	// looper is set when the "return false" after the candidate loop is
+	// dropped: an exhausted call scans on (DropReturnFalse).
+	looper LoopScanner
+	// passer is set for a problem with slots that have nothing to decide.
+	passer Passer
+	lastOK bool // the value the last call to return returned
+	wrong  bool // the root returned true over a board that is not solved
 
 	ctx  context.Context
 	done <-chan struct{}
@@ -347,7 +403,7 @@ func (s *search) hookScan(id, depth int, slot Pos, ok bool) {
 		if ok {
 			s.ev.Cell = slot
 		}
-		s.ev.From, s.ev.Skipped, s.ev.Cost, s.ev.Value = sc.From, sc.Skipped, sc.Cost, sc.Options
+		s.ev.From, s.ev.Skipped, s.ev.Cost, s.ev.Value, s.ev.Pass = sc.From, sc.Skipped, sc.Cost, sc.Options, sc.Pass
 		s.send()
 	}
 }
@@ -412,6 +468,7 @@ func (s *search) hookExhausted(id, depth int, slot Pos) {
 // ret reports the return of a call.
 func (s *search) ret(id, depth int, ok bool) outcome {
 	s.steps++
+	s.lastOK = ok
 	if s.traced {
 		s.hookReturn(id, depth, ok)
 	}
@@ -420,7 +477,7 @@ func (s *search) ret(id, depth int, ok bool) outcome {
 
 func (s *search) hookReturn(id, depth int, ok bool) {
 	if s.tr != nil {
-		s.tr.ret(s.steps)
+		s.tr.ret(s.steps, ok)
 	}
 	if s.on {
 		s.setEvent(KindReturn, id, depth)
@@ -493,7 +550,60 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 		return goOn
 	}
 
-	// 3. Try every candidate: check and place in the strategy's order.
+	// A slot with nothing to decide (a given, the end of a row): "return
+	// helper(row, col+1)", one call with no move.
+	if s.passer != nil && s.passer.Pass(slot) {
+		switch s.call(id, depth+1, slot, NoPos, -1) {
+		case found:
+			s.ret(id, depth, true)
+			return found
+		case stopped:
+			return stopped
+		}
+		return s.ret(id, depth, s.lastOK)
+	}
+
+	for {
+		switch s.candidates(id, depth, slot) {
+		case found:
+			return found
+		case stopped:
+			return stopped
+		}
+		// 4. Every candidate failed: return false (回溯).
+		s.steps++
+		if s.traced {
+			s.hookExhausted(id, depth, slot)
+		}
+		if s.looper == nil {
+			return s.ret(id, depth, false)
+		}
+		// No "return false": the call's loops go on to the next blank and
+		// leave this one empty.
+		slot, ok = s.looper.NextAfter(slot)
+		s.steps++
+		if s.traced {
+			s.hookScan(id, depth, slot, ok)
+		}
+		if !ok {
+			break
+		}
+	}
+	// The loops ran past the last cell: the function's last line, "return
+	// true" (the board is not solved: it has blanks), or the end of a
+	// function that returns nothing.
+	if s.stop == StopFirst {
+		s.wrong = true
+		s.ret(id, depth, true)
+		return found
+	}
+	return s.ret(id, depth, false)
+}
+
+// candidates is step 3 of the template: try every candidate at slot, check
+// and place in the strategy's order, and recurse. It returns goOn when all
+// of them failed.
+func (s *search) candidates(id, depth int, slot Pos) outcome {
 	lo, hi := s.p.Candidates(slot)
 	for v := lo; v <= hi; v++ {
 		if (s.steps >= s.stepBound || s.nodes >= s.callBound) && s.overLimit(id, depth) {
@@ -565,13 +675,7 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 			s.hookMove(KindUndo, id, depth, slot, v, 0)
 		}
 	}
-
-	// 4. Every candidate failed: return false (回溯).
-	s.steps++
-	if s.traced {
-		s.hookExhausted(id, depth, slot)
-	}
-	return s.ret(id, depth, false)
+	return goOn
 }
 
 // cellOf returns the move's cell, only when someone records it.

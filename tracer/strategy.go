@@ -39,7 +39,22 @@ const (
 	OrderScan2D Order = "scan2d" // Sudoku: every call rescans from the top-left (2-D recursion, tutorial 000)
 	OrderLinear Order = "linear" // Sudoku: the first empty cell after the parent's cell (tutorials 001, 002, 004)
 	OrderMRV    Order = "mrv"    // Sudoku: the empty cell with the fewest candidates
+	OrderCells  Order = "cells"  // Sudoku: one call per cell, givens and the row's end included (tutorials 001, 004: helper(row, col))
 )
+
+// Drop names a line of the template that a tutorial's buggy version lacks.
+type Drop string
+
+// The values of --drop. A run drops at most DropReturnFalse; dropping the
+// return value is the stop rule StopNoReturn.
+const (
+	DropNone        Drop = ""             // the template as it should be
+	DropReturnFalse Drop = "return-false" // no "return false" after the candidate loop: a call whose candidates all fail goes on scanning (order scan2d; tutorials 000 and 003)
+	DropReturnValue Drop = "return-value" // the function returns nothing: the same as StopNoReturn (tutorial 003's first version)
+)
+
+// Drops lists the lines --drop can remove.
+var Drops = []Drop{DropReturnFalse, DropReturnValue}
 
 // Stop says when the search stops.
 type Stop string
@@ -48,7 +63,7 @@ type Stop string
 const (
 	StopFirst    Stop = "first"     // stop at the first solution (the recursion returns true)
 	StopAll      Stop = "all"       // collect every solution, or prove there is none
-	StopNoReturn Stop = "no-return" // tutorial 003's first version: no return value, the solution is undone
+	StopNoReturn Stop = "no-return" // --drop return-value: no return value, the solution is undone (tutorial 003)
 )
 
 // Stops lists the valid values of Stop.
@@ -63,6 +78,7 @@ const (
 	StatusComplete Status = "complete" // the whole tree was searched
 	StatusLimit    Status = "limit"    // a limit stopped it
 	StatusLost     Status = "lost"     // a solution was found, then undone (--no-return)
+	StatusWrong    Status = "wrong"    // the root returned true, but the board is not a solution (--drop return-false)
 )
 
 // ParseWhen returns the When named s, or a *SettingError listing the
@@ -106,15 +122,30 @@ func JoinValues[T ~string](vs []T) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
+// ParseDrop returns the Drop named s, or a *SettingError.
+func ParseDrop(s string) (Drop, error) { return parseEnum("drop", s, Drops) }
+
 // Strategy is one point on every axis the tutorials vary.
 type Strategy struct {
 	Order Order
 	Check Check
 	When  When
 	Stop  Stop
+	// Drop is DropReturnFalse for the template without the "return false"
+	// after its candidate loop, DropNone otherwise.
+	Drop Drop
 }
 
-// String formats the strategy as "order=… check=… when=… stop=…".
+// Void reports whether the strategy's template returns nothing: every
+// solution is wanted (tutorial 004's dfs), or the return value is dropped.
+func (s Strategy) Void() bool { return s.Stop == StopAll || s.Stop == StopNoReturn }
+
+// String formats the strategy as "order=… check=… when=… stop=…", with
+// " drop=return-false" when a line is dropped.
 func (s Strategy) String() string {
-	return fmt.Sprintf("order=%s check=%s when=%s stop=%s", s.Order, s.Check, s.When, s.Stop)
+	t := fmt.Sprintf("order=%s check=%s when=%s stop=%s", s.Order, s.Check, s.When, s.Stop)
+	if s.Drop != DropNone {
+		t += " drop=" + string(s.Drop)
+	}
+	return t
 }

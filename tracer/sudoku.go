@@ -10,7 +10,7 @@ import (
 var SudokuChecks = []Check{CheckScan, CheckBoard, CheckCounts}
 
 // SudokuOrders lists the orders Sudoku accepts.
-var SudokuOrders = []Order{OrderScan2D, OrderLinear, OrderMRV}
+var SudokuOrders = []Order{OrderScan2D, OrderLinear, OrderMRV, OrderCells}
 
 // SudokuRules lists the Sudoku rules in the order the checks test them.
 var SudokuRules = []Rule{RuleRow, RuleColumn, RuleBox}
@@ -88,12 +88,17 @@ func (s *Sudoku) boxOf(r, c int) int { return r/s.box*s.box + c/s.box }
 
 // Next finds the cell to decide. scan2d rescans from the top-left corner
 // (tutorial 000's two nested loops inside the recursion); linear starts
-// after the parent's cell; mrv picks the blank with the fewest candidates.
+// after the parent's cell; mrv picks the blank with the fewest candidates;
+// cells takes the cell after the parent's, given or blank, or the end of
+// the row (tutorials 001 and 004: helper(row, col+1), and col == 9 goes
+// to the next row).
 func (s *Sudoku) Next(_ int, prev Pos) (Pos, bool) {
 	start := 0
 	switch s.order {
 	case OrderMRV:
 		return s.nextMRV()
+	case OrderCells:
+		return s.nextCell(prev)
 	case OrderLinear:
 		if prev.Row >= 0 {
 			start = prev.Row*s.n + prev.Col + 1
@@ -109,6 +114,70 @@ func (s *Sudoku) Next(_ int, prev Pos) (Pos, bool) {
 	k := len(s.cells) - start
 	s.scan = Scan{From: s.pos(start), Skipped: k, Cost: k}
 	return NoPos, false
+}
+
+// nextCell is Next for order cells: the position after prev in reading
+// order, where column n is the end of a row (a call of its own); past the
+// last row, the board is full.
+func (s *Sudoku) nextCell(prev Pos) (Pos, bool) {
+	r, c := 0, 0
+	switch {
+	case prev.Row < 0:
+	case prev.Col >= s.n:
+		r = prev.Row + 1
+	default:
+		r, c = prev.Row, prev.Col+1
+	}
+	at := Pos{r, c}
+	switch {
+	case r >= s.n:
+		s.scan = Scan{From: NoPos}
+		return NoPos, false
+	case c == s.n:
+		s.scan = Scan{From: at, Pass: true}
+	case s.cells[r*s.n+c] != 0:
+		s.scan = Scan{From: at, Skipped: 1, Cost: 1, Pass: true}
+	default:
+		s.scan = Scan{From: at, Cost: 1}
+	}
+	return at, true
+}
+
+// Pass reports whether a call of order cells has nothing to decide at
+// slot: a given, or the end of a row. It goes on to the next position.
+func (s *Sudoku) Pass(slot Pos) bool {
+	return slot.Col >= s.n || s.cells[slot.Row*s.n+slot.Col] != 0
+}
+
+// PassesSlots reports whether Pass can say yes: with order cells.
+func (s *Sudoku) PassesSlots() bool { return s.order == OrderCells }
+
+// NextAfter goes on with the call's own scan after slot, in reading order
+// (order scan2d without "return false": the loops move on to the next
+// blank and leave slot empty).
+func (s *Sudoku) NextAfter(slot Pos) (Pos, bool) {
+	start := slot.Row*s.n + slot.Col + 1
+	for i := start; i < len(s.cells); i++ {
+		if s.cells[i] == 0 {
+			k := i - start
+			s.scan = Scan{From: s.pos(start), Skipped: k, Cost: k + 1}
+			return s.pos(i), true
+		}
+	}
+	k := len(s.cells) - start
+	s.scan = Scan{From: s.pos(start), Skipped: k, Cost: k}
+	return NoPos, false
+}
+
+// Blanks returns the number of blank cells on the board.
+func (s *Sudoku) Blanks() int {
+	k := 0
+	for _, d := range s.cells {
+		if d == 0 {
+			k++
+		}
+	}
+	return k
 }
 
 // LastScan reports what the last Next did: where its scan started, the

@@ -22,9 +22,10 @@ const (
 	NodeDeadEnd                    // every candidate failed: returned false
 	NodeCut                        // left running when a limit stopped the search
 	NodeRejected                   // a pruned leaf
+	NodeWrong                      // returned true over a board that is not solved (--drop return-false)
 )
 
-var nodeStatusNames = []string{"open", "solution", "on_path", "dead_end", "cut", "pruned"}
+var nodeStatusNames = []string{"open", "solution", "on_path", "dead_end", "cut", "pruned", "wrong"}
 
 // String returns the status name ("solution", "dead_end", ...).
 func (s NodeStatus) String() string {
@@ -56,6 +57,10 @@ type Node struct {
 	SolStep int64 // first step at which a solution at or below this node was found (0: none)
 	Cost    int32 // pruned leaves: the check's cost
 	Solved  bool  // the solution event happened at this call
+	// Wrong is set at a call that returned true with no solution at or
+	// below it: the loops of a template without "return false" ran past the
+	// last cell (--drop return-false). Its ancestors are on the path to it.
+	Wrong bool
 }
 
 // Cell returns the move's cell.
@@ -75,6 +80,7 @@ type Tree struct {
 	stack     []int32 // the active calls
 	LimitStep int64   // step of the limit event (0: none)
 	Steps     int64   // events seen
+	lastOK    bool    // the last event the tree saw was a return true
 	err       error
 }
 
@@ -148,7 +154,7 @@ func (t *Tree) Event(e *Event) {
 			t.fail(e, "no call is open")
 			return
 		}
-		t.ret(e.Step)
+		t.ret(e.Step, e.OK)
 	case KindLimit:
 		t.LimitStep = e.Step
 	}
@@ -165,6 +171,7 @@ func (t *Tree) call(step int64, id, depth int, move Pos, value int) {
 		Row: int8(move.Row), Col: int8(move.Col), Value: int8(value), WRow: -1, WCol: -1, Step: step})
 	t.calls = append(t.calls, i)
 	t.stack = append(t.stack, i)
+	t.lastOK = false
 }
 
 // reject adds a pruned leaf under the open call.
@@ -173,6 +180,7 @@ func (t *Tree) reject(step int64, cell Pos, value int, rule Rule, witness Pos, c
 	t.add(Node{Call: -1, Parent: p, Kind: NodePruned, Rule: rule, Depth: t.Nodes[p].Depth + 1,
 		Row: int8(cell.Row), Col: int8(cell.Col), Value: int8(value),
 		WRow: int8(witness.Row), WCol: int8(witness.Col), Step: step, End: step, Cost: int32(cost)})
+	t.lastOK = false
 }
 
 // solution marks the open call as a solution and its ancestors as on the
@@ -183,13 +191,24 @@ func (t *Tree) solution(step int64) {
 	for ; i >= 0 && t.Nodes[i].SolStep == 0; i = t.Nodes[i].Parent {
 		t.Nodes[i].SolStep = step
 	}
+	t.lastOK = false
 }
 
-// ret closes the open call.
-func (t *Tree) ret(step int64) {
+// ret closes the open call, which returned ok. A call that returns true
+// with no solution found at it and no child returning true just before is
+// wrong: it and its ancestors are marked as a solution path would be.
+func (t *Tree) ret(step int64, ok bool) {
 	p := t.stack[len(t.stack)-1]
-	t.Nodes[p].End = step
+	n := &t.Nodes[p]
+	n.End = step
+	if ok && !n.Solved && !t.lastOK {
+		n.Wrong = true
+		for i := p; i >= 0 && t.Nodes[i].SolStep == 0; i = t.Nodes[i].Parent {
+			t.Nodes[i].SolStep = step
+		}
+	}
 	t.stack = t.stack[:len(t.stack)-1]
+	t.lastOK = ok
 }
 
 // Status returns how node i ended.
@@ -207,6 +226,8 @@ func (t *Tree) StatusAt(i int32, k int64) NodeStatus {
 		return NodeRejected
 	case n.Solved && at(n.SolStep):
 		return NodeSolution
+	case n.Wrong && at(n.SolStep):
+		return NodeWrong
 	case at(n.SolStep):
 		return NodeOnPath
 	case at(n.End):

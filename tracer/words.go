@@ -9,7 +9,7 @@ import "fmt"
 // moves and instance) are in its Def.
 
 // StatusWords names a status for people. The status values themselves
-// ("solved", "complete", "limit", "lost") are a contract of --stats and
+// ("solved", "complete", "limit", "lost", "wrong") are a contract of --stats and
 // stay as they are in files; these are for sentences and tables.
 func StatusWords(s Status) Text {
 	switch s {
@@ -21,6 +21,8 @@ func StatusWords(s Status) Text {
 		return Text{"stopped by a limit", "达到上限"}
 	case StatusLost:
 		return Text{"lost", "解丢失"}
+	case StatusWrong:
+		return Text{"wrong: returned true, not solved", "错误：返回 true，但没有解出"}
 	}
 	return Text{string(s), string(s)}
 }

@@ -100,7 +100,7 @@ func Example_notes() {
 	// 57 try       尝试选第 3 项（7）：和 8 + 7 = 15
 	// 58 place     选第 3 项（7）（做出选择），这是最后一项，递归
 	// 59 call      调用 9（深度 4，由选第 3 项（7）进入）：4 项都决定了 → 到达终止条件
-	// 60 solution  每一项都决定了，和正好是 15：找到第 1 个解 → 返回 true，记下它，继续搜索
+	// 60 solution  每一项都决定了，和正好是 15：找到第 1 个解 → 记下它，返回，继续搜索
 }
 
 // TestStepLog reads the step log back: the same counts as the search,
@@ -161,7 +161,7 @@ func TestOutputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"func solve(i int) bool {", "for x := 0; x <= 1; x++ {", "d1 #1 x1=0", "cannot make"} {
+	for _, want := range []string{"func solve(i int) {", "for x := 0; x <= 1; x++ {", "d1 #1 x1=0", "cannot make"} {
 		if !strings.Contains(string(step), want) {
 			t.Errorf("step.txt has no %q:\n%s", want, step)
 		}

@@ -44,7 +44,8 @@ func newLogBoard(lp *logProblem) logBoard {
 		rules: lp.def.RuleList(), ruleNames: ruleNamesNow(), moves: newMoveReader(lp)}
 	b.minValue, b.maxValue = valueBounds(lp)
 	// A call decides one slot: a row, or a cell.
-	b.maxDepth = b.rows * b.cols
+	// One call per position, the end of each row included (order cells).
+	b.maxDepth = b.rows*(b.cols+1) + 1
 	if b.rowSlots {
 		b.maxDepth = b.rows
 	}
@@ -71,13 +72,24 @@ func (lb *logBoard) checkPos(key string, p tracer.Pos, rowSlot bool) error {
 // range, counts not negative. A tree or a counter fed from the log can then
 // trust what it is given.
 func (lb *logBoard) check(e *tracer.Event) error {
-	if err := lb.checkPos("cell", e.Cell, e.Kind == tracer.KindExhausted); err != nil {
+	cell, from := e.Cell, e.From
+	if e.Kind == tracer.KindScan && e.Pass && cell.Col == lb.cols && cell.Row >= 0 && cell.Row < lb.rows {
+		// A pass at the end of a row (order cells): column n is its own call.
+		cell, from = tracer.Pos{Row: cell.Row}, tracer.Pos{Row: from.Row}
+		if e.From != e.Cell {
+			return fmt.Errorf("a pass at the end of row %d starts its scan at (%d,%d), not there", e.Cell.Row, e.From.Row, e.From.Col)
+		}
+	}
+	if e.Pass && e.Kind != tracer.KindScan {
+		return fmt.Errorf("pass on a %s: only a scan passes", e.Kind)
+	}
+	if err := lb.checkPos("cell", cell, e.Kind == tracer.KindExhausted); err != nil {
 		return err
 	}
 	if err := lb.checkPos("witness", e.Witness, false); err != nil {
 		return err
 	}
-	if err := lb.checkPos("from", e.From, false); err != nil {
+	if err := lb.checkPos("from", from, false); err != nil {
 		return err
 	}
 	if e.Rule != tracer.RuleNone && !slices.Contains(lb.rules, e.Rule) {
@@ -136,7 +148,12 @@ func checkLogHeader(h *Header) (*logProblem, error) {
 	if err := checkLogValue("strategy.check", s.Check, def.Checks, def.Name); err != nil {
 		return nil, err
 	}
-	spec := tracer.Spec{Problem: def.Name, Order: s.Order, Check: s.Check, When: s.When, Stop: s.Stop}
+	if s.Drop != tracer.DropNone {
+		if err := checkLogValue("strategy.drop", s.Drop, []tracer.Drop{tracer.DropReturnFalse}, ""); err != nil {
+			return nil, err
+		}
+	}
+	spec := tracer.Spec{Problem: def.Name, Order: s.Order, Check: s.Check, When: s.When, Stop: s.Stop, Drop: s.Drop}
 	if def.Size != nil {
 		// Checked here: Build would take 0 for the default size.
 		if h.Size < def.Size.Min || h.Size > def.Size.Max {
@@ -182,7 +199,7 @@ func headerSettingError(err error) error {
 		key = "size"
 	case "puzzle":
 		key = "instance"
-	case "order", "check", "when", "stop":
+	case "order", "check", "when", "stop", "drop":
 		key = "strategy." + key
 	}
 	return fmt.Errorf("%s: %w", key, se.Err)

@@ -40,7 +40,9 @@
 // in this order, then the note:
 //
 //	call       parent, move (none at the root)
-//	scan       cell (the slot found, or none), from, skipped, cost, options (mrv)
+//	scan       cell (the slot found, or none), from, skipped, cost, options (mrv),
+//	           pass: true when nothing is decided at the cell (order cells:
+//	           a given, or column n, the end of a row)
 //	try, undo  move
 //	place      move, cost
 //	reject     move, rule, witness, cost

@@ -32,13 +32,14 @@ const (
 	keySkipped
 	keyCost
 	keyOK
+	keyPass
 	keyLimit
 	keyNote
 	numStepKeys
 )
 
 var stepKeyNames = [numStepKeys]string{"step", "kind", "node", "depth", "parent", "move", "cell", "row",
-	"value", "options", "rule", "witness", "from", "skipped", "cost", "ok", "limit", "note"}
+	"value", "options", "rule", "witness", "from", "skipped", "cost", "ok", "pass", "limit", "note"}
 
 func stepKey(name []byte) int {
 	switch string(name) {
@@ -74,6 +75,8 @@ func stepKey(name []byte) int {
 		return keyCost
 	case "ok":
 		return keyOK
+	case "pass":
+		return keyPass
 	case "limit":
 		return keyLimit
 	case "note":
@@ -262,6 +265,12 @@ func (f *stepFields) event(lb *logBoard) (e tracer.Event, note []byte, err error
 				err = fmt.Errorf("ok: want true or false, got %s", v.describe())
 			}
 			e.OK = v.b
+		case keyPass:
+			v := &f.v[k]
+			if v.kind != valBool {
+				err = fmt.Errorf("pass: want true or false, got %s", v.describe())
+			}
+			e.Pass = v.b
 		case keyLimit:
 			var l int
 			l, err = f.name(k, logLimitNames, 1)

@@ -555,7 +555,7 @@ func TestLogErrors(t *testing.T) {
 		{name: "tool list", log: strings.Replace(log, "tool: backtrack (test)", "tool: [backtrack]", 1),
 			want: `step log line 3 (header): tool: want text, got a list`},
 		{name: "strategy key", log: strings.Replace(log, "stop: first}", "stop: first, speed: fast}", 1),
-			want: `step log line 7 (header): unknown key "strategy.speed" (want order, check, when, stop)`},
+			want: `step log line 7 (header): unknown key "strategy.speed" (want order, check, when, stop, drop)`},
 		{name: "strategy missing", log: strings.Replace(log, ", stop: first}", "}", 1),
 			want: `step log line 7 (header): missing "strategy.stop"`},
 		{name: "strategy when", log: strings.Replace(log, "when: before", "when: LEAF", 1),

@@ -250,6 +250,9 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 		b = append(b, ", ok: "...)
 		b = strconv.AppendBool(b, e.OK)
 	}
+	if e.Pass {
+		b = append(b, ", pass: true"...)
+	}
 	if e.Limit != tracer.LimitNone {
 		b = append(b, ", limit: "...)
 		b = append(b, logLimitNames[e.Limit]...)

@@ -95,6 +95,9 @@ func summaryNode(sum tracer.Summary) *yaml.Node {
 		str("check", string(sum.Strategy.Check)).
 		str("when", string(sum.Strategy.When)).
 		str("stop", string(sum.Strategy.Stop))
+	if sum.Strategy.Drop != tracer.DropNone {
+		strat.str("drop", string(sum.Strategy.Drop))
+	}
 	rejects := newMapping().int("total", st.RejectTotal())
 	for _, r := range sum.Rules {
 		rejects.int(r.String(), st.Rejects[r])
@@ -150,6 +153,9 @@ func encodeLogHeader(h Header) ([]byte, error) {
 		str("check", string(h.Strategy.Check)).
 		str("when", string(h.Strategy.When)).
 		str("stop", string(h.Strategy.Stop))
+	if h.Strategy.Drop != tracer.DropNone {
+		strat.str("drop", string(h.Strategy.Drop))
+	}
 	strat.n.Style = yaml.FlowStyle
 	m := newMapping().
 		str("format", h.Format).
@@ -459,7 +465,9 @@ func (d logDoc) smallInt(f logField, key string) (int, error) {
 	return int(n), err
 }
 
-var logStrategyKeys = []string{"order", "check", "when", "stop"}
+// logStrategyKeys are the keys of a strategy; the last, drop, is written
+// only when a line is dropped.
+var logStrategyKeys = []string{"order", "check", "when", "stop", "drop"}
 
 // strategy reads the strategy mapping under key f.
 func (d logDoc) strategy(f logField) (tracer.Strategy, error) {
@@ -475,6 +483,12 @@ func (d logDoc) strategy(f logField) (tracer.Strategy, error) {
 			return st, err
 		}
 		if *to, err = d.text(v, "strategy."+key); err != nil {
+			return st, err
+		}
+	}
+	if v, ok := m["drop"]; ok {
+		var err error
+		if *(*string)(&st.Drop), err = d.text(v, "strategy.drop"); err != nil {
 			return st, err
 		}
 	}
@@ -616,7 +630,7 @@ func decodeLogSummary(b []byte, first int, h *Header, rules []tracer.Rule) (sum 
 		return sum, lines, err
 	}
 	switch st := tracer.Status(status); st {
-	case tracer.StatusSolved, tracer.StatusComplete, tracer.StatusLimit, tracer.StatusLost:
+	case tracer.StatusSolved, tracer.StatusComplete, tracer.StatusLimit, tracer.StatusLost, tracer.StatusWrong:
 		sum.Status = st
 	default:
 		return sum, lines, d.errorf(f.at, "unknown status %s", quoteShort(status))

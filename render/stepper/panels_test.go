@@ -115,6 +115,7 @@ func TestBoardMarksOnEveryReject(t *testing.T) {
 				// The board without the header and the key's examples.
 				board := strings.Join(strings.Split(v, "\n")[1:], "\n")
 				board = regexp.MustCompile(`[\[<][0-9A-Z]\]?>? (candidate|clash)`).ReplaceAllString(board, "")
+				board = strings.ReplaceAll(board, "b[r][c]", "") // the code pane's board
 				queens := rec.info.Problem == "nqueens"
 				cand := string(tracer.DigitChar(e.Value))
 				w, _ := s.rec.boardAt(k).At(e.Witness)
@@ -386,45 +387,50 @@ func TestTemplateCode(t *testing.T) {
 		for _, when := range tracer.Whens {
 			for _, stop := range tracer.Stops {
 				for _, order := range def.Orders {
-					name := fmt.Sprintf("%s/%s/%s/%s", def.Name, order, when, stop)
-					code := templateCode(def.Code, 4, order, when, stop)
-					if len(code) < 10 || len(code) > 14 {
-						t.Errorf("%s: %d lines, want 10 to 14", name, len(code))
-					}
-					tags := map[codeTag]bool{}
-					widest := 0
-					for _, c := range code {
-						if w := textwidth.Cols(c.text); w > limit {
-							t.Errorf("%s: line %q is %d columns, want at most %d", name, c.text, w, limit)
+					for _, drop := range []tracer.Drop{tracer.DropNone, tracer.DropReturnFalse} {
+						if drop != tracer.DropNone && order != tracer.OrderScan2D {
+							continue
 						}
-						widest = max(widest, textwidth.Cols(c.text))
-						tags[c.tag] = true
-					}
-					// In Chinese every comment is Chinese, and the code keeps
-					// to the same budget (the view measures both languages:
-					// l switches live).
-					for _, c := range code {
-						zh := codeText(c.text, tracer.LangZH)
-						if i := strings.Index(zh, "// "); i >= 0 && !hasHanText(zh[i:]) {
-							t.Errorf("%s: comment left in English: %q", name, zh)
+						name := fmt.Sprintf("%s/%s/%s/%s/%s", def.Name, order, when, stop, drop)
+						code := templateCode(def.Code, 4, tracer.Strategy{Order: order, When: when, Stop: stop, Drop: drop})
+						if len(code) < 10 || len(code) > 16 {
+							t.Errorf("%s: %d lines, want 10 to 16", name, len(code))
 						}
-						if w := textwidth.Cols(zh); w > limit || w > widest+1 {
-							t.Errorf("%s: %q is %d columns: want at most %d, and at most one more than the English code (%d)", name, zh, w, limit, widest)
+						tags := map[codeTag]bool{}
+						widest := 0
+						for _, c := range code {
+							if w := textwidth.Cols(c.text); w > limit {
+								t.Errorf("%s: line %q is %d columns, want at most %d", name, c.text, w, limit)
+							}
+							widest = max(widest, textwidth.Cols(c.text))
+							tags[c.tag] = true
 						}
-					}
-					sp := spec
-					sp.Problem, sp.Order, sp.When, sp.Stop = def.Name, order, when, stop
-					sp.Limits = tracer.Limits{MaxSteps: 50000}
-					p, opts, err := sp.Build()
-					if err != nil {
-						t.Fatal(err)
-					}
-					rec := stepRecord(t, p, opts)
-					for k := int64(1); k <= rec.Len(); k++ {
-						e, prev := rec.At(k), rec.At(k-1)
-						tag := eventTag(rec.strategy, &e, &prev)
-						if e.Kind != tracer.KindLimit && (tag == tagNone || !tags[tag]) {
-							t.Fatalf("%s: step %d (%s) maps to no line of the code", name, k, e.Kind)
+						// In Chinese every comment is Chinese, and the code keeps
+						// to the same budget (the view measures both languages:
+						// l switches live).
+						for _, c := range code {
+							zh := codeText(c.text, tracer.LangZH)
+							if i := strings.Index(zh, "// "); i >= 0 && !hasHanText(zh[i:]) {
+								t.Errorf("%s: comment left in English: %q", name, zh)
+							}
+							if w := textwidth.Cols(zh); w > limit || w > widest+1 {
+								t.Errorf("%s: %q is %d columns: want at most %d, and at most one more than the English code (%d)", name, zh, w, limit, widest)
+							}
+						}
+						sp := spec
+						sp.Problem, sp.Order, sp.When, sp.Stop, sp.Drop = def.Name, order, when, stop, drop
+						sp.Limits = tracer.Limits{MaxSteps: 50000}
+						p, opts, err := sp.Build()
+						if err != nil {
+							t.Fatal(err)
+						}
+						rec := stepRecord(t, p, opts)
+						for k := int64(1); k <= rec.Len(); k++ {
+							e, prev := rec.At(k), rec.At(k-1)
+							tag := eventTag(rec.strategy, &e, &prev)
+							if e.Kind != tracer.KindLimit && (tag == tagNone || !tags[tag]) {
+								t.Fatalf("%s: step %d (%s) maps to no line of the code", name, k, e.Kind)
+							}
 						}
 					}
 				}
@@ -437,13 +443,13 @@ func TestTemplateCode(t *testing.T) {
 // no pieces of the template (a zero CodeParts): generic ones take their
 // places, and nothing nil is called.
 func TestTemplateCodeGeneric(t *testing.T) {
-	code := templateCode(tracer.CodeParts{}, 3, tracer.OrderRows, tracer.WhenBefore, tracer.StopAll)
+	code := templateCode(tracer.CodeParts{}, 3, tracer.Strategy{Order: tracer.OrderRows, When: tracer.WhenBefore, Stop: tracer.StopAll})
 	var text []string
 	for _, c := range code {
 		text = append(text, c.text)
 	}
 	got := strings.Join(text, "\n")
-	for _, want := range []string{"func solve(depth int) bool {", "    if depth == n { save(); return true }",
+	for _, want := range []string{"func solve(depth int) {", "    if depth == n { save(); return }",
 		"    for v := lo; v <= hi; v++ {", "        if !valid(depth, v) {", "        solve(depth+1) // find all",
 		"    }  // no v left"} {
 		if !strings.Contains(got, want) {
@@ -451,7 +457,7 @@ func TestTemplateCodeGeneric(t *testing.T) {
 		}
 	}
 	// Only some pieces: the others are generic.
-	code = templateCode(tracer.CodeParts{Signature: "func walk(i int) bool {", Value: "x"}, 3, "", tracer.WhenAfter, tracer.StopFirst)
+	code = templateCode(tracer.CodeParts{Signature: "func walk(i int) bool {", Value: "x"}, 3, tracer.Strategy{When: tracer.WhenAfter, Stop: tracer.StopFirst})
 	if code[0].text != "func walk(i int) bool {" || !strings.Contains(code[len(code)-3].text, "no x left") {
 		t.Errorf("partial pieces: %+v", code)
 	}

@@ -275,7 +275,7 @@ func TestRunScriptPermutations(t *testing.T) {
 	// What each view must show: the instance, the marks on the row, the
 	// stack's path in the problem's moves, the note's words.
 	has := map[int][]string{
-		0:  {"permutations n=3 | check=scan when=before stop=all | step 0/123", "    0  1  2", " 0  .  .  .", "func solve(pos int) bool {"},
+		0:  {"permutations n=3 | check=scan when=before stop=all | step 0/123", "    0  1  2", " 0  .  .  .", "func solve(pos int) {"},
 		1:  {" 0 ( ) .  . ", "> d0 #0 p0=?  left: 1 2 3", "decide the number at position 0"},
 		2:  {" 0 <1>[1] . ", "> d1 #1 p1=1 reject left: 2 3", "already used at position 0", "rejects 1 (already on the path ×1)"},
 		3:  {" 0  1  2  3 ", "> d3 #3 end  solution", "solutions 1"},

@@ -71,7 +71,7 @@ func New(rec *Recording, opt Options) *Stepper {
 	}
 	s := &Stepper{rec: rec, opt: opt, lang: opt.Lang}
 	st := rec.strategy
-	s.code = templateCode(rec.def.Code, rec.info.Size, st.Order, st.When, st.Stop)
+	s.code = templateCode(rec.def.Code, rec.info.Size, st)
 	// A size not given fits the view: a tall board needs more than 80×24.
 	if growW {
 		s.opt.Width = max(s.opt.Width, s.minWidth())
@@ -822,6 +822,8 @@ const (
 	tagUndoReject         // undo after a failed check (place-then-check)
 	tagLoopEnd            // no candidate left (exhausted)
 	tagReturn             // return false / the end of the function
+	tagPass               // order cells: a given, go on to the next cell
+	tagWrap               // order cells: the end of a row, go on to the next
 )
 
 // codeLine is one line of the template's pseudo-Go.
@@ -831,41 +833,54 @@ type codeLine struct {
 }
 
 // templateCode is the shared template as search.go runs it, for one
-// strategy, in 10 to 14 lines of pseudo-Go, with the problem's pieces put
+// strategy, in 10 to 16 lines of pseudo-Go, with the problem's pieces put
 // in (its CodeParts; generic ones for any it lacks): at most 36 columns
-// for Sudoku (beside a 9×9 board in 80 columns) and 40 for N-Queens.
-func templateCode(parts tracer.CodeParts, n int, order tracer.Order, when tracer.When, stop tracer.Stop) []codeLine {
+// for Sudoku (beside a 9×9 board in 80 columns) and 40 for N-Queens. The
+// tutorials' own shapes, order scan2d (tutorial 000's loops inside the
+// recursion) and order cells (tutorial 001's helper(row, col)), are
+// written as the tutorials write them (tutorialCode).
+func templateCode(parts tracer.CodeParts, n int, sg tracer.Strategy) []codeLine {
+	if sg.Order == tracer.OrderScan2D || sg.Order == tracer.OrderCells {
+		return tutorialCode(n, sg)
+	}
 	p := codeParts(parts)
 	var c []codeLine
 	add := func(text string, tag codeTag) { c = append(c, codeLine{text, tag}) }
 	v, args, call := p.Value, p.Args, p.Recurse
 	sig := p.Signature
-	if stop == tracer.StopNoReturn {
+	switch sg.Stop {
+	case tracer.StopNoReturn:
 		sig = strings.Replace(sig, " bool {", " {  // no result", 1)
+	case tracer.StopAll:
+		sig = strings.Replace(sig, " bool {", " {", 1)
 	}
 	add(sig, tagCall)
-	if slot := p.Slot(order); slot != "" {
+	if slot := p.Slot(sg.Order); slot != "" {
 		add("    "+slot, tagScan)
 	}
 	full := p.Full
 	switch {
-	case when == tracer.WhenLeaf:
+	case sg.When == tracer.WhenLeaf:
 		add("    if "+full+" {           // end", tagEnd)
-		if stop == tracer.StopNoReturn {
+		switch sg.Stop {
+		case tracer.StopNoReturn:
 			add("        check(board); return", tagEnd)
-		} else {
+		case tracer.StopAll:
+			add("        if valid(board) { save() }", tagEnd)
+			add("        return", tagEnd)
+		default:
 			add("        return valid(board)", tagEnd)
 		}
 		add("    }", tagNone)
-	case stop == tracer.StopNoReturn:
+	case sg.Stop == tracer.StopNoReturn:
 		add("    if "+full+" { return }  // end", tagEnd)
-	case stop == tracer.StopAll:
-		add("    if "+full+" { save(); return true }", tagEnd)
+	case sg.Stop == tracer.StopAll:
+		add("    if "+full+" { save(); return }", tagEnd)
 	default:
 		add("    if "+full+" { return true } // end", tagEnd)
 	}
 	add("    "+p.Loop(n), tagLoop)
-	switch when {
+	switch sg.When {
 	case tracer.WhenAfter:
 		add("        place("+args+") // first", tagPlace)
 		add("        if !valid("+args+") {", tagCheck)
@@ -879,7 +894,7 @@ func templateCode(parts tracer.CodeParts, n int, order tracer.Order, when tracer
 		add("        }", tagNone)
 		add("        place("+args+") // choose", tagPlace)
 	}
-	switch stop {
+	switch sg.Stop {
 	case tracer.StopFirst:
 		add("        if "+call+" { return true }", tagRecurse)
 	case tracer.StopAll:
@@ -889,7 +904,7 @@ func templateCode(parts tracer.CodeParts, n int, order tracer.Order, when tracer
 	}
 	add("        undo("+args+") // backtrack", tagUndo)
 	add("    }  // no "+v+" left", tagLoopEnd)
-	if stop == tracer.StopNoReturn {
+	if sg.Void() {
 		add("}", tagReturn)
 	} else {
 		add("    return false", tagReturn)
@@ -898,19 +913,152 @@ func templateCode(parts tracer.CodeParts, n int, order tracer.Order, when tracer
 	return c
 }
 
+// tutorialCode is the code of the tutorials' two Sudoku shapes, in their
+// own form with two-space indents (to fit beside the board): order scan2d
+// is tutorial 000's backtracking(board), two loops over the cells inside
+// the recursion, "return false" after the digit loop and "return true"
+// after the loops (--drop return-false leaves the first out); order
+// cells is tutorial 001's helper(row, col), one call per position.
+func tutorialCode(n int, sg tracer.Strategy) []codeLine {
+	var c []codeLine
+	add := func(text string, tag codeTag) { c = append(c, codeLine{text, tag}) }
+	void := sg.Void()
+	sig, rec := "func solve() bool {", "solve()"
+	if sg.Order == tracer.OrderCells {
+		sig, rec = "func solve(r, c int) bool {", "solve(r, c+1)"
+	}
+	switch {
+	case sg.Stop == tracer.StopNoReturn:
+		sig = strings.Replace(sig, " bool {", " { // no result", 1)
+	case void:
+		sig = strings.Replace(sig, " bool {", " {", 1)
+	}
+	add(sig, tagCall)
+	in := "  "
+	// The end: tutorial 000 returns true after its loops, tutorial 001
+	// when the row passes the last.
+	end := func(indent string) {
+		switch {
+		case sg.When == tracer.WhenLeaf && sg.Stop == tracer.StopFirst:
+			add(indent+"return valid(board) // end", tagEnd)
+		case sg.When == tracer.WhenLeaf && sg.Stop == tracer.StopAll:
+			add(indent+"if valid(board) { save() }", tagEnd)
+		case sg.When == tracer.WhenLeaf:
+			add(indent+"check(board) // end", tagEnd)
+		case sg.Stop == tracer.StopAll:
+			add(indent+"save() // end", tagEnd)
+		case sg.Stop == tracer.StopNoReturn:
+			add(indent+"// end: no value", tagEnd)
+		default:
+			add(indent+"return true // end", tagEnd)
+		}
+	}
+	if sg.Order == tracer.OrderCells {
+		wrap := fmt.Sprintf("  if c == %d { return solve(r+1, 0) }", n)
+		if void {
+			wrap = fmt.Sprintf("  if c == %d { solve(r+1,0); return }", n)
+		}
+		add(wrap, tagWrap)
+		switch {
+		case sg.When == tracer.WhenLeaf:
+			add(fmt.Sprintf("  if r == %d {", n), tagEnd)
+			end("    ")
+			if void {
+				add("    return", tagEnd)
+			}
+			add("  }", tagNone)
+		case sg.Stop == tracer.StopAll:
+			add(fmt.Sprintf("  if r == %d { save(); return }", n), tagEnd)
+		case sg.Stop == tracer.StopNoReturn:
+			add(fmt.Sprintf("  if r == %d { return } // end", n), tagEnd)
+		default:
+			add(fmt.Sprintf("  if r == %d { return true } // end", n), tagEnd)
+		}
+		add("  if b[r][c] != 0 { // given", tagPass)
+		if void {
+			add("    solve(r, c+1); return", tagPass)
+		} else {
+			add("    return solve(r, c+1)", tagPass)
+		}
+		add("  }", tagNone)
+	} else {
+		add(fmt.Sprintf("  for r := 0; r < %d; r++ {", n), tagScan)
+		add(fmt.Sprintf("  for c := 0; c < %d; c++ { // 2-D", n), tagScan)
+		add("    if b[r][c] != 0 { continue }", tagScan)
+		in = "    "
+	}
+	add(in+fmt.Sprintf("for d := 1; d <= %d; d++ {", n), tagLoop)
+	switch sg.When {
+	case tracer.WhenAfter:
+		add(in+"  place(r, c, d) // first", tagPlace)
+		add(in+"  if !valid(r, c, d) {", tagCheck)
+		add(in+"    undo(r, c, d); continue", tagUndoReject)
+		add(in+"  }", tagNone)
+	case tracer.WhenLeaf:
+		add(in+"  place(r, c, d) // no check", tagPlace)
+	default:
+		add(in+"  if !valid(r, c, d) {", tagCheck)
+		add(in+"    continue  // prune", tagNone)
+		add(in+"  }", tagNone)
+		add(in+"  place(r, c, d) // choose", tagPlace)
+	}
+	switch sg.Stop {
+	case tracer.StopFirst:
+		add(in+"  if "+rec+" { return true }", tagRecurse)
+	case tracer.StopAll:
+		add(in+"  "+rec+" // find all", tagRecurse)
+	default:
+		add(in+"  "+rec+" // result lost", tagRecurse)
+	}
+	add(in+"  undo(r, c, d) // backtrack", tagUndo)
+	add(in+"}  // no d left", tagLoopEnd)
+	switch {
+	case sg.Drop == tracer.DropReturnFalse:
+		add(in+"// (no return false)", tagNone)
+	case void && sg.Order == tracer.OrderScan2D:
+		add(in+"return", tagReturn)
+	case void:
+	default:
+		add(in+"return false", tagReturn)
+	}
+	if sg.Order == tracer.OrderScan2D {
+		add("  }}", tagNone)
+		end("  ")
+	}
+	if void && sg.Order == tracer.OrderCells {
+		add("}", tagReturn)
+	} else {
+		add("}", tagNone)
+	}
+	return c
+}
+
 // eventTag is the line of the template that event e executes; prev is the
 // event before it (zero at step 1). The mapping is fixed by the kind, with
-// three kinds looking at the event before: a reject with no try before it is
+// some kinds looking at the event before: a reject with no try before it is
 // the leaf validation; an undo right after a reject is place-then-check's
-// undo; a return after a solution or a leaf reject is the end condition's,
-// a true return after a child's return is "if solve() { return true }",
-// and a false one is the final "return false".
+// undo; a return after a solution, a leaf reject or a scan that found no
+// slot (the loops ran past the end) is the end condition's, a true return
+// after a child's return is "if solve() { return true }", and a false one
+// is the final "return false" (or, after a child's false return in order
+// cells, the given's "return solve(r, c+1)"). A scan that passes is the
+// given's line, or the end of the row's when it inspected no cell.
 func eventTag(sg tracer.Strategy, e, prev *tracer.Event) codeTag {
 	sameNode := prev.Step != 0 && prev.Node == e.Node
 	switch e.Kind {
 	case tracer.KindCall:
 		return tagCall
 	case tracer.KindScan:
+		switch {
+		case e.Pass && e.Cost == 0:
+			return tagWrap
+		case e.Pass:
+			return tagPass
+		case sg.Order == tracer.OrderCells && e.Cell == tracer.NoPos:
+			return tagEnd
+		case sg.Order == tracer.OrderCells:
+			return tagPass // "if b[r][c] != 0": a blank, so on to the digits
+		}
 		return tagScan
 	case tracer.KindTry:
 		return tagLoop
@@ -932,9 +1080,11 @@ func eventTag(sg tracer.Strategy, e, prev *tracer.Event) codeTag {
 		return tagLoopEnd
 	case tracer.KindReturn:
 		switch {
-		case sameNode && (prev.Kind == tracer.KindSolution || prev.Kind == tracer.KindReject):
+		case sameNode && (prev.Kind == tracer.KindSolution || prev.Kind == tracer.KindReject || prev.Kind == tracer.KindScan):
 			return tagEnd
-		case e.OK:
+		case sg.Order == tracer.OrderCells && prev.Kind == tracer.KindReturn && !prev.OK:
+			return tagPass
+		case e.OK && !sg.Void():
 			return tagRecurse
 		}
 		return tagReturn
@@ -960,16 +1110,19 @@ func (s *Stepper) codeLines(st *stepState) []tline {
 // words (004's "// 撤销选择", 000's "// 回溯"), for the code under --lang
 // zh; the code itself stays as it is.
 var codeCommentsZH = map[string]string{
-	"2-D":         "二维",
-	"end":         "终止",
-	"no result":   "没有返回值",
-	"first":       "先放",
-	"no check":    "不检查",
-	"prune":       "剪枝",
-	"choose":      "做出选择",
-	"find all":    "找出所有解",
-	"result lost": "解会丢失",
-	"backtrack":   "撤销选择",
+	"2-D":               "二维",
+	"end":               "终止",
+	"no result":         "没有返回值",
+	"first":             "先放",
+	"no check":          "不检查",
+	"prune":             "剪枝",
+	"choose":            "做出选择",
+	"find all":          "找出所有解",
+	"given":             "预设数字",
+	"end: no value":     "终止：不返回任何值",
+	"(no return false)": "（这里没有 return false）",
+	"result lost":       "解会丢失",
+	"backtrack":         "撤销选择",
 }
 
 // codeText is a line of the template's code in lang: in Chinese its
