@@ -410,6 +410,9 @@ func (n *Narrator) noteScan(e *Event) string {
 		return n.say("mrv: decide %s: only %d digits fit there, the fewest of the empty cells",
 			"mrv：选 %s，只剩 %d 个候选数字，在空格中最少", e.Cell, e.Value)
 	}
+	if n.order == OrderCells {
+		return n.say("%s is empty: decide it here", "%s 是空格：本层就填它", e.Cell)
+	}
 	if e.Skipped == 0 {
 		return n.say("scan from %s: it is empty, decide it", "从 %s 扫描：它本身就是空格，本层就填它", e.From)
 	}
@@ -441,8 +444,8 @@ func (n *Narrator) noteScanOn(e *Event, left Pos) string {
 func (n *Narrator) notePass(e *Event) string {
 	at := e.Cell
 	if at.Col >= n.size {
-		return n.say("column %d is past the end of row %d: go on to row %d (helper(%d,0))",
-			"列号 %d 超出第 %d 行：换到下一行（helper(%d,0)）", at.Col, at.Row, at.Row+1, at.Row+1)
+		return n.say("column %[1]d is past the end of row %[2]d: go on to row %[3]d (helper(%[3]d,0))",
+			"列号 %[1]d 超出第 %[2]d 行：换到下一行（helper(%[3]d,0)）", at.Col, at.Row, at.Row+1)
 	}
 	v := ""
 	if n.start != nil {

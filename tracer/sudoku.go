@@ -507,6 +507,18 @@ var SudokuDef = &Def{
 		},
 		Decide: func(c CallFacts) Text {
 			switch {
+			case c.Order == OrderCells && c.Root:
+				return Text{"helper(0,0): one call for every cell, givens and the end of each row too (tutorial 001)",
+					"helper(0,0)：每个格子一次调用，预设数字和每行的行末也算（教程 001）"}
+			case c.Order == OrderCells:
+				if c.Prev.Col >= c.Size {
+					r := c.Prev.Row + 1
+					return Text{fmt.Sprintf("helper(%d,0): the start of row %d", r, r),
+						fmt.Sprintf("helper(%d,0)：第 %d 行的开头", r, r)}
+				}
+				r, col := c.Prev.Row, c.Prev.Col+1
+				return Text{fmt.Sprintf("helper(%d,%d): the position after %s", r, col, c.Prev),
+					fmt.Sprintf("helper(%d,%d)：%s 之后的下一个位置", r, col, c.Prev)}
 			case c.Order == OrderMRV:
 				return Text{"find the empty cell with the fewest candidates", "找候选数字最少的空格"}
 			case c.Order == OrderLinear && !c.Root:
