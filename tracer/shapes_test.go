@@ -409,3 +409,68 @@ func contains(s, sub string) bool {
 	}
 	return false
 }
+
+// TestShapeNotes: the notes of the tutorials' shapes say what happens, in
+// both languages: which cell a call without "return false" leaves blank,
+// that the true it returns is wrong, and where a call of order cells
+// passes on.
+func TestShapeNotes(t *testing.T) {
+	type want struct {
+		kind   tracer.Kind
+		en, zh []string
+	}
+	tests := []struct {
+		name string
+		spec tracer.Spec
+		want []want
+	}{
+		{"drop return-false", tracer.Spec{Problem: "sudoku", Drop: tracer.DropReturnFalse}, []want{
+			{tracer.KindExhausted, []string{"(0,8)", "leave (0,8) blank"}, []string{"(0,8) 被留空", "没有 return false"}},
+			{tracer.KindScan, []string{"(0,8) stays blank", "decide (1,1)"}, []string{"(0,8) 留空", "本层接着填 (1,1)"}},
+			{tracer.KindReturn, []string{"root returns true", "not solved"}, []string{"根返回 true", "没有解出"}},
+			{tracer.KindReturn, []string{"return true with 13 blank cells"}, []string{"还有 13 个空格"}},
+		}},
+		{"order cells", tracer.Spec{Problem: "sudoku", Order: tracer.OrderCells}, []want{
+			{tracer.KindCall, []string{"helper(0,0)", "one call for every cell"}, []string{"helper(0,0)", "每个格子一次调用"}},
+			{tracer.KindScan, []string{"(0,0) holds the given 5", "helper(0,1)"}, []string{"(0,0) 是预设数字 5", "helper(0,1)"}},
+			{tracer.KindScan, []string{"column 9 is past the end of row 0", "helper(1,0)"}, []string{"列号 9 超出第 0 行", "helper(1,0)"}},
+			{tracer.KindCall, []string{"no move made", "the start of row 1"}, []string{"上一层没有填数", "第 1 行的开头"}},
+			{tracer.KindReturn, []string{"pass on what the next position's call returned"}, []string{"原样传上去"}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, opts, err := tt.spec.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := tracer.StrategyOf(p.Info(), opts)
+			en, zh := tracer.NewNarrator(p.Info(), st, tracer.LangEN), tracer.NewNarrator(p.Info(), st, tracer.LangZH)
+			found := make([]bool, len(tt.want))
+			opts.Sinks = []tracer.Sink{tracer.SinkFunc(func(e *tracer.Event) {
+				a, b := en.Note(e), zh.Note(e)
+				for i, w := range tt.want {
+					if found[i] || e.Kind != w.kind {
+						continue
+					}
+					ok := true
+					for _, s := range w.en {
+						ok = ok && contains(a, s)
+					}
+					for _, s := range w.zh {
+						ok = ok && contains(b, s)
+					}
+					found[i] = ok
+				}
+			})}
+			if _, err := tracer.Run(context.Background(), p, opts); err != nil {
+				t.Fatal(err)
+			}
+			for i, w := range tt.want {
+				if !found[i] {
+					t.Errorf("no %s note says %q / %q", w.kind, w.en, w.zh)
+				}
+			}
+		})
+	}
+}
