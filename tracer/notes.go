@@ -122,6 +122,12 @@ func (n *Narrator) RuleNamed(r Rule) {
 	}
 }
 
+// WrongReturned tells n that, before the events it is about to see, a
+// call returned true over a board with blanks (--drop return-false): the
+// trues that follow it up the chain are wrong too. Like RuleNamed, it is
+// for a reader that narrates from the middle of a search.
+func (n *Narrator) WrongReturned() { n.wrong = true }
+
 // ruleWords returns the words of rule r for a note, its Name replaced by
 // its Intro the first time a note names it.
 func (n *Narrator) ruleWords(r Rule) RuleWords {

@@ -21,7 +21,8 @@ const stepCheckpoint = 1024
 //
 //	a    call: Parent; scan: Cost<<16 | Skipped; other kinds: Cost
 //	aux  reject: Witness; scan: From (both encoded as cells)
-//	bits the kind (low 4 bits), the rule or the limit reason (next 3), OK (top bit)
+//	bits the kind (low 4 bits), the rule, the limit reason or a scan's Pass
+//	     (next 3), OK (top bit)
 //
 // An event that does not fit (a value past int8, a cost past int32, a cell
 // outside the board) is kept whole in Recording.odd instead.
@@ -63,6 +64,13 @@ type Recording struct {
 	// firstReject[r] is the step of the first reject by rule r (0: none
 	// yet): the note that names a rule first introduces it (noteAt).
 	firstReject [tracer.NumRules]int64
+	// rescans[node] are the steps of the node's scans after its first:
+	// a template without "return false" scans on after an exhausted.
+	rescans map[int][]int64
+	// wrongStep is the step of the first return of true over a board with
+	// blanks (the loops ran past the last cell), 0 if none.
+	wrongStep int64
+	last      tracer.Event // the event before the one being recorded
 
 	start *tracer.Board // the starting board (Def.Start)
 	board *tracer.Board // the board after the last event
@@ -148,11 +156,23 @@ func (r *Recording) Event(e *tracer.Event) {
 		r.sols = append(r.sols, k)
 	case tracer.KindScan:
 		r.scans = true
+		if r.last.Kind == tracer.KindExhausted && r.last.Node == ev.Node {
+			if r.rescans == nil {
+				r.rescans = map[int][]int64{}
+			}
+			r.rescans[ev.Node] = append(r.rescans[ev.Node], k)
+		}
+	case tracer.KindReturn:
+		if ev.OK && r.wrongStep == 0 && r.last.Kind == tracer.KindScan && r.last.Node == ev.Node &&
+			r.last.Cell == tracer.NoPos && len(r.rescans[ev.Node]) > 0 {
+			r.wrongStep = k
+		}
 	case tracer.KindReject:
 		if ev.Rule >= 0 && ev.Rule < tracer.NumRules && r.firstReject[ev.Rule] == 0 {
 			r.firstReject[ev.Rule] = k
 		}
 	}
+	r.last = ev
 	r.board.Apply(&ev)
 	r.stats.Event(&ev)
 	if k%stepCheckpoint == 0 {
@@ -211,6 +231,9 @@ func (r *Recording) pack(e *tracer.Event) (packedEvent, bool) {
 		p.a = int32(e.Cost<<16 | e.Skipped)
 		p.aux, ok2 = r.encodePos(e.From)
 		ok = ok && ok2
+		if e.Pass {
+			x = 1
+		}
 	case tracer.KindReject:
 		ok = ok && fitsInt32(int64(e.Cost))
 		p.a = int32(e.Cost)
@@ -247,6 +270,7 @@ func (r *Recording) unpack(p packedEvent, k int64) tracer.Event {
 	case tracer.KindScan:
 		e.Cost, e.Skipped = int(p.a>>16), int(p.a&0xffff)
 		e.From = r.decodePos(p.aux)
+		e.Pass = x == 1
 	case tracer.KindReject:
 		e.Cost = int(p.a)
 		e.Witness = r.decodePos(p.aux)
@@ -381,12 +405,23 @@ func (r *Recording) noteAt(k int64, lang tracer.Lang) string {
 		var fed int64
 		solution := tracer.Event{Kind: tracer.KindSolution, Node: -1, Parent: -1,
 			Cell: tracer.NoPos, Witness: tracer.NoPos, From: tracer.NoPos}
+		if r.wrongStep > 0 && r.wrongStep < k-1 {
+			n.WrongReturned()
+		}
 		for _, c := range r.openAfter(k - 2) {
 			for want := r.solutionsBefore(c.Step); fed < want; fed++ {
 				n.Note(&solution)
 			}
 			n.Note(&c)
 			if sc, ok := r.scanOf(c.Step, k-2); ok {
+				n.Note(&sc)
+			}
+			// The call's last scan on after an exhausted, with that
+			// exhausted before it, as a replay would have seen them.
+			rs := r.rescans[c.Node]
+			if i := sort.Search(len(rs), func(i int) bool { return rs[i] > k-2 }); i > 0 {
+				ex, sc := r.At(rs[i-1]-1), r.At(rs[i-1])
+				n.Note(&ex)
 				n.Note(&sc)
 			}
 		}
