@@ -62,9 +62,12 @@ var fieldLabels = map[string]Text{
 	"n":                   {"n", "n"},
 	"blanks":              {"blanks", "空格"},
 	"givens":              {"givens", "预设数字"},
+	"final_blanks":        {"blanks left", "剩下的空格"},
+	"box_side":            {"box side", "宫的边长"},
 	"width":               {"loop width", "每层循环宽度"},
 	"solutions":           {"solutions", "解"},
 	"nodes":               {"nodes", "节点"},
+	"calls":               {"calls", "调用次数"},
 	"tries":               {"tries", "尝试"},
 	"rejects":             {"rejects", "剪枝"},
 	"placements":          {"placements", "放置"},
@@ -75,6 +78,7 @@ var fieldLabels = map[string]Text{
 	"scan_cost":           {"scan cost", "扫描代价"},
 	"check_per_try":       {"check cost per try", "每次尝试的检查代价"},
 	"scan_per_node":       {"scan cost per node", "每个节点的扫描代价"},
+	"scan_per_call":       {"scan cost per call", "每次调用的扫描代价"},
 	"per_depth":           {"nodes per depth", "每层节点数"},
 	"widest":              {"widest level", "最宽一层的节点数"},
 	"widest_depth":        {"depth of the widest level", "最宽一层的深度"},
@@ -173,9 +177,29 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 			return num(givens), nil
 		}
 		return num(int64(b.Rows*b.Cols) - givens), nil
+	case "final_blanks":
+		// The cells the search handed back empty: 0 on a solved board, the
+		// puzzle's blanks when a lost solution was undone, and the cells
+		// a search without "return false" skipped (status wrong).
+		if _, err := startBoard(*sum); err != nil {
+			return value{}, fmt.Errorf("field final_blanks: %s has no blanks", sum.Problem)
+		}
+		var n int64
+		for _, row := range sum.Final {
+			n += int64(strings.Count(row, "."))
+		}
+		return num(n), nil
+	case "box_side":
+		if _, err := startBoard(*sum); err != nil || tracer.BoxSide(sum.Size) == 0 {
+			return value{}, fmt.Errorf("field box_side: %s has no boxes", sum.Problem)
+		}
+		return num(int64(tracer.BoxSide(sum.Size))), nil
 	case "solutions":
 		return num(st.Solutions), nil
-	case "nodes":
+	case "nodes", "calls":
+		// A node of the search tree is a call: "calls" says so in a
+		// table's heading, where "nodes" could be read as every box of
+		// a diagram (calls and pruned tries).
 		return num(st.Nodes), nil
 	case "tries":
 		return num(st.Tries), nil
@@ -195,7 +219,7 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 		return num(st.ScanCost), nil
 	case "check_per_try":
 		return ratio(st.CheckCost, st.Tries), nil
-	case "scan_per_node":
+	case "scan_per_node", "scan_per_call":
 		return ratio(st.ScanCost, st.Nodes), nil
 	case "per_depth":
 		parts := make([]string, len(st.PerDepth))

@@ -32,6 +32,8 @@ import (
 //	{{.Rule "q4" "anti_diagonal"}}    a rule's name in the page's language
 //	{{.RuleIntro "lc" "box"}}         its name where a page names it first ("同宫（3×3 九宫格）重复")
 //	{{.Kind "exhausted"}}             an event kind's name in the page's language
+//	{{.Index "lc" "corner" "4,5"}}    index arithmetic on a Sudoku grid; also .Grid,
+//	                                  .BoxCells and .BoxLoop (see indices.go)
 
 // page is the data of a lesson's template in one language.
 type page struct {
