@@ -26,8 +26,10 @@ import (
 // Styles that carry meaning, with a key in the legend: solutions filled
 // green; the solution path (root to each solution) in bold; dead ends
 // (exhausted, return false) grey; pruned leaves red with ✗ (under --when
-// leaf, failed whole-board checks: purple with ✗, and never called pruned,
-// for nothing was); cut nodes (left
+// after, where the digit was written to the board before the check and
+// taken back after it, dashed and labelled "placed, checked, undone"; under
+// --when leaf, failed whole-board checks: purple with ✗, and never called
+// pruned, for nothing was); cut nodes (left
 // when a limit stopped the search) dashed orange; open nodes (drawn at an
 // earlier step) yellow, the one running at that step outlined thick;
 // elided subtrees dashed grey.
@@ -128,6 +130,8 @@ type dotDrawer struct {
 	def     *tracer.Def
 	zh      bool
 	leaf    bool // --when leaf: every reject is a failed check of the full board, not a pruned try
+	after   bool // --when after: every rejected candidate was placed, checked and undone
+	cells   bool // --order cells: calls with no move pass over a given or a row's end
 	boards  dotBoardKind
 	look    boardLook     // with boards: how the board is drawn
 	work    *tracer.Board // with boards: the start board, the path replayed onto it for one node at a time
@@ -144,7 +148,9 @@ type dotDrawer struct {
 
 func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
 	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: problemDef(leg.Summary.Problem), zh: leg.Lang == tracer.LangZH,
-		leaf: leg.Summary.Strategy.When == tracer.WhenLeaf}
+		leaf:  leg.Summary.Strategy.When == tracer.WhenLeaf,
+		after: leg.Summary.Strategy.When == tracer.WhenAfter,
+		cells: leg.Summary.Strategy.Order == tracer.OrderCells && leg.Summary.Size > 0}
 	if !opt.Boards {
 		return d, nil
 	}
@@ -208,12 +214,22 @@ func (d *dotDrawer) failCount(lang tracer.Lang, n int) string {
 }
 
 // failGroup heads a group of rejected leaves: "✗ 7 pruned" / "✗ 剪枝 7 个",
-// or "✗ 7 failed whole-board checks" / "✗ 7 个满棋盘校验失败".
+// under --when after "✗ 7 placed, undone" / "✗ 先放后查、撤销 7 个", or
+// "✗ 7 failed whole-board checks" / "✗ 7 个满棋盘校验失败".
 func (d *dotDrawer) failGroup(n int) string {
-	if d.leaf {
+	switch {
+	case d.leaf:
 		return "✗ " + d.failCount(d.lang(), n)
+	case d.after:
+		return fmt.Sprintf(d.pick("✗ %d placed, undone", "✗ 先放后查、撤销 %d 个"), n)
 	}
 	return fmt.Sprintf(d.pick("✗ %d pruned", "✗ 剪枝 %d 个"), n)
+}
+
+// afterWords is the line a rejected leaf carries under --when after: the
+// candidate was written to the board, checked there, and taken back.
+func (d *dotDrawer) afterWords() string {
+	return d.pick("placed, checked, undone", "先放后查，撤销")
 }
 
 // move is the label of tree node i's move.
@@ -222,7 +238,43 @@ func (d *dotDrawer) move(i int32) string {
 	if n.Parent < 0 && n.Kind == tracer.NodeCall {
 		return d.rootName()
 	}
+	if isPass(n) {
+		return d.passLabel(n)
+	}
 	return d.def.MoveLabel(n.Cell(), int(n.Value))
+}
+
+// isPass reports whether n is a call made with no move: under --order
+// cells, the call a given or a row's end passes on to ("return
+// helper(row, col+1)").
+func isPass(n *tracer.Node) bool {
+	return n.Kind == tracer.NodeCall && n.Parent >= 0 && n.Value < 0
+}
+
+// passLabel names what the parent of pass call n stepped over: "skip given
+// (0,0)=5" / "跳过预设数字 (0,0)=5", or "end of row 0: next row" / "第 0 行到头，
+// 换下一行" ("board full" after the last row: n is the end condition).
+// With order cells the call at depth k stands at position k of the reading
+// order in which every row has one more position, its end (column Size):
+// the parent, at depth k-1, passed over position k-1.
+func (d *dotDrawer) passLabel(n *tracer.Node) string {
+	if !d.cells || n.Depth < 1 {
+		return d.pick("pass", "跳过")
+	}
+	k, size := int(n.Depth)-1, d.sum.Size
+	at := tracer.Pos{Row: k / (size + 1), Col: k % (size + 1)}
+	switch {
+	case at.Col == size && at.Row == size-1:
+		return fmt.Sprintf(d.pick("end of row %d: board full", "第 %d 行到头，棋盘填满"), at.Row)
+	case at.Col == size:
+		return fmt.Sprintf(d.pick("end of row %d: next row", "第 %d 行到头，换下一行"), at.Row)
+	}
+	if b := d.startBoard(); b != nil {
+		if v, ok := b.At(at); ok && b.Given(at) {
+			return d.pick("skip given ", "跳过预设数字 ") + d.def.MoveLabel(at, v)
+		}
+	}
+	return fmt.Sprintf(d.pick("skip (%d,%d)", "跳过 (%d,%d)"), at.Row, at.Col)
 }
 
 // witness is the label of what pruned leaf i clashes with: the move that
@@ -267,10 +319,14 @@ func (d *dotDrawer) labelAll() {
 		case it.Kind == ItemPruned:
 			n := &d.t.Nodes[it.Node]
 			lines := []string{"✗ " + d.move(it.Node), d.def.RuleName(n.Rule, d.lang())}
-			if d.leaf {
+			switch {
+			case d.leaf:
 				// The full board failed its check at this cell: say so
 				// first, then where and why.
 				lines = []string{"✗ " + tracer.LeafFailWords.Name.In(d.lang()), d.move(it.Node) + d.pick(": ", "：") + lines[1]}
+			case d.after:
+				// The digit stood on the board while it was checked.
+				lines = []string{lines[0], d.afterWords(), lines[1]}
 			}
 			if wt := d.witness(it.Node); wt != "" {
 				lines = append(lines, d.pick("clash: ", "冲突：")+wt)
@@ -398,6 +454,9 @@ func (d *dotDrawer) boardLabel(i int) {
 			own.text = "✗ " + tracer.LeafFailWords.Name.In(d.lang())
 			rule = d.move(it.Node) + d.pick(": ", "：") + rule
 		}
+		if d.after {
+			bottom = append(bottom, dotHTMLRow{text: d.afterWords(), size: dotFontBoard, color: fail})
+		}
 		bottom = append(bottom, dotHTMLRow{text: rule, size: dotFontBoard, color: fail})
 		if wt := d.witness(it.Node); wt != "" {
 			bottom = append(bottom, dotHTMLRow{text: d.pick("clash: ", "冲突：") + wt, size: dotFontBoard, color: fail})
@@ -437,7 +496,7 @@ func (d *dotDrawer) boardLabel(i int) {
 		for _, r := range d.pathRows(it.Node) {
 			rowOut(r)
 		}
-		if it.Parent >= 0 && !pruned {
+		if it.Parent >= 0 && !pruned && !isPass(n) {
 			own.bg, own.bold = dotColorMoveBg, true
 		}
 		rowOut(own)
@@ -455,9 +514,11 @@ func (d *dotDrawer) boardLabel(i int) {
 // pathRows lists the moves made before node v's own, oldest first: the
 // last pathMoves-1 of them, after a line counting the earlier ones.
 func (d *dotDrawer) pathRows(v int32) []dotHTMLRow {
-	var path []int32 // v's ancestors, bottom up, the root left out
+	var path []int32 // v's ancestors, bottom up, the root and calls with no move (isPass) left out
 	for i := d.t.Nodes[v].Parent; i >= 0 && d.t.Nodes[i].Parent >= 0; i = d.t.Nodes[i].Parent {
-		path = append(path, i)
+		if !isPass(&d.t.Nodes[i]) {
+			path = append(path, i)
+		}
 	}
 	var rows []dotHTMLRow
 	shown := min(len(path), dotPathMoves-1)
@@ -605,6 +666,9 @@ const (
 	dotAttrCall   = `node [shape=box, style="rounded,filled", fillcolor=white, color="` + dotColorLine + `", penwidth=1, fontname="` + dotFontName + `", fontsize=10, fontcolor=black, margin="0.06,0.03", width=0.3, height=0.25];`
 	dotAttrPruned = `node [shape=box, style=filled, fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
 	dotAttrGroup  = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	// Candidates placed, checked and undone (--when after): dashed, for
+	// they stood on the board only while they were checked.
+	dotAttrPlacedUndone = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1.2, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
 	// Failed whole-board checks (--when leaf), one by one and collapsed.
 	dotAttrLeafFail  = `node [shape=box, style=filled, fillcolor="` + dotColorLeafBg + `", color="` + dotColorLeaf + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorLeaf + `", margin="0.06,0.03", width=0.3, height=0.25];`
 	dotAttrLeafGroup = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorLeafBg + `", color="` + dotColorLeaf + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorLeaf + `", margin="0.06,0.03", width=0.3, height=0.25];`
@@ -731,9 +795,13 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 		{ItemGroup, "// collapsed pruned leaves", dotAttrGroup},
 		{ItemElided, "// elided subtrees", dotAttrElided},
 	}
-	if d.leaf {
+	switch {
+	case d.leaf:
 		sections[1].comment, sections[1].attrs = "// failed whole-board checks (--when leaf)", dotAttrLeafFail
 		sections[2].comment, sections[2].attrs = "// collapsed failed whole-board checks", dotAttrLeafGroup
+	case d.after:
+		sections[1].comment, sections[1].attrs = "// candidates placed, checked and undone (--when after)", dotAttrPlacedUndone
+		sections[2].comment = "// collapsed candidates placed, checked and undone"
 	}
 	for _, s := range sections {
 		header := false
@@ -983,6 +1051,10 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 	case has[kPruned] && d.leaf:
 		key(` BGCOLOR="`+dotColorLeafBg+`" COLOR="`+dotColorLeaf+`"`, d.pick("✗ whole-board check failed: the full board breaks a rule",
 			"✗ 整盘校验失败：填满的棋盘违反规则"))
+	case has[kPruned] && d.after:
+		// No dashed cell here either (see the cut key): the words say it.
+		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, d.pick("✗ dashed: placed, then checked; breaks a rule, so undone",
+			"✗ 虚线：先放后查，违反规则，已撤销"))
 	case has[kPruned]:
 		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, d.pick("✗ pruned: breaks a rule", "✗ 剪枝：违反规则"))
 	}

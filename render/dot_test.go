@@ -38,6 +38,14 @@ var dotGoldens = []struct {
 	{"permutations3-zh-boards-layout.dot", dotP3zh, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true, Layout: true}},
 	{"sudoku4-leaf.dot", dotS4leaf, DiagramOptions{MaxNodes: 20}},
 	{"sudoku4-leaf-zh-boards.dot", dotS4leafZH, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true}},
+	// Tutorial 001's shape: one call per position, place, then check.
+	{"sudoku4-cells-after.dot", dotS4cellsAfter, DiagramOptions{MaxNodes: 30}},
+	{"sudoku4-cells-after-zh-boards.dot", dotS4cellsAfterZH, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true}},
+}
+
+func dotS4cellsAfter(t testing.TB) dotRun { return dotS4cells(t, tracer.WhenAfter, tracer.LangEN) }
+func dotS4cellsAfterZH(t testing.TB) dotRun {
+	return dotS4cells(t, tracer.WhenAfter, tracer.LangZH)
 }
 
 // dotS4leaf is a 4×4 Sudoku with two blanks validated only when full
