@@ -75,6 +75,7 @@ func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (Trim
 const (
 	dotColorLine      = "#444444"
 	dotColorSolution  = "#b8e6a8" // fill of a solution
+	dotColorWrong     = "#f9c784" // fill of a call that returned true over an unsolved board (--drop return-false)
 	dotColorDeadFill  = "#ececec"
 	dotColorDeadLine  = "#9a9a9a"
 	dotColorDeadFont  = "#555555"
@@ -683,6 +684,8 @@ func dotCallAttrs(it *Item) string {
 	switch it.Status {
 	case tracer.NodeSolution:
 		fill, pen = dotColorSolution, dotPenPath
+	case tracer.NodeWrong:
+		fill, pen = dotColorWrong, dotPenPath
 	case tracer.NodeOnPath:
 		pen = dotPenPath
 		if it.Running { // a solution was found below, and it is still running
@@ -999,7 +1002,7 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 	row("", d.trimLine(rep, d.lang()))
 
 	// The key: only the styles that appear.
-	var has [8]bool
+	var has [9]bool
 	const (
 		kSolution = iota
 		kPath
@@ -1009,6 +1012,7 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 		kOpen
 		kActive
 		kElided
+		kWrong
 	)
 	for i := range d.tr.Items {
 		it := &d.tr.Items[i]
@@ -1021,6 +1025,8 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 			switch it.Status {
 			case tracer.NodeSolution:
 				has[kSolution] = true
+			case tracer.NodeWrong:
+				has[kWrong] = true
 			case tracer.NodeOnPath:
 				has[kPath] = true
 			case tracer.NodeDeadEnd:
@@ -1041,11 +1047,24 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 	if has[kSolution] {
 		key(` BGCOLOR="`+dotColorSolution+`" BORDER="2"`, d.pick("solution", "解"))
 	}
-	if has[kPath] || has[kSolution] {
+	if has[kWrong] {
+		key(` BGCOLOR="`+dotColorWrong+`" BORDER="2"`, d.pick("returned true with blanks left: wrong", "返回 true 时还有空格：错误"))
+	}
+	switch {
+	case d.sum.Status == tracer.StatusWrong && !has[kSolution]:
+		key(` BORDER="2"`, d.pick("bold: the path that returned true", "粗线：返回 true 的路径"))
+	case (has[kPath] || has[kSolution]) && d.sum.Status == tracer.StatusLost:
+		key(` BORDER="2"`, d.pick("bold: the path to a solution, undone later", "粗线：通往解的路径（随后被撤销）"))
+	case has[kPath] || has[kSolution]:
 		key(` BORDER="2"`, d.pick("bold: on a solution's path", "粗线：解的路径"))
 	}
 	if has[kDead] {
-		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorDeadLine+`"`, d.pick("dead end: all failed, return false (backtrack)", "死路：都试过了，返回 false（回溯）"))
+		dead := tracer.Text{EN: "dead end: all failed, return false (backtrack)", ZH: "死路：都试过了，返回 false（回溯）"}
+		if d.sum.Strategy.Void() {
+			// No return value: the function just returns (tutorial 004's dfs).
+			dead = tracer.Text{EN: "dead end: all failed, return (backtrack)", ZH: "死路：都试过了，返回（回溯）"}
+		}
+		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorDeadLine+`"`, d.pick(dead.EN, dead.ZH))
 	}
 	switch {
 	case has[kPruned] && d.leaf:

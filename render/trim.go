@@ -267,6 +267,14 @@ func (tm *trimmer) solvedAt(i int32) bool {
 	return n.Solved && n.SolStep > 0 && (tm.k <= 0 || n.SolStep <= tm.k)
 }
 
+// wrongAt reports whether call i returned true over an unsolved board by
+// the step drawn (--drop return-false): its path is drawn like a
+// solution's, so the picture shows where the wrong true came from.
+func (tm *trimmer) wrongAt(i int32) bool {
+	n := &tm.nodes[i]
+	return n.Wrong && n.SolStep > 0 && (tm.k <= 0 || n.SolStep <= tm.k)
+}
+
 // children calls f for each child of i in view, in order.
 func (tm *trimmer) children(i int32, f func(c int32)) {
 	for c := tm.nodes[i].First; c >= 0 && c < tm.m; c = tm.nodes[c].Next {
@@ -484,7 +492,7 @@ func (tm *trimmer) mustDraw() {
 	// branch in play, cut at Depth.
 	lo, hi := tm.start, tm.start+tm.size[tm.start]
 	for i := lo; i < hi; i++ {
-		if tm.nodes[i].Kind == tracer.NodeCall && tm.solvedAt(i) {
+		if tm.nodes[i].Kind == tracer.NodeCall && (tm.solvedAt(i) || tm.wrongAt(i)) {
 			tm.drawPath(tm.cutAtDepth(i))
 		}
 	}
@@ -636,7 +644,7 @@ func (tm *trimmer) build() *Trimmed {
 		st := tm.t.StatusAt(v, tm.k)
 		me := add(Item{Kind: ItemCall, Node: v, Parent: parent, Depth: tm.level(v), Status: st, Agg: -1,
 			Active: v == active, Running: tm.running(v), NotExpanded: tm.state[v]&trimClosed != 0,
-			SolutionPath: st == tracer.NodeSolution || st == tracer.NodeOnPath})
+			SolutionPath: st == tracer.NodeSolution || st == tracer.NodeOnPath || st == tracer.NodeWrong})
 		tm.rep.ShownCalls++
 		group, mark := int32(-1), int32(-1)
 		aggOf := func(slot *int32, kind ItemKind) *Aggregate {
