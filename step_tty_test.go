@@ -82,10 +82,10 @@ func TestStepTTY(t *testing.T) {
 	keys("q4", "n", "n", "n", "n", "n")
 	screen = waitFor("q4", "step 5/187")
 	for _, want := range []string{
-		" 0  Q  .  .  .", // the board: the queen of row 0, the candidate of row 1
-		">1 [Q]( )( )( )",
-		"call stack: path (choices made) | choices left", // the stack
-		"> d1 #1 r1=c0 try left: 1 2 3",
+		" 0  Q  .  .  .",  // the board: the queen of row 0, the candidate of row 1
+		">1 [Q] . ( )( )", // ( ): the columns the queen at (0,0) leaves legal
+		"stack: path (choices made) | choices (legal, untried) | tried", // the stack
+		"> d1 #1 r1=c0 try choices: 2 3",
 		"note: try column 0 in row 1", // the note
 		"func solve(row int) {",       // the code, with the step's line marked
 		"> 3     for col := 0; col < n; col++ {",
@@ -193,7 +193,7 @@ func TestStepTTY(t *testing.T) {
 	}
 	printed := strings.TrimSuffix(string(out), "\n")
 	checkScreenSize(t, printed, 80, 24)
-	for _, want := range []string{"sudoku 9×9, 51 blanks", "step 30/", "note: ", "call stack:", "func solve() bool {", "nodes 4"} {
+	for _, want := range []string{"sudoku 9×9, 51 blanks", "step 30/", "note: ", "stack: path", "func solve() bool {", "nodes 4"} {
 		if !strings.Contains(printed, want) {
 			t.Errorf("step --print lacks %q:\n%s", want, printed)
 		}
@@ -222,14 +222,15 @@ func TestStepTTY(t *testing.T) {
 	}
 
 	// A size too small for the board: one line on stderr, exit 2, nothing
-	// on stdout.
+	// on stdout. (The key's "( ) choices" wraps into one line fewer than
+	// "( ) columns left" did: 39×17 and 39×18 before.)
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--width", "10", "--height", "5", "--print"}, "backtrack: terminal too small: need at least 39×17 for this board, have 10×5\n"},
-		{[]string{"--width", "40", "--height", "10", "--print"}, "backtrack: terminal too small: need at least 39×17 for this board, have 40×10\n"},
-		{[]string{"--width", "40", "--height", "10"}, "backtrack: terminal too small: need at least 39×18 for this board, have 40×10\n"},
+		{[]string{"--width", "10", "--height", "5", "--print"}, "backtrack: terminal too small: need at least 39×16 for this board, have 10×5\n"},
+		{[]string{"--width", "40", "--height", "10", "--print"}, "backtrack: terminal too small: need at least 39×16 for this board, have 40×10\n"},
+		{[]string{"--width", "40", "--height", "10"}, "backtrack: terminal too small: need at least 39×17 for this board, have 40×10\n"},
 	} {
 		cmd := exec.Command(bin, append([]string{"step", "nqueens", "-n", "4"}, tc.args...)...)
 		cmd.Stdin = strings.NewReader("n\n")

@@ -3,6 +3,7 @@ package tracer
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -28,6 +29,19 @@ type RuleWords struct {
 	// Short is the rule in a table column or a count: "row" / "同行",
 	// "↗" / "↗".
 	Short Text
+	// Mark is the rule beside a failed candidate in the stepper's call
+	// stack, a short word or a symbol: Sudoku "row" / "同行", N-Queens
+	// "↗" / "↗" ("✗1 row", "✗1 ↗"). Where even that is too wide the
+	// stepper keeps one character of it: the first of the English, the
+	// last of the Chinese ("r", "行"). Optional: Short stands in for it.
+	Mark Text
+}
+
+// Conflict is one clash of a candidate: the rule it breaks and the cell
+// (Witness) holding what it clashes with, as a reject event names them.
+type Conflict struct {
+	Rule    Rule
+	Witness Pos
 }
 
 // SizeSetting says that a problem's instances are chosen by a size n (the
@@ -89,6 +103,18 @@ type Def struct {
 	// Start returns the starting board of the instance info describes
 	// (the givens of a Sudoku; an empty board otherwise).
 	Start func(info Info) (*Board, error)
+	// Conflicts returns every clash of value v at cell on board b (a
+	// board of Start's shape with moves replayed on it), in the order the
+	// problem's check finds them, so that the first is the one the
+	// search's reject event names; nil when v breaks no rule there. It
+	// looks where the check looks (N-Queens: only up, at the rows above)
+	// and skips cell itself, which holds v already when the check runs
+	// after placing. It only reads b, and never runs in the search loop:
+	// the notes name every attacker of a reject with it, and the stepper
+	// tells legal candidates from the rest (Legal, RejectConflicts).
+	// Optional: without it a reject names only its own clash, and legal
+	// candidates are unknown.
+	Conflicts func(b *Board, cell Pos, v int) []Conflict
 	// Move writes a move for people and step logs: "r2=c0", "(4,5)=7".
 	// ParseMove reads what Move writes (and only that, give or take
 	// spaces), returning the cell the move fills and its value.
@@ -258,6 +284,37 @@ func (d *Def) RuleList() []Rule {
 		rs[i] = w.Rule
 	}
 	return rs
+}
+
+// Legal reports whether v at cell breaks no rule on board b (see
+// Conflicts); known is false when the problem cannot tell (no
+// Conflicts), and legal is then true.
+func (d *Def) Legal(b *Board, cell Pos, v int) (legal, known bool) {
+	if d.Conflicts == nil || b == nil {
+		return true, false
+	}
+	return len(d.Conflicts(b, cell, v)) == 0, true
+}
+
+// RejectConflicts returns every clash of the reject e on board b, the
+// board as the check saw it: the reject's own clash first, then the
+// others in checking order. Without Conflicts, on no board, or when
+// Conflicts does not find the reject's own clash on b (a board that is
+// not the one the search had), it is the reject's own clash alone.
+func (d *Def) RejectConflicts(b *Board, e *Event) []Conflict {
+	own := Conflict{Rule: e.Rule, Witness: e.Witness}
+	if d.Conflicts == nil || b == nil || e.Kind != KindReject {
+		return []Conflict{own}
+	}
+	all := d.Conflicts(b, e.Cell, e.Value)
+	i := slices.Index(all, own)
+	if i < 0 {
+		return []Conflict{own}
+	}
+	out := make([]Conflict, 0, len(all))
+	out = append(out, own)
+	out = append(out, all[:i]...)
+	return append(out, all[i+1:]...)
 }
 
 // MoveLabel writes a move as Move does; a negative value is the root,
@@ -535,6 +592,17 @@ func (b *Board) Apply(e *Event) {
 	}
 }
 
+// copyFrom makes b the board src is: same size, same cells.
+func (b *Board) copyFrom(src *Board) {
+	if len(b.val) != len(src.val) {
+		*b = *src.Clone()
+		return
+	}
+	copy(b.val, src.val)
+	copy(b.set, src.set)
+	copy(b.given, src.given)
+}
+
 // Clone returns an independent copy.
 func (b *Board) Clone() *Board {
 	c := *b
@@ -591,6 +659,14 @@ type Words struct {
 	// (before), after placing (after: it is undone next) or on the full
 	// board (leaf): what the candidate breaks and against which cell.
 	Reject func(when When, e *Event, rule RuleWords) Text
+	// RejectAll is Reject for a candidate with more than one clash: more
+	// are the clashes after the event's own, in checking order (see
+	// Def.Conflicts), one for each other attacking cell (under the first
+	// rule that finds it), which the note names too ("also attacked by
+	// (1,3) ↗ and (2,0) ↖"). The narrator calls it only when more is not
+	// empty. Optional: without it the narrator adds them after Reject's
+	// note in plain words.
+	RejectAll func(when When, e *Event, rule RuleWords, more []Conflict) Text
 	// Place is the note of a place under the check timing when; size is
 	// the instance's.
 	Place func(when When, e *Event, size int) Text
@@ -692,4 +768,41 @@ func (d *Def) ValueRange(size int) (lo, hi int) {
 		return d.Values(size)
 	}
 	return 1, size
+}
+
+// wordsOf returns the words of rule r from a problem's list, or plain
+// words from its name.
+func wordsOf(ws []RuleWords, r Rule) RuleWords {
+	for _, w := range ws {
+		if w.Rule == r {
+			return w
+		}
+	}
+	name := r.String()
+	return RuleWords{Rule: r, Name: Text{name, name}, Short: Text{name, name}}
+}
+
+// listEN joins phrases as English lists them: "a", "a and b", "a, b and c".
+func listEN(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// listZH joins phrases as Chinese lists them: "甲", "甲和乙", "甲、乙和丙",
+// with 和 spaced from a Latin letter, a digit or a bracket as Chinese
+// typesetting spaces it ("(1,3) 和 (2,0)"); 、 needs no space.
+func listZH(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	head := strings.Join(items[:len(items)-1], "、")
+	return zhSpace(head, true, false, true) + "和" + zhSpace(items[len(items)-1], true, true, false)
 }

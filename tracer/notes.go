@@ -2,6 +2,7 @@ package tracer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -26,7 +27,9 @@ func ParseLang(s string) (Lang, error) { return parseEnum("lang", s, Langs) }
 // check timing and stop rule from Strategy; the rest (which call is open,
 // which slot it decides, what the last event was) it learns from the events
 // themselves, so it must see every event of the search, in order. A Narrator
-// is cheap: Note does a few comparisons and one Sprintf.
+// is cheap: Note does a few comparisons and one Sprintf; only a reject does
+// more, rebuilding the board of the open calls (the start board and their
+// moves) to name every cell the candidate clashes with (Def.Conflicts).
 type Narrator struct {
 	def   *Def
 	w     *Words
@@ -37,6 +40,9 @@ type Narrator struct {
 	drop  Drop // DropReturnFalse: an exhausted call scans on
 	zh    bool
 	start *Board // the start board, for the value of a given (nil: none)
+	// work is the board of the open calls, rebuilt from start at each
+	// reject to find every clash (see moreConflicts).
+	work *Board
 	// wrong is set once a call returned true over a board with blanks
 	// (--drop return-false): the true that goes up the chain is wrong.
 	wrong bool
@@ -520,7 +526,59 @@ func (n *Narrator) noteReject(e *Event) string {
 		// Placed first, checked after (--when after): it is undone next.
 		when = WhenAfter
 	}
-	return n.voided(n.in(n.w.Reject(when, e, n.ruleWords(e.Rule))))
+	rule := n.ruleWords(e.Rule)
+	if more := n.moreConflicts(e); len(more) > 0 {
+		if n.w.RejectAll != nil {
+			return n.voided(n.in(n.w.RejectAll(when, e, rule, more)))
+		}
+		return n.voided(n.in(n.w.Reject(when, e, rule))) + n.alsoPlain(more)
+	}
+	return n.voided(n.in(n.w.Reject(when, e, rule)))
+}
+
+// moreConflicts returns the clashes of reject e after its own (see
+// Def.RejectConflicts), one for each other attacking cell, on the board
+// of the open calls: the start board with the move of every open call
+// replayed (the candidate itself, on the board under --when after, is
+// skipped by Def.Conflicts). Only a reject of a problem with
+// Def.Conflicts does this work.
+func (n *Narrator) moreConflicts(e *Event) []Conflict {
+	if n.def.Conflicts == nil || n.start == nil {
+		return nil
+	}
+	if n.work == nil {
+		n.work = n.start.Clone()
+	} else {
+		n.work.copyFrom(n.start)
+	}
+	for _, f := range n.frames {
+		if f.mv >= 0 && f.move != NoPos {
+			n.work.Place(f.move, f.mv)
+		}
+	}
+	all := n.def.RejectConflicts(n.work, e)
+	// Each attacking cell once, under the first rule that finds it: a
+	// Sudoku digit in the same row and box is one clash to a reader.
+	more := all[:0:0]
+	for i, c := range all[1:] {
+		if !slices.ContainsFunc(all[:i+1], func(d Conflict) bool { return d.Witness == c.Witness }) {
+			more = append(more, c)
+		}
+	}
+	return more
+}
+
+// alsoPlain names the other clashes of a reject for a problem whose
+// Words have no RejectAll: "; also clashes with (1,3) (rule) and (2,0)
+// (rule)" / "；还与 (1,3)（规则）和 (2,0)（规则）冲突".
+func (n *Narrator) alsoPlain(more []Conflict) string {
+	en, zh := make([]string, len(more)), make([]string, len(more))
+	for i, c := range more {
+		w := n.def.RuleWordsOf(c.Rule).Name
+		en[i] = fmt.Sprintf("%s (%s)", c.Witness, w.EN)
+		zh[i] = fmt.Sprintf("%s（%s）", c.Witness, w.ZH)
+	}
+	return n.pick("; also clashes with "+listEN(en), "；还与 "+listZH(zh)+"冲突")
 }
 
 func (n *Narrator) notePlace(e *Event) string {

@@ -192,19 +192,16 @@ func (q *NQueens) Rows() []string {
 
 // NQueensDef describes N-Queens to everything but the search loop.
 var NQueensDef = &Def{
-	Name:    "nqueens",
-	Aliases: []string{"queens"},
-	Title:   Text{"N-Queens", "N 皇后"},
-	Rank:    1,
-	Rules: []RuleWords{
-		{Rule: RuleColumn, Name: Text{"column", "同列"}, Short: Text{"column", "同列"}},
-		{Rule: RuleAntiDiagonal, Name: Text{"upper-right diagonal ↗", "右上对角线 ↗"}, Short: Text{"↗ diagonal", "右上对角线 ↗"}},
-		{Rule: RuleDiagonal, Name: Text{"upper-left diagonal ↖", "左上对角线 ↖"}, Short: Text{"↖ diagonal", "左上对角线 ↖"}},
-	},
-	Orders: NQueensOrders,
-	Checks: NQueensChecks,
-	Stop:   StopAll,
-	Size:   &SizeSetting{Default: 8, Min: 1, Max: MaxQueens},
+	Name:      "nqueens",
+	Aliases:   []string{"queens"},
+	Title:     Text{"N-Queens", "N 皇后"},
+	Rank:      1,
+	Rules:     nqueensRuleWords,
+	Conflicts: nqueensConflicts,
+	Orders:    NQueensOrders,
+	Checks:    NQueensChecks,
+	Stop:      StopAll,
+	Size:      &SizeSetting{Default: 8, Min: 1, Max: MaxQueens},
 	New: func(s Spec) (Problem, error) {
 		return NewNQueens(s.N, s.Check)
 	},
@@ -259,39 +256,8 @@ var NQueensDef = &Def{
 			}
 			return Text{fmt.Sprintf("decide the column of row %d", c.Depth), fmt.Sprintf("决定第 %d 行的皇后放哪一列", c.Depth)}
 		},
-		Reject: func(when When, e *Event, rule RuleWords) Text {
-			// The clash: "column 1 with the queen at (0,1)" (short: "with (0,1)").
-			clash := func(short bool) Text {
-				var en string
-				switch e.Rule {
-				case RuleColumn:
-					en = fmt.Sprintf("column %d", e.Cell.Col)
-				default:
-					en = "the " + rule.Name.EN
-				}
-				zh := "与 " + fmt.Sprintf("%s 的皇后", e.Witness) + "同在" + rule.Name.ZH + " 上"
-				if e.Rule == RuleColumn {
-					zh = "与 " + fmt.Sprintf("%s 的皇后", e.Witness) + rule.Name.ZH
-				}
-				if short {
-					return Text{en + " with " + e.Witness.String(), zh}
-				}
-				return Text{en + " with " + fmt.Sprintf("the queen at %s", e.Witness), zh}
-			}
-			switch when {
-			case WhenLeaf:
-				c := clash(true)
-				return Text{fmt.Sprintf("%[3]s: queen %[1]s shares %[2]s → return false", e.Cell, c.EN, LeafFailWords.Name.EN),
-					fmt.Sprintf("%[3]s：%[1]s 的皇后%[2]s → 返回 false", e.Cell, c.ZH, LeafFailWords.Name.ZH)}
-			case WhenAfter:
-				c := clash(true)
-				return Text{fmt.Sprintf("the new queen %[1]s shares %[2]s: prune (剪枝), undo it", e.Cell, c.EN),
-					fmt.Sprintf("先放后查：%[1]s 的皇后%[2]s，剪枝，随后撤销", e.Cell, c.ZH)}
-			}
-			c := clash(false)
-			return Text{fmt.Sprintf("a queen at %[1]s would share %[2]s: prune (剪枝)", e.Cell, c.EN),
-				fmt.Sprintf("%[1]s 放皇后会%[2]s：剪枝", e.Cell, c.ZH)}
-		},
+		Reject:    func(when When, e *Event, rule RuleWords) Text { return nqueensReject(when, e, rule, nil) },
+		RejectAll: nqueensReject,
 		Place: func(when When, e *Event, size int) Text {
 			switch when {
 			case WhenAfter:
@@ -327,3 +293,93 @@ var NQueensDef = &Def{
 }
 
 func init() { Register(NQueensDef) }
+
+// nqueensRuleWords are the N-Queens rules in checking order, in the
+// words of tutorial 004.
+var nqueensRuleWords = []RuleWords{
+	{Rule: RuleColumn, Name: Text{"column", "同列"}, Short: Text{"column", "同列"}, Mark: Text{"col", "同列"}},
+	{Rule: RuleAntiDiagonal, Name: Text{"upper-right diagonal ↗", "右上对角线 ↗"}, Short: Text{"↗ diagonal", "右上对角线 ↗"}, Mark: Text{"↗", "↗"}},
+	{Rule: RuleDiagonal, Name: Text{"upper-left diagonal ↖", "左上对角线 ↖"}, Short: Text{"↖ diagonal", "左上对角线 ↖"}, Mark: Text{"↖", "↖"}},
+}
+
+// nqueensConflicts is NQueensDef.Conflicts: the queens a queen at cell
+// would attack, looking only up, as the check does (the rows below are
+// empty while the search runs; under --when leaf they are not the
+// check's business): up the column, then up the upper-right diagonal ↗,
+// then up the upper-left diagonal ↖, nearest first. A queen's column is
+// its value, so v is cell.Col.
+func nqueensConflicts(b *Board, cell Pos, _ int) []Conflict {
+	var out []Conflict
+	look := func(rule Rule, dc int) {
+		for i, j := cell.Row-1, cell.Col+dc; i >= 0 && j >= 0 && j < b.Cols; i, j = i-1, j+dc {
+			if _, ok := b.At(Pos{i, j}); ok {
+				out = append(out, Conflict{Rule: rule, Witness: Pos{i, j}})
+			}
+		}
+	}
+	look(RuleColumn, 0)
+	look(RuleAntiDiagonal, +1)
+	look(RuleDiagonal, -1)
+	return out
+}
+
+// nqueensReject is the N-Queens reject note (Words.RejectAll): the clash
+// the check found, then any other queen that attacks the square.
+func nqueensReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
+	// The clash: "column 1 with the queen at (0,1)" (short: "with (0,1)").
+	clash := func(short bool) Text {
+		var en string
+		switch e.Rule {
+		case RuleColumn:
+			en = fmt.Sprintf("column %d", e.Cell.Col)
+		default:
+			en = "the " + rule.Name.EN
+		}
+		zh := "与 " + fmt.Sprintf("%s 的皇后", e.Witness) + "同在" + rule.Name.ZH + " 上"
+		if e.Rule == RuleColumn {
+			zh = "与 " + fmt.Sprintf("%s 的皇后", e.Witness) + rule.Name.ZH
+		}
+		if short {
+			return Text{en + " with " + e.Witness.String(), zh}
+		}
+		return Text{en + " with " + fmt.Sprintf("the queen at %s", e.Witness), zh}
+	}
+	// The other attackers: "; also attacked by (1,3) ↗ and (2,0) ↖" /
+	// "，还会被 (1,3) 的皇后（右上对角线 ↗）和 (2,0) 的皇后（左上对角线 ↖）攻击".
+	also := func(would bool) Text {
+		if len(more) == 0 {
+			return Text{}
+		}
+		en, zh := make([]string, len(more)), make([]string, len(more))
+		for i, c := range more {
+			w := wordsOf(nqueensRuleWords, c.Rule)
+			switch c.Rule {
+			case RuleColumn:
+				en[i] = c.Witness.String() + " in the same column"
+			case RuleAntiDiagonal, RuleDiagonal:
+				en[i] = c.Witness.String() + " " + w.Mark.EN
+			default:
+				en[i] = fmt.Sprintf("%s (%s)", c.Witness, w.Name.EN)
+			}
+			zh[i] = fmt.Sprintf("%s 的皇后（%s）", c.Witness, w.Name.ZH)
+		}
+		verb := "还被 "
+		if would {
+			verb = "还会被 "
+		}
+		return Text{"; also attacked by " + listEN(en), "，" + verb + listZH(zh) + "攻击"}
+	}
+	switch when {
+	case WhenLeaf:
+		c, a := clash(true), also(false)
+		return Text{fmt.Sprintf("%[3]s: queen %[1]s shares %[2]s%[4]s → return false", e.Cell, c.EN, LeafFailWords.Name.EN, a.EN),
+			fmt.Sprintf("%[3]s：%[1]s 的皇后%[2]s%[4]s → 返回 false", e.Cell, c.ZH, LeafFailWords.Name.ZH, a.ZH)}
+	case WhenAfter:
+		c, a := clash(true), also(false)
+		return Text{fmt.Sprintf("the new queen %[1]s shares %[2]s%[3]s: prune (剪枝), undo it", e.Cell, c.EN, a.EN),
+			fmt.Sprintf("先放后查：%[1]s 的皇后%[2]s%[3]s，剪枝，随后撤销", e.Cell, c.ZH, a.ZH)}
+	}
+	c, a := clash(false), also(true)
+	return Text{fmt.Sprintf("a queen at %[1]s would share %[2]s%[3]s: prune (剪枝)", e.Cell, c.EN, a.EN),
+		fmt.Sprintf("%[1]s 放皇后会%[2]s%[3]s：剪枝", e.Cell, c.ZH, a.ZH)}
+}

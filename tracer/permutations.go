@@ -175,12 +175,13 @@ var PermutationsDef = &Def{
 	Title: Text{"Permutations", "全排列"},
 	Rank:  3,
 	Rules: []RuleWords{
-		{Rule: RuleUsed, Name: Text{"already on the path", "已在路径中"}, Short: Text{"used", "已用过"}},
+		{Rule: RuleUsed, Name: Text{"already on the path", "已在路径中"}, Short: Text{"used", "已用过"}, Mark: Text{"used", "已用"}},
 	},
-	Orders: PermutationsOrders,
-	Checks: PermutationsChecks,
-	Stop:   StopAll,
-	Size:   &SizeSetting{Default: 4, Min: 1, Max: MaxPermutations, Why: permutationsWhy},
+	Conflicts: permutationsConflicts,
+	Orders:    PermutationsOrders,
+	Checks:    PermutationsChecks,
+	Stop:      StopAll,
+	Size:      &SizeSetting{Default: 4, Min: 1, Max: MaxPermutations, Why: permutationsWhy},
 	New: func(s Spec) (Problem, error) {
 		return NewPermutations(s.N, s.Check)
 	},
@@ -248,26 +249,8 @@ var PermutationsDef = &Def{
 			}
 			return Text{fmt.Sprintf("decide the number at position %d", c.Depth), fmt.Sprintf("决定位置 %d 放哪个数", c.Depth)}
 		},
-		Reject: func(when When, e *Event, rule RuleWords) Text {
-			v, at, w := e.Value, e.Cell.Col, e.Witness.Col
-			// The clash: "is already used at position 0" / "已在位置 0 用过".
-			en := fmt.Sprintf("is already used at position %d", w)
-			zh := fmt.Sprintf("%d 已在位置 %d 用过", v, w)
-			if e.Rule != RuleUsed {
-				en = fmt.Sprintf("clashes with position %d (%s)", w, rule.Name.EN)
-				zh = fmt.Sprintf("%d 与位置 %d 冲突（%s）", v, w, rule.Name.ZH)
-			}
-			switch when {
-			case WhenLeaf:
-				return Text{fmt.Sprintf("%s: the %d at position %d %s → return false", LeafFailWords.Name.EN, v, at, en),
-					fmt.Sprintf("%s：位置 %d 的 %s → 返回 false", LeafFailWords.Name.ZH, at, zh)}
-			case WhenAfter:
-				return Text{fmt.Sprintf("the %d just placed at position %d %s: prune (剪枝), undo it", v, at, en),
-					fmt.Sprintf("先放后查：位置 %d 放了 %d，%s，剪枝，随后撤销", at, v, zh)}
-			}
-			return Text{fmt.Sprintf("%d at position %d %s: prune (剪枝)", v, at, en),
-				fmt.Sprintf("位置 %d 放 %d：%s，剪枝", at, v, zh)}
-		},
+		Reject:    func(when When, e *Event, rule RuleWords) Text { return permutationsReject(when, e, rule, nil) },
+		RejectAll: permutationsReject,
 		Place: func(when When, e *Event, size int) Text {
 			v, at := e.Value, e.Cell.Col
 			switch when {
@@ -306,3 +289,55 @@ var PermutationsDef = &Def{
 }
 
 func init() { Register(PermutationsDef) }
+
+// permutationsConflicts is PermutationsDef.Conflicts: every position
+// before cell's that holds v, from position 0, as the scan walks the
+// path. (Under --when leaf the positions after it are full too; the
+// check does not look there.)
+func permutationsConflicts(b *Board, cell Pos, v int) []Conflict {
+	var out []Conflict
+	for j := 0; j < cell.Col && j < b.Cols; j++ {
+		if w, ok := b.At(Pos{cell.Row, j}); ok && w == v {
+			out = append(out, Conflict{Rule: RuleUsed, Witness: Pos{cell.Row, j}})
+		}
+	}
+	return out
+}
+
+// permutationsReject is the Permutations reject note (Words.RejectAll).
+// The path before a rejected number never holds it twice (the leaf
+// validation names the first repeat), so more is empty in every search
+// of the template; a note for more positions is written all the same.
+func permutationsReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
+	v, at, w := e.Value, e.Cell.Col, e.Witness.Col
+	// The clash: "is already used at position 0" / "已在位置 0 用过".
+	en := fmt.Sprintf("is already used at position %d", w)
+	zh := fmt.Sprintf("%d 已在位置 %d 用过", v, w)
+	if e.Rule != RuleUsed {
+		en = fmt.Sprintf("clashes with position %d (%s)", w, rule.Name.EN)
+		zh = fmt.Sprintf("%d 与位置 %d 冲突（%s）", v, w, rule.Name.ZH)
+	}
+	if len(more) > 0 {
+		// "; also at position 2" / "，在位置 2 也用过".
+		pos := make([]string, len(more))
+		for i, c := range more {
+			pos[i] = strconv.Itoa(c.Witness.Col)
+		}
+		noun := "position"
+		if len(more) > 1 {
+			noun = "positions"
+		}
+		en += fmt.Sprintf("; also at %s %s", noun, listEN(pos))
+		zh += fmt.Sprintf("，在位置 %s 也用过", strings.Join(pos, "、"))
+	}
+	switch when {
+	case WhenLeaf:
+		return Text{fmt.Sprintf("%s: the %d at position %d %s → return false", LeafFailWords.Name.EN, v, at, en),
+			fmt.Sprintf("%s：位置 %d 的 %s → 返回 false", LeafFailWords.Name.ZH, at, zh)}
+	case WhenAfter:
+		return Text{fmt.Sprintf("the %d just placed at position %d %s: prune (剪枝), undo it", v, at, en),
+			fmt.Sprintf("先放后查：位置 %d 放了 %d，%s，剪枝，随后撤销", at, v, zh)}
+	}
+	return Text{fmt.Sprintf("%d at position %d %s: prune (剪枝)", v, at, en),
+		fmt.Sprintf("位置 %d 放 %d：%s，剪枝", at, v, zh)}
+}

@@ -382,14 +382,11 @@ func (s *Sudoku) Rows() []string {
 
 // SudokuDef describes Sudoku to everything but the search loop.
 var SudokuDef = &Def{
-	Name:  "sudoku",
-	Title: Text{"Sudoku", "数独"},
-	Rank:  2,
-	Rules: []RuleWords{
-		{Rule: RuleRow, Name: Text{"row", "同行重复"}, Short: Text{"row", "同行重复"}},
-		{Rule: RuleColumn, Name: Text{"column", "同列重复"}, Short: Text{"column", "同列重复"}},
-		{Rule: RuleBox, Name: Text{"box", "同宫重复"}, Short: Text{"box", "同宫重复"}},
-	},
+	Name:       "sudoku",
+	Title:      Text{"Sudoku", "数独"},
+	Rank:       2,
+	Rules:      sudokuRuleWords,
+	Conflicts:  sudokuConflicts,
 	RuleIntros: sudokuRuleIntro,
 	Orders:     SudokuOrders,
 	Checks:     SudokuChecks,
@@ -530,32 +527,8 @@ var SudokuDef = &Def{
 			}
 			return Text{"rescan from (0,0) for an empty cell (2-D)", "从 (0,0) 重新扫描找空格（二维递归）"}
 		},
-		Reject: func(when When, e *Event, rule RuleWords) Text {
-			d := string(DigitChar(e.Value))
-			var en string
-			switch e.Rule {
-			case RuleRow:
-				en = fmt.Sprintf("in row %d", e.Cell.Row)
-			case RuleColumn:
-				en = fmt.Sprintf("in column %d", e.Cell.Col)
-			case RuleBox:
-				en = "in the same box"
-			default:
-				en = "on the " + rule.Name.EN
-			}
-			clashEN := fmt.Sprintf("clashes with the %s at %s %s", d, e.Witness, en)
-			clashZH := fmt.Sprintf("与 %s 的 %s %s", e.Witness, d, rule.Name.ZH)
-			switch when {
-			case WhenLeaf:
-				return Text{fmt.Sprintf("%[4]s: the %[1]s at %[2]s %[3]s → return false", d, e.Cell, clashEN, LeafFailWords.Name.EN),
-					fmt.Sprintf("%[4]s：%[2]s 的 %[1]s %[3]s → 返回 false", d, e.Cell, clashZH, LeafFailWords.Name.ZH)}
-			case WhenAfter:
-				return Text{fmt.Sprintf("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it", d, e.Cell, clashEN),
-					fmt.Sprintf("先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", d, e.Cell, clashZH)}
-			}
-			return Text{fmt.Sprintf("%[1]s at %[2]s %[3]s: prune (剪枝)", d, e.Cell, clashEN),
-				fmt.Sprintf("%[2]s 填 %[1]s %[3]s：剪枝", d, e.Cell, clashZH)}
-		},
+		Reject:    func(when When, e *Event, rule RuleWords) Text { return sudokuReject(when, e, rule, nil) },
+		RejectAll: sudokuReject,
 		Place: func(when When, e *Event, _ int) Text {
 			d := string(DigitChar(e.Value))
 			switch when {
@@ -586,6 +559,109 @@ var SudokuDef = &Def{
 }
 
 func init() { Register(SudokuDef) }
+
+// sudokuAlsoCells is the most other clashing cells a Sudoku reject note
+// names: only the validation of a full board (--when leaf) finds more
+// than two, and the stepper's board marks them all.
+const sudokuAlsoCells = 3
+
+// sudokuAlso names the other cells digit d at cell clashes with, grouped
+// by rule in checking order: "; also with (3,2) in column 2 and (1,1) in
+// the same box" / "，还与 (3,2) 的 4 同列重复、与 (1,1) 的 4 同宫重复";
+// past sudokuAlsoCells cells, "and 4 more" / "，另有 4 处重复".
+func sudokuAlso(d string, cell Pos, more []Conflict, where func(Rule, Pos, RuleWords) string) Text {
+	var en, zh []string
+	for i := 0; i < len(more) && i < sudokuAlsoCells; {
+		r := more[i].Rule
+		var cells []string
+		for ; i < len(more) && i < sudokuAlsoCells && more[i].Rule == r; i++ {
+			cells = append(cells, more[i].Witness.String())
+		}
+		w := wordsOf(sudokuRuleWords, r)
+		en = append(en, strings.Join(cells, " ")+" "+where(r, cell, w))
+		zh = append(zh, fmt.Sprintf("与 %s 的 %s %s", strings.Join(cells, "、"), d, w.Name.ZH))
+	}
+	t := Text{"; also with ", "，还" + strings.Join(zh, "、")}
+	if k := len(more) - sudokuAlsoCells; k > 0 {
+		en = append(en, fmt.Sprintf("%d more", k))
+		t.ZH += fmt.Sprintf("，另有 %d 处重复", k)
+	}
+	t.EN += listEN(en)
+	return t
+}
+
+// sudokuRuleWords are the Sudoku rules in checking order, in the
+// tutorials' words (同行重复 / 同列重复 / 同宫重复).
+var sudokuRuleWords = []RuleWords{
+	{Rule: RuleRow, Name: Text{"row", "同行重复"}, Short: Text{"row", "同行重复"}, Mark: Text{"row", "同行"}},
+	{Rule: RuleColumn, Name: Text{"column", "同列重复"}, Short: Text{"column", "同列重复"}, Mark: Text{"col", "同列"}},
+	{Rule: RuleBox, Name: Text{"box", "同宫重复"}, Short: Text{"box", "同宫重复"}, Mark: Text{"box", "同宫"}},
+}
+
+// sudokuConflicts is SudokuDef.Conflicts: every other cell holding v in
+// cell's row (left to right), then its column (top to bottom), then its
+// box (in reading order), as the check scans them.
+func sudokuConflicts(b *Board, cell Pos, v int) []Conflict {
+	var out []Conflict
+	at := func(rule Rule, p Pos) {
+		if p == cell {
+			return
+		}
+		if d, ok := b.At(p); ok && d == v {
+			out = append(out, Conflict{Rule: rule, Witness: p})
+		}
+	}
+	for j := 0; j < b.Cols; j++ {
+		at(RuleRow, Pos{cell.Row, j})
+	}
+	for i := 0; i < b.Rows; i++ {
+		at(RuleColumn, Pos{i, cell.Col})
+	}
+	if box := BoxSide(b.Rows); box > 0 {
+		r0, c0 := cell.Row/box*box, cell.Col/box*box
+		for i := r0; i < r0+box; i++ {
+			for j := c0; j < c0+box; j++ {
+				at(RuleBox, Pos{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// sudokuReject is the Sudoku reject note (Words.RejectAll): the clash the
+// check found, then every other cell the digit repeats in.
+func sudokuReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
+	d := string(DigitChar(e.Value))
+	// where says where a clash is: "in row 0", "in the same box".
+	where := func(r Rule, at Pos, words RuleWords) string {
+		switch r {
+		case RuleRow:
+			return fmt.Sprintf("in row %d", at.Row)
+		case RuleColumn:
+			return fmt.Sprintf("in column %d", at.Col)
+		case RuleBox:
+			return "in the same box"
+		}
+		return "on the " + words.Name.EN
+	}
+	clashEN := fmt.Sprintf("clashes with the %s at %s %s", d, e.Witness, where(e.Rule, e.Cell, rule))
+	clashZH := fmt.Sprintf("与 %s 的 %s %s", e.Witness, d, rule.Name.ZH)
+	if len(more) > 0 {
+		a := sudokuAlso(d, e.Cell, more, where)
+		clashEN += a.EN
+		clashZH += a.ZH
+	}
+	switch when {
+	case WhenLeaf:
+		return Text{fmt.Sprintf("%[4]s: the %[1]s at %[2]s %[3]s → return false", d, e.Cell, clashEN, LeafFailWords.Name.EN),
+			fmt.Sprintf("%[4]s：%[2]s 的 %[1]s %[3]s → 返回 false", d, e.Cell, clashZH, LeafFailWords.Name.ZH)}
+	case WhenAfter:
+		return Text{fmt.Sprintf("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it", d, e.Cell, clashEN),
+			fmt.Sprintf("先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", d, e.Cell, clashZH)}
+	}
+	return Text{fmt.Sprintf("%[1]s at %[2]s %[3]s: prune (剪枝)", d, e.Cell, clashEN),
+		fmt.Sprintf("%[2]s 填 %[1]s %[3]s：剪枝", d, e.Cell, clashZH)}
+}
 
 // sudokuRuleIntro names the box rule where an output names it first: all
 // five tutorials call the 3×3 box 九宫格 (a 4×4 Sudoku's 2×2 box is 宫).

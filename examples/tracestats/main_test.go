@@ -27,7 +27,7 @@ func Example() {
 	//     5  call    depth 1  call 1 at depth 1 after the 1 at (0,2): rescan from (0,0) for an empty cell (2-D)
 	//     6  scan    depth 1  scan from (0,0): skip 3 filled cells (2 givens, 1 placed earlier), decide (0,3)
 	//     7  try     depth 1  try 1 at (0,3)
-	//     8  reject  depth 1  1 at (0,3) clashes with the 1 at (0,2) in row 0: prune (剪枝)
+	//     8  reject  depth 1  1 at (0,3) clashes with the 1 at (0,2) in row 0; also with (1,3) in column 3: prune (剪枝)
 	//   the solution:
 	//     5 3 4 6 7 8 9 1 2
 	//     6 7 2 1 9 5 3 4 8

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
@@ -12,8 +13,8 @@ import (
 
 // This file draws the two pictures of the step view that stand for the
 // search's state: the board with the step's marks, and the call stack
-// with the three parts of backtracking (the path so far, the choices left,
-// the end condition).
+// with the three parts of backtracking (the path so far, the choices
+// still available, the end condition) and what each call has tried.
 
 // boardStyle is how big a board is drawn.
 type boardStyle struct {
@@ -42,24 +43,25 @@ type cellMark uint8
 const (
 	markNone      cellMark = iota
 	markCandidate          // the candidate this step is about: [7]
-	markClash              // the cell the candidate clashes with: <5>
-	markSlot               // the empty slot being decided, or on a board of pieces a choice left in the row: ( )
+	markClash              // a cell the candidate clashes with: <5>
+	markSlot               // the empty slot being decided, or on a board of pieces a choice in the row: ( )
 )
 
 // boardMarks says where the step's marks go.
 type boardMarks struct {
-	cand, clash, slot tracer.Pos
-	candValue         int
-	candStyle         style
-	slotRow           int // a board of pieces: the row being decided (-1: none)
-	leftFrom          int // a board of pieces: the first column still to try in slotRow
+	cand, slot tracer.Pos
+	clashes    []tracer.Pos // every cell a rejected candidate clashes with
+	candValue  int
+	candStyle  style
+	slotRow    int   // a board of pieces: the row being decided (-1: none)
+	choices    []int // a board of pieces: the columns of slotRow still to choose (stackFrame.choices)
 }
 
-// marks finds the marks of the step: the candidate and its clash, the slot
-// being decided, and on a board of pieces the row being decided and its
-// choices left.
+// marks finds the marks of the step: the candidate and every cell it
+// clashes with, the slot being decided, and on a board of pieces the row
+// being decided and its choices.
 func (s *Stepper) marks(st *stepState) boardMarks {
-	m := boardMarks{cand: tracer.NoPos, clash: tracer.NoPos, slot: tracer.NoPos, slotRow: -1, candStyle: stTry}
+	m := boardMarks{cand: tracer.NoPos, slot: tracer.NoPos, slotRow: -1, candStyle: stTry}
 	if st.k == 0 {
 		return m
 	}
@@ -71,7 +73,10 @@ func (s *Stepper) marks(st *stepState) boardMarks {
 			m.candStyle = stPlace
 		}
 		if e.Kind == tracer.KindReject {
-			m.clash = e.Witness
+			// Every attacker, not only the one the check stopped at.
+			for _, c := range s.rec.def.RejectConflicts(st.board, e) {
+				m.clashes = append(m.clashes, c.Witness)
+			}
 		}
 	case tracer.KindCall, tracer.KindReturn:
 		// The move that led to this call: the one the call keeps or that
@@ -85,10 +90,7 @@ func (s *Stepper) marks(st *stepState) boardMarks {
 		if !top.end && top.slot.Row >= 0 && top.state != fsReturn && top.state != fsStopped {
 			if s.rec.shape.pieces {
 				m.slotRow = top.slot.Row
-				m.leftFrom = s.rec.shape.cols
-				if len(top.left) > 0 {
-					m.leftFrom = top.left[0]
-				}
+				m.choices = top.choices
 			} else if top.slot != m.cand {
 				m.slot = top.slot
 			}
@@ -191,11 +193,11 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, co
 	case p == m.cand:
 		mark = markCandidate
 		content, sty = r.glyph(m.candValue), m.candStyle
-	case p == m.clash:
+	case slices.Contains(m.clashes, p):
 		mark, sty = markClash, stClash
 	case p == m.slot && !set:
 		mark, sty = markSlot, stSlot
-	case r.shape.pieces && row == m.slotRow && !set && col >= m.leftFrom:
+	case r.shape.pieces && row == m.slotRow && !set && slices.Contains(m.choices, col):
 		mark, sty = markSlot, stSlot
 	}
 	if mark == markSlot {
@@ -292,6 +294,10 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 			}
 		}
 	}
+	// ( ) on a board of pieces: the legal columns not tried yet, tutorial
+	// 004's 可供选择的列表, or only the untried ones when the problem
+	// cannot tell legal from illegal.
+	choices := s.choicesWords()
 	switch {
 	case sh.pieces:
 		g := s.rec.glyph(sh.lo)
@@ -300,7 +306,7 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 			{c("<"+g+">", "<"+g), stClash, "clash", "与之冲突的" + noun.ZH},
 			{g, stSet, noun.EN, noun.ZH},
 			{">", stSlot, "row being decided", "正在决定的行"},
-			{c("( )", "()"), stSlot, "columns left", "本行剩下的选择"},
+			{c("( )", "()"), stSlot, choices.EN, choices.ZH},
 		}
 	case sh.givens:
 		items = []item{
@@ -354,14 +360,46 @@ type stackFrame struct {
 	node, depth int
 	slot        tracer.Pos // the slot it decides (NoPos: not found yet)
 	end         bool       // nothing left to decide: the end condition
+	pass        bool       // nothing to decide at the slot (a given, the end of a row): it passes on
 	value       int        // its current candidate (-1: none)
 	state       frameState
-	ok          bool  // fsReturn: the value returned
-	left        []int // the candidates it has still to try
+	ok          bool // fsReturn: the value returned
+	// legal are the candidates legal at its slot on its board: the start
+	// and the moves of the calls above it, the board its loop goes on
+	// with once the calls below it return (its own move and theirs
+	// undone). Every candidate when the problem cannot tell (no
+	// Def.Conflicts).
+	legal []int
+	// choices are the legal candidates it has not tried yet: tutorial
+	// 004's 可供选择的列表 (every untried one when legality is unknown).
+	choices []int
+	tried   []triedCand // what it has tried at its slot, in order
 }
+
+// triedMark is how a tried candidate fared.
+type triedMark uint8
+
+const (
+	triedFailed triedMark = iota // ✗ the check rejected it (its rule beside it)
+	triedOn                      // ✓ placed, and on the board: the path goes through it
+	triedBack                    // ↩ placed, its branch came back, and it was undone
+)
+
+// triedCand is one candidate a call tried at its slot.
+type triedCand struct {
+	value int
+	mark  triedMark
+	rule  tracer.Rule // triedFailed: the rule the check named
+}
+
+// legalKnown reports whether the problem tells legal candidates from the
+// rest (Def.Conflicts): the stack's choices are then the legal ones.
+func (r *Recording) legalKnown() bool { return r.def.Conflicts != nil }
 
 // frames returns the calls open at step k, root first: the calls that have
 // started and not returned before event k (a call returning at k included).
+// Each frame's choices and tried candidates are worked out here, from the
+// recorded events and the board, never in the search.
 func (r *Recording) frames(k int64) []stackFrame {
 	if k < 1 {
 		return nil
@@ -370,26 +408,114 @@ func (r *Recording) frames(k int64) []stackFrame {
 	calls := r.chain(e.Node)
 	fs := make([]stackFrame, len(calls))
 	lo, hi := r.shape.lo, r.shape.hi
+	// The board each call stands on: the start, then the move that led to
+	// each call down to it.
+	board := r.start.Clone()
 	for i, c := range calls {
+		if i > 0 && c.Value >= 0 {
+			board.Place(c.Cell, c.Value)
+		}
 		f := stackFrame{node: c.Node, depth: c.Depth, slot: tracer.NoPos, value: -1}
 		if !r.scans {
 			f.slot, f.end = r.slotAt(c.Depth)
 		} else if sc, ok := r.scanOf(c.Step, k); ok {
-			f.slot, f.end = sc.Cell, sc.Cell.Row < 0
+			f.slot, f.end, f.pass = sc.Cell, sc.Cell.Row < 0, sc.Pass
 		}
+		// Its own events end where the call below it starts, or at k.
+		last := k
 		if i < len(calls)-1 {
 			f.value, f.state = calls[i+1].Value, fsPlaced
+			last = calls[i+1].Step - 1
 		} else {
 			r.topState(&f, &e, k)
 		}
-		if !f.end && f.state != fsExhausted && f.state != fsStopped && !(f.state == fsReturn && !f.ok) {
-			for v := max(lo, f.value+1); v <= hi; v++ {
-				f.left = append(f.left, v)
+		if f.end || f.pass {
+			fs[i] = f
+			continue
+		}
+		var rescan tracer.Event
+		f.tried, rescan = r.triedOf(c, last)
+		if rescan.Step > c.Step+1 {
+			// It scanned on after its candidates all failed (--drop
+			// return-false): the slot is the one that scan found.
+			f.slot, f.end, f.pass = rescan.Cell, rescan.Cell.Row < 0, rescan.Pass
+			if f.end || f.pass {
+				f.tried = nil
+				fs[i] = f
+				continue
+			}
+		}
+		if f.slot.Row >= 0 {
+			for v := lo; v <= hi; v++ {
+				if legal, _ := r.def.Legal(board, r.cellOf(f.slot, v), v); legal {
+					f.legal = append(f.legal, v)
+				}
+			}
+		}
+		if f.state != fsExhausted && f.state != fsStopped && !(f.state == fsReturn && !f.ok) {
+			for _, v := range f.legal {
+				if v > f.value {
+					f.choices = append(f.choices, v)
+				}
 			}
 		}
 		fs[i] = f
 	}
 	return fs
+}
+
+// triedOf returns what the call c has tried at its slot by step last (an
+// event of c, or the one before a call it made): its try, reject, place
+// and undo events since its call or its latest scan, read backwards,
+// each finished call it made skipped whole (from its return to its call
+// event). The candidate under a try not yet decided is not in it. scan is
+// that latest scan by step last (zero if none).
+func (r *Recording) triedOf(c tracer.Event, last int64) (tried []triedCand, scan tracer.Event) {
+	var own []tracer.Event // newest first
+	for j := last; j > c.Step; j-- {
+		e := r.At(j)
+		if e.Node != c.Node {
+			if e.Kind == tracer.KindReturn {
+				if sub, ok := r.callOf(e.Node); ok && sub.Parent == c.Node && sub.Step > c.Step && sub.Step < j {
+					j = sub.Step // the loop steps on to the event before that call
+					continue
+				}
+			}
+			break
+		}
+		if e.Kind == tracer.KindScan {
+			scan = e
+			break
+		}
+		own = append(own, e)
+	}
+	var out []triedCand
+	pending := -1 // the candidate of the last try, until decided
+	for i := len(own) - 1; i >= 0; i-- {
+		e := &own[i]
+		n := len(out)
+		switch e.Kind {
+		case tracer.KindTry:
+			pending = e.Value
+		case tracer.KindReject:
+			switch {
+			case n > 0 && out[n-1].value == e.Value && out[n-1].mark == triedOn:
+				// Placed first, checked after (--when after).
+				out[n-1].mark, out[n-1].rule = triedFailed, e.Rule
+			case pending == e.Value:
+				out = append(out, triedCand{value: e.Value, mark: triedFailed, rule: e.Rule})
+			}
+			pending = -1
+		case tracer.KindPlace:
+			out = append(out, triedCand{value: e.Value, mark: triedOn})
+			pending = -1
+		case tracer.KindUndo:
+			if n > 0 && out[n-1].value == e.Value && out[n-1].mark == triedOn {
+				out[n-1].mark = triedBack
+			}
+		}
+	}
+	return out, scan
 }
 
 // topState fills in what the innermost call is doing at event e (step k).
@@ -443,7 +569,7 @@ func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 		}
 		return append(lines, tline{{s.pick("  (no call open)", "  （没有进行中的调用）"), stDim}})
 	}
-	rows := s.frameRows(fs)
+	rows := s.frameRows(fs, W-2)
 	row := func(i int) tline {
 		mark := "  "
 		sty := stPlain
@@ -488,21 +614,33 @@ func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 }
 
 // stackHeader names the three parts of backtracking as the stack shows
-// them, and the calls left out above the ones shown when hidden > 0; the
-// longest form that fits W.
+// them (the path, the choices, the end condition) and the tried list, and
+// the calls left out above the ones shown when hidden > 0; the longest
+// form that fits W.
 func (s *Stepper) stackHeader(W, hidden int) tline {
 	title, sep := s.pick("call stack", "调用栈"), s.pick(": ", "：")
 	short := s.pick("stack", "调用栈")
 	var long, mid, tiny []string // the parts after the title
 	end, endLong := s.rec.endWords()
 	if s.lang == tracer.LangZH {
-		long = []string{"路径（已做的选择）| 可选列表 | 终止条件：" + endLong.ZH, "路径 | 可选列表 | 终止条件：" + end.ZH}
-		tiny = []string{"路径 | 可选 | 终止：" + end.ZH}
+		// Tutorial 004's words: 可供选择的列表; the rows say 可供选择.
+		list, word := "可供选择的列表", "可供选择"
+		if !s.rec.legalKnown() {
+			list, word = "未试的候选", "未试"
+		}
+		long = []string{"路径（已做的选择）| " + list + " | 已试 | 终止条件：" + endLong.ZH,
+			"路径（已做的选择）| " + list + " | 已试 | 终止条件：" + end.ZH,
+			"路径 | " + list + " | 已试 | 终止条件：" + end.ZH}
+		tiny = []string{"路径 | " + word + " | 已试 | 终止：" + end.ZH}
 	} else {
-		long = []string{"path (choices made) | choices left | end: " + endLong.EN,
-			"path (choices made) | choices left | end: " + end.EN}
-		mid = []string{"path | choices left | end: " + end.EN}
-		tiny = []string{"path | left | end: " + end.EN}
+		list, word := "choices (legal, untried)", "choices"
+		if !s.rec.legalKnown() {
+			list, word = "untried", "untried"
+		}
+		long = []string{"path (choices made) | " + list + " | tried | end: " + endLong.EN,
+			"path (choices made) | " + list + " | tried | end: " + end.EN}
+		mid = []string{"path | " + list + " | tried | end: " + end.EN}
+		tiny = []string{"path | " + word + " | tried | end: " + end.EN}
 	}
 	count := func(t string) string {
 		if hidden == 0 {
@@ -514,6 +652,8 @@ func (s *Stepper) stackHeader(W, hidden int) tline {
 	for _, f := range long {
 		forms = append(forms, count(title)+sep+f)
 	}
+	// The parts in full before the title in full.
+	forms = append(forms, count(short)+sep+long[len(long)-1])
 	for _, f := range mid {
 		forms = append(forms, count(short)+sep+f)
 	}
@@ -529,9 +669,93 @@ func (s *Stepper) stackHeader(W, hidden int) tline {
 	return tline{{forms[len(forms)-1], stHead}}
 }
 
-// frameRows draws each frame's columns, aligned: depth, node, the slot and
-// its value (the path), what the call is doing, and the candidates left.
-func (s *Stepper) frameRows(fs []stackFrame) []tline {
+// choicesWords names the ( ) mark of a board of pieces and the label of
+// a frame's choices: the legal candidates not tried yet ("choices" /
+// "可供选择"), or the untried ones when legality is unknown.
+func (s *Stepper) choicesWords() tracer.Text {
+	if s.rec.legalKnown() {
+		return tracer.Text{EN: "choices", ZH: "可供选择"}
+	}
+	return tracer.Text{EN: "untried", ZH: "未试"}
+}
+
+// triedDetail is how much a tried list says of each failed candidate.
+type triedDetail uint8
+
+const (
+	triedWords triedDetail = iota // "✗1 row ✗2 row", "✗1 同行", "✗0 ↗"
+	triedRuns                     // "✗1 2 row": a run of failures by one rule, its rule once
+	triedTags                     // "✗1r", "✗1行", "✗0↗": one character of the rule
+	triedBare                     // "✗1": no rule
+)
+
+// ruleMark returns the rule's mark for a tried list (RuleWords.Mark, or
+// its Short, or its name), or at detail triedTags one character of it:
+// the first of the English, the last of the Chinese ("r", "行").
+func (s *Stepper) ruleMark(r tracer.Rule, detail triedDetail) string {
+	w := s.rec.def.RuleWordsOf(r)
+	m := w.Mark.In(s.lang)
+	if m == "" {
+		m = w.Short.In(s.lang)
+	}
+	if m == "" {
+		m = r.String()
+	}
+	if detail != triedTags || utf8.RuneCountInString(m) <= 1 {
+		return m
+	}
+	if s.lang == tracer.LangZH {
+		last, _ := utf8.DecodeLastRuneInString(m)
+		return string(last)
+	}
+	first, _ := utf8.DecodeRuneInString(m)
+	return string(first)
+}
+
+// triedSpans writes a tried list at the given detail: "✗0 col ✗1 ↗ ✓2",
+// a failed candidate with its rule, ✓ on the one on the board, ↩ on one
+// whose branch came back.
+func (s *Stepper) triedSpans(tried []triedCand, detail triedDetail) tline {
+	l := tline{{s.pick("tried: ", "已试："), stPlain}}
+	for i := 0; i < len(tried); i++ {
+		t := tried[i]
+		if i > 0 {
+			l = append(l, span{" ", stPlain})
+		}
+		v := s.rec.valueText(t.value)
+		switch t.mark {
+		case triedFailed:
+			text := "✗" + v
+			switch detail {
+			case triedRuns:
+				for i+1 < len(tried) && tried[i+1].mark == triedFailed && tried[i+1].rule == t.rule {
+					i++
+					text += " " + s.rec.valueText(tried[i].value)
+				}
+				text += " " + s.ruleMark(t.rule, detail)
+			case triedWords:
+				text += " " + s.ruleMark(t.rule, detail)
+			case triedTags:
+				text += s.ruleMark(t.rule, detail)
+			}
+			l = append(l, span{text, stClash})
+		case triedOn:
+			l = append(l, span{"✓" + v, stPlace})
+		default:
+			l = append(l, span{"↩" + v, stPlain})
+		}
+	}
+	return l
+}
+
+// frameRows draws each frame in at most W columns: its columns, aligned
+// (depth, node, the slot and its value: the path, what the call is
+// doing), then its choices and what it has tried. A row too wide first
+// drops the alignment of its tried list, then says less of each failed
+// candidate (a run of failures by one rule names it once, then a rule is
+// one character, then none), and is cut, with "…" at the end, only when
+// even that is too wide.
+func (s *Stepper) frameRows(fs []stackFrame, W int) []tline {
 	r := s.rec
 	cols := make([][4]string, len(fs))
 	var w [4]int
@@ -552,6 +776,25 @@ func (s *Stepper) frameRows(fs []stackFrame) []tline {
 			w[j] = max(w[j], textwidth.Cols(cols[i][j]))
 		}
 	}
+	label := s.choicesWords().In(s.lang) + s.pick(": ", "：")
+	choices := make([]string, len(fs))
+	cw := 0 // the widest choices, for the tried lists to line up
+	for i, f := range fs {
+		switch {
+		case f.end || f.pass || f.slot.Row < 0:
+		case len(f.choices) == 0:
+			choices[i] = label + s.pick("none", "无")
+		default:
+			vals := make([]string, len(f.choices))
+			for j, v := range f.choices {
+				vals[j] = r.valueText(v)
+			}
+			choices[i] = label + strings.Join(vals, " ")
+		}
+		if len(f.tried) > 0 {
+			cw = max(cw, textwidth.Cols(choices[i]))
+		}
+	}
 	rows := make([]tline, len(fs))
 	for i, f := range fs {
 		var b strings.Builder
@@ -559,20 +802,34 @@ func (s *Stepper) frameRows(fs []stackFrame) []tline {
 			b.WriteString(c)
 			b.WriteString(strings.Repeat(" ", w[j]-textwidth.Cols(c)+1))
 		}
-		var left string
-		switch {
-		case f.end:
-			left = ""
-		case len(f.left) == 0:
-			left = s.pick("left: none", "可选：无")
-		default:
-			vals := make([]string, len(f.left))
-			for j, v := range f.left {
-				vals[j] = r.valueText(v)
-			}
-			left = s.pick("left: ", "可选：") + strings.Join(vals, " ")
+		head := tline{{b.String(), stPlain}, {choices[i], stPlain}}
+		if len(f.tried) == 0 {
+			rows[i] = head
+			continue
 		}
-		rows[i] = tline{{b.String(), stPlain}, {left, stDim}}
+		var row tline
+		for _, detail := range []triedDetail{triedWords, triedRuns, triedTags, triedBare} {
+			for _, pad := range []bool{true, false} {
+				gap := 2
+				if pad {
+					gap += cw - textwidth.Cols(choices[i])
+				}
+				if choices[i] == "" {
+					gap = 0
+				}
+				row = append(append(slices.Clip(head), span{strings.Repeat(" ", gap), stPlain}), s.triedSpans(f.tried, detail)...)
+				if row.width() <= W {
+					break
+				}
+			}
+			if row.width() <= W {
+				break
+			}
+		}
+		if row.width() > W {
+			row = append(row.cut(max(0, W-1)), span{"…", stPlain})
+		}
+		rows[i] = row
 	}
 	return rows
 }

@@ -60,15 +60,23 @@ func TestBoardMarks(t *testing.T) {
 		kind  tracer.Kind
 		cells map[[2]int]string
 	}{
-		// 4-queens, a reject: the candidate, the queen it clashes with, the
-		// columns left in the row being decided, the columns already tried.
+		// 4-queens, a reject: the candidate, the queen it clashes with; no
+		// ( ) in the row being decided, for under (0,0) and (1,2) no column
+		// of row 2 is legal.
 		{"queens reject", queens, 15, tracer.KindReject, map[[2]int]string{
-			{2, 1}: "[Q]", {1, 2}: "<Q>", {2, 2}: "( )", {2, 3}: "( )", {2, 0}: " . ", {0, 0}: " Q "}},
+			{2, 1}: "[Q]", {1, 2}: "<Q>", {2, 2}: " . ", {2, 3}: " . ", {2, 0}: " . ", {0, 0}: " Q "}},
+		// Tutorial 004's [3,1]: all three queens attack it (column, ↗, ↖);
+		// of the columns not tried only 2 is legal.
+		{"queens tutorial reject", queens, 70, tracer.KindReject, map[[2]int]string{
+			{3, 1}: "[Q]", {0, 1}: "<Q>", {1, 3}: "<Q>", {2, 0}: "<Q>", {3, 2}: "( )", {3, 3}: " . ", {3, 0}: " . "}},
 		{"queens place", queens, 10, tracer.KindPlace, map[[2]int]string{{1, 2}: "[Q]", {1, 3}: "( )", {0, 0}: " Q "}},
 		// Sudoku 4×4, a reject by the box: candidate, clash, givens plain,
 		// digits of the search with a +.
 		{"sudoku reject", sudoku, 28, tracer.KindReject, map[[2]int]string{
 			{1, 1}: "[1]", {0, 0}: "<1>", {0, 1}: " 4 ", {0, 2}: " 3+", {1, 2}: " . "}},
+		// A 2 at (1,3) repeats the row's 2 at (1,0) and the column's at (0,3).
+		{"sudoku two attackers", sudoku, 42, tracer.KindReject, map[[2]int]string{
+			{1, 3}: "[2]", {1, 0}: "<2>", {0, 3}: "<2>", {3, 2}: " 2 "}},
 		// A scan found the slot; an undo empties it again.
 		{"sudoku scan", sudoku, 26, tracer.KindScan, map[[2]int]string{{1, 1}: "( )"}},
 		{"sudoku undo", sudoku, 63, tracer.KindUndo, map[[2]int]string{{2, 1}: "( )"}},
@@ -165,36 +173,48 @@ func TestBoardAndStatsFromCheckpoints(t *testing.T) {
 	}
 }
 
+// TestStackFrames checks each open call's state, its choices (the legal
+// candidates it has not tried, on the board it stands on) and what it
+// has tried, worked out by hand from the boards. 4-queens: row 1 under a
+// queen at (0,0) can take columns 2 and 3 only; row 2 under (0,0) and
+// (1,2) can take none. The 4×4 Sudoku is ".4.. / .... / 3.4. / ..2.":
+// (0,0) can take 1 or 2, (0,2) after (0,0)=1 only 3.
 func TestStackFrames(t *testing.T) {
 	queens := stepGoldenRecs["queens4"](t)
 	sudoku := stepGoldenRecs["sudoku4"](t)
 	perms := stepGoldenRecs["perms3"](t)
 	type fr struct {
-		path  string // the move label, or "end"
-		state frameState
-		left  []int
+		path    string // the move label, or "end"
+		state   frameState
+		choices []int
+		tried   string // "✗0 column ✓2 ↩3": each tried candidate and its rule
 	}
 	tests := []struct {
 		rec  *Recording
 		k    int64
 		want []fr
 	}{
-		{queens, 15, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}}, {"r1=c2", fsPlaced, []int{3}}, {"r2=c1", fsReject, []int{2, 3}}}},
-		{queens, 20, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}}, {"r1=c2", fsPlaced, []int{3}}, {"", fsExhausted, nil}}},
-		{queens, 21, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}}, {"r1=c2", fsPlaced, []int{3}}, {"", fsReturn, nil}}},
-		{queens, 22, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}}, {"r1=c2", fsUndone, []int{3}}}},
-		{queens, 74, []fr{{"r0=c1", fsPlaced, []int{2, 3}}, {"r1=c3", fsPlaced, nil}, {"r2=c0", fsPlaced, []int{1, 2, 3}},
-			{"r3=c2", fsPlaced, []int{3}}, {"end", fsSolution, nil}}},
-		{sudoku, 5, []fr{{"(0,0)=1", fsPlaced, []int{2, 3, 4}}, {"", fsNew, []int{1, 2, 3, 4}}}},
-		{sudoku, 28, []fr{{"(0,0)=1", fsPlaced, []int{2, 3, 4}}, {"(0,2)=3", fsPlaced, []int{4}}, {"(0,3)=2", fsPlaced, []int{3, 4}},
-			{"(1,0)=2", fsPlaced, []int{3, 4}}, {"(1,1)=1", fsReject, []int{2, 3, 4}}}},
-		{sudoku, rec4Last(sudoku), []fr{{"(0,0)=1", fsReturn, []int{2, 3, 4}}}},
-		// Permutations: the numbers 1..n left at each position.
-		{perms, 1, []fr{{"", fsNew, []int{1, 2, 3}}}},
-		{perms, 11, []fr{{"p0=1", fsPlaced, []int{2, 3}}, {"p1=2", fsPlaced, []int{3}}, {"p2=1", fsReject, []int{2, 3}}}},
-		{perms, 17, []fr{{"p0=1", fsPlaced, []int{2, 3}}, {"p1=2", fsPlaced, []int{3}}, {"p2=3", fsPlaced, nil}, {"end", fsSolution, nil}}},
-		{perms, 20, []fr{{"p0=1", fsPlaced, []int{2, 3}}, {"p1=2", fsPlaced, []int{3}}, {"", fsExhausted, nil}}},
-		{perms, rec4Last(perms), []fr{{"", fsReturn, nil}}},
+		{queens, 15, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}, "✓0"}, {"r1=c2", fsPlaced, []int{3}, "✗0 column ✗1 diagonal ✓2"},
+			{"r2=c1", fsReject, nil, "✗0 column ✗1 anti_diagonal"}}},
+		{queens, 20, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}, "✓0"}, {"r1=c2", fsPlaced, []int{3}, "✗0 column ✗1 diagonal ✓2"},
+			{"", fsExhausted, nil, "✗0 column ✗1 anti_diagonal ✗2 column ✗3 diagonal"}}},
+		{queens, 21, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}, "✓0"}, {"r1=c2", fsPlaced, []int{3}, "✗0 column ✗1 diagonal ✓2"},
+			{"", fsReturn, nil, "✗0 column ✗1 anti_diagonal ✗2 column ✗3 diagonal"}}},
+		{queens, 22, []fr{{"r0=c0", fsPlaced, []int{1, 2, 3}, "✓0"}, {"r1=c2", fsUndone, []int{3}, "✗0 column ✗1 diagonal ↩2"}}},
+		// The tutorial's board: [0,1], [1,3], [2,0], then [3,0] ✗, [3,1] ✗, [3,2] ✓.
+		{queens, 74, []fr{{"r0=c1", fsPlaced, []int{2, 3}, "↩0 ✓1"}, {"r1=c3", fsPlaced, nil, "✗0 anti_diagonal ✗1 column ✗2 diagonal ✓3"},
+			{"r2=c0", fsPlaced, nil, "✓0"}, {"r3=c2", fsPlaced, nil, "✗0 column ✗1 column ✓2"}, {"end", fsSolution, nil, ""}}},
+		// Before its scan a call has no slot, so no choices.
+		{sudoku, 5, []fr{{"(0,0)=1", fsPlaced, []int{2}, "✓1"}, {"", fsNew, nil, ""}}},
+		{sudoku, 28, []fr{{"(0,0)=1", fsPlaced, []int{2}, "✓1"}, {"(0,2)=3", fsPlaced, nil, "✗1 row ✗2 column ✓3"},
+			{"(0,3)=2", fsPlaced, nil, "✗1 row ✓2"}, {"(1,0)=2", fsPlaced, nil, "✗1 column ✓2"}, {"(1,1)=1", fsReject, []int{3}, "✗1 box"}}},
+		{sudoku, rec4Last(sudoku), []fr{{"(0,0)=1", fsReturn, []int{2}, "✓1"}}},
+		// Permutations: the numbers not on the path above.
+		{perms, 1, []fr{{"", fsNew, []int{1, 2, 3}, ""}}},
+		{perms, 11, []fr{{"p0=1", fsPlaced, []int{2, 3}, "✓1"}, {"p1=2", fsPlaced, []int{3}, "✗1 used ✓2"}, {"p2=1", fsReject, []int{3}, "✗1 used"}}},
+		{perms, 17, []fr{{"p0=1", fsPlaced, []int{2, 3}, "✓1"}, {"p1=2", fsPlaced, []int{3}, "✗1 used ✓2"}, {"p2=3", fsPlaced, nil, "✗1 used ✗2 used ✓3"}, {"end", fsSolution, nil, ""}}},
+		{perms, 20, []fr{{"p0=1", fsPlaced, []int{2, 3}, "✓1"}, {"p1=2", fsPlaced, []int{3}, "✗1 used ✓2"}, {"", fsExhausted, nil, "✗1 used ✗2 used ↩3"}}},
+		{perms, rec4Last(perms), []fr{{"", fsReturn, nil, "↩1 ↩2 ↩3"}}},
 	}
 	for _, tt := range tests {
 		fs := tt.rec.frames(tt.k)
@@ -207,12 +227,28 @@ func TestStackFrames(t *testing.T) {
 			case f.value >= 0:
 				path = tt.rec.def.MoveLabel(tt.rec.cellOf(f.slot, f.value), f.value)
 			}
-			got = append(got, fr{path, f.state, f.left})
+			got = append(got, fr{path, f.state, f.choices, triedText(f.tried)})
 		}
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s step %d: frames\n got %+v\nwant %+v", tt.rec.info.Problem, tt.k, got, tt.want)
 		}
 	}
+}
+
+// triedText writes a tried list for a test: "✗0 column ✓2 ↩3".
+func triedText(tried []triedCand) string {
+	parts := make([]string, len(tried))
+	for i, c := range tried {
+		switch c.mark {
+		case triedFailed:
+			parts[i] = fmt.Sprintf("✗%d %s", c.value, c.rule)
+		case triedOn:
+			parts[i] = fmt.Sprintf("✓%d", c.value)
+		default:
+			parts[i] = fmt.Sprintf("↩%d", c.value)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 func rec4Last(r *Recording) int64 { return r.Len() }
@@ -510,4 +546,215 @@ func TestCodeText(t *testing.T) {
 			t.Errorf("codeText(%q, en) = %q", tt.en, got)
 		}
 	}
+}
+
+// TestChoicesTutorial004 follows tutorial 004's worked example in the
+// all-solutions 4-queens search: when the call for row 3 starts under
+// [0,1], [1,3], [2,0], its only choice is column 2 (可供选择的列表 {2});
+// the reject of [3,1] marks all three queens and its note names them; at
+// the place of [3,2] the row has tried ✗0 and ✗1, both by the column.
+func TestChoicesTutorial004(t *testing.T) {
+	rec := stepGoldenRecs["queens4"](t)
+	path := func(k int64) string {
+		var moves []string
+		for _, f := range rec.frames(k) {
+			if f.state == fsPlaced {
+				moves = append(moves, rec.def.MoveLabel(rec.cellOf(f.slot, f.value), f.value))
+			}
+		}
+		return strings.Join(moves, " ")
+	}
+	var call int64
+	for k := int64(1); k <= rec.Len() && call == 0; k++ {
+		if e := rec.At(k); e.Kind == tracer.KindCall && e.Depth == 3 && path(k) == "r0=c1 r1=c3 r2=c0" {
+			call = k
+		}
+	}
+	if call == 0 {
+		t.Fatal("no call for row 3 under r0=c1 r1=c3 r2=c0")
+	}
+	top := func(k int64) stackFrame { fs := rec.frames(k); return fs[len(fs)-1] }
+	if f := top(call); !slices.Equal(f.legal, []int{2}) || !slices.Equal(f.choices, []int{2}) {
+		t.Errorf("step %d, row 3: legal %v, choices %v; want [2] and [2]", call, f.legal, f.choices)
+	}
+	// The steps after the call: the tries of row 3.
+	var reject, place int64
+	for k := call + 1; k <= rec.Len() && place == 0; k++ {
+		e := rec.At(k)
+		switch {
+		case e.Kind == tracer.KindReject && e.Cell == tracer.Pos{Row: 3, Col: 1}:
+			reject = k
+		case e.Kind == tracer.KindPlace && e.Cell == tracer.Pos{Row: 3, Col: 2}:
+			place = k
+		}
+	}
+	if reject == 0 || place == 0 {
+		t.Fatalf("no reject of [3,1] (%d) or place of [3,2] (%d) after step %d", reject, place, call)
+	}
+	s := New(rec, Options{})
+	s.Goto(reject)
+	m := s.marks(s.state())
+	want := []tracer.Pos{{Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 2, Col: 0}}
+	if !slices.Equal(m.clashes, want) {
+		t.Errorf("step %d: clash marks on %v, want %v", reject, m.clashes, want)
+	}
+	for _, p := range want {
+		if got := boardCell(t, s, p.Row, p.Col); got != "<Q>" {
+			t.Errorf("step %d: cell %s = %q, want <Q>", reject, p, got)
+		}
+	}
+	for lang, subs := range map[tracer.Lang][]string{
+		tracer.LangEN: {"column 1 with the queen at (0,1)", "also attacked by (1,3) ↗ and (2,0) ↖"},
+		tracer.LangZH: {"与 (0,1) 的皇后同列", "(1,3) 的皇后（右上对角线 ↗）", "(2,0) 的皇后（左上对角线 ↖）"},
+	} {
+		note := rec.noteAt(reject, lang)
+		for _, sub := range subs {
+			if !strings.Contains(note, sub) {
+				t.Errorf("step %d [%s]: note %q lacks %q", reject, lang, note, sub)
+			}
+		}
+	}
+	if f := top(place); triedText(f.tried) != "✗0 column ✗1 column ✓2" || len(f.choices) != 0 {
+		t.Errorf("step %d, row 3: tried %q, choices %v; want \"✗0 column ✗1 column ✓2\" and none", place, triedText(f.tried), f.choices)
+	}
+}
+
+// TestChoicesLeetCode37 checks the legal digits of LeetCode 37 (scan2d,
+// check before placing): at the root's first cell (0,2) they are 1, 2 and
+// 4, as the board says (row 5 3 7, column 8, box 5 3 6 9 8); at the
+// solution every call's digit is legal on its board, and a cell the
+// board forces, such as (8,6), has that one digit and no choice left.
+func TestChoicesLeetCode37(t *testing.T) {
+	rec := stepBig(t)["sudoku9"]
+	if e := rec.At(2); e.Kind != tracer.KindScan || e.Cell != (tracer.Pos{Row: 0, Col: 2}) {
+		t.Fatalf("step 2 is %s %s, want the root's scan finding (0,2)", e.Kind, e.Cell)
+	}
+	for _, k := range []int64{2, 3} { // the scan, and the try of 1
+		if f := rec.frames(k)[0]; !slices.Equal(f.legal, []int{1, 2, 4}) {
+			t.Errorf("step %d: the root's legal digits at (0,2) are %v, want [1 2 4]", k, f.legal)
+		}
+	}
+	if f := rec.frames(2)[0]; !slices.Equal(f.choices, []int{1, 2, 4}) {
+		t.Errorf("step 2: the root's choices are %v, want [1 2 4]", f.choices)
+	}
+	if f := rec.frames(3)[0]; !slices.Equal(f.choices, []int{2, 4}) {
+		t.Errorf("step 3 (trying 1): the root's choices are %v, want [2 4]", f.choices)
+	}
+	sol := rec.sols[0]
+	forced := 0
+	for _, f := range rec.frames(sol) {
+		if f.end {
+			continue
+		}
+		if !slices.Contains(f.legal, f.value) {
+			t.Errorf("solution: %s=%d is not among its legal digits %v", f.slot, f.value, f.legal)
+		}
+		if len(f.legal) == 1 {
+			forced++
+			if len(f.choices) != 0 {
+				t.Errorf("solution: forced cell %s has choices %v", f.slot, f.choices)
+			}
+		}
+		if f.slot == (tracer.Pos{Row: 8, Col: 6}) && !slices.Equal(f.legal, []int{1}) {
+			t.Errorf("solution: (8,6) has legal digits %v, want [1]", f.legal)
+		}
+	}
+	if forced == 0 {
+		t.Error("solution: no forced cell on the stack")
+	}
+}
+
+// TestChoicesByHand checks every frame of every step of 5-queens and the
+// 4×4 Sudoku (and 3-permutations): its legal candidates are exactly those
+// a scan of its board by hand allows (the start board and the moves of the
+// calls above it), its choices the legal ones past its candidate, and its
+// tried list the try events of its own call, each ✗ with its reject's rule.
+func TestChoicesByHand(t *testing.T) {
+	recs := map[string]*Recording{
+		"queens5":       stepQueens(t, 5, tracer.Options{Stop: tracer.StopAll}),
+		"sudoku4":       stepGoldenRecs["sudoku4"](t),
+		"perms3":        stepGoldenRecs["perms3"](t),
+		"queens5 after": stepQueens(t, 5, tracer.Options{Stop: tracer.StopAll, When: tracer.WhenAfter}),
+	}
+	for name, rec := range recs {
+		checked := 0
+		for k := int64(1); k <= rec.Len(); k++ {
+			calls := rec.chain(rec.At(k).Node)
+			board := rec.start.Clone()
+			for i, f := range rec.frames(k) {
+				if c := calls[i]; i > 0 && c.Value >= 0 {
+					board.Place(c.Cell, c.Value)
+				}
+				if f.end || f.slot.Row < 0 {
+					continue
+				}
+				var legal []int
+				for v := rec.shape.lo; v <= rec.shape.hi; v++ {
+					if legalByHand(rec.info.Problem, board, rec.cellOf(f.slot, v), v) {
+						legal = append(legal, v)
+					}
+				}
+				if !slices.Equal(f.legal, legal) {
+					t.Fatalf("%s step %d, d%d at %s: legal %v, by hand %v\n%s", name, k, f.depth, f.slot, f.legal, legal, strings.Join(board.RowStrings(), "\n"))
+				}
+				for _, c := range f.choices {
+					if c <= f.value || !slices.Contains(legal, c) {
+						t.Fatalf("%s step %d, d%d: choice %d is tried or not legal (value %d, legal %v)", name, k, f.depth, c, f.value, legal)
+					}
+				}
+				for j, c := range f.tried {
+					// Placed first, checked after (--when after): at its place
+					// the top call's candidate is on the board unchecked.
+					unchecked := rec.strategy.When == tracer.WhenAfter && rec.At(k).Kind == tracer.KindPlace &&
+						f.node == rec.At(k).Node && j == len(f.tried)-1
+					if unchecked {
+						continue
+					}
+					if c.mark == triedFailed && slices.Contains(legal, c.value) {
+						t.Fatalf("%s step %d, d%d: ✗%d, but it is legal on the board", name, k, f.depth, c.value)
+					}
+					if c.mark != triedFailed && !slices.Contains(legal, c.value) {
+						t.Fatalf("%s step %d, d%d: %d was placed, but it is not legal on the board", name, k, f.depth, c.value)
+					}
+				}
+				checked++
+			}
+		}
+		if checked == 0 {
+			t.Fatalf("%s: no frame checked", name)
+		}
+	}
+}
+
+// legalByHand reports whether v at cell breaks no rule on b, by scanning
+// b: N-Queens against every queen in the rows above (on its column or a
+// diagonal), Permutations against the positions before, Sudoku against
+// the row, the column and the box.
+func legalByHand(problem string, b *tracer.Board, cell tracer.Pos, v int) bool {
+	for i := range b.Rows {
+		for j := range b.Cols {
+			p := tracer.Pos{Row: i, Col: j}
+			w, ok := b.At(p)
+			if !ok || p == cell {
+				continue
+			}
+			switch problem {
+			case "nqueens":
+				di, dj := cell.Row-i, cell.Col-j
+				if i < cell.Row && (dj == 0 || di == dj || di == -dj) {
+					return false
+				}
+			case "permutations":
+				if j < cell.Col && w == v {
+					return false
+				}
+			case "sudoku":
+				box := tracer.BoxSide(b.Rows)
+				if w == v && (i == cell.Row || j == cell.Col || i/box == cell.Row/box && j/box == cell.Col/box) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

@@ -276,12 +276,12 @@ func TestRunScriptPermutations(t *testing.T) {
 	// stack's path in the problem's moves, the note's words.
 	has := map[int][]string{
 		0:  {"permutations n=3 | check=scan when=before stop=all | step 0/123", "    0  1  2", " 0  .  .  .", "func solve(pos int) {"},
-		1:  {" 0 ( ) .  . ", "> d0 #0 p0=?  left: 1 2 3", "decide the number at position 0"},
-		2:  {" 0 <1>[1] . ", "> d1 #1 p1=1 reject left: 2 3", "already used at position 0", "rejects 1 (already on the path ×1)"},
+		1:  {" 0 ( ) .  . ", "> d0 #0 p0=?  choices: 1 2 3", "decide the number at position 0"},
+		2:  {" 0 <1>[1] . ", "> d1 #1 p1=1 reject choices: 2 3  tried: ✗1 used", "already used at position 0", "rejects 1 (already on the path ×1)"},
 		3:  {" 0  1  2  3 ", "> d3 #3 end  solution", "solutions 1"},
-		4:  {" 0  1  2 ( )", "p2=3 undo left: none"},
-		6:  {" 0  1  2 ( )", "p2=3 undo left: none"},
-		7:  {"全排列 n=3", "可选：无", "说明：撤销选择：拿回位置 2 的 3"},
+		4:  {" 0  1  2 ( )", "p2=3 undo choices: none  tried: ✗1 used ✗2 used ↩3"},
+		6:  {" 0  1  2 ( )", "p2=3 undo choices: none  tried: ✗1 used ✗2 used ↩3"},
+		7:  {"全排列 n=3", "可供选择：无", "已试：✗1 已用 ✗2 已用 ↩3", "说明：撤销选择：拿回位置 2 的 3"},
 		8:  {" 0 <1> 2 [1]", "说明：位置 2 放 1：1 已在位置 0 用过，剪枝"},
 		9:  {" 0  .  .  . ", "根调用结束", "解 6"},
 		10: {" 0  3  2  1 ", "> d3 #15 终止 找到解", "找到第 6 个解"},

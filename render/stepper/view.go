@@ -770,7 +770,31 @@ func (s *Stepper) helpPanel(W int) []tline {
 	for _, l := range wrapItems(s.keyItems(boardStyles()[0], nil), W-2) {
 		lines = append(lines, append(tline{{"  ", stPlain}}, l...))
 	}
+	for _, l := range wrapItems(s.triedKeyItems(), W-2) {
+		lines = append(lines, append(tline{{"  ", stPlain}}, l...))
+	}
 	return lines
+}
+
+// triedKeyItems explain the marks of the call stack's tried lists, for
+// the help: ✗ with the rule (and the one-character tags of a narrow
+// screen, "r row"), ✓, ↩.
+func (s *Stepper) triedKeyItems() []tline {
+	var tags []string
+	for _, w := range s.rec.def.Rules {
+		if m, t := s.ruleMark(w.Rule, triedWords), s.ruleMark(w.Rule, triedTags); t != m {
+			tags = append(tags, t+"="+m)
+		}
+	}
+	failed := s.pick("rejected by its rule", "剪枝及其规则")
+	if len(tags) > 0 {
+		failed = s.pick("rejected by its rule ("+strings.Join(tags, ", ")+")", "剪枝及其规则（"+strings.Join(tags, "，")+"）")
+	}
+	return []tline{
+		{{s.pick("tried: ", "已试："), stPlain}, {"✗", stClash}, {" " + failed, stPlain}},
+		{{"✓", stPlace}, {s.pick(" on the board", " 在棋盘上"), stPlain}},
+		{{"↩", stPlain}, {s.pick(" came back", " 分支已返回"), stPlain}},
+	}
 }
 
 // noteText is the note of the step, with the step number in front.
