@@ -687,6 +687,24 @@ func (n *Narrator) noteReturn(e *Event) string {
 		}
 		return n.say("return %t: pass on what the next position's call returned", "返回 %t：把下一格的调用返回的结果原样传上去", e.OK)
 	}
+	if e.OK && f != nil && f.mv < 0 && !root {
+		// A call no move led to (order cells: after a given or a row's
+		// end): its caller has nothing to keep or undo, it passes the
+		// result on.
+		switch {
+		case n.wrong:
+			return n.pick("return true up the chain, on a board that is not solved",
+				"继续向上返回 true，可棋盘并没有解出")
+		case n.stop == StopNoReturn:
+			return n.pick("return, with no value: the caller made no move here and returns too",
+				"返回，没有返回值：上一层在这里没有填数，也随之返回")
+		case n.stop == StopAll:
+			return n.pick("return: the caller made no move here and returns too",
+				"返回：上一层在这里没有填数，也随之返回")
+		}
+		return n.pick("return true: the caller made no move here and passes it on",
+			"返回 true：上一层在这里没有填数，把 true 原样传上去")
+	}
 	if e.OK && n.wrong {
 		if root {
 			return n.pick("the root returns true: the search stops, but the board is not solved (wrong)",
