@@ -764,6 +764,15 @@ func (s *Stepper) frameRows(fs []stackFrame, W int) []tline {
 		switch {
 		case f.end:
 			path = s.pick("end", "终止")
+		case f.pass && f.slot.Col >= r.shape.cols:
+			// Order cells: the end of a row, a call of its own.
+			path = fmt.Sprintf(s.pick("(%d,%d) row end", "(%d,%d) 行末"), f.slot.Row, f.slot.Col)
+		case f.pass:
+			// Order cells: a given, passed over with no move.
+			path = fmt.Sprintf(s.pick("%s given", "%s 预设"), f.slot)
+			if v, ok := r.start.At(f.slot); ok {
+				path = r.moveLabel(f.slot, v) + s.pick(" given", " 预设")
+			}
 		case f.value >= 0:
 			path = r.moveLabel(r.cellOf(f.slot, f.value), f.value)
 		case f.slot.Row >= 0:
