@@ -105,7 +105,7 @@ type ExcerptSpec struct {
 }
 
 // ViewSpec is the stepper's screen at a chosen step of a run: the board,
-// the call stack (the path so far and the choices left), the note and the
+// the call stack (the path, the legal choices not yet tried and the tried ones), the note and the
 // counters.
 type ViewSpec struct {
 	Name   string   `yaml:"name"`
