@@ -271,6 +271,8 @@ var subsetSumDef = &tracer.Def{
 	Orders: []tracer.Order{orderItems},
 	Checks: checks,
 	Stop:   tracer.StopAll,
+	// Each item is left out (0) or taken (1), whatever the instance.
+	Values: func(int) (int, int) { return 0, 1 },
 	Puzzle: &tracer.PuzzleSetting{
 		Default: defaultInstance,
 		Parse:   func(text string) (any, error) { return parseInstance(text) },
