@@ -2,23 +2,41 @@
 // with no Graphviz installed: Graphviz itself runs as WebAssembly inside
 // github.com/goccy/go-graphviz, the only place in the product that imports it.
 //
-// SVG comes straight from Graphviz. PNG does not use go-graphviz's own PNG
-// renderer, which leaves out node outlines and edge lines (upstream issue
-// 106) and is slow; instead Graphviz writes xdot, the DOT text annotated with
-// every drawing operation, and this package paints those operations itself in
-// pure Go (see [Renderer.Render]).
+// SVG comes from Graphviz, with the fonts added (see below). PNG does not
+// use go-graphviz's own PNG renderer, which leaves out node outlines and
+// edge lines (upstream issue 106) and is slow; instead Graphviz writes xdot,
+// the DOT text annotated with every drawing operation, and this package
+// paints those operations itself in pure Go (see [Renderer.Render]).
 //
 // Render never writes a partial picture: the whole result is made in memory
 // and checked before the first byte reaches the writer.
+//
+// # Text measured with the font that draws it
+//
+// Graphviz sizes every label by measuring its text. This package makes it
+// measure with render/internal/fontmetrics, which sums the advances of the
+// Go fonts (Go Regular and Go Bold, from golang.org/x/image) and counts
+// Chinese at 1 em, as the CJK fonts draw it, whatever font name the DOT
+// gives. Both kinds of picture then draw with those fonts:
+//
+//   - An SVG picture carries Go Regular and Go Bold inside it, as WOFF data
+//     in @font-face rules under the family name fontmetrics.Family ("BT
+//     Go"), and all its text asks for that family, then WenQuanYi Micro Hei,
+//     Noto Sans CJK SC, PingFang SC and Microsoft YaHei for the characters
+//     the Go fonts lack, then sans-serif. This adds about 180 KB to every
+//     SVG picture. A viewer that ignores @font-face (some editors and
+//     converters) draws in a font of its own and may overrun the boxes.
+//   - A PNG picture is painted with the same Go fonts and the same CJK
+//     fallback (see the next section).
 //
 // # Fonts in PNG pictures
 //
 // Every Graphviz font name maps to one of the Go fonts embedded in
 // golang.org/x/image: names with "mono", "courier" or "consol" to Go Mono,
-// all others (Times, Helvetica, Arial...) to Go Regular; "bold", "italic" or
-// "oblique" in the name, or the bold and italic of HTML-like labels, pick
-// the bold and italic faces. Text wider than Graphviz's estimate of it is
-// narrowed to that width, so it stays inside its node.
+// all others ("BT Go", Times, Helvetica, Arial...) to Go Regular; "bold",
+// "italic" or "oblique" in the name, or the bold and italic of HTML-like
+// labels, pick the bold and italic faces. Text wider than Graphviz's
+// measure of it is narrowed to that width, so it stays inside its node.
 //
 // The Go fonts cover Latin, Greek and Cyrillic but not Chinese, Japanese or
 // Korean. For a character the Go font lacks, the first system font found at
@@ -53,6 +71,12 @@ type Format string
 const (
 	SVG Format = "svg" // SVG 1.1, written by Graphviz
 	PNG Format = "png" // 8-bit RGB PNG, painted by this package from Graphviz's xdot
+
+	// Plain is not a picture but Graphviz's plain text output: the
+	// layout's size, and every node's centre, size and label and every
+	// edge's points, in inches. It is there for tests that check a layout
+	// against Graphviz's measures; ParseFormat does not offer it.
+	Plain Format = "plain"
 )
 
 var formats = []Format{SVG, PNG}
@@ -128,6 +152,10 @@ var wasmMu sync.Mutex
 // working.
 var shared *gvc.Context
 
+// textPlugin makes Graphviz measure text with measureText; made by the first
+// New, guarded by wasmMu.
+var textPlugin *gvc.TextLayoutPlugin
+
 // Renderer turns DOT into pictures. It is safe for concurrent use: calls
 // into Graphviz take turns (one WebAssembly instance serves the whole
 // process), while the Go side of PNG painting runs in parallel.
@@ -151,10 +179,21 @@ func New(ctx context.Context) (*Renderer, error) {
 	defer wasmMu.Unlock()
 	if shared == nil {
 		err := catch(func() error {
-			// No Go plugins: Graphviz's own svg and xdot renderers are
-			// all that is used, so go-graphviz's PNG and JPEG plugins
-			// stay out.
-			c, err := gvc.NewWithPlugins(ctx)
+			// Graphviz's own svg and xdot renderers are all that is
+			// used, so go-graphviz's PNG and JPEG plugins stay out. The
+			// one Go plugin is the text layout: Graphviz measures text
+			// with the Go fonts (see measureText). It is made once: a
+			// process has room for one.
+			if textPlugin == nil {
+				tl, err := gvc.NewTextLayoutPlugin(ctx, func(text, fontName string, size float64, bold, italic bool) float64 {
+					return measureText(text, fontName, size, bold, italic)
+				})
+				if err != nil {
+					return err
+				}
+				textPlugin = tl
+			}
+			c, err := gvc.NewWithPlugins(ctx, textPlugin)
 			shared = c
 			return err
 		})
@@ -182,6 +221,8 @@ func (r *Renderer) Close() error {
 // The picture is made whole in memory and checked (an SVG must start with
 // "<?xml" or "<svg" and end with "</svg>", a PNG must decode) before
 // anything is written, so w never receives an empty or partial picture.
+// An SVG picture carries the fonts its text was measured with (see the
+// package documentation); the same DOT always gives the same bytes.
 // Errors in the DOT text, unknown layouts or formats, and a pinned layout
 // with a node that has no pos come back as errors.
 //
@@ -213,6 +254,14 @@ func (r *Renderer) Render(ctx context.Context, dot []byte, layout Layout, format
 			return err
 		}
 		if err := checkSVG(out); err != nil {
+			return err
+		}
+		if embedSVGFonts {
+			out = embedFonts(out)
+		}
+	case Plain:
+		out, err = r.graphviz(ctx, dot, layout, engine, "plain")
+		if err != nil {
 			return err
 		}
 	case PNG:

@@ -754,8 +754,10 @@ func (p *painter) text(r *opReader) error {
 	}
 	face := p.faces.face(p.fontName, p.fontFlags, size)
 	w := fixedToFloat(font.MeasureString(face, s))
-	// Graphviz sized the node for its own estimate of the text's width;
-	// a wider font is shrunk to that width so the text stays inside.
+	// Graphviz sized the node for its measure of the text's width, which
+	// is the Go fonts' (measureText): text drawn wider than that (a
+	// fallback font wider than 1 em, or a measure from elsewhere) is
+	// shrunk to that width so it stays inside.
 	if limit := width * p.geo.unit; limit > 0 && w > limit*1.02 {
 		size *= limit / w
 		if size < minTextPixels {

@@ -2822,10 +2822,18 @@ func load() {
 			if err != nil {
 				panic(err)
 			}
+			// Patched for backtrack: upstream left the result unset
+			// ("TODO: must back returned value to wasm side"), so Graphviz
+			// read the text span's pointer as the answer. The callback's
+			// bool now goes back as the function's result.
+			stack[0] = 0
 			if fn, exists := mod.callbackFuncMap.TextLayoutEngine_TextLayout[funcID]; exists {
-				// TODO: must back returned value to wasm side.
-				if _, err := fn(ctx, arg0, arg1); err != nil {
+				ok, err := fn(ctx, arg0, arg1)
+				if err != nil {
 					panic(err)
+				}
+				if ok {
+					stack[0] = 1
 				}
 			}
 		}),
