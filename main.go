@@ -656,11 +656,13 @@ type exportFlags struct {
 	atStep        int64
 	boards        bool
 	layout        string
+	fit           string
+	legend        string
 	set           map[string]bool
 }
 
 // shapeFlags are the flags that only change a diagram.
-var shapeFlags = []string{"max-nodes", "depth", "focus", "at-step", "boards", "layout"}
+var shapeFlags = []string{"max-nodes", "depth", "focus", "at-step", "boards", "layout", "fit", "legend"}
 
 func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&ef.dot, "dot", "", "write the search tree as Graphviz DOT to this file (- for stdout)")
@@ -673,6 +675,8 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&ef.atStep, "at-step", 0, "draw the tree as it stood after this step (0: the end)")
 	fs.BoolVar(&ef.boards, "boards", false, "draw small boards inside the boxes")
 	fs.StringVar(&ef.layout, "layout", "tidy", "diagram layout: tidy (our tree layout, fast) or dot (Graphviz's own, slow on big trees)")
+	fs.StringVar(&ef.fit, "fit", "16:9", "make the diagram fit a slide, its smallest text at least 14 px high once scaled to 1920×1080 (16:9) or 1440×1080 (4:3): keep the first 3 solution paths, fold chains of calls with one child, choose top-down or left-right; none: no fitting (an explicit --max-nodes, --depth or --focus also turns it off)")
+	fs.StringVar(&ef.legend, "legend", "full", "diagram legend: full (the run, its counts, what was left out, the key), short (the run and the key) or none")
 }
 
 // diagrams reports whether any diagram was asked for.
@@ -693,6 +697,16 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 	case "dot":
 	default:
 		return opt, usagef("unknown --layout value %q: want tidy or dot", ef.layout)
+	}
+	fit, err := render.ParseFit(ef.fit)
+	if err != nil {
+		return opt, usagef("--fit: %v", err)
+	}
+	if !ef.set["max-nodes"] && !ef.set["depth"] && !ef.set["focus"] {
+		opt.Fit = fit
+	}
+	if opt.Legend, err = render.ParseLegend(ef.legend); err != nil {
+		return opt, usagef("--legend: %v", err)
 	}
 	if ef.focus != "" {
 		f, err := render.ParseFocus(ef.focus)

@@ -166,6 +166,8 @@ func TestBadInput(t *testing.T) {
 		{"first and all", []string{"trace", "nqueens", "--first", "--all"}, []string{"--first and --all"}},
 		{"puzzle for queens", []string{"trace", "nqueens", "--puzzle", "x"}, []string{"nqueens takes no puzzle"}},
 		{"negative limit", []string{"trace", "nqueens", "--max-steps", "-1"}, []string{"negative"}},
+		{"bad fit", []string{"trace", "nqueens", "--dot", "-", "--fit", "16:10"}, []string{"--fit", `"16:10"`, "16:9, 4:3 or none"}},
+		{"bad legend", []string{"trace", "nqueens", "--dot", "-", "--legend", "long"}, []string{"--legend", `"long"`, "full, short or none"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -265,6 +267,48 @@ func TestRenderRoundTrip(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "c.dot")); err == nil {
 		t.Errorf("a DOT file was written for a bad log")
+	}
+}
+
+// TestDiagramFit: a default diagram is fitted to a 16:9 slide (its DOT
+// says so), --fit 4:3 to a 4:3 one; --fit none, or an explicit --max-nodes,
+// --depth or --focus, draws as before (every solution path); --legend
+// short and none shorten the legend; render fits as trace does.
+func TestDiagramFit(t *testing.T) {
+	dot := func(args ...string) string {
+		t.Helper()
+		code, out, errs := runCLI(t, "", append(append([]string{"trace", "nqueens"}, args...), "--dot", "-")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		return out
+	}
+	def := dot()
+	if !strings.Contains(def, "on a 1920×1080 slide") || !strings.Contains(def, "3 of 92 solutions drawn") {
+		t.Errorf("default: not fitted to a 16:9 slide:\n%.600s", def)
+	}
+	if s := dot("--fit", "4:3"); !strings.Contains(s, "on a 1440×1080 slide") {
+		t.Errorf("--fit 4:3: not fitted to a 4:3 slide:\n%.600s", s)
+	}
+	for _, args := range [][]string{{"--fit", "none"}, {"--max-nodes", "150"}, {"--depth", "9"}, {"--focus", "r0=c0"}} {
+		if s := dot(args...); strings.Contains(s, "slide") || strings.Contains(s, "solutions drawn") {
+			t.Errorf("%v: fitted, or fewer solution paths:\n%.600s", args, s)
+		}
+	}
+	if s := dot("--legend", "short"); strings.Contains(s, "complete: searched") || !strings.Contains(s, "<B>nqueens n=8</B>") {
+		t.Errorf("--legend short: %.600s", s)
+	}
+	if s := dot("--legend", "none"); strings.Contains(s, "label=<<TABLE") {
+		t.Errorf("--legend none: a legend:\n%.600s", s)
+	}
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "q.yaml")
+	if code, _, errs := runCLI(t, "", "trace", "nqueens", "--yaml", logPath); code != 0 {
+		t.Fatalf("trace: exit %d: %s", code, errs)
+	}
+	code, out, errs := runCLI(t, "", "render", logPath, "--dot", "-")
+	if code != 0 || out != def {
+		t.Errorf("render: exit %d (%s): its DOT differs from trace's", code, errs)
 	}
 }
 

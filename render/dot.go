@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -42,26 +43,18 @@ type Legend struct {
 	Lang    tracer.Lang // LangEN or LangZH; anything else is English
 }
 
-// WriteDOT trims t as opt asks (see Trim) and writes it to w as a Graphviz
-// DOT digraph, with a legend from leg that says what was left out. It
-// returns what trimming kept and left out. Bad options are errors naming
-// the option; so are write errors.
+// WriteDOT trims t as opt asks (see Trim; with opt.Fit, as the slide
+// asks, see fit.go) and writes it to w as a Graphviz DOT digraph, with a
+// legend from leg that says what was left out. It returns what trimming
+// kept and left out, and the picture's estimated size. Bad options are
+// errors naming the option; so are write errors.
 func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (TrimReport, error) {
 	if opt.Problem == "" {
 		opt.Problem = leg.Summary.Problem
 	}
-	tr, rep, err := Trim(t, opt)
+	d, rep, err := plan(t, leg, opt)
 	if err != nil {
 		return rep, err
-	}
-	d, err := newDotDrawer(tr, leg, opt)
-	if err != nil {
-		return rep, err
-	}
-	d.labelAll()
-	if opt.Layout {
-		lay := tidy(tr.Items, d.w, d.h)
-		d.lay = &lay
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	d.write(bw, rep)
@@ -88,6 +81,8 @@ const (
 	dotColorElided    = "#8a8a8a"
 	dotColorElidedTxt = "#555555"
 	dotColorEdge      = "#777777"
+	dotColorFold      = "#eaf0f8" // fill of a folded chain of calls
+	dotColorFoldLine  = "#5b6f8a"
 	dotColorPathEdge  = "#222222"
 	dotColorMoveBg    = "#ffe066" // board: the node's own move
 	dotColorClashBg   = "#f5b7b1" // board: the rejected square and the cell it clashes with
@@ -101,14 +96,14 @@ const (
 const (
 	dotFontName      = "Helvetica"
 	dotFontCall      = 10.0
-	dotFontLeaf      = 8.0
-	dotFontBoard     = 8.0
+	dotFontLeaf      = 9.0
+	dotFontBoard     = 9.0
 	dotMarginX       = 0.06 * 72 // points; written as inches
 	dotMarginY       = 0.03 * 72
 	dotMinW          = 0.3 * 72
 	dotMinH          = 0.25 * 72
-	dotPieceCell     = 10.0 // a square of a board of pieces (N-Queens)
-	dotValueCell     = 12.0 // a cell of a board of values (Sudoku, Permutations)
+	dotPieceCell     = 11.0 // a square of a board of pieces (N-Queens)
+	dotValueCell     = 13.0 // a cell of a board of values (Sudoku, Permutations)
 	dotMaxBoardCells = 64   // the biggest board drawn whole: 8×8 (N-Queens up to 8, 4×4 Sudoku, a row of up to 64 numbers)
 	dotPathMoves     = 4    // moves listed for a bigger board (9×9 or 16×16 Sudoku, N-Queens past 8)
 )
@@ -142,9 +137,12 @@ type dotDrawer struct {
 	arena   []byte // the labels, one after the other
 	off     []int  // item i's label is arena[off[i]:off[i+1]]
 	html    []bool
-	w, h    []float64 // per item, points
+	w, h    []float64 // per item, points: the size of its box, whole points
 	lay     *treeLayout
 	scratch []int
+
+	legend     string  // the graph label's HTML ("": none)
+	legW, legH float64 // its estimated size, points
 }
 
 func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
@@ -333,15 +331,74 @@ func (d *dotDrawer) labelAll() {
 				lines = append(lines, d.pick("clash: ", "冲突：")+wt)
 			}
 			d.setText(i, dotFontLeaf, lines...)
-		case it.Kind == ItemGroup:
-			a := &d.tr.Aggs[it.Agg]
-			d.setText(i, dotFontLeaf, d.failGroup(a.Leaves),
-				strings.Join(d.byRule(&a.ByRule, true), d.pick(", ", "，")))
-		case it.Kind == ItemElided:
-			d.setText(i, dotFontLeaf, d.elidedLines(&d.tr.Aggs[it.Agg])...)
+		default:
+			// An aggregate: its box is sized by what it holds at the end,
+			// so that the layout is one for every step drawn, and labelled
+			// with what it holds at the step drawn.
+			if d.tr.AtStep > 0 {
+				d.setText(i, dotFontLeaf, d.aggLines(it, &d.tr.AggsEnd[it.Agg])...)
+				d.arena = d.arena[:d.off[i]]
+				w, h := d.w[i], d.h[i]
+				d.setText(i, dotFontLeaf, d.aggLines(it, &d.tr.Aggs[it.Agg])...)
+				d.w[i], d.h[i] = max(w, d.w[i]), max(h, d.h[i])
+				continue
+			}
+			d.setText(i, dotFontLeaf, d.aggLines(it, &d.tr.Aggs[it.Agg])...)
 		}
 	}
 	d.off[n] = len(d.arena)
+}
+
+// aggLines is the label of a group, an elided or a folded node holding a.
+func (d *dotDrawer) aggLines(it *Item, a *Aggregate) []string {
+	switch it.Kind {
+	case ItemGroup:
+		return []string{d.failGroup(a.Leaves), strings.Join(d.byRule(&a.ByRule, true), d.pick(", ", "，"))}
+	case ItemFold:
+		return d.foldLines(it, a)
+	}
+	return d.elidedLines(a)
+}
+
+// foldLines is the label of a folded chain of calls: how many calls it
+// holds, its first and last moves, and its pruned leaves.
+func (d *dotDrawer) foldLines(it *Item, a *Aggregate) []string {
+	lines := []string{fmt.Sprintf(d.pick("⋮ %d calls, each with one child", "⋮ %d 次调用，每次只有一个子调用"), a.Calls)}
+	if a.Subtrees > 0 {
+		lines[0] = fmt.Sprintf(d.pick("⋮ %d calls, one child of each drawn", "⋮ %d 次调用，每次只画一个子调用"), a.Calls)
+	}
+	// The moves of the chain's calls that made one (a pass call makes none).
+	first, last := int32(-1), int32(-1)
+	for v := it.Tail; ; v = d.t.Nodes[v].Parent {
+		if v < int32(d.tr.Visible) && !isPass(&d.t.Nodes[v]) {
+			if last < 0 {
+				last = v
+			}
+			first = v
+		}
+		if v == it.Node {
+			break
+		}
+	}
+	switch {
+	case first < 0:
+	case first == last:
+		lines = append(lines, d.move(first))
+	default:
+		lines = append(lines, d.move(first)+" … "+d.move(last))
+	}
+	if a.Leaves > 0 {
+		lines = append(lines, d.failGroup(a.Leaves))
+	}
+	if a.Subtrees > 0 {
+		s := fmt.Sprintf(d.pick("… %s elided (%s)", "… 省略 %s（%s）"), dotCount(d.lang(), a.Subtrees, "other subtree", "%d 棵子树"),
+			dotCount(d.lang(), a.Nodes-a.Calls-a.Leaves, "box", "%d 个方框"))
+		lines = append(lines, s)
+		if a.Solutions > 0 {
+			lines = append(lines, dotCount(d.lang(), a.Solutions, "solution", "%d 个解"))
+		}
+	}
+	return lines
 }
 
 // labelOf returns item i's label: DOT text, or HTML without the <>.
@@ -405,8 +462,8 @@ func (d *dotDrawer) setText(i int, font float64, lines ...string) {
 		d.arena = append(d.arena, l...)
 		w = max(w, layoutTextWidth(l, font, false))
 	}
-	d.w[i] = max(w+2*dotMarginX, dotMinW)
-	d.h[i] = max(float64(len(lines))*font*1.2+2+2*dotMarginY, dotMinH)
+	d.w[i] = math.Ceil(max(w+2*dotMarginX, dotMinW))
+	d.h[i] = math.Ceil(max(float64(len(lines))*font*1.2+2+2*dotMarginY, dotMinH))
 }
 
 // dotEscapeHTML escapes text for a Graphviz HTML-like label.
@@ -508,8 +565,8 @@ func (d *dotDrawer) boardLabel(i int) {
 	b.WriteString(`</TABLE>`)
 	d.arena = append(d.arena, b.String()...)
 	d.html[i] = true
-	d.w[i] = max(width+2+2*dotMarginX, dotMinW)
-	d.h[i] = max(height+2*dotMarginY, dotMinH)
+	d.w[i] = math.Ceil(max(width+2+2*dotMarginX, dotMinW))
+	d.h[i] = math.Ceil(max(height+2*dotMarginY, dotMinH))
 }
 
 // pathRows lists the moves made before node v's own, oldest first: the
@@ -610,22 +667,22 @@ func (d *dotDrawer) cellText(b *strings.Builder, p tracer.Pos, rejected bool, va
 	v, ok := d.work.At(p)
 	switch {
 	case rejected && d.look.pieces:
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + d.failColor() + `">✗</FONT>`)
+		b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + d.failColor() + `">✗</FONT>`)
 	case rejected:
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + d.failColor() + `"><B>`)
+		b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + d.failColor() + `"><B>`)
 		dotEscapeHTML(b, valueText(d.def, value))
 		b.WriteString(`</B></FONT>`)
 	case !ok:
 	case d.look.pieces:
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="black">`)
+		b.WriteString(`<FONT POINT-SIZE="9" COLOR="black">`)
 		dotEscapeHTML(b, d.look.piece)
 		b.WriteString(`</FONT>`)
 	case !d.work.Given(p):
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="` + dotColorPlaced + `"><B>`)
+		b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + dotColorPlaced + `"><B>`)
 		dotEscapeHTML(b, valueText(d.def, v))
 		b.WriteString(`</B></FONT>`)
 	default:
-		b.WriteString(`<FONT POINT-SIZE="8" COLOR="black">`)
+		b.WriteString(`<FONT POINT-SIZE="9" COLOR="black">`)
 		dotEscapeHTML(b, valueText(d.def, v))
 		b.WriteString(`</FONT>`)
 	}
@@ -658,6 +715,8 @@ func (d *dotDrawer) id(b []byte, i int32) []byte {
 		return strconv.AppendInt(append(b, 'g'), int64(n.Call), 10)
 	case ItemElided:
 		return strconv.AppendInt(append(b, 'e'), int64(n.Call), 10)
+	case ItemFold:
+		return strconv.AppendInt(append(b, 'f'), int64(n.Call), 10)
 	}
 	return strconv.AppendInt(b, int64(n.Call), 10)
 }
@@ -665,15 +724,16 @@ func (d *dotDrawer) id(b []byte, i int32) []byte {
 // The attributes of each section, set once with a node statement.
 const (
 	dotAttrCall   = `node [shape=box, style="rounded,filled", fillcolor=white, color="` + dotColorLine + `", penwidth=1, fontname="` + dotFontName + `", fontsize=10, fontcolor=black, margin="0.06,0.03", width=0.3, height=0.25];`
-	dotAttrPruned = `node [shape=box, style=filled, fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
-	dotAttrGroup  = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrPruned = `node [shape=box, style=filled, fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1, fontname="` + dotFontName + `", fontsize=9, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrGroup  = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1, fontname="` + dotFontName + `", fontsize=9, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
 	// Candidates placed, checked and undone (--when after): dashed, for
 	// they stood on the board only while they were checked.
-	dotAttrPlacedUndone = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1.2, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrPlacedUndone = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorPrunedBg + `", color="` + dotColorPruned + `", penwidth=1.2, fontname="` + dotFontName + `", fontsize=9, fontcolor="` + dotColorPruned + `", margin="0.06,0.03", width=0.3, height=0.25];`
 	// Failed whole-board checks (--when leaf), one by one and collapsed.
-	dotAttrLeafFail  = `node [shape=box, style=filled, fillcolor="` + dotColorLeafBg + `", color="` + dotColorLeaf + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorLeaf + `", margin="0.06,0.03", width=0.3, height=0.25];`
-	dotAttrLeafGroup = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorLeafBg + `", color="` + dotColorLeaf + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorLeaf + `", margin="0.06,0.03", width=0.3, height=0.25];`
-	dotAttrElided    = `node [shape=box, style="rounded,dashed", fillcolor=white, color="` + dotColorElided + `", penwidth=1, fontname="` + dotFontName + `", fontsize=8, fontcolor="` + dotColorElidedTxt + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrLeafFail  = `node [shape=box, style=filled, fillcolor="` + dotColorLeafBg + `", color="` + dotColorLeaf + `", penwidth=1, fontname="` + dotFontName + `", fontsize=9, fontcolor="` + dotColorLeaf + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrLeafGroup = `node [shape=box, style="filled,dashed", fillcolor="` + dotColorLeafBg + `", color="` + dotColorLeaf + `", penwidth=1, fontname="` + dotFontName + `", fontsize=9, fontcolor="` + dotColorLeaf + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrElided    = `node [shape=box, style="rounded,dashed", fillcolor=white, color="` + dotColorElided + `", penwidth=1, fontname="` + dotFontName + `", fontsize=9, fontcolor="` + dotColorElidedTxt + `", margin="0.06,0.03", width=0.3, height=0.25];`
+	dotAttrFold      = `node [shape=box, style="rounded,filled", fillcolor="` + dotColorFold + `", color="` + dotColorFoldLine + `", penwidth=1, fontname="` + dotFontName + `", fontsize=9, fontcolor=black, margin="0.06,0.03", width=0.3, height=0.25];`
 	dotAttrEdge      = `edge [color="` + dotColorEdge + `", penwidth=1, arrowsize=0.5];`
 )
 
@@ -753,17 +813,33 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 	}
 	line("// Search tree of " + d.sum.Problem + " " + dotOneLine(d.sum.Instance) + ", " + d.sum.Strategy.String() + ".")
 	line("// " + d.trimLine(rep, tracer.LangEN) + ".")
-	line("// Ids: 12 = call 12 (the step log's node), s57 = pruned at step 57, g12 / e12 = pruned leaves collapsed / subtrees elided under call 12.")
+	if p := rep.Picture; p.Width > 0 {
+		fit := ""
+		if p.Fit.W > 0 {
+			fit = fmt.Sprintf(", %.0f px high on a %.0f×%.0f slide", p.TextPx(p.Fit), p.Fit.W, p.Fit.H)
+		}
+		dir := p.Direction.String()
+		if p.Panels > 1 {
+			dir += fmt.Sprintf(" in %d panels", p.Panels)
+		}
+		line(fmt.Sprintf("// Picture %.0f×%.0f pt, %s, smallest text %g pt%s.", p.Width, p.Height, dir, p.MinFont, fit))
+	}
+	line("// Ids: 12 = call 12 (the step log's node), s57 = pruned at step 57, g12 / e12 = pruned leaves collapsed / subtrees elided under call 12, f12 = the calls from 12 down, folded.")
 	line("digraph search {")
 	line("\t// graph")
-	g := `	graph [fontname="` + dotFontName + `", fontsize=11, ordering=out, nodesep=0.12, ranksep=0.35, labelloc=t, labeljust=l`
+	g := `	graph [fontname="` + dotFontName + `", fontsize=10, ordering=out, nodesep=0.12, ranksep=0.35, labelloc=t, labeljust=l`
 	if d.lay != nil {
-		// Positions are pinned: straight edges, drawn under the nodes.
-		g += `, splines=line, outputorder=edgesfirst`
+		// Positions and sizes are pinned, and so are the edges' routes
+		// (see treeLayout.route), drawn under the nodes.
+		g += `, splines=true, outputorder=edgesfirst`
+	} else if d.opt.Direction == LeftRight {
+		g += `, rankdir=LR`
 	}
 	line(g + "];")
-	line("\t// legend")
-	line("\tlabel=<" + d.legendHTML(rep) + ">;")
+	if d.legend != "" {
+		line("\t// legend")
+		line("\tlabel=<" + d.legend + ">;")
+	}
 
 	node := func(i int32, extra string) {
 		b = append(b[:0], '\t')
@@ -783,7 +859,11 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 		if d.lay != nil {
 			b = append(b, `, pos="`...)
 			b = layoutPos(b, d.lay.X[i], d.lay.Y[i])
-			b = append(b, '"')
+			b = append(b, `", width=`...)
+			b = strconv.AppendFloat(b, d.w[i]/72, 'f', 4, 64)
+			b = append(b, ", height="...)
+			b = strconv.AppendFloat(b, d.h[i]/72, 'f', 4, 64)
+			b = append(b, ", fixedsize=true"...)
 		}
 		b = append(b, "];\n"...)
 		w.Write(b)
@@ -794,23 +874,24 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 		attrs   string
 	}{
 		{ItemCall, "// call nodes", dotAttrCall},
+		{ItemFold, "// folded chains of calls with one call child each", dotAttrFold},
 		{ItemPruned, "// pruned leaves", dotAttrPruned},
 		{ItemGroup, "// collapsed pruned leaves", dotAttrGroup},
 		{ItemElided, "// elided subtrees", dotAttrElided},
 	}
 	switch {
 	case d.leaf:
-		sections[1].comment, sections[1].attrs = "// failed whole-board checks (--when leaf)", dotAttrLeafFail
-		sections[2].comment, sections[2].attrs = "// collapsed failed whole-board checks", dotAttrLeafGroup
+		sections[2].comment, sections[2].attrs = "// failed whole-board checks (--when leaf)", dotAttrLeafFail
+		sections[3].comment, sections[3].attrs = "// collapsed failed whole-board checks", dotAttrLeafGroup
 	case d.after:
-		sections[1].comment, sections[1].attrs = "// candidates placed, checked and undone (--when after)", dotAttrPlacedUndone
-		sections[2].comment = "// collapsed candidates placed, checked and undone"
+		sections[2].comment, sections[2].attrs = "// candidates placed, checked and undone (--when after)", dotAttrPlacedUndone
+		sections[3].comment = "// collapsed candidates placed, checked and undone"
 	}
 	for _, s := range sections {
 		header := false
 		for i := range items {
 			it := &items[i]
-			if it.Kind != s.kind {
+			if it.Kind != s.kind || it.Hidden {
 				continue
 			}
 			if !header {
@@ -819,29 +900,54 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 				header = true
 			}
 			extra := ""
-			if it.Kind == ItemCall {
+			switch {
+			case it.Kind == ItemCall || it.Kind == ItemFold:
 				extra = dotCallAttrs(it)
+			case it.Active || it.Running:
+				// The call running at the step drawn is inside.
+				extra = "penwidth=" + dotPenActive
+				if !it.Active {
+					extra = "penwidth=" + dotPenPath
+				}
 			}
 			node(int32(i), extra)
 		}
 	}
-	if len(items) > 1 {
-		line("\t// edges")
-		line("\t" + dotAttrEdge)
-	}
-	for i := 1; i < len(items); i++ {
-		it := &items[i]
-		b = append(b[:0], '\t')
-		b = d.id(b, it.Parent)
-		b = append(b, " -> "...)
-		b = d.id(b, int32(i))
-		if a := dotEdgeAttrs(it, d.failColor()); a != "" {
-			b = append(b, " ["...)
-			b = append(b, a...)
-			b = append(b, ']')
+	// Edges: the plain ones first, the solution paths' last, so that
+	// where routes share a stretch (out of a parent) the bold one is on
+	// top.
+	header := false
+	for pass := 0; pass < 2; pass++ {
+		for i := 1; i < len(items); i++ {
+			it := &items[i]
+			if it.Hidden || (pass == 1) != (it.SolutionPath && (it.Kind == ItemCall || it.Kind == ItemFold)) {
+				continue
+			}
+			if !header {
+				line("\t// edges")
+				line("\t" + dotAttrEdge)
+				header = true
+			}
+			b = append(b[:0], '\t')
+			b = d.id(b, it.Parent)
+			b = append(b, " -> "...)
+			b = d.id(b, int32(i))
+			a := dotEdgeAttrs(it, d.failColor())
+			if d.lay != nil {
+				pts, tip := d.lay.route(int(it.Parent), i, d.w, d.h)
+				if a != "" {
+					a += ", "
+				}
+				a += `pos="` + string(layoutSpline(nil, pts, tip)) + `"`
+			}
+			if a != "" {
+				b = append(b, " ["...)
+				b = append(b, a...)
+				b = append(b, ']')
+			}
+			b = append(b, ";\n"...)
+			w.Write(b)
 		}
-		b = append(b, ";\n"...)
-		w.Write(b)
 	}
 	line("}")
 }
@@ -857,6 +963,15 @@ func dotOneLine(s string) string {
 
 // trimLine says what trimming kept and left out.
 func (d *dotDrawer) trimLine(rep TrimReport, lang tracer.Lang) string {
+	sep := "; "
+	if lang == tracer.LangZH {
+		sep = "；"
+	}
+	return strings.Join(d.trimParts(rep, lang), sep)
+}
+
+// trimParts says what trimming kept and left out, one part each.
+func (d *dotDrawer) trimParts(rep TrimReport, lang tracer.Lang) []string {
 	zh := lang == tracer.LangZH
 	pick := func(en, z string) string {
 		if zh {
@@ -885,6 +1000,17 @@ func (d *dotDrawer) trimLine(rep TrimReport, lang tracer.Lang) string {
 		parts = append(parts, fmt.Sprintf(pick("%s collapsed into %s", "%s合并为 %s"),
 			leaves, dotCount(lang, rep.CollapsedGroups, "group", "%d 组")))
 	}
+	if rep.FoldedChains > 0 {
+		parts = append(parts, fmt.Sprintf(pick("%s folded into %s", "%s折叠为 %s"),
+			dotCount(lang, rep.FoldedCalls, "call", "%d 次调用"), dotCount(lang, rep.FoldedChains, "chain", "%d 条链")))
+	}
+	if rep.SolutionsKept < rep.Solutions {
+		parts = append(parts, fmt.Sprintf(pick("%d of %s drawn", "画出 %d 个解中的 %d 个"), rep.SolutionsKept,
+			dotCount(lang, rep.Solutions, "solution", "%d")))
+		if zh {
+			parts[len(parts)-1] = fmt.Sprintf("画出 %d 个解中的 %d 个", rep.Solutions, rep.SolutionsKept)
+		}
+	}
 	if rep.ElidedMarks > 0 {
 		s := fmt.Sprintf(pick("%s elided (%s", "省略 %s（%s"), dotCount(lang, rep.ElidedSubtrees, "subtree", "%d 棵子树"),
 			dotCount(lang, rep.ElidedNodes, "box", "%d 个方框"))
@@ -899,15 +1025,19 @@ func (d *dotDrawer) trimLine(rep TrimReport, lang tracer.Lang) string {
 	if rep.Depth > 0 {
 		parts = append(parts, fmt.Sprintf(pick("depth ≤ %d", "深度 ≤ %d"), rep.Depth))
 	}
-	if rep.OverBudget > 0 {
+	if rep.OverBudget > 0 && rep.Picture.Fit.W == 0 { // a budget the fit chose is not the reader's
 		parts = append(parts, fmt.Sprintf(pick("solution paths drawn past the budget of %d", "为画出解的路径超出预算 %d"), rep.Budget))
 	}
-	return strings.Join(parts, pick("; ", "；"))
+	return parts
 }
 
-// statusLine explains how the search ended.
+// statusLine explains how the search ended, or, at a step before the
+// end, that it was still going.
 func (d *dotDrawer) statusLine() string {
 	s := d.sum
+	if k := d.tr.AtStep; k > 0 && k < d.t.Steps {
+		return fmt.Sprintf(d.pick("after step %d of %d: still searching", "第 %d 步（共 %d 步）：搜索进行中"), k, d.t.Steps)
+	}
 	sols := dotCount(d.lang(), s.Stats.Solutions, "solution", "%d 个解")
 	switch s.Status {
 	case tracer.StatusSolved:
@@ -928,34 +1058,45 @@ func (d *dotDrawer) statusLine() string {
 	return string(s.Status)
 }
 
-// countsLine gives the run's counts. It names the rules first in the
-// diagram, so in full (Def.RuleIntro: "同宫（3×3 九宫格）重复"); the
-// leaves and groups below use the usual names.
-func (d *dotDrawer) countsLine() string {
+// counts gives the run's counts, one part each. It names the rules first
+// in the diagram, so in full (Def.RuleIntro: "同宫（3×3 九宫格）重复"); the
+// leaves and groups below use the usual names. At a step before the end
+// it gives the counts so far (see countsAt).
+func (d *dotDrawer) counts() []string {
+	if d.tr.AtStep > 0 {
+		return d.countsAt()
+	}
 	st := &d.sum.Stats
 	var rules []string
 	for _, r := range d.sum.Rules {
 		rules = append(rules, tracer.RuleCount(d.def.RuleIntro(r, d.sum.Size, d.lang()), st.Rejects[r], d.lang()))
-	}
-	rs := strings.Join(rules, d.pick(", ", "，"))
-	if rs != "" {
-		rs = d.pick(" ("+rs+")", "（"+rs+"）")
 	}
 	l := d.lang()
 	rejects := dotCount(l, st.RejectTotal(), "reject", "%d 次剪枝")
 	if d.leaf {
 		rejects = d.failCount(l, int(st.RejectTotal()))
 	}
-	return dotCount(l, st.Nodes, "call", "%d 次调用") + " · " + dotCount(l, st.Tries, "try", "%d 次尝试") + " · " +
-		rejects + rs + " · " + dotCount(l, st.Solutions, "solution", "%d 个解") + " · " +
-		dotCount(l, st.Backtracks, "backtrack", "%d 次回溯") + " · " + dotCount(l, st.Steps, "step", "%d 步")
+	return []string{dotCount(l, st.Nodes, "call", "%d 次调用"), dotCount(l, st.Tries, "try", "%d 次尝试"),
+		rejects + d.ruleList(rules), dotCount(l, st.Solutions, "solution", "%d 个解"),
+		dotCount(l, st.Backtracks, "backtrack", "%d 次回溯"), dotCount(l, st.Steps, "step", "%d 步")}
 }
 
-// atStepLine gives the counts of the tree as it stood at the step drawn.
-func (d *dotDrawer) atStepLine() string {
-	var calls, sols int
-	var byRule [tracer.NumRules]int
-	pruned := 0
+// ruleList puts counts by rule in brackets: " (row ×3, column ×1)".
+func (d *dotDrawer) ruleList(rules []string) string {
+	rs := strings.Join(rules, d.pick(", ", "，"))
+	if rs != "" {
+		rs = d.pick(" ("+rs+")", "（"+rs+"）")
+	}
+	return rs
+}
+
+// countsAt gives the counts of the search after the step drawn, read off
+// the tree's nodes that existed then: the calls, the rejects by rule and
+// the solutions, which are the Stats of the search's first AtStep events
+// (Nodes, Rejects, Solutions), and the steps.
+func (d *dotDrawer) countsAt() []string {
+	var calls, sols, pruned int
+	var byRule [tracer.NumRules]int64
 	for i := 0; i < d.tr.Visible; i++ {
 		n := &d.t.Nodes[i]
 		if n.Kind == tracer.NodePruned {
@@ -968,41 +1109,147 @@ func (d *dotDrawer) atStepLine() string {
 			sols++
 		}
 	}
-	rs := strings.Join(d.byRule(&byRule, false), d.pick(", ", "，"))
-	if rs != "" {
-		rs = d.pick(" ("+rs+")", "（"+rs+"）")
-	}
 	l := d.lang()
-	return fmt.Sprintf(d.pick("after step %d of %d: ", "第 %d 步时（共 %d 步）："), d.tr.AtStep, d.t.Steps) +
-		dotCount(l, calls, "call", "%d 次调用") + " · " + d.failCount(l, pruned) + rs + " · " +
-		dotCount(l, sols, "solution", "%d 个解")
+	var rules []string
+	for _, r := range d.sum.Rules {
+		rules = append(rules, tracer.RuleCount(d.def.RuleIntro(r, d.sum.Size, l), byRule[r], l))
+	}
+	rejects := dotCount(l, pruned, "reject", "%d 次剪枝")
+	if d.leaf {
+		rejects = d.failCount(l, pruned)
+	}
+	return []string{dotCount(l, calls, "call", "%d 次调用"), rejects + d.ruleList(rules),
+		dotCount(l, sols, "solution", "%d 个解"), dotCount(l, d.tr.AtStep, "step", "%d 步")}
 }
 
-// legendHTML is the graph label: the run, the counts, what trimming left
-// out, and a key to the styles that appear.
-func (d *dotDrawer) legendHTML(rep TrimReport) string {
+// A legend row: a bold lead, then parts that may go on separate lines
+// when the legend is wrapped.
+type legendRow struct {
+	bold  string
+	parts []string
+	sep   string // between parts on one line
+}
+
+// keyChip is one cell of the key: a style, and what it means.
+type keyChip struct {
+	attrs  string
+	text   string
+	border float64 // the cell's border, points
+}
+
+// Fonts of the legend, shared with its size estimate.
+const (
+	dotFontLegend = 10.0
+	dotLegendMinW = 420.0 // the legend wraps at the drawing's width, or this if narrower
+)
+
+// makeLegend sets the graph label: the run, the counts, what trimming
+// left out, and a key to the styles that appear, wrapped at wrapW points
+// (as --legend asks: short is the title and the key, none is nothing),
+// and estimates its size.
+func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
+	d.legend, d.legW, d.legH = "", 0, 0
+	if d.opt.Legend == LegendNone {
+		return
+	}
+	rows := []legendRow{{bold: d.rootName(), parts: []string{"· " + d.pick("strategy ", "策略 ") + d.sum.Strategy.String()}}}
+	if d.opt.Legend == LegendFull {
+		rows = append(rows,
+			legendRow{parts: []string{d.statusLine()}},
+			legendRow{parts: d.counts(), sep: " · "},
+			legendRow{parts: d.trimParts(rep, d.lang()), sep: d.pick("; ", "；")})
+	}
+	chips := d.keyChips()
+	wrapW = max(wrapW, dotLegendMinW)
+
 	var b strings.Builder
 	b.WriteString(`<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1">`)
-	row := func(bold, text string) {
-		b.WriteString(`<TR><TD ALIGN="LEFT">`)
-		if bold != "" {
-			b.WriteString("<B>")
-			dotEscapeHTML(&b, bold)
-			b.WriteString("</B> ")
+	// Graphviz's HTML tables: a cell is its content plus its padding and
+	// border on each side; a table adds its spacing around every cell.
+	const lineH = dotFontLegend * 1.2
+	maxW, h, nrows := 0.0, 0.0, 0
+	for _, r := range rows {
+		for _, l := range legendWrap(r, wrapW) {
+			b.WriteString(`<TR><TD ALIGN="LEFT">`)
+			w := 0.0
+			if l.bold != "" {
+				b.WriteString("<B>")
+				dotEscapeHTML(&b, l.bold)
+				b.WriteString("</B> ")
+				w += layoutTextWidth(l.bold+" ", dotFontLegend, true)
+			}
+			text := strings.Join(l.parts, l.sep)
+			dotEscapeHTML(&b, text)
+			b.WriteString("</TD></TR>")
+			w += layoutTextWidth(text, dotFontLegend, false)
+			maxW = max(maxW, w+2)
+			h += lineH + 2
+			nrows++
 		}
-		dotEscapeHTML(&b, text)
-		b.WriteString("</TD></TR>")
 	}
-	row(d.rootName(), "· "+d.pick("strategy ", "策略 ")+d.sum.Strategy.String())
-	row("", d.statusLine())
-	row("", d.countsLine())
-	if d.tr.AtStep > 0 {
-		row("", d.atStepLine())
+	// The key: one table per line of chips.
+	for len(chips) > 0 {
+		n, w := 0, 4.0
+		for n < len(chips) {
+			cw := layoutTextWidth(chips[n].text, dotFontLegend, false) + 6 + 2*chips[n].border + 4
+			if n > 0 && w+cw > wrapW {
+				break
+			}
+			w += cw
+			n++
+		}
+		// A table in a cell is stretched to the cell's width unless its
+		// size is fixed: fix it at its own, so that a short line of chips
+		// keeps its chips' widths.
+		b.WriteString(`<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLBORDER="1" CELLSPACING="4" CELLPADDING="3" ALIGN="LEFT" FIXEDSIZE="TRUE" WIDTH="` +
+			strconv.FormatFloat(math.Ceil(w), 'f', -1, 64) + `" HEIGHT="` + strconv.FormatFloat(math.Ceil(dotFontLegend*1.2+6+2*3+8), 'f', -1, 64) + `"><TR>`)
+		for _, c := range chips[:n] {
+			b.WriteString("<TD" + c.attrs + ">")
+			dotEscapeHTML(&b, c.text)
+			b.WriteString("</TD>")
+		}
+		b.WriteString(`</TR></TABLE></TD></TR>`)
+		maxW = max(maxW, math.Ceil(w)+2)
+		h += math.Ceil(lineH+6+2*3+8) + 2
+		nrows++
+		chips = chips[n:]
 	}
-	row("", d.trimLine(rep, d.lang()))
+	b.WriteString(`</TABLE>`)
+	d.legend = b.String()
+	d.legW = math.Ceil(maxW + 4)
+	d.legH = math.Ceil(h + float64(nrows+1)*2)
+}
 
-	// The key: only the styles that appear.
-	var has [9]bool
+// legendWrap breaks a row into lines no wider than w points, between its
+// parts (a part wider than w gets a line of its own).
+func legendWrap(r legendRow, w float64) []legendRow {
+	var out []legendRow
+	cur := legendRow{bold: r.bold, sep: r.sep}
+	curW := 0.0
+	if r.bold != "" {
+		curW = layoutTextWidth(r.bold+" ", dotFontLegend, true)
+	}
+	for _, p := range r.parts {
+		pw := layoutTextWidth(p, dotFontLegend, false)
+		if len(cur.parts) > 0 {
+			pw += layoutTextWidth(r.sep, dotFontLegend, false) - 4
+		}
+		if len(cur.parts) > 0 && curW+pw > w {
+			out = append(out, cur)
+			cur = legendRow{sep: r.sep}
+			curW, pw = 0, layoutTextWidth(p, dotFontLegend, false)
+		}
+		cur.parts = append(cur.parts, p)
+		curW += pw
+	}
+	return append(out, cur)
+}
+
+// keyChips lists the key: only the styles that appear (at the step drawn,
+// or, drawing a step, at any step, so that the legend keeps its size from
+// one step to the next).
+func (d *dotDrawer) keyChips() []keyChip {
+	var has [10]bool
 	const (
 		kSolution = iota
 		kPath
@@ -1013,36 +1260,51 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 		kActive
 		kElided
 		kWrong
+		kFold
 	)
+	stepped := d.tr.AtStep > 0
 	for i := range d.tr.Items {
 		it := &d.tr.Items[i]
 		switch it.Kind {
 		case ItemPruned, ItemGroup:
-			has[kPruned] = true
+			has[kPruned] = has[kPruned] || stepped || !it.Hidden
 		case ItemElided:
-			has[kElided] = true
-		case ItemCall:
-			switch it.Status {
-			case tracer.NodeSolution:
-				has[kSolution] = true
-			case tracer.NodeWrong:
-				has[kWrong] = true
-			case tracer.NodeOnPath:
-				has[kPath] = true
-			case tracer.NodeDeadEnd:
-				has[kDead] = true
-			case tracer.NodeCut:
-				has[kCut] = true
-			}
-			has[kOpen] = has[kOpen] || it.Status == tracer.NodeOpen || it.Running && it.Status == tracer.NodeOnPath
-			has[kActive] = has[kActive] || it.Active
+			has[kElided] = has[kElided] || stepped || !it.Hidden
+		case ItemFold:
+			has[kFold] = has[kFold] || stepped || !it.Hidden
+		}
+		if it.Kind != ItemCall && it.Kind != ItemFold {
+			continue
+		}
+		st := it.Status
+		if stepped {
+			st = d.t.Status(it.Tail) // the key holds what any step shows
+		}
+		switch st {
+		case tracer.NodeSolution:
+			has[kSolution] = true
+		case tracer.NodeWrong:
+			has[kWrong] = true
+		case tracer.NodeOnPath:
+			has[kPath] = true
+		case tracer.NodeDeadEnd:
+			has[kDead] = true
+		case tracer.NodeCut:
+			has[kCut] = true
 		}
 	}
-	b.WriteString(`<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLBORDER="1" CELLSPACING="4" CELLPADDING="3"><TR>`)
+	has[kOpen] = stepped && d.tr.AtStep < d.t.Steps
+	has[kActive] = has[kOpen]
+	var out []keyChip
 	key := func(attrs, text string) {
-		b.WriteString("<TD" + attrs + ">")
-		dotEscapeHTML(&b, text)
-		b.WriteString("</TD>")
+		border := 1.0
+		switch {
+		case strings.Contains(attrs, `BORDER="2"`):
+			border = 2
+		case strings.Contains(attrs, `BORDER="3"`):
+			border = 3
+		}
+		out = append(out, keyChip{attrs: attrs, text: text, border: border})
 	}
 	if has[kSolution] {
 		key(` BGCOLOR="`+dotColorSolution+`" BORDER="2"`, d.pick("solution", "解"))
@@ -1088,11 +1350,13 @@ func (d *dotDrawer) legendHTML(rep TrimReport) string {
 	if has[kActive] {
 		key(` BGCOLOR="`+dotColorOpen+`" BORDER="3"`, d.pick("running", "正在运行"))
 	}
+	if has[kFold] {
+		key(` BGCOLOR="`+dotColorFold+`" COLOR="`+dotColorFoldLine+`"`, d.pick("⋮ calls with one child each, folded", "⋮ 只有一个子调用的调用，折叠"))
+	}
 	if has[kElided] {
 		key(` COLOR="`+dotColorElided+`"`, d.pick("dashed …: elided subtrees", "虚线 …：省略的子树"))
 	}
-	b.WriteString(`</TR></TABLE></TD></TR></TABLE>`)
-	return b.String()
+	return out
 }
 
 // dotCount writes n with its noun: "1 call", "2 calls", "15 tries", "61

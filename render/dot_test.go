@@ -41,6 +41,20 @@ var dotGoldens = []struct {
 	// Tutorial 001's shape: one call per position, place, then check.
 	{"sudoku4-cells-after.dot", dotS4cellsAfter, DiagramOptions{MaxNodes: 30}},
 	{"sudoku4-cells-after-zh-boards.dot", dotS4cellsAfterZH, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true}},
+	// Fitted to a slide, as the command line draws by default: the first
+	// solution paths, folded chains, a wrapped layout, one layout for all
+	// steps.
+	{"queens8-fit.dot", dotQ8, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9}},
+	{"sudoku9-fit-zh-boards.dot", dotS9zh, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, Boards: true}},
+	{"sudoku9-fit-4x3.dot", dotS9, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide4x3}},
+	{"queens4-fit-step60.dot", dotQ4, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, AtStep: 60}},
+}
+
+func dotS9(t testing.TB) dotRun { return dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D) }
+func dotS9zh(t testing.TB) dotRun {
+	r := dotS9(t)
+	r.leg.Lang = tracer.LangZH
+	return r
 }
 
 func dotS4cellsAfter(t testing.TB) dotRun { return dotS4cells(t, tracer.WhenAfter, tracer.LangEN) }
@@ -196,6 +210,7 @@ func TestDOTDeterministic(t *testing.T) {
 		{MaxNodes: DefaultMaxNodes, Boards: true, Layout: true},
 		{MaxNodes: 40, AtStep: 20000, Layout: true},
 		{Focus: []string{"r0=c3", "r1=c5"}, Layout: true},
+		{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, Boards: true},
 	} {
 		// Two searches, two trees: the same bytes.
 		a, _ := dotWrite(t, dotQueens(t, 8), opt)
@@ -437,7 +452,7 @@ func TestDOTBoards(t *testing.T) {
 	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
 	got, _ = dotWrite(t, s, DiagramOptions{MaxNodes: 60, Boards: true})
 	d = parseDOT(t, got)
-	if strings.Contains(string(got), "FIXEDSIZE") || !strings.Contains(string(got), "moves before") {
+	if strings.Contains(string(got), `<TD FIXEDSIZE="TRUE"`) || !strings.Contains(string(got), "moves before") {
 		t.Errorf("9×9 boards: want the last moves, not a grid")
 	}
 	// Escaping: nothing in a label breaks the HTML (parseDOT checks the
@@ -458,7 +473,7 @@ func TestDOTBoards(t *testing.T) {
 			if k := dotKindOf(id); k == 'g' || k == 'e' {
 				continue
 			}
-			if cells := strings.Count(label, `<TD FIXEDSIZE="TRUE" WIDTH="12" HEIGHT="12"`); cells != n {
+			if cells := strings.Count(label, `<TD FIXEDSIZE="TRUE" WIDTH="13" HEIGHT="13"`); cells != n {
 				t.Errorf("permutations n=%d: node %s: %d cells", n, id, cells)
 			}
 			if strings.Contains(label, "♛") || strings.Contains(label, "✗</FONT>") {

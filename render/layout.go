@@ -19,21 +19,166 @@ import (
 const (
 	layoutSiblingGap = 8  // between two children of one node
 	layoutCousinGap  = 16 // between neighbours with different parents
-	layoutLevelGap   = 36 // between the bottom of one level and the top of the next
+	layoutLevelGap   = 24 // between one level's band and the next: where the edges bend
+	layoutArrow      = 5  // the length of an arrowhead (arrowsize 0.5)
 )
 
+// Direction is where a tidy layout grows from the root.
+type Direction uint8
+
+// The directions.
+const (
+	TopDown   Direction = iota // levels are rows, the root on top
+	LeftRight                  // levels are columns, the root on the left
+)
+
+func (d Direction) String() string {
+	if d == LeftRight {
+		return "left-right"
+	}
+	return "top-down"
+}
+
 // treeLayout is where every item of a trimmed tree goes: the centre of its
-// box, in points.
+// box, in points (y grows upward, as in Graphviz).
 type treeLayout struct {
 	X, Y          []float64
 	Width, Height float64 // the bounding box, from (0,0)
+	Dir           Direction
+	// Every level is a band across the picture that holds its boxes,
+	// centred: Lo and Hi are its edges on the depth axis (y for TopDown,
+	// Lo the bottom; x for LeftRight, Lo the left). Between two bands is a
+	// gap with no box in it, where the edges bend.
+	Lo, Hi []float64
+	Depth  []int // each item's level
+	// A top-down layout may wrap: its levels go into panels side by side,
+	// each starting at the top (below a gap for the edges that come into
+	// it). Panel[d] is level d's panel; PanelLo[j] and PanelHi[j] are
+	// panel j's left and right edges. A panel starts at a level where only
+	// one box of the level above has children, so the edges from one panel
+	// to the next all leave one box.
+	Panel            []int
+	PanelLo, PanelHi []float64
 }
 
+// layoutPanelGap is the room between two panels of a wrapped layout.
+const layoutPanelGap = 32
+
 // tidy lays out items (in preorder, linked as Trimmed.Items) whose boxes
-// are w×h points.
-func tidy(items []Item, w, h []float64) treeLayout {
+// are w×h points, growing in direction dir. Each level takes the room its
+// biggest box needs along the depth axis. A top-down layout with panels > 1
+// wraps its levels into up to that many panels side by side.
+func tidy(items []Item, w, h []float64, dir Direction, panels int) treeLayout {
+	lay := tidy1(items, w, h, dir)
+	if dir == TopDown && panels > 1 && len(items) > 1 {
+		lay.wrap(items, w, h, panels)
+	}
+	return lay
+}
+
+// wrap cuts a top-down layout into up to k panels side by side.
+func (lay *treeLayout) wrap(items []Item, w, h []float64, k int) {
+	levels := len(lay.Lo)
+	// A level can start a panel if only one box of the level above has
+	// children.
+	parents := make([]int, levels)
+	for i := range items {
+		if items[i].First >= 0 {
+			parents[items[i].Depth]++
+		}
+	}
+	top := lay.Hi[0]
+	var cuts []int
+	for j := 1; j < k; j++ {
+		want := top - top*float64(j)/float64(k) // the ideal top of panel j
+		best := -1
+		prev := 0
+		if len(cuts) > 0 {
+			prev = cuts[len(cuts)-1]
+		}
+		for d := prev + 1; d < levels; d++ {
+			if parents[d-1] == 1 && (best < 0 || math.Abs(lay.Hi[d]-want) < math.Abs(lay.Hi[best]-want)) {
+				best = d
+			}
+		}
+		if best < 0 {
+			break
+		}
+		cuts = append(cuts, best)
+	}
+	if len(cuts) == 0 {
+		return
+	}
+	lay.Panel = make([]int, levels)
+	for d, j := 0, 0; d < levels; d++ {
+		if j < len(cuts) && d == cuts[j] {
+			j++
+		}
+		lay.Panel[d] = j
+	}
+	np := len(cuts) + 1
+	lo, hi := make([]float64, np), make([]float64, np)
+	for j := range lo {
+		lo[j], hi[j] = math.Inf(1), math.Inf(-1)
+	}
+	for i := range items {
+		j := lay.Panel[items[i].Depth]
+		lo[j] = min(lo[j], lay.X[i]-w[i]/2)
+		hi[j] = max(hi[j], lay.X[i]+w[i]/2)
+	}
+	// Shift each panel right of the one before, and up to the top, less
+	// a gap for the edges that come in.
+	dx, dy := make([]float64, np), make([]float64, np)
+	right := 0.0
+	lay.PanelLo, lay.PanelHi = make([]float64, np), make([]float64, np)
+	for j := range np {
+		dx[j] = right - lo[j]
+		if j > 0 {
+			dx[j] += layoutPanelGap
+			first := cuts[j-1]
+			dy[j] = top - lay.Hi[first] - layoutLevelGap
+		}
+		lay.PanelLo[j], lay.PanelHi[j] = lo[j]+dx[j], hi[j]+dx[j]
+		right = lay.PanelHi[j]
+	}
+	bottom := math.Inf(1)
+	for d := range levels {
+		j := lay.Panel[d]
+		lay.Lo[d] += dy[j]
+		lay.Hi[d] += dy[j]
+		bottom = min(bottom, lay.Lo[d])
+		if d+1 < levels && lay.Panel[d+1] != j {
+			// Room below a panel for the edges that leave it (see route).
+			bottom = min(bottom, lay.Lo[d]-layoutLevelGap/2)
+		}
+	}
+	for i := range items {
+		j := lay.Panel[items[i].Depth]
+		lay.X[i] = layoutRound(lay.X[i] + dx[j])
+		lay.Y[i] = layoutRound(lay.Y[i] + dy[j])
+	}
+	// Move all up from y = bottom to 0.
+	for d := range levels {
+		lay.Lo[d] -= bottom
+		lay.Hi[d] -= bottom
+	}
+	for i := range items {
+		lay.Y[i] = layoutRound(lay.Y[i] - bottom)
+	}
+	lay.Width, lay.Height = layoutRound(right), top-bottom
+}
+
+// tidy1 is tidy without panels.
+func tidy1(items []Item, w, h []float64, dir Direction) treeLayout {
 	n := len(items)
-	l := &tidier{items: items, w: w}
+	if n == 0 {
+		return treeLayout{Dir: dir}
+	}
+	breadth, along := w, h // the sizes across the levels and along the depth axis
+	if dir == LeftRight {
+		breadth, along = h, w
+	}
+	l := &tidier{items: items, w: breadth}
 	f := make([]float64, 4*n)
 	l.prelim, l.mod, l.shift, l.change = f[:n:n], f[n:2*n:2*n], f[2*n:3*n:3*n], f[3*n:]
 	in := make([]int32, 5*n)
@@ -41,10 +186,9 @@ func tidy(items []Item, w, h []float64) treeLayout {
 	for v := range items {
 		l.thread[v], l.ancestor[v], l.prev[v], l.last[v] = -1, int32(v), -1, -1
 	}
-	maxDepth, maxH := 0, 0.0
+	maxDepth := 0
 	for v := range items {
 		maxDepth = max(maxDepth, items[v].Depth)
-		maxH = max(maxH, h[v])
 		k, prev := int32(1), int32(-1)
 		for c := items[v].First; c >= 0; c = items[c].Next {
 			l.number[c], l.prev[c] = k, prev
@@ -52,14 +196,12 @@ func tidy(items []Item, w, h []float64) treeLayout {
 		}
 		l.last[v] = prev
 	}
-	if n == 0 {
-		return treeLayout{}
-	}
 	l.firstWalk(0)
 
-	// Second walk: a node's x is its prelim plus the mods of its
-	// ancestors. Items are in preorder, so parents come first.
-	out := treeLayout{X: make([]float64, n), Y: make([]float64, n)}
+	// Second walk: a node's place across is its prelim plus the mods of
+	// its ancestors. Items are in preorder, so parents come first.
+	out := treeLayout{X: make([]float64, n), Y: make([]float64, n), Dir: dir, Depth: make([]int, n)}
+	across := make([]float64, n)
 	acc := l.shift // reuse: the summed mods of the ancestors
 	minX, maxX := math.Inf(1), math.Inf(-1)
 	for v := range items {
@@ -69,18 +211,120 @@ func tidy(items []Item, w, h []float64) treeLayout {
 			acc[v] = 0
 		}
 		x := l.prelim[v] + acc[v]
-		out.X[v] = x
-		minX = min(minX, x-w[v]/2)
-		maxX = max(maxX, x+w[v]/2)
+		across[v] = x
+		minX = min(minX, x-breadth[v]/2)
+		maxX = max(maxX, x+breadth[v]/2)
 	}
-	step := math.Ceil(maxH) + layoutLevelGap
+	// The bands: each level as deep as its biggest box.
+	ext := make([]float64, maxDepth+1)
 	for v := range items {
-		out.X[v] = layoutRound(out.X[v] - minX)
-		out.Y[v] = float64(maxDepth-items[v].Depth)*step + math.Ceil(maxH/2)
+		out.Depth[v] = items[v].Depth
+		ext[items[v].Depth] = max(ext[items[v].Depth], math.Ceil(along[v]))
 	}
-	out.Width = layoutRound(maxX - minX)
-	out.Height = float64(maxDepth)*step + math.Ceil(maxH)
+	start := make([]float64, maxDepth+1)
+	for d := 1; d <= maxDepth; d++ {
+		start[d] = start[d-1] + ext[d-1] + layoutLevelGap
+	}
+	total := start[maxDepth] + ext[maxDepth]
+	out.Lo, out.Hi = make([]float64, maxDepth+1), make([]float64, maxDepth+1)
+	for d := range ext {
+		if dir == LeftRight {
+			out.Lo[d], out.Hi[d] = start[d], start[d]+ext[d]
+		} else { // y grows upward: level 0 on top
+			out.Lo[d], out.Hi[d] = total-start[d]-ext[d], total-start[d]
+		}
+	}
+	span := layoutRound(maxX - minX)
+	for v := range items {
+		a := layoutRound(across[v] - minX)
+		c := layoutRound(start[items[v].Depth] + ext[items[v].Depth]/2)
+		if dir == LeftRight {
+			out.X[v], out.Y[v] = c, layoutRound(span-a) // the first child on top
+		} else {
+			out.X[v], out.Y[v] = a, layoutRound(total-c)
+		}
+	}
+	out.Width, out.Height = span, total
+	if dir == LeftRight {
+		out.Width, out.Height = total, span
+	}
 	return out
+}
+
+// layoutPoint is a point of an edge's route, in points.
+type layoutPoint struct{ X, Y float64 }
+
+// route is the way the edge from item p to item c goes, as the points of a
+// piecewise cubic Bézier (1+3k points) that ends where the arrowhead
+// starts, and the tip of the arrowhead. It leaves p's box on the side that
+// faces the next level, runs straight to the edge of p's band, crosses the
+// gap between the bands in one S-shaped curve, and runs straight into c's
+// box from the side that faces p. A band holds only its level's boxes,
+// side by side, so the straight parts touch no box but p and c; the curve
+// stays inside its control points' hull, the gap, where there is no box.
+func (lay *treeLayout) route(p, c int, w, h []float64) (pts []layoutPoint, tip layoutPoint) {
+	dp, dc := lay.Depth[p], lay.Depth[c]
+	line := func(a, b layoutPoint) {
+		if a != b {
+			pts = append(pts, a, b, b)
+		}
+	}
+	if lay.Dir == LeftRight {
+		s := layoutPoint{lay.X[p] + w[p]/2, lay.Y[p]}
+		a := layoutPoint{lay.Hi[dp], lay.Y[p]}
+		tip = layoutPoint{lay.X[c] - w[c]/2, lay.Y[c]}
+		end := layoutPoint{tip.X - layoutArrow, tip.Y}
+		b := layoutPoint{min(lay.Lo[dc], end.X), tip.Y}
+		mid := (a.X + b.X) / 2
+		pts = append(pts, s)
+		line(s, a)
+		pts = append(pts, layoutPoint{mid, a.Y}, layoutPoint{mid, b.Y}, b)
+		line(b, end)
+		return pts, tip
+	}
+	s := layoutPoint{lay.X[p], lay.Y[p] - h[p]/2}
+	a := layoutPoint{lay.X[p], lay.Lo[dp]}
+	tip = layoutPoint{lay.X[c], lay.Y[c] + h[c]/2}
+	if lay.Panel != nil && lay.Panel[dp] != lay.Panel[dc] {
+		// Into the next panel: down below p's band (the last of its
+		// panel), right to the gap between the panels, up it to above
+		// the next panel's first band, right over c, and down into c.
+		j := lay.Panel[dp]
+		below := lay.Lo[dp] - layoutLevelGap/2
+		gx := lay.PanelHi[j] + layoutPanelGap/2
+		above := lay.Hi[dc] + layoutLevelGap/2
+		end := layoutPoint{tip.X, tip.Y + layoutArrow}
+		pts = append(pts, s)
+		line(s, layoutPoint{s.X, below})
+		line(layoutPoint{s.X, below}, layoutPoint{gx, below})
+		line(layoutPoint{gx, below}, layoutPoint{gx, above})
+		line(layoutPoint{gx, above}, layoutPoint{tip.X, above})
+		line(layoutPoint{tip.X, above}, end)
+		return pts, tip
+	}
+	end := layoutPoint{tip.X, tip.Y + layoutArrow}
+	b := layoutPoint{tip.X, max(lay.Hi[dc], end.Y)}
+	mid := (a.Y + b.Y) / 2
+	pts = append(pts, s)
+	line(s, a)
+	pts = append(pts, layoutPoint{a.X, mid}, layoutPoint{b.X, mid}, b)
+	line(b, end)
+	return pts, tip
+}
+
+// layoutSpline writes a route as a DOT edge position: "e,x,y x0,y0 x1,y1 …".
+func layoutSpline(b []byte, pts []layoutPoint, tip layoutPoint) []byte {
+	b = append(b, "e,"...)
+	b = strconv.AppendFloat(b, layoutRound(tip.X), 'f', 1, 64)
+	b = append(b, ',')
+	b = strconv.AppendFloat(b, layoutRound(tip.Y), 'f', 1, 64)
+	for _, p := range pts {
+		b = append(b, ' ')
+		b = strconv.AppendFloat(b, layoutRound(p.X), 'f', 1, 64)
+		b = append(b, ',')
+		b = strconv.AppendFloat(b, layoutRound(p.Y), 'f', 1, 64)
+	}
+	return b
 }
 
 // layoutRound rounds to a tenth of a point, the precision written into the DOT,

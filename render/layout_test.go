@@ -18,59 +18,103 @@ import (
 )
 
 // layoutCheck checks a tidy layout: on every level the boxes keep the
-// children's order left to right (so subtrees never interleave) and never
-// come closer than the sibling gap; every parent is centred over its first
-// and last child; the root is on top and every level a fixed step below.
+// children's order across (so subtrees never interleave) and never come
+// closer than the sibling gap; every parent is centred over its first and
+// last child (in its panel); every level is a band that holds its boxes,
+// and the bands of a panel follow each other with the level gap between
+// them; no two boxes overlap.
 func layoutCheck(t *testing.T, name string, items []Item, w, h []float64, lay treeLayout) {
 	t.Helper()
 	const eps = 0.11 // positions are rounded to 0.1 pt
+	lr := lay.Dir == LeftRight
+	across := func(i int) (float64, float64) { // centre and size across the levels
+		if lr {
+			return lay.Height - lay.Y[i], h[i]
+		}
+		return lay.X[i], w[i]
+	}
+	along := func(i int) (float64, float64) { // centre and size along the depth axis
+		if lr {
+			return lay.X[i], w[i]
+		}
+		return lay.Y[i], h[i]
+	}
+	panel := func(d int) int {
+		if lay.Panel == nil {
+			return 0
+		}
+		return lay.Panel[d]
+	}
 	levels := map[int][]int{}
 	for i := range items {
 		levels[items[i].Depth] = append(levels[items[i].Depth], i)
-		if lay.X[i]-w[i]/2 < -eps || lay.X[i]+w[i]/2 > lay.Width+eps {
-			t.Fatalf("%s: item %d at x %.1f (width %.1f) is outside 0..%.1f", name, i, lay.X[i], w[i], lay.Width)
+		if lay.X[i]-w[i]/2 < -eps || lay.X[i]+w[i]/2 > lay.Width+eps || lay.Y[i]-h[i]/2 < -eps || lay.Y[i]+h[i]/2 > lay.Height+eps {
+			t.Fatalf("%s: item %d at %.1f,%.1f (%.1f×%.1f) is outside %.1f×%.1f", name, i, lay.X[i], lay.Y[i], w[i], h[i], lay.Width, lay.Height)
+		}
+		c, s := along(i)
+		d := items[i].Depth
+		if c-s/2 < lay.Lo[d]-eps || c+s/2 > lay.Hi[d]+eps {
+			t.Fatalf("%s: item %d (%.1f..%.1f) is outside its band %.1f..%.1f", name, i, c-s/2, c+s/2, lay.Lo[d], lay.Hi[d])
 		}
 	}
-	var step float64
 	for d, ids := range levels {
-		// Items are in preorder: on one level, preorder is left to right.
+		// Items are in preorder: on one level, preorder is left to right
+		// (top to bottom).
 		for k := 1; k < len(ids); k++ {
 			a, b := ids[k-1], ids[k]
-			if need := (w[a]+w[b])/2 + layoutSiblingGap; lay.X[b]-lay.X[a] < need-eps {
-				t.Fatalf("%s: level %d: items %d and %d are %.1f apart, they need %.1f", name, d, a, b, lay.X[b]-lay.X[a], need)
+			ca, sa := across(a)
+			cb, sb := across(b)
+			if need := (sa+sb)/2 + layoutSiblingGap; cb-ca < need-eps {
+				t.Fatalf("%s: level %d: items %d and %d are %.1f apart, they need %.1f", name, d, a, b, cb-ca, need)
 			}
 		}
-		y := lay.Y[ids[0]]
+		c, _ := along(ids[0])
 		for _, i := range ids {
-			if lay.Y[i] != y {
-				t.Fatalf("%s: level %d has y %.1f and %.1f", name, d, y, lay.Y[i])
+			if ci, _ := along(i); ci != c {
+				t.Fatalf("%s: level %d has centres %.1f and %.1f", name, d, c, ci)
 			}
 		}
-		if d == 1 {
-			step = lay.Y[0] - y
+		if next, ok := levels[d+1]; ok && len(next) > 0 && panel(d) == panel(d+1) {
+			gap := lay.Lo[d] - lay.Hi[d+1]
+			if lr {
+				gap = lay.Lo[d+1] - lay.Hi[d]
+			}
+			if gap < layoutLevelGap-eps {
+				t.Fatalf("%s: levels %d and %d are %.1f apart, want %d", name, d, d+1, gap, layoutLevelGap)
+			}
 		}
-	}
-	for d, ids := range levels {
-		if want := lay.Y[0] - float64(d)*step; math.Abs(lay.Y[ids[0]]-want) > eps {
-			t.Fatalf("%s: level %d at y %.1f, want %.1f (a step of %.1f)", name, d, lay.Y[ids[0]], want, step)
-		}
-	}
-	if len(levels) > 1 && step < layoutMax(h) {
-		t.Fatalf("%s: levels %.1f apart, boxes %.1f high", name, step, layoutMax(h))
 	}
 	for i := range items {
 		f := items[i].First
-		if f < 0 {
+		if f < 0 || panel(items[f].Depth) != panel(items[i].Depth) {
 			continue
 		}
 		l := f
 		for c := f; c >= 0; c = items[c].Next {
 			l = c
 		}
-		if mid := (lay.X[f] + lay.X[l]) / 2; math.Abs(lay.X[i]-mid) > eps {
-			t.Fatalf("%s: item %d at x %.1f, its children span %.1f..%.1f (centre %.1f)", name, i, lay.X[i], lay.X[f], lay.X[l], mid)
+		cf, _ := across(int(f))
+		cl, _ := across(int(l))
+		ci, _ := across(i)
+		if mid := (cf + cl) / 2; math.Abs(ci-mid) > eps {
+			t.Fatalf("%s: item %d at %.1f, its children span %.1f..%.1f (centre %.1f)", name, i, ci, cf, cl, mid)
 		}
 	}
+	if len(items) <= 2000 {
+		for i := range items {
+			for j := i + 1; j < len(items); j++ {
+				if layoutOverlap(lay, w, h, i, j, -eps) {
+					t.Fatalf("%s: items %d and %d overlap", name, i, j)
+				}
+			}
+		}
+	}
+}
+
+// layoutOverlap reports whether the boxes of items i and j overlap by
+// more than slack.
+func layoutOverlap(lay treeLayout, w, h []float64, i, j int, slack float64) bool {
+	return math.Abs(lay.X[i]-lay.X[j]) < (w[i]+w[j])/2+slack && math.Abs(lay.Y[i]-lay.Y[j]) < (h[i]+h[j])/2+slack
 }
 
 func layoutMax(xs []float64) float64 {
@@ -96,6 +140,13 @@ func dotDrawerFor(t testing.TB, r dotRun, opt DiagramOptions) *dotDrawer {
 	return d
 }
 
+// layoutKinds are the layouts tidy makes: top-down, left-right, and
+// top-down in panels.
+var layoutKinds = []struct {
+	dir    Direction
+	panels int
+}{{TopDown, 1}, {LeftRight, 1}, {TopDown, 2}, {TopDown, 4}}
+
 func TestTidyLayout(t *testing.T) {
 	dotQ4, q6, dotQ8 := dotQueens(t, 4), dotQueens(t, 6), dotQueens(t, 8)
 	dotS4 := dotSudoku(t, ".4......3.4...2.", tracer.OrderScan2D)
@@ -115,11 +166,14 @@ func TestTidyLayout(t *testing.T) {
 		{"sudoku9 boards", s9, DiagramOptions{MaxNodes: 300, Boards: true}},
 	} {
 		d := dotDrawerFor(t, c.r, c.opt)
-		lay := tidy(d.tr.Items, d.w, d.h)
-		layoutCheck(t, c.name, d.tr.Items, d.w, d.h, lay)
-		again := tidy(d.tr.Items, d.w, d.h)
-		if !reflect.DeepEqual(lay, again) {
-			t.Errorf("%s: two layouts differ", c.name)
+		for _, l := range layoutKinds {
+			name := fmt.Sprintf("%s %s×%d", c.name, l.dir, l.panels)
+			lay := tidy(d.tr.Items, d.w, d.h, l.dir, l.panels)
+			layoutCheck(t, name, d.tr.Items, d.w, d.h, lay)
+			again := tidy(d.tr.Items, d.w, d.h, l.dir, l.panels)
+			if !reflect.DeepEqual(lay, again) {
+				t.Errorf("%s: two layouts differ", name)
+			}
 		}
 	}
 }
@@ -163,7 +217,9 @@ func TestTidyRandom(t *testing.T) {
 			w[i] = 10 + float64(rng.IntN(120))
 			h[i] = 18 + float64(rng.IntN(30))
 		}
-		layoutCheck(t, fmt.Sprintf("random tree %d (%d items)", k, len(items)), items, w, h, tidy(items, w, h))
+		for _, l := range layoutKinds {
+			layoutCheck(t, fmt.Sprintf("random tree %d (%d items) %s×%d", k, len(items), l.dir, l.panels), items, w, h, tidy(items, w, h, l.dir, l.panels))
+		}
 	}
 }
 
@@ -206,8 +262,9 @@ func TestTidyShapes(t *testing.T) {
 				last[p] = int32(i)
 			}
 		}
-		lay := tidy(items, w, h)
-		layoutCheck(t, name, items, w, h, lay)
+		for _, l := range layoutKinds {
+			layoutCheck(t, fmt.Sprintf("%s %s×%d", name, l.dir, l.panels), items, w, h, tidy(items, w, h, l.dir, l.panels))
+		}
 	}
 }
 
@@ -331,4 +388,177 @@ func TestTextWidth(t *testing.T) {
 	if a, b := layoutTextWidth("同列", 10, false), layoutTextWidth("ab", 10, false); a <= b {
 		t.Errorf("同列 %v, ab %v", a, b)
 	}
+}
+
+// TestEdgesMissBoxes routes every edge of many trees, random ones and
+// diagrams of real searches, in every kind of layout, and checks that no
+// edge passes through a box other than its two ends', that it leaves its
+// parent's box on its edge and ends with the arrow's tip on its child's.
+func TestEdgesMissBoxes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	check := func(name string, items []Item, w, h []float64) {
+		t.Helper()
+		for _, l := range layoutKinds {
+			lay := tidy(items, w, h, l.dir, l.panels)
+			edgesMissBoxes(t, fmt.Sprintf("%s %s×%d", name, l.dir, l.panels), items, w, h, lay)
+		}
+	}
+	for k := 0; k < 200; k++ {
+		items, w, h := randomTree(rng, 1+rng.IntN(120))
+		check(fmt.Sprintf("random tree %d (%d items)", k, len(items)), items, w, h)
+	}
+	q8 := dotQueens(t, 8)
+	s9 := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	for _, c := range []struct {
+		name string
+		r    dotRun
+		opt  DiagramOptions
+	}{
+		{"queens4", dotQueens(t, 4), DiagramOptions{}},
+		{"queens4 boards", dotQueens(t, 4), DiagramOptions{Boards: true}},
+		{"queens8", q8, DiagramOptions{MaxNodes: DefaultMaxNodes}},
+		{"queens8 3 solutions", q8, DiagramOptions{MaxNodes: 40, Solutions: 3}},
+		{"sudoku9 folded", s9, DiagramOptions{MaxNodes: 30, Fold: 2}},
+		{"sudoku9 boards", s9, DiagramOptions{MaxNodes: 60, Boards: true, Fold: 3, FoldPaths: true}},
+	} {
+		d := dotDrawerFor(t, c.r, c.opt)
+		check(c.name, d.tr.Items, d.w, d.h)
+	}
+	// The check finds what the straight edges of the old layout did: the
+	// root of 4-queens to a far child through its siblings' boxes.
+	d := dotDrawerFor(t, dotQueens(t, 4), DiagramOptions{})
+	lay := tidy(d.tr.Items, d.w, d.h, TopDown, 1)
+	crossed := 0
+	for c := 1; c < len(d.tr.Items); c++ {
+		p := int(d.tr.Items[c].Parent)
+		for j := range d.tr.Items {
+			a, b := layoutPoint{lay.X[p], lay.Y[p]}, layoutPoint{lay.X[c], lay.Y[c]}
+			if j != p && j != c && segmentHitsBox(a, b, lay.X[j], lay.Y[j], d.w[j]/2, d.h[j]/2) {
+				crossed++
+			}
+		}
+	}
+	if crossed == 0 {
+		t.Errorf("straight edges of the whole 4-queens tree cross no box: the check would not see a crossing")
+	}
+}
+
+// randomTree makes a random tree of up to n items in preorder, with
+// random box sizes.
+func randomTree(rng *rand.Rand, n int) ([]Item, []float64, []float64) {
+	items := make([]Item, 0, n)
+	last := []int32{}
+	var grow func(parent int32, depth int)
+	grow = func(parent int32, depth int) {
+		i := int32(len(items))
+		items = append(items, Item{Parent: parent, First: -1, Next: -1, Depth: depth})
+		last = append(last, -1)
+		if parent >= 0 {
+			if l := last[parent]; l < 0 {
+				items[parent].First = i
+			} else {
+				items[l].Next = i
+			}
+			last[parent] = i
+		}
+		kids := 0
+		switch r := rng.IntN(10); {
+		case r < 4:
+		case r < 8:
+			kids = 1 + rng.IntN(3)
+		default:
+			kids = 1 + rng.IntN(8)
+		}
+		for c := 0; c < kids && len(items) < n; c++ {
+			grow(i, depth+1)
+		}
+	}
+	grow(-1, 0)
+	w := make([]float64, len(items))
+	h := make([]float64, len(items))
+	for i := range w {
+		w[i] = float64(10 + rng.IntN(120))
+		h[i] = float64(18 + rng.IntN(50))
+	}
+	return items, w, h
+}
+
+// edgesMissBoxes checks the routes of one layout's edges.
+func edgesMissBoxes(t *testing.T, name string, items []Item, w, h []float64, lay treeLayout) {
+	t.Helper()
+	const eps = 0.2
+	for c := 1; c < len(items); c++ {
+		p := int(items[c].Parent)
+		pts, tip := lay.route(p, c, w, h)
+		if (len(pts)-1)%3 != 0 || len(pts) < 4 {
+			t.Fatalf("%s: edge %d→%d has %d points, want 1+3k", name, p, c, len(pts))
+		}
+		if !onBoxEdge(lay, w, h, p, pts[0], eps) {
+			t.Fatalf("%s: edge %d→%d starts at %v, not on its parent's box", name, p, c, pts[0])
+		}
+		if !onBoxEdge(lay, w, h, c, tip, eps) {
+			t.Fatalf("%s: edge %d→%d ends at %v, not on its child's box", name, p, c, tip)
+		}
+		// The curve, flattened, and the arrow from its end to the tip.
+		var line []layoutPoint
+		for k := 0; k+3 < len(pts); k += 3 {
+			for s := 0; s <= 16; s++ {
+				line = append(line, bezierAt(pts[k:k+4], float64(s)/16))
+			}
+		}
+		line = append(line, tip)
+		for j := range items {
+			if j == p || j == c {
+				continue
+			}
+			for k := 1; k < len(line); k++ {
+				if segmentHitsBox(line[k-1], line[k], lay.X[j], lay.Y[j], w[j]/2-eps, h[j]/2-eps) {
+					t.Fatalf("%s: edge %d→%d runs through box %d (%.1f,%.1f %.0f×%.0f) between %v and %v",
+						name, p, c, j, lay.X[j], lay.Y[j], w[j], h[j], line[k-1], line[k])
+				}
+			}
+		}
+	}
+}
+
+func bezierAt(p []layoutPoint, t float64) layoutPoint {
+	u := 1 - t
+	a, b, c, d := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
+	return layoutPoint{a*p[0].X + b*p[1].X + c*p[2].X + d*p[3].X, a*p[0].Y + b*p[1].Y + c*p[2].Y + d*p[3].Y}
+}
+
+// onBoxEdge reports whether pt lies on the edge of item i's box.
+func onBoxEdge(lay treeLayout, w, h []float64, i int, pt layoutPoint, eps float64) bool {
+	dx, dy := math.Abs(pt.X-lay.X[i]), math.Abs(pt.Y-lay.Y[i])
+	in := dx <= w[i]/2+eps && dy <= h[i]/2+eps
+	return in && (math.Abs(dx-w[i]/2) <= eps || math.Abs(dy-h[i]/2) <= eps)
+}
+
+// segmentHitsBox reports whether the segment a–b enters the open box
+// centred at cx,cy with half sizes hw, hh (Liang–Barsky clipping).
+func segmentHitsBox(a, b layoutPoint, cx, cy, hw, hh float64) bool {
+	if hw <= 0 || hh <= 0 {
+		return false
+	}
+	t0, t1 := 0.0, 1.0
+	dx, dy := b.X-a.X, b.Y-a.Y
+	for _, e := range [4][2]float64{{-dx, a.X - (cx - hw)}, {dx, (cx + hw) - a.X}, {-dy, a.Y - (cy - hh)}, {dy, (cy + hh) - a.Y}} {
+		p, q := e[0], e[1]
+		if p == 0 {
+			if q <= 0 {
+				return false
+			}
+			continue
+		}
+		r := q / p
+		if p < 0 {
+			t0 = max(t0, r)
+		} else {
+			t1 = min(t1, r)
+		}
+		if t0 >= t1 {
+			return false
+		}
+	}
+	return true
 }

@@ -13,13 +13,13 @@ import (
 // Trimming a search tree for a diagram, the way pprof trims a profile graph:
 // a few explicit steps, each of which says what it left out.
 //
-//  1. The view: with AtStep K only the nodes that existed after step K.
-//     Nodes are appended to tracer.Tree.Nodes in step order, so they are a
-//     prefix of the slice, and a subtree is a contiguous run of it (the tree
-//     is built depth-first).
-//  2. What must be drawn: the root, the focus path and its siblings, every
-//     solution path, the call stack at step K (open or cut nodes), all cut at
-//     Depth.
+//  1. The decisions are taken on the whole tree, at the end of the search,
+//     whatever step is drawn: a series of pictures at steps K1, K2, …
+//     draws one layout, and nothing moves between them.
+//  2. What must be drawn: the root, the focus path and its siblings, the
+//     solution paths (every one, or the first Solutions found), the call
+//     stack at the end (cut nodes, when a limit stopped the search), all
+//     cut at Depth.
 //  3. The budget: call nodes breadth-first from the root (or from the end
 //     of the focus path), shallow levels first, left to right, while the
 //     node statements fit in MaxNodes.
@@ -28,10 +28,19 @@ import (
 //     parent with counts by rule.
 //  5. Elision: every drawn call whose children are not all drawn gets one
 //     elided node saying how many tree nodes it hides.
+//  6. Folding (Fold > 0): a chain of at least Fold drawn calls, each with
+//     exactly one call child, becomes one node that says how many calls
+//     (and pruned leaves) it holds.
+//  7. The view: with AtStep K only the nodes that existed after step K are
+//     shown; the others keep their place, hidden. Nodes are appended to
+//     tracer.Tree.Nodes in step order, so those are a prefix of the slice,
+//     and a subtree is a contiguous run of it (the tree is built
+//     depth-first). Counts in groups, elided and folded nodes are those of
+//     step K.
 //
 // Every tree node in view ends up in exactly one place: drawn as itself,
-// inside a collapsed group, or inside an elided subtree, so
-// Shown + CollapsedLeaves + ElidedNodes == Total.
+// inside a collapsed group, an elided subtree or a folded chain, so
+// Shown + CollapsedLeaves + ElidedNodes + FoldedNodes == Total.
 
 // DefaultMaxNodes is the node budget the command line uses unless told
 // otherwise. 150 boxes of a short label fit a projected slide at a readable
@@ -61,8 +70,36 @@ type DiagramOptions struct {
 	// within the budget. Empty: the whole tree is in play.
 	Focus []string
 	// AtStep draws the tree as it stood after step K of the search, with
-	// the statuses of that moment (0: at the end).
+	// the statuses and counts of that moment (0: at the end). What is
+	// drawn and where is decided on the whole tree, so the pictures of one
+	// run at different steps share one layout: a node that did not exist
+	// yet is hidden and keeps its place.
 	AtStep int64
+	// Solutions is how many solution paths are drawn even past the
+	// budget: the first ones found (0: every one). The others are left to
+	// the budget like any call.
+	Solutions int
+	// Fold folds every chain of at least Fold drawn calls that have one
+	// call child each into one node that counts them (0: no folding; 1 is
+	// taken as 2).
+	Fold int
+	// FoldPaths folds chains of calls that have one call child drawn
+	// each too: their other children go into the fold's counts.
+	FoldPaths bool
+	// Fit is the slide the picture is made for: WriteDOT chooses
+	// Solutions, Fold, MaxNodes (at most the one given) and the
+	// direction so that, scaled to fit the slide, the smallest text is at
+	// least Fit.MinTextPx high. The zero value fits nothing. Trim itself
+	// ignores it.
+	Fit Slide
+	// Legend says how much of the legend is drawn.
+	Legend LegendMode
+	// Direction is where the tidy layout grows (TopDown by default; Fit
+	// chooses it).
+	Direction Direction
+	// Wrap wraps a top-down tidy layout into up to Wrap panels side by
+	// side (0 or 1: one; Fit chooses it).
+	Wrap int
 	// Boards draws small boards inside the nodes.
 	Boards bool
 	// Layout computes a tidy tree layout and pins every node's position
@@ -102,6 +139,17 @@ type TrimReport struct {
 	AtStep, Steps      int64 // the step drawn (0: the end) and the steps of the search
 	Depth              int   // the Depth in force (0: every level)
 	Focus              []string
+	// FoldedChains folded nodes hold FoldedCalls calls and FoldedLeaves
+	// pruned leaves; FoldedNodes is their sum.
+	FoldedChains, FoldedCalls, FoldedLeaves, FoldedNodes int
+	// Solutions is the number of solutions in view in the branch in play
+	// (the whole tree, or the focus branch), SolutionsKept how many of
+	// their paths were drawn whatever the budget (the first ones found; all
+	// of them unless DiagramOptions.Solutions said fewer).
+	Solutions, SolutionsKept int
+	// Picture is the size WriteDOT estimated for the picture, and what
+	// Fit chose; zero from Trim.
+	Picture Picture
 }
 
 // AllShown reports whether every tree node in view is drawn as itself.
@@ -116,6 +164,7 @@ const (
 	ItemPruned                 // a pruned leaf, drawn as itself
 	ItemGroup                  // the pruned leaves of one call, collapsed into one node
 	ItemElided                 // subtrees under one call, left out
+	ItemFold                   // a chain of calls with one call child each, folded into one node
 )
 
 // Item is one node of a trimmed tree. Items are linked by index like
@@ -137,13 +186,22 @@ type Item struct {
 	NotExpanded bool
 	// SolutionPath marks a solution or an ancestor of one (at the step drawn).
 	SolutionPath bool
+	// Tail is, for ItemFold, the index in Tree.Nodes of the last call of
+	// the chain (Node is the first); the item's child hangs under it.
+	// Otherwise Tail is Node.
+	Tail int32
+	// Hidden marks an item with nothing in it at the step drawn: a node
+	// that did not exist yet, or an aggregate of none. It keeps its place
+	// in the layout and is not written.
+	Hidden bool
 }
 
 // Aggregate counts what a group or an elided node stands for.
 type Aggregate struct {
-	Leaves    int                  // pruned leaves (a group's, or an elided node's direct ones)
+	Leaves    int                  // pruned leaves (a group's, an elided node's direct ones, a fold's)
 	ByRule    [tracer.NumRules]int // Leaves by rule
 	Subtrees  int                  // elided: call subtrees left out
+	Calls     int                  // fold: the calls of the chain
 	Nodes     int                  // tree nodes left out in all
 	Solutions int                  // elided: solutions among them
 }
@@ -151,10 +209,13 @@ type Aggregate struct {
 // Trimmed is the part of a search tree a diagram draws: items in preorder
 // (Items[0] is the root, children in the order they were tried).
 type Trimmed struct {
-	Tree   *tracer.Tree
-	Items  []Item
-	Aggs   []Aggregate
-	AtStep int64 // the step drawn; 0: the end
+	Tree  *tracer.Tree
+	Items []Item
+	// Aggs counts what the aggregates hold at the step drawn; AggsEnd at
+	// the end of the search (the same slice when the end is drawn). The
+	// layout sizes the boxes by the end, so that it is one for all steps.
+	Aggs, AggsEnd []Aggregate
+	AtStep        int64 // the step drawn; 0: the end
 	// Visible is how many of Tree.Nodes existed after AtStep (a prefix).
 	Visible int
 }
@@ -163,51 +224,61 @@ type Trimmed struct {
 // diagram: no DOT in it. Errors name the bad option: an unknown focus move
 // or a step beyond the last one.
 func Trim(t *tracer.Tree, opt DiagramOptions) (*Trimmed, TrimReport, error) {
-	var rep TrimReport
-	switch {
-	case t == nil || len(t.Nodes) == 0:
-		return nil, rep, errors.New("trim: the tree is empty")
-	case t.Err() != nil:
-		return nil, rep, fmt.Errorf("trim: %w", t.Err())
-	case opt.MaxNodes < 0:
-		return nil, rep, fmt.Errorf("trim: node budget %d is negative (0 draws everything)", opt.MaxNodes)
-	case opt.Depth < 0:
-		return nil, rep, fmt.Errorf("trim: depth %d is negative (0 draws every level)", opt.Depth)
-	case opt.AtStep < 0:
-		return nil, rep, fmt.Errorf("trim: step %d is negative (0 draws the end)", opt.AtStep)
-	case opt.AtStep > t.Steps:
-		return nil, rep, fmt.Errorf("trim: step %d is beyond the last step %d", opt.AtStep, t.Steps)
+	if err := trimOptionsOK(t, opt); err != nil {
+		return nil, TrimReport{}, err
 	}
-	tm := newTrimmer(t, opt)
-	if err := tm.focus(opt.Focus); err != nil {
-		return nil, rep, err
-	}
-	tm.mustDraw()
-	tm.budget()
-	tm.leaves()
-	tr := tm.build()
-	return tr, tm.rep, nil
+	return newTrimmer(t, opt.Problem).trim(opt)
 }
 
-// trimmer holds the state of one Trim.
+// trimOptionsOK checks the tree and the options Trim is given.
+func trimOptionsOK(t *tracer.Tree, opt DiagramOptions) error {
+	switch {
+	case t == nil || len(t.Nodes) == 0:
+		return errors.New("trim: the tree is empty")
+	case t.Err() != nil:
+		return fmt.Errorf("trim: %w", t.Err())
+	case opt.MaxNodes < 0:
+		return fmt.Errorf("trim: node budget %d is negative (0 draws everything)", opt.MaxNodes)
+	case opt.Depth < 0:
+		return fmt.Errorf("trim: depth %d is negative (0 draws every level)", opt.Depth)
+	case opt.AtStep < 0:
+		return fmt.Errorf("trim: step %d is negative (0 draws the end)", opt.AtStep)
+	case opt.AtStep > t.Steps:
+		return fmt.Errorf("trim: step %d is beyond the last step %d", opt.AtStep, t.Steps)
+	case opt.Solutions < 0:
+		return fmt.Errorf("trim: %d solution paths is negative (0 keeps every one)", opt.Solutions)
+	case opt.Fold < 0:
+		return fmt.Errorf("trim: fold %d is negative (0 folds nothing)", opt.Fold)
+	}
+	return nil
+}
+
+// trimmer holds the state of trimming one tree. What it knows of the
+// whole tree (subtree sizes, solutions, children) is counted once, so
+// that WriteDOT can try many options on one tree (see fit.go).
 type trimmer struct {
 	t     *tracer.Tree
 	nodes []tracer.Node
-	k     int64 // AtStep
-	m     int32 // nodes in view: Nodes[:m]
-	depth int   // Depth (0: all)
-	limit int   // the budget; math.MaxInt for none
+	m     int32 // all the nodes: decisions are taken at the end of the search
 
 	problem string      // the problem named by the options ("": the first focus move's)
 	def     *tracer.Def // whose notation focus moves are in, once known
 
-	size    []int32 // subtree sizes, in view
-	sols    []int32 // solutions in the subtree, in view
-	nCall   []int32 // call children in view
-	nPruned []int32 // pruned children in view
-	nDrawn  []int32 // call children drawn
-	state   []uint8 // drawn, closed, leaves
+	size    []int32 // subtree sizes
+	sols    []int32 // solutions in the subtree
+	nCall   []int32 // call children
+	nPruned []int32 // pruned children
 
+	// One trim's state.
+	k         int64   // AtStep
+	mk        int32   // nodes in view at AtStep: Nodes[:mk]
+	depth     int     // Depth (0: all)
+	limit     int     // the budget; math.MaxInt for none
+	solutions int     // solution paths drawn past the budget (0: all)
+	fold      int     // the shortest chain folded (0: none)
+	foldPaths bool    // fold calls with one call child drawn, too
+	nDrawn    []int32 // call children drawn
+	state     []uint8 // drawn, closed, leaves
 	start     int32   // where the budget starts: the root or the end of the focus path
 	focusPath []int32 // the root, then one node per focus move
 	used      int     // node statements so far
@@ -220,16 +291,10 @@ const (
 	trimLeaves                   // its pruned leaves are drawn one by one
 )
 
-func newTrimmer(t *tracer.Tree, opt DiagramOptions) *trimmer {
+func newTrimmer(t *tracer.Tree, problem string) *trimmer {
 	nodes := t.Nodes
 	m := int32(len(nodes))
-	if opt.AtStep > 0 {
-		m = int32(sort.Search(len(nodes), func(i int) bool { return nodes[i].Step > opt.AtStep }))
-	}
-	tm := &trimmer{t: t, nodes: nodes, k: opt.AtStep, m: m, depth: opt.Depth, limit: opt.MaxNodes, problem: opt.Problem}
-	if tm.limit == 0 {
-		tm.limit = math.MaxInt
-	}
+	tm := &trimmer{t: t, nodes: nodes, m: m, problem: problem}
 	buf := make([]int32, 5*m)
 	tm.size, tm.sols, tm.nCall, tm.nPruned, tm.nDrawn = buf[:m:m], buf[m:2*m:2*m], buf[2*m:3*m:3*m], buf[3*m:4*m:4*m], buf[4*m:]
 	tm.state = make([]uint8, m)
@@ -238,7 +303,7 @@ func newTrimmer(t *tracer.Tree, opt DiagramOptions) *trimmer {
 	for i := m - 1; i >= 0; i-- {
 		n := &nodes[i]
 		tm.size[i]++
-		if n.Kind == tracer.NodeCall && tm.solvedAt(i) {
+		if n.Kind == tracer.NodeCall && n.Solved && n.SolStep > 0 {
 			tm.sols[i]++
 		}
 		if p := n.Parent; p >= 0 {
@@ -246,19 +311,54 @@ func newTrimmer(t *tracer.Tree, opt DiagramOptions) *trimmer {
 			tm.sols[p] += tm.sols[i]
 			if n.Kind == tracer.NodePruned {
 				tm.nPruned[p]++
-				tm.rep.TotalPruned++
 			} else {
 				tm.nCall[p]++
 			}
 		}
 	}
-	tm.rep.Total = int(m)
-	tm.rep.TotalCalls = int(m) - tm.rep.TotalPruned
-	tm.rep.AtStep, tm.rep.Steps = opt.AtStep, t.Steps
-	tm.rep.Depth = opt.Depth
-	tm.rep.Budget = opt.MaxNodes
-	tm.rep.Focus = append([]string(nil), opt.Focus...)
 	return tm
+}
+
+// trim runs one trim with opt (checked by trimOptionsOK).
+func (tm *trimmer) trim(opt DiagramOptions) (*Trimmed, TrimReport, error) {
+	tm.k, tm.depth, tm.limit, tm.solutions, tm.fold, tm.foldPaths = opt.AtStep, opt.Depth, opt.MaxNodes, opt.Solutions, opt.Fold, opt.FoldPaths
+	if tm.limit == 0 {
+		tm.limit = math.MaxInt
+	}
+	if tm.fold == 1 {
+		tm.fold = 2
+	}
+	tm.mk = tm.m
+	if opt.AtStep > 0 {
+		nodes := tm.nodes
+		tm.mk = int32(sort.Search(len(nodes), func(i int) bool { return nodes[i].Step > opt.AtStep }))
+	}
+	clear(tm.nDrawn)
+	clear(tm.state)
+	tm.used, tm.start, tm.focusPath = 0, 0, nil
+	tm.rep = TrimReport{Total: int(tm.mk), AtStep: opt.AtStep, Steps: tm.t.Steps, Depth: opt.Depth, Budget: opt.MaxNodes,
+		Focus: append([]string(nil), opt.Focus...)}
+	for i := int32(0); i < tm.mk; i++ {
+		n := &tm.nodes[i]
+		if n.Kind == tracer.NodePruned {
+			tm.rep.TotalPruned++
+		}
+	}
+	tm.rep.TotalCalls = tm.rep.Total - tm.rep.TotalPruned
+	if err := tm.focus(opt.Focus); err != nil {
+		return nil, tm.rep, err
+	}
+	tm.mustDraw()
+	tm.budget()
+	tm.leaves()
+	tr := tm.build()
+	return tr, tm.rep, nil
+}
+
+// solved reports whether call i found a solution (by the end).
+func (tm *trimmer) solved(i int32) bool {
+	n := &tm.nodes[i]
+	return n.Solved && n.SolStep > 0
 }
 
 // solvedAt reports whether call i found a solution by the step drawn.
@@ -267,17 +367,17 @@ func (tm *trimmer) solvedAt(i int32) bool {
 	return n.Solved && n.SolStep > 0 && (tm.k <= 0 || n.SolStep <= tm.k)
 }
 
-// wrongAt reports whether call i returned true over an unsolved board by
-// the step drawn (--drop return-false): its path is drawn like a
-// solution's, so the picture shows where the wrong true came from.
-func (tm *trimmer) wrongAt(i int32) bool {
+// wrong reports whether call i returned true over an unsolved board
+// (--drop return-false): its path is drawn like a solution's, so the
+// picture shows where the wrong true came from.
+func (tm *trimmer) wrong(i int32) bool {
 	n := &tm.nodes[i]
-	return n.Wrong && n.SolStep > 0 && (tm.k <= 0 || n.SolStep <= tm.k)
+	return n.Wrong && n.SolStep > 0
 }
 
-// children calls f for each child of i in view, in order.
+// children calls f for each child of i, in order.
 func (tm *trimmer) children(i int32, f func(c int32)) {
-	for c := tm.nodes[i].First; c >= 0 && c < tm.m; c = tm.nodes[c].Next {
+	for c := tm.nodes[i].First; c >= 0; c = tm.nodes[c].Next {
 		f(c)
 	}
 }
@@ -380,7 +480,7 @@ func (tm *trimmer) focus(moves []string) error {
 		if err != nil {
 			// A move in another notation (or none): how this problem
 			// writes its moves, and the moves there are.
-			return fmt.Errorf("focus move %s: %s; %s", label, tm.def.MoveHint.EN, focusMovesUnder(where, have, tm.k))
+			return fmt.Errorf("focus move %s: %s; %s", label, tm.def.MoveHint.EN, focusMovesUnder(where, have, 0))
 		}
 		next := int32(-1)
 		var pruned int32 = -1
@@ -402,7 +502,7 @@ func (tm *trimmer) focus(moves []string) error {
 			return fmt.Errorf("focus move %s under %s was pruned (%s, clashing with %s): it has no subtree",
 				label, where, tm.def.RuleName(n.Rule, tracer.LangEN), tm.witnessLabel(pruned))
 		default:
-			return fmt.Errorf("focus move %s: no such move under %s%s", label, where, focusListMoves(have, tm.k))
+			return fmt.Errorf("focus move %s: no such move under %s%s", label, where, focusListMoves(have, 0))
 		}
 		at = next
 		tm.focusPath = append(tm.focusPath, at)
@@ -488,15 +588,32 @@ func (tm *trimmer) mustDraw() {
 			}
 		})
 	}
-	// Solution paths and the call stack at the step drawn, inside the
-	// branch in play, cut at Depth.
+	// Solution paths (the first tm.solutions ones found) and the call
+	// stack at the end (calls cut by a limit), inside the branch in play,
+	// cut at Depth. Nodes are in step order, and a solution is found when
+	// its call is made: the first solutions come first.
 	lo, hi := tm.start, tm.start+tm.size[tm.start]
+	kept := 0
 	for i := lo; i < hi; i++ {
-		if tm.nodes[i].Kind == tracer.NodeCall && (tm.solvedAt(i) || tm.wrongAt(i)) {
-			tm.drawPath(tm.cutAtDepth(i))
+		if tm.nodes[i].Kind != tracer.NodeCall {
+			continue
 		}
+		if tm.solvedAt(i) {
+			tm.rep.Solutions++
+		}
+		switch {
+		case tm.wrong(i):
+		case tm.solved(i) && (tm.solutions == 0 || kept < tm.solutions):
+			kept++
+			if tm.solvedAt(i) {
+				tm.rep.SolutionsKept++
+			}
+		default:
+			continue
+		}
+		tm.drawPath(tm.cutAtDepth(i))
 	}
-	if a := tm.active(); a >= lo && a < hi {
+	if a := tm.activeAt(tm.m, 0); a >= lo && a < hi {
 		tm.drawPath(tm.cutAtDepth(a))
 	}
 	if tm.limit != math.MaxInt && tm.used > tm.limit {
@@ -512,11 +629,11 @@ func (tm *trimmer) cutAtDepth(i int32) int32 {
 	return i
 }
 
-// unreturned reports whether call i had not returned by the step drawn:
-// it was on the call stack then (running, or cut by a limit).
-func (tm *trimmer) unreturned(i int32) bool {
+// unreturned reports whether call i had not returned by step k (0: the
+// end): it was on the call stack then (running, or cut by a limit).
+func (tm *trimmer) unreturned(i int32, k int64) bool {
 	end := tm.nodes[i].End
-	return end == 0 || tm.k > 0 && end > tm.k
+	return end == 0 || k > 0 && end > k
 }
 
 // running reports whether call i was on the call stack at the step drawn
@@ -524,20 +641,20 @@ func (tm *trimmer) unreturned(i int32) bool {
 // can be open, or on_path and solution once a solution below it was found.
 func (tm *trimmer) running(i int32) bool {
 	lim := tm.t.LimitStep
-	return tm.k > 0 && tm.unreturned(i) && (lim == 0 || lim > tm.k)
+	return tm.k > 0 && i < tm.mk && tm.unreturned(i, tm.k) && (lim == 0 || lim > tm.k)
 }
 
-// active returns the call on top of the stack at the step drawn (running,
-// or cut by a limit), or -1 if the search had returned. The calls created
-// after it by then have returned; those still on the stack are its
-// ancestors.
-func (tm *trimmer) active() int32 {
-	last := tm.m - 1
+// activeAt returns the call on top of the stack at step k (0: the end)
+// whose nodes are Nodes[:m] (running, or cut by a limit), or -1 if the
+// search had returned. The calls created after it by then have returned;
+// those still on the stack are its ancestors.
+func (tm *trimmer) activeAt(m int32, k int64) int32 {
+	last := m - 1
 	for last >= 0 && tm.nodes[last].Kind != tracer.NodeCall {
 		last--
 	}
 	for i := last; i >= 0; i = tm.nodes[i].Parent {
-		if tm.unreturned(i) {
+		if tm.unreturned(i, k) {
 			return i
 		}
 	}
@@ -615,14 +732,55 @@ func (tm *trimmer) leaves() {
 	}
 }
 
-// build lays the drawn part out as items, in preorder.
+// single reports whether drawn call i can be folded into a chain: it is
+// not the root nor on the focus path, and it has exactly one call child,
+// which is drawn (its pruned leaves go into the fold); with foldPaths,
+// exactly one call child drawn (the others go into the fold too).
+func (tm *trimmer) single(i int32) bool {
+	if i == 0 || tm.nDrawn[i] != 1 || (!tm.foldPaths && tm.nCall[i] != 1) || tm.state[i]&trimClosed != 0 {
+		return false
+	}
+	for _, f := range tm.focusPath {
+		if f == i {
+			return false
+		}
+	}
+	return true
+}
+
+// callChild returns call i's call child that is drawn, or -1.
+func (tm *trimmer) callChild(i int32) int32 {
+	for c := tm.nodes[i].First; c >= 0; c = tm.nodes[c].Next {
+		if tm.nodes[c].Kind == tracer.NodeCall && tm.drawn(c) {
+			return c
+		}
+	}
+	return -1
+}
+
+// chain returns the last call of the chain of single calls from i, and
+// how many calls it holds (0 if i is not single).
+func (tm *trimmer) chain(i int32) (int32, int) {
+	last, k := i, 0
+	for v := i; v >= 0 && tm.single(v); v = tm.callChild(v) {
+		last, k = v, k+1
+	}
+	return last, k
+}
+
+// build lays the drawn part out as items, in preorder: every item the
+// whole tree draws, those with nothing in them at the step drawn hidden.
 func (tm *trimmer) build() *Trimmed {
-	tr := &Trimmed{Tree: tm.t, AtStep: tm.k, Visible: int(tm.m)}
+	tr := &Trimmed{Tree: tm.t, AtStep: tm.k, Visible: int(tm.mk)}
 	tr.Items = make([]Item, 0, tm.used)
+	atEnd := tm.k <= 0 || tm.mk == tm.m
 	last := make([]int32, 0, tm.used) // last child of each item
 	add := func(it Item) int32 {
 		i := int32(len(tr.Items))
 		it.First, it.Next = -1, -1
+		if it.Kind != ItemFold {
+			it.Tail = it.Node
+		}
 		if it.Parent >= 0 {
 			if l := last[it.Parent]; l < 0 {
 				tr.Items[it.Parent].First = i
@@ -635,68 +793,172 @@ func (tm *trimmer) build() *Trimmed {
 		last = append(last, -1)
 		return i
 	}
-	active := tm.active()
+	// The call on top of the stack at the step drawn, if the search was
+	// still going: drawn as running, or the aggregate that holds it.
+	active := tm.activeAt(tm.mk, tm.k)
 	if active >= 0 && !tm.running(active) {
 		active = -1
 	}
-	var walk func(v, parent int32)
-	walk = func(v, parent int32) {
-		st := tm.t.StatusAt(v, tm.k)
-		me := add(Item{Kind: ItemCall, Node: v, Parent: parent, Depth: tm.level(v), Status: st, Agg: -1,
-			Active: v == active, Running: tm.running(v), NotExpanded: tm.state[v]&trimClosed != 0,
-			SolutionPath: st == tracer.NodeSolution || st == tracer.NodeOnPath || st == tracer.NodeWrong})
-		tm.rep.ShownCalls++
-		group, mark := int32(-1), int32(-1)
-		aggOf := func(slot *int32, kind ItemKind) *Aggregate {
-			if *slot < 0 {
-				tr.Aggs = append(tr.Aggs, Aggregate{})
-				*slot = add(Item{Kind: kind, Node: v, Parent: me, Depth: tm.level(v) + 1, Agg: int32(len(tr.Aggs) - 1)})
+	newAgg := func(kind ItemKind, v, parent int32, depth int, end, at Aggregate) int32 {
+		tr.Aggs = append(tr.Aggs, at)
+		tr.AggsEnd = append(tr.AggsEnd, end)
+		return add(Item{Kind: kind, Node: v, Parent: parent, Depth: depth, Agg: int32(len(tr.Aggs) - 1), Status: tracer.NodeOpen})
+	}
+	// count adds tree node c (and, whole, its subtree) to end, and to at
+	// if it existed at the step drawn.
+	count := func(end, at *Aggregate, c int32, whole bool) {
+		n := &tm.nodes[c]
+		for k, ag := range []*Aggregate{end, at} {
+			if k == 1 && c >= tm.mk {
+				break
 			}
-			return &tr.Aggs[tr.Items[*slot].Agg]
+			switch {
+			case n.Kind == tracer.NodePruned:
+				ag.Leaves++
+				ag.ByRule[n.Rule]++
+				ag.Nodes++
+			case whole:
+				ag.Subtrees++
+				size, sols := int(tm.size[c]), int(tm.sols[c])
+				if k == 1 && !atEnd {
+					size, sols = tm.sizeAt(c)
+				}
+				ag.Nodes += size
+				ag.Solutions += sols
+			default: // a folded call
+				ag.Calls++
+				ag.Nodes++
+			}
 		}
+	}
+	var walk func(v, parent int32, depth int)
+	walk = func(v, parent int32, depth int) {
+		// A chain of calls with one call child each: one fold item.
+		if tm.fold > 0 {
+			if tail, k := tm.chain(v); k >= tm.fold {
+				var end, at Aggregate
+				running, isActive := false, false
+				for u := v; ; u = tm.callChild(u) {
+					count(&end, &at, u, false)
+					tm.children(u, func(c int32) {
+						switch n := &tm.nodes[c]; {
+						case n.Kind == tracer.NodePruned:
+							count(&end, &at, c, false)
+						case !tm.drawn(c): // with foldPaths: a subtree left out
+							count(&end, &at, c, true)
+							running = running || active >= c && active < c+tm.size[c]
+						}
+					})
+					running = running || tm.running(u)
+					isActive = isActive || u == active
+					if u == tail {
+						break
+					}
+				}
+				f := newAgg(ItemFold, v, parent, depth, end, at)
+				it := &tr.Items[f]
+				it.Tail, it.Running, it.Active, it.Hidden = tail, running, isActive, v >= tm.mk
+				it.Status = tm.t.StatusAt(tail, tm.k)
+				it.SolutionPath = it.Status == tracer.NodeSolution || it.Status == tracer.NodeOnPath || it.Status == tracer.NodeWrong
+				walk(tm.callChild(tail), f, depth+1)
+				return
+			}
+		}
+		st := tm.t.StatusAt(v, tm.k)
+		me := add(Item{Kind: ItemCall, Node: v, Parent: parent, Depth: depth, Status: st, Agg: -1,
+			Active: v == active, Running: tm.running(v), NotExpanded: tm.state[v]&trimClosed != 0,
+			SolutionPath: st == tracer.NodeSolution || st == tracer.NodeOnPath || st == tracer.NodeWrong,
+			Hidden:       v >= tm.mk})
+		// The children in the order they were tried, but for the
+		// aggregates: the collapsed pruned leaves first, the elided
+		// subtrees last, so that a path drawn through a call goes on below
+		// it rather than to one side.
 		st8 := tm.state[v]
+		if tm.nPruned[v] > 0 && st8&(trimClosed|trimLeaves) == 0 {
+			var end, at Aggregate
+			tm.children(v, func(c int32) {
+				if tm.nodes[c].Kind == tracer.NodePruned {
+					count(&end, &at, c, true)
+				}
+			})
+			newAgg(ItemGroup, v, me, depth+1, end, at)
+		}
+		var end, at Aggregate
+		elided, elidedActive, elidedRunning := false, false, false
 		tm.children(v, func(c int32) {
 			n := &tm.nodes[c]
 			switch {
 			case n.Kind == tracer.NodePruned && st8&trimClosed == 0 && st8&trimLeaves != 0:
-				add(Item{Kind: ItemPruned, Node: c, Parent: me, Depth: int(n.Depth), Status: tracer.NodeRejected, Agg: -1})
-				tm.rep.ShownPruned++
-			case n.Kind == tracer.NodePruned && st8&trimClosed == 0:
-				a := aggOf(&group, ItemGroup)
-				a.Leaves++
-				a.Nodes++
-				a.ByRule[n.Rule]++
+				add(Item{Kind: ItemPruned, Node: c, Parent: me, Depth: depth + 1, Status: tm.t.StatusAt(c, tm.k), Agg: -1, Hidden: c >= tm.mk})
+			case n.Kind == tracer.NodePruned && st8&trimClosed == 0: // in the group
 			case n.Kind == tracer.NodeCall && tm.drawn(c):
-				walk(c, me)
+				walk(c, me, depth+1)
 			default: // left out: into the elided node
-				a := aggOf(&mark, ItemElided)
-				a.Nodes += int(tm.size[c])
-				a.Solutions += int(tm.sols[c])
-				if n.Kind == tracer.NodePruned {
-					a.Leaves++
-					a.ByRule[n.Rule]++
-				} else {
-					a.Subtrees++
-				}
+				elided = true
+				count(&end, &at, c, true)
+				in := active >= c && active < c+tm.size[c]
+				elidedActive = elidedActive || in
+				elidedRunning = elidedRunning || in || n.Kind == tracer.NodeCall && tm.running(c)
 			}
 		})
-		if group >= 0 {
-			a := &tr.Aggs[tr.Items[group].Agg]
-			tm.rep.CollapsedGroups++
-			tm.rep.CollapsedLeaves += a.Leaves
-		}
-		if mark >= 0 {
-			a := &tr.Aggs[tr.Items[mark].Agg]
-			tm.rep.ElidedMarks++
-			tm.rep.ElidedSubtrees += a.Subtrees + a.Leaves
-			tm.rep.ElidedNodes += a.Nodes
-			tm.rep.ElidedSolutions += a.Solutions
+		if elided {
+			e := newAgg(ItemElided, v, me, depth+1, end, at)
+			tr.Items[e].Active, tr.Items[e].Running = elidedActive, elidedRunning
 		}
 	}
-	walk(0, -1)
-	tm.rep.Shown = tm.rep.ShownCalls + tm.rep.ShownPruned
-	tm.rep.Statements = len(tr.Items)
+	walk(0, -1, 0)
+	// What is shown at the step drawn, and the report of it.
+	r := &tm.rep
+	for i := range tr.Items {
+		it := &tr.Items[i]
+		if it.Agg >= 0 {
+			a := &tr.Aggs[it.Agg]
+			it.Hidden = it.Hidden || a.Nodes == 0
+		}
+		if it.Hidden {
+			continue
+		}
+		switch it.Kind {
+		case ItemCall:
+			r.ShownCalls++
+		case ItemPruned:
+			r.ShownPruned++
+		case ItemGroup:
+			r.CollapsedGroups++
+			r.CollapsedLeaves += tr.Aggs[it.Agg].Leaves
+		case ItemElided:
+			a := &tr.Aggs[it.Agg]
+			r.ElidedMarks++
+			r.ElidedSubtrees += a.Subtrees + a.Leaves
+			r.ElidedNodes += a.Nodes
+			r.ElidedSolutions += a.Solutions
+		case ItemFold:
+			a := &tr.Aggs[it.Agg]
+			r.FoldedChains++
+			r.FoldedCalls += a.Calls
+			r.FoldedLeaves += a.Leaves
+			r.FoldedNodes += a.Nodes
+		}
+		r.Statements++
+	}
+	r.Shown = r.ShownCalls + r.ShownPruned
+	if atEnd {
+		tr.Aggs = tr.AggsEnd
+	}
 	return tr
+}
+
+// sizeAt counts the nodes of c's subtree, and the solutions among them,
+// that existed at the step drawn.
+func (tm *trimmer) sizeAt(c int32) (nodes, sols int) {
+	end := c + tm.size[c]
+	for i := c; i < end && i < tm.mk; i++ {
+		nodes++
+		if tm.nodes[i].Kind == tracer.NodeCall && tm.solvedAt(i) {
+			sols++
+		}
+	}
+	return nodes, sols
 }
 
 // FocusSeparator separates the moves of a focus path: "r0=c1/r1=c3".

@@ -23,22 +23,34 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 	if len(tr.Items) == 0 || tr.Items[0].Kind != ItemCall || tr.Items[0].Node != 0 {
 		fail("the first item is not the root")
 	}
-	if rep.Statements != len(tr.Items) {
-		fail("Statements %d, items %d", rep.Statements, len(tr.Items))
+	shown := 0
+	for i := range tr.Items {
+		if !tr.Items[i].Hidden {
+			shown++
+		}
 	}
-	if got := rep.Shown + rep.CollapsedLeaves + rep.ElidedNodes; got != rep.Total {
-		fail("shown %d + collapsed %d + elided %d = %d, want the total %d", rep.Shown, rep.CollapsedLeaves, rep.ElidedNodes, got, rep.Total)
+	if rep.Statements != shown {
+		fail("Statements %d, items shown %d", rep.Statements, shown)
 	}
-	if rep.Statements != rep.Shown+rep.CollapsedGroups+rep.ElidedMarks {
-		fail("statements %d != shown %d + groups %d + marks %d", rep.Statements, rep.Shown, rep.CollapsedGroups, rep.ElidedMarks)
+	if got := rep.Shown + rep.CollapsedLeaves + rep.ElidedNodes + rep.FoldedNodes; got != rep.Total {
+		fail("shown %d + collapsed %d + elided %d + folded %d = %d, want the total %d", rep.Shown, rep.CollapsedLeaves, rep.ElidedNodes, rep.FoldedNodes, got, rep.Total)
+	}
+	if rep.Statements != rep.Shown+rep.CollapsedGroups+rep.ElidedMarks+rep.FoldedChains {
+		fail("statements %d != shown %d + groups %d + marks %d + folds %d", rep.Statements, rep.Shown, rep.CollapsedGroups, rep.ElidedMarks, rep.FoldedChains)
+	}
+	if rep.FoldedNodes != rep.FoldedCalls+rep.FoldedLeaves+trimFoldedElided(tr) {
+		fail("folded %d nodes, %d calls + %d leaves + what folds elide", rep.FoldedNodes, rep.FoldedCalls, rep.FoldedLeaves)
 	}
 	if rep.TotalCalls+rep.TotalPruned != rep.Total {
 		fail("calls %d + pruned %d != total %d", rep.TotalCalls, rep.TotalPruned, rep.Total)
 	}
-	if opt.MaxNodes > 0 && rep.OverBudget == 0 && rep.Statements > opt.MaxNodes {
+	// The budget is spent on the whole tree: at an earlier step fewer of
+	// its items are shown.
+	atEnd := tr.Visible == len(tree.Nodes)
+	if atEnd && opt.MaxNodes > 0 && rep.OverBudget == 0 && rep.Statements > opt.MaxNodes {
 		fail("%d statements over the budget %d, but OverBudget is 0", rep.Statements, opt.MaxNodes)
 	}
-	if opt.MaxNodes > 0 && rep.OverBudget > 0 && rep.Statements < opt.MaxNodes {
+	if atEnd && opt.MaxNodes > 0 && rep.OverBudget > 0 && rep.Statements < opt.MaxNodes && opt.Fold == 0 {
 		fail("OverBudget %d but only %d statements for a budget of %d", rep.OverBudget, rep.Statements, opt.MaxNodes)
 	}
 	seen := make([]bool, tr.Visible) // tree nodes accounted for
@@ -52,7 +64,7 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 			markSubtree(c)
 		}
 	}
-	var calls, pruned, groups, leaves, marks, elided int
+	var calls, pruned, groups, leaves, marks, elided, folds int
 	for i := range tr.Items {
 		it := &tr.Items[i]
 		if it.Parent >= int32(i) {
@@ -60,17 +72,26 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 		}
 		if it.Parent >= 0 {
 			p := &tr.Items[it.Parent]
-			if p.Kind != ItemCall {
+			if p.Kind != ItemCall && p.Kind != ItemFold {
 				fail("item %d hangs under a %v item", i, p.Kind)
 			}
 			if it.Depth != p.Depth+1 {
 				fail("item %d at depth %d under depth %d", i, it.Depth, p.Depth)
 			}
+			if !it.Hidden && p.Hidden {
+				fail("item %d is shown under hidden item %d", i, it.Parent)
+			}
 		}
-		if opt.Depth > 0 && (it.Kind == ItemCall || it.Kind == ItemPruned) && it.Depth > opt.Depth {
-			fail("item %d drawn at depth %d, deeper than %d", i, it.Depth, opt.Depth)
+		if opt.Depth > 0 && (it.Kind == ItemCall || it.Kind == ItemPruned) && int(tree.Nodes[it.Node].Depth) > opt.Depth {
+			fail("item %d drawn at depth %d, deeper than %d", i, tree.Nodes[it.Node].Depth, opt.Depth)
 		}
 		n := &tree.Nodes[it.Node]
+		if (it.Kind == ItemCall || it.Kind == ItemPruned) && it.Hidden != (int(it.Node) >= tr.Visible) {
+			fail("item %d (node %d) hidden %v, %d nodes in view", i, it.Node, it.Hidden, tr.Visible)
+		}
+		if it.Hidden {
+			continue
+		}
 		switch it.Kind {
 		case ItemCall, ItemPruned:
 			if seen[it.Node] {
@@ -80,8 +101,8 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 			if (n.Kind == tracer.NodeCall) != (it.Kind == ItemCall) {
 				fail("item %d: kind %v for a node of kind %v", i, it.Kind, n.Kind)
 			}
-			if it.Parent >= 0 && tr.Items[it.Parent].Node != n.Parent {
-				fail("item %d: drawn under node %d, its parent is %d", i, tr.Items[it.Parent].Node, n.Parent)
+			if it.Parent >= 0 && tr.Items[it.Parent].Tail != n.Parent {
+				fail("item %d: drawn under node %d, its parent is %d", i, tr.Items[it.Parent].Tail, n.Parent)
 			}
 			if st := tree.StatusAt(it.Node, opt.AtStep); st != it.Status {
 				fail("item %d: status %v, the tree says %v", i, it.Status, st)
@@ -116,13 +137,43 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 			a := &tr.Aggs[it.Agg]
 			marks++
 			elided += a.Nodes
+		case ItemFold:
+			// The calls from Node down to Tail, one call child each, and
+			// their pruned leaves (and, folding paths, the subtrees left
+			// out).
+			a := &tr.Aggs[it.Agg]
+			folds++
+			k := 0
+			for v := it.Tail; ; v = tree.Nodes[v].Parent {
+				if int(v) < tr.Visible {
+					if seen[v] {
+						fail("folded call %d accounted for twice", v)
+					}
+					seen[v] = true
+					k++
+				}
+				for c := tree.Nodes[v].First; c >= 0 && int(c) < tr.Visible; c = tree.Nodes[c].Next {
+					if tree.Nodes[c].Kind == tracer.NodePruned || !trimDrawnUnder(tr, c) && !trimOnChain(tree, it, c) {
+						markSubtree(c)
+					}
+				}
+				if v == it.Node {
+					break
+				}
+				if v < 0 {
+					fail("fold %d: its tail %d is not below its head %d", i, it.Tail, it.Node)
+				}
+			}
+			if k != a.Calls {
+				fail("fold %d: %d calls, its chain has %d", i, a.Calls, k)
+			}
 		}
 	}
 	// What is neither drawn nor in a group must be in an elided node: the
 	// subtrees under calls whose children are not all drawn.
 	for i := range tr.Items {
 		it := &tr.Items[i]
-		if it.Kind != ItemElided {
+		if it.Kind != ItemElided || it.Hidden {
 			continue
 		}
 		a := &tr.Aggs[it.Agg]
@@ -143,10 +194,45 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 		}
 	}
 	if calls != rep.ShownCalls || pruned != rep.ShownPruned || groups != rep.CollapsedGroups ||
-		leaves != rep.CollapsedLeaves || marks != rep.ElidedMarks || elided != rep.ElidedNodes {
+		leaves != rep.CollapsedLeaves || marks != rep.ElidedMarks || elided != rep.ElidedNodes || folds != rep.FoldedChains {
 		fail("items count %d calls, %d pruned, %d groups (%d leaves), %d marks (%d nodes); report %+v",
 			calls, pruned, groups, leaves, marks, elided, rep)
 	}
+}
+
+// trimDrawnUnder reports whether tree node c is drawn as an item itself.
+func trimDrawnUnder(tr *Trimmed, c int32) bool {
+	for i := range tr.Items {
+		if it := &tr.Items[i]; (it.Kind == ItemCall || it.Kind == ItemPruned) && it.Node == c {
+			return true
+		}
+	}
+	return false
+}
+
+// trimOnChain reports whether call c is one of fold it's calls.
+func trimOnChain(tree *tracer.Tree, it *Item, c int32) bool {
+	for v := it.Tail; v >= 0; v = tree.Nodes[v].Parent {
+		if v == c {
+			return true
+		}
+		if v == it.Node {
+			break
+		}
+	}
+	return false
+}
+
+// trimFoldedElided counts the nodes that folds of paths leave out.
+func trimFoldedElided(tr *Trimmed) int {
+	k := 0
+	for i := range tr.Items {
+		if it := &tr.Items[i]; it.Kind == ItemFold && !it.Hidden {
+			a := &tr.Aggs[it.Agg]
+			k += a.Nodes - a.Calls - a.Leaves
+		}
+	}
+	return k
 }
 
 func trimSubtreeSize(tree *tracer.Tree, i int32, visible int) int {
@@ -175,11 +261,17 @@ func TestTrimInvariants(t *testing.T) {
 		r := runs[name]
 		for _, budget := range []int{0, 1, 10, 40, DefaultMaxNodes, 1000} {
 			for _, depth := range []int{0, 1, 3} {
-				for _, step := range []int64{0, 40, r.tree.Steps / 2} {
+				for k, step := range []int64{0, 40, r.tree.Steps / 2} {
 					for _, fo := range [][]string{nil, focus[name]} {
 						opt := DiagramOptions{MaxNodes: budget, Depth: depth, AtStep: step, Focus: fo}
-						if step > 0 && fo != nil {
-							continue // the focus branch may not exist yet
+						// Fewer solution paths, and folds.
+						switch (k + budget + depth) % 4 {
+						case 1:
+							opt.Solutions = 1
+						case 2:
+							opt.Fold = 2
+						case 3:
+							opt.Solutions, opt.Fold, opt.FoldPaths = 2, 3, true
 						}
 						label := fmt.Sprintf("%s %+v", name, opt)
 						tr, rep, err := Trim(r.tree, opt)
@@ -264,12 +356,10 @@ func TestTrimSolutionsKept(t *testing.T) {
 // TestTrimBreadthFirst: past what must be drawn, the budget goes to calls
 // in breadth-first order: the calls drawn are a prefix of that order.
 func TestTrimBreadthFirst(t *testing.T) {
-	// 6-queens, viewed before its first solution (step 300): no solution
-	// path is forced, only the call stack at that step.
+	// 6-queens, its first solution's path drawn past the budget.
 	r := dotQueens(t, 6)
-	const step = 300
 	for _, budget := range []int{5, 12, 30, 60, 100} {
-		tr, _, err := Trim(r.tree, DiagramOptions{MaxNodes: budget, AtStep: step})
+		tr, _, err := Trim(r.tree, DiagramOptions{MaxNodes: budget, Solutions: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,14 +369,17 @@ func TestTrimBreadthFirst(t *testing.T) {
 				drawn[it.Node] = true
 			}
 		}
-		// The open calls at the step must be drawn.
+		// The first solution's path must be drawn.
 		forced := map[int32]bool{}
-		for i := range r.tree.Nodes[:tr.Visible] {
-			if r.tree.Nodes[i].Kind == tracer.NodeCall && r.tree.StatusAt(int32(i), step) == tracer.NodeOpen {
-				forced[int32(i)] = true
-				if !drawn[int32(i)] {
-					t.Errorf("budget %d: open call %d not drawn", budget, i)
+		for i := range r.tree.Nodes {
+			if n := &r.tree.Nodes[i]; n.Kind == tracer.NodeCall && n.Solved {
+				for _, p := range r.tree.Path(int32(i)) {
+					forced[p] = true
+					if !drawn[p] {
+						t.Errorf("budget %d: call %d on the first solution's path not drawn", budget, p)
+					}
 				}
+				break
 			}
 		}
 		queue := []int32{0}
@@ -300,7 +393,7 @@ func TestTrimBreadthFirst(t *testing.T) {
 			case !drawn[v]:
 				gap = true
 			}
-			for c := r.tree.Nodes[v].First; c >= 0 && int(c) < tr.Visible; c = r.tree.Nodes[c].Next {
+			for c := r.tree.Nodes[v].First; c >= 0; c = r.tree.Nodes[c].Next {
 				if r.tree.Nodes[c].Kind == tracer.NodeCall {
 					queue = append(queue, c)
 				}
@@ -324,9 +417,20 @@ func TestTrimAtStep(t *testing.T) {
 	if rep.Total != want || rep.Shown != want || rep.AtStep != 40 {
 		t.Errorf("at step 40: %+v, want %d nodes", rep, want)
 	}
+	// The items are those of the whole tree, the later ones hidden.
+	end, _, _ := Trim(r.tree, DiagramOptions{})
+	if len(tr.Items) != len(end.Items) {
+		t.Errorf("at step 40: %d items, at the end %d", len(tr.Items), len(end.Items))
+	}
 	var active []int32
 	for i := range tr.Items {
 		it := &tr.Items[i]
+		if it.Hidden != (it.Node >= int32(want)) || it.Node != end.Items[i].Node {
+			t.Errorf("item %d: node %d hidden %v at step 40 (node %d at the end)", i, it.Node, it.Hidden, end.Items[i].Node)
+		}
+		if it.Hidden {
+			continue
+		}
 		if it.Active {
 			active = append(active, it.Node)
 			if it.Status != tracer.NodeOpen {
@@ -343,7 +447,7 @@ func TestTrimAtStep(t *testing.T) {
 		onPath[i] = true
 	}
 	for i := range tr.Items {
-		if it := &tr.Items[i]; it.Kind == ItemCall && it.Status == tracer.NodeOpen && !onPath[it.Node] {
+		if it := &tr.Items[i]; it.Kind == ItemCall && !it.Hidden && it.Status == tracer.NodeOpen && !onPath[it.Node] {
 			t.Errorf("open call %d is not on the active call's path", it.Node)
 		}
 	}
@@ -469,7 +573,6 @@ func TestTrimErrors(t *testing.T) {
 		{DiagramOptions{AtStep: -1}, `step -1 is negative`},
 		{DiagramOptions{MaxNodes: -5}, `node budget -5 is negative`},
 		{DiagramOptions{Depth: -1}, `depth -1 is negative`},
-		{DiagramOptions{AtStep: 3, Focus: []string{"r0=c1"}}, `no such move under the root (it has no calls below it after step 3)`},
 		{DiagramOptions{Focus: []string{"r0=c1", "r1=c1"}, Problem: "nqueens"},
 			`focus move r1=c1 under r0=c1 was pruned (column, clashing with the queen at (0,1)): it has no subtree`},
 		{DiagramOptions{Focus: []string{"r0=c1", "r1=c0"}, Problem: "nqueens"}, `was pruned (upper-right diagonal ↗, clashing with the queen at (0,1))`},
@@ -480,7 +583,10 @@ func TestTrimErrors(t *testing.T) {
 		// Only what the Def's Move writes: no capitals, no inner spaces.
 		{DiagramOptions{Focus: []string{"R0=C1"}, Problem: "nqueens"}, `focus move R0=C1: N-Queens moves are written`},
 		{DiagramOptions{Focus: []string{"r0=c1", "(1,3)=3"}, Problem: "nqueens"}, `; the moves under r0=c1: r1=c3`},
-		{DiagramOptions{Focus: []string{"(0,2)=1"}, Problem: "nqueens", AtStep: 1}, `; there are no calls under the root after step 1`},
+		// A focus is found in the whole tree, whatever the step drawn.
+		{DiagramOptions{Focus: []string{"(0,2)=1"}, Problem: "nqueens", AtStep: 1}, `; the moves under the root: r0=c0, r0=c1, r0=c2, r0=c3`},
+		{DiagramOptions{Solutions: -1}, `solution paths is negative`},
+		{DiagramOptions{Fold: -1}, `fold -1 is negative`},
 	} {
 		_, _, err := Trim(r.tree, c.opt)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

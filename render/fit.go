@@ -1,0 +1,278 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"backtrack/tracer"
+)
+
+// Fitting a diagram to a slide. A picture W×H points whose smallest text
+// is f points, scaled to fit a slide of SW×SH pixels, draws that text
+// min(SW/W, SH/H)·f pixels high; Slide.MinTextPx is how high it must be.
+// WriteDOT tries trimmings from the most to the least detailed and keeps
+// the first that fits, with as many boxes as still fit:
+//
+//  1. the first few solution paths (3, then 2, then 1) drawn past the
+//     budget, the others left to it;
+//  2. no folding, then chains of 6, 3 and 2 calls with one call child
+//     each folded into one node, then chains of 3 and 2 calls with one
+//     call child drawn each (their other children counted in the fold);
+//  3. for each, the biggest budget (up to MaxNodes) whose picture fits,
+//     top-down, or else left-right, or else top-down wrapped into 2, 3 or
+//     4 panels side by side.
+//
+// The sizes are the package's own estimates (layoutTextWidth, the legend's
+// table), not Graphviz's; they are meant not to be smaller than what
+// Graphviz draws.
+
+// Slide is a target for a picture: a slide W×H pixels on which the
+// smallest text must be at least MinTextPx pixels high once the picture is
+// scaled to fit it. The zero value is no target.
+type Slide struct {
+	W, H, MinTextPx float64
+	Name            string // as --fit writes it: "16:9"
+}
+
+// The slides --fit names.
+var (
+	Slide16x9 = Slide{W: 1920, H: 1080, MinTextPx: 14, Name: "16:9"}
+	Slide4x3  = Slide{W: 1440, H: 1080, MinTextPx: 14, Name: "4:3"}
+)
+
+// ParseFit reads --fit: 16:9, 4:3 or none (the zero Slide).
+func ParseFit(s string) (Slide, error) {
+	switch strings.TrimSpace(s) {
+	case "16:9":
+		return Slide16x9, nil
+	case "4:3":
+		return Slide4x3, nil
+	case "none":
+		return Slide{}, nil
+	}
+	return Slide{}, fmt.Errorf("unknown fit %q: want 16:9, 4:3 or none", s)
+}
+
+// LegendMode is how much legend a diagram has.
+type LegendMode uint8
+
+// The legend modes.
+const (
+	LegendFull  LegendMode = iota // the run, its status and counts, what was left out, the key
+	LegendShort                   // the run and the key
+	LegendNone                    // none: the tree alone
+)
+
+// ParseLegend reads --legend: full, short or none.
+func ParseLegend(s string) (LegendMode, error) {
+	switch strings.TrimSpace(s) {
+	case "full":
+		return LegendFull, nil
+	case "short":
+		return LegendShort, nil
+	case "none":
+		return LegendNone, nil
+	}
+	return LegendFull, fmt.Errorf("unknown legend %q: want full, short or none", s)
+}
+
+// Picture is the size of a diagram as WriteDOT estimates it.
+type Picture struct {
+	Width, Height float64   // points: the tree and the legend, with Graphviz's margins
+	MinFont       float64   // the smallest font size used, points
+	Direction     Direction // where the tree grows
+	Panels        int       // a wrapped top-down layout's panels (1: not wrapped)
+	Fit           Slide     // the slide it was fitted to (zero: none)
+}
+
+// TextPx is how many pixels high the smallest text is once the picture is
+// scaled to fit s.
+func (p Picture) TextPx(s Slide) float64 {
+	if p.Width <= 0 || p.Height <= 0 {
+		return 0
+	}
+	return min(s.W/p.Width, s.H/p.Height) * p.MinFont
+}
+
+// Fits reports whether the smallest text is at least s.MinTextPx high on s.
+func (p Picture) Fits(s Slide) bool { return p.TextPx(s) >= s.MinTextPx }
+
+// Graphviz's room around a drawing and between the legend and the tree,
+// points.
+const (
+	pictureMargin    = 4 // on each side: Graphviz's pad
+	pictureLegendGap = 8
+)
+
+// plan trims the tree as opt asks and lays it out, fitting it to opt.Fit
+// if it names a slide.
+func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimReport, error) {
+	if err := trimOptionsOK(t, opt); err != nil {
+		return nil, TrimReport{}, err
+	}
+	tm := newTrimmer(t, opt.Problem)
+	if opt.Fit.W <= 0 || opt.Fit.H <= 0 {
+		return tm.drawing(leg, opt)
+	}
+	ceiling := opt.MaxNodes
+	if ceiling == 0 {
+		ceiling = len(t.Nodes)
+	}
+	sols := 0
+	for i := range t.Nodes {
+		if n := &t.Nodes[i]; n.Kind == tracer.NodeCall && n.Solved && n.SolStep > 0 {
+			sols++
+		}
+	}
+	keeps := []int{0}
+	if sols > 3 {
+		keeps = []int{3, 2, 1}
+	} else if sols > 1 {
+		keeps = []int{0, 1}
+	}
+	var fallback *fitTry
+	for _, keep := range keeps {
+		for _, f := range []struct {
+			fold  int
+			paths bool
+		}{{0, false}, {6, false}, {3, false}, {2, false}, {3, true}, {2, true}} {
+			o := opt
+			o.Solutions, o.Fold, o.FoldPaths = keep, f.fold, f.paths
+			try, err := tm.fitAt(leg, o, 1)
+			if err != nil {
+				return nil, TrimReport{}, err
+			}
+			if !try.fits {
+				if fallback == nil || try.px > fallback.px {
+					fallback = try
+				}
+				continue
+			}
+			// The biggest budget that still fits.
+			lo, hi := 1, ceiling
+			best := try
+			for lo < hi {
+				mid := lo + (hi-lo+1)/2
+				t, err := tm.fitAt(leg, o, mid)
+				if err != nil {
+					return nil, TrimReport{}, err
+				}
+				if t.fits {
+					lo, best = mid, t
+				} else {
+					hi = mid - 1
+				}
+			}
+			return best.d, best.rep, nil
+		}
+	}
+	return fallback.d, fallback.rep, nil
+}
+
+// fitTry is one trimming tried for a slide.
+type fitTry struct {
+	d    *dotDrawer
+	rep  TrimReport
+	fits bool
+	px   float64 // the smallest text's height on the slide
+}
+
+// fitAt trims with opt and the budget, and lays the tree out top-down,
+// left-right, and top-down wrapped into 2, 3 and 4 panels: the first that
+// fits, or the one with the biggest text.
+func (tm *trimmer) fitAt(leg Legend, opt DiagramOptions, budget int) (*fitTry, error) {
+	opt.MaxNodes = budget
+	d, rep, err := tm.labelled(leg, opt)
+	if err != nil {
+		return nil, err
+	}
+	var best *fitTry
+	var bestLay struct {
+		dir  Direction
+		wrap int
+	}
+	for _, l := range []struct {
+		dir  Direction
+		wrap int
+	}{{TopDown, 1}, {LeftRight, 1}, {TopDown, 2}, {TopDown, 3}, {TopDown, 4}} {
+		d.opt.Direction, d.opt.Wrap = l.dir, l.wrap
+		r := d.place(rep)
+		try := &fitTry{d: d, rep: r, px: r.Picture.TextPx(opt.Fit), fits: r.Picture.Fits(opt.Fit)}
+		if best == nil || try.fits && !best.fits || try.px > best.px && !best.fits {
+			best, bestLay = try, l
+		}
+		if try.fits {
+			break
+		}
+	}
+	d.opt.Direction, d.opt.Wrap = bestLay.dir, bestLay.wrap
+	best.rep = d.place(rep)
+	return best, nil
+}
+
+// drawing trims with opt, labels the items, lays them out in
+// opt.Direction (wrapped into opt.Wrap panels), makes the legend and
+// estimates the picture's size.
+func (tm *trimmer) drawing(leg Legend, opt DiagramOptions) (*dotDrawer, TrimReport, error) {
+	d, rep, err := tm.labelled(leg, opt)
+	if err != nil {
+		return nil, rep, err
+	}
+	return d, d.place(rep), nil
+}
+
+// labelled trims with opt and labels the items.
+func (tm *trimmer) labelled(leg Legend, opt DiagramOptions) (*dotDrawer, TrimReport, error) {
+	tr, rep, err := tm.trim(opt)
+	if err != nil {
+		return nil, rep, err
+	}
+	d, err := newDotDrawer(tr, leg, opt)
+	if err != nil {
+		return nil, rep, err
+	}
+	d.labelAll()
+	return d, rep, nil
+}
+
+// place lays the labelled items out as d.opt says, makes the legend, and
+// returns rep with the picture's estimated size.
+func (d *dotDrawer) place(rep TrimReport) TrimReport {
+	lay := tidy(d.tr.Items, d.w, d.h, d.opt.Direction, d.opt.Wrap)
+	d.lay = nil
+	if d.opt.Layout {
+		d.lay = &lay
+	}
+	rep.Picture = Picture{MinFont: d.minFont(), Direction: d.opt.Direction, Panels: max(1, len(lay.PanelLo)), Fit: d.opt.Fit}
+	d.makeLegend(rep, lay.Width)
+	w, h := lay.Width, lay.Height
+	if d.legend != "" {
+		w = max(w, d.legW)
+		h += d.legH + pictureLegendGap
+	}
+	rep.Picture.Width, rep.Picture.Height = math.Ceil(w+2*pictureMargin), math.Ceil(h+2*pictureMargin)
+	return rep
+}
+
+// minFont is the smallest font size in the drawing: the labels' fonts of
+// the kinds of items drawn, the boards' and the legend's.
+func (d *dotDrawer) minFont() float64 {
+	f := math.Inf(1)
+	if d.opt.Legend != LegendNone {
+		f = dotFontLegend
+	}
+	for i := range d.tr.Items {
+		it := &d.tr.Items[i]
+		switch {
+		case it.Hidden:
+		case d.html[i]:
+			f = min(f, dotFontBoard)
+		case it.Kind == ItemCall:
+			f = min(f, dotFontCall)
+		default:
+			f = min(f, dotFontLeaf)
+		}
+	}
+	return f
+}

@@ -1,0 +1,228 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"backtrack/render/graphviz"
+	"backtrack/tracer"
+)
+
+// fitRuns are the searches `backtrack trace` draws with the default
+// diagram flags, one per problem and strategy: N-Queens (n = 8, the
+// default, and 4), Sudoku (LeetCode 37, the default, and a 4×4 puzzle) and
+// Permutations (n = 4), with every order, check, time of the check and
+// dropped line. heavy marks the runs the default step limit stops (10
+// million steps, some seconds and some hundred MB each): -short leaves
+// them out.
+var fitRuns = []struct {
+	name  string
+	spec  tracer.Spec
+	heavy bool
+}{
+	{"nqueens", tracer.Spec{Problem: "nqueens"}, false},
+	{"nqueens --check arrays", tracer.Spec{Problem: "nqueens", Check: tracer.CheckArrays}, false},
+	{"nqueens --when after", tracer.Spec{Problem: "nqueens", When: tracer.WhenAfter}, false},
+	{"nqueens --when leaf", tracer.Spec{Problem: "nqueens", When: tracer.WhenLeaf}, true},
+	{"nqueens --no-return", tracer.Spec{Problem: "nqueens", Stop: tracer.StopNoReturn}, false},
+	{"nqueens --first", tracer.Spec{Problem: "nqueens", Stop: tracer.StopFirst}, false},
+	{"nqueens -n 4", tracer.Spec{Problem: "nqueens", N: 4}, false},
+	{"nqueens -n 4 --when after", tracer.Spec{Problem: "nqueens", N: 4, When: tracer.WhenAfter}, false},
+	{"nqueens -n 4 --when leaf", tracer.Spec{Problem: "nqueens", N: 4, When: tracer.WhenLeaf}, false},
+	{"nqueens -n 4 --no-return", tracer.Spec{Problem: "nqueens", N: 4, Stop: tracer.StopNoReturn}, false},
+	{"sudoku", tracer.Spec{Problem: "sudoku"}, false},
+	{"sudoku --order linear", tracer.Spec{Problem: "sudoku", Order: tracer.OrderLinear}, false},
+	{"sudoku --order mrv", tracer.Spec{Problem: "sudoku", Order: tracer.OrderMRV}, false},
+	{"sudoku --order cells", tracer.Spec{Problem: "sudoku", Order: tracer.OrderCells}, false},
+	{"sudoku --order cells --when after", tracer.Spec{Problem: "sudoku", Order: tracer.OrderCells, When: tracer.WhenAfter}, false},
+	{"sudoku --check board", tracer.Spec{Problem: "sudoku", Check: tracer.CheckBoard}, false},
+	{"sudoku --check counts", tracer.Spec{Problem: "sudoku", Check: tracer.CheckCounts}, false},
+	{"sudoku --when after", tracer.Spec{Problem: "sudoku", When: tracer.WhenAfter}, false},
+	{"sudoku --when leaf", tracer.Spec{Problem: "sudoku", When: tracer.WhenLeaf}, true},
+	{"sudoku --drop return-false", tracer.Spec{Problem: "sudoku", Drop: tracer.DropReturnFalse}, false},
+	{"sudoku --no-return", tracer.Spec{Problem: "sudoku", Stop: tracer.StopNoReturn}, false},
+	{"sudoku --drop return-false,return-value", tracer.Spec{Problem: "sudoku", Drop: tracer.DropReturnFalse, Stop: tracer.StopNoReturn}, false},
+	{"sudoku --all", tracer.Spec{Problem: "sudoku", Stop: tracer.StopAll}, false},
+	{"sudoku 4×4", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4}, false},
+	{"sudoku 4×4 --order linear", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: tracer.OrderLinear}, false},
+	{"sudoku 4×4 --order mrv", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: tracer.OrderMRV}, false},
+	{"sudoku 4×4 --order cells", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: tracer.OrderCells}, false},
+	{"sudoku 4×4 --order cells --when after", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: tracer.OrderCells, When: tracer.WhenAfter}, false},
+	{"sudoku 4×4 --when after", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, When: tracer.WhenAfter}, false},
+	{"sudoku 4×4 --when leaf", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, When: tracer.WhenLeaf}, false},
+	{"sudoku 4×4 --drop return-false", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Drop: tracer.DropReturnFalse}, false},
+	{"sudoku 4×4 --no-return", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Stop: tracer.StopNoReturn}, false},
+	{"sudoku 4×4 --drop return-false,return-value", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Drop: tracer.DropReturnFalse, Stop: tracer.StopNoReturn}, false},
+	{"sudoku 4×4 --all", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Stop: tracer.StopAll}, false},
+	{"permutations", tracer.Spec{Problem: "permutations"}, false},
+	{"permutations --check arrays", tracer.Spec{Problem: "permutations", Check: tracer.CheckArrays}, false},
+	{"permutations --when after", tracer.Spec{Problem: "permutations", When: tracer.WhenAfter}, false},
+	{"permutations --when leaf", tracer.Spec{Problem: "permutations", When: tracer.WhenLeaf}, false},
+	{"permutations --no-return", tracer.Spec{Problem: "permutations", Stop: tracer.StopNoReturn}, false},
+}
+
+// fitPuzzle4 is the 4×4 puzzle of lesson 003 and the goldens.
+const fitPuzzle4 = ".4......3.4...2."
+
+// TestFitSlide draws every default picture (each run of fitRuns, with and
+// without boards, in English and Chinese) as the command line does, fitted
+// to a 16:9 slide, and checks that its smallest text is at least 14 px
+// high once the picture is scaled to 1920×1080. The picture's size is the
+// package's estimate; the test checks it against the DOT: the smallest
+// font the DOT uses, and the tree's extent from the pinned positions,
+// sizes and edge routes.
+func TestFitSlide(t *testing.T) {
+	for _, run := range fitRuns {
+		if run.heavy && testing.Short() {
+			t.Logf("%s: left out with -short", run.name)
+			continue
+		}
+		spec := run.spec
+		spec.Limits.MaxSteps = 10_000_000 // the command line's default
+		r := dotSpec(t, spec)
+		for _, boards := range []bool{false, true} {
+			for _, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
+				r.leg.Lang = lang
+				name := fmt.Sprintf("%s boards=%v %s", run.name, boards, lang)
+				opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Boards: boards, Fit: Slide16x9}
+				got, rep := dotWrite(t, r, opt)
+				p := rep.Picture
+				t.Logf("%-50s %5.0f×%-5.0f pt %-11s ×%d  %4.1f px", name, p.Width, p.Height, p.Direction, p.Panels, p.TextPx(Slide16x9))
+				if !p.Fits(Slide16x9) {
+					t.Errorf("%s: %.0f×%.0f pt, smallest text %g pt: %.1f px high on a 1920×1080 slide, want 14",
+						name, p.Width, p.Height, p.MinFont, p.TextPx(Slide16x9))
+				}
+				fitCheckDOT(t, name, got, rep)
+			}
+		}
+		r = dotRun{}
+		runtime.GC()
+	}
+}
+
+var (
+	fitFontRE = regexp.MustCompile(`(?:fontsize=|POINT-SIZE=")(\d+(?:\.\d+)?)`)
+	fitPosRE  = regexp.MustCompile(`pos="(-?[\d.]+),(-?[\d.]+)!", width=([\d.]+), height=([\d.]+)`)
+	fitEdgeRE = regexp.MustCompile(`pos="e,([^"]*)"`)
+)
+
+// fitCheckDOT checks a fitted picture's report against its DOT: the
+// smallest font size in it, and that the nodes and edges lie within the
+// picture less its margins and legend.
+func fitCheckDOT(t *testing.T, name string, dot []byte, rep TrimReport) {
+	t.Helper()
+	p := rep.Picture
+	minFont := math.Inf(1)
+	maxX, maxY := 0.0, 0.0
+	for _, l := range strings.Split(string(dot), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "//") {
+			continue
+		}
+		for _, m := range fitFontRE.FindAllStringSubmatch(l, -1) {
+			f, _ := strconv.ParseFloat(m[1], 64)
+			minFont = min(minFont, f)
+		}
+		if m := fitPosRE.FindStringSubmatch(l); m != nil {
+			var v [4]float64
+			for k := range v {
+				v[k], _ = strconv.ParseFloat(m[k+1], 64)
+			}
+			w, h := v[2]*72, v[3]*72
+			if v[0]-w/2 < -0.1 || v[1]-h/2 < -0.1 {
+				t.Errorf("%s: a node at %.1f,%.1f (%.0f×%.0f) is left of or below 0", name, v[0], v[1], w, h)
+			}
+			maxX, maxY = max(maxX, v[0]+w/2), max(maxY, v[1]+h/2)
+		}
+		if m := fitEdgeRE.FindStringSubmatch(l); m != nil {
+			for _, pt := range strings.Fields(m[1]) {
+				x, y, _ := strings.Cut(pt, ",")
+				fx, _ := strconv.ParseFloat(x, 64)
+				fy, _ := strconv.ParseFloat(y, 64)
+				if fx < -0.1 || fy < -0.1 {
+					t.Errorf("%s: an edge goes to %.1f,%.1f, left of or below 0", name, fx, fy)
+				}
+				maxX, maxY = max(maxX, fx), max(maxY, fy)
+			}
+		}
+	}
+	if minFont != p.MinFont {
+		t.Errorf("%s: the DOT's smallest font is %g pt, the report says %g", name, minFont, p.MinFont)
+	}
+	if maxX > p.Width-2*pictureMargin+0.1 || maxY > p.Height-2*pictureMargin+0.1 {
+		t.Errorf("%s: the tree reaches %.1f×%.1f pt, the picture is %.0f×%.0f with its margins", name, maxX, maxY, p.Width, p.Height)
+	}
+	if rep.SolutionsKept < rep.Solutions {
+		want := fmt.Sprintf("%d of %d solutions drawn", rep.SolutionsKept, rep.Solutions)
+		if !bytes.Contains(dot, []byte(want)) && !bytes.Contains(dot, []byte(fmt.Sprintf("画出 %d 个解中的 %d 个", rep.Solutions, rep.SolutionsKept))) {
+			t.Errorf("%s: the legend does not say %q", name, want)
+		}
+	}
+}
+
+// TestFitTargets: a 4:3 slide is narrower, so a picture fitted to it is
+// no wider for its height than 16:9's; --fit none (the zero Slide) draws
+// as before, every solution path past the budget; the estimate of the
+// picture's size is not smaller than what Graphviz draws.
+func TestFitTargets(t *testing.T) {
+	q8 := dotQueens(t, 8)
+	s9 := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	for _, c := range []struct {
+		name string
+		r    dotRun
+	}{{"queens8", q8}, {"sudoku9", s9}} {
+		for _, slide := range []Slide{Slide16x9, Slide4x3} {
+			_, rep := dotWrite(t, c.r, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: slide})
+			p := rep.Picture
+			if !p.Fits(slide) || p.Fit != slide {
+				t.Errorf("%s %s: %.0f×%.0f pt, %.1f px", c.name, slide.Name, p.Width, p.Height, p.TextPx(slide))
+			}
+		}
+		_, rep := dotWrite(t, c.r, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true})
+		if rep.SolutionsKept != rep.Solutions || rep.FoldedChains != 0 || rep.Picture.Direction != TopDown || rep.Picture.Panels != 1 {
+			t.Errorf("%s with no fit: %+v", c.name, rep)
+		}
+	}
+	// 8-queens fitted: the first three of its 92 solutions.
+	_, rep := dotWrite(t, q8, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9})
+	if rep.SolutionsKept != 3 || rep.Solutions != 92 {
+		t.Errorf("8-queens fitted: %d of %d solutions drawn, want 3 of 92", rep.SolutionsKept, rep.Solutions)
+	}
+	// The estimate against Graphviz's SVG: its width and height in pt.
+	sizeRE := regexp.MustCompile(`<svg width="(\d+)pt" height="(\d+)pt"`)
+	for _, c := range []struct {
+		name string
+		r    dotRun
+		opt  DiagramOptions
+	}{
+		{"queens8", q8, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9}},
+		{"queens4 boards", dotQueens(t, 4), DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, Boards: true}},
+		{"sudoku9 zh", dotS9zh(t), DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9}},
+	} {
+		dot, rep := dotWrite(t, c.r, c.opt)
+		svg, err := graphviz.Draw(context.Background(), dot, graphviz.LayoutPinned, graphviz.SVG)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		m := sizeRE.FindSubmatch(svg)
+		if m == nil {
+			t.Fatalf("%s: no size in the SVG", c.name)
+		}
+		w, _ := strconv.ParseFloat(string(m[1]), 64)
+		h, _ := strconv.ParseFloat(string(m[2]), 64)
+		p := rep.Picture
+		t.Logf("%s: estimated %.0f×%.0f pt, Graphviz %.0f×%.0f", c.name, p.Width, p.Height, w, h)
+		if w > p.Width+2 || h > p.Height+2 {
+			t.Errorf("%s: Graphviz draws %.0f×%.0f pt, more than the estimate %.0f×%.0f", c.name, w, h, p.Width, p.Height)
+		}
+		if w < p.Width*0.85 || h < p.Height*0.85 {
+			t.Errorf("%s: Graphviz draws %.0f×%.0f pt, far less than the estimate %.0f×%.0f", c.name, w, h, p.Width, p.Height)
+		}
+	}
+}
