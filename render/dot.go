@@ -143,6 +143,10 @@ type dotDrawer struct {
 
 	legend     string  // the graph label's HTML ("": none)
 	legW, legH float64 // its estimated size, points
+	// legendLines is how many lines of text the legend has;
+	// minLegendLines the fewest it may have (blank lines make up the
+	// rest): a step's legend is as high as the whole run's.
+	legendLines, minLegendLines int
 }
 
 func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
@@ -336,11 +340,14 @@ func (d *dotDrawer) labelAll() {
 			// so that the layout is one for every step drawn, and labelled
 			// with what it holds at the step drawn.
 			if d.tr.AtStep > 0 {
+				visible := d.tr.Visible
+				d.tr.Visible = len(d.t.Nodes) // the end's label, for its size
 				d.setText(i, dotFontLeaf, d.aggLines(it, &d.tr.AggsEnd[it.Agg])...)
+				d.tr.Visible = visible
 				d.arena = d.arena[:d.off[i]]
 				w, h := d.w[i], d.h[i]
 				d.setText(i, dotFontLeaf, d.aggLines(it, &d.tr.Aggs[it.Agg])...)
-				d.w[i], d.h[i] = max(w, d.w[i]), max(h, d.h[i])
+				d.w[i], d.h[i] = w, h
 				continue
 			}
 			d.setText(i, dotFontLeaf, d.aggLines(it, &d.tr.Aggs[it.Agg])...)
@@ -364,7 +371,7 @@ func (d *dotDrawer) aggLines(it *Item, a *Aggregate) []string {
 // holds, its first and last moves, and its pruned leaves.
 func (d *dotDrawer) foldLines(it *Item, a *Aggregate) []string {
 	lines := []string{fmt.Sprintf(d.pick("⋮ %d calls, each with one child", "⋮ %d 次调用，每次只有一个子调用"), a.Calls)}
-	if a.Subtrees > 0 {
+	if d.tr.AggsEnd[it.Agg].Subtrees > 0 { // the same words at every step
 		lines[0] = fmt.Sprintf(d.pick("⋮ %d calls, one child of each drawn", "⋮ %d 次调用，每次只画一个子调用"), a.Calls)
 	}
 	// The moves of the chain's calls that made one (a pass call makes none).
@@ -1187,6 +1194,11 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 			nrows++
 		}
 	}
+	for ; nrows < d.minLegendLines; nrows++ {
+		b.WriteString(`<TR><TD ALIGN="LEFT"> </TD></TR>`)
+		h += lineH + 2
+	}
+	d.legendLines = nrows
 	// The key: one table per line of chips.
 	for len(chips) > 0 {
 		n, w := 0, 4.0
@@ -1293,7 +1305,7 @@ func (d *dotDrawer) keyChips() []keyChip {
 			has[kCut] = true
 		}
 	}
-	has[kOpen] = stepped && d.tr.AtStep < d.t.Steps
+	has[kOpen] = stepped // at every step, even the last, for the legend's size
 	has[kActive] = has[kOpen]
 	var out []keyChip
 	key := func(attrs, text string) {

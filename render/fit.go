@@ -112,6 +112,24 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepor
 		return nil, TrimReport{}, err
 	}
 	tm := newTrimmer(t, opt.Problem)
+	if opt.AtStep > 0 {
+		// The picture of the whole run decides, so that every step is
+		// drawn on its layout, with a legend of as many lines.
+		end := opt
+		end.AtStep = 0
+		d, _, err := plan(t, leg, end)
+		if err != nil {
+			return nil, TrimReport{}, err
+		}
+		at := d.opt
+		at.AtStep = opt.AtStep
+		dk, rep, err := tm.labelled(leg, at)
+		if err != nil {
+			return nil, rep, err
+		}
+		dk.minLegendLines = d.legendLines
+		return dk, dk.place(rep), nil
+	}
 	if opt.Fit.W <= 0 || opt.Fit.H <= 0 {
 		return tm.drawing(leg, opt)
 	}
