@@ -7,13 +7,19 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"sync"
 
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"backtrack/render/internal/fontmetrics"
 	"backtrack/tracer"
 )
 
@@ -36,13 +42,55 @@ var chartColors = []color.RGBA{
 	{R: 0xe6, G: 0x7e, B: 0x22, A: 0xff}, // orange
 }
 
+// chartFonts is Go Regular, the diagrams' font (see
+// render/internal/fontmetrics), as gonum's plot looks fonts up.
+// The SVG carries them (vgsvg.EmbedFonts), so a viewer draws the chart in
+// them, and other characters (Chinese) in its own sans-serif.
+var chartFonts = sync.OnceValues(func() (*font.Cache, error) {
+	reg, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		return nil, err
+	}
+	return font.NewCache(font.Collection{{Font: font.Font{Typeface: "Go"}, Face: reg}}), nil
+})
+
+// The chart's text sizes and room, points.
+const (
+	chartTitleSize  = 13.0
+	chartLabelSize  = 11.0
+	chartTickSize   = 10.0
+	chartLegendSize = 11.0
+	chartMargin     = 8.0 // around the picture
+)
+
 // WriteDepthChart draws the nodes per depth of each run as one series of a
 // line chart (depth across, nodes up), named as RunName names the run, and
-// writes it to w as SVG. The picture is made whole before anything is
+// writes it to w as SVG. Its text is in the diagrams' sans font; the title
+// is made smaller until it fits the width, and the legend goes below the
+// chart, off the lines. The picture is made whole before anything is
 // written.
 func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 	if len(runs) == 0 {
 		return fmt.Errorf("chart: no runs to draw")
+	}
+	fonts, err := chartFonts()
+	if err != nil {
+		return fmt.Errorf("chart: the Go fonts: %w", err)
+	}
+	width, height := opt.Width, opt.Height
+	if width <= 0 {
+		width = 16
+	}
+	if height <= 0 {
+		height = 9
+	}
+	W, H := vg.Length(width)*vg.Centimeter, vg.Length(height)*vg.Centimeter
+	hdlr := text.Plain{Fonts: fonts}
+	// setFont keeps a text style's alignment and rotation (plot.New's)
+	// and gives it Go Regular at size points.
+	setFont := func(st *text.Style, size float64) {
+		st.Font = font.From(font.Font{Typeface: "Go"}, vg.Points(size))
+		st.Handler = hdlr
 	}
 	o := CompareOptions{Lang: opt.Lang}
 	p := plot.New()
@@ -50,12 +98,23 @@ func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 	if p.Title.Text == "" {
 		p.Title.Text = o.pick("nodes per depth", "每层节点数")
 	}
+	// The title's size: the largest, down to 8 pt, whose width (measured
+	// as the diagrams measure text, Chinese at 1 em) fits.
+	size := chartTitleSize
+	for size > 8 && fontmetrics.Width(p.Title.Text, size, false) > float64(W.Points())-2*chartMargin {
+		size--
+	}
+	setFont(&p.Title.TextStyle, size)
+	p.Title.Padding = vg.Points(6)
 	p.X.Label.Text = o.pick("depth", "深度")
 	p.Y.Label.Text = o.pick("nodes", "节点数")
+	setFont(&p.X.Label.TextStyle, chartLabelSize)
+	setFont(&p.Y.Label.TextStyle, chartLabelSize)
+	setFont(&p.X.Tick.Label, chartTickSize)
+	setFont(&p.Y.Tick.Label, chartTickSize)
 	p.X.Min, p.Y.Min = 0, 0
 	p.X.Tick.Marker = wholeTicks(10)
 	p.Y.Tick.Marker = wholeTicks(6)
-	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	var most int64
 	for _, r := range runs {
@@ -63,8 +122,11 @@ func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 			most = max(most, n)
 		}
 	}
-	// Head room above the highest point, for the legend.
-	p.Y.Max = float64(most) * 1.2
+	p.Y.Max = float64(most) * 1.05
+	legend := plot.NewLegend()
+	setFont(&legend.TextStyle, chartLegendSize)
+	legend.Left, legend.Top = true, true
+	legend.ThumbnailWidth = vg.Points(24)
 	for i, r := range runs {
 		pd := r.Summary.Stats.PerDepth
 		xys := make(plotter.XYs, len(pd))
@@ -84,17 +146,17 @@ func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 		points.Color = c
 		points.Radius = vg.Points(2)
 		p.Add(line, points)
-		p.Legend.Add(RunName(r.Summary, opt.Lang), line, points)
+		legend.Add(RunName(r.Summary, opt.Lang), line, points)
 	}
-	width, height := opt.Width, opt.Height
-	if width <= 0 {
-		width = 16
-	}
-	if height <= 0 {
-		height = 9
-	}
-	canvas := vgsvg.New(vg.Length(width)*vg.Centimeter, vg.Length(height)*vg.Centimeter)
-	p.Draw(draw.New(canvas))
+	canvas := vgsvg.NewWith(vgsvg.UseWH(W, H), vgsvg.EmbedFonts(true))
+	dc := draw.New(canvas)
+	dc = draw.Crop(dc, vg.Points(chartMargin), -vg.Points(chartMargin), vg.Points(chartMargin), -vg.Points(chartMargin))
+	// The legend: one line a run, below the chart.
+	lineH := vg.Points(chartLegendSize * 1.4)
+	legendH := lineH * vg.Length(len(runs))
+	below := draw.Crop(dc, 0, 0, 0, -(dc.Max.Y - dc.Min.Y - legendH))
+	p.Draw(draw.Crop(dc, 0, 0, legendH+vg.Points(6), 0))
+	legend.Draw(below)
 	var buf bytes.Buffer
 	if _, err := canvas.WriteTo(&buf); err != nil {
 		return fmt.Errorf("chart: %w", err)

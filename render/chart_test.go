@@ -5,9 +5,13 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"backtrack/render/internal/fontmetrics"
 	"backtrack/tracer"
 )
 
@@ -75,6 +79,63 @@ func TestDepthChart(t *testing.T) {
 	}
 	if err := WriteDepthChart(io.Discard, nil, ChartOptions{}); err == nil {
 		t.Error("a chart of no runs: no error")
+	}
+}
+
+// TestDepthChartLayout: the chart's text is in Go Regular, the diagrams'
+// font, carried inside the SVG; the title fits the width (a long one is
+// drawn smaller); the legend stands below every line and point.
+func TestDepthChartLayout(t *testing.T) {
+	runs := compareDefault(t)
+	textRE := regexp.MustCompile(`<text x="([-\d.]+)" y="([-\d.]+)"[^>]*\n?\s*style="[^"]*font-size:([\d.]+)px">([^<]*)</text>`)
+	pathRE := regexp.MustCompile(`<path d="([^"]*)" style="[^"]*stroke:#(1A56B0|C0392B)`)
+	pointRE := regexp.MustCompile(`[ML](-?[\d.]+),(-?[\d.]+)`)
+	long := "the number of nodes at every depth of the two search trees, side by side, from the root down"
+	for _, opt := range []ChartOptions{{}, {Lang: tracer.LangZH}, {Title: long}, {Lang: tracer.LangZH, Title: "两棵搜索树每一层的节点数：从根往下，N 皇后与数独并排"}} {
+		var b bytes.Buffer
+		if err := WriteDepthChart(&b, runs, opt); err != nil {
+			t.Fatal(err)
+		}
+		svg := b.String()
+		if !strings.Contains(svg, `@font-face`) || !strings.Contains(svg, `font-family:"Go"`) || strings.Contains(svg, "Liberation") || strings.Contains(svg, "serif") {
+			t.Errorf("%+v: the chart does not carry Go Regular, or names another font", opt)
+		}
+		width := 16 / 2.54 * 72 // points
+		title := opt.Title
+		if title == "" {
+			title = map[tracer.Lang]string{"": "nodes per depth", tracer.LangZH: "每层节点数"}[opt.Lang]
+		}
+		legendTop, lineBottom := math.Inf(-1), math.Inf(1)
+		found := false
+		for _, m := range textRE.FindAllStringSubmatch(svg, -1) {
+			x, _ := strconv.ParseFloat(m[1], 64)
+			y, _ := strconv.ParseFloat(m[2], 64)
+			size, _ := strconv.ParseFloat(m[3], 64)
+			switch m[4] {
+			case title:
+				found = true
+				if w := fontmetrics.Width(title, size, false); x < 0 || x+w > width {
+					t.Errorf("%+v: the title runs from %.1f to %.1f pt, the chart is %.1f wide", opt, x, x+w, width)
+				}
+			case RunName(runs[0].Summary, opt.Lang), RunName(runs[1].Summary, opt.Lang):
+				legendTop = max(legendTop, -y+size) // y is flipped: the text's top
+			}
+		}
+		if !found {
+			t.Errorf("%+v: no title %q", opt, title)
+		}
+		for _, m := range pathRE.FindAllStringSubmatch(svg, -1) {
+			for _, p := range pointRE.FindAllStringSubmatch(m[1], -1) {
+				x, _ := strconv.ParseFloat(p[1], 64)
+				y, _ := strconv.ParseFloat(p[2], 64)
+				if x > chartMargin+24+1 { // not a legend's sample line
+					lineBottom = min(lineBottom, y)
+				}
+			}
+		}
+		if legendTop >= lineBottom {
+			t.Errorf("%+v: the legend reaches up to %.1f pt, the lines down to %.1f", opt, legendTop, lineBottom)
+		}
 	}
 }
 

@@ -1141,6 +1141,7 @@ type legendRow struct {
 type keyChip struct {
 	attrs  string
 	text   string
+	html   string  // the cell's content as HTML, if not text alone (text sizes it)
 	border float64 // the cell's border, points
 }
 
@@ -1217,7 +1218,11 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 			strconv.FormatFloat(math.Ceil(w), 'f', -1, 64) + `" HEIGHT="` + strconv.FormatFloat(math.Ceil(dotFontLegend*1.2+6+2*3+8), 'f', -1, 64) + `"><TR>`)
 		for _, c := range chips[:n] {
 			b.WriteString("<TD" + c.attrs + ">")
-			dotEscapeHTML(&b, c.text)
+			if c.html != "" {
+				b.WriteString(c.html)
+			} else {
+				dotEscapeHTML(&b, c.text)
+			}
 			b.WriteString("</TD>")
 		}
 		b.WriteString(`</TR></TABLE></TD></TR>`)
@@ -1368,7 +1373,75 @@ func (d *dotDrawer) keyChips() []keyChip {
 	if has[kElided] {
 		key(` COLOR="`+dotColorElided+`"`, d.pick("dashed …: elided subtrees", "虚线 …：省略的子树"))
 	}
+	return append(out, d.boardChips(stepped)...)
+}
+
+// boardChips is the key to the colours of the boards (--boards): the
+// node's own move, the moves placed before it on its path, the givens, and
+// a rejected candidate with what it clashes with.
+func (d *dotDrawer) boardChips(stepped bool) []keyChip {
+	if d.boards == dotBoardNone {
+		return nil
+	}
+	var calls, pruned bool
+	for i := range d.tr.Items {
+		it := &d.tr.Items[i]
+		if it.Hidden && !stepped {
+			continue
+		}
+		calls = calls || it.Kind == ItemCall && it.Parent >= 0 && !isPass(&d.t.Nodes[it.Node])
+		pruned = pruned || it.Kind == ItemPruned
+	}
+	var out []keyChip
+	colored := func(color, bold, rest string) keyChip {
+		h := `<FONT COLOR="` + color + `">`
+		if bold != "" {
+			h += "<B>" + bold + "</B>"
+		}
+		var b strings.Builder
+		dotEscapeHTML(&b, rest)
+		return keyChip{text: bold + rest, html: h + `</FONT>` + b.String(), border: 1}
+	}
+	own := d.pick("yellow: this call's move", "黄底：本次调用的一步")
+	if d.boards == dotBoardMoves {
+		if calls {
+			out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorMoveBg + `"`, text: own, border: 1},
+				colored(dotColorPlaced, d.pick("blue", "蓝色"), d.pick(": the moves before it on its path", "：路径上在它之前的几步")))
+		}
+		return out
+	}
+	if calls {
+		if d.look.pieces {
+			own = d.pick("yellow: this call's "+d.look.piece, "黄底：本次调用放的 "+d.look.piece)
+		}
+		out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorMoveBg + `"`, text: own, border: 1})
+		if !d.look.pieces {
+			out = append(out, colored(dotColorPlaced, d.pick("blue", "蓝色"), d.pick(": placed on the path", "：路径上填入的")))
+		}
+	}
+	if !d.look.pieces && d.look.start != nil && boardHasGivens(d.look.start) {
+		out = append(out, colored("black", d.pick("black", "黑色"), d.pick(": given", "：预设数字")))
+	}
+	if pruned {
+		what := d.pick("pink: the rejected candidate and what it clashes with", "粉底：被拒绝的候选，和与它冲突的格子")
+		if d.look.pieces {
+			what = d.pick("pink ✗: the rejected square and the "+d.look.piece+" it clashes with", "粉底 ✗：被拒绝的格子，和与它冲突的 "+d.look.piece)
+		}
+		out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorClashBg + `"`, text: what, border: 1})
+	}
 	return out
+}
+
+// boardHasGivens reports whether a start board holds any given.
+func boardHasGivens(b *tracer.Board) bool {
+	for r := 0; r < b.Rows; r++ {
+		for c := 0; c < b.Cols; c++ {
+			if b.Given(tracer.Pos{Row: r, Col: c}) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // dotCount writes n with its noun: "1 call", "2 calls", "15 tries", "61

@@ -901,3 +901,94 @@ func TestDOTSmallTrees(t *testing.T) {
 		t.Errorf("16×16: %d nodes, report %+v", len(d.nodes), rep)
 	}
 }
+
+// TestDOTLegendModes: --legend full has the run, its status, counts and
+// what was left out, and the key; short the run and the key; none no
+// legend, and then the picture is no bigger than the tree.
+func TestDOTLegendModes(t *testing.T) {
+	r := dotQueens(t, 8)
+	for _, mode := range []LegendMode{LegendFull, LegendShort, LegendNone} {
+		opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, Legend: mode}
+		got, rep := dotWrite(t, r, opt)
+		d := parseDOT(t, got)
+		has := func(s string) bool { return strings.Contains(d.legend, s) }
+		switch mode {
+		case LegendFull:
+			if !has("nqueens n=8 ·") || !has("complete: searched the whole tree") || !has("2057 calls") || !has("showing ") || !has("solution") {
+				t.Errorf("full: %s", d.legend)
+			}
+		case LegendShort:
+			if !has("nqueens n=8 ·") || has("complete:") || has("2057 calls") || has("showing ") || !has("bold: on a solution's path") {
+				t.Errorf("short: %s", d.legend)
+			}
+		case LegendNone:
+			if d.legend != "" || strings.Contains(string(got), "label=<<TABLE") {
+				t.Errorf("none: a legend %s", d.legend)
+			}
+			if !rep.Picture.Fits(Slide16x9) {
+				t.Errorf("none: %+v", rep.Picture)
+			}
+		}
+	}
+}
+
+// TestDOTBoardKey: with --boards the key explains the boards' colours:
+// the node's own move (yellow), the moves placed on the path (blue), the
+// givens (black) and a rejected candidate with what it clashes with
+// (pink); N-Queens has no givens and draws its queens.
+func TestDOTBoardKey(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		r    dotRun
+		opt  DiagramOptions
+		want []string
+		not  []string
+	}{
+		{"queens4", dotQueens(t, 4), DiagramOptions{Boards: true},
+			[]string{`BGCOLOR="` + dotColorMoveBg + `">yellow: this call's ♛`, `BGCOLOR="` + dotColorClashBg + `">pink ✗: the rejected square and the ♛ it clashes with`},
+			[]string{"given", "placed on the path"}},
+		{"sudoku4", dotS4(t), DiagramOptions{Boards: true},
+			[]string{`>yellow: this call's move`, `<FONT COLOR="` + dotColorPlaced + `"><B>blue</B></FONT>: placed on the path`,
+				`<FONT COLOR="black"><B>black</B></FONT>: given`, `>pink: the rejected candidate and what it clashes with`}, nil},
+		{"sudoku4 zh", dotS4cellsAfterZH(t), DiagramOptions{Boards: true},
+			[]string{"黄底：本次调用的一步", "蓝色</B></FONT>：路径上填入的", "黑色</B></FONT>：预设数字", "粉底：被拒绝的候选"}, nil},
+		{"sudoku9 moves", dotS9(t), DiagramOptions{Boards: true, MaxNodes: 40},
+			[]string{">yellow: this call's move", "<B>blue</B></FONT>: the moves before it on its path"}, []string{"given", "pink"}},
+		{"no boards", dotS4(t), DiagramOptions{}, nil, []string{"yellow", "blue", "pink"}},
+	} {
+		got, _ := dotWrite(t, c.r, c.opt)
+		legend := ""
+		for _, l := range strings.Split(string(got), "\n") {
+			if strings.HasPrefix(l, "\tlabel=<") {
+				legend = l
+			}
+		}
+		for _, w := range c.want {
+			if !strings.Contains(legend, w) {
+				t.Errorf("%s: the key lacks %q: %s", c.name, w, legend)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(legend, w) {
+				t.Errorf("%s: the key says %q: %s", c.name, w, legend)
+			}
+		}
+	}
+}
+
+// TestDOTRuleCounts: counts by rule read as counts ("row ×7"), nowhere as
+// "row 7, column 1", which reads as a cell.
+func TestDOTRuleCounts(t *testing.T) {
+	cell := regexp.MustCompile(`\b(row|column|box|diagonal [↗↖]|used)( \(\S+ \S+\))? \d+, `)
+	for _, r := range []dotRun{dotQueens(t, 8), dotS9(t), dotS4(t), dotP3(t)} {
+		for _, opt := range []DiagramOptions{{MaxNodes: 40}, {MaxNodes: DefaultMaxNodes, Fit: Slide16x9, Layout: true}, {MaxNodes: 60, Boards: true}} {
+			got, _ := dotWrite(t, r, opt)
+			if m := cell.Find(got); m != nil {
+				t.Errorf("%s %+v: %q reads as a cell", r.leg.Summary.Problem, opt, m)
+			}
+			if !bytes.Contains(got, []byte(" ×")) {
+				t.Errorf("%s %+v: no count written ×N", r.leg.Summary.Problem, opt)
+			}
+		}
+	}
+}
