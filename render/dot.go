@@ -837,8 +837,9 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 	g := `	graph [fontname="` + dotFontName + `", fontsize=10, ordering=out, nodesep=0.12, ranksep=0.35, labelloc=t, labeljust=l`
 	if d.lay != nil {
 		// Positions and sizes are pinned, and so are the edges' routes
-		// (see treeLayout.route), drawn under the nodes.
-		g += `, splines=true, outputorder=edgesfirst`
+		// (see treeLayout.route), drawn under the nodes; Graphviz keeps
+		// every edge's pos, and splines=line keeps it fast should one lack it.
+		g += `, splines=line, outputorder=edgesfirst`
 	} else if d.opt.Direction == LeftRight {
 		g += `, rankdir=LR`
 	}
