@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"backtrack/render/internal/fontmetrics"
 	"backtrack/tracer"
 )
 
@@ -94,7 +95,7 @@ const (
 
 // Fonts and node margins, shared with the size estimates.
 const (
-	dotFontName      = "Helvetica"
+	dotFontName      = fontmetrics.Family
 	dotFontCall      = 10.0
 	dotFontLeaf      = 9.0
 	dotFontBoard     = 9.0

@@ -3,6 +3,8 @@ package render
 import (
 	"math"
 	"strconv"
+
+	"backtrack/render/internal/fontmetrics"
 )
 
 // A tidy tree layout for a trimmed search tree, so that Graphviz only has to
@@ -466,41 +468,13 @@ func (l *tidier) executeShifts(v int32) {
 	}
 }
 
-// Estimating how big Graphviz will draw a label. The estimates must not be
-// smaller than what Graphviz draws, or pinned nodes would overlap; they may
-// be a little bigger. Text is Helvetica (Liberation Sans and the Graphviz
-// estimator share its metrics); symbols and Chinese count as a full em.
-// Graphviz with Pango draws text up to about 15% and a few points wider than
-// the font's metrics say (hinting), so the estimate adds that much.
+// Estimating how big Graphviz will draw a label. Graphviz measures text
+// with fontmetrics.Width (render/graphviz installs it as Graphviz's text
+// layout), so the estimate is that same width: the Go fonts' advances, CJK
+// and the symbols the Go fonts lack at 1 em, and a small margin.
 
-// layoutHelvetica holds the widths of ASCII 32..126 in Helvetica, in 1/1000 em.
-var layoutHelvetica = [95]uint16{
-	278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // ' '../
-	556, 556, 556, 556, 556, 556, 556, 556, 556, 556, // 0-9
-	278, 278, 584, 584, 584, 556, 1015, // :;<=>?@
-	667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, // A-M
-	722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, // N-Z
-	278, 278, 278, 469, 556, 333, // [\]^_`
-	556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, // a-m
-	556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, // n-z
-	334, 260, 334, 584, // {|}~
-}
-
-// layoutTextWidth estimates the width of one line of text in points.
+// layoutTextWidth returns the width of one line of text in points, as
+// Graphviz will measure it.
 func layoutTextWidth(s string, size float64, bold bool) float64 {
-	em := 0.0
-	for _, r := range s {
-		switch {
-		case r >= 32 && r < 127:
-			em += float64(layoutHelvetica[r-32]) / 1000
-		case r >= 0x2E80: // CJK and wider
-			em += 1.05
-		default: // symbols: ✗ ↗ ↖ … ♛ ×
-			em += 1.0
-		}
-	}
-	if bold {
-		em *= 1.1
-	}
-	return math.Ceil(em*size*1.15 + 4)
+	return fontmetrics.Width(s, size, bold)
 }

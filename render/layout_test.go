@@ -2,18 +2,17 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
+	"backtrack/render/graphviz"
 	"backtrack/tracer"
 )
 
@@ -268,45 +267,12 @@ func TestTidyShapes(t *testing.T) {
 	}
 }
 
-// graphvizFont reports whether fontconfig, which Graphviz's dot measures
-// text with, finds a font matching pattern (an fc-list pattern such as
-// ":lang=zh"). If not, the reason says what is missing: need describes
-// the font wanted, install a package that has one.
-func graphvizFont(pattern, need, install string) (ok bool, reason string) {
-	fcList, err := exec.LookPath("fc-list")
-	if err != nil {
-		return false, "fc-list is not installed, so the fonts Graphviz measures text with cannot be known"
-	}
-	out, err := exec.Command(fcList, pattern, "family").Output()
-	if err != nil {
-		return false, fmt.Sprintf("fc-list %s: %v", pattern, err)
-	}
-	if strings.TrimSpace(string(out)) == "" {
-		return false, fmt.Sprintf("no %s for Graphviz: fc-list %s finds none, and without one Graphviz measures such text differently (install %s)", need, pattern, install)
-	}
-	return true, ""
-}
-
 // TestEstimatesCoverGraphviz compares the estimated node sizes with what
-// Graphviz makes of the labels (when dot is installed): an estimate may be
-// a little bigger, never smaller, or pinned nodes would overlap. Graphviz
-// measures text with the fonts fontconfig finds, so the test needs a Latin
-// font, and for the Chinese case a CJK one; without them it skips and
-// says which is missing.
+// Graphviz makes of the labels: an estimate may be a little bigger, never
+// smaller, or pinned nodes would overlap. Graphviz is the program's own
+// (render/graphviz), which measures text with fontmetrics, as the
+// estimates do, so no installed font matters.
 func TestEstimatesCoverGraphviz(t *testing.T) {
-	dot, err := exec.LookPath("dot")
-	if err != nil {
-		t.Skip("dot is not installed")
-	}
-	// The labels' symbols: ✗ ♛ ↗ ↖ … ⋮ ×, as DejaVu Sans has them.
-	for _, f := range [][3]string{
-		{":lang=en", "Latin font", "fonts-dejavu-core"},
-		{":charset=2717 265b 2197 2196 2026 22ee d7", "font with the symbols ✗ ♛ ↗ ↖ … ⋮ ×", "fonts-dejavu-core"},
-	} {
-		if ok, why := graphvizFont(f[0], f[1], f[2]); !ok {
-			t.Skip(why)
-		}
-	}
 	dotQ4 := dotQueens(t, 4)
 	dotS4 := dotSudoku(t, ".4......3.4...2.", tracer.OrderScan2D)
 	s9 := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
@@ -325,32 +291,24 @@ func TestEstimatesCoverGraphviz(t *testing.T) {
 		{"sudoku9 boards", s9, DiagramOptions{MaxNodes: DefaultMaxNodes, Boards: true}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if c.r.leg.Lang == tracer.LangZH {
-				if ok, why := graphvizFont(":lang=zh", "CJK font", "fonts-wqy-microhei or fonts-noto-cjk"); !ok {
-					t.Skip(why)
-				}
-			}
-			estimatesCoverGraphviz(t, dot, c.name, c.r, c.opt)
+			estimatesCoverGraphviz(t, c.name, c.r, c.opt)
 		})
 	}
 }
 
-// estimatesCoverGraphviz lays out one diagram with dot -Tplain and
-// checks that no node is bigger than its estimate.
-func estimatesCoverGraphviz(t *testing.T, dot, name string, r dotRun, opt DiagramOptions) {
+// estimatesCoverGraphviz lays out one diagram with Graphviz's dot, in
+// Graphviz's plain output, and checks that no node is bigger than its
+// estimate.
+func estimatesCoverGraphviz(t *testing.T, name string, r dotRun, opt DiagramOptions) {
 	t.Helper()
 	d := dotDrawerFor(t, r, opt)
 	var b bytes.Buffer
 	if _, err := WriteDOT(&b, r.tree, r.leg, opt); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "g.dot")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(dot, "-Tplain", path).Output()
+	out, err := graphviz.Draw(context.Background(), b.Bytes(), graphviz.LayoutDot, graphviz.Plain)
 	if err != nil {
-		t.Fatalf("%s: dot -Tplain: %v", name, err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	size := map[string][2]float64{}
 	for _, l := range strings.Split(string(out), "\n") {
@@ -368,7 +326,7 @@ func estimatesCoverGraphviz(t *testing.T, dot, name string, r dotRun, opt Diagra
 		if !ok {
 			t.Fatalf("%s: dot did not lay out node %s", name, id)
 		}
-		// Graphviz writes inches with 2 decimals in -Tplain: allow that.
+		// Graphviz writes inches with 2 decimals in plain: allow that.
 		if s[0] > d.w[i]+0.8 || s[1] > d.h[i]+0.8 {
 			t.Errorf("%s: node %s is %.1f×%.1f pt in Graphviz, estimated %.1f×%.1f", name, id, s[0], s[1], d.w[i], d.h[i])
 		}
