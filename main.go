@@ -19,6 +19,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"io"
 	"os"
 	"os/signal"
@@ -658,6 +661,13 @@ type exportFlags struct {
 	layout        string
 	fit           string
 	legend        string
+	frames        string // --frames DIR
+	framesFormat  string
+	every         string
+	gif           string
+	delay         durationFlag
+	scale         int
+	force         bool
 	set           map[string]bool
 }
 
@@ -677,10 +687,20 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&ef.layout, "layout", "tidy", "diagram layout: tidy (our tree layout, fast) or dot (Graphviz's own, slow on big trees)")
 	fs.StringVar(&ef.fit, "fit", "16:9", "make the diagram fit a slide, its smallest text at least 14 px high once scaled to 1920×1080 (16:9) or 1440×1080 (4:3): keep the first 3 solution paths, fold chains of calls with one child, choose top-down or left-right; none: no fitting (an explicit --max-nodes, --depth or --focus also turns it off)")
 	fs.StringVar(&ef.legend, "legend", "full", "diagram legend: full (the run, its counts, what was left out, the key), short (the run and the key) or none")
+	fs.StringVar(&ef.frames, "frames", "", "write the run as numbered frames frame-0001.svg, ... into this folder, all on the one layout of the whole run")
+	fs.StringVar(&ef.framesFormat, "frames-format", "svg", "format of the --frames: svg or png")
+	fs.StringVar(&ef.every, "every", "", "which steps get a frame (--frames, --gif): every N steps (default: at most 60 frames), or one per event: reject, backtrack (each return from a call) or solution; the last step is always the last frame")
+	fs.StringVar(&ef.gif, "gif", "", "draw the run as an animated GIF of the --frames pictures to this file")
+	ef.delay = durationFlag(500 * time.Millisecond)
+	fs.Var(&ef.delay, "delay", "time between the frames of --gif, e.g. 0.5s (the last frame stays 4 times as long, at least 2s)")
+	fs.IntVar(&ef.scale, "scale", 2, "pixels per point of --png, --gif and PNG frames: 1, 2 or 3 (2: the smallest text, 9 pt, is 18 px at the picture's natural size)")
+	fs.BoolVar(&ef.force, "force", false, "replace a --frames folder even if it holds files other than frames")
 }
 
 // diagrams reports whether any diagram was asked for.
-func (ef *exportFlags) diagrams() bool { return ef.dot != "" || ef.svg != "" || ef.png != "" }
+func (ef *exportFlags) diagrams() bool {
+	return ef.dot != "" || ef.svg != "" || ef.png != "" || ef.frames != "" || ef.gif != ""
+}
 
 // options checks the flags and returns the diagram options. Shape flags
 // given with no diagram to shape get a warning on stderr.
@@ -707,6 +727,18 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 	}
 	if opt.Legend, err = render.ParseLegend(ef.legend); err != nil {
 		return opt, usagef("--legend: %v", err)
+	}
+	if ef.scale < 1 || ef.scale > 3 {
+		return opt, usagef("--scale: %d: want 1, 2 or 3", ef.scale)
+	}
+	if ef.framesFormat != "svg" && ef.framesFormat != "png" {
+		return opt, usagef("--frames-format: %q: want svg or png", ef.framesFormat)
+	}
+	if _, err := render.ParseEvery(ef.every); err != nil {
+		return opt, usagef("--every: %v", err)
+	}
+	if ef.delay <= 0 || time.Duration(ef.delay) > time.Minute {
+		return opt, usagef("--delay: %s: want more than 0 and at most 1m", time.Duration(ef.delay))
 	}
 	if ef.focus != "" {
 		f, err := render.ParseFocus(ef.focus)
@@ -746,15 +778,28 @@ func (ef *exportFlags) language(def tracer.Lang) (tracer.Lang, error) {
 }
 
 // diagramOutputs are the diagram files the flags name.
-type diagramOutputs struct{ dot, svg, png *outfile.File }
+type diagramOutputs struct {
+	dot, svg, png *outfile.File
+	gif           *outfile.File
+	ef            *exportFlags
+	framesSkipped bool // an interrupt left --frames unwritten
+}
 
 // open opens the diagram outputs into set, before any work is done.
 func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Writer) (*diagramOutputs, error) {
-	if ef.svg == "-" || ef.png == "-" {
-		return nil, usagef("--svg and --png need a file; only --dot, --stats and --yaml write to stdout (-)")
+	if ef.svg == "-" || ef.png == "-" || ef.gif == "-" || ef.frames == "-" {
+		return nil, usagef("--svg, --png, --gif and --frames need a file or folder; only --dot, --stats and --yaml write to stdout (-)")
 	}
-	var d diagramOutputs
+	d := diagramOutputs{ef: ef}
 	var err error
+	if ef.frames != "" {
+		if err := checkFramesFolder(ef.frames); err != nil {
+			return nil, err
+		}
+	}
+	if d.gif, err = set.Create(ctx, ef.gif, "--gif", stdout); err != nil {
+		return nil, err
+	}
 	if d.dot, err = set.Create(ctx, ef.dot, "--dot", stdout); err != nil {
 		return nil, err
 	}
@@ -770,7 +815,7 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 // write draws the tree into every diagram output. It returns the outputs
 // it had to leave undrawn because ctx ended (Ctrl-C during drawing).
 func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.Legend, opt render.DiagramOptions) (skipped []*outfile.File, err error) {
-	drawing := d.svg != nil || d.png != nil
+	drawing := d.svg != nil || d.png != nil || d.gif != nil || d.ef.frames != ""
 	if calls, pruned := t.Counts(); drawing && opt.MaxNodes == 0 && calls+pruned > maxDrawBoxes {
 		// Too many boxes in all: trim (a fraction of the DOT's cost) to
 		// see whether --depth, --focus or --at-step bring it under.
@@ -805,24 +850,37 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 			pics = append(pics, o)
 		}
 	}
+	layout := graphviz.LayoutDot
+	if opt.Layout {
+		layout = graphviz.LayoutPinned
+	}
+	if skipped, err = d.writePictures(ctx, dot.Bytes(), pics, layout); err != nil || len(skipped) > 0 {
+		return skipped, err
+	}
+	return d.writeFrames(ctx, t, leg, opt, layout)
+}
+
+// writePictures draws dot into the --svg and --png outputs pics.
+func (d *diagramOutputs) writePictures(ctx context.Context, dot []byte, pics []*outfile.File, layout graphviz.Layout) (skipped []*outfile.File, err error) {
 	if len(pics) == 0 {
 		return nil, nil
 	}
 	if ctx.Err() != nil {
 		return pics, nil
 	}
-	layout := graphviz.LayoutDot
-	if opt.Layout {
-		layout = graphviz.LayoutPinned
-	}
 	// Graphviz cannot be stopped mid-layout, so it runs aside and an
 	// interrupt leaves it behind: the picture is skipped, not half-made.
 	done := make(chan error, 1)
 	bufs := make([][]byte, len(pics))
 	go func() {
-		formats := map[string]graphviz.Format{"--svg": graphviz.SVG, "--png": graphviz.PNG}
 		for i, o := range pics {
-			pic, err := graphviz.Draw(ctx, dot.Bytes(), layout, formats[o.Label()])
+			var pic []byte
+			var err error
+			if o.Label() == "--png" {
+				pic, err = graphviz.DrawPNG(ctx, dot, layout, float64(d.ef.scale))
+			} else {
+				pic, err = graphviz.Draw(ctx, dot, layout, graphviz.SVG)
+			}
 			if err != nil {
 				done <- fmt.Errorf("%s %s: %w", o.Label(), o.Name(), err)
 				return
@@ -851,14 +909,15 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 }
 
 // interruptedError says which outputs an interrupt left out.
-func interruptedError(skipped []*outfile.File) error {
-	if len(skipped) == 0 {
+func interruptedError(skipped []*outfile.File, more ...string) error {
+	if len(skipped) == 0 && len(more) == 0 {
 		return errInterrupted
 	}
 	var names []string
 	for _, o := range skipped {
 		names = append(names, o.Label()+" "+o.Name())
 	}
+	names = append(names, more...)
 	return &interrupted{what: strings.Join(names, " and ") + " not drawn; the other outputs are complete"}
 }
 
@@ -984,7 +1043,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	if res.Limit == tracer.LimitCanceled || ctx.Err() != nil {
-		return interruptedError(skipped)
+		return interruptedError(skipped, diagrams.missing()...)
 	}
 	return nil
 }
@@ -1099,7 +1158,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return err
 	}
 	if ctx.Err() != nil {
-		return interruptedError(skipped)
+		return interruptedError(skipped, diagrams.missing()...)
 	}
 	return nil
 }
@@ -1438,4 +1497,131 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}
 	_, err = stdout.Write(b.Bytes())
 	return err
+}
+
+// checkFramesFolder checks --frames before any work: its parent folder
+// exists and it is not a file. (Whether it holds other files is checked
+// when it is written.)
+func checkFramesFolder(name string) error {
+	path := filepath.Clean(name)
+	if pi, err := os.Stat(filepath.Dir(path)); err != nil || !pi.IsDir() {
+		return &outfile.Error{Label: "--frames", Name: name, Err: fmt.Errorf("folder %s does not exist", filepath.Dir(path)), Bad: true}
+	}
+	if fi, err := os.Lstat(path); err == nil && !fi.IsDir() {
+		return &outfile.Error{Label: "--frames", Name: name, Err: errors.New("exists and is not a folder"), Bad: true}
+	}
+	return nil
+}
+
+// missing names the outputs besides files that an interrupt left out.
+func (d *diagramOutputs) missing() []string {
+	if d == nil || !d.framesSkipped {
+		return nil
+	}
+	return []string{"--frames " + d.ef.frames}
+}
+
+// writeFrames draws the --frames and the --gif: the run at the steps
+// --every picks, each with the layout of the whole run (--at-step). Frames
+// are drawn one after the other (Graphviz runs one drawing at a time in the
+// process anyway), and only their encoded bytes are kept: PNG frames for
+// the GIF are decoded again one at a time when it is written, so memory is
+// the compressed frames plus the GIF's one byte a pixel. An interrupt stops
+// between frames and writes neither.
+func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg render.Legend, opt render.DiagramOptions, layout graphviz.Layout) (skipped []*outfile.File, err error) {
+	ef := d.ef
+	if ef.frames == "" && d.gif == nil {
+		return nil, nil
+	}
+	every, _ := render.ParseEvery(ef.every) // checked in options
+	steps, err := render.FrameSteps(t, every)
+	if err != nil {
+		return nil, usagef("--every: %v", err)
+	}
+	stop := func() ([]*outfile.File, error) {
+		d.framesSkipped = ef.frames != ""
+		if d.gif != nil {
+			return []*outfile.File{d.gif}, nil
+		}
+		return nil, nil
+	}
+	if ctx.Err() != nil {
+		return stop()
+	}
+	svgFrames := ef.frames != "" && ef.framesFormat == "svg"
+	pngFrames := ef.frames != "" && ef.framesFormat == "png"
+	files := map[string][]byte{}
+	pngs := make([][]byte, len(steps))
+	hist := map[color.RGBA]int{}
+	done := make(chan error, 1)
+	go func() {
+		done <- func() error {
+			var dot bytes.Buffer
+			for i, k := range steps {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				o := opt
+				o.AtStep, o.Extent = k, true
+				dot.Reset()
+				if _, err := render.WriteDOT(&dot, t, leg, o); err != nil {
+					return usagef("%v", err)
+				}
+				if svgFrames {
+					pic, err := graphviz.Draw(ctx, dot.Bytes(), layout, graphviz.SVG)
+					if err != nil {
+						return fmt.Errorf("--frames %s: step %d: %w", ef.frames, k, err)
+					}
+					files[render.FrameName(i, "svg")] = pic
+				}
+				if pngFrames || d.gif != nil {
+					img, err := graphviz.DrawImage(ctx, dot.Bytes(), layout, float64(ef.scale))
+					if err != nil {
+						return fmt.Errorf("frame at step %d: %w", k, err)
+					}
+					if d.gif != nil {
+						render.AddHistogram(hist, img)
+					}
+					pic, err := graphviz.EncodePNG(img)
+					if err != nil {
+						return fmt.Errorf("frame at step %d: %w", k, err)
+					}
+					if pngFrames {
+						files[render.FrameName(i, "png")] = pic
+					}
+					pngs[i] = pic
+				}
+			}
+			return nil
+		}()
+	}()
+	select {
+	case err := <-done:
+		if ctx.Err() != nil {
+			return stop()
+		}
+		if err != nil {
+			return nil, err
+		}
+	case <-ctx.Done():
+		return stop()
+	}
+	if ef.frames != "" {
+		if err := outfile.WriteFolder(ef.frames, files, ef.force); err != nil {
+			return nil, err
+		}
+	}
+	if d.gif != nil {
+		last := max(4*time.Duration(ef.delay), 2*time.Second)
+		frame := func(i int) (image.Image, error) {
+			img, err := png.Decode(bytes.NewReader(pngs[i]))
+			pngs[i] = nil
+			return img, err
+		}
+		if err := render.WriteGIF(d.gif, len(steps), frame, render.GIFPalette(hist),
+			render.GIFOptions{Delay: time.Duration(ef.delay), Last: last}); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
 }

@@ -845,6 +845,14 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 		g += `, rankdir=LR`
 	}
 	line(g + "];")
+	if d.lay != nil && d.tr.AtStep > 0 && d.opt.Extent {
+		// Graphviz sizes the picture to what it draws: two invisible
+		// points at the corners of the whole run's layout keep every
+		// step's picture the same size (--frames, --gif).
+		line("\t// the whole run's extent")
+		line(`	corner0 [label="", style=invis, shape=point, width=0, height=0, pos="0,0!"];`)
+		line(fmt.Sprintf(`	corner1 [label="", style=invis, shape=point, width=0, height=0, pos="%s"];`, layoutPos(nil, d.lay.Width, d.lay.Height)))
+	}
 	if d.legend != "" {
 		line("\t// legend")
 		line("\tlabel=<" + d.legend + ">;")

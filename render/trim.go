@@ -94,6 +94,11 @@ type DiagramOptions struct {
 	Fit Slide
 	// Legend says how much of the legend is drawn.
 	Legend LegendMode
+	// Extent, with AtStep and the tidy layout, adds two invisible points
+	// at the corners of the whole run's layout, so that every step's
+	// picture is the same size (Graphviz sizes a picture to what it
+	// draws): --frames and --gif set it.
+	Extent bool
 	// Direction is where the tidy layout grows (TopDown by default; Fit
 	// chooses it).
 	Direction Direction

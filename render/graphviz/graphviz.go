@@ -55,6 +55,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"path/filepath"
 	"strings"
@@ -438,4 +439,45 @@ func Draw(ctx context.Context, dot []byte, layout Layout, format Format) ([]byte
 		return nil, err
 	}
 	return out.Bytes(), nil
+}
+
+// DrawImage lays out dot as layout says and paints it as the PNG format
+// does, with scale pixels for every pixel of a plain PNG (scale 2 doubles
+// the width, the height and the resolution of lines and text: text is
+// drawn at twice the size, not enlarged). It returns the picture itself,
+// for callers that encode it their own way (EncodePNG, an animated GIF).
+func DrawImage(ctx context.Context, dot []byte, layout Layout, scale float64) (*image.RGBA, error) {
+	if !(scale > 0 && scale <= 8) {
+		return nil, fmt.Errorf("graphviz: scale %g: want more than 0 and at most 8", scale)
+	}
+	engine, err := layout.engine()
+	if err != nil {
+		return nil, err
+	}
+	r, err := New(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	xdot, err := r.graphviz(ctx, dot, layout, engine, "xdot")
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("graphviz: render png: %w", err)
+	}
+	return xdotToImage(xdot, scale)
+}
+
+// DrawPNG is Draw for PNG at a scale (see DrawImage): scale 1 gives the
+// same bytes as Draw.
+func DrawPNG(ctx context.Context, dot []byte, layout Layout, scale float64) ([]byte, error) {
+	img, err := DrawImage(ctx, dot, layout, scale)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("graphviz: render png: %w", err)
+	}
+	return EncodePNG(img)
 }

@@ -53,14 +53,24 @@ const maxTextPixels = 2048
 
 // xdotToPNG paints the xdot document src and returns it encoded as PNG.
 func xdotToPNG(src []byte) ([]byte, error) {
+	img, err := xdotToImage(src, 1)
+	if err != nil {
+		return nil, err
+	}
+	return EncodePNG(img)
+}
+
+// xdotToImage paints the xdot document src at scale times its resolution.
+func xdotToImage(src []byte, scale float64) (*image.RGBA, error) {
 	d, err := readXdot(src)
 	if err != nil {
 		return nil, err
 	}
-	img, err := d.paint()
-	if err != nil {
-		return nil, err
-	}
+	return d.paintAt(scale)
+}
+
+// EncodePNG encodes a painted picture as PNG, as the PNG format is written.
+func EncodePNG(img *image.RGBA) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, img); err != nil {
@@ -106,7 +116,11 @@ func (g geometry) pt(x, y float64) pt {
 
 // geometryOf works out the picture's size and scale from the root graph's
 // attributes bb, dpi (or resolution), pad and size.
-func geometryOf(attrs map[string]string) (geometry, error) {
+func geometryOf(attrs map[string]string) (geometry, error) { return geometryAt(attrs, 1) }
+
+// geometryAt is geometryOf with s pixels for every pixel the graph's
+// resolution asks for (the PNG's --scale).
+func geometryAt(attrs map[string]string, s float64) (geometry, error) {
 	bb, err := floats(attrs["bb"], 4)
 	if err != nil {
 		return geometry{}, fmt.Errorf("graphviz: paint: graph attribute bb: %w", err)
@@ -143,7 +157,7 @@ func geometryOf(attrs map[string]string) (geometry, error) {
 			}
 		}
 	}
-	scale := dpi / 72
+	scale := dpi / 72 * s
 	pw, ph := (w*zoom+2*padX)*scale, (h*zoom+2*padY)*scale
 	// Fit the limits on pixels.
 	fit := 1.0
@@ -183,8 +197,12 @@ func floats(s string, n int) ([]float64, error) {
 }
 
 // paint draws d on a white background.
-func (d *drawing) paint() (*image.RGBA, error) {
-	geo, err := geometryOf(d.attrs)
+func (d *drawing) paint() (*image.RGBA, error) { return d.paintAt(1) }
+
+// paintAt draws d on a white background with s pixels for each pixel of
+// paint: lines, shapes and text are drawn at that resolution, not enlarged.
+func (d *drawing) paintAt(s float64) (*image.RGBA, error) {
+	geo, err := geometryAt(d.attrs, s)
 	if err != nil {
 		return nil, err
 	}

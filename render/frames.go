@@ -1,0 +1,317 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"backtrack/tracer"
+)
+
+// Frames of a run: --frames and --gif draw the run at a list of steps, each
+// with --at-step's one fixed layout, so nothing moves between frames.
+
+// MaxFrames is the most frames one run may draw.
+const MaxFrames = 2000
+
+// DefaultFrames is about how many frames --every's default gives.
+const DefaultFrames = 60
+
+// Every says which steps get a frame: every N steps, or one frame per event
+// of a kind.
+type Every struct {
+	N    int64  // every N steps; 0 with Kind "": the default (at most DefaultFrames)
+	Kind string // "reject", "backtrack" or "solution": one frame per such event
+}
+
+// EveryKinds are the event kinds Every accepts.
+var EveryKinds = []string{"reject", "backtrack", "solution"}
+
+// ParseEvery reads --every: a positive number of steps, or an event kind.
+// "" is the default.
+func ParseEvery(s string) (Every, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Every{}, nil
+	}
+	for _, k := range EveryKinds {
+		if s == k {
+			return Every{Kind: k}, nil
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return Every{}, fmt.Errorf("%q: want a number of steps (1 or more) or one of %s", s, strings.Join(EveryKinds, ", "))
+	}
+	return Every{N: n}, nil
+}
+
+// FrameSteps returns the steps to draw, in order, for a tree of t.Steps
+// steps: every e.N steps (by default the smallest N that gives at most
+// DefaultFrames frames), or the step of each event of e.Kind: each pruned
+// candidate (reject), each return from a call (backtrack), each solution.
+// The last step is always the last frame. More than MaxFrames is an error.
+func FrameSteps(t *tracer.Tree, e Every) ([]int64, error) {
+	last := t.Steps
+	if last <= 0 {
+		return nil, fmt.Errorf("the run has no steps to draw")
+	}
+	var steps []int64
+	if e.Kind == "" {
+		n := e.N
+		if n <= 0 {
+			n = (last + DefaultFrames - 1) / DefaultFrames
+		}
+		if last/n > MaxFrames {
+			return nil, fmt.Errorf("every %d steps of %d is %d frames, more than %d: give a larger --every", n, last, last/n+1, MaxFrames)
+		}
+		for k := n; k < last; k += n {
+			steps = append(steps, k)
+		}
+	} else {
+		for i := range t.Nodes {
+			n := &t.Nodes[i]
+			var s int64
+			switch e.Kind {
+			case "reject":
+				if n.Kind == tracer.NodePruned {
+					s = n.Step
+				}
+			case "backtrack":
+				if n.Kind == tracer.NodeCall {
+					s = n.End
+				}
+			case "solution":
+				if n.Solved {
+					s = n.SolStep
+				}
+			}
+			if s > 0 && s < last {
+				steps = append(steps, s)
+			}
+		}
+		sort.Slice(steps, func(i, j int) bool { return steps[i] < steps[j] })
+		if len(steps) >= MaxFrames {
+			return nil, fmt.Errorf("the run has %d %s events, more than %d frames: give --every N steps, or --focus a branch", len(steps), e.Kind, MaxFrames)
+		}
+	}
+	return append(steps, last), nil
+}
+
+// FrameName is the file name of frame i (from 0) in a --frames folder.
+func FrameName(i int, ext string) string { return fmt.Sprintf("frame-%04d.%s", i+1, ext) }
+
+// diagramColors are the colours the diagrams draw with: the GIF's palette
+// keeps them exactly.
+var diagramColors = []string{
+	dotColorLine, dotColorSolution, dotColorWrong, dotColorDeadFill, dotColorDeadLine,
+	dotColorDeadFont, dotColorOpen, dotColorCut, dotColorPrunedBg, dotColorPruned,
+	dotColorLeafBg, dotColorLeaf, dotColorElided, dotColorElidedTxt, dotColorEdge,
+	dotColorFold, dotColorFoldLine, dotColorPathEdge, dotColorMoveBg, dotColorClashBg,
+	dotColorPlaced, dotColorDark,
+}
+
+// GIFPalette returns a palette of 255 colours (the GIF adds a transparent one) for frames: black, white, 32
+// greys (for the antialiasing of text), every colour the diagrams draw with
+// (so the pink of a pruned leaf stays that pink), then the colours the
+// frames use most, taken from hist (colour -> pixels), skipping any already
+// close to one in the palette. The same hist gives the same palette.
+func GIFPalette(hist map[color.RGBA]int) color.Palette {
+	var pal color.Palette
+	have := map[color.RGBA]bool{}
+	add := func(c color.RGBA) {
+		if !have[c] && len(pal) < 255 {
+			have[c] = true
+			pal = append(pal, c)
+		}
+	}
+	add(color.RGBA{0, 0, 0, 255})
+	add(color.RGBA{255, 255, 255, 255})
+	for _, s := range diagramColors {
+		v, _ := strconv.ParseUint(strings.TrimPrefix(s, "#"), 16, 32)
+		add(color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 255})
+	}
+	for i := 1; i < 32; i++ {
+		g := uint8(i * 255 / 32)
+		add(color.RGBA{g, g, g, 255})
+	}
+	type cc struct {
+		c color.RGBA
+		n int
+	}
+	var all []cc
+	for c, n := range hist {
+		if !have[c] {
+			all = append(all, cc{c, n})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].n != all[j].n {
+			return all[i].n > all[j].n
+		}
+		a, b := all[i].c, all[j].c
+		return uint32(a.R)<<16|uint32(a.G)<<8|uint32(a.B) < uint32(b.R)<<16|uint32(b.G)<<8|uint32(b.B)
+	})
+	// Two passes: first only colours far from the palette, then any.
+	for _, far := range []int{24, 0} {
+		for _, x := range all {
+			if len(pal) == 255 {
+				return pal
+			}
+			if have[x.c] {
+				continue
+			}
+			if far > 0 && dist2(pal[pal.Index(x.c)].(color.RGBA), x.c) < far*far {
+				continue
+			}
+			add(x.c)
+		}
+	}
+	return pal
+}
+
+func dist2(a, b color.RGBA) int {
+	dr, dg, db := int(a.R)-int(b.R), int(a.G)-int(b.G), int(a.B)-int(b.B)
+	return dr*dr + dg*dg + db*db
+}
+
+// AddHistogram counts img's colours into hist.
+func AddHistogram(hist map[color.RGBA]int, img image.Image) {
+	b := img.Bounds()
+	if rgba, ok := img.(*image.RGBA); ok {
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			row := rgba.Pix[rgba.PixOffset(b.Min.X, y):rgba.PixOffset(b.Max.X, y)]
+			for x := 0; x+3 < len(row); x += 4 {
+				hist[color.RGBA{row[x], row[x+1], row[x+2], 255}]++
+			}
+		}
+		return
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			hist[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), 255}]++
+		}
+	}
+}
+
+// GIFOptions are an animation's timing.
+type GIFOptions struct {
+	Delay time.Duration // between frames
+	Last  time.Duration // how long the last frame stays before the loop starts again
+}
+
+// WriteGIF writes n frames as an animated GIF that loops forever: frame(i)
+// returns frame i (called once per frame, in order, so frames need not all
+// be held at once); pal is the palette (GIFPalette). Every pixel takes the
+// nearest palette colour, without dithering, so the output is the same
+// bytes for the same frames. Frames smaller than the first are drawn on
+// white at the top left; larger ones are cut.
+func WriteGIF(w io.Writer, n int, frame func(i int) (image.Image, error), pal color.Palette, opt GIFOptions) error {
+	if n == 0 {
+		return fmt.Errorf("gif: no frames")
+	}
+	cs := func(d time.Duration) int { return max(2, int((d+5*time.Millisecond)/(10*time.Millisecond))) }
+	g := &gif.GIF{LoopCount: 0}
+	index := map[color.RGBA]uint8{}
+	if len(pal) > 255 {
+		pal = pal[:255]
+	}
+	// The palette's last entry is transparent, for what did not change.
+	full := append(append(color.Palette{}, pal...), color.RGBA{})
+	clear := uint8(len(pal))
+	var bounds image.Rectangle
+	var prev *image.Paletted
+	for i := 0; i < n; i++ {
+		img, err := frame(i)
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			bounds = image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy())
+		}
+		p := image.NewPaletted(bounds, full)
+		for j := range p.Pix {
+			p.Pix[j] = uint8(pal.Index(color.White))
+		}
+		ib := img.Bounds()
+		rgba, _ := img.(*image.RGBA)
+		for y := 0; y < min(bounds.Dy(), ib.Dy()); y++ {
+			for x := 0; x < min(bounds.Dx(), ib.Dx()); x++ {
+				var c color.RGBA
+				if rgba != nil {
+					o := rgba.PixOffset(ib.Min.X+x, ib.Min.Y+y)
+					c = color.RGBA{rgba.Pix[o], rgba.Pix[o+1], rgba.Pix[o+2], 255}
+				} else {
+					r, gg, b, _ := img.At(ib.Min.X+x, ib.Min.Y+y).RGBA()
+					c = color.RGBA{uint8(r >> 8), uint8(gg >> 8), uint8(b >> 8), 255}
+				}
+				k, ok := index[c]
+				if !ok {
+					k = uint8(pal.Index(c))
+					index[c] = k
+				}
+				p.Pix[y*p.Stride+x] = k
+			}
+		}
+		d := cs(opt.Delay)
+		if i == n-1 {
+			d = cs(opt.Last)
+		}
+		// A frame after the first holds only the rectangle that changed,
+		// drawn over the one before (most of a frame is the same).
+		keep := p
+		if prev != nil {
+			r := changed(prev, p)
+			if r.Empty() {
+				r = image.Rect(0, 0, 1, 1)
+			}
+			// Pixels as they were are transparent, which compresses
+			// better; the rectangle is copied so that only the last
+			// whole frame is kept.
+			keep = image.NewPaletted(r, full)
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
+					o := y*p.Stride + x
+					if c := p.Pix[o]; c != prev.Pix[o] {
+						keep.Pix[keep.PixOffset(x, y)] = c
+					} else {
+						keep.Pix[keep.PixOffset(x, y)] = clear
+					}
+				}
+			}
+		}
+		prev = p
+		g.Image = append(g.Image, keep)
+		g.Delay = append(g.Delay, d)
+		g.Disposal = append(g.Disposal, gif.DisposalNone)
+	}
+	return gif.EncodeAll(w, g)
+}
+
+// changed returns the smallest rectangle holding every pixel where a and b
+// (the same size) differ.
+func changed(a, b *image.Paletted) image.Rectangle {
+	r := image.Rectangle{}
+	w, h := a.Bounds().Dx(), a.Bounds().Dy()
+	x0, y0, x1, y1 := w, h, 0, 0
+	for y := 0; y < h; y++ {
+		ra, rb := a.Pix[y*a.Stride:y*a.Stride+w], b.Pix[y*b.Stride:y*b.Stride+w]
+		for x := 0; x < w; x++ {
+			if ra[x] != rb[x] {
+				x0, x1 = min(x0, x), max(x1, x+1)
+				y0, y1 = min(y0, y), max(y1, y+1)
+			}
+		}
+	}
+	if x1 > x0 {
+		r = image.Rect(x0, y0, x1, y1)
+	}
+	return r
+}
