@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"image/gif"
 	"os"
 	"path/filepath"
 	"strings"
@@ -168,6 +169,15 @@ func TestBadInput(t *testing.T) {
 		{"negative limit", []string{"trace", "nqueens", "--max-steps", "-1"}, []string{"negative"}},
 		{"bad fit", []string{"trace", "nqueens", "--dot", "-", "--fit", "16:10"}, []string{"--fit", `"16:10"`, "16:9, 4:3 or none"}},
 		{"bad legend", []string{"trace", "nqueens", "--dot", "-", "--legend", "long"}, []string{"--legend", `"long"`, "full, short or none"}},
+		{"bad scale", []string{"trace", "nqueens", "--png", missing + ".png", "--scale", "4"}, []string{"--scale", "1, 2 or 3"}},
+		{"zero scale", []string{"trace", "nqueens", "--png", missing + ".png", "--scale", "0"}, []string{"--scale", "1, 2 or 3"}},
+		{"bad every", []string{"trace", "nqueens", "--gif", missing + ".gif", "--every", "undo"}, []string{"--every", `"undo"`, "reject, backtrack, solution"}},
+		{"zero every", []string{"trace", "nqueens", "--gif", missing + ".gif", "--every", "0"}, []string{"--every", `"0"`}},
+		{"bad frames format", []string{"trace", "nqueens", "--frames", missing, "--frames-format", "gif"}, []string{"--frames-format", `"gif"`, "svg or png"}},
+		{"zero delay", []string{"trace", "nqueens", "--gif", missing + ".gif", "--delay", "0s"}, []string{"--delay", "more than 0"}},
+		{"bad delay", []string{"trace", "nqueens", "--gif", missing + ".gif", "--delay", "0.5"}, []string{"-delay", "give a unit"}},
+		{"frames in missing folder", []string{"trace", "nqueens", "--frames", filepath.Join(missing, "f")}, []string{"--frames", "does not exist"}},
+		{"gif to stdout", []string{"trace", "nqueens", "--gif", "-"}, []string{"--gif", "need a file"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -335,5 +345,60 @@ func TestTraceExportsAreComplete(t *testing.T) {
 	}
 	if doc.Summary["status"] != "limit" || doc.Steps[len(doc.Steps)-1]["kind"] != "limit" {
 		t.Errorf("a limited run's log: status %v, last step %v", doc.Summary["status"], doc.Steps[len(doc.Steps)-1])
+	}
+}
+
+// TestFrames writes --frames and --gif for 4-queens: one frame per
+// solution and the last step, a folder that refuses other files unless
+// --force, and a GIF of the same frames.
+func TestFrames(t *testing.T) {
+	dir := t.TempDir()
+	frames, anim := filepath.Join(dir, "frames"), filepath.Join(dir, "run.gif")
+	code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "4", "--frames", frames, "--frames-format", "png",
+		"--every", "solution", "--gif", anim, "--delay", "0.3s", "--scale", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	entries, err := os.ReadDir(frames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := "frame-0001.png frame-0002.png frame-0003.png"; strings.Join(names, " ") != want {
+		t.Errorf("frames %v, want %s", names, want)
+	}
+	f, err := os.Open(anim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != 3 || g.Delay[0] != 30 || g.Delay[2] != 200 {
+		t.Errorf("GIF: %d frames, delays %v; want 3 frames, 30 then 200 (2 s on the last)", len(g.Image), g.Delay)
+	}
+	// Again, into a folder holding a file the frames are not: refused,
+	// then replaced with --force.
+	if err := os.WriteFile(filepath.Join(frames, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = runCLI(t, "", "trace", "nqueens", "-n", "4", "--frames", frames, "--every", "solution")
+	if code != 2 || !strings.Contains(errs, "notes.txt") || !strings.Contains(errs, "--force") {
+		t.Errorf("foreign file: exit %d, %q; want 2 naming notes.txt and --force", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(frames, "notes.txt")); err != nil {
+		t.Errorf("the refused folder lost its file: %v", err)
+	}
+	code, _, errs = runCLI(t, "", "trace", "nqueens", "-n", "4", "--frames", frames, "--every", "solution", "--force")
+	if code != 0 {
+		t.Fatalf("--force: exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(frames, "frame-0003.svg")); err != nil {
+		t.Errorf("--force: %v", err)
 	}
 }
