@@ -21,14 +21,17 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -1499,6 +1502,50 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	return err
 }
 
+// drawFrame draws one frame, the DOT dot of step k, into files (SVG or
+// PNG frames) and pngs[i] (for the GIF), and counts its colours into hist;
+// mu guards files and hist.
+func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graphviz.Layout, i int, k int64, svgFrames, pngFrames bool, mu *sync.Mutex, files map[string][]byte, pngs [][]byte, hist map[color.RGBA]int) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if svgFrames {
+		pic, err := graphviz.Draw(ctx, dot, layout, graphviz.SVG)
+		if err != nil {
+			return fmt.Errorf("--frames %s: step %d: %w", d.ef.frames, k, err)
+		}
+		mu.Lock()
+		files[render.FrameName(i, "svg")] = pic
+		mu.Unlock()
+	}
+	if !pngFrames && d.gif == nil {
+		return nil
+	}
+	img, err := graphviz.DrawImage(ctx, dot, layout, float64(d.ef.scale))
+	if err != nil {
+		return fmt.Errorf("frame at step %d: %w", k, err)
+	}
+	var own map[color.RGBA]int
+	if d.gif != nil {
+		own = map[color.RGBA]int{}
+		render.AddHistogram(own, img)
+	}
+	pic, err := graphviz.EncodePNG(img)
+	if err != nil {
+		return fmt.Errorf("frame at step %d: %w", k, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for c, n := range own {
+		hist[c] += n
+	}
+	if pngFrames {
+		files[render.FrameName(i, "png")] = pic
+	}
+	pngs[i] = pic
+	return nil
+}
+
 // checkFramesFolder checks --frames before any work: its parent folder
 // exists and it is not a file. (Whether it holds other files is checked
 // when it is written.)
@@ -1556,43 +1603,42 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	done := make(chan error, 1)
 	go func() {
 		done <- func() error {
-			var dot bytes.Buffer
+			// The DOTs are written in order here; up to `workers` frames
+			// are drawn at once (Graphviz itself runs one at a time, the
+			// painting in parallel), each into its own slot, so the
+			// output does not depend on the order they finish in, and
+			// at most `workers` pictures are in memory.
+			workers := min(runtime.GOMAXPROCS(0), 4)
+			sem := make(chan struct{}, workers)
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			errs := make([]error, len(steps))
 			for i, k := range steps {
 				if ctx.Err() != nil {
-					return ctx.Err()
+					break
 				}
 				o := opt
 				o.AtStep, o.Extent = k, true
-				dot.Reset()
+				var dot bytes.Buffer
 				if _, err := render.WriteDOT(&dot, t, leg, o); err != nil {
-					return usagef("%v", err)
+					errs[i] = usagef("%v", err)
+					break
 				}
-				if svgFrames {
-					pic, err := graphviz.Draw(ctx, dot.Bytes(), layout, graphviz.SVG)
-					if err != nil {
-						return fmt.Errorf("--frames %s: step %d: %w", ef.frames, k, err)
-					}
-					files[render.FrameName(i, "svg")] = pic
-				}
-				if pngFrames || d.gif != nil {
-					img, err := graphviz.DrawImage(ctx, dot.Bytes(), layout, float64(ef.scale))
-					if err != nil {
-						return fmt.Errorf("frame at step %d: %w", k, err)
-					}
-					if d.gif != nil {
-						render.AddHistogram(hist, img)
-					}
-					pic, err := graphviz.EncodePNG(img)
-					if err != nil {
-						return fmt.Errorf("frame at step %d: %w", k, err)
-					}
-					if pngFrames {
-						files[render.FrameName(i, "png")] = pic
-					}
-					pngs[i] = pic
+				sem <- struct{}{}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					defer func() { <-sem }()
+					errs[i] = d.drawFrame(ctx, dot.Bytes(), layout, i, k, svgFrames, pngFrames, &mu, files, pngs, hist)
+				}()
+			}
+			wg.Wait()
+			for _, err := range errs {
+				if err != nil {
+					return err
 				}
 			}
-			return nil
+			return ctx.Err()
 		}()
 	}()
 	select {
@@ -1605,6 +1651,44 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 		}
 	case <-ctx.Done():
 		return stop()
+	}
+	// A legend wider or taller than the tree (--focus, --max-nodes) can
+	// change a picture's size from step to step: PNG frames and the GIF
+	// are all made the size of the largest, the smaller ones drawn on
+	// white at the top left.
+	var size image.Point
+	if d.gif != nil || pngFrames {
+		sizes := make([]image.Point, len(pngs))
+		for i, b := range pngs {
+			cfg, err := png.DecodeConfig(bytes.NewReader(b))
+			if err != nil {
+				return nil, fmt.Errorf("frame %d: %w", i+1, err)
+			}
+			sizes[i] = image.Pt(cfg.Width, cfg.Height)
+			size = image.Pt(max(size.X, cfg.Width), max(size.Y, cfg.Height))
+		}
+		for i, sz := range sizes {
+			if sz == size {
+				continue
+			}
+			img, err := png.Decode(bytes.NewReader(pngs[i]))
+			if err != nil {
+				return nil, fmt.Errorf("frame %d: %w", i+1, err)
+			}
+			canvas := image.NewRGBA(image.Rectangle{Max: size})
+			draw.Draw(canvas, canvas.Bounds(), image.White, image.Point{}, draw.Src)
+			draw.Draw(canvas, img.Bounds(), img, img.Bounds().Min, draw.Src)
+			if pngs[i], err = graphviz.EncodePNG(canvas); err != nil {
+				return nil, err
+			}
+			if d.gif != nil {
+				// the white margin, for the palette
+				hist[color.RGBA{255, 255, 255, 255}] += size.X*size.Y - sz.X*sz.Y
+			}
+			if pngFrames {
+				files[render.FrameName(i, "png")] = pngs[i]
+			}
+		}
 	}
 	if ef.frames != "" {
 		if err := outfile.WriteFolder(ef.frames, files, ef.force); err != nil {
@@ -1619,7 +1703,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 			return img, err
 		}
 		if err := render.WriteGIF(d.gif, len(steps), frame, render.GIFPalette(hist),
-			render.GIFOptions{Delay: time.Duration(ef.delay), Last: last}); err != nil {
+			render.GIFOptions{Delay: time.Duration(ef.delay), Last: last, Size: size}); err != nil {
 			return nil, err
 		}
 	}

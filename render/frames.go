@@ -205,13 +205,14 @@ func AddHistogram(hist map[color.RGBA]int, img image.Image) {
 type GIFOptions struct {
 	Delay time.Duration // between frames
 	Last  time.Duration // how long the last frame stays before the loop starts again
+	Size  image.Point   // the picture's size; zero: the first frame's
 }
 
 // WriteGIF writes n frames as an animated GIF that loops forever: frame(i)
 // returns frame i (called once per frame, in order, so frames need not all
 // be held at once); pal is the palette (GIFPalette). Every pixel takes the
 // nearest palette colour, without dithering, so the output is the same
-// bytes for the same frames. Frames smaller than the first are drawn on
+// bytes for the same frames. Frames smaller than opt.Size are drawn on
 // white at the top left; larger ones are cut.
 func WriteGIF(w io.Writer, n int, frame func(i int) (image.Image, error), pal color.Palette, opt GIFOptions) error {
 	if n == 0 {
@@ -235,6 +236,9 @@ func WriteGIF(w io.Writer, n int, frame func(i int) (image.Image, error), pal co
 		}
 		if i == 0 {
 			bounds = image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy())
+			if opt.Size.X > 0 && opt.Size.Y > 0 {
+				bounds = image.Rectangle{Max: opt.Size}
+			}
 		}
 		p := image.NewPaletted(bounds, full)
 		for j := range p.Pix {
