@@ -564,11 +564,77 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 	}
 
 	for {
-		switch s.candidates(id, depth, slot) {
-		case found:
-			return found
-		case stopped:
-			return stopped
+		// 3. Try every candidate: check and place in the strategy's order.
+		lo, hi := s.p.Candidates(slot)
+		for v := lo; v <= hi; v++ {
+			if (s.steps >= s.stepBound || s.nodes >= s.callBound) && s.overLimit(id, depth) {
+				return stopped
+			}
+			s.steps++
+			if s.traced {
+				s.hookMove(KindTry, id, depth, slot, v, 0)
+			}
+			switch s.when {
+			case modeBefore:
+				vd := s.p.Check(slot, v, false)
+				if vd.Rule != RuleNone {
+					s.steps++
+					if s.traced {
+						s.hookReject(id, depth, s.cellOf(slot, v), v, vd)
+					}
+					continue
+				}
+				s.p.Place(slot, v)
+				s.steps++
+				if s.traced {
+					s.hookMove(KindPlace, id, depth, slot, v, vd.Cost)
+				}
+			case modeAfter:
+				s.p.Place(slot, v)
+				vd := s.p.Check(slot, v, true)
+				if vd.Rule != RuleNone {
+					// The failed check's cost goes on the reject.
+					s.steps++
+					if s.traced {
+						s.hookMove(KindPlace, id, depth, slot, v, 0)
+					}
+					s.steps++
+					if s.traced {
+						s.hookReject(id, depth, s.cellOf(slot, v), v, vd)
+					}
+					s.p.Undo(slot, v)
+					s.steps++
+					if s.traced {
+						s.hookMove(KindUndo, id, depth, slot, v, 0)
+					}
+					continue
+				}
+				s.steps++
+				if s.traced {
+					s.hookMove(KindPlace, id, depth, slot, v, vd.Cost)
+				}
+			default: // modeLeaf
+				s.p.Place(slot, v)
+				s.steps++
+				if s.traced {
+					s.hookMove(KindPlace, id, depth, slot, v, 0)
+				}
+			}
+
+			switch s.call(id, depth+1, slot, s.cellOf(slot, v), v) {
+			case found:
+				// The tutorial's "if (backtracking(board)) return true;": the
+				// move stays on the board and every ancestor returns true.
+				s.ret(id, depth, true)
+				return found
+			case stopped:
+				return stopped
+			}
+			s.p.Undo(slot, v)
+			s.steps++
+			if s.traced {
+				s.hookMove(KindUndo, id, depth, slot, v, 0)
+			}
 		}
 		// 4. Every candidate failed: return false (回溯).
 		s.steps++
@@ -598,84 +664,6 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 		return found
 	}
 	return s.ret(id, depth, false)
-}
-
-// candidates is step 3 of the template: try every candidate at slot, check
-// and place in the strategy's order, and recurse. It returns goOn when all
-// of them failed.
-func (s *search) candidates(id, depth int, slot Pos) outcome {
-	lo, hi := s.p.Candidates(slot)
-	for v := lo; v <= hi; v++ {
-		if (s.steps >= s.stepBound || s.nodes >= s.callBound) && s.overLimit(id, depth) {
-			return stopped
-		}
-		s.steps++
-		if s.traced {
-			s.hookMove(KindTry, id, depth, slot, v, 0)
-		}
-		switch s.when {
-		case modeBefore:
-			vd := s.p.Check(slot, v, false)
-			if vd.Rule != RuleNone {
-				s.steps++
-				if s.traced {
-					s.hookReject(id, depth, s.cellOf(slot, v), v, vd)
-				}
-				continue
-			}
-			s.p.Place(slot, v)
-			s.steps++
-			if s.traced {
-				s.hookMove(KindPlace, id, depth, slot, v, vd.Cost)
-			}
-		case modeAfter:
-			s.p.Place(slot, v)
-			vd := s.p.Check(slot, v, true)
-			if vd.Rule != RuleNone {
-				// The failed check's cost goes on the reject.
-				s.steps++
-				if s.traced {
-					s.hookMove(KindPlace, id, depth, slot, v, 0)
-				}
-				s.steps++
-				if s.traced {
-					s.hookReject(id, depth, s.cellOf(slot, v), v, vd)
-				}
-				s.p.Undo(slot, v)
-				s.steps++
-				if s.traced {
-					s.hookMove(KindUndo, id, depth, slot, v, 0)
-				}
-				continue
-			}
-			s.steps++
-			if s.traced {
-				s.hookMove(KindPlace, id, depth, slot, v, vd.Cost)
-			}
-		default: // modeLeaf
-			s.p.Place(slot, v)
-			s.steps++
-			if s.traced {
-				s.hookMove(KindPlace, id, depth, slot, v, 0)
-			}
-		}
-
-		switch s.call(id, depth+1, slot, s.cellOf(slot, v), v) {
-		case found:
-			// The tutorial's "if (backtracking(board)) return true;": the
-			// move stays on the board and every ancestor returns true.
-			s.ret(id, depth, true)
-			return found
-		case stopped:
-			return stopped
-		}
-		s.p.Undo(slot, v)
-		s.steps++
-		if s.traced {
-			s.hookMove(KindUndo, id, depth, slot, v, 0)
-		}
-	}
-	return goOn
 }
 
 // cellOf returns the move's cell, only when someone records it.

@@ -104,6 +104,13 @@ func (s *Sudoku) Next(_ int, prev Pos) (Pos, bool) {
 			start = prev.Row*s.n + prev.Col + 1
 		}
 	}
+	return s.scanFrom(start)
+}
+
+// scanFrom finds the first blank at cell index start or after, in reading
+// order, and records the scan: where it started, the filled cells it
+// skipped, the cells it inspected.
+func (s *Sudoku) scanFrom(start int) (Pos, bool) {
 	for i := start; i < len(s.cells); i++ {
 		if s.cells[i] == 0 {
 			k := i - start
@@ -156,17 +163,7 @@ func (s *Sudoku) PassesSlots() bool { return s.order == OrderCells }
 // (order scan2d without "return false": the loops move on to the next
 // blank and leave slot empty).
 func (s *Sudoku) NextAfter(slot Pos) (Pos, bool) {
-	start := slot.Row*s.n + slot.Col + 1
-	for i := start; i < len(s.cells); i++ {
-		if s.cells[i] == 0 {
-			k := i - start
-			s.scan = Scan{From: s.pos(start), Skipped: k, Cost: k + 1}
-			return s.pos(i), true
-		}
-	}
-	k := len(s.cells) - start
-	s.scan = Scan{From: s.pos(start), Skipped: k, Cost: k}
-	return NoPos, false
+	return s.scanFrom(slot.Row*s.n + slot.Col + 1)
 }
 
 // Blanks returns the number of blank cells on the board.
