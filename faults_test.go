@@ -985,6 +985,16 @@ func TestFaultShapeFlagsWithoutDiagram(t *testing.T) {
 		}
 		faultCheckLine(t, errs, "warning:", "--focus", "--depth")
 	})
+	// The flags that only choose frames, with no --frames or --gif.
+	for _, flags := range [][]string{{"--every", "reject"}, {"--delay", "1s"}, {"--frames-format", "png"}} {
+		t.Run(strings.Join(flags, " "), func(t *testing.T) {
+			code, _, errs := runCLI(t, "", append([]string{"trace", "nqueens", "-n", "4", "--dot", filepath.Join(t.TempDir(), "x.dot")}, flags...)...)
+			if code != 0 {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			faultCheckLine(t, errs, "warning:", flags[0], "--frames DIR or --gif FILE")
+		})
+	}
 }
 
 // --- 7. Size limits -----------------------------------------------------

@@ -765,8 +765,22 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 			fmt.Fprintf(stderr, "backtrack: warning: %s %s a diagram, and none was asked for: add --svg, --png or --dot\n", strings.Join(unused, ", "), verb)
 		}
 	}
+	if ef.frames == "" && ef.gif == "" {
+		var unused []string
+		for _, name := range frameFlags {
+			if ef.set[name] {
+				unused = append(unused, "--"+name)
+			}
+		}
+		if len(unused) > 0 {
+			fmt.Fprintf(stderr, "backtrack: warning: %s only choose frames, and none were asked for: add --frames DIR or --gif FILE\n", strings.Join(unused, ", "))
+		}
+	}
 	return opt, nil
 }
+
+// frameFlags are the flags that only choose the frames of --frames and --gif.
+var frameFlags = []string{"every", "delay", "frames-format"}
 
 // language returns --lang, or def when it was not given.
 func (ef *exportFlags) language(def tracer.Lang) (tracer.Lang, error) {
