@@ -181,41 +181,7 @@ func TestTidyLayout(t *testing.T) {
 func TestTidyRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for k := 0; k < 300; k++ {
-		n := 1 + rng.IntN(200)
-		items := make([]Item, 0, n)
-		last := []int32{}
-		var grow func(parent int32, depth int)
-		grow = func(parent int32, depth int) {
-			i := int32(len(items))
-			items = append(items, Item{Parent: parent, First: -1, Next: -1, Depth: depth})
-			last = append(last, -1)
-			if parent >= 0 {
-				if l := last[parent]; l < 0 {
-					items[parent].First = i
-				} else {
-					items[l].Next = i
-				}
-				last[parent] = i
-			}
-			kids := 0
-			switch r := rng.IntN(10); {
-			case r < 4:
-			case r < 8:
-				kids = 1 + rng.IntN(3)
-			default:
-				kids = 1 + rng.IntN(8)
-			}
-			for c := 0; c < kids && len(items) < n; c++ {
-				grow(i, depth+1)
-			}
-		}
-		grow(-1, 0)
-		w := make([]float64, len(items))
-		h := make([]float64, len(items))
-		for i := range w {
-			w[i] = 10 + float64(rng.IntN(120))
-			h[i] = 18 + float64(rng.IntN(30))
-		}
+		items, w, h := randomTree(rng, 1+rng.IntN(200))
 		for _, l := range layoutKinds {
 			layoutCheck(t, fmt.Sprintf("random tree %d (%d items) %s×%d", k, len(items), l.dir, l.panels), items, w, h, tidy(items, w, h, l.dir, l.panels))
 		}
