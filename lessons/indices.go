@@ -31,6 +31,16 @@ import (
 // geometry is the grid of a run's instance: n×n cells in box×box boxes.
 type geometry struct{ n, box int }
 
+// cellOf returns the grid of run and the cell named by cell on it.
+func (p *page) cellOf(run, cell string) (geometry, tracer.Pos, error) {
+	g, err := p.geometryOf(run)
+	if err != nil {
+		return g, tracer.NoPos, err
+	}
+	at, err := g.parseCell(cell)
+	return g, at, err
+}
+
 // geometryOf returns the grid of run, which must be a Sudoku.
 func (p *page) geometryOf(run string) (geometry, error) {
 	r, err := p.ran(run)
@@ -83,11 +93,7 @@ func (g geometry) cellOf(k int) tracer.Pos { return tracer.Pos{Row: k / g.n, Col
 // Index returns one value of the index arithmetic at a cell of run's grid:
 // what is box, box1 (counted from one), corner, number or cell.
 func (p *page) Index(run, what, cell string) (string, error) {
-	g, err := p.geometryOf(run)
-	if err != nil {
-		return "", err
-	}
-	at, err := g.parseCell(cell)
+	g, at, err := p.cellOf(run, cell)
 	if err != nil {
 		return "", err
 	}
@@ -137,11 +143,7 @@ func (p *page) Grid(run, what string, marked ...string) (string, error) {
 // 004's single loop visits from cell, each showing its i, cell itself
 // marked [ ], every other cell a dot.
 func (p *page) BoxCells(run, cell string) (string, error) {
-	g, err := p.geometryOf(run)
-	if err != nil {
-		return "", err
-	}
-	at, err := g.parseCell(cell)
+	g, at, err := p.cellOf(run, cell)
 	if err != nil {
 		return "", err
 	}
@@ -161,11 +163,7 @@ func (p *page) BoxCells(run, cell string) (string, error) {
 // BoxLoop returns tutorial 004's single loop over cell's box as a Markdown
 // table: i, i/3, i%3 and the cell it reaches.
 func (p *page) BoxLoop(run, cell string) (string, error) {
-	g, err := p.geometryOf(run)
-	if err != nil {
-		return "", err
-	}
-	at, err := g.parseCell(cell)
+	g, at, err := p.cellOf(run, cell)
 	if err != nil {
 		return "", err
 	}
