@@ -3,6 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
 	"testing"
 
 	"backtrack/render"
@@ -10,56 +14,137 @@ import (
 	"backtrack/tracer"
 )
 
-// queensDOT traces n-queens (all solutions) and returns the DOT of its
-// diagram with the given node budget, as `trace --dot` writes it.
-func queensDOT(b *testing.B, n, maxNodes int) []byte {
+// benchTrace traces spec as `backtrack trace` does and returns its tree and
+// legend.
+func benchTrace(b *testing.B, spec tracer.Spec, lang tracer.Lang) (*tracer.Tree, render.Legend) {
 	b.Helper()
-	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	p, opts, err := spec.Build()
 	if err != nil {
 		b.Fatal(err)
 	}
 	st, tree := &tracer.Stats{}, tracer.NewTree()
-	opts := tracer.Options{Stop: tracer.StopAll, Sinks: []tracer.Sink{st, tree}}
+	opts.Sinks = []tracer.Sink{st, tree}
 	res, err := tracer.Run(context.Background(), p, opts)
 	if err != nil {
 		b.Fatal(err)
 	}
-	var dot bytes.Buffer
-	leg := render.Legend{Summary: tracer.Summarize(p.Info(), opts, res, st), Lang: tracer.LangEN}
-	if _, err := render.WriteDOT(&dot, tree, leg, render.DiagramOptions{MaxNodes: maxNodes, Layout: true}); err != nil {
-		b.Fatal(err)
-	}
-	return dot.Bytes()
+	return tree, render.Legend{Summary: tracer.Summarize(p.Info(), opts, res, st), Lang: lang}
 }
 
-// BenchmarkDiagram measures the image step of the diagrams the README
-// promises: the default (trimmed) 8-queens diagram and the whole 8-queens
-// tree, pinned tidy layout, through go-graphviz.
-func BenchmarkDiagram(b *testing.B) {
-	ctx := context.Background()
-	gv, err := graphviz.New(ctx)
+// benchDraw writes tree's DOT and draws it, as `trace --svg/--png` does.
+func benchDraw(b *testing.B, tree *tracer.Tree, leg render.Legend, opt render.DiagramOptions, format graphviz.Format) []byte {
+	var dot bytes.Buffer
+	if _, err := render.WriteDOT(&dot, tree, leg, opt); err != nil {
+		b.Fatal(err)
+	}
+	var pic []byte
+	var err error
+	if format == graphviz.PNG {
+		pic, err = graphviz.DrawPNG(context.Background(), dot.Bytes(), graphviz.LayoutPinned, 2)
+	} else {
+		pic, err = graphviz.Draw(context.Background(), dot.Bytes(), graphviz.LayoutPinned, format)
+	}
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer gv.Close()
-	for _, bc := range []struct {
-		name     string
-		maxNodes int
-		format   graphviz.Format
-	}{
-		{"queens8-default/svg", render.DefaultMaxNodes, graphviz.SVG},
-		{"queens8-default/png", render.DefaultMaxNodes, graphviz.PNG},
-		{"queens8-all/svg", 0, graphviz.SVG},
-	} {
-		b.Run(bc.name, func(b *testing.B) {
-			dot := queensDOT(b, 8, bc.maxNodes)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				var out bytes.Buffer
-				if err := gv.Render(ctx, dot, graphviz.LayoutPinned, bc.format, &out); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+	return pic
+}
+
+var benchFormats = []struct {
+	name   string
+	format graphviz.Format
+}{{"svg", graphviz.SVG}, {"png", graphviz.PNG}}
+
+// BenchmarkDiagram measures the diagram step of `trace --svg/--png` with
+// the default diagram flags (fitted to a 16:9 slide, PNG at scale 2): the
+// DOT and the picture, from a recorded tree. The README's target: under
+// 0.5 s each.
+func BenchmarkDiagram(b *testing.B) {
+	if _, err := graphviz.Draw(context.Background(), []byte("digraph{a}"), graphviz.LayoutDot, graphviz.SVG); err != nil {
+		b.Fatal(err) // load Graphviz outside the timings
 	}
+	for _, c := range []struct {
+		name string
+		spec tracer.Spec
+		lang tracer.Lang
+	}{
+		{"queens8", tracer.Spec{Problem: "nqueens"}, tracer.LangEN},
+		{"queens8-zh", tracer.Spec{Problem: "nqueens"}, tracer.LangZH},
+		{"leetcode37", tracer.Spec{Problem: "sudoku"}, tracer.LangEN},
+		{"leetcode37-mrv", tracer.Spec{Problem: "sudoku", Order: tracer.OrderMRV}, tracer.LangEN},
+		{"permutations4", tracer.Spec{Problem: "permutations"}, tracer.LangEN},
+	} {
+		tree, leg := benchTrace(b, c.spec, c.lang)
+		for _, boards := range []bool{false, true} {
+			for _, f := range benchFormats {
+				name := c.name + "/" + f.name
+				if boards {
+					name = c.name + "-boards/" + f.name
+				}
+				b.Run(name, func(b *testing.B) {
+					opt := render.DiagramOptions{MaxNodes: render.DefaultMaxNodes, Layout: true, Boards: boards, Fit: render.Slide16x9}
+					for b.Loop() {
+						benchDraw(b, tree, leg, opt, f.format)
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkWholeTree measures `trace nqueens -n N --max-nodes 0 --svg`
+// (or --png) end to end: the search with its tree, the DOT and the
+// picture. It reports the process's peak resident memory during the run
+// (peak-MB, from Linux's VmHWM, reset before each run; 0 elsewhere). Run
+// one at a time, with -benchtime 1x:
+//
+//	go test -run '^$' -bench 'WholeTree/queens9/svg' -benchtime 1x .
+//
+// The README's targets: 9-queens under 8 s and 600 MB, 10-queens under
+// 40 s and 1.5 GB.
+func BenchmarkWholeTree(b *testing.B) {
+	if _, err := graphviz.Draw(context.Background(), []byte("digraph{a}"), graphviz.LayoutDot, graphviz.SVG); err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{8, 9, 10} {
+		for _, f := range benchFormats {
+			b.Run("queens"+strconv.Itoa(n)+"/"+f.name, func(b *testing.B) {
+				peak := 0.0
+				for b.Loop() {
+					b.StopTimer()
+					debug.FreeOSMemory()
+					resetPeak()
+					b.StartTimer()
+					tree, leg := benchTrace(b, tracer.Spec{Problem: "nqueens", N: n}, tracer.LangEN)
+					pic := benchDraw(b, tree, leg, render.DiagramOptions{Layout: true}, f.format)
+					peak = max(peak, peakMB())
+					if len(pic) == 0 {
+						b.Fatal("no picture")
+					}
+				}
+				b.ReportMetric(peak, "peak-MB")
+			})
+		}
+	}
+}
+
+// resetPeak resets the process's peak resident memory (Linux).
+func resetPeak() { _ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
+
+// peakMB is the process's peak resident memory since resetPeak, in MB
+// (Linux; 0 elsewhere).
+func peakMB() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64)
+			if err == nil {
+				return kb / 1024
+			}
+		}
+	}
+	return 0
 }

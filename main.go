@@ -63,9 +63,10 @@ const (
 	// maxStepperSteps bounds step's recording, which keeps every step in
 	// memory (about 17 bytes each): 100 million steps, about 1.7 GB.
 	maxStepperSteps = 100_000_000
-	// maxDrawBoxes is the most boxes --max-nodes 0 draws as SVG or PNG:
-	// Graphviz needs about 13 KB a box, so the whole 10-queens tree
-	// (348,000 boxes) is drawn and the 11-queens tree (1.7 million) is not.
+	// maxDrawBoxes is the most boxes --max-nodes 0 draws as SVG or PNG: a
+	// whole tree takes about 3 KB of memory a box (the 10-queens tree,
+	// 348,151 boxes, about 1 GB), so it is drawn and the 11-queens tree
+	// (1.8 million boxes) is not.
 	// An explicit --max-nodes N draws up to N boxes.
 	maxDrawBoxes = 400_000
 	// logReadBuffer is the buffer a step log is read through.
@@ -848,7 +849,7 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 			if d.svg == nil {
 				label = "--png"
 			}
-			return nil, usagef("%s: the whole tree is %d boxes, more than --max-nodes 0 draws (%d; Graphviz needs about 13 KB a box): give --max-nodes N to draw N boxes anyway, --depth or --focus to draw a part, or --dot for the text",
+			return nil, usagef("%s: the whole tree is %d boxes, more than --max-nodes 0 draws (%d; a picture takes about 3 KB of memory a box): give --max-nodes N to draw N boxes anyway, --depth or --focus to draw a part, or --dot for the text",
 				label, boxes, maxDrawBoxes)
 		}
 	}

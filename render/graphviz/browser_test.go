@@ -1,7 +1,6 @@
 package graphviz
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -63,23 +62,8 @@ var browserDiagrams = func() []browserDiagram {
 // default diagram options, the tidy layout, pinned in Graphviz.
 func browserSVG(t *testing.T, d browserDiagram) []byte {
 	t.Helper()
-	p, opts, err := d.spec.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, st := tracer.NewTree(), &tracer.Stats{}
-	opts.Sinks = []tracer.Sink{tree, st}
-	res, err := tracer.Run(context.Background(), p, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	leg := btrender.Legend{Summary: tracer.Summarize(p.Info(), opts, res, st), Lang: d.lang}
-	var dot bytes.Buffer
 	opt := btrender.DiagramOptions{MaxNodes: btrender.DefaultMaxNodes, Boards: d.boards, Layout: true}
-	if _, err := btrender.WriteDOT(&dot, tree, leg, opt); err != nil {
-		t.Fatal(err)
-	}
-	svg, err := Draw(context.Background(), dot.Bytes(), LayoutPinned, SVG)
+	svg, err := Draw(context.Background(), fastDOT(t, fastCase{d.name, d.spec, d.lang, opt}), LayoutPinned, SVG)
 	if err != nil {
 		t.Fatal(err)
 	}

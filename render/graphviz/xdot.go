@@ -58,8 +58,9 @@ func readXdot(src []byte) (*drawing, error) {
 // dotParser reads the DOT subset that Graphviz writes (it accepts any DOT,
 // but keeps only what painting needs).
 type dotParser struct {
-	lex    dotLexer
-	peeked *dotToken
+	lex     dotLexer
+	peeked  *dotToken
+	lastEnd int // where the last token next returned ends
 }
 
 type tokKind uint8
@@ -72,18 +73,22 @@ const (
 )
 
 type dotToken struct {
-	kind  tokKind
-	punct byte
-	raw   []byte // the identifier as written, quotes included
+	kind       tokKind
+	punct      byte
+	raw        []byte // the identifier as written, quotes included
+	start, end int    // where the token is in the source
 }
 
 func (p *dotParser) next() (dotToken, error) {
 	if p.peeked != nil {
 		t := *p.peeked
 		p.peeked = nil
+		p.lastEnd = t.end
 		return t, nil
 	}
-	return p.lex.next()
+	t, err := p.lex.next()
+	p.lastEnd = t.end
+	return t, err
 }
 
 func (p *dotParser) peek() (dotToken, error) {
@@ -418,6 +423,17 @@ type dotLexer struct {
 }
 
 func (l *dotLexer) next() (dotToken, error) {
+	if err := l.skipSpace(); err != nil {
+		return dotToken{}, err
+	}
+	start := l.pos
+	t, err := l.token()
+	t.start, t.end = start, l.pos
+	return t, err
+}
+
+// token reads the token at l.pos, white space and comments skipped.
+func (l *dotLexer) token() (dotToken, error) {
 	if err := l.skipSpace(); err != nil {
 		return dotToken{}, err
 	}

@@ -2903,7 +2903,7 @@ func load() {
 	}
 	fs := mod.fs
 	m, err := r.InstantiateModule(
-		ctx,
+		withDoublingMemory(ctx), // Patched for backtrack (change 5): see memory.go.
 		compiled,
 		wazero.NewModuleConfig().
 			WithFSConfig(wazero.NewFSConfig().WithFSMount(fs, "/")).
@@ -3026,7 +3026,7 @@ func load() {
 }
 
 func (m *WasmModule) getEnumValue(ctx context.Context, value string) int {
-	ret, err := mod.ExportedFunction("wasm_bridge_get_" + value).Call(ctx)
+	ret, err := mod.callExported(ctx, "wasm_bridge_get_"+value)
 	if err != nil {
 		panic(err)
 	}
@@ -3062,7 +3062,7 @@ func (m *WasmModule) ExportedFunction(name string) api.Function {
 }
 
 func (m *WasmModule) malloc(ctx context.Context, size uint64) (uint64, error) {
-	ret, err := m.ExportedFunction("malloc").Call(ctx, size)
+	ret, err := mod.callExported(ctx, "malloc", size)
 	if err != nil {
 		return 0, err
 	}
@@ -3070,14 +3070,14 @@ func (m *WasmModule) malloc(ctx context.Context, size uint64) (uint64, error) {
 }
 
 func (m *WasmModule) free(ctx context.Context, p uint64) error {
-	if _, err := m.ExportedFunction("free").Call(ctx, p); err != nil {
+	if _, err := mod.callExported(ctx, "free", p); err != nil {
 		return err
 	}
 	return nil
 }
 
 func (m *WasmModule) newObject(ctx context.Context, name string) (uint64, error) {
-	ret, err := mod.ExportedFunction("wasm_bridge_new_" + name).Call(ctx)
+	ret, err := mod.callExported(ctx, "wasm_bridge_new_"+name)
 	if err != nil {
 		return 0, err
 	}
@@ -3085,14 +3085,14 @@ func (m *WasmModule) newObject(ctx context.Context, name string) (uint64, error)
 }
 
 func (m *WasmModule) setField(ctx context.Context, name string, recv, arg uint64) error {
-	if _, err := mod.ExportedFunction("wasm_bridge_set_"+name).Call(ctx, recv, arg); err != nil {
+	if _, err := mod.callExported(ctx, "wasm_bridge_set_"+name, recv, arg); err != nil {
 		return err
 	}
 	return nil
 }
 
 func (m *WasmModule) setFieldFunction(ctx context.Context, name string, recv uint64) error {
-	if _, err := mod.ExportedFunction("wasm_bridge_set_"+name).Call(ctx, recv); err != nil {
+	if _, err := mod.callExported(ctx, "wasm_bridge_set_"+name, recv); err != nil {
 		return err
 	}
 	return nil
@@ -3107,7 +3107,7 @@ func (m *WasmModule) getField(ctx context.Context, name string, recv uint64) (re
 		e = m.free(ctx, retPtr)
 	}()
 
-	if _, err := m.ExportedFunction("wasm_bridge_get_"+name).Call(ctx, recv, retPtr); err != nil {
+	if _, err := mod.callExported(ctx, "wasm_bridge_get_"+name, recv, retPtr); err != nil {
 		return 0, err
 	}
 	p, err := m.readU32(retPtr)
@@ -3118,7 +3118,7 @@ func (m *WasmModule) getField(ctx context.Context, name string, recv uint64) (re
 }
 
 func (m *WasmModule) call(ctx context.Context, name string, args ...uint64) error {
-	if _, err := mod.ExportedFunction("wasm_bridge_"+name).Call(ctx, args...); err != nil {
+	if _, err := mod.callExported(ctx, "wasm_bridge_"+name, args...); err != nil {
 		return err
 	}
 	return nil

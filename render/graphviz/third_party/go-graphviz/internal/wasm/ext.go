@@ -11,7 +11,7 @@ func DefaultSymList(ctx context.Context) ([]*SymList, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := mod.ExportedFunction("wasm_bridge_SymList_default").Call(ctx, p); err != nil {
+	if _, err := mod.callExported(ctx, "wasm_bridge_SymList_default", p); err != nil {
 		return nil, err
 	}
 	ptr, err := mod.readU32(p)
@@ -30,7 +30,7 @@ func PluginAPIZero(ctx context.Context) (*PluginAPI, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := mod.ExportedFunction("wasm_bridge_PluginAPI_zero").Call(ctx, p); err != nil {
+	if _, err := mod.callExported(ctx, "wasm_bridge_PluginAPI_zero", p); err != nil {
 		return nil, err
 	}
 	ptr, err := mod.readU32(p)
@@ -45,7 +45,7 @@ func PluginInstalledZero(ctx context.Context) (*PluginInstalled, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := mod.ExportedFunction("wasm_bridge_PluginInstalled_zero").Call(ctx, p); err != nil {
+	if _, err := mod.callExported(ctx, "wasm_bridge_PluginInstalled_zero", p); err != nil {
 		return nil, err
 	}
 	ptr, err := mod.readU32(p)
@@ -60,7 +60,7 @@ func SymListZero(ctx context.Context) (*SymList, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := mod.ExportedFunction("wasm_bridge_SymList_zero").Call(ctx, p); err != nil {
+	if _, err := mod.callExported(ctx, "wasm_bridge_SymList_zero", p); err != nil {
 		return nil, err
 	}
 	ptr, err := mod.readU32(p)
