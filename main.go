@@ -69,6 +69,9 @@ const (
 	// (1.8 million boxes) is not.
 	// An explicit --max-nodes N draws up to N boxes.
 	maxDrawBoxes = 400_000
+	// htmlTreeBoxes is the box budget of --html's search tree unless
+	// --max-nodes says otherwise: the page zooms and pans.
+	htmlTreeBoxes = 400
 	// logReadBuffer is the buffer a step log is read through.
 	logReadBuffer = 1 << 16
 )
@@ -666,6 +669,7 @@ type exportFlags struct {
 	fit           string
 	legend        string
 	frames        string // --frames DIR
+	html          string // --html FILE
 	framesFormat  string
 	every         string
 	gif           string
@@ -699,6 +703,7 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.Var(&ef.delay, "delay", "time between the frames of --gif, e.g. 0.5s (the last frame stays 4 times as long, at least 2s)")
 	fs.IntVar(&ef.scale, "scale", 2, "pixels per point of --png, --gif and PNG frames: 1, 2 or 3 (2: the smallest text, 9 pt, is 18 px at the picture's natural size)")
 	fs.BoolVar(&ef.force, "force", false, "replace a --frames folder even if it holds files other than frames")
+	fs.StringVar(&ef.html, "html", "", fmt.Sprintf("write the run as one self-contained HTML page to this file: the player, with the board, the search tree, the call stack, the code and the notes, stepped forward and back in a browser (at most %d steps, or --max-steps)", stepper.DefaultHTMLSteps))
 }
 
 // diagrams reports whether any diagram was asked for.
@@ -799,6 +804,7 @@ func (ef *exportFlags) language(def tracer.Lang) (tracer.Lang, error) {
 type diagramOutputs struct {
 	dot, svg, png *outfile.File
 	gif           *outfile.File
+	html          *htmlPage // --html: nil if not asked for
 	ef            *exportFlags
 	framesSkipped bool // an interrupt left --frames unwritten
 }
@@ -826,6 +832,16 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 	}
 	if d.png, err = set.Create(ctx, ef.png, "--png", stdout); err != nil {
 		return nil, err
+	}
+	if ef.html == "-" {
+		return nil, usagef("--html needs a file; only --dot, --stats and --yaml write to stdout (-)")
+	}
+	if ef.html != "" {
+		out, err := set.Create(ctx, ef.html, "--html", stdout)
+		if err != nil {
+			return nil, err
+		}
+		d.html = &htmlPage{out: out}
 	}
 	return &d, nil
 }
@@ -987,9 +1003,13 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	st := &tracer.Stats{}
 	opts.Sinks = []tracer.Sink{st}
 	var tree *tracer.Tree
-	if ef.diagrams() {
+	if ef.diagrams() || diagrams.html != nil {
 		tree = tracer.NewTree()
 		opts.Sinks = append(opts.Sinks, tree)
+	}
+	if diagrams.html != nil {
+		diagrams.html.limit = htmlLimit(&ef, opts.Limits.MaxSteps)
+		opts.Sinks = append(opts.Sinks, diagrams.html)
 	}
 	var log *steplog.Writer
 	var logBuf *bufio.Writer
@@ -1042,11 +1062,18 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return fmt.Errorf("search tree: %w", err)
 		}
 		leg := render.Legend{Summary: sum, Lang: lang}
-		if skipped, err = diagrams.write(ctx, tree, leg, dopt); err != nil {
-			return err
+		if ef.diagrams() {
+			if skipped, err = diagrams.write(ctx, tree, leg, dopt); err != nil {
+				return err
+			}
 		}
 		for _, o := range skipped {
 			o.Abort()
+		}
+		if diagrams.html != nil {
+			if err := diagrams.html.write(info, tracer.StrategyOf(info, opts), tree, leg, ef.sceneOptions(dopt)); err != nil {
+				return err
+			}
 		}
 	}
 	if err := outs.Commit(); err != nil {
@@ -1064,6 +1091,67 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return interruptedError(skipped, diagrams.missing()...)
 	}
 	return nil
+}
+
+// htmlPage is --html: a sink that keeps the run's first steps, then
+// writes the player page.
+type htmlPage struct {
+	out    *outfile.File
+	limit  int64 // the most steps the page holds
+	events []tracer.Event
+	total  int64
+}
+
+// Event keeps e if the page has room for it, and counts it.
+func (h *htmlPage) Event(e *tracer.Event) {
+	h.total++
+	if h.total <= h.limit {
+		h.events = append(h.events, *e)
+	}
+}
+
+// htmlLimit is the most steps --html holds: --max-steps if given (up to
+// stepper.MaxHTMLSteps), else stepper.DefaultHTMLSteps.
+func htmlLimit(ef *exportFlags, maxSteps int64) int64 {
+	if ef.set["max-steps"] && maxSteps > 0 {
+		return min(maxSteps, stepper.MaxHTMLSteps)
+	}
+	return stepper.DefaultHTMLSteps
+}
+
+// sceneOptions are the diagram options of the player's tree: the
+// diagram's, with a budget of htmlTreeBoxes boxes unless --max-nodes was
+// given (the page zooms and pans, so it holds more than a slide).
+func (ef *exportFlags) sceneOptions(opt render.DiagramOptions) render.DiagramOptions {
+	if !ef.set["max-nodes"] && !ef.set["depth"] && !ef.set["focus"] {
+		opt.MaxNodes = htmlTreeBoxes
+	}
+	return opt
+}
+
+// write makes the page from the steps kept and writes it.
+func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, tree *tracer.Tree, leg render.Legend, opt render.DiagramOptions) error {
+	rec := stepper.NewRecording(info, sg)
+	for i := range h.events {
+		rec.Event(&h.events[i])
+	}
+	sc, _, err := render.BuildScene(tree, leg, opt)
+	if err != nil {
+		return usagef("--html: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := stepper.WriteHTML(&buf, rec, stepper.HTMLOptions{Lang: leg.Lang, MaxSteps: h.limit, Total: h.total, Tree: tree, Scene: sc}); err != nil {
+		return err
+	}
+	_, err = h.out.Write(buf.Bytes())
+	return err
+}
+
+// logInfo is the run a step log describes, from its summary.
+func logInfo(sum tracer.Summary) tracer.Info {
+	d, _ := tracer.Lookup(sum.Problem)
+	return tracer.Info{Def: d, Problem: sum.Problem, Size: sum.Size, Instance: sum.Instance,
+		Order: sum.Strategy.Order, Check: sum.Strategy.Check, Rules: sum.Rules}
 }
 
 // capWriter passes writes through and calls full once when more than max
@@ -1085,9 +1173,10 @@ func (c *capWriter) Write(b []byte) (int, error) {
 }
 
 func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("render", stdout, "backtrack render LOG.yaml [--dot/--svg/--png FILE] [trimming flags]")
+	fs := newCommand("render", stdout, "backtrack render LOG.yaml [--dot/--svg/--png/--html FILE] [trimming flags]")
 	var ef exportFlags
 	ef.register(fs.FlagSet)
+	htmlSteps := fs.Int64("max-steps", stepper.DefaultHTMLSteps, "the most steps --html holds; a longer log is cut there, and the page says so")
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -1095,8 +1184,11 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if len(pos) != 1 {
 		return usagef("render takes one step log (a file written by trace --yaml, or - for stdin)")
 	}
-	if !ef.diagrams() {
-		return usagef("render needs at least one of --dot, --svg, --png")
+	if !ef.diagrams() && ef.html == "" {
+		return usagef("render needs at least one of --dot, --svg, --png, --gif, --frames, --html")
+	}
+	if *htmlSteps < 1 || *htmlSteps > stepper.MaxHTMLSteps {
+		return usagef("--max-steps %d: want 1 to %d", *htmlSteps, stepper.MaxHTMLSteps)
 	}
 	dopt, err := ef.options(fs.FlagSet, stderr)
 	if err != nil {
@@ -1140,7 +1232,12 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			return
 		}
 		defer r.Close()
-		h, sum, err := steplog.Read(bufio.NewReaderSize(r, logReadBuffer), tracer.MultiSink(tree, st))
+		sinks := []tracer.Sink{tree, st}
+		if diagrams.html != nil {
+			diagrams.html.limit = *htmlSteps
+			sinks = append(sinks, diagrams.html)
+		}
+		h, sum, err := steplog.Read(bufio.NewReaderSize(r, logReadBuffer), tracer.MultiSink(sinks...))
 		done <- read{h, sum, err}
 	}()
 	var got read
@@ -1165,12 +1262,21 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if lang == "" {
 		lang = tracer.LangEN
 	}
-	skipped, err := diagrams.write(ctx, tree, render.Legend{Summary: sum, Lang: lang}, dopt)
-	if err != nil {
-		return err
+	leg := render.Legend{Summary: sum, Lang: lang}
+	var skipped []*outfile.File
+	if ef.diagrams() {
+		if skipped, err = diagrams.write(ctx, tree, leg, dopt); err != nil {
+			return err
+		}
 	}
 	for _, o := range skipped {
 		o.Abort()
+	}
+	if diagrams.html != nil {
+		info := logInfo(sum)
+		if err := diagrams.html.write(info, sum.Strategy, tree, leg, ef.sceneOptions(dopt)); err != nil {
+			return err
+		}
 	}
 	if err := outs.Commit(); err != nil {
 		return err

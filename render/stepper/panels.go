@@ -400,7 +400,13 @@ func (r *Recording) legalKnown() bool { return r.def.Conflicts != nil }
 // started and not returned before event k (a call returning at k included).
 // Each frame's choices and tried candidates are worked out here, from the
 // recorded events and the board, never in the search.
-func (r *Recording) frames(k int64) []stackFrame {
+func (r *Recording) frames(k int64) []stackFrame { return r.framesKnown(k, nil) }
+
+// framesKnown is frames, with the frames below the top taken from known
+// where it has them: a frame below the top depends only on its call and
+// the call it made, so known maps {node, the node of the call below} to
+// the frame, and framesKnown adds those it works out.
+func (r *Recording) framesKnown(k int64, known map[[2]int]stackFrame) []stackFrame {
 	if k < 1 {
 		return nil
 	}
@@ -414,6 +420,14 @@ func (r *Recording) frames(k int64) []stackFrame {
 	for i, c := range calls {
 		if i > 0 && c.Value >= 0 {
 			board.Place(c.Cell, c.Value)
+		}
+		var key [2]int
+		if known != nil && i < len(calls)-1 {
+			key = [2]int{c.Node, calls[i+1].Node}
+			if f, ok := known[key]; ok {
+				fs[i] = f
+				continue
+			}
 		}
 		f := stackFrame{node: c.Node, depth: c.Depth, slot: tracer.NoPos, value: -1}
 		if !r.scans {
@@ -460,6 +474,9 @@ func (r *Recording) frames(k int64) []stackFrame {
 			}
 		}
 		fs[i] = f
+		if known != nil && i < len(calls)-1 {
+			known[key] = f
+		}
 	}
 	return fs
 }
@@ -760,27 +777,7 @@ func (s *Stepper) frameRows(fs []stackFrame, W int) []tline {
 	cols := make([][4]string, len(fs))
 	var w [4]int
 	for i, f := range fs {
-		var path string
-		switch {
-		case f.end:
-			path = s.pick("end", "终止")
-		case f.pass && f.slot.Col >= r.shape.cols:
-			// Order cells: the end of a row, a call of its own.
-			path = fmt.Sprintf(s.pick("(%d,%d) row end", "(%d,%d) 行末"), f.slot.Row, f.slot.Col)
-		case f.pass:
-			// Order cells: a given, passed over with no move.
-			path = fmt.Sprintf(s.pick("%s given", "%s 预设"), f.slot)
-			if v, ok := r.start.At(f.slot); ok {
-				path = r.moveLabel(f.slot, v) + s.pick(" given", " 预设")
-			}
-		case f.value >= 0:
-			path = r.moveLabel(r.cellOf(f.slot, f.value), f.value)
-		case f.slot.Row >= 0:
-			path = r.openMove(f.slot)
-		default:
-			path = "?"
-		}
-		cols[i] = [4]string{fmt.Sprintf("d%d", f.depth), fmt.Sprintf("#%d", f.node), path, s.frameStateText(f)}
+		cols[i] = [4]string{fmt.Sprintf("d%d", f.depth), fmt.Sprintf("#%d", f.node), s.framePath(f), s.frameStateText(f)}
 		for j := range w {
 			w[j] = max(w[j], textwidth.Cols(cols[i][j]))
 		}
@@ -841,6 +838,31 @@ func (s *Stepper) frameRows(fs []stackFrame, W int) []tline {
 		rows[i] = row
 	}
 	return rows
+}
+
+// framePath is the frame's place on the path: its move (or the slot it
+// is deciding), "end", or at order cells the given or the row's end it
+// passes over.
+func (s *Stepper) framePath(f stackFrame) string {
+	r := s.rec
+	switch {
+	case f.end:
+		return s.pick("end", "终止")
+	case f.pass && f.slot.Col >= r.shape.cols:
+		// Order cells: the end of a row, a call of its own.
+		return fmt.Sprintf(s.pick("(%d,%d) row end", "(%d,%d) 行末"), f.slot.Row, f.slot.Col)
+	case f.pass:
+		// Order cells: a given, passed over with no move.
+		if v, ok := r.start.At(f.slot); ok {
+			return r.moveLabel(f.slot, v) + s.pick(" given", " 预设")
+		}
+		return fmt.Sprintf(s.pick("%s given", "%s 预设"), f.slot)
+	case f.value >= 0:
+		return r.moveLabel(r.cellOf(f.slot, f.value), f.value)
+	case f.slot.Row >= 0:
+		return r.openMove(f.slot)
+	}
+	return "?"
 }
 
 // frameStateText says in a word or two what a call is doing.

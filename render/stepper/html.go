@@ -1,0 +1,512 @@
+package stepper
+
+import (
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"backtrack/render"
+	"backtrack/tracer"
+)
+
+// The HTML player: one self-contained page per run, the stepper's view in
+// a browser. Everything the page shows of a step is worked out here, by
+// the same code as the terminal stepper (the board and its marks, the
+// stack with its choices and tried candidates, the code line, the note in
+// both languages), and shipped compactly: per step the kind, the board
+// cells that changed and the stack frames that changed; the page's script
+// keeps the state as it steps and only draws it. The search tree is the
+// diagram's own tidy layout of the whole run (render.BuildScene), each box
+// shown from the step that made it.
+
+//go:embed player/player.html
+var playerHTML string
+
+//go:embed player/player.css
+var playerCSS string
+
+//go:embed player/player.js
+var playerJS string
+
+// DefaultHTMLSteps is the most steps a page holds unless told otherwise: a
+// longer run is cut there, with a note on the page. At this size a page is
+// a few MB and steps at once.
+const DefaultHTMLSteps = 200_000
+
+// MaxHTMLSteps is the most steps a page may be asked to hold.
+const MaxHTMLSteps = 2_000_000
+
+// HTMLOptions says what WriteHTML puts in the page.
+type HTMLOptions struct {
+	Lang tracer.Lang // the language the page opens in (the page switches)
+	// MaxSteps is the most steps the page holds (0: DefaultHTMLSteps); a
+	// longer recording is cut there, and the page says so.
+	MaxSteps int64
+	// Total is the run's number of steps when the recording holds only
+	// its start (0: the recording's length).
+	Total int64
+	// Tree and Scene draw the search tree pane; nil: no tree.
+	Tree  *tracer.Tree
+	Scene *render.Scene
+}
+
+// Marks of a board cell in the page's data: its base (blank, given,
+// placed) and what the step puts over it.
+const (
+	cellBlank = iota
+	cellGiven
+	cellPlaced
+)
+
+const (
+	overNone = iota
+	overTry
+	overPlace
+	overClash
+	overSlot
+	overChoice
+)
+
+type playerFrame struct {
+	Node    int         `json:"n"`
+	Depth   int         `json:"d"`
+	Path    [2]string   `json:"p"`
+	State   [2]string   `json:"s"`
+	Choices []string    `json:"c,omitempty"`
+	NoPick  bool        `json:"x,omitempty"` // no choices list: an end, a pass, no slot yet
+	Tried   []playerTry `json:"t,omitempty"`
+}
+
+type playerTry struct {
+	Value string    `json:"v"`
+	Mark  int       `json:"m"` // 0 ✗, 1 ✓, 2 ↩
+	Rule  [2]string `json:"r,omitempty"`
+}
+
+type playerBoard struct {
+	Rows   int      `json:"rows"`
+	Cols   int      `json:"cols"`
+	Box    int      `json:"box"`
+	Pieces bool     `json:"pieces"`
+	Glyphs []string `json:"glyphs"` // glyph table: index 0 is the blank
+	Start  []int    `json:"start"`  // cell states at step 0
+	Key    [2][]string
+}
+
+type playerData struct {
+	Version  int          `json:"v"`
+	Lang     string       `json:"lang"`
+	Title    [2]string    `json:"title"`
+	Strategy string       `json:"strategy"`
+	Steps    int64        `json:"steps"`
+	Total    int64        `json:"total"`
+	Cut      [2]string    `json:"cut"`
+	Board    playerBoard  `json:"board"`
+	Kinds    [2][]string  `json:"kinds"` // kind names by code, en and zh
+	Rules    [2][]string  `json:"rules"` // rule names by code
+	Words    [2]pWords    `json:"words"`
+	K        []int        `json:"k"`    // kind per step (index 0: step 1)
+	Node     []int        `json:"node"` // the event's call
+	Rule     []int        `json:"rule"` // rejects: the rule; -1 otherwise
+	Line     []int        `json:"line"` // the code line marked, -1 none
+	Box      []int        `json:"box"`  // the tree box the step is about, -1 none
+	Code     [2][]string  `json:"code"`
+	Notes    [2][]string  `json:"notes"`
+	BD       []int        `json:"bd"` // per step: n, then n pairs (cell, state)
+	SK       []int        `json:"sk"` // per step: frames kept, n, then n frame indices
+	Frames   []playerFrame `json:"frames"`
+	Tree     *playerTree  `json:"tree,omitempty"`
+	Links    bool         `json:"links"`
+}
+
+type pWords struct {
+	Counters []string `json:"counters"` // nodes, tries, backtracks, solutions, rejects
+	Choices  string   `json:"choices"`
+	Tried    string   `json:"tried"`
+	None     string   `json:"none"`
+}
+
+type playerTree struct {
+	W     float64     `json:"w"`
+	H     float64     `json:"h"`
+	Boxes []playerBox `json:"boxes"`
+	Edges [][]any     `json:"edges"` // from, to, path, class, tip x, tip y, dir x, dir y
+	CSS   string      `json:"-"`
+}
+
+type playerBox struct {
+	ID    string   `json:"id"`
+	Class string   `json:"c"`
+	Call  bool     `json:"call,omitempty"`
+	X     float64  `json:"x"`
+	Y     float64  `json:"y"`
+	W     float64  `json:"w"`
+	H     float64  `json:"h"`
+	Lines []string `json:"l"`
+	Font  float64  `json:"f"`
+	Step  int64    `json:"s"`
+	End   int64    `json:"e,omitempty"`
+	Sol   int64    `json:"sol,omitempty"`
+}
+
+// WriteHTML writes the player page of the recorded run rec to w: one HTML
+// file with no outside references (its script, style and data inside),
+// the same bytes for the same run and options.
+func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
+	data, err := buildPlayer(rec, opt)
+	if err != nil {
+		return err
+	}
+	js, err := json.Marshal(data)
+	if err != nil {
+		return fmt.Errorf("html: %w", err)
+	}
+	var z bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	if err != nil {
+		return fmt.Errorf("html: %w", err)
+	}
+	if _, err := zw.Write(js); err != nil {
+		return fmt.Errorf("html: %w", err)
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("html: %w", err)
+	}
+	css := playerCSS
+	if data.Tree != nil {
+		css += render.SceneCSS()
+	}
+	title := data.Title[0]
+	if data.Lang == "zh" {
+		title = data.Title[1]
+	}
+	r := strings.NewReplacer(
+		"{{TITLE}}", htmlEscape(title),
+		"{{LANG}}", data.Lang,
+		"{{CSS}}", css,
+		"{{JS}}", playerJS,
+		"{{DATA}}", base64.StdEncoding.EncodeToString(z.Bytes()),
+	)
+	if _, err := io.WriteString(w, r.Replace(playerHTML)); err != nil {
+		return fmt.Errorf("html: write: %w", err)
+	}
+	return nil
+}
+
+func htmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+}
+
+// buildPlayer works out every step of the page.
+func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
+	limit := opt.MaxSteps
+	if limit <= 0 {
+		limit = DefaultHTMLSteps
+	}
+	if limit > MaxHTMLSteps {
+		return nil, fmt.Errorf("html: at most %d steps, not %d", MaxHTMLSteps, limit)
+	}
+	n := min(rec.Len(), limit)
+	total := max(opt.Total, rec.Len())
+	lang := opt.Lang
+	if lang != tracer.LangZH {
+		lang = tracer.LangEN
+	}
+	langs := [2]tracer.Lang{tracer.LangEN, tracer.LangZH}
+	var st [2]*Stepper
+	for i, l := range langs {
+		st[i] = New(rec, Options{Lang: l, Width: 200, Height: 60})
+	}
+	d := &playerData{Version: 1, Lang: string(lang), Steps: n, Total: total, Strategy: rec.strategy.String()}
+	for i, l := range langs {
+		d.Title[i] = rec.instanceName(l)
+		if l == tracer.LangEN && rec.def.Title.EN != "" {
+			label := rec.info.Instance
+			if rec.def.Label != nil {
+				label = rec.def.Label(rec.info, l)
+			}
+			d.Title[i] = strings.TrimSpace(rec.def.Title.EN + " " + label)
+		}
+		for _, k := range tracer.Kinds() {
+			d.Kinds[i] = append(d.Kinds[i], st[i].kindName(k))
+		}
+		for r := tracer.Rule(0); r < tracer.NumRules; r++ {
+			d.Rules[i] = append(d.Rules[i], rec.def.RuleName(r, l))
+		}
+		s := st[i]
+		d.Words[i] = pWords{
+			Counters: []string{s.pick("nodes", "节点"), s.pick("tries", "尝试"), tracer.BacktrackWords.In(l), s.pick("solutions", "解"), s.pick("rejects", s.kindName(tracer.KindReject))},
+			Choices:  s.choicesWords().In(l),
+			Tried:    strings.TrimRight(s.pick("tried: ", "已试："), ": ："),
+			None:     s.pick("none", "无"),
+		}
+		for _, c := range st[i].code {
+			d.Code[i] = append(d.Code[i], codeText(c.text, l))
+		}
+	}
+	if n < total {
+		d.Cut = [2]string{
+			fmt.Sprintf("This page holds the first %d of the run's %d steps (the player's limit; choose another with --max-steps, up to %d).", n, total, MaxHTMLSteps),
+			fmt.Sprintf("本页只包含这次运行 %d 步中的前 %d 步（播放器的上限；可用 --max-steps 另选，最多 %d）。", total, n, MaxHTMLSteps),
+		}
+	}
+	if err := d.board(rec, st[0]); err != nil {
+		return nil, err
+	}
+
+	var nar [2]*tracer.Narrator
+	for i, l := range langs {
+		nar[i] = tracer.NewNarrator(rec.info, rec.strategy, l)
+		d.Notes[i] = make([]string, 0, n)
+	}
+	board := rec.start.Clone()
+	cells := d.Board.Start
+	prev := append([]int(nil), cells...)
+	known := map[[2]int]stackFrame{} // frames below the top, by {call, the call below}
+	below := map[[2]int]int{}         // their index in d.Frames
+	lastTop := -1
+	var stack []int
+	var prevEv tracer.Event
+	d.K, d.Node, d.Rule, d.Line, d.Box = make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n)
+	for k := int64(1); k <= n; k++ {
+		e := rec.At(k)
+		for i := range nar {
+			d.Notes[i] = append(d.Notes[i], nar[i].Note(&e))
+		}
+		board.Apply(&e)
+		d.K = append(d.K, int(e.Kind))
+		d.Node = append(d.Node, e.Node)
+		rule := -1
+		if e.Kind == tracer.KindReject {
+			rule = int(e.Rule)
+		}
+		d.Rule = append(d.Rule, rule)
+		tag := eventTag(rec.strategy, &e, &prevEv)
+		line := -1
+		for i, c := range st[0].code {
+			if tag != tagNone && c.tag == tag {
+				line = i
+				break
+			}
+		}
+		d.Line = append(d.Line, line)
+		d.Box = append(d.Box, boxOf(opt, &e))
+
+		// The board: what changed since the step before.
+		s := &stepState{k: k, e: e, prev: prevEv, board: board, frames: rec.framesKnown(k, known)}
+		m := st[0].marks(s)
+		cells = d.cellStates(rec, board, m)
+		at := len(d.BD)
+		d.BD = append(d.BD, 0)
+		for c := range cells {
+			if cells[c] != prev[c] {
+				d.BD = append(d.BD, c, cells[c])
+				d.BD[at]++
+			}
+		}
+		prev = cells
+
+		// The stack: frames kept from the step before, then the new ones.
+		idx := make([]int, len(s.frames))
+		for i, f := range s.frames {
+			top := i == len(s.frames)-1
+			var key [2]int
+			if !top {
+				key = [2]int{f.node, s.frames[i+1].node}
+				if j, ok := below[key]; ok {
+					idx[i] = j
+					continue
+				}
+			}
+			pf := playerFrame{Node: f.node, Depth: f.depth, NoPick: f.end || f.pass || f.slot.Row < 0}
+			for j := range st {
+				pf.Path[j] = st[j].framePath(f)
+				pf.State[j] = st[j].frameStateText(f)
+			}
+			if !pf.NoPick {
+				pf.Choices = []string{}
+				for _, v := range f.choices {
+					pf.Choices = append(pf.Choices, rec.valueText(v))
+				}
+			}
+			for _, t := range f.tried {
+				pt := playerTry{Value: rec.valueText(t.value), Mark: int(t.mark)}
+				if t.mark == triedFailed {
+					pt.Rule = [2]string{st[0].ruleMark(t.rule, triedWords), st[1].ruleMark(t.rule, triedWords)}
+				}
+				pf.Tried = append(pf.Tried, pt)
+			}
+			j := len(d.Frames)
+			if top && lastTop >= 0 && reflect.DeepEqual(d.Frames[lastTop], pf) {
+				j = lastTop
+			} else {
+				d.Frames = append(d.Frames, pf)
+			}
+			if top {
+				lastTop = j
+			} else {
+				below[key] = j
+			}
+			idx[i] = j
+		}
+		keep := 0
+		for keep < len(stack) && keep < len(idx) && stack[keep] == idx[keep] {
+			keep++
+		}
+		d.SK = append(d.SK, keep, len(idx)-keep)
+		d.SK = append(d.SK, idx[keep:]...)
+		stack = idx
+		prevEv = e
+	}
+	if opt.Scene != nil {
+		d.Tree = treeOf(opt.Scene)
+	}
+	return d, nil
+}
+
+// boxOf is the tree box event e is about: its pruned leaf, or its call.
+func boxOf(opt HTMLOptions, e *tracer.Event) int {
+	if opt.Scene == nil || opt.Tree == nil {
+		return -1
+	}
+	t := opt.Tree
+	if e.Kind == tracer.KindReject {
+		i := sort.Search(len(t.Nodes), func(i int) bool { return t.Nodes[i].Step >= e.Step })
+		for ; i < len(t.Nodes) && t.Nodes[i].Step == e.Step; i++ {
+			if t.Nodes[i].Kind == tracer.NodePruned {
+				return opt.Scene.BoxOf(int32(i))
+			}
+		}
+	}
+	if i := t.CallIndex(e.Node); i >= 0 {
+		return opt.Scene.BoxOf(i)
+	}
+	return -1
+}
+
+// board fills in the board's shape, glyphs and start.
+func (d *playerData) board(rec *Recording, s *Stepper) error {
+	sh := rec.shape
+	b := &d.Board
+	b.Rows, b.Cols, b.Box, b.Pieces = sh.rows, sh.cols, sh.box, sh.pieces
+	b.Glyphs = []string{""}
+	if sh.rows*sh.cols > 1<<14 {
+		return errors.New("html: the board is too big")
+	}
+	b.Start = d.cellStates(rec, rec.start, boardMarks{cand: tracer.NoPos, slot: tracer.NoPos, slotRow: -1})
+	return nil
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// cellStates packs each cell of board with the marks m: glyph×64 + base×8
+// + overlay.
+func (d *playerData) cellStates(rec *Recording, board *tracer.Board, m boardMarks) []int {
+	rows, cols := rec.shape.rows, rec.shape.cols
+	out := make([]int, rows*cols)
+	glyph := func(g string) int {
+		if rec.shape.pieces {
+			// A board of pieces shows them as pieces, not letters.
+			g = "●"
+			if rec.shape.piece.EN == "queen" {
+				g = "♛"
+			}
+		}
+		for i, x := range d.Board.Glyphs {
+			if x == g {
+				return i
+			}
+		}
+		d.Board.Glyphs = append(d.Board.Glyphs, g)
+		return len(d.Board.Glyphs) - 1
+	}
+	for r := range rows {
+		for c := range cols {
+			p := tracer.Pos{Row: r, Col: c}
+			base, g := cellBlank, 0
+			if v, ok := board.At(p); ok {
+				base, g = cellPlaced, glyph(rec.glyph(v))
+				if rec.start.Given(p) {
+					base = cellGiven
+				}
+			}
+			over := overNone
+			switch {
+			case p == m.cand:
+				over = overTry
+				if m.candStyle == stPlace {
+					over = overPlace
+				}
+				if _, ok := board.At(p); !ok || m.candStyle == stTry {
+					g = glyph(rec.glyph(m.candValue))
+				}
+			case containsPos(m.clashes, p):
+				over = overClash
+			case p == m.slot:
+				over = overSlot
+			case m.slotRow == r && rec.shape.pieces && containsInt(m.choices, c):
+				over = overChoice
+			}
+			out[r*cols+c] = g*64 + base*8 + over
+		}
+	}
+	return out
+}
+
+func containsPos(ps []tracer.Pos, p tracer.Pos) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+func containsInt(vs []int, v int) bool {
+	for _, x := range vs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// treeOf is the scene in the page's terms.
+func treeOf(sc *render.Scene) *playerTree {
+	t := &playerTree{W: round1(sc.Width), H: round1(sc.Height)}
+	for _, b := range sc.Boxes {
+		t.Boxes = append(t.Boxes, playerBox{ID: b.ID, Class: b.Class, Call: b.Kind == render.ItemCall || b.Kind == render.ItemFold,
+			X: round1(b.X), Y: round1(b.Y), W: round1(b.W), H: round1(b.H), Lines: b.Lines, Font: b.FontSize,
+			Step: b.Step, End: b.End, Sol: b.SolStep})
+	}
+	for _, e := range sc.Edges {
+		t.Edges = append(t.Edges, []any{e.From, e.To, e.Path, e.Class, round1(e.Tip[0]), round1(e.Tip[1]), round3(e.Dir[0]), round3(e.Dir[1])})
+	}
+	return t
+}
+
+func round1(v float64) float64 {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 1, 64), 64)
+	return f
+}
+
+func round3(v float64) float64 {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 3, 64), 64)
+	return f
+}
