@@ -103,29 +103,29 @@ type playerBoard struct {
 }
 
 type playerData struct {
-	Version  int          `json:"v"`
-	Lang     string       `json:"lang"`
-	Title    [2]string    `json:"title"`
-	Strategy string       `json:"strategy"`
-	Steps    int64        `json:"steps"`
-	Total    int64        `json:"total"`
-	Cut      [2]string    `json:"cut"`
-	Board    playerBoard  `json:"board"`
-	Kinds    [2][]string  `json:"kinds"` // kind names by code, en and zh
-	Rules    [2][]string  `json:"rules"` // rule names by code
-	Words    [2]pWords    `json:"words"`
-	K        []int        `json:"k"`    // kind per step (index 0: step 1)
-	Node     []int        `json:"node"` // the event's call
-	Rule     []int        `json:"rule"` // rejects: the rule; -1 otherwise
-	Line     []int        `json:"line"` // the code line marked, -1 none
-	Box      []int        `json:"box"`  // the tree box the step is about, -1 none
-	Code     [2][]string  `json:"code"`
-	Notes    [2][]string  `json:"notes"`
-	BD       []int        `json:"bd"` // per step: n, then n pairs (cell, state)
-	SK       []int        `json:"sk"` // per step: frames kept, n, then n frame indices
+	Version  int           `json:"v"`
+	Lang     string        `json:"lang"`
+	Title    [2]string     `json:"title"`
+	Strategy string        `json:"strategy"`
+	Steps    int64         `json:"steps"`
+	Total    int64         `json:"total"`
+	Cut      [2]string     `json:"cut"`
+	Board    playerBoard   `json:"board"`
+	Kinds    [2][]string   `json:"kinds"` // kind names by code, en and zh
+	Rules    [2][]string   `json:"rules"` // rule names by code
+	Words    [2]pWords     `json:"words"`
+	K        []int         `json:"k"`    // kind per step (index 0: step 1)
+	Node     []int         `json:"node"` // the event's call
+	Rule     []int         `json:"rule"` // rejects: the rule; -1 otherwise
+	Line     []int         `json:"line"` // the code line marked, -1 none
+	Box      []int         `json:"box"`  // the tree box the step is about, -1 none
+	Code     [2][]string   `json:"code"`
+	Notes    [2][]string   `json:"notes"`
+	BD       []int         `json:"bd"` // per step: n, then n pairs (cell, state)
+	SK       []int         `json:"sk"` // per step: frames kept, n, then n frame indices
 	Frames   []playerFrame `json:"frames"`
-	Tree     *playerTree  `json:"tree,omitempty"`
-	Links    bool         `json:"links"`
+	Tree     *playerTree   `json:"tree,omitempty"`
+	Links    bool          `json:"links"`
 }
 
 type pWords struct {
@@ -272,7 +272,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 	cells := d.Board.Start
 	prev := append([]int(nil), cells...)
 	known := map[[2]int]stackFrame{} // frames below the top, by {call, the call below}
-	below := map[[2]int]int{}         // their index in d.Frames
+	below := map[[2]int]int{}        // their index in d.Frames
 	lastTop := -1
 	var stack []int
 	var prevEv tracer.Event
