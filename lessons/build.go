@@ -8,12 +8,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"backtrack/render"
 	"backtrack/render/graphviz"
 	"backtrack/render/outfile"
 	"backtrack/render/steplog"
+	"backtrack/render/stepper"
 	"backtrack/tracer"
 )
 
@@ -89,6 +91,9 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 	}
 
 	if err := l.draw(ctx, p, m); err != nil {
+		return nil, fmt.Errorf("lesson %s: %w", l.Name, err)
+	}
+	if err := l.players(p, m); err != nil {
 		return nil, fmt.Errorf("lesson %s: %w", l.Name, err)
 	}
 
@@ -179,6 +184,77 @@ func (l *Lesson) draw(ctx context.Context, p *page, m *Made) error {
 	return nil
 }
 
+// players writes the player page, NAME.html, of every run the page
+// discusses (see ran.player).
+func (l *Lesson) players(p *page, m *Made) error {
+	type job struct {
+		name string
+		page []byte
+		err  error
+	}
+	var jobs []*job
+	var wg sync.WaitGroup
+	for _, rs := range l.Spec.Runs {
+		r := p.runs[rs.Name]
+		if r.player == nil {
+			continue
+		}
+		j := &job{name: rs.Name}
+		jobs = append(jobs, j)
+		wg.Add(1)
+		go func() { // the pages are independent: build them side by side
+			defer wg.Done()
+			j.page, j.err = p.player(r)
+		}()
+	}
+	wg.Wait()
+	for _, j := range jobs {
+		if j.err != nil {
+			return fmt.Errorf("player %s: %w", j.name, j.err)
+		}
+		m.Files[j.name+".html"] = j.page
+	}
+	return nil
+}
+
+// player makes the player page of run r.
+func (p *page) player(r *ran) ([]byte, error) {
+	tree := r.tree
+	if tree == nil {
+		tree = r.playerTree
+	}
+	leg := render.Legend{Summary: r.out.Summary, Lang: p.lang}
+	sc, _, err := render.BuildScene(tree, leg, render.DiagramOptions{MaxNodes: PlayerTreeBoxes})
+	if err != nil {
+		return nil, err
+	}
+	// The page holds the steps it quotes and a good stretch after: a
+	// whole run of hundreds of thousands of steps is a big file and
+	// seconds of building, for steps nobody will play to.
+	limit := int64(MaxLogSteps)
+	for _, k := range r.picks {
+		limit = max(limit, k+MaxLogSteps)
+	}
+	var b bytes.Buffer
+	opt := stepper.HTMLOptions{Lang: p.lang, MaxSteps: min(limit, stepper.DefaultHTMLSteps), Total: r.out.Summary.Stats.Steps, Tree: tree, Scene: sc}
+	if err := stepper.WriteHTML(&b, r.player, opt); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// PlayerTreeBoxes is the box budget of a player page's search tree.
+const PlayerTreeBoxes = 400
+
+// playerLink is a link to the run's player page at step k, or "" when
+// the run has none.
+func (p *page) playerLink(run string, k int64) string {
+	if r := p.runs[run]; r == nil || r.player == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s.html#step=%d&lang=%s", run, k, p.lang)
+}
+
 // assemble puts the page together: the title, the text, the runs with
 // their files, and the claims checked.
 func (p *page) assemble(body string, checked []string) string {
@@ -197,14 +273,19 @@ func (p *page) assemble(body string, checked []string) string {
 		r := p.runs[rs.Name]
 		sum := r.out.Summary
 		files := fmt.Sprintf("[%s](%s.stats.yaml)", p.pick("stats", "统计"), rs.Name)
+		if r.player != nil {
+			files = fmt.Sprintf("[%s](%s.html) · ", p.pick("player", "播放器"), rs.Name) + files
+		}
 		if r.log != nil {
 			files += fmt.Sprintf(" · [%s](%s.yaml)", p.pick("step log", "步骤日志"), rs.Name)
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", rs.Name, mdCell(render.RunName(sum, p.lang)),
 			sum.Strategy, statusText(sum, p.lang), files)
 	}
-	b.WriteString(p.pick("\nA run too long to read step by step comes with its stats only, not its step log.\n",
-		"\n步数太多、无法逐步阅读的运行只附统计，不附步骤日志。\n"))
+	b.WriteString(p.pick("\nA run too long to read step by step comes with its stats only, not its step log. "+
+		"A player is one HTML file that steps through the run in any browser, offline: the board, the search tree, the call stack, the code and the notes, forward and back (keys: → ←, ? for help).\n",
+		"\n步数太多、无法逐步阅读的运行只附统计，不附步骤日志。"+
+			"播放器是一个 HTML 文件，可以离线在任何浏览器中逐步查看这次运行：棋盘、搜索树、递归栈、代码和说明，可前进也可后退（按键：→ ←，按 ? 查看帮助）。\n"))
 	if len(checked) > 0 {
 		b.WriteString(p.pick("\n## Checked against the runs\n\n", "\n## 由运行核对的结论\n\n"))
 		b.WriteString(p.pick("Building this page checks every claim below; a change that breaks one stops the build.\n\n",

@@ -143,6 +143,14 @@ func TestFiles(t *testing.T) {
 						if h.Lang != string(lang) || st.Steps > MaxLogSteps || st.Steps != sum.Stats.Steps {
 							t.Errorf("%s: lang %q, %d steps read, summary %d, want lang %s and at most %d", name, h.Lang, st.Steps, sum.Stats.Steps, lang, MaxLogSteps)
 						}
+					case strings.HasSuffix(name, ".html"):
+						// A run's player: one page, its data inside, linked from index.md.
+						if !bytes.HasPrefix(data, []byte("<!DOCTYPE html>")) || !bytes.Contains(data, []byte(`<script id="data" type="application/octet-stream">`)) {
+							t.Errorf("%s: not a player page", name)
+						}
+						if !bytes.Contains(m.Files["index.md"], []byte("("+name)) {
+							t.Errorf("%s: index.md does not link to it", name)
+						}
 					case name == "index.md":
 					default:
 						t.Errorf("unexpected file %s", name)

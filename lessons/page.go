@@ -266,13 +266,26 @@ func (p *page) Excerpt(name string) (string, error) {
 		}
 		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 	}
-	return strings.TrimSuffix(b.String(), "\n"), nil
+	return strings.TrimSuffix(b.String(), "\n") + p.playerLine(es.Run, r.picks[name]), nil
+}
+
+// playerLine is a line under a view or an excerpt that opens the run's
+// player at step k; "" when the run has none.
+func (p *page) playerLine(run string, k int64) string {
+	link := p.playerLink(run, k)
+	if link == "" {
+		return ""
+	}
+	return fmt.Sprintf(p.pick("\n\n*Step through it in the player: [%s.html, step %d](%s).*", "\n\n*在播放器中逐步查看：[%s.html，第 %d 步](%s)。*"), run, k, link)
 }
 
 // Step returns the step an excerpt or a view chose.
 func (p *page) Step(name string) (string, error) {
 	for _, r := range p.runs {
 		if k, ok := r.picks[name]; ok {
+			if link := p.playerLink(r.spec.Name, k); link != "" {
+				return fmt.Sprintf("[%d](%s)", k, link), nil
+			}
 			return strconv.FormatInt(k, 10), nil
 		}
 	}
@@ -295,7 +308,7 @@ func (p *page) View(name string) (string, error) {
 	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
 		lines = lines[:len(lines)-1]
 	}
-	return codeBlock(strings.Join(lines, "\n")), nil
+	return codeBlock(strings.Join(lines, "\n")) + p.playerLine(vs.Run, r.picks[name]), nil
 }
 
 // codeBlock fences text as a Markdown code block, trailing spaces trimmed.

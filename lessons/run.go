@@ -26,6 +26,27 @@ type ran struct {
 	picks map[string]int64
 	lines map[string][]noteLine
 	log   []byte // the step log, for a run of at most MaxLogSteps steps
+	// player is the run's first steps for its player page (a run the page
+	// discusses: one with a diagram, an excerpt or a view), with the tree
+	// of those steps, unless the run has a whole tree already (tree).
+	player     *stepper.Recording
+	playerTree *tracer.Tree
+	info       tracer.Info
+}
+
+// playerSink feeds the first stepper.DefaultHTMLSteps events to a run's
+// player recording and tree.
+type playerSink struct {
+	sinks []tracer.Sink
+	n     int64
+}
+
+func (s *playerSink) Event(e *tracer.Event) {
+	if s.n++; s.n <= stepper.DefaultHTMLSteps {
+		for _, x := range s.sinks {
+			x.Event(e)
+		}
+	}
 }
 
 // noteLine is one step of an excerpt.
@@ -185,6 +206,17 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 			}
 		}
 	}
+	r.info = info
+	quoted := len(x.parts)+len(x.views) > 0
+	if quoted || r.tree != nil {
+		r.player = stepper.NewRecording(info, strategy)
+		ps := &playerSink{sinks: []tracer.Sink{r.player}}
+		if r.tree == nil {
+			r.playerTree = tracer.NewTree()
+			ps.sinks = append(ps.sinks, r.playerTree)
+		}
+		sinks = append(sinks, ps)
+	}
 	if len(x.parts) > 0 {
 		x.nar = tracer.NewNarrator(info, strategy, lang)
 		x.ring = make([]noteLine, before+1)
@@ -195,6 +227,11 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 	r.out, err = rs.Execute(ctx, sinks...)
 	if err != nil {
 		return nil, err
+	}
+	if !quoted && r.out.Summary.Stats.Steps > MaxLogSteps {
+		// A run the page draws but quotes no step of gets a player only
+		// when it is small, as it gets a step log.
+		r.player, r.playerTree = nil, nil
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

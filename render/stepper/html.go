@@ -1,6 +1,7 @@
 package stepper
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	_ "embed"
@@ -76,20 +77,78 @@ const (
 	overChoice
 )
 
+// playerFrame is one call on the stack, in the page's terms: its node,
+// depth, place on the path (both languages, or one for both), what it is
+// doing (an index into Words.States, with the value returned), its
+// choices and what it tried ([value, mark, rule]: mark 0 ✗ with the rule,
+// 1 ✓, 2 ↩).
 type playerFrame struct {
-	Node    int         `json:"n"`
-	Depth   int         `json:"d"`
-	Path    [2]string   `json:"p"`
-	State   [2]string   `json:"s"`
-	Choices []string    `json:"c,omitempty"`
-	NoPick  bool        `json:"x,omitempty"` // no choices list: an end, a pass, no slot yet
-	Tried   []playerTry `json:"t,omitempty"`
+	Node    int
+	Depth   int
+	Path    [2]string
+	State   int
+	OK      bool
+	NoPick  bool // no choices list: an end, a pass, no slot yet
+	Choices []string
+	Tried   []playerTry
 }
 
 type playerTry struct {
-	Value string    `json:"v"`
-	Mark  int       `json:"m"` // 0 ✗, 1 ✓, 2 ↩
-	Rule  [2]string `json:"r,omitempty"`
+	Value string
+	Mark  int
+	Rule  int
+}
+
+// appendJSON writes f as the page reads it: {"n":…,"d":…,"p":…,"s":…,…}.
+func (f *playerFrame) appendJSON(b []byte) []byte {
+	b = append(b, `{"n":`...)
+	b = strconv.AppendInt(b, int64(f.Node), 10)
+	b = append(b, `,"d":`...)
+	b = strconv.AppendInt(b, int64(f.Depth), 10)
+	b = append(b, `,"p":`...)
+	if f.Path[0] == f.Path[1] {
+		b = appendJSONString(b, f.Path[0])
+	} else {
+		b = append(b, '[')
+		b = appendJSONString(b, f.Path[0])
+		b = append(b, ',')
+		b = appendJSONString(b, f.Path[1])
+		b = append(b, ']')
+	}
+	b = append(b, `,"s":`...)
+	b = strconv.AppendInt(b, int64(f.State), 10)
+	if f.OK {
+		b = append(b, `,"ok":1`...)
+	}
+	if !f.NoPick {
+		b = append(b, `,"c":`...)
+		b = appendJSONString(b, strings.Join(f.Choices, " "))
+	}
+	if len(f.Tried) > 0 {
+		b = append(b, `,"t":[`...)
+		for i, t := range f.Tried {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = appendJSONString(b, t.Value)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(t.Mark), 10)
+			if t.Mark == int(triedFailed) {
+				b = append(b, ',')
+				b = strconv.AppendInt(b, int64(t.Rule), 10)
+			}
+			b = append(b, ']')
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+// appendJSONString writes s as a JSON string.
+func appendJSONString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s)
+	return append(b, q...)
 }
 
 type playerBoard struct {
@@ -114,16 +173,16 @@ type playerData struct {
 	Kinds    [2][]string   `json:"kinds"` // kind names by code, en and zh
 	Rules    [2][]string   `json:"rules"` // rule names by code
 	Words    [2]pWords     `json:"words"`
-	K        []int         `json:"k"`    // kind per step (index 0: step 1)
-	Node     []int         `json:"node"` // the event's call
-	Rule     []int         `json:"rule"` // rejects: the rule; -1 otherwise
-	Line     []int         `json:"line"` // the code line marked, -1 none
-	Box      []int         `json:"box"`  // the tree box the step is about, -1 none
+	K        []int         `json:"-"` // kind per step (index 0: step 1)
+	Node     []int         `json:"-"` // the event's call
+	Rule     []int         `json:"-"` // rejects: the rule; -1 otherwise
+	Line     []int         `json:"-"` // the code line marked, -1 none
+	Box      []int         `json:"-"` // the tree box the step is about, -1 none
 	Code     [2][]string   `json:"code"`
-	Notes    [2][]string   `json:"notes"`
-	BD       []int         `json:"bd"` // per step: n, then n pairs (cell, state)
-	SK       []int         `json:"sk"` // per step: frames kept, n, then n frame indices
-	Frames   []playerFrame `json:"frames"`
+	Notes    [2][]string   `json:"-"`
+	BD       []int         `json:"-"` // per step: n, then n pairs (cell, state)
+	SK       []int         `json:"-"` // per step: frames kept, n, then n frame indices
+	Frames   []playerFrame `json:"-"`
 	Tree     *playerTree   `json:"tree,omitempty"`
 	Links    bool          `json:"links"`
 }
@@ -133,6 +192,8 @@ type pWords struct {
 	Choices  string   `json:"choices"`
 	Tried    string   `json:"tried"`
 	None     string   `json:"none"`
+	States   []string `json:"states"`    // what a frame is doing, by frameState
+	Marks    []string `json:"rulemarks"` // a tried candidate's rule, by rule
 }
 
 type playerTree struct {
@@ -166,16 +227,12 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 	if err != nil {
 		return err
 	}
-	js, err := json.Marshal(data)
-	if err != nil {
-		return fmt.Errorf("html: %w", err)
-	}
 	var z bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	zw, err := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
 	if err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
-	if _, err := zw.Write(js); err != nil {
+	if err := data.write(zw); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
 	if err := zw.Close(); err != nil {
@@ -204,6 +261,67 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+}
+
+// write writes the page's data as one JSON object: the small parts with
+// encoding/json, the per-step arrays and the frames by hand.
+func (d *playerData) write(w io.Writer) error {
+	head, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(head[:len(head)-1])
+	var b []byte
+	ints := func(name string, vs []int) {
+		b = append(b[:0], `,"`...)
+		b = append(b, name...)
+		b = append(b, `":[`...)
+		for i, v := range vs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
+			if len(b) > 32<<10 {
+				bw.Write(b)
+				b = b[:0]
+			}
+		}
+		b = append(b, ']')
+		bw.Write(b)
+	}
+	ints("k", d.K)
+	ints("node", d.Node)
+	ints("rule", d.Rule)
+	ints("line", d.Line)
+	ints("box", d.Box)
+	ints("bd", d.BD)
+	ints("sk", d.SK)
+	bw.WriteString(`,"notes":[`)
+	for i, notes := range d.Notes {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteByte('[')
+		for j, n := range notes {
+			b = b[:0]
+			if j > 0 {
+				b = append(b, ',')
+			}
+			bw.Write(appendJSONString(b, n))
+		}
+		bw.WriteByte(']')
+	}
+	bw.WriteString(`],"frames":[`)
+	for i := range d.Frames {
+		b = b[:0]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		bw.Write(d.Frames[i].appendJSON(b))
+	}
+	bw.WriteString("]}")
+	return bw.Flush()
 }
 
 // buildPlayer works out every step of the page.
@@ -249,6 +367,16 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 			Tried:    strings.TrimRight(s.pick("tried: ", "已试："), ": ："),
 			None:     s.pick("none", "无"),
 		}
+		for fs := fsNew; fs <= fsStopped; fs++ {
+			text := s.frameStateText(stackFrame{state: fs})
+			if fs == fsReturn {
+				text = s.kindName(tracer.KindReturn) // the page adds true or false
+			}
+			d.Words[i].States = append(d.Words[i].States, text)
+		}
+		for r := tracer.Rule(0); r < tracer.NumRules; r++ {
+			d.Words[i].Marks = append(d.Words[i].Marks, s.ruleMark(r, triedWords))
+		}
 		for _, c := range st[i].code {
 			d.Code[i] = append(d.Code[i], codeText(c.text, l))
 		}
@@ -277,6 +405,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 	var stack []int
 	var prevEv tracer.Event
 	d.K, d.Node, d.Rule, d.Line, d.Box = make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n)
+	d.BD, d.SK, d.Frames = make([]int, 0, 4*n), make([]int, 0, 4*n), make([]playerFrame, 0, n+n/4)
 	for k := int64(1); k <= n; k++ {
 		e := rec.At(k)
 		for i := range nar {
@@ -327,23 +456,17 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 					continue
 				}
 			}
-			pf := playerFrame{Node: f.node, Depth: f.depth, NoPick: f.end || f.pass || f.slot.Row < 0}
+			pf := playerFrame{Node: f.node, Depth: f.depth, State: int(f.state), OK: f.ok, NoPick: f.end || f.pass || f.slot.Row < 0}
 			for j := range st {
 				pf.Path[j] = st[j].framePath(f)
-				pf.State[j] = st[j].frameStateText(f)
 			}
 			if !pf.NoPick {
-				pf.Choices = []string{}
 				for _, v := range f.choices {
 					pf.Choices = append(pf.Choices, rec.valueText(v))
 				}
 			}
 			for _, t := range f.tried {
-				pt := playerTry{Value: rec.valueText(t.value), Mark: int(t.mark)}
-				if t.mark == triedFailed {
-					pt.Rule = [2]string{st[0].ruleMark(t.rule, triedWords), st[1].ruleMark(t.rule, triedWords)}
-				}
-				pf.Tried = append(pf.Tried, pt)
+				pf.Tried = append(pf.Tried, playerTry{Value: rec.valueText(t.value), Mark: int(t.mark), Rule: int(t.rule)})
 			}
 			j := len(d.Frames)
 			if top && lastTop >= 0 && reflect.DeepEqual(d.Frames[lastTop], pf) {

@@ -48,6 +48,10 @@ const stepChunkBits = 16
 // all), so that any step can be viewed: a tracer.Sink. Feed it every event
 // of one search, in order.
 type Recording struct {
+	// chainOf is 1 + the node whose chain chainLast is (0: none).
+	chainOf   int
+	chainLast []tracer.Event
+
 	info     tracer.Info
 	strategy tracer.Strategy
 	def      *tracer.Def // the problem, as its Def describes it (see shape.go)
@@ -318,19 +322,34 @@ func (r *Recording) callOf(node int) (tracer.Event, bool) {
 	return r.At(r.calls[node]), true
 }
 
-// chain returns the call events from the root down to node.
+// chain returns the call events from the root down to node. The result
+// is shared: callers must not change it. (The last one is kept, as
+// stepping asks for the same node many steps in a row.)
 func (r *Recording) chain(node int) []tracer.Event {
-	var cs []tracer.Event
+	if r.chainOf == node+1 && r.chainOf != 0 {
+		return r.chainLast
+	}
+	cs, whole := r.chainBuild(node)
+	if whole {
+		r.chainOf, r.chainLast = node+1, cs
+	}
+	return cs
+}
+
+// chainBuild is chain, not kept; whole reports that it reached the root
+// (a chain cut short by a call not recorded yet is not kept).
+func (r *Recording) chainBuild(node int) (cs []tracer.Event, whole bool) {
 	for node >= 0 {
 		c, ok := r.callOf(node)
 		if !ok || len(cs) > len(r.calls) {
-			break
+			slices.Reverse(cs)
+			return cs, false
 		}
 		cs = append(cs, c)
 		node = c.Parent
 	}
 	slices.Reverse(cs)
-	return cs
+	return cs, true
 }
 
 // openAfter returns the call events of the calls still open after event j,
