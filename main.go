@@ -1135,15 +1135,18 @@ func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, tree *tracer.Tree
 	for i := range h.events {
 		rec.Event(&h.events[i])
 	}
-	sc, _, err := render.BuildScene(tree, leg, opt)
-	if err != nil {
+	if opt.Problem == "" {
+		opt.Problem = leg.Summary.Problem
+	}
+	if _, _, err := render.Trim(tree, opt); err != nil {
 		return usagef("--html: %v", err)
 	}
 	var buf bytes.Buffer
-	if err := stepper.WriteHTML(&buf, rec, stepper.HTMLOptions{Lang: leg.Lang, MaxSteps: h.limit, Total: h.total, Tree: tree, Scene: sc}); err != nil {
+	hopt := stepper.HTMLOptions{Lang: leg.Lang, MaxSteps: h.limit, Total: h.total, Tree: tree, Summary: leg.Summary, TreeOptions: opt}
+	if err := stepper.WriteHTML(&buf, rec, hopt); err != nil {
 		return err
 	}
-	_, err = h.out.Write(buf.Bytes())
+	_, err := h.out.Write(buf.Bytes())
 	return err
 }
 

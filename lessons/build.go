@@ -223,11 +223,6 @@ func (p *page) player(r *ran) ([]byte, error) {
 	if tree == nil {
 		tree = r.playerTree
 	}
-	leg := render.Legend{Summary: r.out.Summary, Lang: p.lang}
-	sc, _, err := render.BuildScene(tree, leg, render.DiagramOptions{MaxNodes: PlayerTreeBoxes})
-	if err != nil {
-		return nil, err
-	}
 	// The page holds the steps it quotes and a good stretch after: a
 	// whole run of hundreds of thousands of steps is a big file and
 	// seconds of building, for steps nobody will play to.
@@ -236,7 +231,8 @@ func (p *page) player(r *ran) ([]byte, error) {
 		limit = max(limit, k+MaxLogSteps)
 	}
 	var b bytes.Buffer
-	opt := stepper.HTMLOptions{Lang: p.lang, MaxSteps: min(limit, stepper.DefaultHTMLSteps), Total: r.out.Summary.Stats.Steps, Tree: tree, Scene: sc}
+	opt := stepper.HTMLOptions{Lang: p.lang, MaxSteps: min(limit, stepper.DefaultHTMLSteps), Total: r.out.Summary.Stats.Steps,
+		Tree: tree, Summary: r.out.Summary, TreeOptions: render.DiagramOptions{MaxNodes: PlayerTreeBoxes}}
 	if err := stepper.WriteHTML(&b, r.player, opt); err != nil {
 		return nil, err
 	}

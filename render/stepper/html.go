@@ -55,9 +55,12 @@ type HTMLOptions struct {
 	// Total is the run's number of steps when the recording holds only
 	// its start (0: the recording's length).
 	Total int64
-	// Tree and Scene draw the search tree pane; nil: no tree.
-	Tree  *tracer.Tree
-	Scene *render.Scene
+	// Tree, with Summary, draws the search tree pane: the run's diagram as
+	// render.BuildScene lays it out with TreeOptions, in both languages.
+	// nil: no tree pane.
+	Tree        *tracer.Tree
+	Summary     tracer.Summary
+	TreeOptions render.DiagramOptions
 }
 
 // Marks of a board cell in the page's data: its base (blank, given,
@@ -183,7 +186,7 @@ type playerData struct {
 	BD       []int         `json:"-"` // per step: n, then n pairs (cell, state)
 	SK       []int         `json:"-"` // per step: frames kept, n, then n frame indices
 	Frames   []playerFrame `json:"-"`
-	Tree     *playerTree   `json:"tree,omitempty"`
+	Tree     []*playerTree `json:"tree,omitempty"` // en, zh
 	Links    bool          `json:"links"`
 }
 
@@ -193,6 +196,7 @@ type pWords struct {
 	Tried    string   `json:"tried"`
 	None     string   `json:"none"`
 	States   []string `json:"states"`    // what a frame is doing, by frameState
+	Return   int      `json:"return"`    // the state of a frame returning (its value follows)
 	Marks    []string `json:"rulemarks"` // a tried candidate's rule, by rule
 }
 
@@ -344,6 +348,25 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 	for i, l := range langs {
 		st[i] = New(rec, Options{Lang: l, Width: 200, Height: 60})
 	}
+	var scenes [2]*render.Scene
+	if opt.Tree != nil {
+		for i, l := range langs {
+			sc, _, err := render.BuildScene(opt.Tree, render.Legend{Summary: opt.Summary, Lang: l}, opt.TreeOptions)
+			if err != nil {
+				return nil, fmt.Errorf("html: tree: %w", err)
+			}
+			scenes[i] = sc
+		}
+		// The page marks a step's box by its index, in either language.
+		if len(scenes[0].Boxes) != len(scenes[1].Boxes) {
+			return nil, fmt.Errorf("html: tree: %d boxes in English, %d in Chinese", len(scenes[0].Boxes), len(scenes[1].Boxes))
+		}
+		for i := range scenes[0].Boxes {
+			if scenes[0].Boxes[i].ID != scenes[1].Boxes[i].ID {
+				return nil, fmt.Errorf("html: tree: box %d is %s in English, %s in Chinese", i, scenes[0].Boxes[i].ID, scenes[1].Boxes[i].ID)
+			}
+		}
+	}
 	d := &playerData{Version: 1, Lang: string(lang), Steps: n, Total: total, Strategy: rec.strategy.String()}
 	for i, l := range langs {
 		d.Title[i] = rec.instanceName(l)
@@ -367,6 +390,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 			Tried:    strings.TrimRight(s.pick("tried: ", "已试："), ": ："),
 			None:     s.pick("none", "无"),
 		}
+		d.Words[i].Return = int(fsReturn)
 		for fs := fsNew; fs <= fsStopped; fs++ {
 			text := s.frameStateText(stackFrame{state: fs})
 			if fs == fsReturn {
@@ -428,7 +452,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 			}
 		}
 		d.Line = append(d.Line, line)
-		d.Box = append(d.Box, boxOf(opt, &e))
+		d.Box = append(d.Box, boxOf(opt.Tree, scenes[0], &e))
 
 		// The board: what changed since the step before.
 		s := &stepState{k: k, e: e, prev: prevEv, board: board, frames: rec.framesKnown(k, known)}
@@ -490,28 +514,30 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 		stack = idx
 		prevEv = e
 	}
-	if opt.Scene != nil {
-		d.Tree = treeOf(opt.Scene)
+	for _, sc := range scenes {
+		if sc != nil {
+			d.Tree = append(d.Tree, treeOf(sc))
+		}
 	}
 	return d, nil
 }
 
-// boxOf is the tree box event e is about: its pruned leaf, or its call.
-func boxOf(opt HTMLOptions, e *tracer.Event) int {
-	if opt.Scene == nil || opt.Tree == nil {
+// boxOf is the box of sc that event e is about: its pruned leaf, or its
+// call; -1 without a tree.
+func boxOf(t *tracer.Tree, sc *render.Scene, e *tracer.Event) int {
+	if t == nil || sc == nil {
 		return -1
 	}
-	t := opt.Tree
 	if e.Kind == tracer.KindReject {
 		i := sort.Search(len(t.Nodes), func(i int) bool { return t.Nodes[i].Step >= e.Step })
 		for ; i < len(t.Nodes) && t.Nodes[i].Step == e.Step; i++ {
 			if t.Nodes[i].Kind == tracer.NodePruned {
-				return opt.Scene.BoxOf(int32(i))
+				return sc.BoxOf(int32(i))
 			}
 		}
 	}
 	if i := t.CallIndex(e.Node); i >= 0 {
-		return opt.Scene.BoxOf(i)
+		return sc.BoxOf(i)
 	}
 	return -1
 }

@@ -109,8 +109,11 @@
       "home", "prevkind", "back", "next", "nextkind", "kindsel", "end", "play", "speed", "speedword", "gotoword", "goto",
       "msg", "help", "helpbox"].forEach(function (id) { el[id] = $(id); });
     index();
+    var h0 = parseHash();
     buildBoard();
+    if (h0.lang !== undefined) { L = h0.lang; }
     buildTree();
+    if (D.tree) { bindTreeView(); }
     bindControls();
     var h = parseHash();
     if (h.lang !== undefined) { L = h.lang; }
@@ -245,13 +248,20 @@
     if (parent) { parent.appendChild(e); }
     return e;
   }
+  // tree is the tree in the language shown (the boxes' labels, and so
+  // their sizes and places, differ by language).
+  function tree() { return D.tree ? D.tree[Math.min(L, D.tree.length - 1)] : null; }
+  var treeLang = -1;
   function buildTree() {
     if (!D.tree) {
       el.tree.parentNode.removeChild(el.tree);
       $("treebar").hidden = true;
       return;
     }
-    var t = D.tree, svg = el.svg;
+    var t = tree(), svg = el.svg;
+    treeLang = L;
+    while (svg.firstChild) { svg.removeChild(svg.firstChild); }
+    boxEls = []; edgeEls = [];
     var edges = svgEl("g", {}, svg), boxes = svgEl("g", {}, svg);
     t.edges.forEach(function (e) {
       var g = svgEl("g", { "class": "edge hid" }, edges);
@@ -265,7 +275,7 @@
     t.boxes.forEach(function (b, i) {
       var g = svgEl("g", { "class": "box hid" }, boxes);
       var r = svgEl("rect", { x: b.x - b.w / 2, y: b.y - b.h / 2, width: b.w, height: b.h, rx: b.call ? Math.min(12, Math.min(b.w, b.h) / 3) : 0, "class": "b-" + b.c }, g);
-      var lh = b.f * 1.2, y = b.y + b.l.length * lh / 2 - 0.9 * b.f + 0.15 * b.f;
+      var lh = b.f * 1.2, y = b.y + b.l.length * lh / 2 - 0.9 * b.f; // as Graphviz places the lines
       var texts = [];
       b.l.forEach(function (line) {
         var tx = svgEl("text", { x: b.x, y: y, "text-anchor": "middle", "font-size": b.f, "class": "t-" + b.c }, g);
@@ -279,7 +289,6 @@
       boxEls.push({ g: g, r: r, texts: texts, b: b, cls: "" });
     });
     curMark = svgEl("rect", { "class": "curmark", visibility: "hidden" }, svg);
-    bindTreeView();
   }
   // fitText narrows a line of text that the browser's font draws wider
   // than its box (the boxes are sized with the Go font's measures).
@@ -346,7 +355,7 @@
   }
   function fitTree(initial) {
     if (!D.tree) { return; }
-    var p = paneSize(), tw = D.tree.w + 20, th = D.tree.h + 20;
+    var p = paneSize(), tw = tree().w + 20, th = tree().h + 20;
     scale = Math.min(p.w / tw, p.h / th);
     var big = initial && scale < 0.9;
     if (big) {
@@ -431,19 +440,22 @@
     for (var i = 0; i < S.stack.length; i++) {
       var f = D.frames[S.stack[i]];
       var choices = "";
-      if (!f.x) {
-        choices = esc(w.choices) + (L ? "：" : ": ") + (f.c && f.c.length ? esc(f.c.join(" ")) : esc(w.none));
+      if (f.c !== undefined) {
+        choices = esc(w.choices) + (L ? "：" : ": ") + (f.c ? esc(f.c) : esc(w.none));
       }
       var tried = "";
       if (f.t) {
         tried = f.t.map(function (t) {
-          if (t.m === 0) { return '<span class="fail">✗' + esc(t.v) + " " + esc(t.r[L]) + "</span>"; }
-          if (t.m === 1) { return '<span class="on">✓' + esc(t.v) + "</span>"; }
-          return '<span class="back">↩' + esc(t.v) + "</span>";
+          if (t[1] === 0) { return '<span class="fail">✗' + esc(t[0]) + " " + esc(w.rulemarks[t[2]]) + "</span>"; }
+          if (t[1] === 1) { return '<span class="on">✓' + esc(t[0]) + "</span>"; }
+          return '<span class="back">↩' + esc(t[0]) + "</span>";
         }).join(" ");
       }
+      var path = typeof f.p === "string" ? f.p : f.p[L];
+      var state = w.states[f.s] || "";
+      if (f.s === w["return"]) { state += f.ok ? " true" : " false"; }
       rows.push("<tr" + (i === S.stack.length - 1 ? ' class="top"' : "") + "><td>d" + f.d + "</td><td>#" + f.n + "</td><td>" +
-        esc(f.p[L]) + "</td><td>" + esc(f.s[L]) + "</td><td>" + choices + "</td><td>" + tried + "</td></tr>");
+        esc(path) + "</td><td>" + esc(state) + "</td><td>" + choices + "</td><td>" + tried + "</td></tr>");
     }
     el.stack.innerHTML = "<table>" + rows.join("") + "</table>";
     el.stack.scrollTop = el.stack.scrollHeight;
@@ -522,6 +534,14 @@
     var rows = u.help.map(function (h) { return "<tr><td><kbd>" + h[0].split("  ").map(esc).join("</kbd> <kbd>") + "</kbd></td><td>" + esc(h[1]) + "</td></tr>"; });
     el.helpbox.innerHTML = "<h2>" + esc(u.helpTitle) + "</h2><table>" + rows.join("") + "</table><p>" + esc(u.helpLink) + "</p>";
     codeEls.lang = -1;
+    if (D.tree && treeLang !== L) {
+      // The other language's layout: keep the step's box in the middle.
+      var cur = S.k > 0 ? D.box[S.k - 1] : -1;
+      buildTree();
+      if (cur >= 0) { var bx = tree().boxes[cur]; view.x = bx.x - view.w / 2; view.y = bx.y - view.h / 2; setView(); }
+      drawTree();
+      setTimeout(fitText, 0);
+    }
     drawKey();
     drawStack();
     drawCode();
