@@ -1,0 +1,44 @@
+package stepper_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+
+	"backtrack/render"
+	"backtrack/render/stepper"
+	"backtrack/tracer"
+)
+
+// ExampleWriteHTML records a 4-queens search and writes its player: one
+// HTML file that steps through the run in a browser, offline.
+func ExampleWriteHTML() {
+	p, opts, err := tracer.Spec{Problem: "nqueens", N: 4}.Build()
+	if err != nil {
+		panic(err)
+	}
+	info := p.Info()
+	rec := stepper.NewRecording(info, tracer.StrategyOf(info, opts))
+	tree, st := tracer.NewTree(), &tracer.Stats{}
+	opts.Sinks = []tracer.Sink{rec, tree, st}
+	res, err := tracer.Run(context.Background(), p, opts)
+	if err != nil {
+		panic(err)
+	}
+	var page bytes.Buffer
+	err = stepper.WriteHTML(&page, rec, stepper.HTMLOptions{
+		Lang:        tracer.LangEN,
+		Tree:        tree,
+		Summary:     tracer.Summarize(info, opts, res, st),
+		TreeOptions: render.DiagramOptions{MaxNodes: 400},
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(regexp.MustCompile(`<title>(.*)</title>`).FindStringSubmatch(page.String())[1])
+	fmt.Println(rec.Len(), "steps")
+	// Output:
+	// N-Queens n=4
+	// 187 steps
+}

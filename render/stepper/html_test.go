@@ -1,0 +1,310 @@
+package stepper
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"backtrack/tracer"
+)
+
+// htmlRun is a recorded run with its tree and summary, as trace --html
+// makes them.
+type htmlRun struct {
+	rec  *Recording
+	tree *tracer.Tree
+	sum  tracer.Summary
+}
+
+func recordRun(t testing.TB, spec tracer.Spec) htmlRun {
+	t.Helper()
+	p, opts, err := spec.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := p.Info()
+	rec := NewRecording(info, tracer.StrategyOf(info, opts))
+	tree, st := tracer.NewTree(), &tracer.Stats{}
+	opts.Sinks = []tracer.Sink{rec, tree, st}
+	res, err := tracer.Run(context.Background(), p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return htmlRun{rec, tree, tracer.Summarize(info, opts, res, st)}
+}
+
+func (r htmlRun) page(t testing.TB, opt HTMLOptions) []byte {
+	t.Helper()
+	opt.Tree, opt.Summary = r.tree, r.sum
+	if opt.TreeOptions.MaxNodes == 0 {
+		opt.TreeOptions.MaxNodes = 400
+	}
+	var b bytes.Buffer
+	if err := WriteHTML(&b, r.rec, opt); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// pageData is the data a page carries, as its script reads it.
+type pageData struct {
+	Steps int64     `json:"steps"`
+	Total int64     `json:"total"`
+	Cut   [2]string `json:"cut"`
+	Board struct {
+		Start  []int    `json:"start"`
+		Glyphs []string `json:"glyphs"`
+	} `json:"board"`
+	K      []int            `json:"k"`
+	Line   []int            `json:"line"`
+	Box    []int            `json:"box"`
+	BD     []int            `json:"bd"`
+	SK     []int            `json:"sk"`
+	Notes  [2][]string      `json:"notes"`
+	Frames []map[string]any `json:"frames"`
+	Tree   []struct {
+		Boxes []struct {
+			ID string `json:"id"`
+			S  int64  `json:"s"`
+		} `json:"boxes"`
+	} `json:"tree"`
+}
+
+var pageDataRE = regexp.MustCompile(`<script id="data" type="application/octet-stream">([A-Za-z0-9+/=]*)</script>`)
+
+// readPage unpacks a page's data as the script does: base64, gzip, JSON.
+func readPage(t testing.TB, page []byte) *pageData {
+	t.Helper()
+	m := pageDataRE.FindSubmatch(page)
+	if m == nil {
+		t.Fatal("the page holds no data")
+	}
+	z, err := base64.StdEncoding.DecodeString(string(m[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(z))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d pageData
+	if err := json.Unmarshal(js, &d); err != nil {
+		t.Fatalf("the page's data is not JSON: %v", err)
+	}
+	return &d
+}
+
+// TestFramesKnown: the stack frames worked out with the frames below the
+// top remembered are those worked out afresh, at every step.
+func TestFramesKnown(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		spec tracer.Spec
+		upTo int64
+	}{
+		{"queens5", tracer.Spec{Problem: "nqueens", N: 5}, 0},
+		{"leetcode37", tracer.Spec{Problem: "sudoku"}, 6000},
+		{"4×4 cells", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: tracer.OrderCells}, 0},
+		{"drop return-false", tracer.Spec{Problem: "sudoku", Drop: tracer.DropReturnFalse}, 0},
+		{"when after", tracer.Spec{Problem: "nqueens", N: 4, When: tracer.WhenAfter}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := recordRun(t, c.spec)
+			n := r.rec.Len()
+			if c.upTo > 0 {
+				n = min(n, c.upTo)
+			}
+			known := map[[2]int]stackFrame{}
+			for k := int64(1); k <= n; k++ {
+				got, want := r.rec.framesKnown(k, known), r.rec.frames(k)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("step %d: remembered frames %+v, afresh %+v", k, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestPlayerSteps replays a page's data as its script does (the board's
+// and the stack's changes, step by step) and checks every step against
+// the stepper's own view of it: the board and its marks, the stack, the
+// note in both languages, the code line.
+func TestPlayerSteps(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		spec tracer.Spec
+	}{
+		{"queens4", tracer.Spec{Problem: "nqueens", N: 4}},
+		{"queens5 after", tracer.Spec{Problem: "nqueens", N: 5, When: tracer.WhenAfter}},
+		{"4×4 cells", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: tracer.OrderCells}},
+		{"drop return-false", tracer.Spec{Problem: "sudoku", Drop: tracer.DropReturnFalse}},
+		{"permutations leaf", tracer.Spec{Problem: "permutations", When: tracer.WhenLeaf}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := recordRun(t, c.spec)
+			d := readPage(t, r.page(t, HTMLOptions{}))
+			if d.Steps != r.rec.Len() || d.Total != r.rec.Len() || d.Cut[0] != "" {
+				t.Fatalf("steps %d of %d (cut %q), want all %d", d.Steps, d.Total, d.Cut[0], r.rec.Len())
+			}
+			en, zh := New(r.rec, Options{Lang: tracer.LangEN}), New(r.rec, Options{Lang: tracer.LangZH})
+			cells := append([]int(nil), d.Board.Start...)
+			var stack []int
+			bo, so := 0, 0
+			for k := int64(1); k <= d.Steps; k++ {
+				// The script's apply.
+				n := d.BD[bo]
+				for i := 0; i < n; i++ {
+					cells[d.BD[bo+1+2*i]] = d.BD[bo+2+2*i]
+				}
+				bo += 1 + 2*n
+				keep, m := d.SK[so], d.SK[so+1]
+				stack = append(stack[:keep], d.SK[so+2:so+2+m]...)
+				so += 2 + m
+
+				e := r.rec.At(k)
+				if d.K[k-1] != int(e.Kind) {
+					t.Fatalf("step %d: kind %d, want %d", k, d.K[k-1], e.Kind)
+				}
+				for i, s := range []*Stepper{en, zh} {
+					if got, want := d.Notes[i][k-1], r.rec.noteAt(k, s.lang); got != want {
+						t.Fatalf("step %d: %s note %q, want %q", k, s.lang, got, want)
+					}
+				}
+				en.Goto(k)
+				st := en.state()
+				var want playerData
+				want.Board.Glyphs = []string{""}
+				wantCells := want.cellStates(r.rec, st.board, en.marks(st))
+				for i := range cells {
+					gotGlyph, wantGlyph := "?", want.Board.Glyphs[wantCells[i]>>6]
+					if g := cells[i] >> 6; g < len(d.Board.Glyphs) {
+						gotGlyph = d.Board.Glyphs[g]
+					}
+					if cells[i]&63 != wantCells[i]&63 || gotGlyph != wantGlyph {
+						t.Fatalf("step %d: cell %d is %q marked %o, the stepper shows %q marked %o", k, i, gotGlyph, cells[i]&63, wantGlyph, wantCells[i]&63)
+					}
+				}
+				frames := r.rec.frames(k)
+				if len(stack) != len(frames) {
+					t.Fatalf("step %d: %d frames, want %d", k, len(stack), len(frames))
+				}
+				for i, f := range frames {
+					pf := d.Frames[stack[i]]
+					if int(pf["n"].(float64)) != f.node || int(pf["s"].(float64)) != int(f.state) {
+						t.Fatalf("step %d: frame %d is %v, want node %d state %d", k, i, pf, f.node, f.state)
+					}
+					if _, ok := pf["c"]; ok != !(f.end || f.pass || f.slot.Row < 0) {
+						t.Fatalf("step %d: frame %d choices %v, want a list: %v", k, i, pf["c"], ok)
+					}
+					if tried, _ := pf["t"].([]any); len(tried) != len(f.tried) {
+						t.Fatalf("step %d: frame %d tried %v, want %d", k, i, pf["t"], len(f.tried))
+					}
+				}
+				line := -1
+				if tag := eventTag(r.rec.strategy, &e, &st.prev); tag != tagNone {
+					for i, c := range en.code {
+						if c.tag == tag {
+							line = i
+							break
+						}
+					}
+				}
+				if d.Line[k-1] != line {
+					t.Fatalf("step %d: code line %d, want %d", k, d.Line[k-1], line)
+				}
+			}
+			if bo != len(d.BD) || so != len(d.SK) {
+				t.Errorf("the board's and the stack's changes end at %d/%d and %d/%d", bo, len(d.BD), so, len(d.SK))
+			}
+		})
+	}
+}
+
+// TestPlayerTreeBoxes: a step marks the box of what it is about, a box
+// that exists at that step; every box appears at a step of the page.
+func TestPlayerTreeBoxes(t *testing.T) {
+	r := recordRun(t, tracer.Spec{Problem: "nqueens", N: 5})
+	d := readPage(t, r.page(t, HTMLOptions{}))
+	if len(d.Tree) != 2 || len(d.Tree[0].Boxes) != len(d.Tree[1].Boxes) || len(d.Tree[0].Boxes) == 0 {
+		t.Fatalf("want the tree in English and Chinese, box for box")
+	}
+	for k := int64(1); k <= d.Steps; k++ {
+		b := d.Box[k-1]
+		if b < 0 {
+			t.Fatalf("step %d marks no box", k)
+		}
+		if s := d.Tree[0].Boxes[b].S; s > k {
+			t.Fatalf("step %d marks box %s, made at step %d", k, d.Tree[0].Boxes[b].ID, s)
+		}
+		e := r.rec.At(k)
+		if e.Kind == tracer.KindReject {
+			if id := d.Tree[0].Boxes[b].ID; id != fmt.Sprintf("s%d", k) && !strings.HasPrefix(id, "g") {
+				t.Fatalf("reject at step %d marks box %s", k, id)
+			}
+		}
+	}
+}
+
+// TestWriteHTML: the same run gives the same bytes; the page refers to
+// nothing outside itself; sizes; a run longer than the page's limit is
+// cut with a note in both languages.
+func TestWriteHTML(t *testing.T) {
+	q4 := recordRun(t, tracer.Spec{Problem: "nqueens", N: 4})
+	a, b := q4.page(t, HTMLOptions{}), q4.page(t, HTMLOptions{Lang: tracer.LangEN})
+	if !bytes.Equal(a, b) {
+		t.Error("two pages of one run differ")
+	}
+	if len(a) > 100<<10 {
+		t.Errorf("the 4-queens page is %d bytes, want under 100 KB", len(a))
+	}
+	for _, bad := range []string{"<link", "@import", "url(", " src=", "href=", "https://", "<iframe"} {
+		if bytes.Contains(a, []byte(bad)) {
+			t.Errorf("the page has %q: it must not refer to anything outside itself", bad)
+		}
+	}
+	if n := bytes.Count(a, []byte("http://")); n != 1 || !bytes.Contains(a, []byte(`"http://www.w3.org/2000/svg"`)) {
+		t.Errorf("the page names %d http:// addresses, want only the SVG namespace", n)
+	}
+	zh := q4.page(t, HTMLOptions{Lang: tracer.LangZH})
+	if !bytes.Contains(zh, []byte(`<html lang="zh">`)) || !bytes.Contains(zh, []byte("<title>4 皇后")) {
+		t.Errorf("a Chinese page: %s", zh[:300])
+	}
+
+	cut := readPage(t, q4.page(t, HTMLOptions{MaxSteps: 100}))
+	if cut.Steps != 100 || cut.Total != 187 || len(cut.K) != 100 || len(cut.Notes[1]) != 100 {
+		t.Errorf("cut at 100: steps %d of %d, %d kinds, %d notes", cut.Steps, cut.Total, len(cut.K), len(cut.Notes[1]))
+	}
+	if !strings.Contains(cut.Cut[0], "first 100 of the run's 187 steps") || !strings.Contains(cut.Cut[0], "--max-steps") ||
+		!strings.Contains(cut.Cut[1], "187 步中的前 100 步") {
+		t.Errorf("the cut note: %q / %q", cut.Cut[0], cut.Cut[1])
+	}
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, q4.rec, HTMLOptions{MaxSteps: MaxHTMLSteps + 1}); err == nil {
+		t.Error("a page of more than MaxHTMLSteps steps: no error")
+	}
+
+	if testing.Short() {
+		return
+	}
+	lc := recordRun(t, tracer.Spec{Problem: "sudoku"})
+	page := lc.page(t, HTMLOptions{})
+	if len(page) > 3<<20 {
+		t.Errorf("the LeetCode 37 page is %d bytes, want under 3 MB", len(page))
+	}
+	if d := readPage(t, page); d.Steps != 96246 {
+		t.Errorf("the LeetCode 37 page holds %d steps, want all 96246", d.Steps)
+	}
+	t.Logf("page sizes: 4-queens %d bytes, LeetCode 37 %d bytes", len(a), len(page))
+}
