@@ -756,7 +756,7 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 		}
 		opt.Focus = f
 	}
-	if !ef.diagrams() {
+	if !ef.diagrams() && ef.html == "" {
 		var unused []string
 		for _, name := range shapeFlags {
 			if ef.set[name] {
@@ -768,7 +768,7 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 			if len(unused) > 1 {
 				verb = "only shape"
 			}
-			fmt.Fprintf(stderr, "backtrack: warning: %s %s a diagram, and none was asked for: add --svg, --png or --dot\n", strings.Join(unused, ", "), verb)
+			fmt.Fprintf(stderr, "backtrack: warning: %s %s a diagram, and none was asked for: add --svg, --png, --dot or --html\n", strings.Join(unused, ", "), verb)
 		}
 	}
 	if ef.frames == "" && ef.gif == "" {

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHTML: trace --html and render LOG --html write the same page of a
+// run; --max-steps chooses how many steps a page holds; bad outputs are
+// one clear error line and no file.
+func TestHTML(t *testing.T) {
+	dir := t.TempDir()
+	page, logPath, again := filepath.Join(dir, "q.html"), filepath.Join(dir, "q.yaml"), filepath.Join(dir, "again.html")
+	code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "5", "--html", page, "--yaml", logPath, "--lang", "zh")
+	if code != 0 {
+		t.Fatalf("trace --html: exit %d: %s", code, errs)
+	}
+	a, err := os.ReadFile(page)
+	if err != nil || !strings.HasPrefix(string(a), "<!DOCTYPE html>") || !strings.Contains(string(a), `<html lang="zh">`) {
+		t.Fatalf("trace --html wrote %d bytes, %v", len(a), err)
+	}
+	code, _, errs = runCLI(t, "", "render", logPath, "--html", again)
+	if code != 0 {
+		t.Fatalf("render --html: exit %d: %s", code, errs)
+	}
+	if b, _ := os.ReadFile(again); string(b) != string(a) {
+		t.Errorf("render --html of the run's log differs from trace --html (%d and %d bytes)", len(b), len(a))
+	}
+
+	// --max-steps chooses the page's size: the search stops there, and the
+	// page holds it all; render cuts a longer log, and the page says so.
+	short := filepath.Join(dir, "short.html")
+	if code, _, errs = runCLI(t, "", "trace", "nqueens", "-n", "5", "--html", short, "--max-steps", "60"); code != 0 {
+		t.Fatalf("trace --max-steps 60 --html: exit %d: %s", code, errs)
+	}
+	cut := filepath.Join(dir, "cut.html")
+	if code, _, errs = runCLI(t, "", "render", logPath, "--html", cut, "--max-steps", "60"); code != 0 {
+		t.Fatalf("render --max-steps 60 --html: exit %d: %s", code, errs)
+	}
+	if st, err := os.Stat(cut); err != nil || st.Size() >= int64(len(a)) {
+		t.Errorf("a page of 60 steps is no smaller than the whole run's: %v", err)
+	}
+
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"stdout", []string{"trace", "nqueens", "--html", "-"}, "--html needs a file"},
+		{"a folder", []string{"trace", "nqueens", "--html", dir}, dir},
+		{"no folder", []string{"trace", "nqueens", "--html", filepath.Join(dir, "nope", "x.html")}, "nope"},
+		{"render steps", []string{"render", logPath, "--html", filepath.Join(dir, "x.html"), "--max-steps", "0"}, "--max-steps 0"},
+		{"bad focus", []string{"trace", "nqueens", "-n", "4", "--html", filepath.Join(dir, "y.html"), "--focus", "r0=c9"}, "r0=c9"},
+	} {
+		code, out, errs := runCLI(t, "", c.args...)
+		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q: want one line naming %q", c.name, code, out, errs, c.want)
+		}
+	}
+	for _, name := range []string{"x.html", "y.html"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s was written after an error", name)
+		}
+	}
+}
