@@ -275,7 +275,8 @@
     t.boxes.forEach(function (b, i) {
       var g = svgEl("g", { "class": "box hid" }, boxes);
       var r = svgEl("rect", { x: b.x - b.w / 2, y: b.y - b.h / 2, width: b.w, height: b.h, rx: b.call ? Math.min(12, Math.min(b.w, b.h) / 3) : 0, "class": "b-" + b.c }, g);
-      var lh = b.f * 1.2, y = b.y + b.l.length * lh / 2 - 0.9 * b.f; // as Graphviz places the lines
+      // As Graphviz places the lines (its y grows upward, ours downward).
+      var lh = b.f * 1.2, y = b.y - b.l.length * lh / 2 + 0.9 * b.f;
       var texts = [];
       b.l.forEach(function (line) {
         var tx = svgEl("text", { x: b.x, y: y, "text-anchor": "middle", "font-size": b.f, "class": "t-" + b.c }, g);
