@@ -353,7 +353,7 @@ func fastNodeOf(name string, a fastLookup) (fastNode, bool) {
 	}
 	w, err1 := strconv.ParseFloat(a.val("width"), 64)
 	h, err2 := strconv.ParseFloat(a.val("height"), 64)
-	if err1 != nil || err2 != nil || w <= 0 || h <= 0 {
+	if err1 != nil || err2 != nil || !(w > 0 && h > 0 && w < 1e6 && h < 1e6) {
 		return n, false
 	}
 	n.w, n.h = w*72, h*72
@@ -391,14 +391,14 @@ func fastNodeOf(name string, a fastLookup) (fastNode, bool) {
 	}
 	if v, set := a.get("penwidth"); set {
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f < 0 {
+		if err != nil || !(f >= 0 && f < 1e4) {
 			return n, false
 		}
 		n.penwidth = f
 	}
 	if v, set := a.get("fontsize"); set {
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f < 1 {
+		if err != nil || !(f >= 1 && f < 1e4) {
 			return n, false
 		}
 		n.fontSize = f
@@ -473,7 +473,7 @@ func fastEdgeOf(tail, head string, a fastLookup) (fastEdge, bool) {
 	}{{"penwidth", &e.penwidth}, {"arrowsize", &e.arrowsize}} {
 		if v, set := a.get(f.key); set {
 			x, err := strconv.ParseFloat(v, 64)
-			if err != nil || x < 0 {
+			if err != nil || !(x >= 0 && x < 1e4) {
 				return e, false
 			}
 			*f.to = x

@@ -313,3 +313,30 @@ func BenchmarkFastRatio(b *testing.B) {
 		})
 	}
 }
+
+// FuzzFastParse: any DOT text either goes to Graphviz whole or splits
+// into a frame and boxes and edges that Go draws, without a panic; the
+// frame of a split is DOT Graphviz reads.
+func FuzzFastParse(f *testing.F) {
+	f.Add([]byte(`digraph { graph [outputorder=edgesfirst]; node [shape=box, fixedsize=true]; a [label="x\ny", width=1, height=1, pos="1,1!"]; b [width=1, height=1, pos="1,100!"]; a -> b [pos="e,1,64 1,37 1,50 1,50 1,60"]; }`))
+	f.Add([]byte(`digraph { graph [outputorder=edgesfirst]; a [shape=box, style="rounded,filled,dashed", color="#123456", fillcolor=white, fixedsize=true, width=1, height=0.5, pos="1,1!"]; c [label="", style=invis, shape=point, width=0, height=0, pos="0,0!"]; }`))
+	f.Add([]byte(`digraph { a -> b -> c; }`))
+	f.Add([]byte(`digraph "x\"y" { label=<<B>a</B>>; a [shape=box, label="\N\\", fixedsize=true, width=1, height=1, pos="1,1"]; }`))
+	f.Fuzz(func(t *testing.T, dot []byte) {
+		old := fastMinNodes
+		fastMinNodes = 0
+		defer func() { fastMinNodes = old }()
+		g := fastParse(dot)
+		if g == nil {
+			return
+		}
+		frame := g.frame()
+		if !bytes.HasPrefix(frame, []byte("digraph ")) || !bytes.HasSuffix(frame, []byte("}\n")) {
+			t.Fatalf("frame %q", frame)
+		}
+		if _, err := g.svg([]byte("<svg>\n<g>\n</g>\n</svg>\n")); err != nil {
+			t.Fatal(err)
+		}
+		g.drawing(&drawing{attrs: map[string]string{}})
+	})
+}
