@@ -86,20 +86,29 @@ const (
 // choices and what it tried ([value, mark, rule]: mark 0 ✗ with the rule,
 // 1 ✓, 2 ↩).
 type playerFrame struct {
-	Node    int
-	Depth   int
-	Path    [2]string
-	State   int
-	OK      bool
-	NoPick  bool // no choices list: an end, a pass, no slot yet
-	Choices []string
-	Tried   []playerTry
+	// From and Keep, when From ≥ 0, say that Tried continues the tried
+	// list of frame From: its first Keep entries, then Tried.
+	From, Keep int
+	Node       int
+	Depth      int
+	Path       [2]string
+	State      int
+	OK         bool
+	NoPick     bool // no choices list: an end, a pass, no slot yet
+	Choices    []string
+	Tried      []playerTry
 }
 
 type playerTry struct {
 	Value string
 	Mark  int
 	Rule  int
+}
+
+// sameFrame compares two frames but for their tried lists.
+func sameFrame(a, b *playerFrame) bool {
+	return a.Node == b.Node && a.Depth == b.Depth && a.Path == b.Path && a.State == b.State && a.OK == b.OK &&
+		a.NoPick == b.NoPick && reflect.DeepEqual(a.Choices, b.Choices)
 }
 
 // appendJSON writes f as the page reads it: {"n":…,"d":…,"p":…,"s":…,…}.
@@ -126,6 +135,12 @@ func (f *playerFrame) appendJSON(b []byte) []byte {
 	if !f.NoPick {
 		b = append(b, `,"c":`...)
 		b = appendJSONString(b, strings.Join(f.Choices, " "))
+	}
+	if f.From >= 0 {
+		b = append(b, `,"tb":`...)
+		b = strconv.AppendInt(b, int64(f.From), 10)
+		b = append(b, `,"tk":`...)
+		b = strconv.AppendInt(b, int64(f.Keep), 10)
 	}
 	if len(f.Tried) > 0 {
 		b = append(b, `,"t":[`...)
@@ -250,12 +265,18 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 	if data.Lang == "zh" {
 		title = data.Title[1]
 	}
+	notes, err := data.noteChunks()
+	if err != nil {
+		return fmt.Errorf("html: %w", err)
+	}
 	r := strings.NewReplacer(
 		"{{TITLE}}", htmlEscape(title),
 		"{{LANG}}", data.Lang,
 		"{{CSS}}", css,
 		"{{JS}}", playerJS,
 		"{{DATA}}", base64.StdEncoding.EncodeToString(z.Bytes()),
+		"{{NOTES}}", notes,
+		"{{CHUNK}}", strconv.Itoa(noteChunk),
 	)
 	if _, err := io.WriteString(w, r.Replace(playerHTML)); err != nil {
 		return fmt.Errorf("html: write: %w", err)
@@ -265,6 +286,44 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+}
+
+// noteChunk is how many steps' notes go in one of the page's note blocks.
+// The page unpacks a block when it first shows one of its steps: opening
+// the page does not wait for every note of a long run.
+const noteChunk = 4096
+
+// noteChunks is the page's notes as script elements, one per language and
+// block of noteChunk steps (id n-LANG-BLOCK), each a JSON array of
+// strings, gzipped, in base64.
+func (d *playerData) noteChunks() (string, error) {
+	var out strings.Builder
+	for i, lang := range []string{"en", "zh"} {
+		notes := d.Notes[i]
+		for c := 0; c*noteChunk < len(notes); c++ {
+			var z bytes.Buffer
+			zw, err := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
+			if err != nil {
+				return "", err
+			}
+			b := []byte{'['}
+			for j, n := range notes[c*noteChunk : min(len(notes), (c+1)*noteChunk)] {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = appendJSONString(b, n)
+			}
+			b = append(b, ']')
+			if _, err := zw.Write(b); err != nil {
+				return "", err
+			}
+			if err := zw.Close(); err != nil {
+				return "", err
+			}
+			fmt.Fprintf(&out, "<script id=\"n-%s-%d\" type=\"application/octet-stream\">%s</script>\n", lang, c, base64.StdEncoding.EncodeToString(z.Bytes()))
+		}
+	}
+	return out.String(), nil
 }
 
 // write writes the page's data as one JSON object: the small parts with
@@ -301,22 +360,7 @@ func (d *playerData) write(w io.Writer) error {
 	ints("box", d.Box)
 	ints("bd", d.BD)
 	ints("sk", d.SK)
-	bw.WriteString(`,"notes":[`)
-	for i, notes := range d.Notes {
-		if i > 0 {
-			bw.WriteByte(',')
-		}
-		bw.WriteByte('[')
-		for j, n := range notes {
-			b = b[:0]
-			if j > 0 {
-				b = append(b, ',')
-			}
-			bw.Write(appendJSONString(b, n))
-		}
-		bw.WriteByte(']')
-	}
-	bw.WriteString(`],"frames":[`)
+	fmt.Fprintf(bw, `,"noteChunk":%d,"frames":[`, noteChunk)
 	for i := range d.Frames {
 		b = b[:0]
 		if i > 0 {
@@ -426,6 +470,12 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 	known := map[[2]int]stackFrame{} // frames below the top, by {call, the call below}
 	below := map[[2]int]int{}        // their index in d.Frames
 	lastTop := -1
+	var lastTried []playerTry // the whole tried list of frame lastTop
+	type nodeTried struct {
+		frame int
+		tried []playerTry
+	}
+	triedOfNode := map[int]nodeTried{} // each node's last frame, with its whole tried list
 	var stack []int
 	var prevEv tracer.Event
 	d.K, d.Node, d.Rule, d.Line, d.Box = make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n)
@@ -493,10 +543,27 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 				pf.Tried = append(pf.Tried, playerTry{Value: rec.valueText(t.value), Mark: int(t.mark), Rule: int(t.rule)})
 			}
 			j := len(d.Frames)
-			if top && lastTop >= 0 && reflect.DeepEqual(d.Frames[lastTop], pf) {
+			if top && lastTop >= 0 && reflect.DeepEqual(lastTried, pf.Tried) && sameFrame(&d.Frames[lastTop], &pf) {
 				j = lastTop
 			} else {
+				// The tried list goes on from the node's last frame: most of
+				// it is that frame's.
+				tried := pf.Tried
+				pf.From = -1
+				if prev, ok := triedOfNode[f.node]; ok {
+					keep := 0
+					for keep < len(prev.tried) && keep < len(tried) && prev.tried[keep] == tried[keep] {
+						keep++
+					}
+					if keep > 0 {
+						pf.From, pf.Keep, pf.Tried = prev.frame, keep, tried[keep:]
+					}
+				}
+				triedOfNode[f.node] = nodeTried{j, tried}
 				d.Frames = append(d.Frames, pf)
+				if top {
+					lastTried = tried
+				}
 			}
 			if top {
 				lastTop = j

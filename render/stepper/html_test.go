@@ -10,6 +10,7 @@ import (
 	"io"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -78,16 +79,14 @@ type pageData struct {
 	} `json:"tree"`
 }
 
-var pageDataRE = regexp.MustCompile(`<script id="data" type="application/octet-stream">([A-Za-z0-9+/=]*)</script>`)
+var pageDataRE = regexp.MustCompile(`<script id="data" type="application/octet-stream" data-note-chunk="\d+">([A-Za-z0-9+/=]*)</script>`)
 
-// readPage unpacks a page's data as the script does: base64, gzip, JSON.
-func readPage(t testing.TB, page []byte) *pageData {
+var pageNotesRE = regexp.MustCompile(`<script id="n-(en|zh)-(\d+)" type="application/octet-stream">([A-Za-z0-9+/=]*)</script>`)
+
+// unpack decodes base64 gzipped JSON into v.
+func unpack(t testing.TB, b64 []byte, v any) {
 	t.Helper()
-	m := pageDataRE.FindSubmatch(page)
-	if m == nil {
-		t.Fatal("the page holds no data")
-	}
-	z, err := base64.StdEncoding.DecodeString(string(m[1]))
+	z, err := base64.StdEncoding.DecodeString(string(b64))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,9 +98,42 @@ func readPage(t testing.TB, page []byte) *pageData {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var d pageData
-	if err := json.Unmarshal(js, &d); err != nil {
+	if err := json.Unmarshal(js, v); err != nil {
 		t.Fatalf("the page's data is not JSON: %v", err)
+	}
+}
+
+// readPage unpacks a page's data as the script does: base64, gzip, JSON;
+// the notes from their blocks, in order; every frame's tried list whole.
+func readPage(t testing.TB, page []byte) *pageData {
+	t.Helper()
+	m := pageDataRE.FindSubmatch(page)
+	if m == nil {
+		t.Fatal("the page holds no data")
+	}
+	var d pageData
+	unpack(t, m[1], &d)
+	for _, nm := range pageNotesRE.FindAllSubmatch(page, -1) {
+		var block []string
+		unpack(t, nm[3], &block)
+		i := 0
+		if string(nm[1]) == "zh" {
+			i = 1
+		}
+		if c, _ := strconv.Atoi(string(nm[2])); c*noteChunk != len(d.Notes[i]) {
+			t.Fatalf("note block %s %s comes after %d notes", nm[1], nm[2], len(d.Notes[i]))
+		}
+		d.Notes[i] = append(d.Notes[i], block...)
+	}
+	for i, f := range d.Frames {
+		if from, ok := f["tb"].(float64); ok {
+			prev, _ := d.Frames[int(from)]["t"].([]any)
+			own, _ := f["t"].([]any)
+			f["t"] = append(append([]any(nil), prev[:int(f["tk"].(float64))]...), own...)
+			if int(from) >= i {
+				t.Fatalf("frame %d goes on from frame %d", i, int(from))
+			}
+		}
 	}
 	return &d
 }

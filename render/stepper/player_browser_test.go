@@ -223,8 +223,9 @@ func (b *playerBrowser) key(t *testing.T, keys string) {
 // playerOpen is what the page reported on opening: milliseconds since the
 // navigation started to the first step drawn, and to the frame after it.
 type playerOpen struct {
-	Ready float64 `json:"ready"`
-	Shown float64 `json:"shown"`
+	Ready  float64            `json:"ready"`
+	Shown  float64            `json:"shown"`
+	Timing map[string]float64 `json:"timing"` // the page's own marks (backtrackPlayer.timing)
 }
 
 // open shows the page of r at fragment (e.g. "step=5&lang=en") and waits
@@ -243,7 +244,7 @@ func (b *playerBrowser) open(t *testing.T, r *playerRun, fragment string) player
 		t.Fatalf("%s: the page did not show its first step (its loading sign says %q): %v%s", what, loading, err, thrownText(b.exceptions()))
 	}
 	var o playerOpen
-	b.eval(t, "open times", `({ready: window.__btReady, shown: window.__btShown})`, &o)
+	b.eval(t, "open times", `({ready: window.__btReady, shown: window.__btShown, timing: window.backtrackPlayer && window.backtrackPlayer.timing})`, &o)
 	return o
 }
 
@@ -271,7 +272,7 @@ const playerStateFn = `function () {
 	const $ = id => document.getElementById(id);
 	const P = window.backtrackPlayer;
 	const cur = [...document.querySelectorAll('#code div.cur')];
-	const rows = [...document.querySelectorAll('#stack tr')];
+	const rows = [...document.querySelectorAll('#stack .row')];
 	return {
 		step: P.step(), steps: P.steps(), lang: P.lang(),
 		stepno: $('stepno').textContent, stepmax: $('stepmax').textContent,
@@ -685,8 +686,14 @@ func (r *playerRun) boardProblems(st *playerState, k int64) []string {
 func (b *playerBrowser) state(t *testing.T) playerState {
 	t.Helper()
 	var st playerState
-	b.eval(t, "the page's state", playerStateJS, &st)
-	return st
+	// A step whose block of notes the page has not unpacked yet shows
+	// "…" for a moment: the note comes when the block is unpacked.
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		b.eval(t, "the page's state", playerStateJS, &st)
+		if st.Note != "…" || time.Now().After(deadline) {
+			return st
+		}
+	}
 }
 
 // check holds the page, which must be at step k in lang, to the truth.
@@ -779,8 +786,8 @@ func TestPlayerBrowser(t *testing.T) {
 // mode, which does not time the pages).
 func logOpen(t *testing.T, r *playerRun, o playerOpen) {
 	t.Helper()
-	t.Logf("%s (%d steps, %d bytes): data unpacked and first step drawn %.0f ms after the navigation started, frame done at %.0f ms",
-		r.name, r.steps(), r.size, o.Ready, o.Shown)
+	t.Logf("%s (%d steps, %d bytes): data unpacked and first step drawn %.0f ms after the navigation started, frame done at %.0f ms; the page's marks: %v",
+		r.name, r.steps(), r.size, o.Ready, o.Shown, o.Timing)
 	if o.Shown > 2000 && !testing.Short() {
 		t.Errorf("%s (%d steps, %d bytes) took %.0f ms from the start of the navigation to the frame showing its first step (%.0f ms to its loading sign hidden): want at most 2000 ms",
 			r.name, r.steps(), r.size, o.Shown, o.Ready)

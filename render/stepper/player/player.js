@@ -68,6 +68,7 @@
   var CK = 256; // steps between checkpoints
 
   var D, N, L = 0; // data, steps, language (0 en, 1 zh)
+  var timing = {}; // when each part of opening ended, in ms since the navigation started
   var bdOff, skOff, cks = [];
   var S = { k: 0, cells: null, stack: [], counts: null };
   var shown = { cells: null, k: -1, boxes: [], edges: [] };
@@ -81,34 +82,84 @@
   function txt(node, s) { if (node.textContent !== s) { node.textContent = s; } }
 
   // ---- loading -------------------------------------------------------
+  // unpack decodes a base64 text of gzipped JSON.
+  function unpack(b64) {
+    var bin = atob(b64.trim());
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text().then(JSON.parse);
+  }
   function load() {
-    var loading = $("loading");
+    var loading = $("loading"), T = timing;
     if (typeof DecompressionStream === "undefined") {
       loading.textContent = UI.en.oldBrowser + " " + UI.zh.oldBrowser;
       return;
     }
-    var b64 = $("data").textContent.trim();
-    var bin = atob(b64);
-    var bytes = new Uint8Array(bin.length);
-    for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    new Response(stream).text().then(function (t) {
-      D = JSON.parse(t);
+    T.script = performance.now();
+    // The notes of the step the address asks for are unpacked beside the
+    // rest, so the first step shows whole.
+    var h = location.hash.match(/step=(\d+)/), lm = location.hash.match(/lang=(en|zh)/);
+    var first = unpack($("data").textContent).then(function (d) {
+      T.parsed = performance.now();
+      D = d;
+    });
+    var lang = lm ? lm[1] : document.documentElement.lang;
+    var k0 = h ? parseInt(h[1], 10) : 0;
+    var chunk = parseInt($("data").dataset.noteChunk, 10);
+    var notes = noteBlock(lang === "zh" ? 1 : 0, Math.max(0, Math.floor((k0 - 1) / chunk)));
+    Promise.all([first, notes]).then(function () {
       start();
       loading.hidden = true;
+      T.drawn = performance.now();
     }).catch(function (e) {
       loading.textContent = "backtrack: " + e;
     });
   }
 
+  // The notes, in blocks of D.noteChunk steps, unpacked when first shown.
+  var noteBlocks = [{}, {}];
+  function noteBlock(l, c) {
+    var have = noteBlocks[l][c];
+    if (have) { return have.promise; }
+    var node = $("n-" + (l ? "zh" : "en") + "-" + c);
+    var p = node ? unpack(node.textContent) : Promise.resolve([]);
+    have = noteBlocks[l][c] = { promise: p, notes: null };
+    p.then(function (ns) { have.notes = ns; });
+    return p;
+  }
+  // noteOf is step k's note in language l, or null while its block is
+  // being unpacked (the note is drawn when it is there).
+  function noteOf(l, k) {
+    var c = Math.floor((k - 1) / D.noteChunk), b = noteBlocks[l][c];
+    if (b && b.notes) { return b.notes[(k - 1) % D.noteChunk]; }
+    noteBlock(l, c).then(function () { if (S.k === k && L === l) { drawText(); } });
+    return null;
+  }
+
+  // triedOf is frame i's tried list: its own, or the list of the frame it
+  // goes on from, cut, then its own.
+  var triedMemo = [];
+  function triedOf(i) {
+    var t = triedMemo[i];
+    if (t) { return t; }
+    var f = D.frames[i];
+    t = f.t || [];
+    if (f.tb !== undefined) { t = triedOf(f.tb).slice(0, f.tk).concat(t); }
+    triedMemo[i] = t;
+    return t;
+  }
+
   function start() {
     N = D.steps;
+    var T = timing;
     L = D.lang === "zh" ? 1 : 0;
     ["title", "stepword", "stepno", "stepmax", "kind", "cut", "lang", "helpbtn", "board", "key", "code", "treetitle",
       "zoomout", "zoomin", "zoomfit", "follow", "followword", "tree", "svg", "stackhead", "stack", "note", "counters",
       "home", "prevkind", "back", "next", "nextkind", "kindsel", "end", "play", "speed", "speedword", "gotoword", "goto",
       "msg", "help", "helpbox"].forEach(function (id) { el[id] = $(id); });
     index();
+    T.indexed = performance.now();
     var h0 = parseHash();
     buildBoard();
     if (h0.lang !== undefined) { L = h0.lang; }
@@ -429,39 +480,53 @@
     el.zoomin.onclick = function () { zoom(1.25); };
     el.zoomout.onclick = function () { zoom(1 / 1.25); };
     el.zoomfit.onclick = function () { fitTree(false); };
-    window.addEventListener("resize", function () { resized(); drawTree(); });
+    window.addEventListener("resize", function () { codeLineH = 0; resized(); drawTree(); });
   }
 
   // ---- the stack, code, note, counters -------------------------------
   function esc(s) {
     return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
-  function drawStack() {
-    var w = D.words[L], rows = [];
-    for (var i = 0; i < S.stack.length; i++) {
-      var f = D.frames[S.stack[i]];
-      var choices = "";
-      if (f.c !== undefined) {
-        choices = esc(w.choices) + (L ? "：" : ": ") + (f.c ? esc(f.c) : esc(w.none));
-      }
-      var tried = "";
-      if (f.t) {
-        tried = f.t.map(function (t) {
-          if (t[1] === 0) { return '<span class="fail">✗' + esc(t[0]) + " " + esc(w.rulemarks[t[2]]) + "</span>"; }
-          if (t[1] === 1) { return '<span class="on">✓' + esc(t[0]) + "</span>"; }
-          return '<span class="back">↩' + esc(t[0]) + "</span>";
-        }).join(" ");
-      }
-      var path = typeof f.p === "string" ? f.p : f.p[L];
-      var state = w.states[f.s] || "";
-      if (f.s === w["return"]) { state += f.ok ? " true" : " false"; }
-      rows.push("<tr" + (i === S.stack.length - 1 ? ' class="top"' : "") + "><td>d" + f.d + "</td><td>#" + f.n + "</td><td>" +
-        esc(path) + "</td><td>" + esc(state) + "</td><td>" + choices + "</td><td>" + tried + "</td></tr>");
+  // The stack's rows are kept: a step changes the top row or two, and
+  // only those are drawn again.
+  var stackRows = [], stackShown = [], stackLang = -1;
+  function frameRow(i, top) {
+    var w = D.words[L], f = D.frames[i];
+    var choices = "";
+    if (f.c !== undefined) {
+      choices = esc(w.choices) + (L ? "：" : ": ") + (f.c ? esc(f.c) : esc(w.none));
     }
-    el.stack.innerHTML = "<table>" + rows.join("") + "</table>";
-    el.stack.scrollTop = el.stack.scrollHeight;
+    var tried = triedOf(i).map(function (t) {
+      if (t[1] === 0) { return '<span class="fail">✗' + esc(t[0]) + " " + esc(w.rulemarks[t[2]]) + "</span>"; }
+      if (t[1] === 1) { return '<span class="on">✓' + esc(t[0]) + "</span>"; }
+      return '<span class="back">↩' + esc(t[0]) + "</span>";
+    }).join(" ");
+    var path = typeof f.p === "string" ? f.p : f.p[L];
+    var state = w.states[f.s] || "";
+    if (f.s === w["return"]) { state += f.ok ? " true" : " false"; }
+    return "<span>d" + f.d + "</span><span>#" + f.n + "</span><span>" + esc(path) + "</span><span>" + esc(state) +
+      "</span><span>" + choices + "</span><span>" + tried + "</span>";
   }
-  var codeEls = [];
+  function drawStack() {
+    if (stackLang !== L) { stackShown = []; stackLang = L; }
+    var n = S.stack.length, grew = n !== stackRows.length;
+    while (stackRows.length < n) {
+      var d = document.createElement("div");
+      d.className = "row";
+      el.stack.appendChild(d);
+      stackRows.push(d);
+    }
+    while (stackRows.length > n) { el.stack.removeChild(stackRows.pop()); stackShown.pop(); }
+    for (var i = 0; i < n; i++) {
+      var key = S.stack[i] * 2 + (i === n - 1 ? 1 : 0);
+      if (stackShown[i] === key) { continue; }
+      stackShown[i] = key;
+      stackRows[i].className = i === n - 1 ? "row top" : "row";
+      stackRows[i].innerHTML = frameRow(S.stack[i], i === n - 1);
+    }
+    if (grew) { el.stack.scrollTop = 1e9; } // the innermost call in view
+  }
+  var codeEls = [], codeLineH = 0, codePaneH = 0, codeScroll = 0;
   function drawCode() {
     var lines = D.code[L];
     if (codeEls.length !== lines.length || codeEls.lang !== L) {
@@ -481,9 +546,13 @@
       if (codeEls.cur >= 0) { codeEls[codeEls.cur].className = ""; }
       if (cur >= 0) {
         codeEls[cur].className = "cur";
-        var top = codeEls[cur].offsetTop - el.code.offsetTop;
-        if (top < el.code.scrollTop || top > el.code.scrollTop + el.code.clientHeight - 24) {
-          el.code.scrollTop = Math.max(0, top - el.code.clientHeight / 2);
+        // Lines are all one height: the code pane scrolls to the marked
+        // one without asking the page for its place (no forced layout).
+        if (!codeLineH) { codeLineH = codeEls[0].getBoundingClientRect().height || 20; codePaneH = el.code.clientHeight; }
+        var top = cur * codeLineH;
+        if (top < codeScroll || top > codeScroll + codePaneH - 2 * codeLineH) {
+          codeScroll = Math.max(0, top - codePaneH / 2);
+          el.code.scrollTop = codeScroll;
         }
       }
       codeEls.cur = cur;
@@ -497,7 +566,8 @@
     var kind = k > 0 ? D.k[k - 1] : -1;
     txt(el.kind, kind >= 0 ? D.kinds[L][kind] : "");
     el.kind.className = kind >= 0 ? "k-" + KINDNAMES[kind] : "";
-    var note = k > 0 ? D.notes[L][k - 1] : u.start;
+    var note = k > 0 ? noteOf(L, k) : u.start;
+    if (note === null) { note = "…"; }
     if (k === N && N > 0) { note += " " + u.end; }
     txt(el.note, note);
     var c = S.counts, w = D.words[L], parts = [];
@@ -666,7 +736,8 @@
     step: function () { return S.k; },
     steps: function () { return N; },
     lang: function () { return L ? "zh" : "en"; },
-    go: function (k) { goTo(k); draw(); }
+    go: function (k) { goTo(k); draw(); },
+    timing: timing
   };
 
   load();
