@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	btrender "backtrack/render"
+	"backtrack/render/internal/browsertest"
 	"backtrack/render/internal/fontmetrics"
 	"backtrack/tracer"
 )
@@ -26,16 +27,7 @@ import (
 // what Graphviz sized the boxes with.
 
 // browserPath returns the Chromium to drive, or skips the test.
-func browserPath(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("chromium is not installed: the browser test of the SVG pictures needs it (CI installs Debian's chromium)")
-	return ""
-}
+func browserPath(t *testing.T) string { return browsertest.Chromium(t, "the SVG pictures") }
 
 // browserDiagram is one picture the browser test opens.
 type browserDiagram struct {

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -23,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"backtrack/render"
+	"backtrack/render/internal/browsertest"
 	"backtrack/render/steplog"
 	"backtrack/tracer"
 )
@@ -48,16 +48,7 @@ import (
 // logs its path.
 
 // playerBrowserPath returns the Chromium to drive, or skips the test.
-func playerBrowserPath(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("chromium is not installed: the browser test of the HTML player needs it (CI installs Debian's chromium)")
-	return ""
-}
+func playerBrowserPath(t *testing.T) string { return browsertest.Chromium(t, "the HTML player") }
 
 // playerReadyJS runs in every page before its own script: it notes, by
 // performance.now() (milliseconds since the navigation started), when the
