@@ -145,7 +145,7 @@ func TestFiles(t *testing.T) {
 						}
 					case strings.HasSuffix(name, ".html"):
 						// A run's player: one page, its data inside, linked from index.md.
-						if !bytes.HasPrefix(data, []byte("<!DOCTYPE html>")) || !bytes.Contains(data, []byte(`<script id="data" type="application/octet-stream">`)) {
+						if !bytes.HasPrefix(data, []byte("<!DOCTYPE html>")) || !bytes.Contains(data, []byte(`<script id="data" type="application/octet-stream"`)) {
 							t.Errorf("%s: not a player page", name)
 						}
 						if !bytes.Contains(m.Files["index.md"], []byte("("+name)) {
