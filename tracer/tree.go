@@ -39,28 +39,28 @@ func (s NodeStatus) String() string {
 // kept in one slice and linked by index, so a tree of millions of nodes is a
 // handful of allocations.
 type Node struct {
-	Call    int32 // the call number (Event.Node) for a call; -1 for a pruned leaf
-	Parent  int32 // index of the parent in Tree.Nodes; -1 at the root
-	First   int32 // first child, -1 if none
-	Next    int32 // next sibling, -1 if none
-	last    int32 // last child, for appending
-	Kind    NodeKind
-	Rule    Rule // pruned leaves: the rule broken
-	Depth   int16
-	Row     int8 // the move that led here: cell and value (-1 at the root)
-	Col     int8
-	Value   int8
-	WRow    int8 // pruned leaves: the clashing cell
-	WCol    int8
-	Step    int64 // step of the call or reject event
-	End     int64 // step of the return event (0: never returned)
-	SolStep int64 // first step at which a solution at or below this node was found (0: none)
-	Cost    int32 // pruned leaves: the check's cost
-	Solved  bool  // the solution event happened at this call
+	Call   int32 // the call number (Event.Node) for a call; -1 for a pruned leaf
+	Parent int32 // index of the parent in Tree.Nodes; -1 at the root
+	First  int32 // first child, -1 if none
+	Next   int32 // next sibling, -1 if none
+	Kind   NodeKind
+	Rule   Rule // pruned leaves: the rule broken
+	Depth  int16
+	Row    int8 // the move that led here: cell and value (-1 at the root)
+	Col    int8
+	Value  int8
+	WRow   int8 // pruned leaves: the clashing cell
+	WCol   int8
+	Solved bool // the solution event happened at this call
 	// Wrong is set at a call that returned true with no solution at or
 	// below it: the loops of a template without "return false" ran past the
 	// last cell (--drop return-false). Its ancestors are on the path to it.
-	Wrong bool
+	Wrong   bool
+	Cost    int32 // pruned leaves: the check's cost
+	Step    int64 // step of the call or reject event
+	End     int64 // step of the return event (0: never returned)
+	SolStep int64 // first step at which a solution at or below this node was found (0: none)
+	// (56 bytes: the fields are in this order so that they pack.)
 }
 
 // Cell returns the move's cell.
@@ -78,6 +78,7 @@ type Tree struct {
 	Nodes     []Node
 	calls     []int32 // call number -> index in Nodes
 	stack     []int32 // the active calls
+	lastChild []int32 // for each active call, its last child so far (-1: none), for appending
 	LimitStep int64   // step of the limit event (0: none)
 	Steps     int64   // events seen
 	lastOK    bool    // the last event the tree saw was a return true
@@ -106,15 +107,16 @@ func (t *Tree) add(n Node) int32 {
 		copy(grown, t.Nodes)
 		t.Nodes = grown
 	}
-	n.First, n.Next, n.last = -1, -1, -1
+	n.First, n.Next = -1, -1
 	if n.Parent >= 0 {
-		p := &t.Nodes[n.Parent]
-		if p.last < 0 {
-			p.First = i
+		// Children are only ever added to the innermost open call.
+		top := len(t.stack) - 1
+		if last := t.lastChild[top]; last < 0 {
+			t.Nodes[n.Parent].First = i
 		} else {
-			t.Nodes[p.last].Next = i
+			t.Nodes[last].Next = i
 		}
-		p.last = i
+		t.lastChild[top] = i
 	}
 	t.Nodes = append(t.Nodes, n)
 	return i
@@ -171,6 +173,7 @@ func (t *Tree) call(step int64, id, depth int, move Pos, value int) {
 		Row: int8(move.Row), Col: int8(move.Col), Value: int8(value), WRow: -1, WCol: -1, Step: step})
 	t.calls = append(t.calls, i)
 	t.stack = append(t.stack, i)
+	t.lastChild = append(t.lastChild, -1)
 	t.lastOK = false
 }
 
@@ -208,6 +211,7 @@ func (t *Tree) ret(step int64, ok bool) {
 		}
 	}
 	t.stack = t.stack[:len(t.stack)-1]
+	t.lastChild = t.lastChild[:len(t.lastChild)-1]
 	t.lastOK = ok
 }
 

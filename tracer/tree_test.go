@@ -3,6 +3,7 @@ package tracer
 import (
 	"fmt"
 	"testing"
+	"unsafe"
 )
 
 // TestTreeShape builds trees from several searches and checks them against
@@ -201,5 +202,13 @@ func TestTreeErr(t *testing.T) {
 		if tr.Err() == nil {
 			t.Errorf("%s: no error", tc.name)
 		}
+	}
+}
+
+// TestNodeSize: a tree node packs into 56 bytes (issue 13: bytes per
+// recorded event); a field added in the wrong place pads it to 64.
+func TestNodeSize(t *testing.T) {
+	if got := unsafe.Sizeof(Node{}); got != 56 {
+		t.Errorf("a Node is %d bytes, want 56", got)
 	}
 }
