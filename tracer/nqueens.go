@@ -25,9 +25,10 @@ var NQueensRules = []Rule{RuleColumn, RuleAntiDiagonal, RuleDiagonal}
 // NQueens is the N-Queens problem as 1-D recursion: the call at depth d
 // decides row d, and its candidates are the columns 0..n-1.
 type NQueens struct {
-	n     int
-	check Check
-	queen []int // queen[row] = column, or -1
+	n      int
+	check  Check
+	arrays bool  // check == CheckArrays (a flag: Check runs for every try)
+	queen  []int // queen[row] = column, or -1
 	// For CheckArrays: the row+1 of the first queen on each column and
 	// diagonal (0 = free). Only the first occupant is recorded, so the
 	// witness of a clash is always a queen above.
@@ -45,7 +46,7 @@ func NewNQueens(n int, check Check) (*NQueens, error) {
 	if _, err := ParseCheck(string(check), NQueensChecks); err != nil {
 		return nil, forProblem("nqueens", err)
 	}
-	q := &NQueens{n: n, check: check, queen: make([]int, n)}
+	q := &NQueens{n: n, check: check, arrays: check == CheckArrays, queen: make([]int, n)}
 	for i := range q.queen {
 		q.queen[i] = -1
 	}
@@ -79,32 +80,33 @@ func (q *NQueens) Cell(slot Pos, v int) Pos { return Pos{slot.Row, v} }
 
 // Check tests a queen at (slot.Row, v) against the queens above it.
 func (q *NQueens) Check(slot Pos, v int, _ bool) Verdict {
-	if q.check == CheckArrays {
+	if q.arrays {
 		return q.checkArrays(slot.Row, v)
 	}
 	// The scan walks up the column, then up the upper-right diagonal, then
-	// up the upper-left diagonal; its cost is the squares it looked at. It
-	// is written out here rather than called: Check runs for every try.
-	r, cost := slot.Row, 0
+	// up the upper-left diagonal; its cost is the squares it looked at,
+	// worked out from where each walk stopped rather than counted square by
+	// square. It is written out here rather than called: Check runs for
+	// every try.
+	r, n, queen := slot.Row, q.n, q.queen[:slot.Row]
 	for i := r - 1; i >= 0; i-- {
-		cost++
-		if q.queen[i] == v {
-			return Verdict{Rule: RuleColumn, Witness: Pos{i, v}, Cost: cost}
+		if queen[i] == v {
+			return Verdict{Rule: RuleColumn, Witness: Pos{i, v}, Cost: r - i}
 		}
 	}
-	for i, j := r-1, v+1; i >= 0 && j < q.n; i, j = i-1, j+1 {
-		cost++
-		if q.queen[i] == j {
-			return Verdict{Rule: RuleAntiDiagonal, Witness: Pos{i, j}, Cost: cost}
+	cost := r
+	for i, j := r-1, v+1; i >= 0 && j < n; i, j = i-1, j+1 {
+		if queen[i] == j {
+			return Verdict{Rule: RuleAntiDiagonal, Witness: Pos{i, j}, Cost: cost + r - i}
 		}
 	}
+	cost += min(r, n-1-v)
 	for i, j := r-1, v-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
-		cost++
-		if q.queen[i] == j {
-			return Verdict{Rule: RuleDiagonal, Witness: Pos{i, j}, Cost: cost}
+		if queen[i] == j {
+			return Verdict{Rule: RuleDiagonal, Witness: Pos{i, j}, Cost: cost + r - i}
 		}
 	}
-	return Verdict{Cost: cost}
+	return Verdict{Cost: cost + min(r, v)}
 }
 
 // checkArrays looks up three flags: O(1), cost 1 per lookup.
@@ -159,7 +161,7 @@ func release(a []int, i, r int) {
 // above it, and reports the first clash.
 func (q *NQueens) Validate() (Verdict, Pos, int) {
 	scan := *q // the same board, checked by scanning whatever --check says
-	scan.check = CheckScan
+	scan.check, scan.arrays = CheckScan, false
 	total := 0
 	for r := 0; r < q.n; r++ {
 		vd := scan.Check(Pos{r, -1}, q.queen[r], true)
