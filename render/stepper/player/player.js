@@ -567,8 +567,11 @@
     txt(el.kind, kind >= 0 ? D.kinds[L][kind] : "");
     el.kind.className = kind >= 0 ? "k-" + KINDNAMES[kind] : "";
     var note = k > 0 ? noteOf(L, k) : u.start;
-    if (note === null) { note = "…"; }
-    if (k === N && N > 0) { note += " " + u.end; }
+    if (note === null) {
+      note = "…"; // its block is being unpacked: drawn again when it is there
+    } else if (k === N && N > 0) {
+      note += " " + u.end;
+    }
     txt(el.note, note);
     var c = S.counts, w = D.words[L], parts = [];
     for (var i = 0; i < 4; i++) { parts.push(w.counters[i] + " " + c[i]); }
