@@ -378,3 +378,36 @@ func timed(f func()) time.Duration {
 	f()
 	return time.Since(start)
 }
+
+// BenchmarkNarrate measures the notes of a step log: a Narrator fed every
+// event of 8-queens (all solutions) and of LeetCode 37, in English and in
+// Chinese, reporting steps per second. Issue 13's target for a step log
+// with notes, written: 3 million steps/s.
+func BenchmarkNarrate(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		spec Spec
+	}{{"queens8", Spec{Problem: "nqueens"}}, {"leetcode37", Spec{Problem: "sudoku"}}} {
+		p, opts, err := c.spec.Build()
+		if err != nil {
+			b.Fatal(err)
+		}
+		var events []Event
+		opts.Sinks = []Sink{SinkFunc(func(e *Event) { events = append(events, *e) })}
+		if _, err := Run(context.Background(), p, opts); err != nil {
+			b.Fatal(err)
+		}
+		for _, lang := range []Lang{LangEN, LangZH} {
+			b.Run(c.name+"/"+string(lang), func(b *testing.B) {
+				n := 0
+				for b.Loop() {
+					nar := NewNarrator(p.Info(), StrategyOf(p.Info(), opts), lang)
+					for i := range events {
+						n += len(nar.Note(&events[i]))
+					}
+				}
+				b.ReportMetric(float64(len(events))*float64(b.N)/b.Elapsed().Seconds(), "steps/s")
+			})
+		}
+	}
+}

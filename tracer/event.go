@@ -11,6 +11,7 @@ package tracer
 import (
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Kind is what an event reports. The names returned by String are part of
@@ -138,9 +139,15 @@ func (p Pos) String() string {
 		return "-"
 	}
 	if p.Col < 0 {
-		return fmt.Sprintf("row %d", p.Row)
+		return "row " + strconv.Itoa(p.Row)
 	}
-	return fmt.Sprintf("(%d,%d)", p.Row, p.Col)
+	// Not fmt: the notes name cells at every step.
+	b := make([]byte, 0, 8)
+	b = append(b, '(')
+	b = strconv.AppendInt(b, int64(p.Row), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(p.Col), 10)
+	return string(append(b, ')'))
 }
 
 // LimitReason says which limit stopped a search.

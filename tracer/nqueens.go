@@ -248,8 +248,10 @@ var NQueensDef = &Def{
 			return Text{fmt.Sprintf("the queen at %s", at), fmt.Sprintf("%s 的皇后", at)}
 		},
 		Try: func(cell Pos, v int) Text {
-			return Text{fmt.Sprintf("try column %[2]d in row %[1]d: a queen at %[3]s", cell.Row, v, cell),
-				fmt.Sprintf("尝试第 %[1]d 行第 %[2]d 列：把皇后放在 %[3]s", cell.Row, v, cell)}
+			// Not fmt: every try has a note.
+			r, col, c := strconv.Itoa(cell.Row), strconv.Itoa(v), cell.String()
+			return Text{"try column " + col + " in row " + r + ": a queen at " + c,
+				"尝试第 " + r + " 行第 " + col + " 列：把皇后放在 " + c}
 		},
 		Decide: func(c CallFacts) Text {
 			if c.Depth >= c.Size {
@@ -274,11 +276,13 @@ var NQueensDef = &Def{
 				return Text{fmt.Sprintf("no attack: place a queen at %s (做出选择), the last row, and recurse", e.Cell),
 					fmt.Sprintf("没有冲突：在 %s 放皇后（做出选择），这是最后一行，递归", e.Cell)}
 			}
-			return Text{fmt.Sprintf("no attack: place a queen at %s (做出选择) and recurse to row %d", e.Cell, next),
-				fmt.Sprintf("没有冲突：在 %s 放皇后（做出选择），递归到第 %d 行", e.Cell, next)}
+			c, r := e.Cell.String(), strconv.Itoa(next)
+			return Text{"no attack: place a queen at " + c + " (做出选择) and recurse to row " + r,
+				"没有冲突：在 " + c + " 放皇后（做出选择），递归到第 " + r + " 行"}
 		},
 		Undo: func(e *Event) Text {
-			return Text{fmt.Sprintf("undo the queen at %s (撤销选择, 回溯)", e.Cell), fmt.Sprintf("撤销选择：拿回 %s 的皇后（回溯）", e.Cell)}
+			c := e.Cell.String()
+			return Text{"undo the queen at " + c + " (撤销选择, 回溯)", "撤销选择：拿回 " + c + " 的皇后（回溯）"}
 		},
 		Full: func(size int) Text {
 			return Text{fmt.Sprintf("all %d queens placed, no attacks", size), fmt.Sprintf("%d 个皇后都放好了，互不攻击", size)}
@@ -330,21 +334,23 @@ func nqueensConflicts(b *Board, cell Pos, _ int) []Conflict {
 func nqueensReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 	// The clash: "column 1 with the queen at (0,1)" (short: "with (0,1)").
 	clash := func(short bool) Text {
+		// Concatenation, not fmt: a reject's note is written at most steps.
 		var en string
 		switch e.Rule {
 		case RuleColumn:
-			en = fmt.Sprintf("column %d", e.Cell.Col)
+			en = "column " + strconv.Itoa(e.Cell.Col)
 		default:
 			en = "the " + rule.Name.EN
 		}
-		zh := "与 " + fmt.Sprintf("%s 的皇后", e.Witness) + "同在" + rule.Name.ZH + " 上"
+		w := e.Witness.String()
+		zh := "与 " + w + " 的皇后" + "同在" + rule.Name.ZH + " 上"
 		if e.Rule == RuleColumn {
-			zh = "与 " + fmt.Sprintf("%s 的皇后", e.Witness) + rule.Name.ZH
+			zh = "与 " + w + " 的皇后" + rule.Name.ZH
 		}
 		if short {
-			return Text{en + " with " + e.Witness.String(), zh}
+			return Text{en + " with " + w, zh}
 		}
-		return Text{en + " with " + fmt.Sprintf("the queen at %s", e.Witness), zh}
+		return Text{en + " with the queen at " + w, zh}
 	}
 	// The other attackers: "; also attacked by (1,3) ↗ and (2,0) ↖" /
 	// "，还会被 (1,3) 的皇后（右上对角线 ↗）和 (2,0) 的皇后（左上对角线 ↖）攻击".
@@ -361,9 +367,9 @@ func nqueensReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 			case RuleAntiDiagonal, RuleDiagonal:
 				en[i] = c.Witness.String() + " " + w.Mark.EN
 			default:
-				en[i] = fmt.Sprintf("%s (%s)", c.Witness, w.Name.EN)
+				en[i] = c.Witness.String() + " (" + w.Name.EN + ")"
 			}
-			zh[i] = fmt.Sprintf("%s 的皇后（%s）", c.Witness, w.Name.ZH)
+			zh[i] = c.Witness.String() + " 的皇后（" + w.Name.ZH + "）"
 		}
 		verb := "还被 "
 		if would {
@@ -382,6 +388,6 @@ func nqueensReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 			fmt.Sprintf("先放后查：%[1]s 的皇后%[2]s%[3]s，剪枝，随后撤销", e.Cell, c.ZH, a.ZH)}
 	}
 	c, a := clash(false), also(true)
-	return Text{fmt.Sprintf("a queen at %[1]s would share %[2]s%[3]s: prune (剪枝)", e.Cell, c.EN, a.EN),
-		fmt.Sprintf("%[1]s 放皇后会%[2]s%[3]s：剪枝", e.Cell, c.ZH, a.ZH)}
+	cell := e.Cell.String()
+	return Text{"a queen at " + cell + " would share " + c.EN + a.EN + ": prune (剪枝)", cell + " 放皇后会" + c.ZH + a.ZH + "：剪枝"}
 }

@@ -3,6 +3,7 @@ package tracer
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 )
 
@@ -497,7 +498,8 @@ var SudokuDef = &Def{
 		},
 		Try: func(cell Pos, v int) Text {
 			d := string(DigitChar(v))
-			return Text{fmt.Sprintf("try %[1]s at %[2]s", d, cell), fmt.Sprintf("尝试在 %[2]s 填 %[1]s", d, cell)}
+			c := cell.String() // (not fmt: every try has a note)
+			return Text{"try " + d + " at " + c, "尝试在 " + c + " 填 " + d}
 		},
 		Decide: func(c CallFacts) Text {
 			switch {
@@ -536,12 +538,14 @@ var SudokuDef = &Def{
 				return Text{fmt.Sprintf("place %[1]s at %[2]s (做出选择) unchecked: only the full board is validated", d, e.Cell),
 					fmt.Sprintf("在 %[2]s 放置 %[1]s（做出选择），不检查，等棋盘填满再整盘校验", d, e.Cell)}
 			}
-			return Text{fmt.Sprintf("no clash: place %[1]s at %[2]s (做出选择) and recurse", d, e.Cell),
-				fmt.Sprintf("没有冲突：在 %[2]s 放置 %[1]s（做出选择），递归进入下一层", d, e.Cell)}
+			c := e.Cell.String()
+			return Text{"no clash: place " + d + " at " + c + " (做出选择) and recurse",
+				"没有冲突：在 " + c + " 放置 " + d + "（做出选择），递归进入下一层"}
 		},
 		Undo: func(e *Event) Text {
 			d := string(DigitChar(e.Value))
-			return Text{fmt.Sprintf("undo %s at %s (撤销选择, 回溯)", d, e.Cell), fmt.Sprintf("撤销选择：拿回 %[2]s 的 %[1]s（回溯）", d, e.Cell)}
+			c := e.Cell.String()
+			return Text{"undo " + d + " at " + c + " (撤销选择, 回溯)", "撤销选择：拿回 " + c + " 的 " + d + "（回溯）"}
 		},
 		Full: func(int) Text { return Text{"the board is full and valid", "棋盘已满且合法"} },
 		Exhausted: func(e *Event, size int, below Text) Text {
@@ -633,16 +637,18 @@ func sudokuReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 	where := func(r Rule, at Pos, words RuleWords) string {
 		switch r {
 		case RuleRow:
-			return fmt.Sprintf("in row %d", at.Row)
+			return "in row " + strconv.Itoa(at.Row)
 		case RuleColumn:
-			return fmt.Sprintf("in column %d", at.Col)
+			return "in column " + strconv.Itoa(at.Col)
 		case RuleBox:
 			return "in the same box"
 		}
 		return "on the " + words.Name.EN
 	}
-	clashEN := fmt.Sprintf("clashes with the %s at %s %s", d, e.Witness, where(e.Rule, e.Cell, rule))
-	clashZH := fmt.Sprintf("与 %s 的 %s %s", e.Witness, d, rule.Name.ZH)
+	// Concatenation, not fmt: a reject's note is written at most steps.
+	w := e.Witness.String()
+	clashEN := "clashes with the " + d + " at " + w + " " + where(e.Rule, e.Cell, rule)
+	clashZH := "与 " + w + " 的 " + d + " " + rule.Name.ZH
 	if len(more) > 0 {
 		a := sudokuAlso(d, e.Cell, more, where)
 		clashEN += a.EN
@@ -656,8 +662,8 @@ func sudokuReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 		return Text{fmt.Sprintf("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it", d, e.Cell, clashEN),
 			fmt.Sprintf("先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", d, e.Cell, clashZH)}
 	}
-	return Text{fmt.Sprintf("%[1]s at %[2]s %[3]s: prune (剪枝)", d, e.Cell, clashEN),
-		fmt.Sprintf("%[2]s 填 %[1]s %[3]s：剪枝", d, e.Cell, clashZH)}
+	cell := e.Cell.String()
+	return Text{d + " at " + cell + " " + clashEN + ": prune (剪枝)", cell + " 填 " + d + " " + clashZH + "：剪枝"}
 }
 
 // sudokuRuleIntro names the box rule where an output names it first: all
