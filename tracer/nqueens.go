@@ -245,7 +245,8 @@ var NQueensDef = &Def{
 		NextCandidate: Text{"the next column", "下一列"},
 		Last:          func(size int) int { return size - 1 },
 		Thing: func(_ int, at Pos) Text {
-			return Text{fmt.Sprintf("the queen at %s", at), fmt.Sprintf("%s 的皇后", at)}
+			a := at.String() // (not fmt: reject notes name the attacker)
+			return Text{"the queen at " + a, a + " 的皇后"}
 		},
 		Try: func(cell Pos, v int) Text {
 			// Not fmt: every try has a note.

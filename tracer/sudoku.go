@@ -494,7 +494,8 @@ var SudokuDef = &Def{
 		Last:          func(size int) int { return size },
 		Thing: func(v int, at Pos) Text {
 			d := string(DigitChar(v))
-			return Text{fmt.Sprintf("the %s at %s", d, at), fmt.Sprintf("%[2]s 的 %[1]s", d, at)}
+			a := at.String() // (not fmt: reject notes name the clashing digit)
+			return Text{"the " + d + " at " + a, a + " 的 " + d}
 		},
 		Try: func(cell Pos, v int) Text {
 			d := string(DigitChar(v))
@@ -580,7 +581,7 @@ func sudokuAlso(d string, cell Pos, more []Conflict, where func(Rule, Pos, RuleW
 		}
 		w := wordsOf(sudokuRuleWords, r)
 		en = append(en, strings.Join(cells, " ")+" "+where(r, cell, w))
-		zh = append(zh, fmt.Sprintf("与 %s 的 %s %s", strings.Join(cells, "、"), d, w.Name.ZH))
+		zh = append(zh, "与 "+strings.Join(cells, "、")+" 的 "+d+" "+w.Name.ZH)
 	}
 	t := Text{"; also with ", "，还" + strings.Join(zh, "、")}
 	if k := len(more) - sudokuAlsoCells; k > 0 {
