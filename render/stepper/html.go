@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -622,15 +623,6 @@ func (d *playerData) board(rec *Recording, s *Stepper) error {
 	return nil
 }
 
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // cellStates packs each cell of board with the marks m: glyph×64 + base×8
 // + overlay.
 func (d *playerData) cellStates(rec *Recording, board *tracer.Board, m boardMarks) []int {
@@ -672,35 +664,17 @@ func (d *playerData) cellStates(rec *Recording, board *tracer.Board, m boardMark
 				if _, ok := board.At(p); !ok || m.candStyle == stTry {
 					g = glyph(rec.glyph(m.candValue))
 				}
-			case containsPos(m.clashes, p):
+			case slices.Contains(m.clashes, p):
 				over = overClash
 			case p == m.slot:
 				over = overSlot
-			case m.slotRow == r && rec.shape.pieces && containsInt(m.choices, c):
+			case m.slotRow == r && rec.shape.pieces && slices.Contains(m.choices, c):
 				over = overChoice
 			}
 			out[r*cols+c] = g*64 + base*8 + over
 		}
 	}
 	return out
-}
-
-func containsPos(ps []tracer.Pos, p tracer.Pos) bool {
-	for _, q := range ps {
-		if q == p {
-			return true
-		}
-	}
-	return false
-}
-
-func containsInt(vs []int, v int) bool {
-	for _, x := range vs {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // treeOf is the scene in the page's terms.
