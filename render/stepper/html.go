@@ -177,7 +177,6 @@ type playerBoard struct {
 	Pieces bool     `json:"pieces"`
 	Glyphs []string `json:"glyphs"` // glyph table: index 0 is the blank
 	Start  []int    `json:"start"`  // cell states at step 0
-	Key    [2][]string
 }
 
 type playerData struct {
@@ -203,13 +202,11 @@ type playerData struct {
 	SK       []int         `json:"-"` // per step: frames kept, n, then n frame indices
 	Frames   []playerFrame `json:"-"`
 	Tree     []*playerTree `json:"tree,omitempty"` // en, zh
-	Links    bool          `json:"links"`
 }
 
 type pWords struct {
 	Counters []string `json:"counters"` // nodes, tries, backtracks, solutions, rejects
 	Choices  string   `json:"choices"`
-	Tried    string   `json:"tried"`
 	None     string   `json:"none"`
 	States   []string `json:"states"`    // what a frame is doing, by frameState
 	Return   int      `json:"return"`    // the state of a frame returning (its value follows)
@@ -432,7 +429,6 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 		d.Words[i] = pWords{
 			Counters: []string{s.pick("nodes", "节点"), s.pick("tries", "尝试"), tracer.BacktrackWords.In(l), s.pick("solutions", "解"), s.pick("rejects", s.kindName(tracer.KindReject))},
 			Choices:  s.choicesWords().In(l),
-			Tried:    strings.TrimRight(s.pick("tried: ", "已试："), ": ："),
 			None:     s.pick("none", "无"),
 		}
 		d.Words[i].Return = int(fsReturn)

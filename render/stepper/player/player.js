@@ -585,6 +585,7 @@
     document.documentElement.lang = L ? "zh" : "en";
     document.title = D.title[L];
     txt(el.title, D.title[L]);
+    txt($("strategy"), (L ? "策略 " : "strategy ") + D.strategy);
     txt(el.lang, L ? "English" : "中文");
     txt(el.followword, u.follow);
     txt(el.zoomfit, u.fit);
