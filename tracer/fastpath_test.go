@@ -53,6 +53,16 @@ func TestDirectSinksMatchEvents(t *testing.T) {
 			if !reflect.DeepEqual(direct, viaEvents) {
 				t.Errorf("stats differ:\ndirect %+v\nevents %+v", *direct, *viaEvents)
 			}
+			// A Stats alone (every trace) is not told of tries: they are
+			// counted from the places and rejects at the end.
+			alone := &Stats{}
+			o.Sinks = []Sink{alone}
+			if _, err := Run(context.Background(), c.make(), o); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(alone, viaEvents) {
+				t.Errorf("a Stats alone differs:\nalone  %+v\nevents %+v", *alone, *viaEvents)
+			}
 			if r1.Steps != r2.Steps || r1.Status != r2.Status || direct.Steps != r1.Steps {
 				t.Errorf("results differ: %v / %v, stats steps %d", r1, r2, direct.Steps)
 			}

@@ -210,12 +210,28 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 	}
 	s.on = len(s.sinks) > 0
 	s.traced = s.on || s.st != nil || s.tr != nil
+	s.hooked = s.on || s.tr != nil
 	// stepBound and callBound start at 0: the first call runs the slow
 	// check, which looks at the context and sets the real bounds.
 	start := time.Now()
+	// A Stats alone is not told of tries: every try is followed by its
+	// place (or, checked before placing, by its reject), so the tries are
+	// counted from those at the end, a call per try saved.
+	var placed0, rejected0 int64
+	deriveTries := s.st != nil && !s.hooked
+	if deriveTries {
+		placed0, rejected0 = s.st.Placements, s.st.RejectTotal()
+	}
 	s.call(-1, 0, NoPos, NoPos, -1)
 	if s.st != nil {
 		s.st.Steps += s.steps
+	}
+	if deriveTries {
+		tries := s.st.Placements - placed0
+		if s.when == modeBefore {
+			tries += s.st.RejectTotal() - rejected0
+		}
+		s.st.Tries += tries
 	}
 	if s.tr != nil {
 		s.tr.Steps += s.steps
@@ -277,6 +293,7 @@ type search struct {
 	tr     *Tree  // a Tree sink, fed directly
 	scans  bool   // the problem reports scans (one step per call)
 	traced bool   // any sink at all: the hooks run
+	hooked bool   // a Tree or an event sink: tries are hooked too (a Stats alone derives them)
 	ev     Event
 	// looper is set when the "return false" after the candidate loop is
 	// dropped: an exhausted call scans on (DropReturnFalse).
@@ -571,7 +588,7 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 				return stopped
 			}
 			s.steps++
-			if s.traced {
+			if s.hooked {
 				s.hookMove(KindTry, id, depth, slot, v, 0)
 			}
 			switch s.when {
