@@ -214,9 +214,10 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 	// stepBound and callBound start at 0: the first call runs the slow
 	// check, which looks at the context and sets the real bounds.
 	start := time.Now()
-	// A Stats alone is not told of tries: every try is followed by its
-	// place (or, checked before placing, by its reject), so the tries are
-	// counted from those at the end, a call per try saved.
+	// A Stats alone is not told of tries and undos: every try is followed
+	// by its place (or, checked before placing, by its reject), and every
+	// place is undone but those kept (found, or cut by a limit), so both
+	// are counted from those at the end, two calls per try saved.
 	var placed0, rejected0 int64
 	deriveTries := s.st != nil && !s.hooked
 	if deriveTries {
@@ -232,6 +233,7 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 			tries += s.st.RejectTotal() - rejected0
 		}
 		s.st.Tries += tries
+		s.st.Backtracks += s.st.Placements - placed0 - s.kept
 	}
 	if s.tr != nil {
 		s.tr.Steps += s.steps
@@ -293,7 +295,8 @@ type search struct {
 	tr     *Tree  // a Tree sink, fed directly
 	scans  bool   // the problem reports scans (one step per call)
 	traced bool   // any sink at all: the hooks run
-	hooked bool   // a Tree or an event sink: tries are hooked too (a Stats alone derives them)
+	hooked bool   // a Tree or an event sink: tries and undos are hooked too (a Stats alone derives them)
+	kept   int64  // places not undone: their call found a solution or was cut by a limit
 	ev     Event
 	// looper is set when the "return false" after the candidate loop is
 	// dropped: an exhausted call scans on (DropReturnFalse).
@@ -621,7 +624,7 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 					}
 					s.p.Undo(slot, v)
 					s.steps++
-					if s.traced {
+					if s.hooked {
 						s.hookMove(KindUndo, id, depth, slot, v, 0)
 					}
 					continue
@@ -642,14 +645,16 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 			case found:
 				// The tutorial's "if (backtracking(board)) return true;": the
 				// move stays on the board and every ancestor returns true.
+				s.kept++
 				s.ret(id, depth, true)
 				return found
 			case stopped:
+				s.kept++
 				return stopped
 			}
 			s.p.Undo(slot, v)
 			s.steps++
-			if s.traced {
+			if s.hooked {
 				s.hookMove(KindUndo, id, depth, slot, v, 0)
 			}
 		}
