@@ -1003,7 +1003,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	st := &tracer.Stats{}
 	opts.Sinks = []tracer.Sink{st}
 	var tree *tracer.Tree
-	if ef.diagrams() || diagrams.html != nil {
+	if ef.diagrams() {
 		tree = tracer.NewTree()
 		opts.Sinks = append(opts.Sinks, tree)
 	}
@@ -1057,23 +1057,21 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	var skipped []*outfile.File
+	leg := render.Legend{Summary: sum, Lang: lang}
 	if tree != nil {
 		if err := tree.Err(); err != nil {
 			return fmt.Errorf("search tree: %w", err)
 		}
-		leg := render.Legend{Summary: sum, Lang: lang}
-		if ef.diagrams() {
-			if skipped, err = diagrams.write(ctx, tree, leg, dopt); err != nil {
-				return err
-			}
+		if skipped, err = diagrams.write(ctx, tree, leg, dopt); err != nil {
+			return err
 		}
 		for _, o := range skipped {
 			o.Abort()
 		}
-		if diagrams.html != nil {
-			if err := diagrams.html.write(info, tracer.StrategyOf(info, opts), tree, leg, ef.sceneOptions(dopt)); err != nil {
-				return err
-			}
+	}
+	if diagrams.html != nil {
+		if err := diagrams.html.write(info, tracer.StrategyOf(info, opts), leg, ef.sceneOptions(dopt)); err != nil {
+			return err
 		}
 	}
 	if err := outs.Commit(); err != nil {
@@ -1100,14 +1098,23 @@ type htmlPage struct {
 	limit  int64 // the most steps the page holds
 	events []tracer.Event
 	total  int64
+	// tree is the search tree of the steps the page holds: a page of a
+	// long run shows, and keeps, only the tree of its own steps.
+	tree *tracer.Tree
 }
 
-// Event keeps e if the page has room for it, and counts it.
+// Event keeps e, and adds it to the page's tree, if the page has room for
+// it; it counts every step.
 func (h *htmlPage) Event(e *tracer.Event) {
 	h.total++
-	if h.total <= h.limit {
-		h.events = append(h.events, *e)
+	if h.total > h.limit {
+		return
 	}
+	h.events = append(h.events, *e)
+	if h.tree == nil {
+		h.tree = tracer.NewTree()
+	}
+	h.tree.Event(e)
 }
 
 // htmlLimit is the most steps --html holds: --max-steps if given (up to
@@ -1130,7 +1137,14 @@ func (ef *exportFlags) sceneOptions(opt render.DiagramOptions) render.DiagramOpt
 }
 
 // write makes the page from the steps kept and writes it.
-func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, tree *tracer.Tree, leg render.Legend, opt render.DiagramOptions) error {
+func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) error {
+	tree := h.tree
+	if tree == nil {
+		tree = tracer.NewTree() // a run of no steps
+	}
+	if err := tree.Err(); err != nil {
+		return fmt.Errorf("search tree: %w", err)
+	}
 	rec := stepper.NewRecording(info, sg)
 	for i := range h.events {
 		rec.Event(&h.events[i])
@@ -1277,7 +1291,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if diagrams.html != nil {
 		info := logInfo(sum)
-		if err := diagrams.html.write(info, sum.Strategy, tree, leg, ef.sceneOptions(dopt)); err != nil {
+		if err := diagrams.html.write(info, sum.Strategy, leg, ef.sceneOptions(dopt)); err != nil {
 			return err
 		}
 	}
