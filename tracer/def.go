@@ -650,7 +650,8 @@ type Words struct {
 	Last func(size int) int
 	// Thing names what stands at a cell: "the queen at (1,3)", "the 7 at (4,1)".
 	Thing func(v int, at Pos) Text
-	// Try is the note of a try of v at cell.
+	// Try is the note of a try of v at cell. (A Narrator keeps the note
+	// of each move it has made once.)
 	Try func(cell Pos, v int) Text
 	// Decide is the second half of a call's note: what the call decides
 	// ("decide the column of row 2"), or that the end condition is reached.
@@ -668,7 +669,9 @@ type Words struct {
 	// note in plain words.
 	RejectAll func(when When, e *Event, rule RuleWords, more []Conflict) Text
 	// Place is the note of a place under the check timing when; size is
-	// the instance's.
+	// the instance's. It may read the event's move (Cell and Value) and
+	// nothing else of it: a Narrator keeps the note of each move it has
+	// made once.
 	Place func(when When, e *Event, size int) Text
 	// Undo is the first half of an undo's note: "undo the queen at (1,3)".
 	Undo func(e *Event) Text

@@ -60,6 +60,37 @@ type Narrator struct {
 	// named[r] says that a note has named rule r already: the first note
 	// that names it uses its Intro (Sudoku's "同宫（3×3 九宫格）重复").
 	named [NumRules]bool
+
+	// The notes of a try and of a place depend on the move alone: they
+	// are kept by move (moveKey), up to memoMoves of each, as most moves
+	// are tried many times over; tryNext and noneLeft are the ends of an
+	// undo's note.
+	tryNotes, placeNotes map[uint64]string
+	tryNext, noneLeft    string
+}
+
+// memoMoves bounds the try and place notes a Narrator keeps.
+const memoMoves = 1 << 16
+
+// moveKey packs a move for the note memos.
+func moveKey(cell Pos, v int) uint64 {
+	return uint64(uint32(cell.Row))<<42 | uint64(uint32(cell.Col)&0x1fffff)<<21 | uint64(uint32(v)&0x1fffff)
+}
+
+// memo returns the note m holds for key, or makes it with f and keeps it
+// while m has room.
+func memo(m *map[uint64]string, key uint64, f func() string) string {
+	if s, ok := (*m)[key]; ok {
+		return s
+	}
+	s := f()
+	if *m == nil {
+		*m = map[uint64]string{}
+	}
+	if len(*m) < memoMoves {
+		(*m)[key] = s
+	}
+	return s
 }
 
 // frame is one open call.
@@ -266,7 +297,7 @@ func (n *Narrator) note(e *Event) string {
 	case KindScan:
 		return n.noteScan(e)
 	case KindTry:
-		return n.in(n.w.Try(e.Cell, e.Value))
+		return memo(&n.tryNotes, moveKey(e.Cell, e.Value), func() string { return n.in(n.w.Try(e.Cell, e.Value)) })
 	case KindReject:
 		return n.noteReject(e)
 	case KindPlace:
@@ -582,14 +613,18 @@ func (n *Narrator) alsoPlain(more []Conflict) string {
 }
 
 func (n *Narrator) notePlace(e *Event) string {
-	return n.in(n.w.Place(n.when, e, n.size))
+	return memo(&n.placeNotes, moveKey(e.Cell, e.Value), func() string { return n.in(n.w.Place(n.when, e, n.size)) })
 }
 
 func (n *Narrator) noteUndo(e *Event) string {
 	what := n.in(n.w.Undo(e))
-	next := n.say("try %s", "试%s", n.nextCandidate())
+	if n.tryNext == "" {
+		n.tryNext = n.say("try %s", "试%s", n.nextCandidate())
+		n.noneLeft = n.say("no %[1]s left", "已没有%[2]s可试", n.candidate(), n.nextCandidate())
+	}
+	next := n.tryNext
 	if e.Value >= n.lastCandidate() {
-		next = n.say("no %[1]s left", "已没有%[2]s可试", n.candidate(), n.nextCandidate())
+		next = n.noneLeft
 	}
 	// The Chinese undo is "撤销选择：拿回 …（回溯）", a colon of its own:
 	// what follows it comes after a semicolon.
