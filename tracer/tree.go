@@ -98,12 +98,22 @@ func (t *Tree) fail(e *Event, format string, args ...any) {
 	}
 }
 
+// treeQuadruple is the size, in nodes, up to which a tree's node array
+// grows fourfold (14 MB of nodes).
+const treeQuadruple = 1 << 18
+
 func (t *Tree) add(n Node) int32 {
 	i := int32(len(t.Nodes))
 	if len(t.Nodes) == cap(t.Nodes) {
-		// Double: append grows big slices by a quarter, which copies a
-		// large tree many times over.
-		grown := make([]Node, len(t.Nodes), max(1024, 2*cap(t.Nodes)))
+		// Grow fourfold while the tree is small (up to treeQuadruple
+		// nodes), then double: append grows big slices by a quarter,
+		// which copies a large tree many times over, and each copy of a
+		// small tree is most of its cost.
+		c := 2 * cap(t.Nodes)
+		if cap(t.Nodes) < treeQuadruple {
+			c = 4 * cap(t.Nodes)
+		}
+		grown := make([]Node, len(t.Nodes), max(4096, c))
 		copy(grown, t.Nodes)
 		t.Nodes = grown
 	}
