@@ -44,6 +44,11 @@ type SceneBox struct {
 	// returned); SolStep the first step a solution at or below it was found
 	// (0: none).
 	Step, End, SolStep int64
+	// For a group box: Members are the steps of the rejects it holds, in
+	// order, and Counted[k-1] its label once k of them have happened
+	// (the last is Lines), as --at-step counts so far.
+	Members []int64
+	Counted [][]string
 }
 
 // SceneEdge joins two boxes (indices into Scene.Boxes); Path is its SVG
@@ -109,6 +114,17 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 		}
 		if it.Kind == ItemGroup || it.Kind == ItemElided {
 			box.Step, box.End, box.SolStep = sceneFirst(t, it, drawn, grouped), 0, 0
+		}
+		if it.Kind == ItemGroup {
+			var a Aggregate
+			for c := n.First; c >= 0; c = t.Nodes[c].Next {
+				if m := &t.Nodes[c]; m.Kind == tracer.NodePruned && !drawn[c] {
+					a.Leaves++
+					a.ByRule[m.Rule]++
+					box.Members = append(box.Members, m.Step)
+					box.Counted = append(box.Counted, d.aggLines(it, &a))
+				}
+			}
 		}
 		if it.Kind == ItemFold {
 			box.End = t.Nodes[it.Tail].End

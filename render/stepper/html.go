@@ -234,6 +234,10 @@ type playerBox struct {
 	Step  int64    `json:"s"`
 	End   int64    `json:"e,omitempty"`
 	Sol   int64    `json:"sol,omitempty"`
+	// A group's rejects, by step, and its label after each (see
+	// render.SceneBox.Members).
+	Members []int64    `json:"m,omitempty"`
+	Counted [][]string `json:"cl,omitempty"`
 }
 
 // WriteHTML writes the player page of the recorded run rec to w: one HTML
@@ -679,7 +683,7 @@ func treeOf(sc *render.Scene) *playerTree {
 	for _, b := range sc.Boxes {
 		t.Boxes = append(t.Boxes, playerBox{ID: b.ID, Class: b.Class, Call: b.Kind == render.ItemCall || b.Kind == render.ItemFold,
 			X: round1(b.X), Y: round1(b.Y), W: round1(b.W), H: round1(b.H), Lines: b.Lines, Font: b.FontSize,
-			Step: b.Step, End: b.End, Sol: b.SolStep})
+			Step: b.Step, End: b.End, Sol: b.SolStep, Members: b.Members, Counted: b.Counted})
 	}
 	for _, e := range sc.Edges {
 		t.Edges = append(t.Edges, []any{e.From, e.To, e.Path, e.Class, round1(e.Tip[0]), round1(e.Tip[1]), round3(e.Dir[0]), round3(e.Dir[1])})

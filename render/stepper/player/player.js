@@ -369,6 +369,18 @@
       } else {
         cls = b.c;
       }
+      if (b.m && cls !== "hid") {
+        // A group counts its rejects so far, as --at-step draws it.
+        var cnt = 0;
+        while (cnt < b.m.length && b.m[cnt] <= k) { cnt++; }
+        if (cnt > 0 && x.count !== cnt) {
+          x.count = cnt;
+          for (var li = 0; li < x.texts.length; li++) {
+            x.texts[li].textContent = b.cl[cnt - 1][li] || "";
+            x.texts[li].removeAttribute("textLength");
+          }
+        }
+      }
       if (x.cls === cls) { continue; }
       x.cls = cls;
       x.g.setAttribute("class", cls === "hid" ? "box hid" : "box");
