@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -170,18 +169,7 @@ type browser struct {
 
 func newBrowser(t *testing.T) *browser {
 	path := browserPath(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	t.Cleanup(cancel)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.NoSandbox, // as root, Chromium's sandbox refuses to start
-		chromedp.DisableGPU,
-		chromedp.WindowSize(1600, 1000),
-	)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(acancel)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
+	bctx := browsertest.Context(t, path, 1600, 1000)
 	if err := chromedp.Run(bctx); err != nil {
 		t.Fatalf("start %s: %v", path, err)
 	}

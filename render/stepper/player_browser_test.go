@@ -78,18 +78,7 @@ type playerBrowser struct {
 func newPlayerBrowser(t *testing.T) *playerBrowser {
 	t.Helper()
 	path := playerBrowserPath(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	t.Cleanup(cancel)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.NoSandbox, // as root, Chromium's sandbox refuses to start
-		chromedp.DisableGPU,
-		chromedp.WindowSize(1400, 900),
-	)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(acancel)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
+	bctx := browsertest.Context(t, path, 1400, 900)
 	b := &playerBrowser{ctx: bctx, dir: t.TempDir()}
 	chromedp.ListenTarget(bctx, func(ev any) {
 		if ev, ok := ev.(*runtime.EventExceptionThrown); ok {

@@ -1,10 +1,14 @@
-// Package browsertest finds the Chromium that the browser tests drive
-// (Debian's chromium package, which .ci/run installs).
+// Package browsertest starts the Chromium that the browser tests drive
+// (Debian's chromium package, which .ci/run installs), or skips the test.
 package browsertest
 
 import (
+	"context"
 	"os/exec"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // Chromium returns the path of the Chromium to drive, or skips the test,
@@ -19,4 +23,24 @@ func Chromium(t testing.TB, what string) string {
 	}
 	t.Skip("chromium is not installed: the browser test of " + what + " needs it (CI installs Debian's chromium)")
 	return ""
+}
+
+// Context returns a chromedp context for a headless Chromium at path with
+// a width×height window, ended when the test ends (and after 3 minutes at
+// most). The browser starts with the first chromedp.Run.
+func Context(t testing.TB, path string, width, height int) context.Context {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox, // as root, Chromium's sandbox refuses to start
+		chromedp.DisableGPU,
+		chromedp.WindowSize(width, height),
+	)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(acancel)
+	bctx, bcancel := chromedp.NewContext(actx)
+	t.Cleanup(bcancel)
+	return bctx
 }
