@@ -200,21 +200,7 @@ func (b *browser) check(t *testing.T, name string, svg []byte) browserReport {
 // screenshot saves the page on show as a PNG and logs its path.
 func (b *browser) screenshot(t *testing.T, name string) {
 	t.Helper()
-	var png []byte
-	if err := chromedp.Run(b.ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
-		t.Logf("no screenshot: %v", err)
-		return
-	}
-	dir := b.dir
-	if d := os.Getenv("BACKTRACK_SCREENSHOTS"); d != "" {
-		dir = d // t.TempDir goes when the test ends
-	}
-	path := filepath.Join(dir, name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Logf("no screenshot: %v", err)
-		return
-	}
-	t.Logf("screenshot: %s (set BACKTRACK_SCREENSHOTS=DIR to keep it)", path)
+	browsertest.Screenshot(t, b.ctx, b.dir, name)
 }
 
 // problemLines lists what rep found wrong, texts wider than fontmetrics

@@ -118,27 +118,7 @@ func (b *playerBrowser) screenshot(t *testing.T, name string) {
 		return // enough to see what went wrong
 	}
 	b.shots++
-	var png []byte
-	if err := chromedp.Run(b.ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
-		t.Logf("no screenshot: %v", err)
-		return
-	}
-	dir := b.dir
-	if d := os.Getenv("BACKTRACK_SCREENSHOTS"); d != "" {
-		dir = d // t.TempDir goes when the test ends
-	}
-	name = strings.Map(func(r rune) rune {
-		if r == '/' || r == ' ' || r == '#' || r == '&' || r == '=' || r == '"' {
-			return '-'
-		}
-		return r
-	}, name)
-	path := filepath.Join(dir, fmt.Sprintf("player-%02d-%s.png", b.shots, name))
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Logf("no screenshot: %v", err)
-		return
-	}
-	t.Logf("screenshot: %s (set BACKTRACK_SCREENSHOTS=DIR to keep it)", path)
+	browsertest.Screenshot(t, b.ctx, b.dir, fmt.Sprintf("player-%02d-%s", b.shots, name))
 }
 
 // do runs actions in the page; on error it saves a screenshot and stops

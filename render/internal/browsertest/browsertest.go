@@ -4,7 +4,10 @@ package browsertest
 
 import (
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -43,4 +46,32 @@ func Context(t testing.TB, path string, width, height int) context.Context {
 	bctx, bcancel := chromedp.NewContext(actx)
 	t.Cleanup(bcancel)
 	return bctx
+}
+
+// Screenshot saves the page ctx shows as dir/name.png, or under
+// $BACKTRACK_SCREENSHOTS (which outlives the test's temp folder), and
+// logs its path. Characters that do not belong in a file name become
+// "-". A failure to save is logged, not fatal.
+func Screenshot(t testing.TB, ctx context.Context, dir, name string) {
+	t.Helper()
+	var png []byte
+	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+		t.Logf("no screenshot: %v", err)
+		return
+	}
+	if d := os.Getenv("BACKTRACK_SCREENSHOTS"); d != "" {
+		dir = d
+	}
+	name = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`/ #&="`, r) {
+			return '-'
+		}
+		return r
+	}, name)
+	path := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Logf("no screenshot: %v", err)
+		return
+	}
+	t.Logf("screenshot: %s (set BACKTRACK_SCREENSHOTS=DIR to keep it)", path)
 }
