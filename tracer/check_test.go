@@ -279,3 +279,127 @@ func TestCheckerBroken(t *testing.T) {
 		t.Errorf("Err() = %v: want the step 2 violation, also from Finish", c.Err())
 	}
 }
+
+// TestScanCheckCosts checks the scan checks, whose costs are worked out from
+// where each walk stopped, against a reference that walks and counts square
+// by square: every slot and candidate of boards along real searches, with
+// the candidate placed (place-then-check) and not.
+func TestScanCheckCosts(t *testing.T) {
+	// Sudoku: the row, the column and the box, the cell itself skipped.
+	refSudoku := func(s *Sudoku, r, c, v int) Verdict {
+		n, cost := s.n, 0
+		for j := 0; j < n; j++ {
+			if j == c {
+				continue
+			}
+			cost++
+			if s.cells[r*n+j] == v {
+				return Verdict{Rule: RuleRow, Witness: Pos{r, j}, Cost: cost}
+			}
+		}
+		for i := 0; i < n; i++ {
+			if i == r {
+				continue
+			}
+			cost++
+			if s.cells[i*n+c] == v {
+				return Verdict{Rule: RuleColumn, Witness: Pos{i, c}, Cost: cost}
+			}
+		}
+		r0, c0 := r/s.box*s.box, c/s.box*s.box
+		for i := r0; i < r0+s.box; i++ {
+			for j := c0; j < c0+s.box; j++ {
+				if i == r && j == c {
+					continue
+				}
+				cost++
+				if s.cells[i*n+j] == v {
+					return Verdict{Rule: RuleBox, Witness: Pos{i, j}, Cost: cost}
+				}
+			}
+		}
+		return Verdict{Cost: cost}
+	}
+	for _, pz := range []string{LeetCode37, ".4......3.4...2.", "1...............", strings.Repeat(".", 256)} {
+		s := newSudoku(t, pz, OrderLinear, CheckScan)
+		checked := 0
+		// Check every blank cell and digit at every 50th call of a search.
+		calls := 0
+		_, err := Run(context.Background(), s, Options{Limits: Limits{MaxCalls: 2000}, Sinks: []Sink{SinkFunc(func(e *Event) {
+			if e.Kind != KindCall {
+				return
+			}
+			if calls++; calls%50 != 1 {
+				return
+			}
+			for i, d := range s.cells {
+				r, c := i/s.n, i%s.n
+				for v := 1; v <= s.n; v++ {
+					placed := d == 0
+					if placed {
+						s.cells[i] = v
+					}
+					got, want := s.Check(Pos{r, c}, v, placed), refSudoku(s, r, c, v)
+					if placed {
+						s.cells[i] = 0
+					}
+					if got != want {
+						t.Fatalf("%s: %d at %v (placed %v): got %+v, want %+v", pz, v, Pos{r, c}, placed, got, want)
+					}
+					checked++
+				}
+			}
+		})}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked == 0 {
+			t.Fatalf("%s: nothing checked", pz)
+		}
+	}
+
+	// N-Queens: up the column, then up-right, then up-left.
+	refQueens := func(q *NQueens, r, v int) Verdict {
+		cost := 0
+		for i := r - 1; i >= 0; i-- {
+			cost++
+			if q.queen[i] == v {
+				return Verdict{Rule: RuleColumn, Witness: Pos{i, v}, Cost: cost}
+			}
+		}
+		for i, j := r-1, v+1; i >= 0 && j < q.n; i, j = i-1, j+1 {
+			cost++
+			if q.queen[i] == j {
+				return Verdict{Rule: RuleAntiDiagonal, Witness: Pos{i, j}, Cost: cost}
+			}
+		}
+		for i, j := r-1, v-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
+			cost++
+			if q.queen[i] == j {
+				return Verdict{Rule: RuleDiagonal, Witness: Pos{i, j}, Cost: cost}
+			}
+		}
+		return Verdict{Cost: cost}
+	}
+	for _, n := range []int{1, 4, 6, 8} {
+		q := newQueens(t, n, CheckScan)
+		checked := 0
+		_, err := Run(context.Background(), q, Options{Stop: StopAll, Sinks: []Sink{SinkFunc(func(e *Event) {
+			if e.Kind != KindCall || e.Depth >= n {
+				return
+			}
+			for v := 0; v < n; v++ {
+				if got, want := q.Check(Pos{e.Depth, -1}, v, false), refQueens(q, e.Depth, v); got != want {
+					t.Fatalf("%d-queens: column %d at row %d: got %+v, want %+v", n, v, e.Depth, got, want)
+				}
+				checked++
+			}
+		})}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked == 0 {
+			t.Fatalf("%d-queens: nothing checked", n)
+		}
+	}
+}

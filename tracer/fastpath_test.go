@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// TestDirectSinksMatchEvents checks Run's fast path: a Stats and a Tree
+// TestDirectSinksMatchEvents checks Run's fast paths: a Stats and a Tree
 // among the sinks are fed directly, without Events. They must end exactly
 // as the same sinks fed with the Events (wrapped, so Run cannot tell them).
+// And a run with no sinks (callOff) must give the same Result.
 func TestDirectSinksMatchEvents(t *testing.T) {
 	type instance struct {
 		name string
@@ -62,6 +63,16 @@ func TestDirectSinksMatchEvents(t *testing.T) {
 			}
 			if !reflect.DeepEqual(alone, viaEvents) {
 				t.Errorf("a Stats alone differs:\nalone  %+v\nevents %+v", *alone, *viaEvents)
+			}
+			// No sink at all: callOff, the template without hooks.
+			o.Sinks = nil
+			off, err := Run(context.Background(), c.make(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			off.Elapsed, r2.Elapsed = 0, 0
+			if !reflect.DeepEqual(off, r2) {
+				t.Errorf("tracing off differs:\noff    %+v\nevents %+v", *off, *r2)
 			}
 			if r1.Steps != r2.Steps || r1.Status != r2.Status || direct.Steps != r1.Steps {
 				t.Errorf("results differ: %v / %v, stats steps %d", r1, r2, direct.Steps)

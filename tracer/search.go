@@ -223,7 +223,14 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 	if deriveTries {
 		placed0, rejected0 = s.st.Placements, s.st.RejectTotal()
 	}
-	s.call(-1, 0, NoPos, NoPos, -1)
+	switch {
+	case !s.hooked && s.looper == nil && s.st == nil:
+		s.steps, _ = s.callOff(0, NoPos, 0)
+	case !s.hooked && s.looper == nil:
+		s.steps, _ = s.callCount(0, NoPos, 0)
+	default:
+		s.call(-1, 0, NoPos, NoPos, -1)
+	}
 	if s.st != nil {
 		s.st.Steps += s.steps
 	}
@@ -699,4 +706,236 @@ func (s *search) cellOf(slot Pos, v int) Pos {
 // String describes a Result in one line.
 func (r *Result) String() string {
 	return fmt.Sprintf("%s: %d solutions, %d nodes, %d steps", r.Status, r.Solutions, r.Nodes, r.Steps)
+}
+
+// callOff is call with tracing off: the same template, step for step, with
+// no hooks. The step count lives in a register (steps in, steps out) and is
+// kept in s.steps only where the limit check may need it, and the call
+// limit is folded into the step bound (see overLimit), so a try costs one
+// comparison besides the problem's own work. Run takes it when no sink
+// listens and the candidate loop returns false (no looper);
+// TestDirectSinksMatchEvents checks it gives call's results, limits
+// included.
+func (s *search) callOff(depth int, prev Pos, steps int64) (int64, outcome) {
+	if steps >= s.stepBound {
+		s.steps = steps
+		if s.overLimit(-1, depth-1) {
+			return s.steps, stopped
+		}
+	}
+	s.nodes++
+	if s.nodes >= s.callBound {
+		s.stepBound = 0 // the next check stops the search
+	}
+	steps++
+	p := s.p
+	slot, ok := p.Next(depth, prev)
+	if s.scans {
+		steps++
+	}
+	if !ok {
+		if s.when == modeLeaf {
+			if vd, _, _ := p.Validate(); vd.Rule != RuleNone {
+				s.lastOK = false
+				return steps + 2, goOn // reject, return
+			}
+		}
+		s.solutions++
+		if len(s.boards) < s.keep {
+			s.boards = append(s.boards, p.Rows())
+		}
+		s.lastOK = true
+		steps += 2 // solution, return
+		if s.stop == StopFirst {
+			return steps, found
+		}
+		return steps, goOn
+	}
+	if s.passer != nil && s.passer.Pass(slot) {
+		var o outcome
+		steps, o = s.callOff(depth+1, slot, steps)
+		switch o {
+		case found:
+			s.lastOK = true
+			return steps + 1, found
+		case stopped:
+			return steps, stopped
+		}
+		return steps + 1, goOn // return what the child returned (lastOK)
+	}
+	when := s.when
+	bound := s.stepBound
+	lo, hi := p.Candidates(slot)
+	for v := lo; v <= hi; v++ {
+		if steps >= bound {
+			s.steps = steps
+			if s.overLimit(-1, depth) {
+				return s.steps, stopped
+			}
+			bound = s.stepBound
+		}
+		switch when {
+		case modeBefore:
+			if p.Check(slot, v, false).Rule != RuleNone {
+				steps += 2 // try, reject
+				continue
+			}
+			p.Place(slot, v)
+			steps += 2 // try, place
+		case modeAfter:
+			p.Place(slot, v)
+			if p.Check(slot, v, true).Rule != RuleNone {
+				p.Undo(slot, v)
+				steps += 4 // try, place, reject, undo
+				continue
+			}
+			steps += 2 // try, place
+		default: // modeLeaf
+			p.Place(slot, v)
+			steps += 2 // try, place
+		}
+		var o outcome
+		steps, o = s.callOff(depth+1, slot, steps)
+		switch o {
+		case found:
+			s.kept++
+			s.lastOK = true
+			return steps + 1, found
+		case stopped:
+			s.kept++
+			return steps, stopped
+		}
+		bound = s.stepBound
+		p.Undo(slot, v)
+		steps++ // undo
+	}
+	// Every candidate failed: exhausted, return false.
+	s.lastOK = false
+	return steps + 2, goOn
+}
+
+// callCount is callOff with a Stats, the counts of every trace, fed inline.
+// It is a second copy of the loop rather than callOff with "if st != nil"
+// around each count: measured, those untaken branches alone slowed the
+// uncounted LeetCode 37 search from 1.3 to 1.7 times the plain solver's
+// time. TestDirectSinksMatchEvents checks it gives call's results and
+// counts, limits included.
+func (s *search) callCount(depth int, prev Pos, steps int64) (int64, outcome) {
+	if steps >= s.stepBound {
+		s.steps = steps
+		if s.overLimit(-1, depth-1) {
+			return s.steps, stopped
+		}
+	}
+	s.nodes++
+	if s.nodes >= s.callBound {
+		s.stepBound = 0 // the next check stops the search
+	}
+	steps++
+	p, st := s.p, s.st
+	st.countCall(depth)
+	slot, ok := p.Next(depth, prev)
+	if s.scans {
+		steps++
+		sc, _ := p.LastScan()
+		st.ScanCost += int64(sc.Cost)
+	}
+	if !ok {
+		var cost int
+		if s.when == modeLeaf {
+			vd, _, _ := p.Validate()
+			if vd.Rule != RuleNone {
+				st.Rejects[vd.Rule]++
+				st.CheckCost += int64(vd.Cost)
+				s.lastOK = false
+				return steps + 2, goOn // reject, return
+			}
+			cost = vd.Cost
+		}
+		s.solutions++
+		if len(s.boards) < s.keep {
+			s.boards = append(s.boards, p.Rows())
+		}
+		steps++ // solution
+		st.countSolution(steps, cost)
+		s.lastOK = true
+		steps++ // return
+		if s.stop == StopFirst {
+			return steps, found
+		}
+		return steps, goOn
+	}
+	if s.passer != nil && s.passer.Pass(slot) {
+		var o outcome
+		steps, o = s.callCount(depth+1, slot, steps)
+		switch o {
+		case found:
+			s.lastOK = true
+			return steps + 1, found
+		case stopped:
+			return steps, stopped
+		}
+		return steps + 1, goOn // return what the child returned (lastOK)
+	}
+	when := s.when
+	bound := s.stepBound
+	lo, hi := p.Candidates(slot)
+	for v := lo; v <= hi; v++ {
+		if steps >= bound {
+			s.steps = steps
+			if s.overLimit(-1, depth) {
+				return s.steps, stopped
+			}
+			bound = s.stepBound
+		}
+		switch when {
+		case modeBefore:
+			vd := p.Check(slot, v, false)
+			if vd.Rule != RuleNone {
+				st.Rejects[vd.Rule]++
+				st.CheckCost += int64(vd.Cost)
+				steps += 2 // try, reject
+				continue
+			}
+			p.Place(slot, v)
+			st.Placements++
+			st.CheckCost += int64(vd.Cost)
+			steps += 2 // try, place
+		case modeAfter:
+			p.Place(slot, v)
+			vd := p.Check(slot, v, true)
+			st.Placements++
+			if vd.Rule != RuleNone {
+				st.Rejects[vd.Rule]++
+			}
+			st.CheckCost += int64(vd.Cost)
+			if vd.Rule != RuleNone {
+				p.Undo(slot, v)
+				steps += 4 // try, place, reject, undo
+				continue
+			}
+			steps += 2 // try, place
+		default: // modeLeaf
+			p.Place(slot, v)
+			st.Placements++
+			steps += 2 // try, place
+		}
+		var o outcome
+		steps, o = s.callCount(depth+1, slot, steps)
+		switch o {
+		case found:
+			s.kept++
+			s.lastOK = true
+			return steps + 1, found
+		case stopped:
+			s.kept++
+			return steps, stopped
+		}
+		bound = s.stepBound
+		p.Undo(slot, v)
+		steps++ // undo
+	}
+	// Every candidate failed: exhausted, return false.
+	s.lastOK = false
+	return steps + 2, goOn
 }

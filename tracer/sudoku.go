@@ -24,7 +24,13 @@ type Sudoku struct {
 	puzzle string
 	order  Order
 	check  Check
-	scan   Scan // what the last Next did
+	// kind is check as a small number: Check switches on it every try.
+	kind checkKind
+	// What the last Next did: scan, or for a reading-order scan (the
+	// common case, done every call) only where it started and the blank
+	// it stopped at (-1: none), so that Next does no division for it.
+	scan                 Scan
+	scanStart, scanBlank int // scanStart < 0: scan holds it all
 	// Counters for CheckCounts and OrderMRV, per unit and digit:
 	// how many of the digit the unit holds, and where the first one stands
 	// (index+1), so a clash can name its cell in O(1).
@@ -64,7 +70,13 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 		return nil, err
 	}
 	n := p.Size
-	s := &Sudoku{n: n, box: BoxSide(n), cells: append([]int(nil), p.Cells...), puzzle: p.String(), order: order, check: check}
+	s := &Sudoku{n: n, box: BoxSide(n), cells: append([]int(nil), p.Cells...), puzzle: p.String(), order: order, check: check, scanStart: -1}
+	switch check {
+	case CheckCounts:
+		s.kind = kindCounts
+	case CheckBoard:
+		s.kind = kindBoard
+	}
 	if check == CheckCounts || order == OrderMRV {
 		s.counted = true
 		m := n * (n + 1)
@@ -84,6 +96,15 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 func (s *Sudoku) Info() Info {
 	return Info{Def: SudokuDef, Problem: SudokuDef.Name, Size: s.n, Instance: s.puzzle, Order: s.order, Check: s.check, Rules: SudokuRules}
 }
+
+// checkKind is a Sudoku's check as a small number.
+type checkKind uint8
+
+const (
+	kindScan checkKind = iota
+	kindCounts
+	kindBoard
+)
 
 func (s *Sudoku) boxOf(r, c int) int { return r/s.box*s.box + c/s.box }
 
@@ -112,15 +133,14 @@ func (s *Sudoku) Next(_ int, prev Pos) (Pos, bool) {
 // order, and records the scan: where it started, the filled cells it
 // skipped, the cells it inspected.
 func (s *Sudoku) scanFrom(start int) (Pos, bool) {
+	s.scanStart = start
 	for i := start; i < len(s.cells); i++ {
 		if s.cells[i] == 0 {
-			k := i - start
-			s.scan = Scan{From: s.pos(start), Skipped: k, Cost: k + 1}
-			return s.pos(i), true
+			s.scanBlank = i
+			return Pos{i / s.n, i % s.n}, true
 		}
 	}
-	k := len(s.cells) - start
-	s.scan = Scan{From: s.pos(start), Skipped: k, Cost: k}
+	s.scanBlank = -1
 	return NoPos, false
 }
 
@@ -128,6 +148,7 @@ func (s *Sudoku) scanFrom(start int) (Pos, bool) {
 // order, where column n is the end of a row (a call of its own); past the
 // last row, the board is full.
 func (s *Sudoku) nextCell(prev Pos) (Pos, bool) {
+	s.scanStart = -1
 	r, c := 0, 0
 	switch {
 	case prev.Row < 0:
@@ -180,7 +201,17 @@ func (s *Sudoku) Blanks() int {
 
 // LastScan reports what the last Next did: where its scan started, the
 // filled cells it skipped and the cells it inspected.
-func (s *Sudoku) LastScan() (Scan, bool) { return s.scan, true }
+func (s *Sudoku) LastScan() (Scan, bool) {
+	if s.scanStart < 0 {
+		return s.scan, true
+	}
+	if s.scanBlank < 0 {
+		k := len(s.cells) - s.scanStart
+		return Scan{From: s.pos(s.scanStart), Skipped: k, Cost: k}, true
+	}
+	k := s.scanBlank - s.scanStart
+	return Scan{From: s.pos(s.scanStart), Skipped: k, Cost: k + 1}, true
+}
 
 func (s *Sudoku) pos(i int) Pos {
 	if i < 0 || i >= len(s.cells) {
@@ -193,6 +224,7 @@ func (s *Sudoku) pos(i int) Pos {
 // digits, the first in reading order on a tie; a blank with no choice at all
 // ends the scan early (nothing can be fewer).
 func (s *Sudoku) nextMRV() (Pos, bool) {
+	s.scanStart = -1
 	sc := Scan{From: Pos{0, 0}}
 	best, bestN := -1, s.n+1
 	for i, d := range s.cells {
@@ -226,50 +258,57 @@ func (s *Sudoku) Cell(slot Pos, _ int) Pos { return slot }
 
 // Check tests digit v at slot against its row, then column, then box.
 func (s *Sudoku) Check(slot Pos, v int, placed bool) Verdict {
-	switch s.check {
-	case CheckCounts:
+	switch s.kind {
+	case kindCounts:
 		return s.checkCounts(slot.Row, slot.Col, v, placed)
-	case CheckBoard:
+	case kindBoard:
 		return s.checkBoard(slot.Row, slot.Col, v, placed)
 	}
 	return s.checkScan(slot.Row, slot.Col, v)
 }
 
 // checkScan walks the row, the column and the box, skipping the cell itself.
+// Its cost is the cells it looked at, worked out from where each walk
+// stopped rather than counted cell by cell: Check runs for every try.
 func (s *Sudoku) checkScan(r, c, v int) Verdict {
-	n, cost := s.n, 0
-	row := s.cells[r*n : r*n+n]
+	n, cells := s.n, s.cells
+	row := cells[r*n : r*n+n]
 	for j, d := range row {
-		if j == c {
-			continue
-		}
-		cost++
-		if d == v {
+		if d == v && j != c {
+			cost := j + 1
+			if j > c {
+				cost--
+			}
 			return Verdict{Rule: RuleRow, Witness: Pos{r, j}, Cost: cost}
 		}
 	}
-	for i := 0; i < n; i++ {
-		if i == r {
-			continue
-		}
-		cost++
-		if s.cells[i*n+c] == v {
-			return Verdict{Rule: RuleColumn, Witness: Pos{i, c}, Cost: cost}
+	cost := n - 1
+	for i, k := 0, c; i < n; i, k = i+1, k+n {
+		if cells[k] == v && i != r {
+			at := i + 1
+			if i > r {
+				at--
+			}
+			return Verdict{Rule: RuleColumn, Witness: Pos{i, c}, Cost: cost + at}
 		}
 	}
-	r0, c0 := r/s.box*s.box, c/s.box*s.box
-	for i := r0; i < r0+s.box; i++ {
-		for j := c0; j < c0+s.box; j++ {
-			if i == r && j == c {
+	cost += n - 1
+	box := s.box
+	r0, c0 := r/box*box, c/box*box
+	seen := 0 // box cells looked at, the cell itself not counted
+	for i := r0; i < r0+box; i++ {
+		line := cells[i*n+c0 : i*n+c0+box]
+		for j, d := range line {
+			if i == r && c0+j == c {
 				continue
 			}
-			cost++
-			if s.cells[i*n+j] == v {
-				return Verdict{Rule: RuleBox, Witness: Pos{i, j}, Cost: cost}
+			seen++
+			if d == v {
+				return Verdict{Rule: RuleBox, Witness: Pos{i, c0 + j}, Cost: cost + seen}
 			}
 		}
 	}
-	return Verdict{Cost: cost}
+	return Verdict{Cost: cost + box*box - 1}
 }
 
 // checkBoard validates the whole board with v at (r, c), the way tutorial
