@@ -134,8 +134,8 @@ func TestAtStepOneLayout(t *testing.T) {
 
 func tracerNodesAt(tree *tracer.Tree, k int64) int {
 	n := 0
-	for i := range tree.Nodes {
-		if tree.Nodes[i].Step <= k {
+	for i := range int32(tree.Len()) {
+		if tree.Step(i) <= k {
 			n++
 		}
 	}

@@ -238,7 +238,7 @@ func (d *dotDrawer) afterWords() string {
 
 // move is the label of tree node i's move.
 func (d *dotDrawer) move(i int32) string {
-	n := &d.t.Nodes[i]
+	n := d.t.Node(i)
 	if n.Parent < 0 && n.Kind == tracer.NodeCall {
 		return d.rootName()
 	}
@@ -251,7 +251,7 @@ func (d *dotDrawer) move(i int32) string {
 // isPass reports whether n is a call made with no move: under --order
 // cells, the call a given or a row's end passes on to ("return
 // helper(row, col+1)").
-func isPass(n *tracer.Node) bool {
+func isPass(n tracer.Node) bool {
 	return n.Kind == tracer.NodeCall && n.Parent >= 0 && n.Value < 0
 }
 
@@ -261,7 +261,7 @@ func isPass(n *tracer.Node) bool {
 // With order cells the call at depth k stands at position k of the reading
 // order in which every row has one more position, its end (column Size):
 // the parent, at depth k-1, passed over position k-1.
-func (d *dotDrawer) passLabel(n *tracer.Node) string {
+func (d *dotDrawer) passLabel(n tracer.Node) string {
 	if !d.cells || n.Depth < 1 {
 		return d.pick("pass", "跳过")
 	}
@@ -284,7 +284,7 @@ func (d *dotDrawer) passLabel(n *tracer.Node) string {
 // witness is the label of what pruned leaf i clashes with: the move that
 // put the queen or the digit standing there ("r0=c1", "(0,1)=3").
 func (d *dotDrawer) witness(i int32) string {
-	n := &d.t.Nodes[i]
+	n := d.t.Node(i)
 	if n.WRow < 0 {
 		return ""
 	}
@@ -321,7 +321,7 @@ func (d *dotDrawer) labelAll() {
 		case it.Kind == ItemCall:
 			d.setText(i, dotFontCall, d.move(it.Node))
 		case it.Kind == ItemPruned:
-			n := &d.t.Nodes[it.Node]
+			n := d.t.Node(it.Node)
 			lines := []string{"✗ " + d.move(it.Node), d.def.RuleName(n.Rule, d.lang())}
 			switch {
 			case d.leaf:
@@ -342,7 +342,7 @@ func (d *dotDrawer) labelAll() {
 			// with what it holds at the step drawn.
 			if d.tr.AtStep > 0 {
 				visible := d.tr.Visible
-				d.tr.Visible = len(d.t.Nodes) // the end's label, for its size
+				d.tr.Visible = d.t.Len() // the end's label, for its size
 				d.setText(i, dotFontLeaf, d.aggLines(it, &d.tr.AggsEnd[it.Agg])...)
 				d.tr.Visible = visible
 				d.arena = d.arena[:d.off[i]]
@@ -377,8 +377,8 @@ func (d *dotDrawer) foldLines(it *Item, a *Aggregate) []string {
 	}
 	// The moves of the chain's calls that made one (a pass call makes none).
 	first, last := int32(-1), int32(-1)
-	for v := it.Tail; ; v = d.t.Nodes[v].Parent {
-		if v < int32(d.tr.Visible) && !isPass(&d.t.Nodes[v]) {
+	for v := it.Tail; ; v = d.t.Parent(v) {
+		if v < int32(d.tr.Visible) && !isPass(d.t.Node(v)) {
 			if last < 0 {
 				last = v
 			}
@@ -508,7 +508,7 @@ type dotHTMLRow struct {
 // row of numbers), or, for bigger boards, with the last moves on its path.
 func (d *dotDrawer) boardLabel(i int) {
 	it := &d.tr.Items[i]
-	n := &d.t.Nodes[it.Node]
+	n := d.t.Node(it.Node)
 	pruned := n.Kind == tracer.NodePruned
 	own := dotHTMLRow{text: d.move(it.Node), size: dotFontCall}
 	var bottom []dotHTMLRow
@@ -581,8 +581,8 @@ func (d *dotDrawer) boardLabel(i int) {
 // last pathMoves-1 of them, after a line counting the earlier ones.
 func (d *dotDrawer) pathRows(v int32) []dotHTMLRow {
 	var path []int32 // v's ancestors, bottom up, the root and calls with no move (isPass) left out
-	for i := d.t.Nodes[v].Parent; i >= 0 && d.t.Nodes[i].Parent >= 0; i = d.t.Nodes[i].Parent {
-		if !isPass(&d.t.Nodes[i]) {
+	for i := d.t.Parent(v); i >= 0 && d.t.Parent(i) >= 0; i = d.t.Parent(i) {
+		if !isPass(d.t.Node(i)) {
 			path = append(path, i)
 		}
 	}
@@ -606,22 +606,22 @@ func (d *dotDrawer) pathRows(v int32) []dotHTMLRow {
 // the cell it clashes with in red.
 func (d *dotDrawer) grid(b *strings.Builder, v int32) (float64, float64) {
 	bd, lk := d.work, &d.look
-	node := &d.t.Nodes[v]
+	node := d.t.Node(v)
 	start := v
 	if node.Kind == tracer.NodePruned {
 		start = node.Parent
 	}
 	// Replay the path onto the start board; undo it when drawn.
 	placed := d.scratch[:0]
-	for i := start; i >= 0 && d.t.Nodes[i].Parent >= 0; i = d.t.Nodes[i].Parent {
-		m := &d.t.Nodes[i]
+	for i := start; i >= 0 && d.t.Parent(i) >= 0; i = d.t.Parent(i) {
+		m := d.t.Node(i)
 		bd.Place(m.Cell(), int(m.Value))
 		placed = append(placed, int(i))
 	}
 	d.scratch = placed
 	defer func() {
 		for _, i := range placed {
-			bd.Undo(d.t.Nodes[i].Cell())
+			bd.Undo(d.t.Node(int32(i)).Cell())
 		}
 	}()
 	own, clash := tracer.NoPos, tracer.NoPos
@@ -715,18 +715,17 @@ func dotQuote(b []byte, s []byte) []byte {
 // id writes item i's node id.
 func (d *dotDrawer) id(b []byte, i int32) []byte {
 	it := &d.tr.Items[i]
-	n := &d.t.Nodes[it.Node]
 	switch it.Kind {
 	case ItemPruned:
-		return strconv.AppendInt(append(b, 's'), n.Step, 10)
+		return strconv.AppendInt(append(b, 's'), d.t.Step(it.Node), 10)
 	case ItemGroup:
-		return strconv.AppendInt(append(b, 'g'), int64(n.Call), 10)
+		return strconv.AppendInt(append(b, 'g'), int64(d.t.Call(it.Node)), 10)
 	case ItemElided:
-		return strconv.AppendInt(append(b, 'e'), int64(n.Call), 10)
+		return strconv.AppendInt(append(b, 'e'), int64(d.t.Call(it.Node)), 10)
 	case ItemFold:
-		return strconv.AppendInt(append(b, 'f'), int64(n.Call), 10)
+		return strconv.AppendInt(append(b, 'f'), int64(d.t.Call(it.Node)), 10)
 	}
-	return strconv.AppendInt(b, int64(n.Call), 10)
+	return strconv.AppendInt(b, int64(d.t.Call(it.Node)), 10)
 }
 
 // The attributes of each section, set once with a node statement.
@@ -1114,8 +1113,8 @@ func (d *dotDrawer) ruleList(rules []string) string {
 func (d *dotDrawer) countsAt() []string {
 	var calls, sols, pruned int
 	var byRule [tracer.NumRules]int64
-	for i := 0; i < d.tr.Visible; i++ {
-		n := &d.t.Nodes[i]
+	for i := range int32(d.tr.Visible) {
+		n := d.t.Node(i)
 		if n.Kind == tracer.NodePruned {
 			pruned++
 			byRule[n.Rule]++
@@ -1399,7 +1398,7 @@ func (d *dotDrawer) boardChips(stepped bool) []keyChip {
 		if it.Hidden && !stepped {
 			continue
 		}
-		calls = calls || it.Kind == ItemCall && it.Parent >= 0 && !isPass(&d.t.Nodes[it.Node])
+		calls = calls || it.Kind == ItemCall && it.Parent >= 0 && !isPass(d.t.Node(it.Node))
 		pruned = pruned || it.Kind == ItemPruned
 	}
 	var out []keyChip

@@ -91,12 +91,12 @@ func TestDOTPassLabels(t *testing.T) {
 		got, _ := dotWrite(t, r, DiagramOptions{MaxNodes: 0})
 		d := parseDOT(t, got)
 		seen := 0
-		for i := range r.tree.Nodes {
-			n := &r.tree.Nodes[i]
+		for i := range int32(r.tree.Len()) {
+			n := r.tree.Node(i)
 			if n.Kind != tracer.NodeCall || n.Parent < 0 || n.Value >= 0 {
 				continue
 			}
-			parent := int(r.tree.Nodes[n.Parent].Call)
+			parent := int(r.tree.Node(n.Parent).Call)
 			at, ok := passed[parent]
 			if !ok {
 				t.Fatalf("call %d has no move, but its caller %d made no pass scan", n.Call, parent)

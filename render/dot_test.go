@@ -453,10 +453,11 @@ func TestDOTBoards(t *testing.T) {
 		queens, want := strings.Count(label, "♛"), 0
 		if dotKindOf(id) == 'c' {
 			call := dotAtoi(t, id)
-			want = int(r.tree.Nodes[r.tree.CallIndex(call)].Depth)
+			want = int(r.tree.Node(r.tree.CallIndex(call)).Depth)
 		} else {
 			step := dotAtoi(t, id[1:])
-			for _, n := range r.tree.Nodes {
+			for nodeIndex := range int32(r.tree.Len()) {
+				n := r.tree.Node(nodeIndex)
 				if n.Step == int64(step) {
 					want = int(n.Depth) - 1
 				}
@@ -502,9 +503,10 @@ func TestDOTBoards(t *testing.T) {
 			}
 			want := 0
 			if dotKindOf(id) == 'c' {
-				want = int(p.tree.Nodes[p.tree.CallIndex(dotAtoi(t, id))].Depth)
+				want = int(p.tree.Node(p.tree.CallIndex(dotAtoi(t, id))).Depth)
 			} else {
-				for _, m := range p.tree.Nodes {
+				for nodeIndex := range int32(p.tree.Len()) {
+					m := p.tree.Node(nodeIndex)
 					if m.Step == int64(dotAtoi(t, id[1:])) {
 						want = int(m.Depth)
 					}

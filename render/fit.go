@@ -135,11 +135,11 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepor
 	}
 	ceiling := opt.MaxNodes
 	if ceiling == 0 {
-		ceiling = len(t.Nodes)
+		ceiling = t.Len()
 	}
 	sols := 0
-	for i := range t.Nodes {
-		if n := &t.Nodes[i]; n.Kind == tracer.NodeCall && n.Solved && n.SolStep > 0 {
+	for i := range int32(t.Len()) {
+		if n := t.Node(i); n.Kind == tracer.NodeCall && n.Solved && n.SolStep > 0 {
 			sols++
 		}
 	}

@@ -75,8 +75,8 @@ func FrameSteps(t *tracer.Tree, e Every) ([]int64, error) {
 			steps = append(steps, k)
 		}
 	} else {
-		for i := range t.Nodes {
-			n := &t.Nodes[i]
+		for i := range int32(t.Len()) {
+			n := t.Node(i)
 			var s int64
 			switch e.Kind {
 			case "reject":

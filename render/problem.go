@@ -86,10 +86,10 @@ func notAMove(s string) error {
 // start board's given there (start may be nil), else the rejected value
 // itself (a Sudoku's clash is with the same digit).
 func witnessValue(t *tracer.Tree, i int32, start *tracer.Board) int {
-	n := &t.Nodes[i]
+	n := t.Node(i)
 	w := n.Witness()
-	for a := n.Parent; a >= 0 && t.Nodes[a].Parent >= 0; a = t.Nodes[a].Parent {
-		if m := &t.Nodes[a]; m.Cell() == w {
+	for a := n.Parent; a >= 0 && t.Parent(a) >= 0; a = t.Parent(a) {
+		if m := t.Node(a); m.Cell() == w {
 			return int(m.Value)
 		}
 	}

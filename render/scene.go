@@ -81,14 +81,14 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 		own: map[int32]int{}, groupBox: map[int32]int{}, elideBox: map[int32]int{}}
 	items := d.tr.Items
 	index := make([]int, len(items)) // item -> box, -1 hidden
-	drawn, grouped := make([]bool, len(t.Nodes)), map[int32]bool{}
+	drawn, grouped := make([]bool, t.Len()), map[int32]bool{}
 	for i := range items {
 		it := &items[i]
 		switch it.Kind {
 		case ItemCall, ItemPruned:
 			drawn[it.Node] = true
 		case ItemFold:
-			for n := it.Tail; n >= 0 && n != it.Node; n = t.Nodes[n].Parent {
+			for n := it.Tail; n >= 0 && n != it.Node; n = t.Parent(n) {
 				drawn[n] = true
 			}
 			drawn[it.Node] = true
@@ -102,7 +102,7 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 		if it.Hidden {
 			continue
 		}
-		n := &t.Nodes[it.Node]
+		n := t.Node(it.Node)
 		var id []byte
 		id = d.id(id, int32(i))
 		box := SceneBox{ID: string(id), Kind: it.Kind, Class: d.sceneClass(it), Node: it.Node, Call: n.Call,
@@ -117,8 +117,8 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 		}
 		if it.Kind == ItemGroup {
 			var a Aggregate
-			for c := n.First; c >= 0; c = t.Nodes[c].Next {
-				if m := &t.Nodes[c]; m.Kind == tracer.NodePruned && !drawn[c] {
+			for c := n.First; c >= 0; c = t.NextSibling(c) {
+				if m := t.Node(c); m.Kind == tracer.NodePruned && !drawn[c] {
 					a.Leaves++
 					a.ByRule[m.Rule]++
 					box.Members = append(box.Members, m.Step)
@@ -127,14 +127,14 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 			}
 		}
 		if it.Kind == ItemFold {
-			box.End = t.Nodes[it.Tail].End
+			box.End = t.Node(it.Tail).End
 		}
 		index[i] = len(sc.Boxes)
 		switch it.Kind {
 		case ItemCall, ItemPruned:
 			sc.own[it.Node] = index[i]
 		case ItemFold:
-			for n := it.Tail; n >= 0 && n != it.Node; n = t.Nodes[n].Parent {
+			for n := it.Tail; n >= 0 && n != it.Node; n = t.Parent(n) {
 				sc.own[n] = index[i]
 			}
 			sc.own[it.Node] = index[i]
@@ -179,15 +179,15 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 // ancestor drawn; -1 if none.
 func (sc *Scene) BoxOf(i int32) int {
 	t := sc.tree
-	for x := i; x >= 0 && int(x) < len(t.Nodes); x = t.Nodes[x].Parent {
+	for x := i; x >= 0 && int(x) < t.Len(); x = t.Parent(x) {
 		if b, ok := sc.own[x]; ok {
 			return b
 		}
-		p := t.Nodes[x].Parent
+		p := t.Parent(x)
 		if p < 0 {
 			break
 		}
-		if b, ok := sc.groupBox[p]; ok && t.Nodes[x].Kind == tracer.NodePruned {
+		if b, ok := sc.groupBox[p]; ok && t.Kind(x) == tracer.NodePruned {
 			return b
 		}
 		if b, ok := sc.elideBox[p]; ok {
@@ -204,8 +204,8 @@ func (sc *Scene) BoxOf(i int32) int {
 // grouped the calls with a group under them.
 func sceneFirst(t *tracer.Tree, it *Item, drawn []bool, grouped map[int32]bool) int64 {
 	first := int64(0)
-	for c := t.Nodes[it.Node].First; c >= 0; c = t.Nodes[c].Next {
-		n := &t.Nodes[c]
+	for c := t.FirstChild(it.Node); c >= 0; c = t.NextSibling(c) {
+		n := t.Node(c)
 		in := false
 		switch it.Kind {
 		case ItemGroup:
@@ -218,7 +218,7 @@ func sceneFirst(t *tracer.Tree, it *Item, drawn []bool, grouped map[int32]bool) 
 		}
 	}
 	if first == 0 {
-		first = t.Nodes[it.Node].Step
+		first = t.Step(it.Node)
 	}
 	return first
 }

@@ -238,7 +238,7 @@ func Trim(t *tracer.Tree, opt DiagramOptions) (*Trimmed, TrimReport, error) {
 // trimOptionsOK checks the tree and the options Trim is given.
 func trimOptionsOK(t *tracer.Tree, opt DiagramOptions) error {
 	switch {
-	case t == nil || len(t.Nodes) == 0:
+	case t == nil || t.Len() == 0:
 		return errors.New("trim: the tree is empty")
 	case t.Err() != nil:
 		return fmt.Errorf("trim: %w", t.Err())
@@ -263,7 +263,6 @@ func trimOptionsOK(t *tracer.Tree, opt DiagramOptions) error {
 // that WriteDOT can try many options on one tree (see fit.go).
 type trimmer struct {
 	t     *tracer.Tree
-	nodes []tracer.Node
 	m     int32 // all the nodes: decisions are taken at the end of the search
 
 	problem string      // the problem named by the options ("": the first focus move's)
@@ -297,24 +296,22 @@ const (
 )
 
 func newTrimmer(t *tracer.Tree, problem string) *trimmer {
-	nodes := t.Nodes
-	m := int32(len(nodes))
-	tm := &trimmer{t: t, nodes: nodes, m: m, problem: problem}
+	m := int32(t.Len())
+	tm := &trimmer{t: t, m: m, problem: problem}
 	buf := make([]int32, 5*m)
 	tm.size, tm.sols, tm.nCall, tm.nPruned, tm.nDrawn = buf[:m:m], buf[m:2*m:2*m], buf[2*m:3*m:3*m], buf[3*m:4*m:4*m], buf[4*m:]
 	tm.state = make([]uint8, m)
-	// Children come after their parents in Nodes: one backward pass sums
-	// every subtree.
+	// Children come after their parents: one backward pass sums every
+	// subtree.
 	for i := m - 1; i >= 0; i-- {
-		n := &nodes[i]
 		tm.size[i]++
-		if n.Kind == tracer.NodeCall && n.Solved && n.SolStep > 0 {
+		if here, at := t.Solved(i); here && at > 0 {
 			tm.sols[i]++
 		}
-		if p := n.Parent; p >= 0 {
+		if p := t.Parent(i); p >= 0 {
 			tm.size[p] += tm.size[i]
 			tm.sols[p] += tm.sols[i]
-			if n.Kind == tracer.NodePruned {
+			if t.Kind(i) == tracer.NodePruned {
 				tm.nPruned[p]++
 			} else {
 				tm.nCall[p]++
@@ -335,8 +332,7 @@ func (tm *trimmer) trim(opt DiagramOptions) (*Trimmed, TrimReport, error) {
 	}
 	tm.mk = tm.m
 	if opt.AtStep > 0 {
-		nodes := tm.nodes
-		tm.mk = int32(sort.Search(len(nodes), func(i int) bool { return nodes[i].Step > opt.AtStep }))
+		tm.mk = int32(sort.Search(int(tm.m), func(i int) bool { return tm.t.Step(int32(i)) > opt.AtStep }))
 	}
 	clear(tm.nDrawn)
 	clear(tm.state)
@@ -344,8 +340,7 @@ func (tm *trimmer) trim(opt DiagramOptions) (*Trimmed, TrimReport, error) {
 	tm.rep = TrimReport{Total: int(tm.mk), AtStep: opt.AtStep, Steps: tm.t.Steps, Depth: opt.Depth, Budget: opt.MaxNodes,
 		Focus: append([]string(nil), opt.Focus...)}
 	for i := int32(0); i < tm.mk; i++ {
-		n := &tm.nodes[i]
-		if n.Kind == tracer.NodePruned {
+		if tm.t.Kind(i) == tracer.NodePruned {
 			tm.rep.TotalPruned++
 		}
 	}
@@ -362,27 +357,27 @@ func (tm *trimmer) trim(opt DiagramOptions) (*Trimmed, TrimReport, error) {
 
 // solved reports whether call i found a solution (by the end).
 func (tm *trimmer) solved(i int32) bool {
-	n := &tm.nodes[i]
-	return n.Solved && n.SolStep > 0
+	here, at := tm.t.Solved(i)
+	return here && at > 0
 }
 
 // solvedAt reports whether call i found a solution by the step drawn.
 func (tm *trimmer) solvedAt(i int32) bool {
-	n := &tm.nodes[i]
-	return n.Solved && n.SolStep > 0 && (tm.k <= 0 || n.SolStep <= tm.k)
+	here, at := tm.t.Solved(i)
+	return here && at > 0 && (tm.k <= 0 || at <= tm.k)
 }
 
 // wrong reports whether call i returned true over an unsolved board
 // (--drop return-false): its path is drawn like a solution's, so the
 // picture shows where the wrong true came from.
 func (tm *trimmer) wrong(i int32) bool {
-	n := &tm.nodes[i]
+	n := tm.t.Node(i)
 	return n.Wrong && n.SolStep > 0
 }
 
 // children calls f for each child of i, in order.
 func (tm *trimmer) children(i int32, f func(c int32)) {
-	for c := tm.nodes[i].First; c >= 0; c = tm.nodes[c].Next {
+	for c := tm.t.FirstChild(i); c >= 0; c = tm.t.NextSibling(c) {
 		f(c)
 	}
 }
@@ -390,7 +385,7 @@ func (tm *trimmer) children(i int32, f func(c int32)) {
 func (tm *trimmer) drawn(i int32) bool { return tm.state[i]&trimDrawn != 0 }
 
 // level is the level a node is drawn at.
-func (tm *trimmer) level(i int32) int { return int(tm.nodes[i].Depth) }
+func (tm *trimmer) level(i int32) int { return int(tm.t.Depth(i)) }
 
 // deco is how many node statements call i's children add while i is drawn
 // in its present state: its group or pruned leaves, and its elided node.
@@ -423,7 +418,7 @@ func (tm *trimmer) draw(i int32) int {
 		return 0
 	}
 	delta := 0
-	if p := tm.nodes[i].Parent; p >= 0 {
+	if p := tm.t.Parent(i); p >= 0 {
 		before := tm.deco(p)
 		tm.nDrawn[p]++
 		delta += tm.deco(p) - before
@@ -449,7 +444,7 @@ func (tm *trimmer) close(i int32) int {
 // drawPath draws i and its ancestors.
 func (tm *trimmer) drawPath(i int32) {
 	var path []int32
-	for ; i >= 0 && !tm.drawn(i); i = tm.nodes[i].Parent {
+	for ; i >= 0 && !tm.drawn(i); i = tm.t.Parent(i) {
 		path = append(path, i)
 	}
 	for j := len(path) - 1; j >= 0; j-- {
@@ -477,7 +472,7 @@ func (tm *trimmer) focus(moves []string) error {
 		}
 		var have []string // the calls under at, for an error
 		tm.children(at, func(c int32) {
-			if n := &tm.nodes[c]; n.Kind == tracer.NodeCall {
+			if n := tm.t.Node(c); n.Kind == tracer.NodeCall {
 				have = append(have, tm.moveLabel(n))
 			}
 		})
@@ -490,7 +485,7 @@ func (tm *trimmer) focus(moves []string) error {
 		next := int32(-1)
 		var pruned int32 = -1
 		tm.children(at, func(c int32) {
-			n := &tm.nodes[c]
+			n := tm.t.Node(c)
 			if n.Cell() != cell || int(n.Value) != v {
 				return
 			}
@@ -503,7 +498,7 @@ func (tm *trimmer) focus(moves []string) error {
 		switch {
 		case next >= 0:
 		case pruned >= 0:
-			n := &tm.nodes[pruned]
+			n := tm.t.Node(pruned)
 			return fmt.Errorf("focus move %s under %s was pruned (%s, clashing with %s): it has no subtree",
 				label, where, tm.def.RuleName(n.Rule, tracer.LangEN), tm.witnessLabel(pruned))
 		default:
@@ -538,14 +533,14 @@ func (tm *trimmer) findDef(label string) error {
 }
 
 // moveLabel is node n's move in the problem's notation.
-func (tm *trimmer) moveLabel(n *tracer.Node) string {
+func (tm *trimmer) moveLabel(n tracer.Node) string {
 	return tm.def.MoveLabel(n.Cell(), int(n.Value))
 }
 
 // witnessLabel names what pruned leaf i clashes with, in the problem's
 // words: "the queen at (0,1)", "the 4 at (0,5)".
 func (tm *trimmer) witnessLabel(i int32) string {
-	return tm.def.Words.Thing(witnessValue(tm.t, i, nil), tm.nodes[i].Witness()).EN
+	return tm.def.Words.Thing(witnessValue(tm.t, i, nil), tm.t.Node(i).Witness()).EN
 }
 
 // focusMovesUnder lists the moves under a node for an error: "the moves
@@ -587,7 +582,7 @@ func (tm *trimmer) mustDraw() {
 	// Siblings of the focus path: shown, not expanded.
 	for _, p := range fp[:len(fp)-1] {
 		tm.children(p, func(c int32) {
-			if tm.nodes[c].Kind == tracer.NodeCall && !tm.drawn(c) {
+			if tm.t.Kind(c) == tracer.NodeCall && !tm.drawn(c) {
 				tm.used += tm.draw(c)
 				tm.used += tm.close(c)
 			}
@@ -600,7 +595,7 @@ func (tm *trimmer) mustDraw() {
 	lo, hi := tm.start, tm.start+tm.size[tm.start]
 	kept := 0
 	for i := lo; i < hi; i++ {
-		if tm.nodes[i].Kind != tracer.NodeCall {
+		if tm.t.Kind(i) != tracer.NodeCall {
 			continue
 		}
 		if tm.solvedAt(i) {
@@ -629,7 +624,7 @@ func (tm *trimmer) mustDraw() {
 // cutAtDepth returns i, or its ancestor at Depth if i is deeper.
 func (tm *trimmer) cutAtDepth(i int32) int32 {
 	for tm.depth > 0 && tm.level(i) > tm.depth {
-		i = tm.nodes[i].Parent
+		i = tm.t.Parent(i)
 	}
 	return i
 }
@@ -637,7 +632,7 @@ func (tm *trimmer) cutAtDepth(i int32) int32 {
 // unreturned reports whether call i had not returned by step k (0: the
 // end): it was on the call stack then (running, or cut by a limit).
 func (tm *trimmer) unreturned(i int32, k int64) bool {
-	end := tm.nodes[i].End
+	end := tm.t.Node(i).End
 	return end == 0 || k > 0 && end > k
 }
 
@@ -655,10 +650,10 @@ func (tm *trimmer) running(i int32) bool {
 // those still on the stack are its ancestors.
 func (tm *trimmer) activeAt(m int32, k int64) int32 {
 	last := m - 1
-	for last >= 0 && tm.nodes[last].Kind != tracer.NodeCall {
+	for last >= 0 && tm.t.Kind(last) != tracer.NodeCall {
 		last--
 	}
-	for i := last; i >= 0; i = tm.nodes[i].Parent {
+	for i := last; i >= 0; i = tm.t.Parent(i) {
 		if tm.unreturned(i, k) {
 			return i
 		}
@@ -681,7 +676,7 @@ func (tm *trimmer) budget() {
 			continue
 		}
 		tm.children(v, func(c int32) {
-			if tm.nodes[c].Kind == tracer.NodeCall {
+			if tm.t.Kind(c) == tracer.NodeCall {
 				queue = append(queue, c)
 			}
 		})
@@ -691,7 +686,7 @@ func (tm *trimmer) budget() {
 // cost is what drawing call i (whose parent is drawn) would add, without
 // drawing it.
 func (tm *trimmer) cost(i int32) int {
-	p := tm.nodes[i].Parent
+	p := tm.t.Parent(i)
 	d := 1
 	if tm.nDrawn[p]+1 == tm.nCall[p] && tm.state[p]&trimClosed == 0 {
 		d-- // the parent's elided node goes
@@ -755,8 +750,8 @@ func (tm *trimmer) single(i int32) bool {
 
 // callChild returns call i's call child that is drawn, or -1.
 func (tm *trimmer) callChild(i int32) int32 {
-	for c := tm.nodes[i].First; c >= 0; c = tm.nodes[c].Next {
-		if tm.nodes[c].Kind == tracer.NodeCall && tm.drawn(c) {
+	for c := tm.t.FirstChild(i); c >= 0; c = tm.t.NextSibling(c) {
+		if tm.t.Kind(c) == tracer.NodeCall && tm.drawn(c) {
 			return c
 		}
 	}
@@ -812,7 +807,7 @@ func (tm *trimmer) build() *Trimmed {
 	// count adds tree node c (and, whole, its subtree) to end, and to at
 	// if it existed at the step drawn.
 	count := func(end, at *Aggregate, c int32, whole bool) {
-		n := &tm.nodes[c]
+		n := tm.t.Node(c)
 		for k, ag := range []*Aggregate{end, at} {
 			if k == 1 && c >= tm.mk {
 				break
@@ -846,7 +841,7 @@ func (tm *trimmer) build() *Trimmed {
 				for u := v; ; u = tm.callChild(u) {
 					count(&end, &at, u, false)
 					tm.children(u, func(c int32) {
-						switch n := &tm.nodes[c]; {
+						switch n := tm.t.Node(c); {
 						case n.Kind == tracer.NodePruned:
 							count(&end, &at, c, false)
 						case !tm.drawn(c): // with foldPaths: a subtree left out
@@ -882,7 +877,7 @@ func (tm *trimmer) build() *Trimmed {
 		if tm.nPruned[v] > 0 && st8&(trimClosed|trimLeaves) == 0 {
 			var end, at Aggregate
 			tm.children(v, func(c int32) {
-				if tm.nodes[c].Kind == tracer.NodePruned {
+				if tm.t.Kind(c) == tracer.NodePruned {
 					count(&end, &at, c, true)
 				}
 			})
@@ -891,7 +886,7 @@ func (tm *trimmer) build() *Trimmed {
 		var end, at Aggregate
 		elided, elidedActive, elidedRunning := false, false, false
 		tm.children(v, func(c int32) {
-			n := &tm.nodes[c]
+			n := tm.t.Node(c)
 			switch {
 			case n.Kind == tracer.NodePruned && st8&trimClosed == 0 && st8&trimLeaves != 0:
 				add(Item{Kind: ItemPruned, Node: c, Parent: me, Depth: depth + 1, Status: tm.t.StatusAt(c, tm.k), Agg: -1, Hidden: c >= tm.mk})
@@ -959,7 +954,7 @@ func (tm *trimmer) sizeAt(c int32) (nodes, sols int) {
 	end := c + tm.size[c]
 	for i := c; i < end && i < tm.mk; i++ {
 		nodes++
-		if tm.nodes[i].Kind == tracer.NodeCall && tm.solvedAt(i) {
+		if tm.t.Kind(i) == tracer.NodeCall && tm.solvedAt(i) {
 			sols++
 		}
 	}

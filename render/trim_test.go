@@ -46,7 +46,7 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 	}
 	// The budget is spent on the whole tree: at an earlier step fewer of
 	// its items are shown.
-	atEnd := tr.Visible == len(tree.Nodes)
+	atEnd := tr.Visible == tree.Len()
 	if atEnd && opt.MaxNodes > 0 && rep.OverBudget == 0 && rep.Statements > opt.MaxNodes {
 		fail("%d statements over the budget %d, but OverBudget is 0", rep.Statements, opt.MaxNodes)
 	}
@@ -60,7 +60,7 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 			fail("node %d accounted for twice", i)
 		}
 		seen[i] = true
-		for c := tree.Nodes[i].First; c >= 0 && int(c) < tr.Visible; c = tree.Nodes[c].Next {
+		for c := tree.FirstChild(i); c >= 0 && int(c) < tr.Visible; c = tree.NextSibling(c) {
 			markSubtree(c)
 		}
 	}
@@ -82,10 +82,10 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 				fail("item %d is shown under hidden item %d", i, it.Parent)
 			}
 		}
-		if opt.Depth > 0 && (it.Kind == ItemCall || it.Kind == ItemPruned) && int(tree.Nodes[it.Node].Depth) > opt.Depth {
-			fail("item %d drawn at depth %d, deeper than %d", i, tree.Nodes[it.Node].Depth, opt.Depth)
+		if opt.Depth > 0 && (it.Kind == ItemCall || it.Kind == ItemPruned) && int(tree.Depth(it.Node)) > opt.Depth {
+			fail("item %d drawn at depth %d, deeper than %d", i, tree.Depth(it.Node), opt.Depth)
 		}
-		n := &tree.Nodes[it.Node]
+		n := tree.Node(it.Node)
 		if (it.Kind == ItemCall || it.Kind == ItemPruned) && it.Hidden != (int(it.Node) >= tr.Visible) {
 			fail("item %d (node %d) hidden %v, %d nodes in view", i, it.Node, it.Hidden, tr.Visible)
 		}
@@ -124,8 +124,8 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 				fail("group %d: %d leaves, %d by rule, %d nodes", i, a.Leaves, sum, a.Nodes)
 			}
 			k := 0
-			for c := n.First; c >= 0 && int(c) < tr.Visible; c = tree.Nodes[c].Next {
-				if tree.Nodes[c].Kind == tracer.NodePruned {
+			for c := n.First; c >= 0 && int(c) < tr.Visible; c = tree.NextSibling(c) {
+				if tree.Kind(c) == tracer.NodePruned {
 					markSubtree(c)
 					k++
 				}
@@ -144,7 +144,7 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 			a := &tr.Aggs[it.Agg]
 			folds++
 			k := 0
-			for v := it.Tail; ; v = tree.Nodes[v].Parent {
+			for v := it.Tail; ; v = tree.Parent(v) {
 				if int(v) < tr.Visible {
 					if seen[v] {
 						fail("folded call %d accounted for twice", v)
@@ -152,8 +152,8 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 					seen[v] = true
 					k++
 				}
-				for c := tree.Nodes[v].First; c >= 0 && int(c) < tr.Visible; c = tree.Nodes[c].Next {
-					if tree.Nodes[c].Kind == tracer.NodePruned || !trimDrawnUnder(tr, c) && !trimOnChain(tree, it, c) {
+				for c := tree.FirstChild(v); c >= 0 && int(c) < tr.Visible; c = tree.NextSibling(c) {
+					if tree.Kind(c) == tracer.NodePruned || !trimDrawnUnder(tr, c) && !trimOnChain(tree, it, c) {
 						markSubtree(c)
 					}
 				}
@@ -178,7 +178,7 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 		}
 		a := &tr.Aggs[it.Agg]
 		k := 0
-		for c := tree.Nodes[it.Node].First; c >= 0 && int(c) < tr.Visible; c = tree.Nodes[c].Next {
+		for c := tree.FirstChild(it.Node); c >= 0 && int(c) < tr.Visible; c = tree.NextSibling(c) {
 			if !seen[c] {
 				k += trimSubtreeSize(tree, c, tr.Visible)
 				markSubtree(c)
@@ -190,7 +190,7 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 	}
 	for i, s := range seen {
 		if !s {
-			fail("node %d (%v) is neither drawn, collapsed nor elided", i, tree.Nodes[i].Kind)
+			fail("node %d (%v) is neither drawn, collapsed nor elided", i, tree.Node(int32(i)).Kind)
 		}
 	}
 	if calls != rep.ShownCalls || pruned != rep.ShownPruned || groups != rep.CollapsedGroups ||
@@ -212,7 +212,7 @@ func trimDrawnUnder(tr *Trimmed, c int32) bool {
 
 // trimOnChain reports whether call c is one of fold it's calls.
 func trimOnChain(tree *tracer.Tree, it *Item, c int32) bool {
-	for v := it.Tail; v >= 0; v = tree.Nodes[v].Parent {
+	for v := it.Tail; v >= 0; v = tree.Parent(v) {
 		if v == c {
 			return true
 		}
@@ -237,7 +237,7 @@ func trimFoldedElided(tr *Trimmed) int {
 
 func trimSubtreeSize(tree *tracer.Tree, i int32, visible int) int {
 	k := 1
-	for c := tree.Nodes[i].First; c >= 0 && int(c) < visible; c = tree.Nodes[c].Next {
+	for c := tree.FirstChild(i); c >= 0 && int(c) < visible; c = tree.NextSibling(c) {
 		k += trimSubtreeSize(tree, c, visible)
 	}
 	return k
@@ -371,8 +371,8 @@ func TestTrimBreadthFirst(t *testing.T) {
 		}
 		// The first solution's path must be drawn.
 		forced := map[int32]bool{}
-		for i := range r.tree.Nodes {
-			if n := &r.tree.Nodes[i]; n.Kind == tracer.NodeCall && n.Solved {
+		for i := range int32(r.tree.Len()) {
+			if n := r.tree.Node(i); n.Kind == tracer.NodeCall && n.Solved {
 				for _, p := range r.tree.Path(int32(i)) {
 					forced[p] = true
 					if !drawn[p] {
@@ -393,8 +393,8 @@ func TestTrimBreadthFirst(t *testing.T) {
 			case !drawn[v]:
 				gap = true
 			}
-			for c := r.tree.Nodes[v].First; c >= 0; c = r.tree.Nodes[c].Next {
-				if r.tree.Nodes[c].Kind == tracer.NodeCall {
+			for c := r.tree.FirstChild(v); c >= 0; c = r.tree.NextSibling(c) {
+				if r.tree.Kind(c) == tracer.NodeCall {
 					queue = append(queue, c)
 				}
 			}
@@ -409,7 +409,8 @@ func TestTrimAtStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := 0
-	for _, n := range r.tree.Nodes {
+	for nodeIndex := range int32(r.tree.Len()) {
+		n := r.tree.Node(nodeIndex)
 		if n.Step <= 40 {
 			want++
 		}
@@ -481,7 +482,7 @@ func TestTrimAtStep(t *testing.T) {
 				t.Errorf("step %d: call %d on the stack is not running", k, i)
 			}
 		}
-		if n := &r.tree.Nodes[top]; k == firstSolutionStep(r.tree) && !n.Solved {
+		if n := r.tree.Node(top); k == firstSolutionStep(r.tree) && !n.Solved {
 			t.Errorf("step %d: the solution event's call is not the active one", k)
 		}
 	}
@@ -503,7 +504,7 @@ func TestTrimFocus(t *testing.T) {
 	var top []string
 	for c := tr.Items[0].First; c >= 0; c = tr.Items[c].Next {
 		it := &tr.Items[c]
-		n := &r.tree.Nodes[it.Node]
+		n := r.tree.Node(it.Node)
 		label := tracer.NQueensDef.MoveLabel(n.Cell(), int(n.Value))
 		top = append(top, label)
 		if label == "r0=c1" {
@@ -535,7 +536,7 @@ func TestTrimFocus(t *testing.T) {
 		var next int32 = -1
 		for c := tr.Items[i].First; c >= 0; c = tr.Items[c].Next {
 			it := &tr.Items[c]
-			n := &s.tree.Nodes[it.Node]
+			n := s.tree.Node(it.Node)
 			if it.Kind == ItemCall && !it.NotExpanded && it.First >= 0 {
 				if next >= 0 && len(path) < 2 {
 					t.Errorf("two expanded calls under the focus path at depth %d", len(path))
@@ -720,7 +721,8 @@ func TestParseFocusMoveLabel(t *testing.T) {
 
 // firstSolutionStep is the step at which a search first found a solution.
 func firstSolutionStep(tree *tracer.Tree) int64 {
-	for _, n := range tree.Nodes {
+	for nodeIndex := range int32(tree.Len()) {
+		n := tree.Node(nodeIndex)
 		if n.Solved {
 			return n.SolStep
 		}

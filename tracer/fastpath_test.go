@@ -58,8 +58,13 @@ func TestDirectSinksMatchEvents(t *testing.T) {
 			// counted from the places and rejects at the end.
 			alone := &Stats{}
 			o.Sinks = []Sink{alone}
-			if _, err := Run(context.Background(), c.make(), o); err != nil {
+			counted, err := Run(context.Background(), c.make(), o)
+			if err != nil {
 				t.Fatal(err)
+			}
+			counted.Elapsed, r2.Elapsed = 0, 0
+			if !reflect.DeepEqual(counted, r2) {
+				t.Errorf("counting differs:\ncounted %+v\nevents  %+v", *counted, *r2)
 			}
 			if !reflect.DeepEqual(alone, viaEvents) {
 				t.Errorf("a Stats alone differs:\nalone  %+v\nevents %+v", *alone, *viaEvents)
@@ -70,7 +75,7 @@ func TestDirectSinksMatchEvents(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			off.Elapsed, r2.Elapsed = 0, 0
+			off.Elapsed = 0
 			if !reflect.DeepEqual(off, r2) {
 				t.Errorf("tracing off differs:\noff    %+v\nevents %+v", *off, *r2)
 			}
@@ -84,9 +89,9 @@ func TestDirectSinksMatchEvents(t *testing.T) {
 				t.Errorf("tree steps %d/%d, limit step %d/%d", directTree.Steps, eventTree.Steps, directTree.LimitStep, eventTree.LimitStep)
 			}
 			compareTrees(t, directTree, eventTree, true)
-			for i := range directTree.Nodes {
-				if directTree.Nodes[i] != eventTree.Nodes[i] {
-					t.Fatalf("node %d differs: %+v / %+v", i, directTree.Nodes[i], eventTree.Nodes[i])
+			for i := range int32(directTree.Len()) {
+				if directTree.Node(i) != eventTree.Node(i) {
+					t.Fatalf("node %d differs: %+v / %+v", i, directTree.Node(i), eventTree.Node(i))
 				}
 			}
 		})

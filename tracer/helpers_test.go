@@ -210,11 +210,11 @@ func validSudoku(puzzle, solution string) error {
 // check methods).
 func compareTrees(t testing.TB, a, b *Tree, sameCost bool) {
 	t.Helper()
-	if len(a.Nodes) != len(b.Nodes) {
-		t.Fatalf("trees have %d and %d nodes", len(a.Nodes), len(b.Nodes))
+	if a.Len() != b.Len() {
+		t.Fatalf("trees have %d and %d nodes", a.Len(), b.Len())
 	}
-	for i := range a.Nodes {
-		x, y := a.Nodes[i], b.Nodes[i]
+	for i := range int32(a.Len()) {
+		x, y := a.Node(i), b.Node(i)
 		if !sameCost {
 			x.Cost, y.Cost = 0, 0
 		}

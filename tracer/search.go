@@ -210,7 +210,7 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 	}
 	s.on = len(s.sinks) > 0
 	s.traced = s.on || s.st != nil || s.tr != nil
-	s.hooked = s.on || s.tr != nil
+	s.hooked = s.on
 	// stepBound and callBound start at 0: the first call runs the slow
 	// check, which looks at the context and sets the real bounds.
 	start := time.Now()
@@ -224,9 +224,9 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		placed0, rejected0 = s.st.Placements, s.st.RejectTotal()
 	}
 	switch {
-	case !s.hooked && s.looper == nil && s.st == nil:
+	case !s.hooked && s.tr == nil && s.looper == nil && s.st == nil:
 		s.steps, _ = s.callOff(0, NoPos, 0)
-	case !s.hooked && s.looper == nil:
+	case !s.hooked && s.tr == nil && s.looper == nil:
 		s.steps, _ = s.callCount(0, NoPos, 0)
 	default:
 		s.call(-1, 0, NoPos, NoPos, -1)
@@ -302,7 +302,7 @@ type search struct {
 	tr     *Tree  // a Tree sink, fed directly
 	scans  bool   // the problem reports scans (one step per call)
 	traced bool   // any sink at all: the hooks run
-	hooked bool   // a Tree or an event sink: tries and undos are hooked too (a Stats alone derives them)
+	hooked bool   // an event sink: tries and undos are hooked too (a Stats derives them; a Tree has no use for them)
 	kept   int64  // places not undone: their call found a solution or was cut by a limit
 	ev     Event
 	// looper is set when the "return false" after the candidate loop is

@@ -172,8 +172,8 @@ func TestTimeAndCancel(t *testing.T) {
 	if err := chk.Finish(); err != nil {
 		t.Errorf("checker: %v", err)
 	}
-	if tree.Err() != nil || len(tree.Nodes) != 0 || tree.LimitStep != 1 {
-		t.Errorf("tree: err %v, %d nodes, limit step %d", tree.Err(), len(tree.Nodes), tree.LimitStep)
+	if tree.Err() != nil || tree.Len() != 0 || tree.LimitStep != 1 {
+		t.Errorf("tree: err %v, %d nodes, limit step %d", tree.Err(), tree.Len(), tree.LimitStep)
 	}
 }
 

@@ -466,7 +466,7 @@ func TestStopRules(t *testing.T) {
 				}
 				if tc.stop == StopFirst {
 					// Every call on the path returns true: the root too.
-					root := r.tree.Nodes[0]
+					root := r.tree.Node(0)
 					if r.tree.Status(0) != NodeOnPath || root.End != r.res.Steps {
 						t.Errorf("root: status %s, end %d: want on_path, returning at the last step %d", r.tree.Status(0), root.End, r.res.Steps)
 					}

@@ -35,12 +35,12 @@ func (s NodeStatus) String() string {
 	return fmt.Sprintf("NodeStatus(%d)", s)
 }
 
-// Node is one node of a search tree: a call, or a pruned candidate. Nodes are
-// kept in one slice and linked by index, so a tree of millions of nodes is a
-// handful of allocations.
+// Node is one node of a search tree, a call or a pruned candidate, as
+// Tree.Node returns it: a view put together from the tree's packed storage.
+// Nodes are numbered in step order (see Tree).
 type Node struct {
 	Call   int32 // the call number (Event.Node) for a call; -1 for a pruned leaf
-	Parent int32 // index of the parent in Tree.Nodes; -1 at the root
+	Parent int32 // index of the parent; -1 at the root
 	First  int32 // first child, -1 if none
 	Next   int32 // next sibling, -1 if none
 	Kind   NodeKind
@@ -58,35 +58,155 @@ type Node struct {
 	Wrong   bool
 	Cost    int32 // pruned leaves: the check's cost
 	Step    int64 // step of the call or reject event
-	End     int64 // step of the return event (0: never returned)
+	End     int64 // step of the return event (0: never returned); a pruned leaf's is its Step
 	SolStep int64 // first step at which a solution at or below this node was found (0: none)
-	// (56 bytes: the fields are in this order so that they pack.)
 }
 
 // Cell returns the move's cell.
-func (n *Node) Cell() Pos { return Pos{int(n.Row), int(n.Col)} }
+func (n Node) Cell() Pos { return Pos{int(n.Row), int(n.Col)} }
 
 // Witness returns the clashing cell of a pruned leaf.
-func (n *Node) Witness() Pos { return Pos{int(n.WRow), int(n.WCol)} }
+func (n Node) Witness() Pos { return Pos{int(n.WRow), int(n.WCol)} }
 
-// Tree is the search tree built from events: a Sink. Nodes are appended in
-// step order and depth first, so the nodes that existed at step K are a
-// prefix of Nodes, a parent comes before its children, and a subtree is a
-// contiguous run of Nodes. Build one per search;
-// it is also rebuilt from a saved step log by feeding it the same events.
+// node is how a Tree stores a node: 32 bytes. Most nodes of a search tree
+// are pruned leaves, which need nothing more; what only a call has (its
+// first child, the steps of its return and of the first solution under
+// it) is kept apart in a callRec.
+type node struct {
+	step       int64
+	parent     int32
+	next       int32
+	aux        int32 // a call: its call number; a pruned leaf: the check's cost
+	depth      int16
+	kind       NodeKind
+	rule       Rule
+	row, col   int8
+	value      int8
+	wrow, wcol int8
+	flags      uint8 // nodeSolved, nodeWrong
+}
+
+const (
+	nodeSolved uint8 = 1 << iota
+	nodeWrong
+)
+
+// callRec is what a Tree keeps of a call besides its node: 24 bytes.
+type callRec struct {
+	end, solStep int64
+	node         int32 // the call's index among the nodes
+	first        int32 // its first child, -1 if none
+}
+
+// chunkBits sets the size of a tree's storage chunks: 1,024 nodes (32 KB).
+const chunkBits = 10
+
+// chunked stores a growing sequence in chunks of 1<<chunkBits elements,
+// so that it never copies what it holds, and the memory it takes is at
+// most one chunk more than it holds.
+type chunked[T any] struct {
+	chunks [][]T
+	n      int32
+}
+
+func (c *chunked[T]) push(v T) int32 {
+	i := c.n
+	j := i & (1<<chunkBits - 1)
+	if j == 0 {
+		c.chunks = append(c.chunks, make([]T, 1<<chunkBits))
+	}
+	c.chunks[len(c.chunks)-1][j] = v
+	c.n++
+	return i
+}
+
+func (c *chunked[T]) at(i int32) *T {
+	return &c.chunks[i>>chunkBits][i&(1<<chunkBits-1)]
+}
+
+// Tree is the search tree built from events: a Sink. Nodes are numbered in
+// step order and depth first, so the nodes that existed at step K are the
+// first ones, a parent comes before its children, and a subtree is a
+// contiguous run of nodes. Tree.Node returns one; a tree of millions of
+// nodes is a handful of allocations, about 32 bytes a pruned leaf and 60 a
+// call. Build one per search; it is also rebuilt from a saved step log by
+// feeding it the same events.
 type Tree struct {
-	Nodes     []Node
-	calls     []int32 // call number -> index in Nodes
-	stack     []int32 // the active calls
-	lastChild []int32 // for each active call, its last child so far (-1: none), for appending
-	LimitStep int64   // step of the limit event (0: none)
-	Steps     int64   // events seen
-	lastOK    bool    // the last event the tree saw was a return true
+	nodes     chunked[node]
+	calls     chunked[callRec] // by call number
+	stack     []int32          // the active calls
+	lastChild []int32          // for each active call, its last child so far (-1: none), for appending
+	LimitStep int64            // step of the limit event (0: none)
+	Steps     int64            // events seen
+	lastOK    bool             // the last event the tree saw was a return true
 	err       error
 }
 
 // NewTree returns an empty tree.
 func NewTree() *Tree { return &Tree{} }
+
+// Len returns the number of nodes, calls and pruned leaves.
+func (t *Tree) Len() int { return int(t.nodes.n) }
+
+// Node returns node i (0 <= i < Len()).
+func (t *Tree) Node(i int32) Node {
+	n := t.nodes.at(i)
+	v := Node{Call: -1, Parent: n.parent, First: -1, Next: n.next, Kind: n.kind, Rule: n.rule, Depth: n.depth,
+		Row: n.row, Col: n.col, Value: n.value, WRow: n.wrow, WCol: n.wcol,
+		Solved: n.flags&nodeSolved != 0, Wrong: n.flags&nodeWrong != 0, Step: n.step}
+	if n.kind == NodeCall {
+		c := t.calls.at(n.aux)
+		v.Call, v.First, v.End, v.SolStep = n.aux, c.first, c.end, c.solStep
+	} else {
+		v.Cost, v.End = n.aux, n.step
+	}
+	return v
+}
+
+// Parent returns the index of node i's parent (-1 at the root).
+func (t *Tree) Parent(i int32) int32 { return t.nodes.at(i).parent }
+
+// Step returns the step of node i's call or reject event.
+func (t *Tree) Step(i int32) int64 { return t.nodes.at(i).step }
+
+// Kind returns whether node i is a call or a pruned leaf.
+func (t *Tree) Kind(i int32) NodeKind { return t.nodes.at(i).kind }
+
+// Depth returns node i's depth (the root's is 0).
+func (t *Tree) Depth(i int32) int16 { return t.nodes.at(i).depth }
+
+// NextSibling returns the index of node i's next sibling, or -1.
+func (t *Tree) NextSibling(i int32) int32 { return t.nodes.at(i).next }
+
+// FirstChild returns the index of node i's first child, or -1.
+func (t *Tree) FirstChild(i int32) int32 {
+	n := t.nodes.at(i)
+	if n.kind != NodeCall {
+		return -1
+	}
+	return t.calls.at(n.aux).first
+}
+
+// Call returns node i's call number, or -1 for a pruned leaf.
+func (t *Tree) Call(i int32) int32 {
+	if n := t.nodes.at(i); n.kind == NodeCall {
+		return n.aux
+	}
+	return -1
+}
+
+// Solved reports whether the solution event happened at node i, and the
+// first step at which a solution at or below it was found (0: none).
+func (t *Tree) Solved(i int32) (here bool, solStep int64) {
+	n := t.nodes.at(i)
+	if n.kind != NodeCall {
+		return false, 0
+	}
+	return n.flags&nodeSolved != 0, t.calls.at(n.aux).solStep
+}
+
+// The accessors above read one field without putting a whole Node
+// together: they are for loops over many nodes.
 
 // Err reports the first inconsistency in the events fed to the tree (a
 // reject with no call open, a call number out of order, ...).
@@ -98,37 +218,21 @@ func (t *Tree) fail(e *Event, format string, args ...any) {
 	}
 }
 
-// treeQuadruple is the size, in nodes, up to which a tree's node array
-// grows fourfold (14 MB of nodes).
-const treeQuadruple = 1 << 18
-
-func (t *Tree) add(n Node) int32 {
-	i := int32(len(t.Nodes))
-	if len(t.Nodes) == cap(t.Nodes) {
-		// Grow fourfold while the tree is small (up to treeQuadruple
-		// nodes), then double: append grows big slices by a quarter,
-		// which copies a large tree many times over, and each copy of a
-		// small tree is most of its cost.
-		c := 2 * cap(t.Nodes)
-		if cap(t.Nodes) < treeQuadruple {
-			c = 4 * cap(t.Nodes)
-		}
-		grown := make([]Node, len(t.Nodes), max(4096, c))
-		copy(grown, t.Nodes)
-		t.Nodes = grown
-	}
-	n.First, n.Next = -1, -1
-	if n.Parent >= 0 {
+// add stores n as the last child of the innermost open call (n.parent).
+func (t *Tree) add(n node) int32 {
+	i := t.nodes.n
+	n.next = -1
+	if n.parent >= 0 {
 		// Children are only ever added to the innermost open call.
 		top := len(t.stack) - 1
 		if last := t.lastChild[top]; last < 0 {
-			t.Nodes[n.Parent].First = i
+			t.calls.at(t.nodes.at(n.parent).aux).first = i
 		} else {
-			t.Nodes[last].Next = i
+			t.nodes.at(last).next = i
 		}
 		t.lastChild[top] = i
 	}
-	t.Nodes = append(t.Nodes, n)
+	t.nodes.push(n)
 	return i
 }
 
@@ -140,11 +244,11 @@ func (t *Tree) Event(e *Event) {
 	}
 	switch e.Kind {
 	case KindCall:
-		if e.Node != len(t.calls) {
-			t.fail(e, "call %d out of order: want %d", e.Node, len(t.calls))
+		if e.Node != int(t.calls.n) {
+			t.fail(e, "call %d out of order: want %d", e.Node, t.calls.n)
 			return
 		}
-		if len(t.stack) == 0 && len(t.calls) > 0 {
+		if len(t.stack) == 0 && t.calls.n > 0 {
 			t.fail(e, "a second root")
 			return
 		}
@@ -179,9 +283,9 @@ func (t *Tree) call(step int64, id, depth int, move Pos, value int) {
 	if len(t.stack) > 0 {
 		parent = t.stack[len(t.stack)-1]
 	}
-	i := t.add(Node{Call: int32(id), Parent: parent, Kind: NodeCall, Depth: int16(depth),
-		Row: int8(move.Row), Col: int8(move.Col), Value: int8(value), WRow: -1, WCol: -1, Step: step})
-	t.calls = append(t.calls, i)
+	i := t.add(node{step: step, parent: parent, aux: int32(id), kind: NodeCall, depth: int16(depth),
+		row: int8(move.Row), col: int8(move.Col), value: int8(value), wrow: -1, wcol: -1})
+	t.calls.push(callRec{node: i, first: -1})
 	t.stack = append(t.stack, i)
 	t.lastChild = append(t.lastChild, -1)
 	t.lastOK = false
@@ -190,20 +294,35 @@ func (t *Tree) call(step int64, id, depth int, move Pos, value int) {
 // reject adds a pruned leaf under the open call.
 func (t *Tree) reject(step int64, cell Pos, value int, rule Rule, witness Pos, cost int) {
 	p := t.stack[len(t.stack)-1]
-	t.add(Node{Call: -1, Parent: p, Kind: NodePruned, Rule: rule, Depth: t.Nodes[p].Depth + 1,
-		Row: int8(cell.Row), Col: int8(cell.Col), Value: int8(value),
-		WRow: int8(witness.Row), WCol: int8(witness.Col), Step: step, End: step, Cost: int32(cost)})
+	t.add(node{step: step, parent: p, aux: int32(cost), kind: NodePruned, rule: rule, depth: t.nodes.at(p).depth + 1,
+		row: int8(cell.Row), col: int8(cell.Col), value: int8(value),
+		wrow: int8(witness.Row), wcol: int8(witness.Col)})
 	t.lastOK = false
+}
+
+// callOf returns the record of call node i.
+func (t *Tree) callOf(i int32) *callRec { return t.calls.at(t.nodes.at(i).aux) }
+
+// markPath sets SolStep to step on call node i and its ancestors, up to
+// the first that has one.
+func (t *Tree) markPath(i int32, step int64) {
+	for i >= 0 {
+		n := t.nodes.at(i)
+		c := t.calls.at(n.aux)
+		if c.solStep != 0 {
+			return
+		}
+		c.solStep = step
+		i = n.parent
+	}
 }
 
 // solution marks the open call as a solution and its ancestors as on the
 // path to one.
 func (t *Tree) solution(step int64) {
 	i := t.stack[len(t.stack)-1]
-	t.Nodes[i].Solved = true
-	for ; i >= 0 && t.Nodes[i].SolStep == 0; i = t.Nodes[i].Parent {
-		t.Nodes[i].SolStep = step
-	}
+	t.nodes.at(i).flags |= nodeSolved
+	t.markPath(i, step)
 	t.lastOK = false
 }
 
@@ -212,13 +331,11 @@ func (t *Tree) solution(step int64) {
 // wrong: it and its ancestors are marked as a solution path would be.
 func (t *Tree) ret(step int64, ok bool) {
 	p := t.stack[len(t.stack)-1]
-	n := &t.Nodes[p]
-	n.End = step
-	if ok && !n.Solved && !t.lastOK {
-		n.Wrong = true
-		for i := p; i >= 0 && t.Nodes[i].SolStep == 0; i = t.Nodes[i].Parent {
-			t.Nodes[i].SolStep = step
-		}
+	n := t.nodes.at(p)
+	t.calls.at(n.aux).end = step
+	if ok && n.flags&nodeSolved == 0 && !t.lastOK {
+		n.flags |= nodeWrong
+		t.markPath(p, step)
 	}
 	t.stack = t.stack[:len(t.stack)-1]
 	t.lastChild = t.lastChild[:len(t.lastChild)-1]
@@ -231,7 +348,7 @@ func (t *Tree) Status(i int32) NodeStatus { return t.StatusAt(i, 0) }
 // StatusAt returns node i's status as it stood after step k (k <= 0: at the
 // end). A node not yet created at step k reports NodeOpen.
 func (t *Tree) StatusAt(i int32, k int64) NodeStatus {
-	n := &t.Nodes[i]
+	n := t.Node(i)
 	at := func(s int64) bool { return s > 0 && (k <= 0 || s <= k) }
 	switch {
 	case n.Kind == NodePruned && k > 0 && n.Step > k:
@@ -252,18 +369,21 @@ func (t *Tree) StatusAt(i int32, k int64) NodeStatus {
 	return NodeOpen
 }
 
-// CallIndex returns the index in Nodes of call number c, or -1.
+// CallIndex returns the node index of call number c, or -1.
 func (t *Tree) CallIndex(c int) int32 {
-	if c < 0 || c >= len(t.calls) {
+	if c < 0 || c >= int(t.calls.n) {
 		return -1
 	}
-	return t.calls[c]
+	return t.calls.at(int32(c)).node
 }
 
 // Children returns the indices of node i's children, in order.
 func (t *Tree) Children(i int32) []int32 {
 	var out []int32
-	for c := t.Nodes[i].First; c >= 0; c = t.Nodes[c].Next {
+	if t.nodes.at(i).kind != NodeCall {
+		return nil
+	}
+	for c := t.callOf(i).first; c >= 0; c = t.nodes.at(c).next {
 		out = append(out, c)
 	}
 	return out
@@ -272,7 +392,7 @@ func (t *Tree) Children(i int32) []int32 {
 // Path returns the indices from the root down to node i.
 func (t *Tree) Path(i int32) []int32 {
 	var p []int32
-	for ; i >= 0; i = t.Nodes[i].Parent {
+	for ; i >= 0; i = t.nodes.at(i).parent {
 		p = append(p, i)
 	}
 	for a, b := 0, len(p)-1; a < b; a, b = a+1, b-1 {
@@ -283,5 +403,5 @@ func (t *Tree) Path(i int32) []int32 {
 
 // Counts returns the number of call nodes and pruned leaves.
 func (t *Tree) Counts() (calls, pruned int) {
-	return len(t.calls), len(t.Nodes) - len(t.calls)
+	return int(t.calls.n), int(t.nodes.n - t.calls.n)
 }

@@ -37,8 +37,8 @@ func TestTreeShape(t *testing.T) {
 			}
 			var byRule [NumRules]int64
 			perDepth := make([]int64, len(r.stats.PerDepth))
-			for i := range tr.Nodes {
-				n := &tr.Nodes[i]
+			for i := range int32(tr.Len()) {
+				n := tr.Node(i)
 				if n.Kind == NodePruned {
 					byRule[n.Rule]++
 				} else {
@@ -47,7 +47,7 @@ func TestTreeShape(t *testing.T) {
 						t.Fatalf("CallIndex(%d) = %d: want %d", n.Call, got, i)
 					}
 				}
-				if i > 0 && (n.Parent < 0 || tr.Nodes[n.Parent].Depth != n.Depth-1 || tr.Nodes[n.Parent].Kind != NodeCall) {
+				if i > 0 && (n.Parent < 0 || tr.Node(n.Parent).Depth != n.Depth-1 || tr.Node(n.Parent).Kind != NodeCall) {
 					t.Fatalf("node %d at depth %d has parent %d", i, n.Depth, n.Parent)
 				}
 				if p := tr.Path(int32(i)); p[0] != 0 || p[len(p)-1] != int32(i) || len(p) != int(n.Depth)+1 {
@@ -56,10 +56,10 @@ func TestTreeShape(t *testing.T) {
 				// Children come in the order of their steps.
 				var last int64
 				for _, c := range tr.Children(int32(i)) {
-					if tr.Nodes[c].Parent != int32(i) || tr.Nodes[c].Step <= last {
+					if tr.Node(c).Parent != int32(i) || tr.Node(c).Step <= last {
 						t.Fatalf("node %d: child %d out of order", i, c)
 					}
-					last = tr.Nodes[c].Step
+					last = tr.Node(c).Step
 				}
 			}
 			if byRule != r.stats.Rejects {
@@ -81,7 +81,7 @@ func TestTreeShape(t *testing.T) {
 // statusCounts counts the nodes of a tree by status after step k (0: the end).
 func statusCounts(tr *Tree, k int64) map[NodeStatus]int {
 	m := map[NodeStatus]int{}
-	for i := range tr.Nodes {
+	for i := range int32(tr.Len()) {
 		m[tr.StatusAt(int32(i), k)]++
 	}
 	return m
@@ -98,8 +98,8 @@ func TestTreeStatuses(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("4-queens statuses %v: want %v", got, want)
 	}
-	for i := range r.tree.Nodes {
-		n := &r.tree.Nodes[i]
+	for i := range int32(r.tree.Len()) {
+		n := r.tree.Node(i)
 		if (r.tree.Status(int32(i)) == NodeSolution) != (n.Kind == NodeCall && n.Depth == 4) {
 			t.Errorf("node %d at depth %d: status %s", i, n.Depth, r.tree.Status(int32(i)))
 		}
@@ -143,15 +143,15 @@ func TestTreeStatusAt(t *testing.T) {
 				running = running[:len(running)-1]
 			}
 		}
-		for i := range part.Nodes {
+		for i := range int32(part.Len()) {
 			if st, want := tr.StatusAt(int32(i), k), part.Status(int32(i)); st != want {
 				t.Errorf("step %d: node %d: status %s, want %s", k, i, st, want)
 			}
 		}
-		for i := len(part.Nodes); i < len(tr.Nodes); i++ {
-			if tr.Nodes[i].Kind == NodeCall {
+		for i := int32(part.Len()); i < int32(tr.Len()); i++ {
+			if tr.Node(i).Kind == NodeCall {
 				if st := tr.StatusAt(int32(i), k); st != NodeOpen {
-					t.Errorf("step %d: call node %d made at step %d: status %s: want open", k, i, tr.Nodes[i].Step, st)
+					t.Errorf("step %d: call node %d made at step %d: status %s: want open", k, i, tr.Node(i).Step, st)
 				}
 			}
 		}
@@ -173,8 +173,8 @@ func TestTreeStatusAt(t *testing.T) {
 // step (tree.go, StatusAt: the NodePruned case comes before any step test).
 func TestTreeStatusAtPrunedLeaf(t *testing.T) {
 	r := runTraced(t, newQueens(t, 4, CheckScan), Options{Stop: StopAll}, true)
-	for i := range r.tree.Nodes {
-		n := &r.tree.Nodes[i]
+	for i := range int32(r.tree.Len()) {
+		n := r.tree.Node(i)
 		if n.Kind != NodePruned {
 			continue
 		}
@@ -205,10 +205,14 @@ func TestTreeErr(t *testing.T) {
 	}
 }
 
-// TestNodeSize: a tree node packs into 56 bytes (issue 13: bytes per
-// recorded event); a field added in the wrong place pads it to 64.
+// TestNodeSize: a tree stores a node in 32 bytes and a call's own fields
+// in 24 more (issue 13: bytes per recorded event); a field added in the
+// wrong place pads them.
 func TestNodeSize(t *testing.T) {
-	if got := unsafe.Sizeof(Node{}); got != 56 {
-		t.Errorf("a Node is %d bytes, want 56", got)
+	if got := unsafe.Sizeof(node{}); got != 32 {
+		t.Errorf("a node is %d bytes, want 32", got)
+	}
+	if got := unsafe.Sizeof(callRec{}); got != 24 {
+		t.Errorf("a callRec is %d bytes, want 24", got)
 	}
 }

@@ -145,8 +145,8 @@ func TestLogLongRoundTrip(t *testing.T) {
 	if err := tree.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if tree.Steps != res.Steps || len(tree.Nodes) != len(live.Nodes) {
-		t.Fatalf("read %d steps and %d nodes, the run made %d and %d", tree.Steps, len(tree.Nodes), res.Steps, len(live.Nodes))
+	if tree.Steps != res.Steps || tree.Len() != live.Len() {
+		t.Fatalf("read %d steps and %d nodes, the run made %d and %d", tree.Steps, tree.Len(), res.Steps, live.Len())
 	}
 	// The diagrams are drawn from the tree and the summary alone (WriteDOT
 	// is deterministic), so a tree and a summary equal to the live ones

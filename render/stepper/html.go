@@ -597,10 +597,10 @@ func boxOf(t *tracer.Tree, sc *render.Scene, e *tracer.Event) int {
 		return -1
 	}
 	if e.Kind == tracer.KindReject {
-		i := sort.Search(len(t.Nodes), func(i int) bool { return t.Nodes[i].Step >= e.Step })
-		for ; i < len(t.Nodes) && t.Nodes[i].Step == e.Step; i++ {
-			if t.Nodes[i].Kind == tracer.NodePruned {
-				return sc.BoxOf(int32(i))
+		i := int32(sort.Search(t.Len(), func(i int) bool { return t.Step(int32(i)) >= e.Step }))
+		for ; int(i) < t.Len() && t.Step(i) == e.Step; i++ {
+			if t.Kind(i) == tracer.NodePruned {
+				return sc.BoxOf(i)
 			}
 		}
 	}
