@@ -262,8 +262,8 @@ func trimOptionsOK(t *tracer.Tree, opt DiagramOptions) error {
 // whole tree (subtree sizes, solutions, children) is counted once, so
 // that WriteDOT can try many options on one tree (see fit.go).
 type trimmer struct {
-	t     *tracer.Tree
-	m     int32 // all the nodes: decisions are taken at the end of the search
+	t *tracer.Tree
+	m int32 // all the nodes: decisions are taken at the end of the search
 
 	problem string      // the problem named by the options ("": the first focus move's)
 	def     *tracer.Def // whose notation focus moves are in, once known

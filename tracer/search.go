@@ -228,6 +228,8 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		s.steps, _ = s.callOff(0, NoPos, 0)
 	case !s.hooked && s.tr == nil && s.looper == nil:
 		s.steps, _ = s.callCount(0, NoPos, 0)
+	case !s.hooked && s.st != nil && s.looper == nil:
+		s.steps, _ = s.callTree(0, NoPos, NoPos, -1, 0)
 	default:
 		s.call(-1, 0, NoPos, NoPos, -1)
 	}
@@ -937,5 +939,142 @@ func (s *search) callCount(depth int, prev Pos, steps int64) (int64, outcome) {
 	}
 	// Every candidate failed: exhausted, return false.
 	s.lastOK = false
+	return steps + 2, goOn
+}
+
+// callTree is callCount that also records the search tree: the Stats and
+// the Tree of every diagram, step log and player, fed inline. Run takes it
+// when no event sink listens; a Tree without a Stats goes through call.
+// (A third copy for the same reason as callCount's: the tree's calls as
+// untaken branches in callCount slowed counting by a fifth.)
+// TestDirectSinksMatchEvents checks it builds call's tree node by node.
+func (s *search) callTree(depth int, prev, move Pos, mv int, steps int64) (int64, outcome) {
+	if steps >= s.stepBound {
+		s.steps = steps
+		if s.overLimit(-1, depth-1) {
+			return s.steps, stopped
+		}
+	}
+	s.nodes++
+	if s.nodes >= s.callBound {
+		s.stepBound = 0 // the next check stops the search
+	}
+	steps++
+	p, st, tr := s.p, s.st, s.tr
+	st.countCall(depth)
+	tr.call(steps, int(s.nodes-1), depth, move, mv)
+	slot, ok := p.Next(depth, prev)
+	if s.scans {
+		steps++
+		sc, _ := p.LastScan()
+		st.ScanCost += int64(sc.Cost)
+	}
+	if !ok {
+		var cost int
+		if s.when == modeLeaf {
+			vd, cell, value := p.Validate()
+			if vd.Rule != RuleNone {
+				st.Rejects[vd.Rule]++
+				st.CheckCost += int64(vd.Cost)
+				s.lastOK = false
+				tr.reject(steps+1, cell, value, vd.Rule, vd.Witness, vd.Cost)
+				tr.ret(steps+2, false)
+				return steps + 2, goOn // reject, return
+			}
+			cost = vd.Cost
+		}
+		s.solutions++
+		if len(s.boards) < s.keep {
+			s.boards = append(s.boards, p.Rows())
+		}
+		steps++ // solution
+		st.countSolution(steps, cost)
+		s.lastOK = true
+		steps++ // return
+		tr.solution(steps - 1)
+		tr.ret(steps, true)
+		if s.stop == StopFirst {
+			return steps, found
+		}
+		return steps, goOn
+	}
+	if s.passer != nil && s.passer.Pass(slot) {
+		var o outcome
+		steps, o = s.callTree(depth+1, slot, NoPos, -1, steps)
+		switch o {
+		case found:
+			s.lastOK = true
+			tr.ret(steps+1, true)
+			return steps + 1, found
+		case stopped:
+			return steps, stopped
+		}
+		tr.ret(steps+1, s.lastOK)
+		return steps + 1, goOn // return what the child returned (lastOK)
+	}
+	when := s.when
+	bound := s.stepBound
+	lo, hi := p.Candidates(slot)
+	for v := lo; v <= hi; v++ {
+		if steps >= bound {
+			s.steps = steps
+			if s.overLimit(-1, depth) {
+				return s.steps, stopped
+			}
+			bound = s.stepBound
+		}
+		switch when {
+		case modeBefore:
+			vd := p.Check(slot, v, false)
+			if vd.Rule != RuleNone {
+				st.Rejects[vd.Rule]++
+				st.CheckCost += int64(vd.Cost)
+				steps += 2 // try, reject
+				tr.reject(steps, p.Cell(slot, v), v, vd.Rule, vd.Witness, vd.Cost)
+				continue
+			}
+			p.Place(slot, v)
+			st.Placements++
+			st.CheckCost += int64(vd.Cost)
+			steps += 2 // try, place
+		case modeAfter:
+			p.Place(slot, v)
+			vd := p.Check(slot, v, true)
+			st.Placements++
+			if vd.Rule != RuleNone {
+				st.Rejects[vd.Rule]++
+			}
+			st.CheckCost += int64(vd.Cost)
+			if vd.Rule != RuleNone {
+				p.Undo(slot, v)
+				tr.reject(steps+3, p.Cell(slot, v), v, vd.Rule, vd.Witness, vd.Cost)
+				steps += 4 // try, place, reject, undo
+				continue
+			}
+			steps += 2 // try, place
+		default: // modeLeaf
+			p.Place(slot, v)
+			st.Placements++
+			steps += 2 // try, place
+		}
+		var o outcome
+		steps, o = s.callTree(depth+1, slot, p.Cell(slot, v), v, steps)
+		switch o {
+		case found:
+			s.kept++
+			s.lastOK = true
+			tr.ret(steps+1, true)
+			return steps + 1, found
+		case stopped:
+			s.kept++
+			return steps, stopped
+		}
+		bound = s.stepBound
+		p.Undo(slot, v)
+		steps++ // undo
+	}
+	// Every candidate failed: exhausted, return false.
+	s.lastOK = false
+	tr.ret(steps+2, false)
 	return steps + 2, goOn
 }

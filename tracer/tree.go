@@ -68,14 +68,16 @@ func (n Node) Cell() Pos { return Pos{int(n.Row), int(n.Col)} }
 // Witness returns the clashing cell of a pruned leaf.
 func (n Node) Witness() Pos { return Pos{int(n.WRow), int(n.WCol)} }
 
-// node is how a Tree stores a node: 32 bytes. Most nodes of a search tree
-// are pruned leaves, which need nothing more; what only a call has (its
-// first child, the steps of its return and of the first solution under
-// it) is kept apart in a callRec.
+// node is how a Tree stores a node: 24 bytes. Most nodes of a search tree
+// are pruned leaves, which need nothing more; what only a call has (the
+// steps of its return and of the first solution under it, where its
+// subtree ends) is kept apart in a callRec. No links are stored: nodes
+// are in depth-first order, so a call's first child is the node after
+// it, and a node's next sibling is the node after its subtree, each if
+// its parent says so.
 type node struct {
-	step       int64
+	stepLo     uint32 // the step, low 32 bits
 	parent     int32
-	next       int32
 	aux        int32 // a call: its call number; a pruned leaf: the check's cost
 	depth      int16
 	kind       NodeKind
@@ -84,7 +86,14 @@ type node struct {
 	value      int8
 	wrow, wcol int8
 	flags      uint8 // nodeSolved, nodeWrong
+	stepHi     uint8 // the step, bits 32 to 39
 }
+
+// maxTreeStep bounds the steps a Tree records: 2^40, a tree of some
+// 30 TB.
+const maxTreeStep = 1<<40 - 1
+
+func (n *node) step() int64 { return int64(n.stepHi)<<32 | int64(n.stepLo) }
 
 const (
 	nodeSolved uint8 = 1 << iota
@@ -95,7 +104,7 @@ const (
 type callRec struct {
 	end, solStep int64
 	node         int32 // the call's index among the nodes
-	first        int32 // its first child, -1 if none
+	after        int32 // the index after its subtree, once it returned (0: still open)
 }
 
 // chunkBits sets the size of a tree's storage chunks: 1,024 nodes (32 KB).
@@ -110,14 +119,18 @@ type chunked[T any] struct {
 }
 
 func (c *chunked[T]) push(v T) int32 {
-	i := c.n
-	j := i & (1<<chunkBits - 1)
+	*c.grow() = v
+	return c.n - 1
+}
+
+// grow adds a zero element and returns it.
+func (c *chunked[T]) grow() *T {
+	j := c.n & (1<<chunkBits - 1)
 	if j == 0 {
 		c.chunks = append(c.chunks, make([]T, 1<<chunkBits))
 	}
-	c.chunks[len(c.chunks)-1][j] = v
 	c.n++
-	return i
+	return &c.chunks[len(c.chunks)-1][j]
 }
 
 func (c *chunked[T]) at(i int32) *T {
@@ -128,14 +141,13 @@ func (c *chunked[T]) at(i int32) *T {
 // step order and depth first, so the nodes that existed at step K are the
 // first ones, a parent comes before its children, and a subtree is a
 // contiguous run of nodes. Tree.Node returns one; a tree of millions of
-// nodes is a handful of allocations, about 32 bytes a pruned leaf and 60 a
+// nodes is a handful of allocations, 24 bytes a pruned leaf and 48 a
 // call. Build one per search; it is also rebuilt from a saved step log by
 // feeding it the same events.
 type Tree struct {
 	nodes     chunked[node]
 	calls     chunked[callRec] // by call number
 	stack     []int32          // the active calls
-	lastChild []int32          // for each active call, its last child so far (-1: none), for appending
 	LimitStep int64            // step of the limit event (0: none)
 	Steps     int64            // events seen
 	lastOK    bool             // the last event the tree saw was a return true
@@ -151,14 +163,14 @@ func (t *Tree) Len() int { return int(t.nodes.n) }
 // Node returns node i (0 <= i < Len()).
 func (t *Tree) Node(i int32) Node {
 	n := t.nodes.at(i)
-	v := Node{Call: -1, Parent: n.parent, First: -1, Next: n.next, Kind: n.kind, Rule: n.rule, Depth: n.depth,
+	v := Node{Call: -1, Parent: n.parent, First: -1, Next: t.NextSibling(i), Kind: n.kind, Rule: n.rule, Depth: n.depth,
 		Row: n.row, Col: n.col, Value: n.value, WRow: n.wrow, WCol: n.wcol,
-		Solved: n.flags&nodeSolved != 0, Wrong: n.flags&nodeWrong != 0, Step: n.step}
+		Solved: n.flags&nodeSolved != 0, Wrong: n.flags&nodeWrong != 0, Step: n.step()}
 	if n.kind == NodeCall {
 		c := t.calls.at(n.aux)
-		v.Call, v.First, v.End, v.SolStep = n.aux, c.first, c.end, c.solStep
+		v.Call, v.First, v.End, v.SolStep = n.aux, t.FirstChild(i), c.end, c.solStep
 	} else {
-		v.Cost, v.End = n.aux, n.step
+		v.Cost, v.End = n.aux, v.Step
 	}
 	return v
 }
@@ -167,7 +179,7 @@ func (t *Tree) Node(i int32) Node {
 func (t *Tree) Parent(i int32) int32 { return t.nodes.at(i).parent }
 
 // Step returns the step of node i's call or reject event.
-func (t *Tree) Step(i int32) int64 { return t.nodes.at(i).step }
+func (t *Tree) Step(i int32) int64 { return t.nodes.at(i).step() }
 
 // Kind returns whether node i is a call or a pruned leaf.
 func (t *Tree) Kind(i int32) NodeKind { return t.nodes.at(i).kind }
@@ -176,15 +188,26 @@ func (t *Tree) Kind(i int32) NodeKind { return t.nodes.at(i).kind }
 func (t *Tree) Depth(i int32) int16 { return t.nodes.at(i).depth }
 
 // NextSibling returns the index of node i's next sibling, or -1.
-func (t *Tree) NextSibling(i int32) int32 { return t.nodes.at(i).next }
+func (t *Tree) NextSibling(i int32) int32 {
+	n := t.nodes.at(i)
+	j := i + 1
+	if n.kind == NodeCall {
+		if j = t.calls.at(n.aux).after; j == 0 {
+			return -1 // still open: nothing after it yet
+		}
+	}
+	if j < t.nodes.n && t.nodes.at(j).parent == n.parent && n.parent >= 0 {
+		return j
+	}
+	return -1
+}
 
 // FirstChild returns the index of node i's first child, or -1.
 func (t *Tree) FirstChild(i int32) int32 {
-	n := t.nodes.at(i)
-	if n.kind != NodeCall {
+	if t.nodes.at(i).kind != NodeCall || i+1 >= t.nodes.n || t.nodes.at(i+1).parent != i {
 		return -1
 	}
-	return t.calls.at(n.aux).first
+	return i + 1
 }
 
 // Call returns node i's call number, or -1 for a pruned leaf.
@@ -218,22 +241,16 @@ func (t *Tree) fail(e *Event, format string, args ...any) {
 	}
 }
 
-// add stores n as the last child of the innermost open call (n.parent).
-func (t *Tree) add(n node) int32 {
-	i := t.nodes.n
-	n.next = -1
-	if n.parent >= 0 {
-		// Children are only ever added to the innermost open call.
-		top := len(t.stack) - 1
-		if last := t.lastChild[top]; last < 0 {
-			t.calls.at(t.nodes.at(n.parent).aux).first = i
-		} else {
-			t.nodes.at(last).next = i
-		}
-		t.lastChild[top] = i
+// add makes room for a node at step, the last child of its parent (the
+// innermost open call), and returns it with its step set.
+func (t *Tree) add(step int64) (int32, *node) {
+	if uint64(step) > maxTreeStep && t.err == nil {
+		t.err = fmt.Errorf("step %d: a tree records at most %d steps", step, int64(maxTreeStep))
 	}
-	t.nodes.push(n)
-	return i
+	i := t.nodes.n
+	n := t.nodes.grow()
+	n.stepLo, n.stepHi = uint32(step), uint8(step>>32)
+	return i, n
 }
 
 // Event adds one event to the tree.
@@ -283,25 +300,23 @@ func (t *Tree) call(step int64, id, depth int, move Pos, value int) {
 	if len(t.stack) > 0 {
 		parent = t.stack[len(t.stack)-1]
 	}
-	i := t.add(node{step: step, parent: parent, aux: int32(id), kind: NodeCall, depth: int16(depth),
-		row: int8(move.Row), col: int8(move.Col), value: int8(value), wrow: -1, wcol: -1})
-	t.calls.push(callRec{node: i, first: -1})
+	i, n := t.add(step)
+	n.parent, n.aux, n.kind, n.rule, n.depth, n.flags = parent, int32(id), NodeCall, RuleNone, int16(depth), 0
+	n.row, n.col, n.value, n.wrow, n.wcol = int8(move.Row), int8(move.Col), int8(value), -1, -1
+	t.calls.push(callRec{node: i})
 	t.stack = append(t.stack, i)
-	t.lastChild = append(t.lastChild, -1)
 	t.lastOK = false
 }
 
 // reject adds a pruned leaf under the open call.
 func (t *Tree) reject(step int64, cell Pos, value int, rule Rule, witness Pos, cost int) {
 	p := t.stack[len(t.stack)-1]
-	t.add(node{step: step, parent: p, aux: int32(cost), kind: NodePruned, rule: rule, depth: t.nodes.at(p).depth + 1,
-		row: int8(cell.Row), col: int8(cell.Col), value: int8(value),
-		wrow: int8(witness.Row), wcol: int8(witness.Col)})
+	depth := t.nodes.at(p).depth + 1
+	_, n := t.add(step)
+	n.parent, n.aux, n.kind, n.rule, n.depth, n.flags = p, int32(cost), NodePruned, rule, depth, 0
+	n.row, n.col, n.value, n.wrow, n.wcol = int8(cell.Row), int8(cell.Col), int8(value), int8(witness.Row), int8(witness.Col)
 	t.lastOK = false
 }
-
-// callOf returns the record of call node i.
-func (t *Tree) callOf(i int32) *callRec { return t.calls.at(t.nodes.at(i).aux) }
 
 // markPath sets SolStep to step on call node i and its ancestors, up to
 // the first that has one.
@@ -332,13 +347,13 @@ func (t *Tree) solution(step int64) {
 func (t *Tree) ret(step int64, ok bool) {
 	p := t.stack[len(t.stack)-1]
 	n := t.nodes.at(p)
-	t.calls.at(n.aux).end = step
+	c := t.calls.at(n.aux)
+	c.end, c.after = step, t.nodes.n
 	if ok && n.flags&nodeSolved == 0 && !t.lastOK {
 		n.flags |= nodeWrong
 		t.markPath(p, step)
 	}
 	t.stack = t.stack[:len(t.stack)-1]
-	t.lastChild = t.lastChild[:len(t.lastChild)-1]
 	t.lastOK = ok
 }
 
@@ -383,7 +398,7 @@ func (t *Tree) Children(i int32) []int32 {
 	if t.nodes.at(i).kind != NodeCall {
 		return nil
 	}
-	for c := t.callOf(i).first; c >= 0; c = t.nodes.at(c).next {
+	for c := t.FirstChild(i); c >= 0; c = t.NextSibling(c) {
 		out = append(out, c)
 	}
 	return out

@@ -205,14 +205,58 @@ func TestTreeErr(t *testing.T) {
 	}
 }
 
-// TestNodeSize: a tree stores a node in 32 bytes and a call's own fields
+// TestNodeSize: a tree stores a node in 24 bytes and a call's own fields
 // in 24 more (issue 13: bytes per recorded event); a field added in the
 // wrong place pads them.
 func TestNodeSize(t *testing.T) {
-	if got := unsafe.Sizeof(node{}); got != 32 {
-		t.Errorf("a node is %d bytes, want 32", got)
+	if got := unsafe.Sizeof(node{}); got != 24 {
+		t.Errorf("a node is %d bytes, want 24", got)
 	}
 	if got := unsafe.Sizeof(callRec{}); got != 24 {
 		t.Errorf("a callRec is %d bytes, want 24", got)
+	}
+}
+
+// TestTreeLinks checks the links a tree works out rather than stores: a
+// node's first child and next sibling must be those read off the parent of
+// every node, on whole trees, trees cut by a limit, and trees with passes.
+func TestTreeLinks(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    Problem
+		opts Options
+	}{
+		{"queens6", newQueens(t, 6, CheckScan), Options{Stop: StopAll}},
+		{"queens8 cut", newQueens(t, 8, CheckScan), Options{Stop: StopAll, Limits: Limits{MaxSteps: 3000}}},
+		{"sudoku4 cells", newSudoku(t, ".4......3.4...2.", OrderCells, CheckScan), Options{Stop: StopAll}},
+		{"leetcode after", newSudoku(t, leetcode37, OrderLinear, CheckScan), Options{When: WhenAfter}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := runTraced(t, c.p, c.opts, true)
+			tr := r.tree
+			m := int32(tr.Len())
+			first, next, last := make([]int32, m), make([]int32, m), make([]int32, m)
+			for i := range m {
+				first[i], next[i], last[i] = -1, -1, -1
+			}
+			for i := range m {
+				p := tr.Parent(i)
+				if p < 0 {
+					continue
+				}
+				if first[p] < 0 {
+					first[p] = i
+				} else {
+					next[last[p]] = i
+				}
+				last[p] = i
+			}
+			for i := range m {
+				n := tr.Node(i)
+				if n.First != first[i] || n.Next != next[i] || tr.FirstChild(i) != first[i] || tr.NextSibling(i) != next[i] {
+					t.Fatalf("node %d: first %d next %d, want %d and %d", i, n.First, n.Next, first[i], next[i])
+				}
+			}
+		})
 	}
 }
