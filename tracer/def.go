@@ -592,15 +592,11 @@ func (b *Board) Apply(e *Event) {
 	}
 }
 
-// copyFrom makes b the board src is: same size, same cells.
-func (b *Board) copyFrom(src *Board) {
-	if len(b.val) != len(src.val) {
-		*b = *src.Clone()
-		return
+// restore gives cell p the value it has on from, a board of b's size.
+func (b *Board) restore(p Pos, from *Board) {
+	if i, ok := b.index(p); ok {
+		b.val[i], b.set[i] = from.val[i], from.set[i]
 	}
-	copy(b.val, src.val)
-	copy(b.set, src.set)
-	copy(b.given, src.given)
 }
 
 // Clone returns an independent copy.
@@ -658,7 +654,10 @@ type Words struct {
 	Decide func(c CallFacts) Text
 	// Reject is the note of a reject when the check ran before placing
 	// (before), after placing (after: it is undone next) or on the full
-	// board (leaf): what the candidate breaks and against which cell.
+	// board (leaf): what the candidate breaks and against which cell. It
+	// (and RejectAll) may read the event's move (Cell and Value), Rule and
+	// Witness and nothing else of it: a Narrator keeps the note of each
+	// clash it has written once.
 	Reject func(when When, e *Event, rule RuleWords) Text
 	// RejectAll is Reject for a candidate with more than one clash: more
 	// are the clashes after the event's own, in checking order (see

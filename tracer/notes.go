@@ -1,6 +1,7 @@
 package tracer
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -40,8 +41,10 @@ type Narrator struct {
 	drop  Drop // DropReturnFalse: an exhausted call scans on
 	zh    bool
 	start *Board // the start board, for the value of a given (nil: none)
-	// work is the board of the open calls, rebuilt from start at each
-	// reject to find every clash (see moreConflicts).
+	// work is the board of the open calls: start with the move of every
+	// open call on it, kept as calls are made and return, for finding
+	// every clash of a reject (see moreConflicts). nil unless the problem
+	// has Def.Conflicts.
 	work *Board
 	// wrong is set once a call returned true over a board with blanks
 	// (--drop return-false): the true that goes up the chain is wrong.
@@ -67,7 +70,16 @@ type Narrator struct {
 	// undo's note.
 	tryNotes, placeNotes map[uint64]string
 	tryNext, noneLeft    string
+	// The note of a reject depends on its clash alone (the check timing,
+	// the move, the rule, the witness and the other clashes): kept by
+	// clash, up to memoRejects, keyed by the bytes rejectKey writes in
+	// keyBuf.
+	rejectNotes map[string]string
+	keyBuf      []byte
 }
+
+// memoRejects bounds the reject notes a Narrator keeps.
+const memoRejects = 1 << 18
 
 // memoMoves bounds the try and place notes a Narrator keeps.
 const memoMoves = 1 << 16
@@ -136,6 +148,9 @@ func NewNarrator(info Info, strategy Strategy, lang Lang) *Narrator {
 	}
 	if b, err := startOf(def, info); err == nil && b != nil {
 		n.start = b
+		if def.Conflicts != nil {
+			n.work = b.Clone()
+		}
 		// Givens before each cell in reading order, for scans.
 		cells := b.Rows * b.Cols
 		n.givens = make([]int, cells+1)
@@ -228,6 +243,9 @@ func (n *Narrator) update(e *Event) {
 	case KindCall:
 		n.calls++
 		n.frames = append(n.frames, frame{node: e.Node, move: e.Cell, mv: e.Value, sols: n.solutions, slot: NoPos})
+		if n.work != nil && e.Value >= 0 && e.Cell != NoPos {
+			n.work.Place(e.Cell, e.Value)
+		}
 	case KindScan:
 		if f := n.top(e); f != nil {
 			f.looped = f.looped || n.prev.Kind == KindExhausted && n.prev.Node == e.Node
@@ -257,12 +275,33 @@ func (n *Narrator) update(e *Event) {
 		for i := len(n.frames) - 1; i >= 0; i-- {
 			if n.frames[i].node == e.Node {
 				n.retSols = n.solutions - n.frames[i].sols
+				if n.work != nil {
+					n.takeBack(n.frames[i:], n.frames[:i])
+				}
 				n.frames = n.frames[:i]
 				break
 			}
 		}
 	}
 	n.prev = *e
+}
+
+// takeBack takes the moves of the calls gone (returned) off the work
+// board: each cell gets back its start value, or the move of a call still
+// open on it, as if the board were built anew from the open calls.
+func (n *Narrator) takeBack(gone, open []frame) {
+	for j := len(gone) - 1; j >= 0; j-- {
+		f := gone[j]
+		if f.mv < 0 || f.move == NoPos {
+			continue
+		}
+		n.work.restore(f.move, n.start)
+		for _, o := range open {
+			if o.mv >= 0 && o.move == f.move {
+				n.work.Place(o.move, o.mv)
+			}
+		}
+	}
 }
 
 // top returns the open call e belongs to, or nil if the narrator has not
@@ -557,14 +596,51 @@ func (n *Narrator) noteReject(e *Event) string {
 		// Placed first, checked after (--when after): it is undone next.
 		when = WhenAfter
 	}
+	intro := e.Rule < NumRules && !n.named[e.Rule] // its first naming: not kept
 	rule := n.ruleWords(e.Rule)
-	if more := n.moreConflicts(e); len(more) > 0 {
+	more := n.moreConflicts(e)
+	if intro {
+		return n.rejectNote(when, e, rule, more)
+	}
+	n.keyBuf = rejectKey(n.keyBuf[:0], when, e, more)
+	if s, ok := n.rejectNotes[string(n.keyBuf)]; ok {
+		return s
+	}
+	s := n.rejectNote(when, e, rule, more)
+	if n.rejectNotes == nil {
+		n.rejectNotes = map[string]string{}
+	}
+	if len(n.rejectNotes) < memoRejects {
+		n.rejectNotes[string(n.keyBuf)] = s
+	}
+	return s
+}
+
+// rejectNote words a reject with its clash and the others.
+func (n *Narrator) rejectNote(when When, e *Event, rule RuleWords, more []Conflict) string {
+	if len(more) > 0 {
 		if n.w.RejectAll != nil {
 			return n.voided(n.in(n.w.RejectAll(when, e, rule, more)))
 		}
 		return n.voided(n.in(n.w.Reject(when, e, rule))) + n.alsoPlain(more)
 	}
 	return n.voided(n.in(n.w.Reject(when, e, rule)))
+}
+
+// rejectKey appends to b what a reject's note depends on (see
+// Words.Reject): the timing, the move, the rule, the witness and the
+// other clashes.
+func rejectKey(b []byte, when When, e *Event, more []Conflict) []byte {
+	b = append(b, when[0], byte(e.Rule))
+	for _, x := range [...]int{e.Cell.Row, e.Cell.Col, e.Value, e.Witness.Row, e.Witness.Col} {
+		b = binary.AppendVarint(b, int64(x))
+	}
+	for _, c := range more {
+		b = append(b, byte(c.Rule))
+		b = binary.AppendVarint(b, int64(c.Witness.Row))
+		b = binary.AppendVarint(b, int64(c.Witness.Col))
+	}
+	return b
 }
 
 // moreConflicts returns the clashes of reject e after its own (see
@@ -574,18 +650,8 @@ func (n *Narrator) noteReject(e *Event) string {
 // skipped by Def.Conflicts). Only a reject of a problem with
 // Def.Conflicts does this work.
 func (n *Narrator) moreConflicts(e *Event) []Conflict {
-	if n.def.Conflicts == nil || n.start == nil {
-		return nil
-	}
 	if n.work == nil {
-		n.work = n.start.Clone()
-	} else {
-		n.work.copyFrom(n.start)
-	}
-	for _, f := range n.frames {
-		if f.mv >= 0 && f.move != NoPos {
-			n.work.Place(f.move, f.mv)
-		}
+		return nil
 	}
 	all := n.def.RejectConflicts(n.work, e)
 	// Each attacking cell once, under the first rule that finds it: a

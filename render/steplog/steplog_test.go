@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"backtrack/tracer"
 )
@@ -1580,6 +1581,50 @@ func FuzzMoves(f *testing.F) {
 					t.Fatalf("%s size %d %q: read %v %d %v, ParseMove %v %d %v", def.Name, n, text, c, v, err, wc, wv, werr)
 				}
 			}
+		}
+	})
+}
+
+// appendQuotedPlain is appendQuoted without its fast paths, one rune at a
+// time: FuzzQuoted checks that both write the same bytes.
+func appendQuotedPlain(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, "\uFFFD"...)
+		case rawInQuotes(r):
+			b = append(b, s[i:i+size]...)
+		case r == '"':
+			b = append(b, `\"`...)
+		case r == '\\':
+			b = append(b, `\\`...)
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r < 0x100:
+			b = append(b, '\\', 'x', hexDigits[r>>4], hexDigits[r&15])
+		default:
+			b = append(b, '\\', 'u', hexDigits[r>>12&15], hexDigits[r>>8&15], hexDigits[r>>4&15], hexDigits[r&15])
+		}
+		i += size
+	}
+	return append(b, '"')
+}
+
+// FuzzQuoted checks appendQuoted's eight-bytes-at-a-time and Chinese
+// fast paths against the plain rune loop.
+func FuzzQuoted(f *testing.F) {
+	for _, s := range logTrickyNotes {
+		f.Add(s)
+	}
+	f.Add("a queen at (2,1) would share column 1 with the queen at (0,1): prune (剪枝)")
+	f.Add("(2,1) 放皇后会与 (0,1) 的皇后同列：剪枝\u2028\x7f\"\\\t\n\x01\xe4\xb8")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := appendQuoted(nil, s), appendQuotedPlain(nil, s); string(got) != string(want) {
+			t.Fatalf("%q: got %s, want %s", s, got, want)
 		}
 	})
 }

@@ -304,6 +304,20 @@ func rawInQuotes(r rune) bool {
 
 const hexDigits = "0123456789ABCDEF"
 
+// plainASCII8 reports whether the 8 bytes of s are all printable ASCII
+// other than '"' and '\\': no byte below 0x20, none at 0x7f or above, and
+// neither quote nor backslash, tested on all eight at once.
+func plainASCII8(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	zero := func(v uint64) uint64 { return (v - ones) &^ v & highs } // a zero byte in v
+	bad := x&highs | // 0x80 and above
+		(x-ones*0x20)&^x&highs | // below 0x20
+		zero(x^ones*0x7f) | zero(x^ones*'"') | zero(x^ones*'\\')
+	return bad == 0
+}
+
 // appendQuoted appends s as a YAML double-quoted scalar: `"` and `\` and
 // anything rawInQuotes refuses are escaped (\", \\, \n, \t, \xHH, \uHHHH);
 // the rest, Chinese and arrows included, is written as it is. Bytes that
@@ -312,9 +326,20 @@ func appendQuoted(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// Eight bytes at a time while they are all printable ASCII but
+		// '"' and '\\' (most of an English note), and a Chinese character
+		// (U+4000 to U+9FFF) in one step: both are written as they are.
+		if i+8 <= len(s) && plainASCII8(s[i:i+8]) {
+			i += 8
+			continue
+		}
 		c := s[i]
 		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
 			i++
+			continue
+		}
+		if c >= 0xe4 && c <= 0xe9 && i+2 < len(s) && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 {
+			i += 3
 			continue
 		}
 		r, size := rune(c), 1
