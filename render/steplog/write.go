@@ -312,7 +312,7 @@ func plainASCII8(s string) bool {
 	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 	zero := func(v uint64) uint64 { return (v - ones) &^ v & highs } // a zero byte in v
-	bad := x&highs | // 0x80 and above
+	bad := x&highs |                                                 // 0x80 and above
 		(x-ones*0x20)&^x&highs | // below 0x20
 		zero(x^ones*0x7f) | zero(x^ones*'"') | zero(x^ones*'\\')
 	return bad == 0
