@@ -311,10 +311,12 @@ func plainASCII8(s string) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	zero := func(v uint64) uint64 { return (v - ones) &^ v & highs } // a zero byte in v
-	bad := x&highs |                                                 // 0x80 and above
-		(x-ones*0x20)&^x&highs | // below 0x20
-		zero(x^ones*0x7f) | zero(x^ones*'"') | zero(x^ones*'\\')
+	// zero has the high bit of each byte of v that is 0 set (and maybe of
+	// bytes above it, which does not matter here).
+	zero := func(v uint64) uint64 { return (v - ones) &^ v & highs }
+	high := x & highs                       // 0x80 and above
+	control := (x - ones*0x20) &^ x & highs // below 0x20
+	bad := high | control | zero(x^ones*0x7f) | zero(x^ones*'"') | zero(x^ones*'\\')
 	return bad == 0
 }
 
