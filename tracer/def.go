@@ -651,6 +651,7 @@ type Words struct {
 	Try func(cell Pos, v int) Text
 	// Decide is the second half of a call's note: what the call decides
 	// ("decide the column of row 2"), or that the end condition is reached.
+	// (A Narrator keeps the note of each CallFacts once.)
 	Decide func(c CallFacts) Text
 	// Reject is the note of a reject when the check ran before placing
 	// (before), after placing (after: it is undone next) or on the full

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -76,6 +77,10 @@ type Narrator struct {
 	// keyBuf.
 	rejectNotes map[string]string
 	keyBuf      []byte
+	// What a call decides depends on its CallFacts alone, and the move
+	// that led to it is named the same way each time: both are kept too.
+	decideNotes map[CallFacts]string
+	afterNotes  map[uint64]string
 }
 
 // memoRejects bounds the reject notes a Narrator keeps.
@@ -447,9 +452,12 @@ func (n *Narrator) blanks() int {
 
 func (n *Narrator) noteCall(e *Event) string {
 	var head string
+	// Concatenation, not fmt: every call has a note. What a call decides
+	// and how a move is named are kept (decideNotes, afterNotes).
+	node, depth := strconv.Itoa(e.Node), strconv.Itoa(e.Depth)
 	switch {
 	case e.Depth == 0:
-		head = n.say("call %d (root, depth %d)", "调用 %d（根，深度 %d）", e.Node, e.Depth)
+		head = n.pick("call "+node+" (root, depth "+depth+")", "调用 "+node+"（根，深度 "+depth+"）")
 	case e.Value < 0:
 		// A call after a pass: "return helper(row, col+1)", no move.
 		prev := n.parentSlot(e)
@@ -458,10 +466,22 @@ func (n *Narrator) noteCall(e *Event) string {
 	default:
 		// "由 … 进入": the move that led here ("上一步" is the stepper's
 		// key for the previous step).
-		head = n.say("call %d at depth %d after %s", "调用 %d（深度 %d，由%s进入）",
-			e.Node, e.Depth, zhSpace(n.in(n.thing(e.Cell, e.Value)), n.zh, true, true))
+		after := memo(&n.afterNotes, moveKey(e.Cell, e.Value), func() string {
+			return zhSpace(n.in(n.thing(e.Cell, e.Value)), n.zh, true, true)
+		})
+		head = n.pick("call "+node+" at depth "+depth+" after "+after, "调用 "+node+"（深度 "+depth+"，由"+after+"进入）")
 	}
-	what := n.in(n.w.Decide(CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell}))
+	c := CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell}
+	what, ok := n.decideNotes[c]
+	if !ok {
+		what = n.in(n.w.Decide(c))
+		if n.decideNotes == nil {
+			n.decideNotes = map[CallFacts]string{}
+		}
+		if len(n.decideNotes) < memoMoves {
+			n.decideNotes[c] = what
+		}
+	}
 	return head + n.pick(": ", "：") + what
 }
 

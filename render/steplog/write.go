@@ -311,12 +311,14 @@ func plainASCII8(s string) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	// zero has the high bit of each byte of v that is 0 set (and maybe of
-	// bytes above it, which does not matter here).
-	zero := func(v uint64) uint64 { return (v - ones) &^ v & highs }
-	high := x & highs                       // 0x80 and above
-	control := (x - ones*0x20) &^ x & highs // below 0x20
-	bad := high | control | zero(x^ones*0x7f) | zero(x^ones*'"') | zero(x^ones*'\\')
+	// The high bit of a byte is set in each term where that byte is
+	// 0x80 or above, below 0x20, or 0x7f, '"' or '\\' (x^c has a zero
+	// byte where x has c; a term may also flag bytes above one it flags
+	// rightly, which does not matter here).
+	bad := x&highs | (x-ones*0x20)&^x&highs |
+		(x^ones*0x7f-ones)&^(x^ones*0x7f)&highs |
+		(x^ones*'"'-ones)&^(x^ones*'"')&highs |
+		(x^ones*'\\'-ones)&^(x^ones*'\\')&highs
 	return bad == 0
 }
 
@@ -328,19 +330,20 @@ func appendQuoted(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		// Eight bytes at a time while they are all printable ASCII but
-		// '"' and '\\' (most of an English note), and a Chinese character
-		// (U+4000 to U+9FFF) in one step: both are written as they are.
-		if i+8 <= len(s) && plainASCII8(s[i:i+8]) {
-			i += 8
-			continue
-		}
 		c := s[i]
-		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
-			i++
-			continue
-		}
-		if c >= 0xe4 && c <= 0xe9 && i+2 < len(s) && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 {
+		if c < 0x80 {
+			// Eight bytes at a time while they are all printable ASCII
+			// but '"' and '\\' (most of an English note).
+			if i+8 <= len(s) && plainASCII8(s[i:i+8]) {
+				i += 8
+				continue
+			}
+			if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+		} else if c >= 0xe4 && c <= 0xe9 && i+2 < len(s) && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 {
+			// A Chinese character (U+4000 to U+9FFF) in one step.
 			i += 3
 			continue
 		}
