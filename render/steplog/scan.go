@@ -339,14 +339,18 @@ func (sr *stepReader) scan(line []byte) (ok bool, err error) {
 		if j == i || j+1 >= len(line) || line[j] != ':' || line[j+1] != ' ' {
 			return false, nil
 		}
-		key := line[i:j]
-		var v stepVal
-		if i, ok = sr.value(line, j+2, &v); !ok {
+		// The value goes straight into its key's place (add, without
+		// the copy).
+		k := stepKey(line[i:j])
+		if k < 0 || sr.f.has(k) {
+			return true, sr.f.add(line[i:j], stepVal{})
+		}
+		v := &sr.f.v[k]
+		*v = stepVal{}
+		if i, ok = sr.value(line, j+2, v); !ok {
 			return false, nil
 		}
-		if err := sr.f.add(key, v); err != nil {
-			return true, err
-		}
+		sr.f.set |= 1 << k
 		if i+1 < len(line) && line[i] == ',' && line[i+1] == ' ' {
 			i += 2
 			continue
@@ -534,10 +538,17 @@ func (sr *stepReader) quoted(line []byte, i int, v *stepVal) (int, bool) {
 			if c < 0x20 || c == 0x7f {
 				return i, false
 			}
+			n := max(1, plainRun(line[i:])) // (plainRun stops at '"' and '\\')
 			if escaped {
-				sr.scratch = append(sr.scratch, c)
+				sr.scratch = append(sr.scratch, line[i:i+n]...)
 			}
-			i++
+			i += n
+		case c >= 0xe0 && c <= 0xef && i+2 < len(line) && raw3(c, line[i+1], line[i+2]):
+			// A Chinese character, a full-width sign or an arrow (raw3).
+			if escaped {
+				sr.scratch = append(sr.scratch, line[i:i+3]...)
+			}
+			i += 3
 		default:
 			r, size := utf8.DecodeRune(line[i:])
 			if (r == utf8.RuneError && size == 1) || !rawInQuotes(r) {

@@ -304,22 +304,54 @@ func rawInQuotes(r rune) bool {
 
 const hexDigits = "0123456789ABCDEF"
 
-// plainASCII8 reports whether the 8 bytes of s are all printable ASCII
-// other than '"' and '\\': no byte below 0x20, none at 0x7f or above, and
-// neither quote nor backslash, tested on all eight at once.
-func plainASCII8(s string) bool {
+// raw3 reports whether c0 c1 c2 is the UTF-8 of a character from U+0800
+// to U+FFFF that rawInQuotes lets through (every one but a surrogate,
+// U+2028, U+2029, U+FEFF, U+FFFE and U+FFFF): Chinese text is mostly
+// these, so both the writer and the reader take them in one step.
+func raw3(c0, c1, c2 byte) bool {
+	if c1&0xc0 != 0x80 || c2&0xc0 != 0x80 {
+		return false
+	}
+	switch c0 {
+	case 0xe0:
+		return c1 >= 0xa0 // shorter forms are not UTF-8
+	case 0xed:
+		return c1 < 0xa0 // surrogates
+	case 0xe2:
+		return c1 != 0x80 || c2 != 0xa8 && c2 != 0xa9 // U+2028, U+2029
+	case 0xef:
+		return !(c1 == 0xbb && c2 == 0xbf) && !(c1 == 0xbf && c2 >= 0xbe) // U+FEFF, U+FFFE, U+FFFF
+	}
+	return c0 > 0xe0 && c0 <= 0xef
+}
+
+// plainRun returns how many bytes s starts with that are printable ASCII
+// other than '"' and '\\' (written and read as they are): eight at a
+// time, then one by one.
+func plainRun[T string | []byte](s T) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	// The high bit of a byte is set in each term where that byte is
-	// 0x80 or above, below 0x20, or 0x7f, '"' or '\\' (x^c has a zero
-	// byte where x has c; a term may also flag bytes above one it flags
-	// rightly, which does not matter here).
-	bad := x&highs | (x-ones*0x20)&^x&highs |
-		(x^ones*0x7f-ones)&^(x^ones*0x7f)&highs |
-		(x^ones*'"'-ones)&^(x^ones*'"')&highs |
-		(x^ones*'\\'-ones)&^(x^ones*'\\')&highs
-	return bad == 0
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// The high bit of a byte is set in some term where that byte is
+		// 0x80 or above, below 0x20, or 0x7f, '"' or '\\' (x^c has a zero
+		// byte where x has c; a term may also flag bytes above one it
+		// flags rightly, which does not matter here).
+		bad := x&highs | (x-ones*0x20)&^x&highs |
+			(x^ones*0x7f-ones)&^(x^ones*0x7f)&highs |
+			(x^ones*'"'-ones)&^(x^ones*'"')&highs |
+			(x^ones*'\\'-ones)&^(x^ones*'\\')&highs
+		if bad != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			break
+		}
+	}
+	return i
 }
 
 // appendQuoted appends s as a YAML double-quoted scalar: `"` and `\` and
@@ -332,18 +364,14 @@ func appendQuoted(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < 0x80 {
-			// Eight bytes at a time while they are all printable ASCII
-			// but '"' and '\\' (most of an English note).
-			if i+8 <= len(s) && plainASCII8(s[i:i+8]) {
-				i += 8
+			// Printable ASCII but '"' and '\\' (most of an English note).
+			if n := plainRun(s[i:]); n > 0 {
+				i += n
 				continue
 			}
-			if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-		} else if c >= 0xe4 && c <= 0xe9 && i+2 < len(s) && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 {
-			// A Chinese character (U+4000 to U+9FFF) in one step.
+		} else if c >= 0xe0 && c <= 0xef && i+2 < len(s) && raw3(c, s[i+1], s[i+2]) {
+			// A Chinese character, a full-width sign or an arrow in
+			// one step.
 			i += 3
 			continue
 		}
