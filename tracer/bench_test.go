@@ -3,6 +3,7 @@ package tracer
 import (
 	"context"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"testing"
 	"time"
@@ -350,6 +351,9 @@ func BenchmarkRatio(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
+				// Start clean: the memory an earlier sub-benchmark freed
+				// (a tree mode's) is given back now, not while this one runs.
+				debug.FreeOSMemory()
 				ratios := make([]float64, 0, b.N)
 				plains := make([]float64, 0, b.N)
 				for i := 0; i < b.N; i++ {
