@@ -89,8 +89,8 @@ func witnessValue(t *tracer.Tree, i int32, start *tracer.Board) int {
 	n := t.Node(i)
 	w := n.Witness()
 	for a := n.Parent; a >= 0 && t.Parent(a) >= 0; a = t.Parent(a) {
-		if m := t.Node(a); m.Cell() == w {
-			return int(m.Value)
+		if cell, v := t.Move(a); cell == w {
+			return v
 		}
 	}
 	if start != nil {

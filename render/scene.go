@@ -117,7 +117,7 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 		}
 		if it.Kind == ItemGroup {
 			var a Aggregate
-			for c := n.First; c >= 0; c = t.NextSibling(c) {
+			for c := t.FirstChild(it.Node); c >= 0; c = t.NextSibling(c) {
 				if m := t.Node(c); m.Kind == tracer.NodePruned && !drawn[c] {
 					a.Leaves++
 					a.ByRule[m.Rule]++

@@ -124,7 +124,7 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 				fail("group %d: %d leaves, %d by rule, %d nodes", i, a.Leaves, sum, a.Nodes)
 			}
 			k := 0
-			for c := n.First; c >= 0 && int(c) < tr.Visible; c = tree.NextSibling(c) {
+			for c := tree.FirstChild(it.Node); c >= 0 && int(c) < tr.Visible; c = tree.NextSibling(c) {
 				if tree.Kind(c) == tracer.NodePruned {
 					markSubtree(c)
 					k++

@@ -40,9 +40,7 @@ func (s NodeStatus) String() string {
 // Nodes are numbered in step order (see Tree).
 type Node struct {
 	Call   int32 // the call number (Event.Node) for a call; -1 for a pruned leaf
-	Parent int32 // index of the parent; -1 at the root
-	First  int32 // first child, -1 if none
-	Next   int32 // next sibling, -1 if none
+	Parent int32 // index of the parent; -1 at the root (Tree.FirstChild and Tree.NextSibling go down and across)
 	Kind   NodeKind
 	Rule   Rule // pruned leaves: the rule broken
 	Depth  int16
@@ -163,12 +161,12 @@ func (t *Tree) Len() int { return int(t.nodes.n) }
 // Node returns node i (0 <= i < Len()).
 func (t *Tree) Node(i int32) Node {
 	n := t.nodes.at(i)
-	v := Node{Call: -1, Parent: n.parent, First: -1, Next: t.NextSibling(i), Kind: n.kind, Rule: n.rule, Depth: n.depth,
+	v := Node{Call: -1, Parent: n.parent, Kind: n.kind, Rule: n.rule, Depth: n.depth,
 		Row: n.row, Col: n.col, Value: n.value, WRow: n.wrow, WCol: n.wcol,
 		Solved: n.flags&nodeSolved != 0, Wrong: n.flags&nodeWrong != 0, Step: n.step()}
 	if n.kind == NodeCall {
 		c := t.calls.at(n.aux)
-		v.Call, v.First, v.End, v.SolStep = n.aux, t.FirstChild(i), c.end, c.solStep
+		v.Call, v.End, v.SolStep = n.aux, c.end, c.solStep
 	} else {
 		v.Cost, v.End = n.aux, v.Step
 	}
@@ -208,6 +206,12 @@ func (t *Tree) FirstChild(i int32) int32 {
 		return -1
 	}
 	return i + 1
+}
+
+// Move returns the move that led to node i: its cell and value.
+func (t *Tree) Move(i int32) (Pos, int) {
+	n := t.nodes.at(i)
+	return Pos{int(n.row), int(n.col)}, int(n.value)
 }
 
 // Call returns node i's call number, or -1 for a pruned leaf.

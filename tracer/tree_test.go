@@ -252,9 +252,8 @@ func TestTreeLinks(t *testing.T) {
 				last[p] = i
 			}
 			for i := range m {
-				n := tr.Node(i)
-				if n.First != first[i] || n.Next != next[i] || tr.FirstChild(i) != first[i] || tr.NextSibling(i) != next[i] {
-					t.Fatalf("node %d: first %d next %d, want %d and %d", i, n.First, n.Next, first[i], next[i])
+				if f, x := tr.FirstChild(i), tr.NextSibling(i); f != first[i] || x != next[i] {
+					t.Fatalf("node %d: first %d next %d, want %d and %d", i, f, x, first[i], next[i])
 				}
 			}
 		})
