@@ -31,7 +31,7 @@ type SceneBox struct {
 	// SceneCSS: call, solution, path, dead, cut, open, wrong, lost, pruned,
 	// placed (--when after), leaf (--when leaf), group, elided, fold.
 	Class string
-	// Node is the index in Tree.Nodes of the call or pruned leaf; for a
+	// Node is the tree index (Tree.Node) of the call or pruned leaf; for a
 	// group or an elided box, of the call it hangs under. Call is that
 	// node's call number (Event.Node), -1 for a pruned leaf.
 	Node, Call int32

@@ -32,10 +32,9 @@ import (
 //     exactly one call child, becomes one node that says how many calls
 //     (and pruned leaves) it holds.
 //  7. The view: with AtStep K only the nodes that existed after step K are
-//     shown; the others keep their place, hidden. Nodes are appended to
-//     tracer.Tree.Nodes in step order, so those are a prefix of the slice,
-//     and a subtree is a contiguous run of it (the tree is built
-//     depth-first). Counts in groups, elided and folded nodes are those of
+//     shown; the others keep their place, hidden. A tracer.Tree numbers
+//     its nodes in step order, so those are the first ones, and a subtree
+//     is a contiguous run of them (the tree is built depth-first). Counts in groups, elided and folded nodes are those of
 //     step K.
 //
 // Every tree node in view ends up in exactly one place: drawn as itself,
@@ -176,7 +175,7 @@ const (
 // tracer.Node.
 type Item struct {
 	Kind ItemKind
-	// Node is the index in Tree.Nodes of the call or pruned leaf; for a
+	// Node is the tree index (Tree.Node) of the call or pruned leaf; for a
 	// group or an elided node, the index of the call it hangs under.
 	Node        int32
 	Parent      int32 // index of the parent item; -1 at the root
@@ -191,7 +190,7 @@ type Item struct {
 	NotExpanded bool
 	// SolutionPath marks a solution or an ancestor of one (at the step drawn).
 	SolutionPath bool
-	// Tail is, for ItemFold, the index in Tree.Nodes of the last call of
+	// Tail is, for ItemFold, the tree index of the last call of
 	// the chain (Node is the first); the item's child hangs under it.
 	// Otherwise Tail is Node.
 	Tail int32
@@ -221,7 +220,7 @@ type Trimmed struct {
 	// layout sizes the boxes by the end, so that it is one for all steps.
 	Aggs, AggsEnd []Aggregate
 	AtStep        int64 // the step drawn; 0: the end
-	// Visible is how many of Tree.Nodes existed after AtStep (a prefix).
+	// Visible is how many of the tree's nodes existed after AtStep (the first ones).
 	Visible int
 }
 
