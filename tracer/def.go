@@ -665,7 +665,7 @@ type Words struct {
 	// Def.Conflicts), one for each other attacking cell (under the first
 	// rule that finds it), which the note names too ("also attacked by
 	// (1,3) ↗ and (2,0) ↖"). The narrator calls it only when more is not
-	// empty. Optional: without it the narrator adds them after Reject's
+	// empty, and reuses more afterwards: keep a copy, not the slice. Optional: without it the narrator adds them after Reject's
 	// note in plain words.
 	RejectAll func(when When, e *Event, rule RuleWords, more []Conflict) Text
 	// Place is the note of a place under the check timing when; size is

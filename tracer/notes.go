@@ -77,6 +77,7 @@ type Narrator struct {
 	// keyBuf.
 	rejectNotes map[string]string
 	keyBuf      []byte
+	moreBuf     []Conflict // moreConflicts' answer, reused
 	// What a call decides depends on its CallFacts alone, and the move
 	// that led to it is named the same way each time: both are kept too.
 	decideNotes map[CallFacts]string
@@ -670,18 +671,28 @@ func rejectKey(b []byte, when When, e *Event, more []Conflict) []byte {
 // skipped by Def.Conflicts). Only a reject of a problem with
 // Def.Conflicts does this work.
 func (n *Narrator) moreConflicts(e *Event) []Conflict {
-	if n.work == nil {
+	if n.work == nil || e.Kind != KindReject {
 		return nil
 	}
-	all := n.def.RejectConflicts(n.work, e)
+	// Def.RejectConflicts, without its copy: the reject's own clash
+	// first, then the others in checking order.
+	own := Conflict{Rule: e.Rule, Witness: e.Witness}
+	all := n.def.Conflicts(n.work, e.Cell, e.Value)
+	i := slices.Index(all, own)
+	if i < 0 {
+		return nil
+	}
 	// Each attacking cell once, under the first rule that finds it: a
 	// Sudoku digit in the same row and box is one clash to a reader.
-	more := all[:0:0]
-	for i, c := range all[1:] {
-		if !slices.ContainsFunc(all[:i+1], func(d Conflict) bool { return d.Witness == c.Witness }) {
-			more = append(more, c)
+	more := n.moreBuf[:0]
+	for _, part := range [2][]Conflict{all[:i], all[i+1:]} {
+		for _, c := range part {
+			if c.Witness != own.Witness && !slices.ContainsFunc(more, func(d Conflict) bool { return d.Witness == c.Witness }) {
+				more = append(more, c)
+			}
 		}
 	}
+	n.moreBuf = more
 	return more
 }
 
