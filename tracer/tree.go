@@ -98,6 +98,13 @@ const (
 	nodeWrong
 )
 
+// openCall is a call still running: its node, its call number and its
+// depth, at hand for the leaves and the return that come.
+type openCall struct {
+	node, call int32
+	depth      int16
+}
+
 // callRec is what a Tree keeps of a call besides its node: 24 bytes.
 type callRec struct {
 	end, solStep int64
@@ -113,6 +120,7 @@ const chunkBits = 10
 // most one chunk more than it holds.
 type chunked[T any] struct {
 	chunks [][]T
+	last   []T // the last chunk, at hand for grow
 	n      int32
 }
 
@@ -125,10 +133,11 @@ func (c *chunked[T]) push(v T) int32 {
 func (c *chunked[T]) grow() *T {
 	j := c.n & (1<<chunkBits - 1)
 	if j == 0 {
-		c.chunks = append(c.chunks, make([]T, 1<<chunkBits))
+		c.last = make([]T, 1<<chunkBits)
+		c.chunks = append(c.chunks, c.last)
 	}
 	c.n++
-	return &c.chunks[len(c.chunks)-1][j]
+	return &c.last[j]
 }
 
 func (c *chunked[T]) at(i int32) *T {
@@ -145,7 +154,7 @@ func (c *chunked[T]) at(i int32) *T {
 type Tree struct {
 	nodes     chunked[node]
 	calls     chunked[callRec] // by call number
-	stack     []int32          // the active calls
+	stack     []openCall       // the active calls, the root first
 	LimitStep int64            // step of the limit event (0: none)
 	Steps     int64            // events seen
 	lastOK    bool             // the last event the tree saw was a return true
@@ -302,22 +311,21 @@ func (t *Tree) Event(e *Event) {
 func (t *Tree) call(step int64, id, depth int, move Pos, value int) {
 	parent := int32(-1)
 	if len(t.stack) > 0 {
-		parent = t.stack[len(t.stack)-1]
+		parent = t.stack[len(t.stack)-1].node
 	}
 	i, n := t.add(step)
 	n.parent, n.aux, n.kind, n.rule, n.depth, n.flags = parent, int32(id), NodeCall, RuleNone, int16(depth), 0
 	n.row, n.col, n.value, n.wrow, n.wcol = int8(move.Row), int8(move.Col), int8(value), -1, -1
 	t.calls.push(callRec{node: i})
-	t.stack = append(t.stack, i)
+	t.stack = append(t.stack, openCall{node: i, call: int32(id), depth: int16(depth)})
 	t.lastOK = false
 }
 
 // reject adds a pruned leaf under the open call.
 func (t *Tree) reject(step int64, cell Pos, value int, rule Rule, witness Pos, cost int) {
-	p := t.stack[len(t.stack)-1]
-	depth := t.nodes.at(p).depth + 1
+	top := &t.stack[len(t.stack)-1]
 	_, n := t.add(step)
-	n.parent, n.aux, n.kind, n.rule, n.depth, n.flags = p, int32(cost), NodePruned, rule, depth, 0
+	n.parent, n.aux, n.kind, n.rule, n.depth, n.flags = top.node, int32(cost), NodePruned, rule, top.depth+1, 0
 	n.row, n.col, n.value, n.wrow, n.wcol = int8(cell.Row), int8(cell.Col), int8(value), int8(witness.Row), int8(witness.Col)
 	t.lastOK = false
 }
@@ -339,7 +347,7 @@ func (t *Tree) markPath(i int32, step int64) {
 // solution marks the open call as a solution and its ancestors as on the
 // path to one.
 func (t *Tree) solution(step int64) {
-	i := t.stack[len(t.stack)-1]
+	i := t.stack[len(t.stack)-1].node
 	t.nodes.at(i).flags |= nodeSolved
 	t.markPath(i, step)
 	t.lastOK = false
@@ -349,13 +357,14 @@ func (t *Tree) solution(step int64) {
 // with no solution found at it and no child returning true just before is
 // wrong: it and its ancestors are marked as a solution path would be.
 func (t *Tree) ret(step int64, ok bool) {
-	p := t.stack[len(t.stack)-1]
-	n := t.nodes.at(p)
-	c := t.calls.at(n.aux)
+	top := t.stack[len(t.stack)-1]
+	c := t.calls.at(top.call)
 	c.end, c.after = step, t.nodes.n
-	if ok && n.flags&nodeSolved == 0 && !t.lastOK {
-		n.flags |= nodeWrong
-		t.markPath(p, step)
+	if ok && !t.lastOK {
+		if n := t.nodes.at(top.node); n.flags&nodeSolved == 0 {
+			n.flags |= nodeWrong
+			t.markPath(top.node, step)
+		}
 	}
 	t.stack = t.stack[:len(t.stack)-1]
 	t.lastOK = ok
