@@ -214,21 +214,24 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 	// stepBound and callBound start at 0: the first call runs the slow
 	// check, which looks at the context and sets the real bounds.
 	start := time.Now()
-	// A Stats alone is not told of tries and undos: every try is followed
-	// by its place (or, checked before placing, by its reject), and every
-	// place is undone but those kept (found, or cut by a limit), so both
-	// are counted from those at the end, two calls per try saved.
+	// Unless an event sink listens, a Stats is not told of tries and
+	// undos: every try is followed by its place (or, checked before
+	// placing, by its reject), and every place is undone but those kept
+	// (found, or cut by a limit), so both are counted from those at the
+	// end. (A Tree has no use for them.)
 	var placed0, rejected0 int64
 	deriveTries := s.st != nil && !s.hooked
 	if deriveTries {
 		placed0, rejected0 = s.st.Placements, s.st.RejectTotal()
 	}
+	// With no Events wanted, a lean loop of the template (loops.go).
+	lean := !s.hooked && s.looper == nil
 	switch {
-	case !s.hooked && s.tr == nil && s.looper == nil && s.st == nil:
+	case lean && s.st == nil && s.tr == nil:
 		s.steps, _ = s.callOff(0, NoPos, 0)
-	case !s.hooked && s.tr == nil && s.looper == nil:
+	case lean && s.tr == nil:
 		s.steps, _ = s.callCount(0, NoPos, 0)
-	case !s.hooked && s.st != nil && s.looper == nil:
+	case lean && s.st != nil:
 		s.steps, _ = s.callTree(0, NoPos, NoPos, -1, 0)
 	default:
 		s.call(-1, 0, NoPos, NoPos, -1)
