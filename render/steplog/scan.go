@@ -386,16 +386,20 @@ func (sr *stepReader) value(line []byte, i int, v *stepVal) (int, bool) {
 		}
 		return i + 1, true
 	}
+	// Most values are integers: read one straight away, ending at ',' or
+	// '}' (else it is a token, below).
+	if c := line[i]; c == '-' || c >= '0' && c <= '9' {
+		if n, end, ok := canonicalInt(line, i); ok && end < len(line) && (line[end] == ',' || line[end] == '}') {
+			v.kind, v.n, v.s = valInt, n, line[i:end]
+			return end, true
+		}
+	}
 	j := i
 	for j < len(line) && line[j] != ',' && line[j] != '}' {
 		j++
 	}
 	tok := line[i:j]
 	v.s = tok
-	if n, end, ok := canonicalInt(line[:j], i); ok && end == j {
-		v.kind, v.n = valInt, n
-		return j, true
-	}
 	switch {
 	case isWord(tok):
 		switch string(tok) {
