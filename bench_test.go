@@ -148,3 +148,48 @@ func peakMB() float64 {
 	}
 	return 0
 }
+
+// BenchmarkScale runs the commands of issue 13's scale targets in
+// process, as a user types them, one run per iteration:
+//
+//	go test -run '^$' -bench Scale -benchtime 3x .
+//
+// queens13-count is `trace nqueens -n 13 --max-steps 0` (target: under
+// 0.9 s); tree10M records a tree of 10 million events and writes its DOT
+// (target: under 1 GB, peak-MB); step10M opens a 10-million-step run in
+// the stepper and prints its last step (under 3 s); queens11-yaml writes
+// the 11-queens step log with notes (3 million steps/s). The README's
+// end-to-end table gives /usr/bin/time of the built command, which these
+// follow within the test binary's own overhead.
+func BenchmarkScale(b *testing.B) {
+	dir := b.TempDir()
+	for _, c := range []struct {
+		name  string
+		args  []string
+		steps float64 // steps a run makes, for steps/s (0: not reported)
+	}{
+		{"queens13-count", []string{"trace", "nqueens", "-n", "13", "--max-steps", "0"}, 0},
+		{"tree10M", []string{"trace", "nqueens", "-n", "12", "--max-steps", "10000000", "--dot", dir + "/t.dot"}, 0},
+		{"step10M", []string{"step", "nqueens", "-n", "12", "--max-steps", "10000000", "--to", "9999999", "--print"}, 0},
+		{"queens11-yaml", []string{"trace", "nqueens", "-n", "11", "--yaml", os.DevNull}, 4_281_115},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			peak := 0.0
+			for b.Loop() {
+				b.StopTimer()
+				debug.FreeOSMemory()
+				resetPeak()
+				b.StartTimer()
+				var out, errs bytes.Buffer
+				if code := run(c.args, strings.NewReader(""), &out, &errs); code != 0 {
+					b.Fatalf("%v: exit %d: %s", c.args, code, errs.String())
+				}
+				peak = max(peak, peakMB())
+			}
+			b.ReportMetric(peak, "peak-MB")
+			if c.steps > 0 {
+				b.ReportMetric(c.steps*float64(b.N)/b.Elapsed().Seconds(), "steps/s")
+			}
+		})
+	}
+}
