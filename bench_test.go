@@ -109,23 +109,31 @@ func BenchmarkWholeTree(b *testing.B) {
 	for _, n := range []int{8, 9, 10} {
 		for _, f := range benchFormats {
 			b.Run("queens"+strconv.Itoa(n)+"/"+f.name, func(b *testing.B) {
-				peak := 0.0
-				for b.Loop() {
-					b.StopTimer()
-					debug.FreeOSMemory()
-					resetPeak()
-					b.StartTimer()
+				benchPeak(b, func() {
 					tree, leg := benchTrace(b, tracer.Spec{Problem: "nqueens", N: n}, tracer.LangEN)
-					pic := benchDraw(b, tree, leg, render.DiagramOptions{Layout: true}, f.format)
-					peak = max(peak, peakMB())
-					if len(pic) == 0 {
+					if pic := benchDraw(b, tree, leg, render.DiagramOptions{Layout: true}, f.format); len(pic) == 0 {
 						b.Fatal("no picture")
 					}
-				}
-				b.ReportMetric(peak, "peak-MB")
+				})
 			})
 		}
 	}
+}
+
+// benchPeak runs f once an iteration, each time from memory given back
+// and a reset peak, and reports the highest peak resident memory
+// (peak-MB).
+func benchPeak(b *testing.B, f func()) {
+	peak := 0.0
+	for b.Loop() {
+		b.StopTimer()
+		debug.FreeOSMemory()
+		resetPeak()
+		b.StartTimer()
+		f()
+		peak = max(peak, peakMB())
+	}
+	b.ReportMetric(peak, "peak-MB")
 }
 
 // resetPeak resets the process's peak resident memory (Linux).
@@ -174,19 +182,12 @@ func BenchmarkScale(b *testing.B) {
 		{"queens11-yaml", []string{"trace", "nqueens", "-n", "11", "--yaml", os.DevNull}, 4_281_115},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			peak := 0.0
-			for b.Loop() {
-				b.StopTimer()
-				debug.FreeOSMemory()
-				resetPeak()
-				b.StartTimer()
+			benchPeak(b, func() {
 				var out, errs bytes.Buffer
 				if code := run(c.args, strings.NewReader(""), &out, &errs); code != 0 {
 					b.Fatalf("%v: exit %d: %s", c.args, code, errs.String())
 				}
-				peak = max(peak, peakMB())
-			}
-			b.ReportMetric(peak, "peak-MB")
+			})
 			if c.steps > 0 {
 				b.ReportMetric(c.steps*float64(b.N)/b.Elapsed().Seconds(), "steps/s")
 			}
