@@ -281,7 +281,7 @@ func TestStepTTY(t *testing.T) {
 	if views, _ := script("", "--to", "30"); len(views) != 1 || !strings.Contains(views[0], "step 30/187") {
 		t.Errorf("an empty script from --to 30: %d views, want step 30:\n%s", len(views), strings.Join(views, ""))
 	}
-	views, stderr = script("n\nn\nr\nb\n")
+	views, _ = script("n\nn\nr\nb\n")
 	if len(views) != 5 || !strings.Contains(views[3], "step 6/187") || body(views[4]) != body(views[2]) {
 		t.Errorf("script n n r b: want the last view to be step 2's:\n%s", strings.Join(views, ""))
 	}

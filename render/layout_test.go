@@ -116,14 +116,6 @@ func layoutOverlap(lay treeLayout, w, h []float64, i, j int, slack float64) bool
 	return math.Abs(lay.X[i]-lay.X[j]) < (w[i]+w[j])/2+slack && math.Abs(lay.Y[i]-lay.Y[j]) < (h[i]+h[j])/2+slack
 }
 
-func layoutMax(xs []float64) float64 {
-	m := 0.0
-	for _, x := range xs {
-		m = max(m, x)
-	}
-	return m
-}
-
 // dotDrawerFor trims and labels a tree as WriteDOT does.
 func dotDrawerFor(t testing.TB, r dotRun, opt DiagramOptions) *dotDrawer {
 	t.Helper()

@@ -123,7 +123,6 @@ type traced struct {
 	res   *Result
 	stats *Stats
 	tree  *Tree // nil unless asked for
-	steps []Event
 }
 
 // runTraced runs p with a Stats and a Checker attached (and a Tree when

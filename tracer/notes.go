@@ -175,7 +175,7 @@ func NewNarrator(info Info, strategy Strategy, lang Lang) *Narrator {
 // stepper, which does not replay every event) and knows the rule was met
 // before calls it, so the rule is introduced only once, as in a full replay.
 func (n *Narrator) RuleNamed(r Rule) {
-	if r >= 0 && r < NumRules {
+	if r < NumRules {
 		n.named[r] = true
 	}
 }
@@ -190,7 +190,7 @@ func (n *Narrator) WrongReturned() { n.wrong = true }
 // its Intro the first time a note names it.
 func (n *Narrator) ruleWords(r Rule) RuleWords {
 	w := n.def.RuleWordsOf(r)
-	if r >= 0 && r < NumRules && !n.named[r] {
+	if r < NumRules && !n.named[r] {
 		n.named[r] = true
 		w.Name = n.def.ruleIntro(r, n.size)
 	}

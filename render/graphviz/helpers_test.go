@@ -161,11 +161,6 @@ func dark(c color.NRGBA) bool {
 	return c.A > 128 && 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) < 110
 }
 
-// inked reports whether c is anything but white.
-func inked(c color.NRGBA) bool {
-	return c.A > 128 && (c.R < 200 || c.G < 200 || c.B < 200)
-}
-
 // near reports whether test holds for some pixel within r points of (x, y).
 func (m pixmap) near(x, y, r float64, test func(color.NRGBA) bool) bool {
 	step := 0.5 / math.Max(m.sx, m.sy)

@@ -172,7 +172,7 @@ func (r *Recording) Event(e *tracer.Event) {
 			r.wrongStep = k
 		}
 	case tracer.KindReject:
-		if ev.Rule >= 0 && ev.Rule < tracer.NumRules && r.firstReject[ev.Rule] == 0 {
+		if ev.Rule < tracer.NumRules && r.firstReject[ev.Rule] == 0 {
 			r.firstReject[ev.Rule] = k
 		}
 	}
