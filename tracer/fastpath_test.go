@@ -35,6 +35,10 @@ func TestDirectSinksMatchEvents(t *testing.T) {
 			Options{When: WhenLeaf, Limits: Limits{MaxSteps: 5000}}},
 		instance{"queens8 call limit", func() Problem { return newQueens(t, 8, CheckScan) },
 			Options{Stop: StopAll, Limits: Limits{MaxCalls: 300}}},
+		// Without "return false" the general template runs (a looper),
+		// and a Stats without event sinks still derives its tries.
+		instance{"leetcode drop return-false", func() Problem { return newSudoku(t, LeetCode37, OrderScan2D, CheckScan) },
+			Options{Drop: DropReturnFalse, Limits: Limits{MaxSteps: 20000}}},
 	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
