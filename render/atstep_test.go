@@ -69,6 +69,7 @@ func TestAtStepOneLayout(t *testing.T) {
 		endPos := atStepPositions(end)
 		n := r.tree.Steps
 		var size Picture // the first step's
+		corner := ""     // the far corner of the canvas
 		for _, k := range []int64{1, 2, 7, 40, n / 3, n / 2, n - 1, n} {
 			name := fmt.Sprintf("%s at step %d", c.name, k)
 			opt := c.opt
@@ -78,7 +79,16 @@ func TestAtStepOneLayout(t *testing.T) {
 			if pos["0"] == "" || pos["0"] != endPos["0"] {
 				t.Errorf("%s: the root at %q, at the end at %q", name, pos["0"], endPos["0"])
 			}
+			// Every step's picture spans the whole run's layout: the same
+			// canvas, so that consecutive slides do not move.
+			if pos["corner0"] != "0,0" || pos["corner1"] == "" || corner != "" && pos["corner1"] != corner {
+				t.Errorf("%s: the canvas's corners at %q and %q, at the first step %q", name, pos["corner0"], pos["corner1"], corner)
+			}
+			corner = pos["corner1"]
 			for id, p := range pos {
+				if strings.HasPrefix(id, "corner") {
+					continue // the extent's corners: below
+				}
 				if endPos[id] != p {
 					t.Errorf("%s: node %s at %s, at the end at %q", name, id, p, endPos[id])
 				}

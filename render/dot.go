@@ -22,8 +22,8 @@ import (
 //
 //	12      a call node: its call number, the `node` of the step log (root 0)
 //	s57     a pruned leaf: the step of its reject event
-//	g12     the collapsed pruned leaves of call 12
-//	e12     the elided subtrees of call 12
+//	g57     pruned leaves collapsed into one node, the first pruned at step 57
+//	e57     subtrees elided into one node, the first of them begun at step 57
 //
 // Styles that carry meaning, with a key in the legend: solutions filled
 // green; the solution path (root to each solution) in bold; dead ends
@@ -321,19 +321,25 @@ func (d *dotDrawer) labelAll() {
 		case it.Kind == ItemCall:
 			d.setText(i, dotFontCall, d.move(it.Node))
 		case it.Kind == ItemPruned:
+			// The move, then the rule and what it clashes with, in two
+			// short lines: "✗ r1=c1" over "↖ diagonal: r0=c0".
 			n := d.t.Node(it.Node)
-			lines := []string{"✗ " + d.move(it.Node), d.def.RuleName(n.Rule, d.lang())}
+			why := d.def.RuleWordsOf(n.Rule).Short.In(d.lang())
+			if wt := d.witness(it.Node); wt != "" {
+				why += d.pick(": ", "：") + wt
+			}
+			lines := []string{"✗ " + d.move(it.Node), why}
 			switch {
 			case d.leaf:
 				// The full board failed its check at this cell: say so
 				// first, then where and why.
-				lines = []string{"✗ " + tracer.LeafFailWords.Name.In(d.lang()), d.move(it.Node) + d.pick(": ", "：") + lines[1]}
+				lines = []string{"✗ " + tracer.LeafFailWords.Name.In(d.lang()), d.move(it.Node) + d.pick(": ", "：") + d.def.RuleName(n.Rule, d.lang())}
+				if wt := d.witness(it.Node); wt != "" {
+					lines = append(lines, d.pick("clash: ", "冲突：")+wt)
+				}
 			case d.after:
 				// The digit stood on the board while it was checked.
-				lines = []string{lines[0], d.afterWords(), lines[1]}
-			}
-			if wt := d.witness(it.Node); wt != "" {
-				lines = append(lines, d.pick("clash: ", "冲突：")+wt)
+				lines = []string{lines[0], d.afterWords(), why}
 			}
 			d.setText(i, dotFontLeaf, lines...)
 		default:
@@ -365,7 +371,7 @@ func (d *dotDrawer) aggLines(it *Item, a *Aggregate) []string {
 	case ItemFold:
 		return d.foldLines(it, a)
 	}
-	return d.elidedLines(a)
+	return d.elidedLines(it, a)
 }
 
 // foldLines is the label of a folded chain of calls: how many calls it
@@ -446,19 +452,56 @@ func (d *dotDrawer) rules() []tracer.Rule {
 	return rs
 }
 
-func (d *dotDrawer) elidedLines(a *Aggregate) []string {
-	lines := []string{"… " + d.pick("", "省略 ") + dotCount(d.lang(), a.Nodes, "box", "%d 个方框")}
-	if a.Subtrees > 0 {
-		lines = append(lines, dotCount(d.lang(), a.Subtrees, "subtree", "%d 棵子树"))
+// elidedLines says what an elided node holds in the class's words: one
+// dead end by its move ("↩ (6,2)=4: dead end" over "6 calls, ✗ 56
+// pruned"), several by their number and calls ("… 2 dead ends: 104
+// calls" / "… 回溯 2 次：104 次调用"), and what holds solutions or came
+// after the focus by when ("… later: 1829 calls, 88 solutions" / "… 之后：
+// 1829 次调用，88 个解"), then the pruned tries among them.
+func (d *dotDrawer) elidedLines(it *Item, a *Aggregate) []string {
+	calls := dotCount(d.lang(), a.SubCalls, "call", "%d 次调用")
+	pruned := a.Nodes - a.SubCalls
+	sep := d.pick(", ", "，")
+	if deadAgg(a) && a.Subtrees == 1 && !a.Later {
+		// The one call of the run, by its move.
+		c := it.Lo
+		for c < it.Hi && d.t.Kind(c) != tracer.NodeCall {
+			c++
+		}
+		second := calls
+		if pruned > 0 {
+			second += sep + d.failGroup(pruned)
+		}
+		return []string{"↩ " + d.move(c) + d.pick(": dead end", "：死路"), second}
 	}
-	if a.Leaves > 0 {
-		lines = append(lines, d.failGroup(a.Leaves))
+	var head string
+	switch {
+	case a.Open:
+		head = d.pick("running: ", "进行中：") + calls
+	case a.Solutions > 0:
+		head = calls + sep + dotCount(d.lang(), a.Solutions, "solution", "%d 个解")
+		if a.Later {
+			head = d.pick("later: ", "之后：") + head
+		} else {
+			head = d.pick("earlier: ", "之前：") + head
+		}
+	case a.Later:
+		head = d.pick("later: ", "之后：") + calls + d.pick(", no solution", "，无解")
+	case a.Subtrees > 1:
+		head = fmt.Sprintf(d.pick("%d dead ends: %s", "回溯 %d 次：%s"), a.Subtrees, calls)
+	default:
+		head = d.pick("dead end: ", "回溯：") + calls
 	}
-	if a.Solutions > 0 {
-		lines = append(lines, dotCount(d.lang(), a.Solutions, "solution", "%d 个解"))
+	lines := []string{"… " + head}
+	if pruned > 0 {
+		lines = append(lines, d.failGroup(pruned))
 	}
 	return lines
 }
+
+// deadAgg reports whether an elided node holds only dead ends: subtrees
+// that returned with no solution at the step drawn.
+func deadAgg(a *Aggregate) bool { return a.Subtrees > 0 && a.Solutions == 0 && !a.Open }
 
 // setText gives item i a plain text label and its size.
 func (d *dotDrawer) setText(i int, font float64, lines ...string) {
@@ -719,9 +762,9 @@ func (d *dotDrawer) id(b []byte, i int32) []byte {
 	case ItemPruned:
 		return strconv.AppendInt(append(b, 's'), d.t.Step(it.Node), 10)
 	case ItemGroup:
-		return strconv.AppendInt(append(b, 'g'), int64(d.t.Call(it.Node)), 10)
+		return strconv.AppendInt(append(b, 'g'), d.t.Step(it.Lo), 10)
 	case ItemElided:
-		return strconv.AppendInt(append(b, 'e'), int64(d.t.Call(it.Node)), 10)
+		return strconv.AppendInt(append(b, 'e'), d.t.Step(it.Lo), 10)
 	case ItemFold:
 		return strconv.AppendInt(append(b, 'f'), int64(d.t.Call(it.Node)), 10)
 	}
@@ -831,7 +874,7 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 		}
 		line(fmt.Sprintf("// Picture %.0f×%.0f pt, %s, smallest text %g pt%s.", p.Width, p.Height, dir, p.MinFont, fit))
 	}
-	line("// Ids: 12 = call 12 (the step log's node), s57 = pruned at step 57, g12 / e12 = pruned leaves collapsed / subtrees elided under call 12, f12 = the calls from 12 down, folded.")
+	line("// Ids: 12 = call 12 (the step log's node), s57 = pruned at step 57, g57 / e57 = pruned leaves collapsed / subtrees elided, from step 57 on, f12 = the calls from 12 down, folded.")
 	line("digraph search {")
 	line("\t// graph")
 	g := `	graph [fontname="` + dotFontName + `", fontsize=10, ordering=out, nodesep=0.12, ranksep=0.35, labelloc=t, labeljust=l`
@@ -919,6 +962,9 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 			switch {
 			case it.Kind == ItemCall || it.Kind == ItemFold:
 				extra = dotCallAttrs(it)
+			case it.Kind == ItemElided && deadAgg(&d.tr.Aggs[it.Agg]):
+				// Dead ends, folded: grey as a dead end, dashed as elided.
+				extra = `style="rounded,filled,dashed", fillcolor="` + dotColorDeadFill + `"`
 			case it.Active || it.Running:
 				// The call running at the step drawn is inside.
 				extra = "penwidth=" + dotPenActive
@@ -950,7 +996,7 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 			b = d.id(b, int32(i))
 			a := dotEdgeAttrs(it, d.failColor())
 			if d.lay != nil {
-				pts, tip := d.lay.route(int(it.Parent), i, d.w, d.h)
+				pts, tip := d.lay.route(int(it.Parent), i, d.w, d.h, trunkOf(items, i))
 				if a != "" {
 					a += ", "
 				}
@@ -1275,7 +1321,7 @@ func legendWrap(r legendRow, w float64) []legendRow {
 // or, drawing a step, at any step, so that the legend keeps its size from
 // one step to the next).
 func (d *dotDrawer) keyChips() []keyChip {
-	var has [10]bool
+	var has [11]bool
 	const (
 		kSolution = iota
 		kPath
@@ -1287,6 +1333,7 @@ func (d *dotDrawer) keyChips() []keyChip {
 		kElided
 		kWrong
 		kFold
+		kDeadFold
 	)
 	stepped := d.tr.AtStep > 0
 	for i := range d.tr.Items {
@@ -1295,7 +1342,14 @@ func (d *dotDrawer) keyChips() []keyChip {
 		case ItemPruned, ItemGroup:
 			has[kPruned] = has[kPruned] || stepped || !it.Hidden
 		case ItemElided:
-			has[kElided] = has[kElided] || stepped || !it.Hidden
+			// At a step, an elided node of dead ends is still running
+			// or not there: both keys, for the legend's size.
+			if dead := deadAgg(&d.tr.AggsEnd[it.Agg]); dead {
+				has[kDeadFold] = has[kDeadFold] || stepped || !it.Hidden
+				has[kElided] = has[kElided] || stepped
+			} else {
+				has[kElided] = has[kElided] || stepped || !it.Hidden
+			}
 		case ItemFold:
 			has[kFold] = has[kFold] || stepped || !it.Hidden
 		}
@@ -1379,8 +1433,11 @@ func (d *dotDrawer) keyChips() []keyChip {
 	if has[kFold] {
 		key(` BGCOLOR="`+dotColorFold+`" COLOR="`+dotColorFoldLine+`"`, d.pick("⋮ calls with one child each, folded", "⋮ 只有一个子调用的调用，折叠"))
 	}
+	if has[kDeadFold] {
+		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorElided+`"`, d.pick("grey dashed: dead ends, folded", "灰色虚线：折叠的死路"))
+	}
 	if has[kElided] {
-		key(` COLOR="`+dotColorElided+`"`, d.pick("dashed …: elided subtrees", "虚线 …：省略的子树"))
+		key(` COLOR="`+dotColorElided+`"`, d.pick("dashed …: subtrees folded", "虚线 …：折叠的子树"))
 	}
 	return append(out, d.boardChips(stepped)...)
 }

@@ -32,13 +32,16 @@ import (
 // scaled to fit it. The zero value is no target.
 type Slide struct {
 	W, H, MinTextPx float64
-	Name            string // as --fit writes it: "16:9"
+	// Title is how many pixels at the top of the slide are kept for the
+	// slide's own title: the picture is fitted to W×(H-Title).
+	Title float64
+	Name  string // as --fit writes it: "16:9"
 }
 
-// The slides --fit names.
+// The slides --fit names: 80 px of each is left for a title.
 var (
-	Slide16x9 = Slide{W: 1920, H: 1080, MinTextPx: 14, Name: "16:9"}
-	Slide4x3  = Slide{W: 1440, H: 1080, MinTextPx: 14, Name: "4:3"}
+	Slide16x9 = Slide{W: 1920, H: 1080, MinTextPx: 14, Title: 80, Name: "16:9"}
+	Slide4x3  = Slide{W: 1440, H: 1080, MinTextPx: 14, Title: 80, Name: "4:3"}
 )
 
 // ParseFit reads --fit: 16:9, 4:3 or none (the zero Slide).
@@ -92,7 +95,7 @@ func (p Picture) TextPx(s Slide) float64 {
 	if p.Width <= 0 || p.Height <= 0 {
 		return 0
 	}
-	return min(s.W/p.Width, s.H/p.Height) * p.MinFont
+	return min(s.W/p.Width, (s.H-s.Title)/p.Height) * p.MinFont
 }
 
 // Fits reports whether the smallest text is at least s.MinTextPx high on s.
@@ -128,6 +131,9 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepor
 			return nil, rep, err
 		}
 		dk.minLegendLines = d.legendLines
+		// The whole run's canvas at every step: nothing moves from one
+		// slide to the next, and the root stays where it is.
+		dk.opt.Extent = true
 		return dk, dk.place(rep), nil
 	}
 	if opt.Fit.W <= 0 || opt.Fit.H <= 0 {
@@ -143,20 +149,28 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepor
 			sols++
 		}
 	}
-	keeps := []int{0}
-	if sols > 3 {
-		keeps = []int{3, 2, 1}
-	} else if sols > 1 {
-		keeps = []int{0, 1}
+	// The picture is about the first solution (the focus): its path and
+	// the dead ends before it. Other solutions are drawn as the budget
+	// allows, nearest first, like any call.
+	keep := 0
+	if sols > 0 {
+		keep = 1
 	}
 	var fallback *fitTry
-	for _, keep := range keeps {
+	{
 		for _, f := range []struct {
-			fold  int
-			paths bool
-		}{{0, false}, {6, false}, {3, false}, {2, false}, {3, true}, {2, true}} {
+			fold         int
+			paths, focus bool
+		}{
+			// Nothing folded; then chains of calls with one call child
+			// each, off the path to the focus; then on it too (a chain
+			// with one child a level hides no dead end); then chains with
+			// one child drawn, their other subtrees counted in the fold.
+			{0, false, false}, {6, false, false}, {3, false, false}, {2, false, false},
+			{6, false, true}, {3, false, true}, {2, false, true},
+			{3, true, false}, {2, true, false}, {3, true, true}, {2, true, true}} {
 			o := opt
-			o.Solutions, o.Fold, o.FoldPaths = keep, f.fold, f.paths
+			o.Solutions, o.Fold, o.FoldPaths, o.foldFocus = keep, f.fold, f.paths, f.focus
 			try, err := tm.fitAt(leg, o, 1)
 			if err != nil {
 				return nil, TrimReport{}, err
@@ -205,6 +219,19 @@ func (tm *trimmer) fitAt(leg Legend, opt DiagramOptions, budget int) (*fitTry, e
 	if err != nil {
 		return nil, err
 	}
+	// The same items labelled in the other language: a trimming fits
+	// only if it fits in both, so that --lang en and --lang zh of one run
+	// draw one tree.
+	other := leg
+	other.Lang = tracer.LangZH
+	if leg.Lang == tracer.LangZH {
+		other.Lang = tracer.LangEN
+	}
+	d2, err := newDotDrawer(d.tr, other, d.opt)
+	if err != nil {
+		return nil, err
+	}
+	d2.labelAll()
 	var best *fitTry
 	var bestLay struct {
 		dir  Direction
@@ -213,10 +240,13 @@ func (tm *trimmer) fitAt(leg Legend, opt DiagramOptions, budget int) (*fitTry, e
 	for _, l := range []struct {
 		dir  Direction
 		wrap int
-	}{{TopDown, 1}, {LeftRight, 1}, {TopDown, 2}, {TopDown, 3}, {TopDown, 4}} {
+	}{{TopDown, 1}, {LeftRight, 1}, {TopDown, 2}, {TopDown, 3}, {TopDown, 4}, {TopDown, 5}, {TopDown, 6}, {TopDown, 7}, {TopDown, 8}} {
 		d.opt.Direction, d.opt.Wrap = l.dir, l.wrap
+		d2.opt.Direction, d2.opt.Wrap = l.dir, l.wrap
 		r := d.place(rep)
-		try := &fitTry{d: d, rep: r, px: r.Picture.TextPx(opt.Fit), fits: r.Picture.Fits(opt.Fit)}
+		r2 := d2.place(rep)
+		px := min(r.Picture.TextPx(opt.Fit), r2.Picture.TextPx(opt.Fit))
+		try := &fitTry{d: d, rep: r, px: px, fits: px >= opt.Fit.MinTextPx}
 		if best == nil || try.fits && !best.fits || try.px > best.px && !best.fits {
 			best, bestLay = try, l
 		}

@@ -189,10 +189,11 @@ func TestFitTargets(t *testing.T) {
 			t.Errorf("%s with no fit: %+v", c.name, rep)
 		}
 	}
-	// 8-queens fitted: the first three of its 92 solutions.
+	// 8-queens fitted: the picture is about the first of its 92
+	// solutions.
 	_, rep := dotWrite(t, q8, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9})
-	if rep.SolutionsKept != 3 || rep.Solutions != 92 {
-		t.Errorf("8-queens fitted: %d of %d solutions drawn, want 3 of 92", rep.SolutionsKept, rep.Solutions)
+	if rep.SolutionsKept != 1 || rep.Solutions != 92 {
+		t.Errorf("8-queens fitted: %d of %d solutions drawn, want 1 of 92", rep.SolutionsKept, rep.Solutions)
 	}
 	// The estimate against Graphviz's SVG: its width and height in pt.
 	sizeRE := regexp.MustCompile(`<svg width="(\d+)pt" height="(\d+)pt"`)
@@ -223,6 +224,98 @@ func TestFitTargets(t *testing.T) {
 		}
 		if w < p.Width*0.85 || h < p.Height*0.85 {
 			t.Errorf("%s: Graphviz draws %.0f×%.0f pt, far less than the estimate %.0f×%.0f", c.name, w, h, p.Width, p.Height)
+		}
+	}
+}
+
+// TestFitTellsTheSearch checks what a default picture tells a class
+// (issue "Pictures that tell the search"): in English and Chinese, the
+// default 8-queens and Sudoku pictures show at least three dead ends
+// (grey boxes: a dead-end call, or dead ends folded), the two languages
+// draw the same boxes and edges, children stand in the order the search
+// tried them, and the legend's "k of N solutions drawn" counts the
+// solution boxes drawn.
+func TestFitTellsTheSearch(t *testing.T) {
+	nodeRE := regexp.MustCompile(`(?m)^\t(\w+) \[label=`)
+	edgeRE := regexp.MustCompile(`(?m)^\t(\w+) -> (\w+)`)
+	for _, c := range fitRuns {
+		switch c.name {
+		case "nqueens", "nqueens -n 4", "nqueens --when after", "sudoku", "sudoku --order mrv", "sudoku --order cells",
+			"sudoku 4×4", "sudoku 4×4 --when leaf", "permutations", "permutations --no-return":
+		default:
+			continue // the searches of a few seconds each are left to TestFitSlide
+		}
+		r := dotSpec(t, c.spec)
+		opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9}
+		var shape [2]string
+		for k, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
+			r.leg.Lang = lang
+			dot, rep := dotWrite(t, r, opt)
+			body := string(dot)
+			if i := strings.Index(body, "\t// call nodes"); i >= 0 {
+				body = body[i:] // past the legend
+			}
+			var ids []string
+			for _, m := range nodeRE.FindAllStringSubmatch(body, -1) {
+				ids = append(ids, m[1])
+			}
+			for _, m := range edgeRE.FindAllStringSubmatch(body, -1) {
+				ids = append(ids, m[1]+"->"+m[2])
+			}
+			shape[k] = strings.Join(ids, " ")
+			dead := strings.Count(body, `fillcolor="`+dotColorDeadFill+`"`)
+			sols := strings.Count(body, `fillcolor="`+dotColorSolution+`"`)
+			if (c.name == "nqueens" || c.name == "sudoku") && dead < 3 {
+				t.Errorf("%s %s: %d dead ends drawn, want at least 3", c.name, lang, dead)
+			}
+			hasDead := false
+			for i := range int32(r.tree.Len()) {
+				hasDead = hasDead || r.tree.Kind(i) == tracer.NodeCall && r.tree.Status(i) == tracer.NodeDeadEnd
+			}
+			if hasDead && dead == 0 {
+				t.Errorf("%s %s: the run has dead ends, the picture shows none", c.name, lang)
+			}
+			legend := parseDOT(t, dot).legend
+			claims := strings.Contains(legend, " solutions drawn") || strings.Contains(legend, "画出 ")
+			if claims != (sols < rep.Solutions) || rep.SolutionsKept != sols {
+				t.Errorf("%s %s: %d solution boxes drawn of %d, report says %d, the legend claims fewer: %v", c.name, lang, sols, rep.Solutions, rep.SolutionsKept, claims)
+			}
+		}
+		if shape[0] != shape[1] {
+			t.Errorf("%s: English and Chinese draw different trees:\n en %s\n zh %s", c.name, shape[0], shape[1])
+		}
+	}
+}
+
+// TestTrimSearchOrder checks that the children of every item stand in
+// the order the search made them: the first tree node each stands for
+// comes later than the last one of the sibling before it.
+func TestTrimSearchOrder(t *testing.T) {
+	for _, r := range []dotRun{dotQueens(t, 4), dotQueens(t, 8), dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)} {
+		for _, budget := range []int{10, 40, DefaultMaxNodes} {
+			tr, _, err := Trim(r.tree, DiagramOptions{MaxNodes: budget, Solutions: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := func(it *Item) int32 {
+				if it.Kind == ItemGroup || it.Kind == ItemElided {
+					return it.Lo
+				}
+				return it.Node
+			}
+			for i := range tr.Items {
+				prev := int32(-1)
+				for c := tr.Items[i].First; c >= 0; c = tr.Items[c].Next {
+					f := first(&tr.Items[c])
+					if f <= prev {
+						t.Errorf("%s budget %d: item %d's child %d (node %d) stands after node %d, made later", r.leg.Summary.Problem, budget, i, c, f, prev)
+					}
+					prev = f
+					if it := &tr.Items[c]; it.Kind == ItemGroup || it.Kind == ItemElided {
+						prev = it.Hi - 1
+					}
+				}
+			}
 		}
 	}
 }

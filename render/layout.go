@@ -264,7 +264,12 @@ type layoutPoint struct{ X, Y float64 }
 // box from the side that faces p. A band holds only its level's boxes,
 // side by side, so the straight parts touch no box but p and c; the curve
 // stays inside its control points' hull, the gap, where there is no box.
-func (lay *treeLayout) route(p, c int, w, h []float64) (pts []layoutPoint, tip layoutPoint) {
+//
+// Edges out of one box share their first stretch (and, into the next
+// panel, the whole way round): only the trunk draws it, the others start
+// where they leave it, so that no edge runs over another and a solution's
+// path stays one unbroken bold line (see trunkOf).
+func (lay *treeLayout) route(p, c int, w, h []float64, trunk int) (pts []layoutPoint, tip layoutPoint) {
 	dp, dc := lay.Depth[p], lay.Depth[c]
 	line := func(a, b layoutPoint) {
 		if a != b {
@@ -278,6 +283,9 @@ func (lay *treeLayout) route(p, c int, w, h []float64) (pts []layoutPoint, tip l
 		end := layoutPoint{tip.X - layoutArrow, tip.Y}
 		b := layoutPoint{min(lay.Lo[dc], end.X), tip.Y}
 		mid := (a.X + b.X) / 2
+		if c != trunk {
+			s = a
+		}
 		pts = append(pts, s)
 		line(s, a)
 		pts = append(pts, layoutPoint{mid, a.Y}, layoutPoint{mid, b.Y}, b)
@@ -296,6 +304,14 @@ func (lay *treeLayout) route(p, c int, w, h []float64) (pts []layoutPoint, tip l
 		gx := lay.PanelHi[j] + layoutPanelGap/2
 		above := lay.Hi[dc] + layoutLevelGap/2
 		end := layoutPoint{tip.X, tip.Y + layoutArrow}
+		if c != trunk {
+			// From the trunk's way round, where it passes nearest.
+			x0 := max(gx, min(tip.X, lay.X[trunk]))
+			pts = append(pts, layoutPoint{x0, above})
+			line(layoutPoint{x0, above}, layoutPoint{tip.X, above})
+			line(layoutPoint{tip.X, above}, end)
+			return pts, tip
+		}
 		pts = append(pts, s)
 		line(s, layoutPoint{s.X, below})
 		line(layoutPoint{s.X, below}, layoutPoint{gx, below})
@@ -307,11 +323,29 @@ func (lay *treeLayout) route(p, c int, w, h []float64) (pts []layoutPoint, tip l
 	end := layoutPoint{tip.X, tip.Y + layoutArrow}
 	b := layoutPoint{tip.X, max(lay.Hi[dc], end.Y)}
 	mid := (a.Y + b.Y) / 2
+	if c != trunk {
+		s = a
+	}
 	pts = append(pts, s)
 	line(s, a)
 	pts = append(pts, layoutPoint{a.X, mid}, layoutPoint{b.X, mid}, b)
 	line(b, end)
 	return pts, tip
+}
+
+// trunkOf returns the child of item c's parent whose edge is the trunk:
+// the one on a solution's path shown, or, where none is, the first.
+func trunkOf(items []Item, c int) int {
+	p := items[c].Parent
+	if p < 0 {
+		return c
+	}
+	for k := items[p].First; k >= 0; k = items[k].Next {
+		if it := &items[k]; it.SolutionPath && (it.Kind == ItemCall || it.Kind == ItemFold) && !it.Hidden {
+			return int(k)
+		}
+	}
+	return int(items[p].First)
 }
 
 // layoutSpline writes a route as a DOT edge position: "e,x,y x0,y0 x1,y1 …".

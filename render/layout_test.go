@@ -405,11 +405,12 @@ func edgesMissBoxes(t *testing.T, name string, items []Item, w, h []float64, lay
 	const eps = 0.2
 	for c := 1; c < len(items); c++ {
 		p := int(items[c].Parent)
-		pts, tip := lay.route(p, c, w, h)
+		trunk := trunkOf(items, c)
+		pts, tip := lay.route(p, c, w, h, trunk)
 		if (len(pts)-1)%3 != 0 || len(pts) < 4 {
 			t.Fatalf("%s: edge %d→%d has %d points, want 1+3k", name, p, c, len(pts))
 		}
-		if !onBoxEdge(lay, w, h, p, pts[0], eps) {
+		if trunk == c && !onBoxEdge(lay, w, h, p, pts[0], eps) {
 			t.Fatalf("%s: edge %d→%d starts at %v, not on its parent's box", name, p, c, pts[0])
 		}
 		if !onBoxEdge(lay, w, h, c, tip, eps) {

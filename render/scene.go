@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -18,21 +19,30 @@ type Scene struct {
 	Boxes         []SceneBox
 	Edges         []SceneEdge
 
-	tree               *tracer.Tree
-	own                map[int32]int // tree node -> the box that draws it (a call, a pruned leaf, a fold)
-	groupBox, elideBox map[int32]int // call -> its group box, its elided box
+	tree *tracer.Tree
+	own  map[int32]int // tree node -> the box that draws it (a call, a pruned leaf, a fold)
+	// aggs are the group and elided boxes by the tree nodes they stand
+	// for, Nodes[lo:hi], in order (the runs do not overlap).
+	aggs []sceneAgg
+}
+
+// sceneAgg is a group or elided box and the tree nodes it stands for.
+type sceneAgg struct {
+	lo, hi int32
+	box    int
 }
 
 // SceneBox is one box of a Scene.
 type SceneBox struct {
-	ID   string // the DOT id: 12 (call 12), s57 (pruned at step 57), g12, e12, f12
+	ID   string // the DOT id: 12 (call 12), s57 (pruned at step 57), g57, e57, f12
 	Kind ItemKind
 	// Class is how the box looks once the search is past it, a class of
 	// SceneCSS: call, solution, path, dead, cut, open, wrong, lost, pruned,
 	// placed (--when after), leaf (--when leaf), group, elided, fold.
 	Class string
 	// Node is the tree index (Tree.Node) of the call or pruned leaf; for a
-	// group or an elided box, of the call it hangs under. Call is that
+	// group or an elided box, of the call it hangs under (it stands for
+	// a run of that call's children). Call is that
 	// node's call number (Event.Node), -1 for a pruned leaf.
 	Node, Call int32
 	X, Y, W, H float64 // centre and size, points
@@ -78,24 +88,9 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 	}
 	lay := d.lay
 	sc := &Scene{Width: lay.Width, Height: lay.Height, tree: t,
-		own: map[int32]int{}, groupBox: map[int32]int{}, elideBox: map[int32]int{}}
+		own: map[int32]int{}}
 	items := d.tr.Items
 	index := make([]int, len(items)) // item -> box, -1 hidden
-	drawn, grouped := make([]bool, t.Len()), map[int32]bool{}
-	for i := range items {
-		it := &items[i]
-		switch it.Kind {
-		case ItemCall, ItemPruned:
-			drawn[it.Node] = true
-		case ItemFold:
-			for n := it.Tail; n >= 0 && n != it.Node; n = t.Parent(n) {
-				drawn[n] = true
-			}
-			drawn[it.Node] = true
-		case ItemGroup:
-			grouped[it.Node] = true
-		}
-	}
 	for i := range items {
 		it := &items[i]
 		index[i] = -1
@@ -113,17 +108,17 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 			box.FontSize = dotFontCall
 		}
 		if it.Kind == ItemGroup || it.Kind == ItemElided {
-			box.Step, box.End, box.SolStep = sceneFirst(t, it, drawn, grouped), 0, 0
+			// The run's first node is its first step (depth-first order).
+			box.Step, box.End, box.SolStep = t.Step(it.Lo), 0, 0
 		}
 		if it.Kind == ItemGroup {
 			var a Aggregate
-			for c := t.FirstChild(it.Node); c >= 0; c = t.NextSibling(c) {
-				if m := t.Node(c); m.Kind == tracer.NodePruned && !drawn[c] {
-					a.Leaves++
-					a.ByRule[m.Rule]++
-					box.Members = append(box.Members, m.Step)
-					box.Counted = append(box.Counted, d.aggLines(it, &a))
-				}
+			for c := it.Lo; c < it.Hi; c++ {
+				m := t.Node(c)
+				a.Leaves++
+				a.ByRule[m.Rule]++
+				box.Members = append(box.Members, m.Step)
+				box.Counted = append(box.Counted, d.aggLines(it, &a))
 			}
 		}
 		if it.Kind == ItemFold {
@@ -138,10 +133,8 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 				sc.own[n] = index[i]
 			}
 			sc.own[it.Node] = index[i]
-		case ItemGroup:
-			sc.groupBox[it.Node] = index[i]
-		case ItemElided:
-			sc.elideBox[it.Node] = index[i]
+		case ItemGroup, ItemElided:
+			sc.aggs = append(sc.aggs, sceneAgg{it.Lo, it.Hi, index[i]})
 		}
 		sc.Boxes = append(sc.Boxes, box)
 	}
@@ -150,7 +143,7 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 		if index[i] < 0 || it.Parent < 0 || index[it.Parent] < 0 {
 			continue
 		}
-		pts, tip := lay.route(int(it.Parent), i, d.w, d.h)
+		pts, tip := lay.route(int(it.Parent), i, d.w, d.h, trunkOf(items, i))
 		var b strings.Builder
 		for j, p := range pts {
 			switch {
@@ -183,44 +176,14 @@ func (sc *Scene) BoxOf(i int32) int {
 		if b, ok := sc.own[x]; ok {
 			return b
 		}
-		p := t.Parent(x)
-		if p < 0 {
-			break
-		}
-		if b, ok := sc.groupBox[p]; ok && t.Kind(x) == tracer.NodePruned {
-			return b
-		}
-		if b, ok := sc.elideBox[p]; ok {
-			return b
+		// The run that holds x, if any: the last one starting at or
+		// before it.
+		k := sort.Search(len(sc.aggs), func(k int) bool { return sc.aggs[k].lo > x }) - 1
+		if k >= 0 && x < sc.aggs[k].hi {
+			return sc.aggs[k].box
 		}
 	}
 	return -1
-}
-
-// sceneFirst is the first step at which a group or an elided box stands
-// for something: the first reject among the leaves a group holds, or the
-// first call (or reject, where no group holds them) among what an elided
-// box leaves out. drawn marks the tree nodes drawn as boxes of their own;
-// grouped the calls with a group under them.
-func sceneFirst(t *tracer.Tree, it *Item, drawn []bool, grouped map[int32]bool) int64 {
-	first := int64(0)
-	for c := t.FirstChild(it.Node); c >= 0; c = t.NextSibling(c) {
-		n := t.Node(c)
-		in := false
-		switch it.Kind {
-		case ItemGroup:
-			in = n.Kind == tracer.NodePruned && !drawn[c]
-		case ItemElided:
-			in = !drawn[c] && (n.Kind == tracer.NodeCall || !grouped[it.Node])
-		}
-		if in && (first == 0 || n.Step < first) {
-			first = n.Step
-		}
-	}
-	if first == 0 {
-		first = t.Step(it.Node)
-	}
-	return first
 }
 
 // sceneClass is the class of a box as the diagram of the whole run draws

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"container/heap"
 	"errors"
 	"fmt"
 	"math"
@@ -109,6 +110,9 @@ type DiagramOptions struct {
 	// Layout computes a tidy tree layout and pins every node's position
 	// (pos="x,y!") so that Graphviz only routes and draws.
 	Layout bool
+	// foldFocus lets folding fold the path to the focus too: the fit's
+	// last resort, when the path's boxes alone do not fit the slide.
+	foldFocus bool
 	// Problem names the problem the tree is of (its Def's Name, as
 	// tracer.Summary.Problem does): a focus move must be written in its
 	// notation (Def.ParseMove), and an error about one lists the moves
@@ -148,8 +152,8 @@ type TrimReport struct {
 	FoldedChains, FoldedCalls, FoldedLeaves, FoldedNodes int
 	// Solutions is the number of solutions in view in the branch in play
 	// (the whole tree, or the focus branch), SolutionsKept how many of
-	// their paths were drawn whatever the budget (the first ones found; all
-	// of them unless DiagramOptions.Solutions said fewer).
+	// them are drawn as boxes of their own (the ones whose paths were kept
+	// whatever the budget, and any others the budget drew).
 	Solutions, SolutionsKept int
 	// Picture is the size WriteDOT estimated for the picture, and what
 	// Fit chose; zero from Trim.
@@ -198,6 +202,12 @@ type Item struct {
 	// that did not exist yet, or an aggregate of none. It keeps its place
 	// in the layout and is not written.
 	Hidden bool
+	// Lo and Hi are, for ItemGroup and ItemElided, the tree nodes the
+	// item stands for: Nodes[Lo:Hi], a run of consecutive children of the
+	// call Node with their subtrees (a tree is numbered depth-first, so
+	// they are contiguous). An aggregate stands where its run stood in the
+	// search: between the siblings tried before and after it.
+	Lo, Hi int32
 }
 
 // Aggregate counts what a group or an elided node stands for.
@@ -208,6 +218,15 @@ type Aggregate struct {
 	Calls     int                  // fold: the calls of the chain
 	Nodes     int                  // tree nodes left out in all
 	Solutions int                  // elided: solutions among them
+	// SubCalls is, for an elided node, how many calls its subtrees hold
+	// (Nodes - SubCalls are pruned tries).
+	SubCalls int
+	// Open: a call in it had not returned at the step drawn (it was
+	// running, or a limit cut it).
+	Open bool
+	// Later: it began after the picture's focus step (the first solution
+	// drawn, or the step drawn): what the search did next, not on its way.
+	Later bool
 }
 
 // Trimmed is the part of a search tree a diagram draws: items in preorder
@@ -268,6 +287,7 @@ type trimmer struct {
 	def     *tracer.Def // whose notation focus moves are in, once known
 
 	size    []int32 // subtree sizes
+	nCalls  []int32 // calls in the subtree
 	sols    []int32 // solutions in the subtree
 	nCall   []int32 // call children
 	nPruned []int32 // pruned children
@@ -280,36 +300,48 @@ type trimmer struct {
 	solutions int     // solution paths drawn past the budget (0: all)
 	fold      int     // the shortest chain folded (0: none)
 	foldPaths bool    // fold calls with one call child drawn, too
+	foldFocus bool    // fold the path to the focus, too
 	nDrawn    []int32 // call children drawn
 	state     []uint8 // drawn, closed, leaves
 	start     int32   // where the budget starts: the root or the end of the focus path
 	focusPath []int32 // the root, then one node per focus move
 	used      int     // node statements so far
 	rep       TrimReport
+	// The focus: the call the picture is about (the first solution in
+	// the branch in play, or the call a limit stopped, or the branch's
+	// root) and the step it is about. The budget goes to what happened
+	// nearest that step first.
+	focusNode int32
+	focusStep int64
 }
 
 const (
 	trimDrawn  uint8 = 1 << iota // the call is drawn
 	trimClosed                   // drawn, but none of its children: they all go to its elided node
 	trimLeaves                   // its pruned leaves are drawn one by one
+	trimPath                     // on the path to the focus: never folded unless foldFocus
 )
 
 func newTrimmer(t *tracer.Tree, problem string) *trimmer {
 	m := int32(t.Len())
 	tm := &trimmer{t: t, m: m, problem: problem}
-	buf := make([]int32, 5*m)
-	tm.size, tm.sols, tm.nCall, tm.nPruned, tm.nDrawn = buf[:m:m], buf[m:2*m:2*m], buf[2*m:3*m:3*m], buf[3*m:4*m:4*m], buf[4*m:]
+	buf := make([]int32, 6*m)
+	tm.size, tm.sols, tm.nCall, tm.nPruned, tm.nDrawn, tm.nCalls = buf[:m:m], buf[m:2*m:2*m], buf[2*m:3*m:3*m], buf[3*m:4*m:4*m], buf[4*m:5*m:5*m], buf[5*m:]
 	tm.state = make([]uint8, m)
 	// Children come after their parents: one backward pass sums every
 	// subtree.
 	for i := m - 1; i >= 0; i-- {
 		tm.size[i]++
+		if t.Kind(i) == tracer.NodeCall {
+			tm.nCalls[i]++
+		}
 		if here, at := t.Solved(i); here && at > 0 {
 			tm.sols[i]++
 		}
 		if p := t.Parent(i); p >= 0 {
 			tm.size[p] += tm.size[i]
 			tm.sols[p] += tm.sols[i]
+			tm.nCalls[p] += tm.nCalls[i]
 			if t.Kind(i) == tracer.NodePruned {
 				tm.nPruned[p]++
 			} else {
@@ -323,6 +355,7 @@ func newTrimmer(t *tracer.Tree, problem string) *trimmer {
 // trim runs one trim with opt (checked by trimOptionsOK).
 func (tm *trimmer) trim(opt DiagramOptions) (*Trimmed, TrimReport, error) {
 	tm.k, tm.depth, tm.limit, tm.solutions, tm.fold, tm.foldPaths = opt.AtStep, opt.Depth, opt.MaxNodes, opt.Solutions, opt.Fold, opt.FoldPaths
+	tm.foldFocus = opt.foldFocus
 	if tm.limit == 0 {
 		tm.limit = math.MaxInt
 	}
@@ -347,6 +380,7 @@ func (tm *trimmer) trim(opt DiagramOptions) (*Trimmed, TrimReport, error) {
 	if err := tm.focus(opt.Focus); err != nil {
 		return nil, tm.rep, err
 	}
+	tm.findFocus()
 	tm.mustDraw()
 	tm.budget()
 	tm.leaves()
@@ -396,19 +430,31 @@ func (tm *trimmer) deco(i int32) int {
 		}
 		return 0
 	}
-	d := 0
-	switch {
-	case tm.nPruned[i] == 0:
-	case st&trimLeaves != 0:
-		d += int(tm.nPruned[i])
-	default:
-		d++
+	// Every child drawn as itself is a statement, and so is every run of
+	// consecutive children left out: a group of pruned tries, or an
+	// elided node where a call's subtree is among them.
+	d, in := 0, false
+	for c := tm.t.FirstChild(i); c >= 0; c = tm.t.NextSibling(c) {
+		if tm.shown(c, st) {
+			d, in = d+1, false
+		} else if !in {
+			d, in = d+1, true
+		}
 	}
-	if tm.nDrawn[i] < tm.nCall[i] {
-		d++
-	}
-	return d
+	return d - tm.shownCalls(i)
 }
+
+// shown reports whether child c of a call in state st is drawn as itself.
+func (tm *trimmer) shown(c int32, st uint8) bool {
+	if tm.t.Kind(c) == tracer.NodePruned {
+		return st&(trimLeaves|trimClosed) == trimLeaves
+	}
+	return tm.drawn(c)
+}
+
+// shownCalls is how many of call i's children are calls drawn: they are
+// counted as they are drawn, not in i's decoration.
+func (tm *trimmer) shownCalls(i int32) int { return int(tm.nDrawn[i]) }
 
 // draw marks call i drawn, with the state it starts in, and returns how
 // many node statements that adds.
@@ -416,18 +462,19 @@ func (tm *trimmer) draw(i int32) int {
 	if tm.drawn(i) {
 		return 0
 	}
-	delta := 0
-	if p := tm.t.Parent(i); p >= 0 {
-		before := tm.deco(p)
-		tm.nDrawn[p]++
-		delta += tm.deco(p) - before
-	}
 	st := trimDrawn
 	if tm.depth > 0 && tm.level(i) >= tm.depth {
 		st |= trimClosed
 	}
 	if tm.nPruned[i] == 1 || tm.limit == math.MaxInt {
 		st |= trimLeaves // one leaf costs what its group would
+	}
+	delta := 0
+	if p := tm.t.Parent(i); p >= 0 {
+		before := tm.deco(p)
+		tm.nDrawn[p]++
+		tm.state[i] = st
+		delta += tm.deco(p) - before
 	}
 	tm.state[i] = st
 	return delta + 1 + tm.deco(i)
@@ -604,9 +651,6 @@ func (tm *trimmer) mustDraw() {
 		case tm.wrong(i):
 		case tm.solved(i) && (tm.solutions == 0 || kept < tm.solutions):
 			kept++
-			if tm.solvedAt(i) {
-				tm.rep.SolutionsKept++
-			}
 		default:
 			continue
 		}
@@ -614,6 +658,10 @@ func (tm *trimmer) mustDraw() {
 	}
 	if a := tm.activeAt(tm.m, 0); a >= lo && a < hi {
 		tm.drawPath(tm.cutAtDepth(a))
+	}
+	tm.drawPath(tm.cutAtDepth(tm.focusNode))
+	for v := tm.cutAtDepth(tm.focusNode); v >= 0; v = tm.t.Parent(v) {
+		tm.state[v] |= trimPath
 	}
 	if tm.limit != math.MaxInt && tm.used > tm.limit {
 		tm.rep.OverBudget = tm.used - tm.limit
@@ -660,74 +708,157 @@ func (tm *trimmer) activeAt(m int32, k int64) int32 {
 	return -1
 }
 
-// budget draws calls breadth-first from the start while they fit.
-func (tm *trimmer) budget() {
-	queue := []int32{tm.start}
-	for q := 0; q < len(queue); q++ {
-		v := queue[q]
-		if !tm.drawn(v) {
-			if tm.used+tm.cost(v) > tm.limit {
-				break
-			}
-			tm.used += tm.draw(v)
-		}
-		if tm.state[v]&trimClosed != 0 {
+// findFocus finds the call the picture is about and its step, in the
+// branch in play: the first solution found there (or the first wrong
+// true, under --drop return-false); else the call a limit stopped; else
+// the branch's root, at its end.
+func (tm *trimmer) findFocus() {
+	lo, hi := tm.start, tm.start+tm.size[tm.start]
+	for i := lo; i < hi; i++ {
+		if tm.t.Kind(i) != tracer.NodeCall {
 			continue
 		}
+		if here, at := tm.t.Solved(i); here && at > 0 {
+			tm.focusNode, tm.focusStep = i, at
+			return
+		}
+		if tm.wrong(i) {
+			tm.focusNode, tm.focusStep = i, tm.t.Node(i).SolStep
+			return
+		}
+	}
+	if a := tm.activeAt(tm.m, 0); a >= lo && a < hi {
+		tm.focusNode, tm.focusStep = a, tm.t.Steps
+		return
+	}
+	tm.focusNode, tm.focusStep = tm.start, tm.t.Node(tm.start).End
+	if tm.focusStep == 0 {
+		tm.focusStep = tm.t.Steps
+	}
+}
+
+// distance is how far in time call or leaf c is from the focus step: how
+// long before it c returned, or how long after it c began; 0 for what
+// was running at the focus step. What came after is farther than
+// anything before: the dead ends on the way come first.
+func (tm *trimmer) distance(c int32) int64 {
+	n := tm.t.Node(c)
+	switch {
+	case n.End > 0 && n.End <= tm.focusStep:
+		return tm.focusStep - n.End
+	case n.Step > tm.focusStep:
+		return n.Step - tm.focusStep + tm.t.Steps + 1
+	}
+	return 0
+}
+
+// budget draws calls while they fit, nearest the focus step in time
+// first (see distance): the path to the focus is drawn already, then the
+// dead ends the search met just before it, then earlier ones, then what
+// came after. A call is drawn only under a drawn parent, and a child is
+// never nearer than its parent, so the drawn part stays one tree.
+func (tm *trimmer) budget() {
+	lo, hi := tm.start, tm.start+tm.size[tm.start]
+	if tm.limit == math.MaxInt {
+		for i := lo; i < hi; i++ {
+			if tm.t.Kind(i) == tracer.NodeCall && !tm.drawn(i) && tm.openParent(i) {
+				tm.used += tm.draw(i)
+			}
+		}
+		return
+	}
+	q := &distQueue{}
+	push := func(v int32) {
+		if tm.state[v]&trimClosed != 0 {
+			return
+		}
 		tm.children(v, func(c int32) {
-			if tm.t.Kind(c) == tracer.NodeCall {
-				queue = append(queue, c)
+			if tm.t.Kind(c) == tracer.NodeCall && !tm.drawn(c) {
+				heap.Push(q, distItem{tm.distance(c), c})
 			}
 		})
 	}
+	for i := lo; i < hi; i++ {
+		if tm.t.Kind(i) == tracer.NodeCall && tm.drawn(i) {
+			push(i)
+		}
+	}
+	for q.Len() > 0 {
+		v := heap.Pop(q).(distItem).node
+		if tm.drawn(v) {
+			continue
+		}
+		if tm.used+tm.cost(v) > tm.limit {
+			break
+		}
+		tm.used += tm.draw(v)
+		push(v)
+	}
+}
+
+// openParent reports whether call i's parent is drawn and open (not
+// closed), so that i may be drawn.
+func (tm *trimmer) openParent(i int32) bool {
+	p := tm.t.Parent(i)
+	return p < 0 || tm.drawn(p) && tm.state[p]&trimClosed == 0
+}
+
+// distItem is a call waiting to be drawn, and its distance.
+type distItem struct {
+	dist int64
+	node int32
+}
+
+// distQueue is a min-heap of calls by distance, then by node (search
+// order), so that trimming is deterministic.
+type distQueue []distItem
+
+func (q distQueue) Len() int { return len(q) }
+func (q distQueue) Less(i, j int) bool {
+	return q[i].dist < q[j].dist || q[i].dist == q[j].dist && q[i].node < q[j].node
+}
+func (q distQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *distQueue) Push(x any)   { *q = append(*q, x.(distItem)) }
+func (q *distQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
 }
 
 // cost is what drawing call i (whose parent is drawn) would add, without
 // drawing it.
 func (tm *trimmer) cost(i int32) int {
-	p := tm.t.Parent(i)
-	d := 1
-	if tm.nDrawn[p]+1 == tm.nCall[p] && tm.state[p]&trimClosed == 0 {
-		d-- // the parent's elided node goes
-	}
-	closed := tm.depth > 0 && tm.level(i) >= tm.depth
-	switch {
-	case closed && tm.nCall[i]+tm.nPruned[i] > 0:
-		d++
-	case closed:
-	default:
-		if tm.nPruned[i] > 0 {
-			d++
-		}
-		if tm.nCall[i] > 0 {
-			d++
-		}
-	}
+	d := tm.draw(i)
+	tm.state[i] = 0
+	tm.nDrawn[tm.t.Parent(i)]--
 	return d
 }
 
 // leaves draws pruned leaves one by one under the drawn calls where they
-// fit, shallow calls first.
+// fit, the calls nearest the focus step first (the path to the focus,
+// then the dead ends nearest it).
 func (tm *trimmer) leaves() {
 	if tm.limit == math.MaxInt {
 		return
 	}
-	queue := []int32{0}
-	for q := 0; q < len(queue); q++ {
-		v := queue[q]
-		st := tm.state[v]
-		if st&trimClosed != 0 {
+	var calls []distItem
+	for i := int32(0); i < tm.m; i++ {
+		if tm.t.Kind(i) == tracer.NodeCall && tm.drawn(i) && tm.state[i]&(trimClosed|trimLeaves) == 0 && tm.nPruned[i] > 0 {
+			calls = append(calls, distItem{tm.distance(i), i})
+		}
+	}
+	sort.Slice(calls, func(a, b int) bool { return distQueue(calls).Less(a, b) })
+	for _, c := range calls {
+		v := c.node
+		before := tm.deco(v)
+		tm.state[v] |= trimLeaves
+		delta := tm.deco(v) - before
+		if tm.used+delta > tm.limit {
+			tm.state[v] &^= trimLeaves
 			continue
 		}
-		if st&trimLeaves == 0 && tm.nPruned[v] > 1 && tm.used+int(tm.nPruned[v])-1 <= tm.limit {
-			tm.state[v] |= trimLeaves
-			tm.used += int(tm.nPruned[v]) - 1
-		}
-		tm.children(v, func(c int32) {
-			if tm.drawn(c) {
-				queue = append(queue, c)
-			}
-		})
+		tm.used += delta
 	}
 }
 
@@ -737,6 +868,9 @@ func (tm *trimmer) leaves() {
 // exactly one call child drawn (the others go into the fold too).
 func (tm *trimmer) single(i int32) bool {
 	if i == 0 || tm.nDrawn[i] != 1 || (!tm.foldPaths && tm.nCall[i] != 1) || tm.state[i]&trimClosed != 0 {
+		return false
+	}
+	if tm.state[i]&trimPath != 0 && !tm.foldFocus {
 		return false
 	}
 	for _, f := range tm.focusPath {
@@ -798,6 +932,7 @@ func (tm *trimmer) build() *Trimmed {
 	if active >= 0 && !tm.running(active) {
 		active = -1
 	}
+	active0 := active
 	newAgg := func(kind ItemKind, v, parent int32, depth int, end, at Aggregate) int32 {
 		tr.Aggs = append(tr.Aggs, at)
 		tr.AggsEnd = append(tr.AggsEnd, end)
@@ -818,12 +953,14 @@ func (tm *trimmer) build() *Trimmed {
 				ag.Nodes++
 			case whole:
 				ag.Subtrees++
-				size, sols := int(tm.size[c]), int(tm.sols[c])
+				size, sols, calls := int(tm.size[c]), int(tm.sols[c]), tm.callsIn(c, tm.m)
 				if k == 1 && !atEnd {
 					size, sols = tm.sizeAt(c)
+					calls = tm.callsIn(c, tm.mk)
 				}
 				ag.Nodes += size
 				ag.Solutions += sols
+				ag.SubCalls += calls
 			default: // a folded call
 				ag.Calls++
 				ag.Nodes++
@@ -868,42 +1005,67 @@ func (tm *trimmer) build() *Trimmed {
 			Active: v == active, Running: tm.running(v), NotExpanded: tm.state[v]&trimClosed != 0,
 			SolutionPath: st == tracer.NodeSolution || st == tracer.NodeOnPath || st == tracer.NodeWrong,
 			Hidden:       v >= tm.mk})
-		// The children in the order they were tried, but for the
-		// aggregates: the collapsed pruned leaves first, the elided
-		// subtrees last, so that a path drawn through a call goes on below
-		// it rather than to one side.
+		// The children in the order they were tried: each child drawn as
+		// itself, and each run of consecutive children left out as one
+		// aggregate standing where the run stood (a group when the run
+		// holds only pruned tries, an elided node when it holds a call's
+		// subtree), so that a reader going along a level reads the search
+		// in the order it happened.
 		st8 := tm.state[v]
-		if tm.nPruned[v] > 0 && st8&(trimClosed|trimLeaves) == 0 {
-			var end, at Aggregate
-			tm.children(v, func(c int32) {
-				if tm.t.Kind(c) == tracer.NodePruned {
-					count(&end, &at, c, true)
-				}
-			})
-			newAgg(ItemGroup, v, me, depth+1, end, at)
-		}
-		var end, at Aggregate
-		elided, elidedActive, elidedRunning := false, false, false
-		tm.children(v, func(c int32) {
-			n := tm.t.Node(c)
-			switch {
-			case n.Kind == tracer.NodePruned && st8&trimClosed == 0 && st8&trimLeaves != 0:
-				add(Item{Kind: ItemPruned, Node: c, Parent: me, Depth: depth + 1, Status: tm.t.StatusAt(c, tm.k), Agg: -1, Hidden: c >= tm.mk})
-			case n.Kind == tracer.NodePruned && st8&trimClosed == 0: // in the group
-			case n.Kind == tracer.NodeCall && tm.drawn(c):
-				walk(c, me, depth+1)
-			default: // left out: into the elided node
-				elided = true
-				count(&end, &at, c, true)
-				in := active >= c && active < c+tm.size[c]
-				elidedActive = elidedActive || in
-				elidedRunning = elidedRunning || in || n.Kind == tracer.NodeCall && tm.running(c)
+		runLo, runHi := int32(-1), int32(-1)
+		flush := func() {
+			if runLo < 0 {
+				return
 			}
-		})
-		if elided {
-			e := newAgg(ItemElided, v, me, depth+1, end, at)
-			tr.Items[e].Active, tr.Items[e].Running = elidedActive, elidedRunning
+			var end, at Aggregate
+			pruned := true
+			active, running := false, false
+			for c := runLo; c < runHi; c += tm.size[c] {
+				n := tm.t.Node(c)
+				if n.Kind == tracer.NodeCall {
+					pruned = false
+					in := active || tm.activeIn(active0, c)
+					active = active || in
+					running = running || in || tm.running(c)
+				}
+				count(&end, &at, c, true)
+			}
+			kind := ItemElided
+			if pruned {
+				kind = ItemGroup
+			}
+			if pruned && runHi == runLo+1 && st8&trimClosed == 0 {
+				// One pruned try costs a box either way: drawn as itself.
+				add(Item{Kind: ItemPruned, Node: runLo, Parent: me, Depth: depth + 1, Status: tm.t.StatusAt(runLo, tm.k), Agg: -1, Hidden: runLo >= tm.mk})
+				runLo, runHi = -1, -1
+				return
+			}
+			e := newAgg(kind, v, me, depth+1, end, at)
+			it := &tr.Items[e]
+			it.Lo, it.Hi = runLo, runHi
+			it.Active, it.Running = active, running
+			later := tm.t.Step(runLo) > tm.focusStep
+			tr.Aggs[it.Agg].Later, tr.AggsEnd[it.Agg].Later = later, later
+			tr.Aggs[it.Agg].Open = running
+			tr.AggsEnd[it.Agg].Open = tm.t.LimitStep > 0 && tm.unreturnedIn(runLo, runHi)
+			runLo, runHi = -1, -1
 		}
+		tm.children(v, func(c int32) {
+			if !tm.shown(c, st8) {
+				if runLo < 0 {
+					runLo = c
+				}
+				runHi = c + tm.size[c]
+				return
+			}
+			flush()
+			if tm.t.Kind(c) == tracer.NodePruned {
+				add(Item{Kind: ItemPruned, Node: c, Parent: me, Depth: depth + 1, Status: tm.t.StatusAt(c, tm.k), Agg: -1, Hidden: c >= tm.mk})
+				return
+			}
+			walk(c, me, depth+1)
+		})
+		flush()
 	}
 	walk(0, -1, 0)
 	// What is shown at the step drawn, and the report of it.
@@ -920,6 +1082,9 @@ func (tm *trimmer) build() *Trimmed {
 		switch it.Kind {
 		case ItemCall:
 			r.ShownCalls++
+			if it.Status == tracer.NodeSolution && tm.solvedAt(it.Node) && it.Node >= tm.start && it.Node < tm.start+tm.size[tm.start] {
+				r.SolutionsKept++
+			}
 		case ItemPruned:
 			r.ShownPruned++
 		case ItemGroup:
@@ -945,6 +1110,31 @@ func (tm *trimmer) build() *Trimmed {
 		tr.Aggs = tr.AggsEnd
 	}
 	return tr
+}
+
+// activeIn reports whether the active call a is in c's subtree.
+func (tm *trimmer) activeIn(a, c int32) bool { return a >= c && a < c+tm.size[c] }
+
+// unreturnedIn reports whether a call among Nodes[lo:hi] never returned
+// (a limit cut it): the calls left on the stack at the end are the last
+// one's ancestors.
+func (tm *trimmer) unreturnedIn(lo, hi int32) bool {
+	a := tm.activeAt(tm.m, 0)
+	return a >= lo && a < hi
+}
+
+// callsIn counts the calls of c's subtree among the first m nodes.
+func (tm *trimmer) callsIn(c, m int32) int {
+	if c+tm.size[c] <= m {
+		return int(tm.nCalls[c])
+	}
+	n := 0
+	for i, end := c, min(c+tm.size[c], m); i < end; i++ {
+		if tm.t.Kind(i) == tracer.NodeCall {
+			n++
+		}
+	}
+	return n
 }
 
 // sizeAt counts the nodes of c's subtree, and the solutions among them,

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -123,15 +124,17 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 			if sum != a.Leaves || a.Nodes != a.Leaves || a.Leaves < 1 {
 				fail("group %d: %d leaves, %d by rule, %d nodes", i, a.Leaves, sum, a.Nodes)
 			}
+			// A run of consecutive pruned children of its call.
 			k := 0
-			for c := tree.FirstChild(it.Node); c >= 0 && int(c) < tr.Visible; c = tree.NextSibling(c) {
-				if tree.Kind(c) == tracer.NodePruned {
-					markSubtree(c)
-					k++
+			for c := it.Lo; c < it.Hi && int(c) < tr.Visible; c++ {
+				if tree.Kind(c) != tracer.NodePruned || tree.Parent(c) != it.Node {
+					fail("group %d: node %d in it is no pruned try of call %d", i, c, it.Node)
 				}
+				markSubtree(c)
+				k++
 			}
 			if k != a.Leaves {
-				fail("group %d: %d leaves, its call has %d", i, a.Leaves, k)
+				fail("group %d: %d leaves, its run has %d", i, a.Leaves, k)
 			}
 		case ItemElided:
 			a := &tr.Aggs[it.Agg]
@@ -177,11 +180,18 @@ func trimCheck(t *testing.T, name string, tree *tracer.Tree, tr *Trimmed, rep Tr
 			continue
 		}
 		a := &tr.Aggs[it.Agg]
+		// A run of consecutive children of its call, with their subtrees,
+		// none drawn.
 		k := 0
-		for c := tree.FirstChild(it.Node); c >= 0 && int(c) < tr.Visible; c = tree.NextSibling(c) {
-			if !seen[c] {
-				k += trimSubtreeSize(tree, c, tr.Visible)
-				markSubtree(c)
+		for c := it.Lo; c < it.Hi && int(c) < tr.Visible; c = tree.NextSibling(c) {
+			if tree.Parent(c) != it.Node || seen[c] {
+				fail("elided item %d: node %d in it is a child of %d, drawn %v", i, c, tree.Parent(c), seen[c])
+				break
+			}
+			k += trimSubtreeSize(tree, c, tr.Visible)
+			markSubtree(c)
+			if tree.NextSibling(c) < 0 {
+				break
 			}
 		}
 		if k != a.Nodes {
@@ -355,9 +365,33 @@ func TestTrimSolutionsKept(t *testing.T) {
 
 // TestTrimBreadthFirst: past what must be drawn, the budget goes to calls
 // in breadth-first order: the calls drawn are a prefix of that order.
-func TestTrimBreadthFirst(t *testing.T) {
+// TestTrimNearestFirst checks the budget's order: after the path to the
+// focus (the first solution), calls are drawn nearest the focus step in
+// time first, dead ends before it ahead of anything after it: no call
+// left out under a drawn call is nearer than a call drawn. Nearness is
+// worked out here from the tree's steps, independently of the trimmer.
+func TestTrimNearestFirst(t *testing.T) {
 	// 6-queens, its first solution's path drawn past the budget.
 	r := dotQueens(t, 6)
+	var focus int64
+	for i := range int32(r.tree.Len()) {
+		if n := r.tree.Node(i); n.Kind == tracer.NodeCall && n.Solved {
+			focus = n.Step
+			break
+		}
+	}
+	// far: how far a call is from the focus step; before it ends, after
+	// it begins, and everything after lies beyond everything before.
+	far := func(i int32) int64 {
+		n := r.tree.Node(i)
+		switch {
+		case n.End > 0 && n.End <= focus:
+			return focus - n.End
+		case n.Step > focus:
+			return n.Step - focus + r.tree.Steps + 1
+		}
+		return 0
+	}
 	for _, budget := range []int{5, 12, 30, 60, 100} {
 		tr, _, err := Trim(r.tree, DiagramOptions{MaxNodes: budget, Solutions: 1})
 		if err != nil {
@@ -382,22 +416,23 @@ func TestTrimBreadthFirst(t *testing.T) {
 				break
 			}
 		}
-		queue := []int32{0}
-		gap := false
-		for q := 0; q < len(queue); q++ {
-			v := queue[q]
+		farthest, nearestLeft := int64(-1), int64(math.MaxInt64)
+		for i := range int32(r.tree.Len()) {
+			if r.tree.Kind(i) != tracer.NodeCall || forced[i] {
+				continue
+			}
 			switch {
-			case forced[v]:
-			case drawn[v] && gap:
-				t.Errorf("budget %d: call %d is drawn after a call left out in breadth-first order", budget, v)
-			case !drawn[v]:
-				gap = true
+			case drawn[i]:
+				farthest = max(farthest, far(i))
+			case drawn[r.tree.Parent(i)]:
+				nearestLeft = min(nearestLeft, far(i))
 			}
-			for c := r.tree.FirstChild(v); c >= 0; c = r.tree.NextSibling(c) {
-				if r.tree.Kind(c) == tracer.NodeCall {
-					queue = append(queue, c)
-				}
-			}
+		}
+		if farthest > nearestLeft {
+			t.Errorf("budget %d: a call %d steps from the focus is drawn, one %d steps from it left out", budget, farthest, nearestLeft)
+		}
+		if budget >= 30 && farthest < 0 {
+			t.Errorf("budget %d: no dead end drawn beside the path", budget)
 		}
 	}
 }
