@@ -65,9 +65,14 @@ func TestAtStepOneLayout(t *testing.T) {
 	} {
 		r := dotSpec(t, c.spec)
 		r.leg.Lang = c.lang
-		end, endRep := dotWrite(t, r, c.opt)
-		endPos := atStepPositions(end)
+		// The picture at the last step is the whole run's, planned as
+		// every step's (around the series' steps): every other step must
+		// draw on its layout.
 		n := r.tree.Steps
+		lastOpt := c.opt
+		lastOpt.AtStep = n
+		end, endRep := dotWrite(t, r, lastOpt)
+		endPos := atStepPositions(end)
 		var size Picture // the first step's
 		corner := ""     // the far corner of the canvas
 		for _, k := range []int64{1, 2, 7, 40, n / 3, n / 2, n - 1, n} {
@@ -150,4 +155,24 @@ func tracerNodesAt(tree *tracer.Tree, k int64) int {
 		}
 	}
 	return n
+}
+
+// TestAtStepRunningCallDrawn checks that a slide at a step shows where the
+// search is: at the steps a series of slides is planned around, the call
+// running is a box of its own (a numeric id, drawn thick), not hidden in a
+// folded subtree, on LeetCode 37 (96,246 steps) and 8-queens.
+func TestAtStepRunningCallDrawn(t *testing.T) {
+	activeRE := regexp.MustCompile(`(?m)^\t\d+ \[label="[^"]*", [^\n]*penwidth=` + dotPenActive)
+	for _, r := range []dotRun{dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D), dotQueens(t, 8)} {
+		shown, steps := 0, SeriesSteps(r.tree)
+		for _, k := range steps[:len(steps)-1] { // the last step has no running call
+			dot, _ := dotWrite(t, r, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, AtStep: k})
+			if activeRE.Match(dot) {
+				shown++
+			}
+		}
+		if shown < 3 {
+			t.Errorf("%s: the running call is a box of its own at %d of %d series steps, want at least 3", r.leg.Summary.Problem, shown, len(steps)-1)
+		}
+	}
 }

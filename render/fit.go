@@ -118,11 +118,38 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepor
 	if opt.AtStep > 0 {
 		// The picture of the whole run decides, so that every step is
 		// drawn on its layout, with a legend of as many lines.
+		// Its focus steps are the series' (--frames gives them), or else
+		// SeriesSteps spread over the run: never K itself, so that every
+		// K of one run shares one layout and one canvas.
+		// Fewer of them, every other one dropped, while the picture does
+		// not fit its slide.
 		end := opt
 		end.AtStep = 0
-		d, _, err := plan(t, leg, end)
-		if err != nil {
-			return nil, TrimReport{}, err
+		foci := opt.FocusSteps
+		if len(foci) == 0 {
+			foci = SeriesSteps(t)
+		}
+		var d *dotDrawer
+		for {
+			end.FocusSteps = foci
+			dd, rep, err := plan(t, leg, end)
+			if err != nil {
+				return nil, TrimReport{}, err
+			}
+			if d == nil || opt.Fit.W <= 0 || rep.Picture.Fits(opt.Fit) || len(foci) == 0 {
+				d = dd
+			}
+			if opt.Fit.W <= 0 || rep.Picture.Fits(opt.Fit) || len(foci) == 0 {
+				break
+			}
+			var fewer []int64
+			for i := len(foci) - 1; i >= 0; i -= 2 {
+				fewer = append([]int64{foci[i]}, fewer...)
+			}
+			if len(fewer) == len(foci) {
+				fewer = nil
+			}
+			foci = fewer
 		}
 		at := d.opt
 		at.AtStep = opt.AtStep
@@ -323,4 +350,27 @@ func (d *dotDrawer) minFont() float64 {
 		}
 	}
 	return f
+}
+
+// SeriesFocus is how many steps, spread evenly over a run, a picture at a
+// step is planned around when no --frames series gives its own: the
+// calls running at those steps are drawn as boxes of their own, so that a
+// slide at any step of the run shows its search near a drawn path.
+const SeriesFocus = 12
+
+// SeriesSteps returns SeriesFocus steps spread evenly over the search of
+// t, the last one included.
+func SeriesSteps(t *tracer.Tree) []int64 {
+	n := t.Steps
+	if n <= 0 {
+		return nil
+	}
+	var out []int64
+	for k := 1; k <= SeriesFocus; k++ {
+		s := n * int64(k) / SeriesFocus
+		if s > 0 && (len(out) == 0 || out[len(out)-1] != s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -75,6 +75,12 @@ type DiagramOptions struct {
 	// run at different steps share one layout: a node that did not exist
 	// yet is hidden and keeps its place.
 	AtStep int64
+	// FocusSteps are more steps the picture is about: the call running
+	// at each is drawn as a box of its own with its path, and the budget
+	// goes to what happened nearest any of them. --at-step K adds K, and
+	// --frames every frame's step, so that each picture of the series
+	// shows where its search is, on one layout for all of them.
+	FocusSteps []int64
 	// Solutions is how many solution paths are drawn even past the
 	// budget: the first ones found (0: every one). The others are left to
 	// the budget like any call.
@@ -313,6 +319,9 @@ type trimmer struct {
 	// nearest that step first.
 	focusNode int32
 	focusStep int64
+	// more are the other focus steps (DiagramOptions.FocusSteps, within
+	// the search).
+	more []int64
 }
 
 const (
@@ -381,6 +390,12 @@ func (tm *trimmer) trim(opt DiagramOptions) (*Trimmed, TrimReport, error) {
 		return nil, tm.rep, err
 	}
 	tm.findFocus()
+	tm.more = tm.more[:0]
+	for _, k := range opt.FocusSteps {
+		if k > 0 && k <= tm.t.Steps {
+			tm.more = append(tm.more, k)
+		}
+	}
 	tm.mustDraw()
 	tm.budget()
 	tm.leaves()
@@ -659,9 +674,19 @@ func (tm *trimmer) mustDraw() {
 	if a := tm.activeAt(tm.m, 0); a >= lo && a < hi {
 		tm.drawPath(tm.cutAtDepth(a))
 	}
-	tm.drawPath(tm.cutAtDepth(tm.focusNode))
-	for v := tm.cutAtDepth(tm.focusNode); v >= 0; v = tm.t.Parent(v) {
-		tm.state[v] |= trimPath
+	foci := []int32{tm.focusNode}
+	for _, k := range tm.more {
+		// The call running at step k, among the nodes made by then.
+		mk := int32(sort.Search(int(tm.m), func(i int) bool { return tm.t.Step(int32(i)) > k }))
+		if a := tm.activeAt(mk, k); a >= lo && a < hi {
+			foci = append(foci, a)
+		}
+	}
+	for _, f := range foci {
+		tm.drawPath(tm.cutAtDepth(f))
+		for v := tm.cutAtDepth(f); v >= 0; v = tm.t.Parent(v) {
+			tm.state[v] |= trimPath
+		}
 	}
 	if tm.limit != math.MaxInt && tm.used > tm.limit {
 		tm.rep.OverBudget = tm.used - tm.limit
@@ -743,11 +768,20 @@ func (tm *trimmer) findFocus() {
 // anything before: the dead ends on the way come first.
 func (tm *trimmer) distance(c int32) int64 {
 	n := tm.t.Node(c)
+	d := tm.distanceTo(n, tm.focusStep)
+	for _, k := range tm.more {
+		d = min(d, tm.distanceTo(n, k))
+	}
+	return d
+}
+
+// distanceTo is how far node n is from step k (see distance).
+func (tm *trimmer) distanceTo(n tracer.Node, k int64) int64 {
 	switch {
-	case n.End > 0 && n.End <= tm.focusStep:
-		return tm.focusStep - n.End
-	case n.Step > tm.focusStep:
-		return n.Step - tm.focusStep + tm.t.Steps + 1
+	case n.End > 0 && n.End <= k:
+		return k - n.End
+	case n.Step > k:
+		return n.Step - k + tm.t.Steps + 1
 	}
 	return 0
 }
