@@ -731,9 +731,7 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 	if err != nil {
 		return opt, usagef("--fit: %v", err)
 	}
-	if !ef.set["max-nodes"] && !ef.set["depth"] && !ef.set["focus"] {
-		opt.Fit = fit
-	}
+	opt.Fit = render.GivenTrimming{MaxNodes: ef.set["max-nodes"], Depth: ef.set["depth"], Focus: ef.set["focus"]}.Fit(fit)
 	if opt.Legend, err = render.ParseLegend(ef.legend); err != nil {
 		return opt, usagef("--legend: %v", err)
 	}
