@@ -693,7 +693,7 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&ef.atStep, "at-step", 0, "draw the tree as it stood after this step (0: the end)")
 	fs.BoolVar(&ef.boards, "boards", false, "draw small boards inside the boxes")
 	fs.StringVar(&ef.layout, "layout", "tidy", "diagram layout: tidy (our tree layout, fast) or dot (Graphviz's own, slow on big trees)")
-	fs.StringVar(&ef.fit, "fit", "16:9", "make the diagram fit a slide, its smallest text at least 14 px high once scaled to 1920×1080 (16:9) or 1440×1080 (4:3): keep the first 3 solution paths, fold chains of calls with one child, choose top-down or left-right; none: no fitting (an explicit --max-nodes, --depth or --focus also turns it off)")
+	fs.StringVar(&ef.fit, "fit", "16:9", "make the diagram fit a slide with room for a title, its smallest text at least 14 px high once scaled to 1920×1000 (16:9 less an 80 px title) or 1440×1000 (4:3): the first solution's path and the dead ends nearest it, chains of calls with one child folded, top-down, left-right or in panels; none: no fitting (an explicit --max-nodes also turns it off; --depth and --focus are fitted within)")
 	fs.StringVar(&ef.legend, "legend", "full", "diagram legend: full (the run, its counts, what was left out, the key), short (the run and the key) or none")
 	fs.StringVar(&ef.frames, "frames", "", "write the run as numbered frames frame-0001.svg, ... into this folder, all on the one layout of the whole run")
 	fs.StringVar(&ef.framesFormat, "frames-format", "svg", "format of the --frames: svg or png")
@@ -731,9 +731,7 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 	if err != nil {
 		return opt, usagef("--fit: %v", err)
 	}
-	if !ef.set["max-nodes"] && !ef.set["depth"] && !ef.set["focus"] {
-		opt.Fit = fit
-	}
+	opt.Fit = render.GivenTrimming{MaxNodes: ef.set["max-nodes"], Depth: ef.set["depth"], Focus: ef.set["focus"]}.Fit(fit)
 	if opt.Legend, err = render.ParseLegend(ef.legend); err != nil {
 		return opt, usagef("--legend: %v", err)
 	}

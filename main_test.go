@@ -281,8 +281,9 @@ func TestRenderRoundTrip(t *testing.T) {
 }
 
 // TestDiagramFit: a default diagram is fitted to a 16:9 slide (its DOT
-// says so), --fit 4:3 to a 4:3 one; --fit none, or an explicit --max-nodes,
-// --depth or --focus, draws as before (every solution path); --legend
+// says so), --fit 4:3 to a 4:3 one, --depth and --focus within the slide;
+// --fit none, or an explicit --max-nodes, draws as before (every solution
+// path); --legend
 // short and none shorten the legend; render fits as trace does.
 func TestDiagramFit(t *testing.T) {
 	dot := func(args ...string) string {
@@ -294,15 +295,21 @@ func TestDiagramFit(t *testing.T) {
 		return out
 	}
 	def := dot()
-	if !strings.Contains(def, "on a 1920×1080 slide") || !strings.Contains(def, "3 of 92 solutions drawn") {
+	if !strings.Contains(def, "on a 1920×1080 slide") || !strings.Contains(def, "1 of 92 solutions drawn") {
 		t.Errorf("default: not fitted to a 16:9 slide:\n%.600s", def)
 	}
 	if s := dot("--fit", "4:3"); !strings.Contains(s, "on a 1440×1080 slide") {
 		t.Errorf("--fit 4:3: not fitted to a 4:3 slide:\n%.600s", s)
 	}
-	for _, args := range [][]string{{"--fit", "none"}, {"--max-nodes", "150"}, {"--depth", "9"}, {"--focus", "r0=c0"}} {
+	for _, args := range [][]string{{"--fit", "none"}, {"--max-nodes", "150"}} {
 		if s := dot(args...); strings.Contains(s, "slide") || strings.Contains(s, "solutions drawn") {
 			t.Errorf("%v: fitted, or fewer solution paths:\n%.600s", args, s)
+		}
+	}
+	// A depth or a focus is fitted within.
+	for _, args := range [][]string{{"--depth", "9"}, {"--focus", "r0=c0"}} {
+		if s := dot(args...); !strings.Contains(s, "on a 1920×1080 slide") {
+			t.Errorf("%v: not fitted:\n%.600s", args, s)
 		}
 	}
 	if s := dot("--legend", "short"); strings.Contains(s, "complete: searched") || !strings.Contains(s, "<B>nqueens n=8</B>") {

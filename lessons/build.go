@@ -145,7 +145,7 @@ func (l *Lesson) draw(ctx context.Context, p *page, m *Made) error {
 	if len(l.Spec.Diagrams) > 0 {
 		for _, d := range l.Spec.Diagrams {
 			r := p.runs[d.Run]
-			opt := render.DiagramOptions{MaxNodes: render.DefaultMaxNodes, Depth: d.Depth, AtStep: d.AtStep, Boards: d.Boards, Layout: true}
+			opt := render.DiagramOptions{MaxNodes: render.DefaultMaxNodes, Depth: d.Depth, AtStep: d.AtStep, Boards: d.Boards, Layout: true, Fit: d.slide()}
 			if d.MaxNodes != nil {
 				opt.MaxNodes = *d.MaxNodes
 			}

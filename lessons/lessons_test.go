@@ -255,6 +255,7 @@ func TestNoNumbersByHand(t *testing.T) {
 			}
 			for _, d := range s.Diagrams {
 				check(l.Name+" diagram "+d.Name+" caption", d.Caption.In(lang))
+				check(l.Name+" diagram "+d.Name+" wide_reason", d.WideReason.In(lang))
 			}
 			for _, c := range s.Charts {
 				check(l.Name+" chart "+c.Name+" caption", c.Caption.In(lang))
@@ -469,6 +470,10 @@ func TestParseStrict(t *testing.T) {
 		{"table of unknown field", goodSpec + "tables:\n  - {name: t, runs: [q], fields: [speed]}\n", `unknown field "speed"`},
 		{"diagram of unknown run", goodSpec + "diagrams:\n  - {name: d, run: r}\n", `diagram d: unknown run "r"`},
 		{"negative budget", goodSpec + "diagrams:\n  - {name: d, run: q, max_nodes: -1}\n", "must not be negative"},
+		{"bad fit", goodSpec + "diagrams:\n  - {name: d, run: q, fit: 3:2}\n", `diagram d: fit: unknown fit "3:2"`},
+		{"fit none without reason", goodSpec + "diagrams:\n  - {name: d, run: q, fit: none}\n", "diagram d: fit: none wants a wide_reason in en and zh"},
+		{"wide reason in one language", goodSpec + "diagrams:\n  - {name: d, run: q, fit: none, wide_reason: {en: why}}\n", "diagram d: fit: none wants a wide_reason in en and zh"},
+		{"wide reason without fit none", goodSpec + "diagrams:\n  - {name: d, run: q, wide_reason: {en: why, zh: 为什么}}\n", "diagram d: wide_reason is only for a diagram with fit: none"},
 		{"same name twice", goodSpec + "diagrams:\n  - {name: d, run: q}\ncharts:\n  - {name: d, runs: [q]}\n", `the name "d" is already used by diagrams`},
 		{"selector without kind", goodSpec + "views:\n  - {name: v, run: q, at: {nth: 2}}\n", "at: want a step or a kind"},
 		{"selector of unknown kind", goodSpec + "views:\n  - {name: v, run: q, at: {kind: jump}}\n", `unknown event kind "jump"`},

@@ -321,7 +321,8 @@ func codeBlock(text string) string {
 }
 
 // Diagram returns the Markdown image of a diagram and a line saying what
-// it shows.
+// it shows; for a diagram with fit: none, also why it is not fitted to a
+// slide.
 func (p *page) Diagram(name string) (string, error) {
 	ds := byName(p.l.Spec.Diagrams, name, func(x *DiagramSpec) string { return x.Name })
 	if err := p.use("diagram", name, ds != nil); err != nil {
@@ -345,7 +346,11 @@ func (p *page) Diagram(name string) (string, error) {
 			"树的 %[2]d 个方框（%[3]d 次调用 + %[4]s）中画出了 %[1]d 个，图例说明省略了什么"), rep.Shown, rep.Total, rep.TotalCalls, pruned)
 	}
 	caption := ds.Caption.In(p.lang)
-	return fmt.Sprintf(p.pick("![%s](%s.svg)\n\n*%s (`%s.svg`: %s)*", "![%s](%s.svg)\n\n*%s（`%s.svg`：%s）*"), caption, name, caption, name, drawn), nil
+	md := fmt.Sprintf(p.pick("![%s](%s.svg)\n\n*%s (`%s.svg`: %s)*", "![%s](%s.svg)\n\n*%s（`%s.svg`：%s）*"), caption, name, caption, name, drawn)
+	if ds.wide() {
+		md += fmt.Sprintf(p.pick("\n\n**Not trimmed to fit a slide:** %s", "\n\n**此图没有为放进一页幻灯片而精简：**%s"), ds.WideReason.In(p.lang))
+	}
+	return md, nil
 }
 
 // Chart returns the Markdown image of a chart.

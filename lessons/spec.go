@@ -11,6 +11,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"backtrack/render"
 	"backtrack/tracer"
 )
 
@@ -74,7 +75,9 @@ type TableSpec struct {
 }
 
 // DiagramSpec is a search-tree diagram of one run, trimmed as
-// `backtrack trace --svg` trims with the same options.
+// `backtrack trace --svg` trims with the same options: fitted to a 16:9
+// slide unless it gives max_nodes, depth or focus (see
+// render.GivenTrimming) or says fit: none.
 type DiagramSpec struct {
 	Name    string `yaml:"name"`
 	Run     string `yaml:"run"`
@@ -85,7 +88,29 @@ type DiagramSpec struct {
 	Focus    string `yaml:"focus"`
 	AtStep   int64  `yaml:"at_step"`
 	Boards   bool   `yaml:"boards"`
+	// Fit is the slide the picture is fitted to, as --fit writes it:
+	// 16:9 (the default), 4:3, or none for a picture that must be drawn
+	// bigger than a slide, which then needs a WideReason.
+	Fit string `yaml:"fit"`
+	// WideReason says why a picture with fit: none is not fitted to a
+	// slide; the page prints it next to the picture.
+	WideReason Text `yaml:"wide_reason"`
 }
+
+// slide returns the slide the diagram is fitted to, by the command
+// line's rule: the zero Slide when fit is none or the trimming is given
+// by hand.
+func (d *DiagramSpec) slide() render.Slide {
+	fit := render.Slide16x9
+	if d.Fit != "" {
+		fit, _ = render.ParseFit(d.Fit) // checked by Parse
+	}
+	return render.GivenTrimming{MaxNodes: d.MaxNodes != nil, Depth: d.Depth != 0, Focus: d.Focus != ""}.Fit(fit)
+}
+
+// wide reports whether the spec says the picture is drawn bigger than a
+// slide (fit: none).
+func (d *DiagramSpec) wide() bool { return strings.TrimSpace(d.Fit) == "none" }
 
 // ChartSpec is a chart of the nodes per depth of several runs.
 type ChartSpec struct {
@@ -355,6 +380,18 @@ func (l *Lesson) check() error {
 		}
 		if (d.MaxNodes != nil && *d.MaxNodes < 0) || d.Depth < 0 || d.AtStep < 0 {
 			return fmt.Errorf("diagram %s: max_nodes, depth and at_step must not be negative", d.Name)
+		}
+		if d.Fit != "" {
+			if _, err := render.ParseFit(d.Fit); err != nil {
+				return fmt.Errorf("diagram %s: fit: %w", d.Name, err)
+			}
+		}
+		hasReason := d.WideReason.EN != "" || d.WideReason.ZH != ""
+		switch {
+		case d.wide() && (d.WideReason.EN == "" || d.WideReason.ZH == ""):
+			return fmt.Errorf("diagram %s: fit: none wants a wide_reason in en and zh (why the picture is not fitted to a slide)", d.Name)
+		case !d.wide() && hasReason:
+			return fmt.Errorf("diagram %s: wide_reason is only for a diagram with fit: none", d.Name)
 		}
 	}
 	for _, c := range s.Charts {
