@@ -686,8 +686,11 @@ func TestCreateFIFO(t *testing.T) {
 				got <- "open: " + err.Error()
 				return
 			}
-			defer f.Close()
 			b, err := io.ReadAll(f)
+			// Closed before it reports: were it still open when the next
+			// round's Create opens the FIFO, that open would not wait for
+			// the next reader, and the bytes would go to this one.
+			f.Close()
 			if err != nil {
 				got <- "read: " + err.Error()
 				return
