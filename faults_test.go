@@ -1245,3 +1245,323 @@ func TestFaultGraphvizLoadsOnlyToDraw(t *testing.T) {
 		t.Errorf("after drawing an SVG the Graphviz cache is missing: %v", err)
 	}
 }
+
+// --- 4. Inputs and stdout by name (second trial, N1 and N5) ----------------
+
+// faultInputs writes the inputs of TestFaultOutputIsAnInput into dir: the
+// step log q4.yaml of 4-queens, the puzzle puz.txt (LeetCode 37), and
+// sub/q4.yaml, a copy of the log in a folder.
+func faultInputs(t *testing.T, dir string) {
+	t.Helper()
+	var log bytes.Buffer
+	if code, errs := faultRun(t, strings.NewReader(""), &log, "trace", "nqueens", "-n", "4", "--yaml", "-"); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	puz, err := os.ReadFile("examples/puzzles/leetcode37.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string][]byte{"q4.yaml": log.Bytes(), "sub/q4.yaml": log.Bytes(), "puz.txt": puz} {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestFaultOutputIsAnInput: an output that is a file the command reads
+// (the step log, the puzzle, stdin redirected from a file) is refused
+// before any work, whatever its spelling (relative or absolute, a link, a
+// hard link, /dev/fd/N, /proc/self/fd/N): exit 2, one line naming the
+// output and the input, and the input as it was.
+func TestFaultOutputIsAnInput(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd")
+	}
+	tests := []struct {
+		name  string
+		args  []string // FD is the descriptor of a file the test opens on OPEN; ABS the test's folder
+		open  string   // the file FD reads ("" for none)
+		stdin string   // the file stdin reads ("" for none)
+		want  []string
+	}{
+		{"render --html the log", []string{"render", "q4.yaml", "--html", "q4.yaml"}, "", "",
+			[]string{"--html: q4.yaml is the step log being read; choose another name"}},
+		{"render --svg ./log", []string{"render", "q4.yaml", "--svg", "./q4.yaml"}, "", "",
+			[]string{"--svg: ./q4.yaml is the step log being read (q4.yaml)"}},
+		{"render --gif absolute", []string{"render", "q4.yaml", "--gif", "ABS/q4.yaml"}, "", "",
+			[]string{"--gif: ", "/q4.yaml is the step log being read (q4.yaml)"}},
+		{"render --dot a link to the log", []string{"render", "q4.yaml", "--dot", "link.yaml"}, "", "",
+			[]string{"--dot: link.yaml is the step log being read (q4.yaml)"}},
+		{"render a link, --png the log", []string{"render", "link.yaml", "--png", "q4.yaml"}, "", "",
+			[]string{"--png: q4.yaml is the step log being read (link.yaml)"}},
+		{"render --dot a hard link", []string{"render", "q4.yaml", "--dot", "hard.yaml"}, "", "",
+			[]string{"--dot: hard.yaml is the step log being read (q4.yaml)"}},
+		{"render --dot /dev/fd/N", []string{"render", "q4.yaml", "--dot", "/dev/fd/FD"}, "q4.yaml", "",
+			[]string{"--dot: /dev/fd/", "is the step log being read (q4.yaml)"}},
+		{"render --svg /proc/self/fd/N", []string{"render", "q4.yaml", "--svg", "/proc/self/fd/FD"}, "q4.yaml", "",
+			[]string{"--svg: /proc/self/fd/", "is the step log being read (q4.yaml)"}},
+		{"render stdin, --svg the log", []string{"render", "-", "--svg", "q4.yaml"}, "", "q4.yaml",
+			[]string{"--svg: q4.yaml is the step log being read (-, read from stdin)"}},
+		{"render --frames the log's folder", []string{"render", "sub/q4.yaml", "--frames", "sub", "--force"}, "", "",
+			[]string{"--frames sub: holds the step log being read (sub/q4.yaml); choose another folder"}},
+		{"trace --yaml the puzzle", []string{"trace", "sudoku", "--puzzle", "puz.txt", "--yaml", "puz.txt"}, "", "",
+			[]string{"--yaml: puz.txt is the puzzle being read (--puzzle puz.txt); choose another name"}},
+		{"trace --stats ./puzzle", []string{"trace", "sudoku", "--puzzle", "puz.txt", "--stats", "./puz.txt"}, "", "",
+			[]string{"--stats: ./puz.txt is the puzzle being read (--puzzle puz.txt)"}},
+		{"trace stdin, --yaml the puzzle", []string{"trace", "sudoku", "--puzzle", "-", "--yaml", "puz.txt"}, "", "puz.txt",
+			[]string{"--yaml: puz.txt is the puzzle being read (--puzzle -, read from stdin)"}},
+		{"trace --html /dev/fd/N", []string{"trace", "sudoku", "--puzzle", "puz.txt", "--html", "/dev/fd/FD"}, "puz.txt", "",
+			[]string{"--html: /dev/fd/", "is the puzzle being read (--puzzle puz.txt)"}},
+		{"compare --svg the puzzle", []string{"compare", "--puzzle", "puz.txt", "--svg", "puz.txt"}, "", "",
+			[]string{"--svg: puz.txt is the puzzle being read (--puzzle puz.txt)"}},
+		{"compare --svg a link to the puzzle", []string{"compare", "nqueens", "sudoku", "--puzzle", "puz.txt", "--svg", "link.txt"}, "", "",
+			[]string{"--svg: link.txt is the puzzle being read (--puzzle puz.txt)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			faultInputs(t, dir)
+			for link, to := range map[string]string{"link.yaml": "q4.yaml", "link.txt": "puz.txt"} {
+				if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.Link(filepath.Join(dir, "q4.yaml"), filepath.Join(dir, "hard.yaml")); err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(dir)
+			before := faultSnapshot(t, dir)
+			fd := "none"
+			if tt.open != "" {
+				f, err := os.Open(tt.open)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Close()
+				fd = fmt.Sprint(f.Fd())
+			}
+			var stdin io.Reader = strings.NewReader("")
+			if tt.stdin != "" {
+				f, err := os.Open(tt.stdin)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Close()
+				stdin = f
+			}
+			args := make([]string, len(tt.args))
+			for i, a := range tt.args {
+				args[i] = strings.NewReplacer("FD", fd, "ABS", dir).Replace(a)
+			}
+			var out bytes.Buffer
+			code, errs := faultRun(t, stdin, &out, args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2; stderr %q", code, errs)
+			}
+			faultCheckLine(t, errs, tt.want...)
+			if out.Len() != 0 {
+				t.Errorf("stdout %q: the work ran", out.String())
+			}
+			faultUnchanged(t, before, faultSnapshot(t, dir))
+			faultNoTemps(t, dir)
+		})
+	}
+}
+
+// TestFaultStdinOrStdoutIsAnInput: the real program, with stdin or stdout
+// a file it reads. /dev/stdin names the puzzle or log redirected in, and
+// "-" or /dev/stdout the log that stdout appends to: all refused, before
+// any work, the file left as it was.
+func TestFaultStdinOrStdoutIsAnInput(t *testing.T) {
+	bin := testBinary(t)
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string // the file stdin reads
+		stdout string // the file stdout appends to ("" for a buffer)
+		want   []string
+	}{
+		{"trace --yaml /dev/stdin", []string{"trace", "sudoku", "--puzzle", "-", "--yaml", "/dev/stdin"}, "puz.txt", "",
+			[]string{"--yaml: /dev/stdin is the puzzle being read (--puzzle -, read from stdin)"}},
+		{"render --svg /dev/stdin", []string{"render", "-", "--svg", "/dev/stdin"}, "q4.yaml", "",
+			[]string{"--svg: /dev/stdin is the step log being read (-, read from stdin)"}},
+		{"render --dot - >> the log", []string{"render", "q4.yaml", "--dot", "-"}, "", "q4.yaml",
+			[]string{"--dot: stdout (-) is the step log being read (q4.yaml)"}},
+		{"render --dot /dev/stdout >> the log", []string{"render", "q4.yaml", "--dot", "/dev/stdout"}, "", "q4.yaml",
+			[]string{"--dot: /dev/stdout is the step log being read (q4.yaml)"}},
+		{"trace --stats /dev/fd/1 >> the puzzle", []string{"trace", "sudoku", "--puzzle", "puz.txt", "--stats", "/dev/fd/1"}, "", "puz.txt",
+			[]string{"--stats: /dev/fd/1 is the puzzle being read (--puzzle puz.txt)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			faultInputs(t, dir)
+			before := faultSnapshot(t, dir)
+			cmd := exec.Command(bin, tt.args...)
+			cmd.Dir = dir
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if tt.stdin != "" {
+				f, err := os.Open(filepath.Join(dir, tt.stdin))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Close()
+				cmd.Stdin = f
+			}
+			if tt.stdout != "" {
+				f, err := os.OpenFile(filepath.Join(dir, tt.stdout), os.O_WRONLY|os.O_APPEND, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Close()
+				cmd.Stdout = f
+			}
+			code := faultExit(t, cmd.Run())
+			if code != 2 {
+				t.Errorf("exit %d, want 2; stderr %q", code, stderr.String())
+			}
+			faultCheckLine(t, stderr.String(), tt.want...)
+			if stdout.Len() != 0 {
+				t.Errorf("stdout %q: the work ran", stdout.String())
+			}
+			faultUnchanged(t, before, faultSnapshot(t, dir))
+			faultNoTemps(t, dir)
+		})
+	}
+}
+
+// TestFaultStdoutByName: the names of stdout (/dev/stdout, /dev/fd/1,
+// /proc/self/fd/1, links to them, the file stdout is) are stdout, as "-"
+// is: written through the shell's own stdout, so ">>" appends and is never
+// truncated, the file is not replaced, and no report is printed into
+// the output.
+func TestFaultStdoutByName(t *testing.T) {
+	bin := testBinary(t)
+	if _, err := os.Stat("/proc/self/fd/1"); err != nil {
+		t.Skip("no /proc/self/fd")
+	}
+	// What "-" gives: the output alone.
+	want := map[string]string{}
+	for _, flag := range []string{"--stats", "--yaml", "--dot"} {
+		code, out, errs := runCLI(t, "", "trace", "nqueens", "-n", "4", flag, "-")
+		if code != 0 {
+			t.Fatalf("%s -: exit %d, stderr %q", flag, code, errs)
+		}
+		want[flag] = out
+	}
+	names := []string{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "LINK>/dev/stdout", "LINK>/proc/self/fd/1", "FILE", "LINK>FILE"}
+	for _, flag := range []string{"--stats", "--yaml", "--dot"} {
+		for _, name := range names {
+			for _, mode := range []string{">>", ">", "|"} {
+				if name == "FILE" || name == "LINK>FILE" {
+					if mode == "|" {
+						continue
+					}
+				}
+				t.Run(fmt.Sprintf("%s %s %s out.txt", flag, name, mode), func(t *testing.T) {
+					dir := t.TempDir()
+					p := filepath.Join(dir, "out.txt")
+					if err := os.WriteFile(p, []byte("keep\n"), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					arg := name
+					switch {
+					case name == "FILE":
+						arg = p
+					case strings.HasPrefix(name, "LINK>"):
+						to := strings.TrimPrefix(name, "LINK>")
+						if to == "FILE" {
+							to = p
+						}
+						arg = filepath.Join(dir, "so")
+						if err := os.Symlink(to, arg); err != nil {
+							t.Fatal(err)
+						}
+					}
+					cmd := exec.Command(bin, "trace", "nqueens", "-n", "4", flag, arg)
+					cmd.Dir = dir
+					var stderr, pipe bytes.Buffer
+					cmd.Stderr = &stderr
+					var f *os.File
+					switch mode {
+					case ">>", ">":
+						flags := os.O_WRONLY | os.O_APPEND
+						if mode == ">" {
+							flags = os.O_WRONLY | os.O_TRUNC
+						}
+						var err error
+						if f, err = os.OpenFile(p, flags, 0); err != nil {
+							t.Fatal(err)
+						}
+						defer f.Close()
+						cmd.Stdout = f
+					default:
+						cmd.Stdout = &pipe
+					}
+					var inode os.FileInfo
+					if f != nil {
+						inode, _ = f.Stat()
+					}
+					if code := faultExit(t, cmd.Run()); code != 0 {
+						t.Fatalf("exit %d, stderr %q", code, stderr.String())
+					}
+					if stderr.Len() != 0 {
+						t.Errorf("stderr %q", stderr.String())
+					}
+					var got, wantOut string
+					switch mode {
+					case ">>":
+						got, wantOut = readFileString(t, p), "keep\n"+want[flag]
+					case ">":
+						got, wantOut = readFileString(t, p), want[flag]
+					default:
+						got, wantOut = pipe.String(), want[flag]
+						if b := readFileString(t, p); b != "keep\n" {
+							t.Errorf("out.txt holds %q, want it untouched", b)
+						}
+					}
+					if got != wantOut {
+						t.Errorf("got %d bytes, want %d (the output alone, as with %s -):\n%.300s", len(got), len(wantOut), flag, got)
+					}
+					if inode != nil {
+						if now, err := os.Stat(p); err != nil || !os.SameFile(inode, now) {
+							t.Errorf("out.txt was replaced: the shell's stdout now writes to a deleted file (%v)", err)
+						}
+					}
+					faultNoTemps(t, dir)
+				})
+			}
+		}
+	}
+	// Two outputs on stdout, whatever their names, are refused.
+	for _, args := range [][]string{
+		{"--stats", "/dev/stdout", "--yaml", "-"},
+		{"--yaml", "/dev/fd/1", "--dot", "/proc/self/fd/1"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			cmd := exec.Command(bin, append([]string{"trace", "nqueens", "-n", "4"}, args...)...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if code := faultExit(t, cmd.Run()); code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			faultCheckLine(t, stderr.String(), args[0], args[2], "both write to stdout")
+			if stdout.Len() != 0 {
+				t.Errorf("stdout %q", stdout.String())
+			}
+		})
+	}
+}
+
+func readFileString(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -818,6 +818,9 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 		if err := checkFramesFolder(ef.frames); err != nil {
 			return nil, err
 		}
+		if err := set.CheckFolder("--frames", ef.frames); err != nil {
+			return nil, err
+		}
 	}
 	if d.gif, err = set.Create(ctx, ef.gif, "--gif", stdout); err != nil {
 		return nil, err
@@ -980,9 +983,13 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usagef("--show must not be negative")
 	}
 
-	// Open every output before the search, so a bad path costs no work.
+	// Open every output before the search, so a bad path costs no work,
+	// and none replaces the puzzle.
 	var outs outfile.Set
 	defer outs.Abort()
+	if err := outs.AddInput("--puzzle", pf.puzzle, "the puzzle", stdin); err != nil {
+		return err
+	}
 	stats, err := outs.Create(ctx, *statsPath, "--stats", stdout)
 	if err != nil {
 		return err
@@ -995,7 +1002,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	toStdout := *statsPath == "-" || *yamlPath == "-" || ef.dot == "-"
+	toStdout := outs.Stdout() // "-", /dev/stdout, ...
 
 	info := p.Info()
 	st := &tracer.Stats{}
@@ -1211,6 +1218,9 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	var outs outfile.Set
 	defer outs.Abort()
+	if err := outs.AddInput("", pos[0], "the step log", stdin); err != nil {
+		return err
+	}
 	diagrams, err := ef.open(ctx, &outs, stdout)
 	if err != nil {
 		return err
@@ -1580,9 +1590,15 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}
 	var outs outfile.Set
 	defer outs.Abort()
+	if err := outs.AddInput("--puzzle", *puzzle, "the puzzle", stdin); err != nil {
+		return err
+	}
 	chart, err := outs.Create(ctx, *svg, "--svg", stdout)
 	if err != nil {
 		return err
+	}
+	if chart.Stdout() {
+		return usagef("--svg %s: that is stdout, where the table goes: give a file", *svg)
 	}
 
 	var runs []render.CompareRun

@@ -3,6 +3,8 @@ package graphviz
 import (
 	"context"
 	"fmt"
+	"html"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -222,9 +224,10 @@ func (rep *browserReport) problemLines() []string {
 // and without boards) and of LeetCode 37, in English and Chinese, in
 // headless Chromium, and checks that every text stays inside its node, its
 // legend chip and its legend line, in the embedded Go fonts, and that no
-// two nodes overlap. It also draws two pictures as they were before
-// (Graphviz's own Helvetica estimate, no fonts embedded) and requires the
-// check to catch them.
+// two nodes overlap. It also draws control pictures whose boxes are sized
+// for narrower text (browserControls), and requires the check to catch
+// those whose texts the browser, measured, draws clearly too wide for
+// their boxes.
 func TestBrowserTextInsideBoxes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the browser test takes a few seconds")
@@ -268,28 +271,134 @@ func TestBrowserTextInsideBoxes(t *testing.T) {
 			}
 		})
 	}
-	// The check can fail: pictures as Graphviz drew them before, measured
-	// with its own Helvetica table and declaring Helvetica.
+	// The check can fail: pictures whose boxes were sized for narrower
+	// text than the browser draws. Whether a text then leaves its box
+	// depends on the font the browser draws it in, so each control first
+	// measures, in the browser, how much wider the texts are drawn than
+	// the widths their boxes were sized for, and expects the check to
+	// catch the picture only when they are clearly too wide; otherwise it
+	// skips, saying so.
 	for _, i := range []int{0, 5} {
 		d := browserDiagrams[i]
-		t.Run("before-helvetica-"+d.name, func(t *testing.T) {
-			rep := b.check(t, "before-"+d.name, browserSVGBefore(t, d))
-			if len(rep.Problems) == 0 {
-				t.Fatalf("the check found nothing wrong with Graphviz's Helvetica estimate in Chromium (%d texts)", len(rep.Texts))
-			}
-			t.Logf("as expected, %d texts leave their boxes, e.g. %s: %q", len(rep.Problems), rep.Problems[0].Where, rep.Problems[0].Text)
-		})
+		for _, c := range browserControls {
+			t.Run("control-"+c.name+"-"+d.name, func(t *testing.T) {
+				if d.lang == tracer.LangZH && cjk != "" {
+					t.Skip(cjk)
+				}
+				name := "control-" + c.name + "-" + d.name
+				rep := b.check(t, name, c.svg(t, d))
+				if len(rep.Texts) == 0 {
+					t.Fatalf("the browser found no texts in %s", name)
+				}
+				wide, widest := rep.widthAgainst(t, c.measure)
+				if wide < controlTooWide {
+					t.Skipf("Chromium draws this picture's texts %.1f%% as wide as %s, which sized their boxes (widest against it: %s): not wide enough for a text to be sure to leave its box, so this control cannot show the check failing here",
+						100*wide, c.sizedBy, widest)
+				}
+				if len(rep.Problems) == 0 {
+					b.screenshot(t, name)
+					t.Fatalf("Chromium draws this picture's texts %.1f%% as wide as %s, which sized their boxes (widest against it: %s), yet the check found nothing wrong (%d texts)",
+						100*wide, c.sizedBy, widest, len(rep.Texts))
+				}
+				t.Logf("as expected: drawn %.1f%% as wide as %s, %d texts leave their boxes, e.g. %s: %q",
+					100*wide, c.sizedBy, len(rep.Problems), rep.Problems[0].Where, rep.Problems[0].Text)
+			})
+		}
 	}
 }
 
-// browserSVGBefore draws d as Graphviz drew it before it measured text
-// with fontmetrics: with its own font tables, and no fonts embedded.
-func browserSVGBefore(t *testing.T, d browserDiagram) []byte {
+// controlTooWide is how much wider, in all, a control picture's texts
+// must be drawn than the widths their boxes were sized for, for the check
+// to be sure to catch it: 10 % puts a legend chip's 100-point text 10
+// points past its width, more than the chip (or a node, 2 × 0.06 in) pads
+// it.
+const controlTooWide = 1.10
+
+// browserControl is a picture the check must catch when the browser draws
+// its texts too wide for their boxes.
+type browserControl struct {
+	name    string
+	sizedBy string // what sized the boxes, for messages
+	// measure is how wide Graphviz takes a text to be (as measureText);
+	// -1 leaves it to Graphviz's own estimate.
+	measure func(text, font string, size float64, bold, italic bool) float64
+	embed   bool // the Go fonts embedded in the SVG
+}
+
+var browserControls = []browserControl{
+	// The embedded Go fonts in boxes sized for 80 % of their width: too
+	// wide on every machine (fontmetrics measures the Go fonts as drawn),
+	// unless the Chinese falls back on a narrow font.
+	{"narrow-boxes", "80% of fontmetrics' width", func(text, _ string, size float64, bold, _ bool) float64 {
+		return 0.8 * fontmetrics.Width(text, size, bold)
+	}, true},
+	// As Graphviz drew the pictures before it measured text with
+	// fontmetrics: its own estimate (its Times table, for a font it does
+	// not know), no fonts embedded, so the browser draws its default
+	// font. That is too wide where the default is DejaVu Serif, and fits
+	// where it is Liberation Serif (Debian's fonts-liberation), which has
+	// Times's metrics.
+	{"before", "Graphviz's own estimate", func(string, string, float64, bool, bool) float64 { return -1 }, false},
+}
+
+// svg draws d as the control draws it.
+func (c browserControl) svg(t *testing.T, d browserDiagram) []byte {
 	old, oldEmbed := measureText, embedSVGFonts
 	defer func() { measureText, embedSVGFonts = old, oldEmbed }()
-	measureText = func(string, string, float64, bool, bool) float64 { return -1 }
-	embedSVGFonts = false
+	measureText, embedSVGFonts = c.measure, c.embed
 	return browserSVG(t, d)
+}
+
+// widthAgainst returns how wide the browser drew rep's texts in all, as a
+// fraction of the widths Graphviz takes them to be with measure (the
+// widths it sized their boxes with), and the text furthest past its
+// width, for messages. Graphviz itself gives the widths: each text is the
+// label of a box with no margin in its plain output.
+func (rep *browserReport) widthAgainst(t *testing.T, measure func(string, string, float64, bool, bool) float64) (float64, string) {
+	t.Helper()
+	type key struct {
+		s    string
+		size float64
+		bold bool
+	}
+	ids := map[key]string{}
+	var dot strings.Builder
+	dot.WriteString(`digraph { node [shape=box, margin=0, width=0.01, height=0.01, fontname="` + fontmetrics.Family + `"];` + "\n")
+	for _, tx := range rep.Texts {
+		k := key{tx.S, tx.Size, tx.Bold}
+		if _, ok := ids[k]; ok || strings.TrimSpace(tx.S) == "" {
+			continue
+		}
+		id := fmt.Sprintf("t%d", len(ids))
+		ids[k] = id
+		label := `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(tx.S) + `"`
+		if tx.Bold {
+			label = "<<B>" + html.EscapeString(tx.S) + "</B>>"
+		}
+		fmt.Fprintf(&dot, "  %s [label=%s, fontsize=%g];\n", id, label, tx.Size)
+	}
+	dot.WriteString("}\n")
+	old := measureText
+	measureText = measure
+	sized := plainWidths(t, render(t, renderer(t), dot.String(), LayoutDot, Plain))
+	measureText = old
+	var drawn, total float64
+	worst, of := math.Inf(-1), ""
+	for _, tx := range rep.Texts {
+		id, ok := ids[key{tx.S, tx.Size, tx.Bold}]
+		if !ok {
+			continue
+		}
+		drawn += tx.W
+		total += sized[id]
+		if d := tx.W - sized[id]; d > worst {
+			worst, of = d, fmt.Sprintf("%q, %.2f pt drawn, %.2f sized", tx.S, tx.W, sized[id])
+		}
+	}
+	if total == 0 {
+		t.Fatal("Graphviz takes the texts to be 0 pt wide in all")
+	}
+	return drawn / total, of
 }
 
 // cjkFontForBrowser says why Chinese cannot be checked in the browser

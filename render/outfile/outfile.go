@@ -6,6 +6,13 @@
 // replaced. A lesson folder is written the same way, and never replaces a
 // folder that holds files it did not write unless told to.
 //
+// A name of the program's own stdout (/dev/stdout, /dev/fd/1,
+// /proc/self/fd/1, a link to one, or the file or pipe stdout is) is stdout,
+// as "-" is: written through the command's stdout, never reopened,
+// truncated or replaced. A Set also knows the files its command reads
+// (Set.AddInput) and refuses an output that is one of them, compared by
+// device and inode, whatever the name.
+//
 // Errors name the path the user gave, never a temporary name. Temporary
 // files and folders are registered while they exist, so RemoveTemps can
 // clean them up after a panic.
@@ -20,6 +27,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -154,22 +162,90 @@ func Resolve(name string) (string, error) {
 	return filepath.Join(dir, base), nil
 }
 
-// isDescriptorName reports whether name is one of the names through which
-// a program reaches a file descriptor it already holds (/dev/stdout,
-// /dev/fd/N, /proc/self/fd/N): such a name is opened and written through,
-// never replaced, whatever it points to.
-func isDescriptorName(name string) bool {
+// descriptor reports whether name is one of the names through which a
+// program reaches a file descriptor it already holds (/dev/stdin,
+// /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, /proc/PID/fd/N):
+// such a name is opened and written through, never replaced, whatever it
+// points to. fd is the descriptor's number when it is this process's own,
+// else -1.
+func descriptor(name string) (fd int, ok bool) {
 	c := filepath.Clean(name)
+	switch c {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	var num string
 	switch {
-	case c == "/dev/stdout" || c == "/dev/stderr":
-		return true
 	case strings.HasPrefix(c, "/dev/fd/"):
-		return true
+		num = c[len("/dev/fd/"):]
 	case strings.HasPrefix(c, "/proc/"):
 		parts := strings.Split(c, "/") // "", "proc", "self", "fd", "1"
-		return len(parts) == 5 && parts[3] == "fd"
+		if len(parts) != 5 || parts[3] != "fd" {
+			return -1, false
+		}
+		if parts[2] != "self" && parts[2] != "thread-self" && parts[2] != strconv.Itoa(os.Getpid()) {
+			return -1, true // another process's
+		}
+		num = parts[4]
+	default:
+		return -1, false
 	}
-	return false
+	n, err := strconv.Atoi(num)
+	if err != nil || n < 0 {
+		return -1, true
+	}
+	return n, true
+}
+
+// descriptorIn follows name through symbolic links, as opening it would,
+// and returns the first descriptor name on the way (name itself, or the
+// /dev/stdout a link points to), or "" if there is none.
+func descriptorIn(name string) string {
+	p := name
+	for i := 0; i < maxLinks; i++ {
+		if _, ok := descriptor(p); ok {
+			return p
+		}
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return ""
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return ""
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Dir(p) + string(filepath.Separator) + to
+		}
+		p = to
+	}
+	return ""
+}
+
+// stdoutInfo returns what the program's stdout (descriptor 1) is, or nil
+// when it is closed.
+func stdoutInfo() fs.FileInfo {
+	fi, err := os.Stdout.Stat()
+	if err != nil {
+		return nil
+	}
+	return fi
+}
+
+// isStdoutFile reports whether fi, an existing file, is the file or pipe
+// the program's stdout writes to. A character device is not: /dev/null
+// named as an output is an output of its own even when stdout is
+// /dev/null too.
+func isStdoutFile(fi fs.FileInfo) bool {
+	if fi.IsDir() || fi.Mode()&fs.ModeCharDevice != 0 {
+		return false
+	}
+	so := stdoutInfo()
+	return so != nil && os.SameFile(fi, so)
 }
 
 // File is one output. Write to it, then Commit; Abort (safe to call after
@@ -183,41 +259,65 @@ type File struct {
 	mode        fs.FileMode
 	id          fs.FileInfo // the existing file, for telling two outputs apart
 	direct      bool
+	stdout      bool  // written to the command's stdout: "-", or a name of it
 	err         error // the first write error
 	done        bool
 }
 
 // Create opens the output name, named on the command line by label. "-"
-// means stdout (written straight through). The path is checked now, so a
+// means stdout (written straight through), and so does any other name of
+// the program's own stdout (/dev/stdout, /dev/fd/1, /proc/self/fd/1, a
+// link to one, the file or pipe stdout is). The path is checked now, so a
 // bad path costs no work: its folder must exist and it must not be a
 // folder or a socket. Opening a FIFO waits for its reader; ctx ends the
 // wait.
 func Create(ctx context.Context, name, label string, stdout io.Writer) (*File, error) {
+	return create(ctx, name, label, stdout, nil)
+}
+
+// create is Create, refusing an output that is one of inputs before it
+// opens or makes anything.
+func create(ctx context.Context, name, label string, stdout io.Writer, inputs []*input) (*File, error) {
 	o := &File{label: label, name: name}
-	if name == "-" {
-		o.w, o.direct = stdout, true
-		return o, nil
-	}
 	if name == "" {
 		return nil, &Error{Label: label, Name: `""`, Err: errors.New("the file name is empty"), Bad: true}
 	}
-	if isDescriptorName(name) {
-		fi, err := os.Stat(name)
-		if err != nil {
-			return nil, &Error{Label: label, Name: name, Err: cause(err), Bad: true}
+	desc, fd := "", -1
+	var fi fs.FileInfo
+	var statErr error
+	if name != "-" {
+		if desc = descriptorIn(name); desc != "" {
+			fd, _ = descriptor(desc)
+		}
+		fi, statErr = os.Stat(name)
+	}
+	if name == "-" || fd == 1 || statErr == nil && isStdoutFile(fi) {
+		o.w, o.direct, o.stdout, o.id = stdout, true, true, stdoutInfo()
+		if err := checkInputs(o, inputs); err != nil {
+			return nil, err
+		}
+		return o, nil
+	}
+	if desc != "" {
+		if statErr != nil {
+			return nil, &Error{Label: label, Name: name, Err: cause(statErr), Bad: true}
+		}
+		o.id = fi
+		if err := checkInputs(o, inputs); err != nil {
+			return nil, err
 		}
 		flags := os.O_WRONLY
 		if fi.Mode().IsRegular() {
 			flags |= os.O_TRUNC // as the shell's "> file" behind it
 		}
-		f, err := openDirect(ctx, name, flags)
+		f, err := openDirect(ctx, desc, flags)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			return nil, &Error{Label: label, Name: name, Err: cause(err)}
 		}
-		o.f, o.w, o.direct, o.id, o.target = f, f, true, fi, name
+		o.f, o.w, o.direct, o.target = f, f, true, desc
 		return o, nil
 	}
 	target, err := Resolve(name)
@@ -225,7 +325,13 @@ func Create(ctx context.Context, name, label string, stdout io.Writer) (*File, e
 		return nil, &Error{Label: label, Name: name, Err: err, Bad: true}
 	}
 	o.target = target
-	fi, err := os.Stat(target)
+	fi, err = os.Stat(target)
+	if err == nil {
+		o.id = fi
+		if err := checkInputs(o, inputs); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case err == nil && fi.IsDir():
 		return nil, &Error{Label: label, Name: name, Err: errors.New("is a folder, want a file name"), Bad: true}
@@ -241,10 +347,10 @@ func Create(ctx context.Context, name, label string, stdout io.Writer) (*File, e
 			}
 			return nil, &Error{Label: label, Name: name, Err: cause(err)}
 		}
-		o.f, o.w, o.direct, o.id = f, f, true, fi
+		o.f, o.w, o.direct = f, f, true
 		return o, nil
 	case err == nil:
-		o.mode, o.id = fi.Mode().Perm(), fi
+		o.mode = fi.Mode().Perm()
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 		o.mode = 0o644
 	default:
@@ -407,16 +513,16 @@ func (o *File) Abort() {
 	}
 }
 
-// Same reports whether two outputs would write the same file: the same
-// path after links are followed, or the same existing file under two
-// names. Two character devices (say /dev/null twice) are not the same
-// output: each write goes through on its own.
+// Same reports whether two outputs would write the same file: both
+// stdout, the same path after links are followed, or the same existing
+// file under two names. Two character devices (say /dev/null twice) are
+// not the same output: each write goes through on its own.
 func Same(a, b *File) bool {
 	if a == nil || b == nil {
 		return false
 	}
-	if a.name == "-" || b.name == "-" {
-		return a.name == b.name || isStdout(a) && isStdout(b)
+	if a.stdout || b.stdout {
+		return a.stdout && b.stdout
 	}
 	if a.id != nil && b.id != nil {
 		if a.id.Mode()&fs.ModeCharDevice != 0 && b.id.Mode()&fs.ModeCharDevice != 0 {
@@ -429,22 +535,27 @@ func Same(a, b *File) bool {
 	return errA == nil && errB == nil && pa == pb
 }
 
-func isStdout(o *File) bool { return o.name == "-" || o.name == "/dev/stdout" }
+// Stdout reports whether the output writes to the command's stdout: "-",
+// or another name of it (see Create).
+func (o *File) Stdout() bool { return o != nil && o.stdout }
 
 // Set is the outputs of one command: it refuses two outputs that name the
-// same file, and commits or aborts them together.
+// same file, and an output that is a file the command reads (AddInput),
+// and commits or aborts them together.
 type Set struct {
-	files []*File
+	files  []*File
+	inputs []*input
 }
 
 // Create opens an output as Create does and adds it to the set; name ""
 // means the output is off and returns nil with no error. Two outputs
-// naming the same file are refused.
+// naming the same file are refused, and so is an output that is an input
+// of the set, before anything is opened.
 func (s *Set) Create(ctx context.Context, name, label string, stdout io.Writer) (*File, error) {
 	if name == "" {
 		return nil, nil
 	}
-	o, err := Create(ctx, name, label, stdout)
+	o, err := create(ctx, name, label, stdout, s.inputs)
 	if err != nil {
 		return nil, err
 	}
@@ -452,7 +563,7 @@ func (s *Set) Create(ctx context.Context, name, label string, stdout io.Writer) 
 		if Same(p, o) {
 			o.Abort()
 			what := "name the same file"
-			if name == "-" {
+			if o.stdout {
 				what = "both write to stdout (-)"
 			}
 			return nil, &Error{Bad: true,
@@ -461,6 +572,142 @@ func (s *Set) Create(ctx context.Context, name, label string, stdout io.Writer) 
 	}
 	s.files = append(s.files, o)
 	return o, nil
+}
+
+// Stdout reports whether any output of the set writes to stdout, so that
+// nothing else (a report) is printed there.
+func (s *Set) Stdout() bool {
+	for _, o := range s.files {
+		if o.stdout {
+			return true
+		}
+	}
+	return false
+}
+
+// input is a file a command reads (Set.AddInput).
+type input struct {
+	label string      // the flag that named it, e.g. "--puzzle"; "" for an argument
+	name  string      // as the user gave it; "-" for stdin
+	what  string      // what it is, for messages: "the step log"
+	id    fs.FileInfo // the file, compared by device and inode
+	path  string      // where it lies, links followed; "" if unknown
+}
+
+// ref names the input as the command line gave it: "q4.yaml",
+// "--puzzle puz.txt", "--puzzle -, read from stdin".
+func (in *input) ref() string {
+	r := in.name
+	if in.label != "" {
+		r = in.label + " " + r
+	}
+	if in.name == "-" {
+		r += ", read from stdin"
+	}
+	return r
+}
+
+// refuse is the error for the output name (label) that is the input.
+func (in *input) refuse(label, name string) error {
+	shown := name
+	if name == "-" {
+		shown = "stdout (-)"
+	}
+	msg := fmt.Sprintf("%s: %s is %s being read", label, shown, in.what)
+	if in.label != "" || name != in.name {
+		msg += " (" + in.ref() + ")"
+	}
+	return &Error{Bad: true, Err: errors.New(msg + "; choose another name")}
+}
+
+// checkInputs refuses o when it is the same file as one of inputs.
+func checkInputs(o *File, inputs []*input) error {
+	if o.id == nil {
+		return nil
+	}
+	for _, in := range inputs {
+		if os.SameFile(o.id, in.id) {
+			return in.refuse(o.label, o.name)
+		}
+	}
+	return nil
+}
+
+// AddInput records a file the command reads, so that no output of the set
+// is that file: an output that is the same file (by device and inode,
+// whatever its name) is refused by Create, and so is the input here when
+// an output already is. name is as the user gave it, "-" for stdin (then
+// stdin is what is read); label is the flag that named it ("" for an
+// argument); what says what it is, for messages ("the step log"). Only a
+// regular file is recorded: a device, a pipe or a terminal is never
+// replaced anyway, a name that is no file (a puzzle typed on the command
+// line) is not read as one, and a missing file is the command's to report.
+func (s *Set) AddInput(label, name, what string, stdin io.Reader) error {
+	in := &input{label: label, name: name, what: what}
+	var fi fs.FileInfo
+	var err error
+	switch {
+	case name == "":
+		return nil
+	case name == "-":
+		f, ok := stdin.(*os.File)
+		if !ok {
+			return nil
+		}
+		if fi, err = f.Stat(); err != nil {
+			return nil
+		}
+		if rc, err := f.SyscallConn(); err == nil {
+			rc.Control(func(fd uintptr) {
+				if p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(int(fd))); err == nil && filepath.IsAbs(p) {
+					in.path = p
+				}
+			})
+		}
+	default:
+		if fi, err = os.Stat(name); err != nil {
+			return nil
+		}
+		if p, err := filepath.EvalSymlinks(name); err == nil {
+			in.path, _ = filepath.Abs(p)
+		}
+	}
+	if !fi.Mode().IsRegular() {
+		return nil
+	}
+	in.id = fi
+	for _, o := range s.files {
+		if o.id != nil && os.SameFile(o.id, fi) {
+			return in.refuse(o.label, o.name)
+		}
+	}
+	s.inputs = append(s.inputs, in)
+	return nil
+}
+
+// CheckFolder refuses the folder name as an output (named by label, e.g.
+// "--frames") when an input of the set lies in it, at any depth: writing
+// a folder output replaces the whole folder. A folder that does not exist
+// yet holds nothing.
+func (s *Set) CheckFolder(label, name string) error {
+	fi, err := os.Stat(name)
+	if err != nil || !fi.IsDir() {
+		return nil
+	}
+	for _, in := range s.inputs {
+		if in.path == "" {
+			continue
+		}
+		for d := filepath.Dir(in.path); ; d = filepath.Dir(d) {
+			if di, err := os.Stat(d); err == nil && os.SameFile(di, fi) {
+				return &Error{Bad: true, Err: fmt.Errorf("%s %s: holds %s being read (%s); choose another folder", label, name, in.what, in.ref())}
+			}
+			if d == filepath.Dir(d) {
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // Commit commits every output in the set, in order, and returns the first

@@ -44,6 +44,12 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		os.Exit(0)
+	case "stdoutname":
+		if err := childStdoutName(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	default:
 		fmt.Fprintln(os.Stderr, "unknown child", os.Getenv(childEnv))
 		os.Exit(2)
@@ -686,8 +692,11 @@ func TestCreateFIFO(t *testing.T) {
 				got <- "open: " + err.Error()
 				return
 			}
-			defer f.Close()
 			b, err := io.ReadAll(f)
+			// Closed before it reports: were it still open when the next
+			// round's Create opens the FIFO, that open would not wait for
+			// the next reader, and the bytes would go to this one.
+			f.Close()
 			if err != nil {
 				got <- "read: " + err.Error()
 				return
