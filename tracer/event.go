@@ -207,8 +207,11 @@ func ParseLimitReason(s string) (LimitReason, error) {
 //	undo       Cell, Value
 //	solution   Cost (the leaf validation's cost, --when leaf only)
 //	exhausted  Cell (the slot whose candidates all failed)
-//	return     OK; a void template (Strategy.Void) returns no value, and OK
-//	           then says that a solution was found at the call
+//	return     OK: the value returned. A void template (Strategy.Void)
+//	           returns no value; OK then says that a solution was found at
+//	           the call itself (or, for a call that passes, at the call it
+//	           passed to), which the events before it tell: VoidReturnOK.
+//	           A step log leaves it out there; its reader works it out.
 //	limit      Limit
 //
 // Every event carries Step, Node (the call it belongs to) and Depth.
@@ -226,9 +229,28 @@ type Event struct {
 	Cost    int
 	From    Pos  // scan: the first cell the scan inspected
 	Skipped int  // scan: filled cells passed over before the slot
-	OK      bool // return: the value returned
+	OK      bool // return: the value returned (see above for a void template)
 	Pass    bool // scan: nothing to decide at the slot; the call goes on to the next
 	Limit   LimitReason
+}
+
+// VoidReturnOK is Event.OK of the return event e of a void template
+// (Strategy.Void), worked out from the event just before it, prev: true
+// when prev is the solution of e's own call, or the return of the call e's
+// call passed to with OK (order cells: a given or a row's end, passed
+// over with no move), false otherwise. A function with no return value
+// returns nothing, so nothing people read spells this value out (a step log
+// leaves ok out of such a return, and the stack of the stepper says only
+// "return"); the tracer keeps it so that a Tree, a Checker and a Narrator
+// see the same events from a run and from its log read back.
+func VoidReturnOK(prev, e *Event) bool {
+	switch prev.Kind {
+	case KindSolution:
+		return prev.Node == e.Node
+	case KindReturn:
+		return prev.Node != e.Node && prev.OK
+	}
+	return false
 }
 
 // Sink receives the events of a search, in order. Several sinks can listen to

@@ -379,22 +379,14 @@ func (n *Narrator) solutionsText(k int64) string {
 }
 
 // solutionsIn is solutionsText in lang.
-func (n *Narrator) solutionsIn(k int64, lang Lang) string {
-	switch {
-	case lang == LangZH:
-		return fmt.Sprintf("%d 个解", k)
-	case k == 1:
-		return "1 solution"
-	}
-	return fmt.Sprintf("%d solutions", k)
-}
+func (n *Narrator) solutionsIn(k int64, lang Lang) string { return SolutionCount(k).In(lang) }
 
 // lastCandidate is the last value tried at a slot.
 func (n *Narrator) lastCandidate() int { return n.w.Last(n.size) }
 
 // void reports a template that returns nothing: every solution is wanted
 // (tutorial 004's dfs), or the return value is dropped.
-func (n *Narrator) void() bool { return n.stop == StopAll || n.stop == StopNoReturn }
+func (n *Narrator) void() bool { return Strategy{Stop: n.stop}.Void() }
 
 // voided is a Words sentence under the narrator's template: "→ return
 // false" becomes "→ return" where the function returns nothing.
@@ -875,11 +867,12 @@ func (n *Narrator) noteReturn(e *Event) string {
 	if root {
 		switch {
 		case n.stop == StopNoReturn && n.solutions > 0:
-			return n.say("the root returns false: search over, %s found and undone",
-				"根返回 false：搜索结束，找到的 %s都被撤销了", n.solutionsText(n.solutions))
+			// No return value: the root ends, it returns nothing.
+			return n.say("the root call ends: search over, %s found and undone",
+				"根调用结束：搜索完毕，找到的 %s都被撤销了", n.solutionsText(n.solutions))
 		case n.stop != StopFirst && n.solutions > 0:
 			// Every solution was wanted: the search is complete, and the
-			// false the code returns says nothing about them.
+			// function returns nothing that would tell of them.
 			return n.say("the root call ends: search complete, %s found",
 				"根调用结束：搜索完毕，共找到 %s", n.solutionsText(n.solutions))
 		case n.stop != StopFirst:

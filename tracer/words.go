@@ -99,3 +99,36 @@ func RuleCount(name string, n int64, lang Lang) string {
 // (the diagrams' legends say "16 次回溯"). The tutorials' code marks the
 // step back "回溯，撤销"; one undo event is "undo" / "撤销" (KindWords).
 var BacktrackWords = Text{"backtracks", "回溯"}
+
+// SolutionCount counts solutions for people: "1 solution", "2 solutions",
+// "2 个解" (the notes' "(1 solution below)", the stack's return labels).
+func SolutionCount(k int64) Text {
+	zh := fmt.Sprintf("%d 个解", k)
+	if k == 1 {
+		return Text{"1 solution", zh}
+	}
+	return Text{fmt.Sprintf("%d solutions", k), zh}
+}
+
+// ReturnWords label a call that returns, as the call stack of the stepper
+// and of the player shows it. Whether the template returns a value is the
+// strategy's (Strategy.Void). A template that returns bool says what the
+// call returns: "return true" / "返回 true", "return false" / "返回 false"
+// (ok). A template with no return value (every solution is wanted, or the
+// value is dropped) returns nothing, so its label is "return" / "返回",
+// followed, when below > 0, by the solutions the call's branch found below
+// it, as the notes say it: "return (2 solutions below)" /
+// "返回（下面找到 2 个解）"; ok is then ignored.
+func ReturnWords(s Strategy, ok bool, below int64) Text {
+	if !s.Void() {
+		if ok {
+			return Text{"return true", "返回 true"}
+		}
+		return Text{"return false", "返回 false"}
+	}
+	if below <= 0 {
+		return Text{"return", "返回"}
+	}
+	n := SolutionCount(below)
+	return Text{"return (" + n.EN + " below)", "返回（下面找到 " + n.ZH + "）"}
+}

@@ -48,7 +48,10 @@
 //	reject     move, rule, witness, cost
 //	solution   cost
 //	exhausted  cell, or row where a call decides a whole row (N-Queens)
-//	return     ok
+//	return     ok (true or false), but none under a template with no
+//	           return value (tracer.Strategy.Void): such a function returns
+//	           nothing, and the reader works out the event's OK from the
+//	           step before (tracer.VoidReturnOK), ignoring an ok there
 //	limit      limit
 //
 // A move is written as the problem's tracer.Def.Move writes it: "r2=c0"
@@ -62,7 +65,8 @@
 // sets outside its kind's list (never the case for tracer.Run's events) is
 // written too, under its own key (parent, cell, value, rule, witness, from,
 // skipped, cost, ok, limit), and so is a move the problem cannot spell, as
-// cell and value, so that no event is changed by a trip through a log. Fields
+// cell and value, so that no event is changed by a trip through a log (but
+// for a return's OK under a template with no return value, see above). Fields
 // left out read back as "not set": parent -1, cells none, value 0 (-1 for a
 // call, the root's "no move"), rule none, counts 0, ok false.
 package steplog

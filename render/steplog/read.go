@@ -59,6 +59,11 @@ const (
 // `step log line 90 (summary): unknown key "trials" (want problem, …)`. On
 // error, sink has seen the steps before the bad line.
 //
+// Under a template with no return value (the header's strategy is
+// tracer.Strategy.Void: stop all or no-return) a return step has no ok:
+// Read gives the event the OK the tracer gives it (tracer.VoidReturnOK,
+// from the step before), and ignores an ok that an older log wrote there.
+//
 // The Summary comes back whole but for what a log does not hold:
 // Problem, Size, Strategy, Status and Solution are the summary's keys;
 // Instance comes from the header and Rules from the problem's Def; Stats are
@@ -125,7 +130,9 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 		ns, _ = sink.(NoteSink)
 		es, _ = sink.(ErrSink)
 		e     tracer.Event // one for all steps: sinks get a pointer to it
+		prev  tracer.Event // the step before e
 		note  []byte
+		void  = h.Strategy.Void()
 	)
 	summary := false
 	for sc.Scan() {
@@ -160,6 +167,13 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 			}
 			return h, sum, fmt.Errorf("step log line %d (%s): %w", lineNo, where, err)
 		}
+		if void && e.Kind == tracer.KindReturn {
+			// A template with no return value: its returns carry no ok
+			// (an older log's is ignored); the events say what the
+			// tracer's OK is.
+			e.OK = tracer.VoidReturnOK(&prev, &e)
+		}
+		prev = e
 		last = e.Step
 		st.Event(&e)
 		replay.event(&e)

@@ -32,6 +32,7 @@ type Writer struct {
 	moves  moveWriter // spells moves as the problem's Def.Move does
 	rules  []string   // the names of the rules, by Rule (see ruleNamesNow)
 	mrv    bool       // scans report how many options the chosen cell has
+	void   bool       // the template returns nothing (Strategy.Void): a return has no ok
 	line   []byte
 	steps  int64
 	err    error
@@ -63,6 +64,7 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		moves: newMoveWriter(lp),
 		rules: ruleNamesNow(),
 		mrv:   h.Strategy.Order == tracer.OrderMRV,
+		void:  h.Strategy.Void(),
 		line:  make([]byte, 0, 256),
 	}
 	lw.bw.WriteString(logComment)
@@ -246,7 +248,8 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 	if own&ownOptions != 0 && (lw.mrv || e.Value != 0) {
 		b = appendIntField(b, "options", e.Value)
 	}
-	if own&ownOK != 0 || e.OK {
+	if (own&ownOK != 0 || e.OK) && !(lw.void && e.Kind == tracer.KindReturn) {
+		// A function with no return value returns nothing: no ok.
 		b = append(b, ", ok: "...)
 		b = strconv.AppendBool(b, e.OK)
 	}

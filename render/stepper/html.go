@@ -94,7 +94,7 @@ type playerFrame struct {
 	Depth      int
 	Path       [2]string
 	State      int
-	OK         bool
+	Ret        int  // State fsReturn: its label, an index into pWords.Returns
 	NoPick     bool // no choices list: an end, a pass, no slot yet
 	Choices    []string
 	Tried      []playerTry
@@ -108,7 +108,7 @@ type playerTry struct {
 
 // sameFrame compares two frames but for their tried lists.
 func sameFrame(a, b *playerFrame) bool {
-	return a.Node == b.Node && a.Depth == b.Depth && a.Path == b.Path && a.State == b.State && a.OK == b.OK &&
+	return a.Node == b.Node && a.Depth == b.Depth && a.Path == b.Path && a.State == b.State && a.Ret == b.Ret &&
 		a.NoPick == b.NoPick && reflect.DeepEqual(a.Choices, b.Choices)
 }
 
@@ -130,8 +130,9 @@ func (f *playerFrame) appendJSON(b []byte) []byte {
 	}
 	b = append(b, `,"s":`...)
 	b = strconv.AppendInt(b, int64(f.State), 10)
-	if f.OK {
-		b = append(b, `,"ok":1`...)
+	if f.State == int(fsReturn) {
+		b = append(b, `,"r":`...)
+		b = strconv.AppendInt(b, int64(f.Ret), 10)
 	}
 	if !f.NoPick {
 		b = append(b, `,"c":`...)
@@ -209,7 +210,7 @@ type pWords struct {
 	Choices  string   `json:"choices"`
 	None     string   `json:"none"`
 	States   []string `json:"states"`    // what a frame is doing, by frameState
-	Return   int      `json:"return"`    // the state of a frame returning (its value follows)
+	Returns  []string `json:"returns"`   // the labels of returning frames (a frame's "r"), tracer.ReturnWords
 	Marks    []string `json:"rulemarks"` // a tried candidate's rule, by rule
 }
 
@@ -434,12 +435,12 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 			Counters: []string{s.pick("nodes", "节点"), s.pick("tries", "尝试"), tracer.BacktrackWords.In(l), s.pick("solutions", "解"), s.pick("rejects", s.kindName(tracer.KindReject))},
 			Choices:  s.choicesWords().In(l),
 			None:     s.pick("none", "无"),
+			Returns:  []string{},
 		}
-		d.Words[i].Return = int(fsReturn)
 		for fs := fsNew; fs <= fsStopped; fs++ {
 			text := s.frameStateText(stackFrame{state: fs})
 			if fs == fsReturn {
-				text = s.kindName(tracer.KindReturn) // the page adds true or false
+				text = s.kindName(tracer.KindReturn) // a frame's own label is in Returns
 			}
 			d.Words[i].States = append(d.Words[i].States, text)
 		}
@@ -477,6 +478,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 		tried []playerTry
 	}
 	triedOfNode := map[int]nodeTried{} // each node's last frame, with its whole tried list
+	returns := map[[2]string]int{}     // a return label, in English and Chinese, by its index in Words.Returns
 	var stack []int
 	var prevEv tracer.Event
 	d.K, d.Node, d.Rule, d.Line, d.Box = make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n)
@@ -531,7 +533,21 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 					continue
 				}
 			}
-			pf := playerFrame{Node: f.node, Depth: f.depth, State: int(f.state), OK: f.ok, NoPick: f.end || f.pass || f.slot.Row < 0}
+			pf := playerFrame{Node: f.node, Depth: f.depth, State: int(f.state), NoPick: f.end || f.pass || f.slot.Row < 0}
+			if f.state == fsReturn {
+				// The stepper's words: "return false", or with no return
+				// value "return (1 solution below)", each label once.
+				label := [2]string{st[0].frameStateText(f), st[1].frameStateText(f)}
+				j, ok := returns[label]
+				if !ok {
+					j = len(returns)
+					returns[label] = j
+					for i := range label {
+						d.Words[i].Returns = append(d.Words[i].Returns, label[i])
+					}
+				}
+				pf.Ret = j
+			}
 			for j := range st {
 				pf.Path[j] = st[j].framePath(f)
 			}

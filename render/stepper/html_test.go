@@ -71,7 +71,10 @@ type pageData struct {
 	SK     []int            `json:"sk"`
 	Notes  [2][]string      `json:"notes"`
 	Frames []map[string]any `json:"frames"`
-	Tree   []struct {
+	Words  [2]struct {
+		Returns []string `json:"returns"`
+	} `json:"words"`
+	Tree []struct {
 		Boxes []struct {
 			ID string `json:"id"`
 			S  int64  `json:"s"`

@@ -363,7 +363,11 @@ type stackFrame struct {
 	pass        bool       // nothing to decide at the slot (a given, the end of a row): it passes on
 	value       int        // its current candidate (-1: none)
 	state       frameState
-	ok          bool // fsReturn: the value returned
+	ok          bool // fsReturn: the value returned (see tracer.VoidReturnOK for a void template)
+	// below is, at fsReturn, how many solutions were found below the call
+	// (at the end condition, none: the solution is the call itself): a
+	// template with no return value says so instead of a value.
+	below int64
 	// legal are the candidates legal at its slot on its board: the start
 	// and the moves of the calls above it, the board its loop goes on
 	// with once the calls below it return (its own move and theirs
@@ -558,6 +562,9 @@ func (r *Recording) topState(f *stackFrame, e *tracer.Event, k int64) {
 		f.state = fsExhausted
 	case tracer.KindReturn:
 		f.state, f.ok = fsReturn, e.OK
+		if c, ok := r.callOf(e.Node); ok && !f.end {
+			f.below = r.solutionsBefore(k) - r.solutionsBefore(c.Step)
+		}
 		if prev := r.At(k - 1); prev.Kind == tracer.KindReturn && prev.Node != e.Node {
 			if c, ok := r.callOf(prev.Node); ok {
 				f.value = c.Value
@@ -771,8 +778,36 @@ func (s *Stepper) triedSpans(tried []triedCand, detail triedDetail) tline {
 // drops the alignment of its tried list, then says less of each failed
 // candidate (a run of failures by one rule names it once, then a rule is
 // one character, then none), and is cut, with "…" at the end, only when
-// even that is too wide.
+// even that is too wide. A return that says how many solutions lie below
+// it ("return (1 solution below)", which the note says too) says only
+// "return" when that lets the tried lists say more.
 func (s *Stepper) frameRows(fs []stackFrame, W int) []tline {
+	rows, less := s.frameRowsAt(fs, W)
+	if less == 0 {
+		return rows
+	}
+	var short []stackFrame
+	for i, f := range fs {
+		if f.state == fsReturn && f.below > 0 {
+			if short == nil {
+				short = slices.Clone(fs)
+			}
+			short[i].below = 0
+		}
+	}
+	if short == nil {
+		return rows
+	}
+	if rs, l := s.frameRowsAt(short, W); l < less {
+		return rs
+	}
+	return rows
+}
+
+// frameRowsAt is frameRows with the frames' labels as they are; less
+// counts how much less the rows say than they could: each step of detail
+// a row's tried list drops, and one more for a row cut.
+func (s *Stepper) frameRowsAt(fs []stackFrame, W int) (rows []tline, less int) {
 	r := s.rec
 	cols := make([][4]string, len(fs))
 	var w [4]int
@@ -801,7 +836,7 @@ func (s *Stepper) frameRows(fs []stackFrame, W int) []tline {
 			cw = max(cw, textwidth.Cols(choices[i]))
 		}
 	}
-	rows := make([]tline, len(fs))
+	rows = make([]tline, len(fs))
 	for i, f := range fs {
 		var b strings.Builder
 		for j, c := range cols[i] {
@@ -815,6 +850,9 @@ func (s *Stepper) frameRows(fs []stackFrame, W int) []tline {
 		}
 		var row tline
 		for _, detail := range []triedDetail{triedWords, triedRuns, triedTags, triedBare} {
+			if detail > triedWords {
+				less++ // one step less detail
+			}
 			for _, pad := range []bool{true, false} {
 				gap := 2
 				if pad {
@@ -834,10 +872,11 @@ func (s *Stepper) frameRows(fs []stackFrame, W int) []tline {
 		}
 		if row.width() > W {
 			row = append(row.cut(max(0, W-1)), span{"…", stPlain})
+			less++
 		}
 		rows[i] = row
 	}
-	return rows
+	return rows, less
 }
 
 // framePath is the frame's place on the path: its move (or the slot it
@@ -884,7 +923,7 @@ func (s *Stepper) frameStateText(f stackFrame) string {
 	case fsInvalid:
 		return tracer.LeafFailWords.Name.In(s.lang)
 	case fsReturn:
-		return kind(tracer.KindReturn) + " " + strconv.FormatBool(f.ok)
+		return tracer.ReturnWords(s.rec.strategy, f.ok, f.below).In(s.lang)
 	case fsStopped:
 		return kind(tracer.KindLimit)
 	}

@@ -514,8 +514,7 @@
       return '<span class="back">↩' + esc(t[0]) + "</span>";
     }).join(" ");
     var path = typeof f.p === "string" ? f.p : f.p[L];
-    var state = w.states[f.s] || "";
-    if (f.s === w["return"]) { state += f.ok ? " true" : " false"; }
+    var state = f.r !== undefined ? w.returns[f.r] : (w.states[f.s] || "");
     return "<span>d" + f.d + "</span><span>#" + f.n + "</span><span>" + esc(path) + "</span><span>" + esc(state) +
       "</span><span>" + choices + "</span><span>" + tried + "</span>";
   }
