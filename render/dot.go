@@ -1163,20 +1163,29 @@ const (
 // makeLegend sets the graph label: the run, the counts, what trimming
 // left out, and a key to the styles that appear, wrapped at wrapW points
 // (as --legend asks: short is the title and the key, none is nothing),
-// and estimates its size.
+// and estimates its size. A caption (DiagramOptions.CaptionLines) comes
+// under the run's title and status, whatever --legend says: a box as wide
+// as the legend may be, of a fixed height.
 func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	d.legend, d.legW, d.legH = "", 0, 0
-	if d.opt.Legend == LegendNone {
+	if d.opt.Legend == LegendNone && d.opt.CaptionLines <= 0 {
 		return
 	}
-	rows := []legendRow{{bold: d.rootName(), parts: []string{"· " + d.pick("strategy ", "策略 ") + d.sum.Strategy.String()}}}
-	if d.opt.Legend == LegendFull {
-		rows = append(rows,
-			legendRow{parts: []string{d.statusLine()}},
-			legendRow{parts: d.counts(), sep: " · "},
-			legendRow{parts: d.trimParts(rep, d.lang()), sep: d.pick("; ", "；")})
+	var rows []legendRow
+	var chips []keyChip
+	captionAt := 0 // the caption comes before rows[captionAt]
+	if d.opt.Legend != LegendNone {
+		rows = []legendRow{{bold: d.rootName(), parts: []string{"· " + d.pick("strategy ", "策略 ") + d.sum.Strategy.String()}}}
+		captionAt = 1
+		if d.opt.Legend == LegendFull {
+			rows = append(rows,
+				legendRow{parts: []string{d.statusLine()}},
+				legendRow{parts: d.counts(), sep: " · "},
+				legendRow{parts: d.trimParts(rep, d.lang()), sep: d.pick("; ", "；")})
+			captionAt = 2
+		}
+		chips = d.keyChips()
 	}
-	chips := d.keyChips()
 	wrapW = max(wrapW, dotLegendMinW)
 
 	var b strings.Builder
@@ -1185,7 +1194,17 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	// border on each side; a table adds its spacing around every cell.
 	const lineH = dotFontLegend * 1.2
 	maxW, h, nrows := 0.0, 0.0, 0
-	for _, r := range rows {
+	caption := func() {
+		// Its box is as wide as the legend's wrapping, whatever the
+		// note, so that the legend's size does not depend on it.
+		h += d.captionRow(&b, wrapW) + 2
+		maxW = max(maxW, math.Floor(wrapW)+2)
+		nrows++
+	}
+	for k, r := range rows {
+		if k == captionAt && d.opt.CaptionLines > 0 {
+			caption()
+		}
 		for _, l := range legendWrap(r, wrapW) {
 			b.WriteString(`<TR><TD ALIGN="LEFT">`)
 			w := 0.0
@@ -1203,6 +1222,9 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 			h += lineH + 2
 			nrows++
 		}
+	}
+	if captionAt >= len(rows) && d.opt.CaptionLines > 0 {
+		caption()
 	}
 	for ; nrows < d.minLegendLines; nrows++ {
 		b.WriteString(`<TR><TD ALIGN="LEFT"> </TD></TR>`)
