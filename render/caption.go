@@ -31,8 +31,18 @@ func captionHeight(n int) float64 {
 	return math.Ceil(float64(n)*dotFontCaption*dotCaptionLineGrow + 2*dotCaptionPadding + 2)
 }
 
-// captionRow writes the legend's caption row: a cell of a fixed size,
-// width w points and d.opt.CaptionLines lines high, holding the caption
+// captionLabelRoom is how much narrower than the legend's wrapping width
+// the caption's cell is: the legend table's spacing on each side (2 pt)
+// and the room Graphviz leaves around a graph's label (8 pt), so that a
+// caption does not make the picture wider than its tree.
+const captionLabelRoom = 2*2 + 2*8
+
+// captionWidth is the width of the caption's cell in a legend wrapped at
+// wrapW points.
+func captionWidth(wrapW float64) float64 { return math.Floor(wrapW) - captionLabelRoom }
+
+// captionRow writes the legend's caption row: a cell of a fixed size, w
+// points wide and d.opt.CaptionLines lines high, holding the caption
 // wrapped into those lines. It returns the row's height.
 func (d *dotDrawer) captionRow(b *strings.Builder, w float64) float64 {
 	n := d.opt.CaptionLines

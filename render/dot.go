@@ -1195,10 +1195,11 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	const lineH = dotFontLegend * 1.2
 	maxW, h, nrows := 0.0, 0.0, 0
 	caption := func() {
-		// Its box is as wide as the legend's wrapping, whatever the
-		// note, so that the legend's size does not depend on it.
-		h += d.captionRow(&b, wrapW) + 2
-		maxW = max(maxW, math.Floor(wrapW)+2)
+		// Its box is as wide as the legend's wrapping allows, whatever
+		// the note, so that the legend's size does not depend on it.
+		cw := captionWidth(wrapW)
+		h += d.captionRow(&b, cw) + 2
+		maxW = max(maxW, cw+2)
 		nrows++
 	}
 	for k, r := range rows {
