@@ -230,6 +230,9 @@ type problemFlags struct {
 	maxSteps int64
 	maxCalls int64
 	timeout  durationFlag
+	// spec is the run the flags built: build sets it, and a second run of
+	// the same search (the notes of --frames and --gif) builds it again.
+	spec tracer.Spec
 }
 
 func (pf *problemFlags) register(fs *flag.FlagSet) {
@@ -399,6 +402,7 @@ func (pf *problemFlags) build(ctx context.Context, fs *flag.FlagSet, problem str
 	if err != nil {
 		return nil, opts, specError(err, where)
 	}
+	pf.spec = spec
 	return p, opts, nil
 }
 
@@ -695,9 +699,9 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&ef.layout, "layout", "tidy", "diagram layout: tidy (our tree layout, fast) or dot (Graphviz's own, slow on big trees)")
 	fs.StringVar(&ef.fit, "fit", "16:9", "make the diagram fit a slide with room for a title, its smallest text at least 14 px high once scaled to 1920×1000 (16:9 less an 80 px title) or 1440×1000 (4:3): the first solution's path and the dead ends nearest it, chains of calls with one child folded, top-down, left-right or in panels; none: no fitting (an explicit --max-nodes also turns it off; --depth and --focus are fitted within)")
 	fs.StringVar(&ef.legend, "legend", "full", "diagram legend: full (the run, its counts, what was left out, the key), short (the run and the key) or none")
-	fs.StringVar(&ef.frames, "frames", "", "write the run as numbered frames frame-0001.svg, ... into this folder, all on the one layout of the whole run")
+	fs.StringVar(&ef.frames, "frames", "", "write the run as numbered frames frame-0001.svg, ... into this folder, all on the one layout of the whole run, each with its step's note as a caption")
 	fs.StringVar(&ef.framesFormat, "frames-format", "svg", "format of the --frames: svg or png")
-	fs.StringVar(&ef.every, "every", "", "which steps get a frame (--frames, --gif): every N steps (default: at most 60 frames), or one per event: reject, backtrack (each return from a call) or solution; the last step is always the last frame")
+	fs.StringVar(&ef.every, "every", "", "which steps get a frame (--frames, --gif): every N steps, or one per event: reject, backtrack (each return from a call) or solution; of those, only steps at which the tree looks different from the frame before (default: up to 60 such steps); the last step is always the last frame")
 	fs.StringVar(&ef.gif, "gif", "", "draw the run as an animated GIF of the --frames pictures to this file")
 	ef.delay = durationFlag(500 * time.Millisecond)
 	fs.Var(&ef.delay, "delay", "time between the frames of --gif, e.g. 0.5s (the last frame stays 4 times as long, at least 2s)")
@@ -805,6 +809,9 @@ type diagramOutputs struct {
 	html          *htmlPage // --html: nil if not asked for
 	ef            *exportFlags
 	framesSkipped bool // an interrupt left --frames unwritten
+	// notes, if set, gives the notes of the steps the frames of --frames
+	// and --gif are drawn at, for their captions (nil: no captions).
+	notes func(ctx context.Context, steps []int64) (func(step int64) string, error)
 }
 
 // open opens the diagram outputs into set, before any work is done.
@@ -1067,6 +1074,9 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if err := tree.Err(); err != nil {
 			return fmt.Errorf("search tree: %w", err)
 		}
+		diagrams.notes = func(ctx context.Context, frames []int64) (func(int64) string, error) {
+			return narrateAgain(ctx, &pf, lang, res.Limit, frames)
+		}
 		if skipped, err = diagrams.write(ctx, tree, leg, dopt); err != nil {
 			return err
 		}
@@ -1169,6 +1179,98 @@ func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend
 	return err
 }
 
+// narrateAgain gives the notes of a run's steps frames (the captions of
+// --frames and --gif), as --yaml writes them: the frames are chosen once
+// the run is over, so the same search runs again, on a board built anew,
+// with a narrator that keeps only those steps' notes, and stops at the
+// last of them. A run a limit stopped (limit) is stopped at the same step.
+func narrateAgain(ctx context.Context, pf *problemFlags, lang tracer.Lang, limit tracer.LimitReason, frames []int64) (func(int64) string, error) {
+	p, opts, err := pf.spec.Build()
+	if err != nil {
+		return nil, err
+	}
+	info := p.Info()
+	nar := tracer.NewNarrator(info, steplog.HeaderFor(info, opts).Strategy, lang)
+	notes := render.NewFrameNotes(frames, nar.Note)
+	last := notes.Last()
+	opts.Limits = tracer.Limits{MaxSteps: last}
+	if limit != tracer.LimitNone {
+		// The limit event is the last step: a step limit stops the run
+		// there, narrated with the limit that stopped it.
+		opts.Limits.MaxSteps, notes.Limit = last-1, limit
+	}
+	if opts.Limits.MaxSteps < 1 {
+		return notes.Note, nil
+	}
+	opts.Sinks = []tracer.Sink{notes}
+	if _, err := tracer.Run(ctx, p, opts); err != nil {
+		return nil, err
+	}
+	return notes.Note, nil
+}
+
+// maxStdinNotes bounds the notes kept of a step log read from stdin for
+// the captions of --frames and --gif (a file is read again instead).
+const maxStdinNotes = 64 << 20
+
+// notesAlongside reads a step log into sink and its notes into notes.
+type notesAlongside struct {
+	sink  tracer.Sink
+	notes *render.FrameNotes
+}
+
+func (a notesAlongside) Event(e *tracer.Event) { a.sink.Event(e) }
+
+func (a notesAlongside) EventNote(e *tracer.Event, note string) {
+	a.sink.Event(e)
+	a.notes.EventNote(e, note)
+}
+
+// Err passes on the sink's error, so that the log is read as it would be
+// without the notes.
+func (a notesAlongside) Err() error {
+	if es, ok := a.sink.(interface{ Err() error }); ok {
+		return es.Err()
+	}
+	return nil
+}
+
+// readNotesAgain reads the step log in file name again, up to the last
+// of the steps frames, for their notes: the log's own, in logLang, or,
+// for pictures in another language, notes narrated anew in lang from its
+// steps.
+func readNotesAgain(name string, logLang, lang tracer.Lang, sum tracer.Summary, frames []int64) (func(int64) string, error) {
+	notes := render.NewFrameNotes(frames, nil)
+	if lang != logLang {
+		notes.Narrate = tracer.NewNarrator(logInfo(sum), sum.Strategy, lang).Note
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("step log %q: %v", name, plainErr(err))
+	}
+	defer f.Close()
+	_, _, err = steplog.Read(bufio.NewReaderSize(f, logReadBuffer), untilNotes{notes})
+	if err != nil && !notes.Done() {
+		return nil, fmt.Errorf("%s: %v", name, plainErr(err))
+	}
+	return notes.Note, nil
+}
+
+// untilNotes reads a step log's notes into notes, and stops the reading
+// once it has every note it wants (Err).
+type untilNotes struct{ notes *render.FrameNotes }
+
+var errNotesDone = errors.New("every note wanted was read")
+
+func (u untilNotes) Event(e *tracer.Event)                  { u.notes.Event(e) }
+func (u untilNotes) EventNote(e *tracer.Event, note string) { u.notes.EventNote(e, note) }
+func (u untilNotes) Err() error {
+	if u.notes.Done() {
+		return errNotesDone
+	}
+	return nil
+}
+
 // logInfo is the run a step log describes, from its summary.
 func logInfo(sum tracer.Summary) tracer.Info {
 	d, _ := tracer.Lookup(sum.Problem)
@@ -1250,6 +1352,12 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		err error
 	}
 	done := make(chan read, 1)
+	// The notes of a log on stdin, which cannot be read again, are kept
+	// as it is read, for the frames' captions.
+	var stdinNotes *render.FrameNotes
+	if pos[0] == "-" && (ef.frames != "" || ef.gif != "") {
+		stdinNotes = render.NewAllNotes(maxStdinNotes)
+	}
 	go func() {
 		r, err := open()
 		if err != nil {
@@ -1262,7 +1370,11 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			diagrams.html.limit = *htmlSteps
 			sinks = append(sinks, diagrams.html)
 		}
-		h, sum, err := steplog.Read(bufio.NewReaderSize(r, logReadBuffer), tracer.MultiSink(sinks...))
+		var sink tracer.Sink = tracer.MultiSink(sinks...)
+		if stdinNotes != nil {
+			sink = notesAlongside{sink, stdinNotes}
+		}
+		h, sum, err := steplog.Read(bufio.NewReaderSize(r, logReadBuffer), sink)
 		done <- read{h, sum, err}
 	}()
 	var got read
@@ -1289,6 +1401,19 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	leg := render.Legend{Summary: sum, Lang: lang}
 	var skipped []*outfile.File
+	switch logLang := tracer.Lang(got.h.Lang); {
+	case logLang == "": // a log without notes: frames without captions
+	case stdinNotes == nil:
+		diagrams.notes = func(ctx context.Context, frames []int64) (func(int64) string, error) {
+			return readNotesAgain(name, logLang, lang, sum, frames)
+		}
+	case stdinNotes.Full():
+		fmt.Fprintf(stderr, "backtrack: the notes of the log on stdin are more than %d MiB, too many to keep: the frames have no captions (give the log as a file to have them)\n", maxStdinNotes>>20)
+	case logLang != lang:
+		fmt.Fprintf(stderr, "backtrack: the notes of the log on stdin are in %s, the pictures in %s: the frames have no captions (give the log as a file to have them narrated in %s)\n", logLang, lang, lang)
+	default:
+		diagrams.notes = func(context.Context, []int64) (func(int64) string, error) { return stdinNotes.Note, nil }
+	}
 	if ef.diagrams() {
 		if skipped, err = diagrams.write(ctx, tree, leg, dopt); err != nil {
 			return err
@@ -1721,7 +1846,9 @@ func (d *diagramOutputs) missing() []string {
 }
 
 // writeFrames draws the --frames and the --gif: the run at the steps
-// --every picks, each with the layout of the whole run (--at-step). Frames
+// --every picks (render.FrameSteps: those at which the tree changes),
+// each with the layout of the whole run (--at-step) and, if d.notes is
+// set, the step's note as its caption. Frames
 // are drawn one after the other (Graphviz runs one drawing at a time in the
 // process anyway), and only their encoded bytes are kept: PNG frames for
 // the GIF are decoded again one at a time when it is written, so memory is
@@ -1733,9 +1860,18 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 		return nil, nil
 	}
 	every, _ := render.ParseEvery(ef.every) // checked in options
-	steps, err := render.FrameSteps(t, every)
+	if d.notes != nil {
+		opt.CaptionLines = render.DefaultCaptionLines
+	}
+	steps, err := render.FrameSteps(t, leg, opt, every)
 	if err != nil {
 		return nil, usagef("--every: %v", err)
+	}
+	note := func(int64) string { return "" }
+	if d.notes != nil && ctx.Err() == nil {
+		if note, err = d.notes(ctx, steps); err != nil {
+			return nil, err
+		}
 	}
 	stop := func() ([]*outfile.File, error) {
 		d.framesSkipped = ef.frames != ""
@@ -1770,7 +1906,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 					break
 				}
 				o := opt
-				o.AtStep, o.Extent = k, true
+				o.AtStep, o.Extent, o.Caption = k, true, note(k)
 				var dot bytes.Buffer
 				if _, err := render.WriteDOT(&dot, t, leg, o); err != nil {
 					errs[i] = usagef("%v", err)

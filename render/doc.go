@@ -4,7 +4,10 @@
 // WriteDOT writes it as a Graphviz diagram with a legend (dot.go),
 // WriteReport and Board write the text report (text.go), WriteCompare and
 // WriteStrategyTable the comparison tables (compare.go), and
-// WriteDepthChart the chart of nodes per depth (chart.go, gonum/plot). It
+// WriteDepthChart the chart of nodes per depth (chart.go, gonum/plot),
+// and the frames of --frames and --gif: the steps that change the picture
+// (FrameSteps, framesel.go), each step's note as a caption (FrameNotes,
+// framenotes.go; caption.go) and the animated GIF (frames.go). It
 // never searches: every function takes what package tracer recorded. It
 // never names a problem either: what it needs of one (its title and
 // label, its moves and their parser, its rules' words, its start board)

@@ -1209,20 +1209,29 @@ const (
 // makeLegend sets the graph label: the run, the counts, what trimming
 // left out, and a key to the styles that appear, wrapped at wrapW points
 // (as --legend asks: short is the title and the key, none is nothing),
-// and estimates its size.
+// and estimates its size. A caption (DiagramOptions.CaptionLines) comes
+// under the run's title and status, whatever --legend says: a box as wide
+// as the legend may be, of a fixed height.
 func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	d.legend, d.legW, d.legH = "", 0, 0
-	if d.opt.Legend == LegendNone {
+	if d.opt.Legend == LegendNone && d.opt.CaptionLines <= 0 {
 		return
 	}
-	rows := []legendRow{{bold: d.rootName(), parts: []string{"· " + d.pick("strategy ", "策略 ") + d.sum.Strategy.String()}}}
-	if d.opt.Legend == LegendFull {
-		rows = append(rows,
-			legendRow{parts: []string{d.statusLine()}},
-			legendRow{parts: d.counts(), sep: " · "},
-			legendRow{parts: d.trimParts(rep, d.lang()), sep: d.pick("; ", "；")})
+	var rows []legendRow
+	var chips []keyChip
+	captionAt := 0 // the caption comes before rows[captionAt]
+	if d.opt.Legend != LegendNone {
+		rows = []legendRow{{bold: d.rootName(), parts: []string{"· " + d.pick("strategy ", "策略 ") + d.sum.Strategy.String()}}}
+		captionAt = 1
+		if d.opt.Legend == LegendFull {
+			rows = append(rows,
+				legendRow{parts: []string{d.statusLine()}},
+				legendRow{parts: d.counts(), sep: " · "},
+				legendRow{parts: d.trimParts(rep, d.lang()), sep: d.pick("; ", "；")})
+			captionAt = 2
+		}
+		chips = d.keyChips()
 	}
-	chips := d.keyChips()
 	wrapW = max(wrapW, dotLegendMinW)
 
 	var b strings.Builder
@@ -1231,7 +1240,18 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	// border on each side; a table adds its spacing around every cell.
 	const lineH = dotFontLegend * 1.2
 	maxW, h, nrows := 0.0, 0.0, 0
-	for _, r := range rows {
+	caption := func() {
+		// Its box is as wide as the legend's wrapping allows, whatever
+		// the note, so that the legend's size does not depend on it.
+		cw := captionWidth(wrapW)
+		h += d.captionRow(&b, cw) + 2
+		maxW = max(maxW, cw+2)
+		nrows++
+	}
+	for k, r := range rows {
+		if k == captionAt && d.opt.CaptionLines > 0 {
+			caption()
+		}
 		for _, l := range legendWrap(r, wrapW) {
 			b.WriteString(`<TR><TD ALIGN="LEFT">`)
 			w := 0.0
@@ -1249,6 +1269,9 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 			h += lineH + 2
 			nrows++
 		}
+	}
+	if captionAt >= len(rows) && d.opt.CaptionLines > 0 {
+		caption()
 	}
 	for ; nrows < d.minLegendLines; nrows++ {
 		b.WriteString(`<TR><TD ALIGN="LEFT"> </TD></TR>`)

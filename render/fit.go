@@ -118,38 +118,9 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepor
 	if opt.AtStep > 0 {
 		// The picture of the whole run decides, so that every step is
 		// drawn on its layout, with a legend of as many lines.
-		// Its focus steps are the series' (--frames gives them), or else
-		// SeriesSteps spread over the run: never K itself, so that every
-		// K of one run shares one layout and one canvas.
-		// Fewer of them, every other one dropped, while the picture does
-		// not fit its slide.
-		end := opt
-		end.AtStep = 0
-		foci := opt.FocusSteps
-		if len(foci) == 0 {
-			foci = SeriesSteps(t)
-		}
-		var d *dotDrawer
-		for {
-			end.FocusSteps = foci
-			dd, rep, err := plan(t, leg, end)
-			if err != nil {
-				return nil, TrimReport{}, err
-			}
-			if d == nil || opt.Fit.W <= 0 || rep.Picture.Fits(opt.Fit) || len(foci) == 0 {
-				d = dd
-			}
-			if opt.Fit.W <= 0 || rep.Picture.Fits(opt.Fit) || len(foci) == 0 {
-				break
-			}
-			var fewer []int64
-			for i := len(foci) - 1; i >= 0; i -= 2 {
-				fewer = append([]int64{foci[i]}, fewer...)
-			}
-			if len(fewer) == len(foci) {
-				fewer = nil
-			}
-			foci = fewer
+		d, err := seriesPlan(t, leg, opt)
+		if err != nil {
+			return nil, TrimReport{}, err
 		}
 		at := d.opt
 		at.AtStep = opt.AtStep
@@ -373,4 +344,42 @@ func SeriesSteps(t *tracer.Tree) []int64 {
 		}
 	}
 	return out
+}
+
+// seriesPlan plans the whole run's picture that a series of pictures at
+// steps is drawn on (--at-step, --frames): around the series' focus steps
+// (opt.FocusSteps, or else SeriesSteps spread over the run; never a
+// picture's own step, so that every step of one run shares one layout and
+// one canvas), fewer of them, every other one dropped, while the picture
+// does not fit its slide. opt.AtStep is ignored.
+func seriesPlan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
+	end := opt
+	end.AtStep = 0
+	foci := opt.FocusSteps
+	if len(foci) == 0 {
+		foci = SeriesSteps(t)
+	}
+	var d *dotDrawer
+	for {
+		end.FocusSteps = foci
+		dd, rep, err := plan(t, leg, end)
+		if err != nil {
+			return nil, err
+		}
+		fits := opt.Fit.W <= 0 || rep.Picture.Fits(opt.Fit)
+		if d == nil || fits || len(foci) == 0 {
+			d = dd
+		}
+		if fits || len(foci) == 0 {
+			return d, nil
+		}
+		var fewer []int64
+		for i := len(foci) - 1; i >= 0; i -= 2 {
+			fewer = append([]int64{foci[i]}, fewer...)
+		}
+		if len(fewer) == len(foci) {
+			fewer = nil
+		}
+		foci = fewer
+	}
 }

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"backtrack/tracer"
 )
 
 // Frames of a run: --frames and --gif draw the run at a list of steps, each
@@ -24,7 +22,7 @@ const MaxFrames = 2000
 const DefaultFrames = 60
 
 // Every says which steps get a frame: every N steps, or one frame per event
-// of a kind.
+// of a kind, of those that change the picture (see FrameSteps).
 type Every struct {
 	N    int64  // every N steps; 0 with Kind "": the default (at most DefaultFrames)
 	Kind string // "reject", "backtrack" or "solution": one frame per such event
@@ -52,58 +50,6 @@ func ParseEvery(s string) (Every, error) {
 	return Every{N: n}, nil
 }
 
-// FrameSteps returns the steps to draw, in order, for a tree of t.Steps
-// steps: every e.N steps (by default the smallest N that gives at most
-// DefaultFrames frames), or the step of each event of e.Kind: each pruned
-// candidate (reject), each return from a call (backtrack), each solution.
-// The last step is always the last frame. More than MaxFrames is an error.
-func FrameSteps(t *tracer.Tree, e Every) ([]int64, error) {
-	last := t.Steps
-	if last <= 0 {
-		return nil, fmt.Errorf("the run has no steps to draw")
-	}
-	var steps []int64
-	if e.Kind == "" {
-		n := e.N
-		if n <= 0 {
-			n = (last + DefaultFrames - 1) / DefaultFrames
-		}
-		if last/n > MaxFrames {
-			return nil, fmt.Errorf("every %d steps of %d is %d frames, more than %d: give a larger --every", n, last, last/n+1, MaxFrames)
-		}
-		for k := n; k < last; k += n {
-			steps = append(steps, k)
-		}
-	} else {
-		for i := range int32(t.Len()) {
-			n := t.Node(i)
-			var s int64
-			switch e.Kind {
-			case "reject":
-				if n.Kind == tracer.NodePruned {
-					s = n.Step
-				}
-			case "backtrack":
-				if n.Kind == tracer.NodeCall {
-					s = n.End
-				}
-			case "solution":
-				if n.Solved {
-					s = n.SolStep
-				}
-			}
-			if s > 0 && s < last {
-				steps = append(steps, s)
-			}
-		}
-		sort.Slice(steps, func(i, j int) bool { return steps[i] < steps[j] })
-		if len(steps) >= MaxFrames {
-			return nil, fmt.Errorf("the run has %d %s events, more than %d frames: give --every N steps, or --focus a branch", len(steps), e.Kind, MaxFrames)
-		}
-	}
-	return append(steps, last), nil
-}
-
 // FrameName is the file name of frame i (from 0) in a --frames folder.
 func FrameName(i int, ext string) string { return fmt.Sprintf("frame-%04d.%s", i+1, ext) }
 
@@ -114,7 +60,7 @@ var diagramColors = []string{
 	dotColorDeadFont, dotColorOpen, dotColorCut, dotColorPrunedBg, dotColorPruned,
 	dotColorLeafBg, dotColorLeaf, dotColorElided, dotColorElidedTxt, dotColorEdge,
 	dotColorFold, dotColorFoldLine, dotColorPathEdge, dotColorMoveBg, dotColorClashBg,
-	dotColorPlaced, dotColorDark,
+	dotColorPlaced, dotColorDark, dotColorCaptionBg,
 }
 
 // GIFPalette returns a palette of 255 colours (the GIF adds a transparent one) for frames: black, white, 32

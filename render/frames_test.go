@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/gif"
+	"strings"
 	"testing"
 	"time"
 
@@ -26,58 +27,22 @@ func TestParseEvery(t *testing.T) {
 	}
 }
 
-func TestFrameSteps(t *testing.T) {
-	r := dotQueens(t, 4) // 187 steps, 44 rejects, 17 calls, 2 solutions
-	last := r.tree.Steps
-	for _, tc := range []struct {
-		every Every
-		n     int
-	}{
-		{Every{}, 0},       // every 4 steps: 47 frames, the last included
-		{Every{N: 100}, 2}, // 100, 187
-		{Every{N: 187}, 1}, // 187
-		{Every{Kind: "reject"}, 45},
-		{Every{Kind: "backtrack"}, 17}, // the root returns at the last step
-		{Every{Kind: "solution"}, 3},
-	} {
-		steps, err := FrameSteps(r.tree, tc.every)
-		if err != nil {
-			t.Fatalf("%+v: %v", tc.every, err)
-		}
-		if tc.every.Kind != "" || tc.every.N > 0 {
-			if len(steps) != tc.n {
-				t.Errorf("%+v: %d frames, want %d: %v", tc.every, len(steps), tc.n, steps)
-			}
-		} else if len(steps) > DefaultFrames+1 {
-			t.Errorf("default: %d frames, want at most %d", len(steps), DefaultFrames+1)
-		}
-		if steps[len(steps)-1] != last {
-			t.Errorf("%+v: last frame at step %d, want %d", tc.every, steps[len(steps)-1], last)
-		}
-		for i := 1; i < len(steps); i++ {
-			if steps[i] <= steps[i-1] {
-				t.Errorf("%+v: steps out of order: %v", tc.every, steps)
-			}
-		}
-	}
-	if _, err := FrameSteps(r.tree, Every{N: 1}); err != nil {
-		t.Errorf("every step of 187: %v", err)
-	}
-}
-
-// TestGIF draws 4-queens as an animated GIF and checks its frames, their
-// delays and colours.
+// TestGIF draws 4-queens as an animated GIF and checks its frames (one
+// size, whatever their captions), their delays and colours.
 func TestGIF(t *testing.T) {
 	r := dotQueens(t, 4)
-	steps, err := FrameSteps(r.tree, Every{N: 40}) // 40, 80, 120, 160, 187
+	steps, err := FrameSteps(r.tree, r.leg, frameOpts(), Every{N: 40}) // 40, 80, 120, 160, 187
 	if err != nil {
 		t.Fatal(err)
 	}
 	hist := map[color.RGBA]int{}
 	var frames []*image.RGBA
-	for _, k := range steps {
+	for i, k := range steps {
 		var dot bytes.Buffer
-		opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, AtStep: k, Extent: true}
+		opt := frameOpts()
+		opt.AtStep, opt.Extent = k, true
+		// Captions of any length: the frames keep one size.
+		opt.Caption = strings.Repeat("a queen at (2,1) would share the upper-right diagonal ↗ with the queen at (1,2); ", i)
 		if _, err := WriteDOT(&dot, r.tree, r.leg, opt); err != nil {
 			t.Fatal(err)
 		}

@@ -100,6 +100,14 @@ type DiagramOptions struct {
 	Fit Slide
 	// Legend says how much of the legend is drawn.
 	Legend LegendMode
+	// Caption is a note drawn in the legend's caption (the step's note
+	// of a frame of --frames or --gif), in CaptionLines lines: wrapped,
+	// and cut with "…" if it needs more. The caption's box is the same
+	// size whatever its text (empty too), so that every frame of a run
+	// is the same size; CaptionLines 0 draws no caption. Trim ignores
+	// both.
+	Caption      string
+	CaptionLines int
 	// Extent, with AtStep and the tidy layout, adds two invisible points
 	// at the corners of the whole run's layout, so that every step's
 	// picture is the same size (Graphviz sizes a picture to what it
