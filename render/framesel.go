@@ -163,7 +163,6 @@ func drawnChanges(tr *Trimmed) []int64 {
 	return slices.Compact(steps)
 }
 
-
 // eventSteps calls yield with the step of each event of kind in t, in no
 // particular order: each pruned candidate (reject), each return from a
 // call (backtrack), each solution.
