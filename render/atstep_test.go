@@ -164,15 +164,20 @@ func tracerNodesAt(tree *tracer.Tree, k int64) int {
 func TestAtStepRunningCallDrawn(t *testing.T) {
 	activeRE := regexp.MustCompile(`(?m)^\t\d+ \[label="[^"]*", [^\n]*penwidth=` + dotPenActive)
 	for _, r := range []dotRun{dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D), dotQueens(t, 8)} {
-		shown, steps := 0, SeriesSteps(r.tree)
-		for _, k := range steps[:len(steps)-1] { // the last step has no running call
-			dot, _ := dotWrite(t, r, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, AtStep: k})
-			if activeRE.Match(dot) {
-				shown++
-			}
+		opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, Problem: r.leg.Summary.Problem}
+		d, err := seriesPlan(r.tree, r.leg, opt)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if shown < 3 {
-			t.Errorf("%s: the running call is a box of its own at %d of %d series steps, want at least 3", r.leg.Summary.Problem, shown, len(steps)-1)
+		steps := d.opt.FocusSteps // those of SeriesSteps that fit the slide
+		if len(steps) == 0 {
+			t.Errorf("%s: no series step kept", r.leg.Summary.Problem)
+		}
+		for _, k := range steps {
+			opt.AtStep = k
+			if dot, _ := dotWrite(t, r, opt); !activeRE.Match(dot) {
+				t.Errorf("%s at step %d: the running call is not a box of its own", r.leg.Summary.Problem, k)
+			}
 		}
 	}
 }

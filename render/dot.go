@@ -1198,6 +1198,9 @@ type keyChip struct {
 	text   string
 	html   string  // the cell's content as HTML, if not text alone (text sizes it)
 	border float64 // the cell's border, points
+	// sizeText, if set, sizes the chip instead of text: the widest text it
+	// takes at any step, so that the key wraps alike at every step.
+	sizeText string
 }
 
 // Fonts of the legend, shared with its size estimate.
@@ -1282,7 +1285,11 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	for len(chips) > 0 {
 		n, w := 0, 4.0
 		for n < len(chips) {
-			cw := layoutTextWidth(chips[n].text, dotFontLegend, false) + 6 + 2*chips[n].border + 4
+			sized := chips[n].text
+			if chips[n].sizeText != "" {
+				sized = chips[n].sizeText
+			}
+			cw := layoutTextWidth(sized, dotFontLegend, false) + 6 + 2*chips[n].border + 4
 			if n > 0 && w+cw > wrapW {
 				break
 			}
@@ -1448,7 +1455,9 @@ func (d *dotDrawer) keyChips() []keyChip {
 		key(` COLOR="`+dotColorCut+`"`, d.pick("dashed: cut, left open by the limit", "虚线：截断，因上限未完成"))
 	}
 	if has[kOpen] {
-		key(` BGCOLOR="`+dotColorOpen+`"`, fmt.Sprintf(d.pick("open at step %d", "第 %d 步时未返回"), d.tr.AtStep))
+		open := d.pick("open at step %d", "第 %d 步时未返回")
+		key(` BGCOLOR="`+dotColorOpen+`"`, fmt.Sprintf(open, d.tr.AtStep))
+		out[len(out)-1].sizeText = fmt.Sprintf(open, d.t.Steps)
 	}
 	if has[kActive] {
 		key(` BGCOLOR="`+dotColorOpen+`" BORDER="3"`, d.pick("running", "正在运行"))

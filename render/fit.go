@@ -128,7 +128,20 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepor
 		if err != nil {
 			return nil, rep, err
 		}
+		// As many legend lines as the longest of the series, the whole
+		// run's or its last step's (every key, the biggest counts).
 		dk.minLegendLines = d.legendLines
+		if opt.AtStep != t.Steps {
+			last := d.opt
+			last.AtStep = t.Steps
+			dl, lrep, err := tm.labelled(leg, last)
+			if err != nil {
+				return nil, lrep, err
+			}
+			dl.minLegendLines = d.legendLines
+			dl.place(lrep)
+			dk.minLegendLines = max(dk.minLegendLines, dl.legendLines)
+		}
 		// The whole run's canvas at every step: nothing moves from one
 		// slide to the next, and the root stays where it is.
 		dk.opt.Extent = true
@@ -330,7 +343,7 @@ func (d *dotDrawer) minFont() float64 {
 const SeriesFocus = 12
 
 // SeriesSteps returns SeriesFocus steps spread evenly over the search of
-// t, the last one included.
+// t, before its last (where the picture's own focus is).
 func SeriesSteps(t *tracer.Tree) []int64 {
 	n := t.Steps
 	if n <= 0 {
@@ -338,7 +351,7 @@ func SeriesSteps(t *tracer.Tree) []int64 {
 	}
 	var out []int64
 	for k := 1; k <= SeriesFocus; k++ {
-		s := n * int64(k) / SeriesFocus
+		s := n * int64(k) / (SeriesFocus + 1)
 		if s > 0 && (len(out) == 0 || out[len(out)-1] != s) {
 			out = append(out, s)
 		}
@@ -351,7 +364,8 @@ func SeriesSteps(t *tracer.Tree) []int64 {
 // (opt.FocusSteps, or else SeriesSteps spread over the run; never a
 // picture's own step, so that every step of one run shares one layout and
 // one canvas), fewer of them, every other one dropped, while the picture
-// does not fit its slide. opt.AtStep is ignored.
+// does not fit its slide without folding dead ends away. opt.AtStep is
+// ignored.
 func seriesPlan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
 	end := opt
 	end.AtStep = 0
@@ -359,19 +373,28 @@ func seriesPlan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, err
 	if len(foci) == 0 {
 		foci = SeriesSteps(t)
 	}
-	var d *dotDrawer
+	// The first set of focus steps, from all to none, whose picture fits
+	// without folding dead ends away (chains with one child drawn); or
+	// else the first that fits at all, but for none: a picture at a step
+	// is better with folds around its running call than without it.
+	var folded, none *dotDrawer
 	for {
 		end.FocusSteps = foci
-		dd, rep, err := plan(t, leg, end)
+		d, rep, err := plan(t, leg, end)
 		if err != nil {
 			return nil, err
 		}
 		fits := opt.Fit.W <= 0 || rep.Picture.Fits(opt.Fit)
-		if d == nil || fits || len(foci) == 0 {
-			d = dd
-		}
-		if fits || len(foci) == 0 {
+		switch {
+		case len(foci) == 0:
+			none = d
+		case fits && !d.opt.FoldPaths:
 			return d, nil
+		case fits && folded == nil:
+			folded = d
+		}
+		if len(foci) == 0 {
+			break
 		}
 		var fewer []int64
 		for i := len(foci) - 1; i >= 0; i -= 2 {
@@ -382,4 +405,8 @@ func seriesPlan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, err
 		}
 		foci = fewer
 	}
+	if folded != nil {
+		return folded, nil
+	}
+	return none, nil
 }
