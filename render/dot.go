@@ -1255,7 +1255,14 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 		if k == captionAt && d.opt.CaptionLines > 0 {
 			caption()
 		}
-		for _, l := range legendWrap(r, wrapW) {
+		// At a step, lines wrap a little short of the canvas: the
+		// estimate of a line's width is not Graphviz's to the point, and a
+		// line that came out wider would widen this step's picture alone.
+		rowW := wrapW
+		if d.tr.AtStep > 0 {
+			rowW = wrapW * 0.92
+		}
+		for _, l := range legendWrap(r, rowW) {
 			b.WriteString(`<TR><TD ALIGN="LEFT">`)
 			w := 0.0
 			if l.bold != "" {
