@@ -3,6 +3,7 @@ package stepper
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -272,6 +273,9 @@ func TestStepContrast(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
+		if m := blankBlock.FindString(v); m != "" {
+			fail("%s: %q colours a background with nothing on it", what, m)
+		}
 		for st, code := range sgr {
 			if code != "" && strings.Contains(v, "\x1b["+code+"m") {
 				styles[style(st)] = true
@@ -311,6 +315,10 @@ func TestStepContrast(t *testing.T) {
 	sort.Strings(lines)
 	t.Logf("the renditions of the step views, with their contrast on white and on black:\n%s", strings.Join(lines, "\n"))
 }
+
+// blankBlock finds spaces alone on a background colour: a block of
+// colour that marks nothing.
+var blankBlock = regexp.MustCompile("\x1b\\[[0-9;]*48;[0-9;]+m +\x1b")
 
 // sgrParams writes a rendition back as SGR parameters, for the log.
 func sgrParams(st sgrState) string {

@@ -115,14 +115,16 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 			}
 			return tline{{" ", stPlain}}
 		}
-		mark := " "
-		if row == m.slotRow {
-			mark = ">"
-		}
 		if row < 0 {
 			return tline{{strings.Repeat(" ", dw+2), stPlain}}
 		}
-		return tline{{mark, stSlot}, {fmt.Sprintf("%*d ", dw, row), stGrey}}
+		// ">" on its colour; the other rows' space plain (a space in
+		// the slot's colour would be a block of it).
+		mark := span{" ", stPlain}
+		if row == m.slotRow {
+			mark = span{">", stSlot}
+		}
+		return tline{mark, {fmt.Sprintf("%*d ", dw, row), stGrey}}
 	}
 	vsep := func(c int) bool { return box > 0 && c > 0 && c%box == 0 }
 	if bs.labels {
