@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"backtrack/render"
 	"backtrack/tracer"
 )
 
@@ -366,5 +367,260 @@ func TestSGRRuns(t *testing.T) {
 	}
 	if c := contrast(rgb{0x1a, 0x56, 0xb0}, white); math.Abs(c-7.0) > 0.05 {
 		t.Errorf("#1a56b0 on white: %.2f, want 7.0", c)
+	}
+}
+
+// The page's colours: the theme blocks of player.css, ":root" (light) and
+// ':root[data-theme="dark"]', each a list of custom properties; every
+// other rule takes its colours from them (TestPlayerCSSColors).
+var themeBlocks = map[string]string{"light": ":root {", "dark": `:root[data-theme="dark"] {`}
+
+// pageMarks pairs each text colour of the page (a custom property) with a
+// background it is drawn on.
+var pageMarks = []struct{ what, fg, bg string }{
+	{"text", "--fg", "--bg"},
+	{"the strategy line", "--muted", "--bg"},
+	{"a message (no later reject)", "--msg-fg", "--bg"},
+	{"a button", "--fg", "--btn-bg"},
+	{"a button under the pointer", "--fg", "--btn-hover"},
+	{"the focus ring", "--focus", "--bg"},
+	{"the step's kind", "--kind-fg", "--kind-bg"},
+	{"the step's kind: reject", "--kind-reject-fg", "--kind-reject-bg"},
+	{"the step's kind: call, place", "--kind-call-fg", "--kind-call-bg"},
+	{"the step's kind: solution", "--kind-solution-fg", "--kind-solution-bg"},
+	{"the step's kind: undo, return, exhausted", "--kind-back-fg", "--kind-back-bg"},
+	{"the note that the page is cut", "--cut-fg", "--cut-bg"},
+	{"a given", "--given-fg", "--cell-bg"},
+	{"a given on a dark square", "--given-fg", "--cell-dark-bg"},
+	{"a digit or queen placed", "--placed-fg", "--cell-bg"},
+	{"a queen placed on a dark square", "--placed-fg", "--cell-dark-bg"},
+	{"the candidate", "--try-fg", "--try-bg"},
+	{"the candidate's outline", "--try-line", "--try-bg"},
+	{"the move placed (or that led to the call)", "--place-fg", "--place-bg"},
+	{"the move's outline", "--place-line", "--place-bg"},
+	{"a clash", "--clash-fg", "--clash-bg"},
+	{"a clash's outline", "--clash-line", "--clash-bg"},
+	{"the slot's outline", "--slot-line", "--slot-bg"},
+	{"a choice ○", "--choice-fg", "--choice-bg"},
+	{"the key's given", "--given-fg", "--bg"},
+	{"the key's placed", "--placed-fg", "--bg"},
+	{"code", "--code-fg", "--code-bg"},
+	{"line numbers", "--ln-fg", "--code-bg"},
+	{"the marked line", "--cur-fg", "--cur-bg"},
+	{"the step's box outline", "--curmark", "--tree-bg"},
+	{"the stack", "--stack-fg", "--stack-bg"},
+	{"the stack's ✗", "--fail-fg", "--stack-bg"},
+	{"the stack's ✓", "--on-fg", "--stack-bg"},
+	{"the stack's ↩", "--back-fg", "--stack-bg"},
+	{"the current call's row", "--top-fg", "--top-bg"},
+	{"its ✗", "--fail-fg", "--top-bg"},
+	{"its ✓", "--on-fg", "--top-bg"},
+	{"its ↩", "--back-fg", "--top-bg"},
+	{"the note", "--note-fg", "--note-bg"},
+	{"the counters", "--counters-fg", "--note-bg"},
+	{"the help", "--fg", "--help-bg"},
+	{"the help's keys", "--fg", "--kbd-bg"},
+}
+
+// cssVars reads the custom properties of the theme block that starts
+// with head in css, var(--x) resolved.
+func cssVars(t *testing.T, css, head string) map[string]string {
+	t.Helper()
+	i := strings.Index(css, "\n"+head)
+	if i < 0 {
+		t.Fatalf("player.css has no block %q", head)
+	}
+	body := css[i+1+len(head):]
+	body = body[:strings.Index(body, "}")]
+	vars := map[string]string{}
+	for _, d := range strings.Split(body, ";") {
+		name, value, ok := strings.Cut(strings.TrimSpace(d), ":")
+		if ok && strings.HasPrefix(name, "--") {
+			vars[name] = strings.TrimSpace(value)
+		}
+	}
+	for name, v := range vars {
+		for n := 0; strings.HasPrefix(v, "var(") && n < 10; n++ {
+			v = vars[strings.TrimSuffix(strings.TrimPrefix(v, "var("), ")")]
+		}
+		vars[name] = v
+	}
+	return vars
+}
+
+// parseHex reads a CSS colour #rgb or #rrggbb.
+func parseHex(s string) (rgb, bool) {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
+	if len(s) == 3 {
+		s = string([]byte{s[0], s[0], s[1], s[1], s[2], s[2]})
+	}
+	if len(s) != 6 {
+		return rgb{}, false
+	}
+	var c rgb
+	for i := range 3 {
+		v, err := strconv.ParseUint(s[2*i:2*i+2], 16, 8)
+		if err != nil {
+			return rgb{}, false
+		}
+		c[i] = float64(v)
+	}
+	return c, true
+}
+
+// sceneFills reads render.SceneCSS's rules: the fill of each box class
+// ("b-call") and of each text class ("t-pruned").
+func sceneFills(css string) map[string]string {
+	fills := map[string]string{}
+	for _, rule := range strings.Split(css, "}") {
+		sel, body, ok := strings.Cut(rule, "{")
+		if !ok {
+			continue
+		}
+		for _, d := range strings.Split(body, ";") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(d), "fill:"); ok {
+				for _, s := range strings.Split(sel, ",") {
+					fills[strings.TrimPrefix(strings.TrimSpace(s), ".")] = v
+				}
+			}
+		}
+	}
+	return fills
+}
+
+// TestPlayerContrast reads the colours of the page's two themes from its
+// style sheet and checks every mark against the background it is drawn
+// on: at least 4.5:1, in the light theme and in the dark (projector) one.
+// The tree's boxes keep the diagrams' fills (render.SceneCSS) in both,
+// with their text.
+func TestPlayerContrast(t *testing.T) {
+	css := "\n" + playerCSS
+	var lines []string
+	for _, theme := range []string{"light", "dark"} {
+		vars := cssVars(t, css, themeBlocks[theme])
+		used := map[string]bool{}
+		color := func(name string) rgb {
+			t.Helper()
+			used[name] = true
+			c, ok := parseHex(vars[name])
+			if !ok {
+				t.Fatalf("%s theme: %s is %q, not a colour #rgb or #rrggbb", theme, name, vars[name])
+			}
+			return c
+		}
+		check := func(what, fgName, bgName string, fg, bg rgb) {
+			t.Helper()
+			c := contrast(fg, bg)
+			lines = append(lines, fmt.Sprintf("%-5s %-42s %-18s on %-18s %5.2f", theme, what, fgName, bgName, c))
+			if c < minContrast {
+				t.Errorf("%s theme: %s (%s %s on %s %s) has a contrast of %.2f:1, want at least %.1f:1", theme, what, fgName, vars[fgName], bgName, vars[bgName], c, minContrast)
+			}
+		}
+		for _, m := range pageMarks {
+			check(m.what, m.fg, m.bg, color(m.fg), color(m.bg))
+		}
+		// The tree: each box's text on its fill, the text's colour the
+		// page's where player.css sets one ("#svg text.t-pruned").
+		fills := sceneFills(render.SceneCSS())
+		for c, v := range treeTextVars(css) {
+			fills[c] = "var:" + v
+		}
+		var classes []string
+		for sel := range fills {
+			if c, ok := strings.CutPrefix(sel, "b-"); ok {
+				classes = append(classes, c)
+			}
+		}
+		sort.Strings(classes)
+		if len(classes) < 5 {
+			t.Fatalf("render.SceneCSS gives %d box fills: %q", len(classes), classes)
+		}
+		for _, c := range classes {
+			bg, ok := parseHex(fills["b-"+c])
+			if !ok {
+				t.Errorf("SceneCSS: b-%s's fill %q is no colour", c, fills["b-"+c])
+				continue
+			}
+			fgName, fg := "--tree-fg", color("--tree-fg")
+			if v, ok := fills["t-"+c]; ok {
+				if name, ok := strings.CutPrefix(v, "var:"); ok {
+					fgName, fg = name, color(name)
+				} else if fg, ok = parseHex(v); ok {
+					fgName = "t-" + c
+				} else {
+					t.Errorf("SceneCSS: t-%s's fill %q is no colour", c, v)
+					continue
+				}
+			}
+			check("a tree box: "+c, fgName, "b-"+c, fg, bg)
+		}
+		// Every text colour of the theme is checked.
+		for name := range vars {
+			if strings.HasSuffix(name, "-fg") && !used[name] {
+				t.Errorf("%s theme: %s is checked against no background", theme, name)
+			}
+		}
+	}
+	sort.Strings(lines)
+	t.Logf("the page's marks and their contrast:\n%s", strings.Join(lines, "\n"))
+}
+
+// treeTextVars reads the rules of player.css that colour the tree's text
+// ("#svg text.t-pruned, … { fill: var(--tree-pruned-fg); }"): the
+// custom property of each text class.
+func treeTextVars(css string) map[string]string {
+	out := map[string]string{}
+	css = cssComment.ReplaceAllString(css, "")
+	for _, rule := range strings.Split(css, "}") {
+		sel, body, ok := strings.Cut(rule, "{")
+		if !ok {
+			continue
+		}
+		m := regexp.MustCompile(`fill:\s*var\((--[\w-]+)\)`).FindStringSubmatch(body)
+		if m == nil {
+			continue
+		}
+		for _, s := range strings.Split(sel, ",") {
+			if c, ok := strings.CutPrefix(strings.TrimSpace(s), "#svg text."); ok {
+				out[c] = m[1]
+			}
+		}
+	}
+	return out
+}
+
+// cssComment is a comment of a style sheet.
+var cssComment = regexp.MustCompile(`(?s)/\*.*?\*/`)
+
+// cssColorLiteral finds a colour written out: #rgb, #rrggbb, rgb(…),
+// hsl(…) or a few names.
+var cssColorLiteral = regexp.MustCompile(`#[0-9a-fA-F]{3}\b|#[0-9a-fA-F]{6}\b|\b(rgba?|hsla?)\(|(^|[^-\w])(white|black|red|green|blue|yellow|gray|grey)([^-\w]|$)`)
+
+// TestPlayerCSSColors checks that the page's colours all come from its
+// themes: no rule of player.css outside the two theme blocks writes a
+// colour out, nor does the page's script or its HTML (so the contrast
+// TestPlayerContrast measures is the contrast the page shows).
+func TestPlayerCSSColors(t *testing.T) {
+	css := "\n" + playerCSS
+	for _, head := range themeBlocks {
+		i := strings.Index(css, "\n"+head)
+		if i < 0 {
+			t.Fatalf("player.css has no block %q", head)
+		}
+		end := i + strings.Index(css[i:], "}")
+		css = css[:i] + css[end+1:]
+	}
+	css = cssComment.ReplaceAllString(css, "")
+	for _, rule := range strings.Split(css, "}") {
+		_, body, _ := strings.Cut(rule, "{")
+		if m := cssColorLiteral.FindString(body); m != "" {
+			t.Errorf("player.css writes a colour out (%q), not from a theme: %s}", m, strings.TrimSpace(rule))
+		}
+	}
+	for name, text := range map[string]string{"player.js": playerJS, "player.html": playerHTML} {
+		text = regexp.MustCompile(`(?m)//.*$`).ReplaceAllString(text, "")
+		if m := cssColorLiteral.FindString(text); m != "" {
+			t.Errorf("%s writes a colour out: %q", name, m)
+		}
 	}
 }
