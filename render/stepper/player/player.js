@@ -662,37 +662,48 @@
   // lines, the board the rest (at most 96 px a cell, and no wider than
   // the column). When that leaves the board less than 28 px a cell, the
   // board keeps 28 (or what leaves the code five lines) and the code
-  // scrolls to its marked line. The stack's pane gets the rows of the
-  // run's deepest stack (CSS caps it). On a narrow screen (one column,
-  // the page scrolls) the board fits the width.
+  // scrolls to its marked line. Where the column is wide enough, the key
+  // goes beside the board when that makes the board bigger. The stack's
+  // pane gets the rows of the run's deepest stack (CSS caps it). On a
+  // narrow screen (one column, the page scrolls) the board fits the
+  // width.
   var deepest = -1;
   function layout() {
-    var rows = D.board.rows, cols = D.board.cols;
-    var colW = el.left.clientWidth - 8; // the board's borders
+    var rows = D.board.rows, cols = D.board.cols, gap = 8;
     var narrow = window.matchMedia("(max-width: 900px)").matches;
-    // The key at its tallest, so that it never moves what is under it.
-    el.key.style.minHeight = "";
-    var keyH = 0, had = el.key.innerHTML;
-    [0, 1].forEach(function (l) {
-      [-1, KIND.call, KIND["return"]].forEach(function (kind) {
-        el.key.innerHTML = keyHTML(l, kind);
-        keyH = Math.max(keyH, el.key.offsetHeight);
-      });
-    });
-    el.key.innerHTML = had;
-    el.key.style.minHeight = keyH + "px";
+    el.left.classList.remove("keyside");
+    var colW = el.left.clientWidth, colH = el.left.clientHeight;
+    // The board's width at size px a cell: cells, the lines between them,
+    // its border.
+    var boardW = function (size) { return size * cols + (cols - 1) + 6; };
+    var widest = Math.floor((colW - (cols - 1) - 6) / cols);
+    var keyH = keyHeight();
     var size;
     if (narrow) {
-      size = Math.min(64, Math.floor(colW / cols));
+      size = Math.min(96, widest);
     } else {
       var lineH = codeEls.length ? codeEls[0].offsetHeight : 22;
       var chrome = el.code.offsetHeight - el.code.clientHeight + 12; // borders and padding
-      var room = el.left.clientHeight - keyH - 16 - 8; // two gaps, the board's borders
-      size = Math.floor((room - D.code[0].length * lineH - chrome) / rows);
-      if (size < 28) {
-        size = Math.min(28, Math.floor((room - 5 * lineH - chrome) / rows));
+      var fit = function (room) {
+        var s = Math.floor((room - D.code[0].length * lineH - chrome - (rows - 1) - 6) / rows);
+        if (s < 28) {
+          s = Math.min(28, Math.floor((room - 5 * lineH - chrome - (rows - 1) - 6) / rows));
+        }
+        return s;
+      };
+      size = Math.min(fit(colH - keyH - 2 * gap), 96, widest);
+      // The key beside the board, in a column of at least 200 px.
+      var side = Math.min(fit(colH - gap), 96, Math.floor((colW - gap - 200 - (cols - 1) - 6) / cols));
+      if (side > size) {
+        el.left.classList.add("keyside");
+        sizeBoard(side);
+        if (keyHeight() <= boardW(side)) {
+          size = side;
+        } else {
+          el.left.classList.remove("keyside");
+          keyHeight();
+        }
       }
-      size = Math.min(size, 96, Math.floor(colW / cols));
     }
     sizeBoard(Math.max(12, size));
     if (deepest < 0) {
@@ -707,6 +718,22 @@
       el.stack.style.flex = "1 1 auto";
       el.stack.style.maxHeight = "none";
     }
+  }
+  // keyHeight sets the key's least height to its tallest, in either
+  // language at any step, where it stands now, so that it never moves
+  // what is under it; it returns that height.
+  function keyHeight() {
+    el.key.style.minHeight = "";
+    var h = 0, had = el.key.innerHTML;
+    [0, 1].forEach(function (l) {
+      [-1, KIND.call, KIND["return"]].forEach(function (kind) {
+        el.key.innerHTML = keyHTML(l, kind);
+        h = Math.max(h, el.key.offsetHeight);
+      });
+    });
+    el.key.innerHTML = had;
+    el.key.style.minHeight = h + "px";
+    return h;
   }
   // keepInView scrolls the stack to its current (bottom) row and the code
   // to its marked line, with a line around it, after a step has been
