@@ -317,8 +317,8 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 		// On the screen "与之冲突" (it clashes), "要填的空格" and
 		// "搜索中填入", short enough for the Chinese key to keep all five
 		// marks in three lines under a 9×9 board at 80×24, and in one
-		// line under a 4×4 one; the help says "与之冲突的数字", "本层要填的
-		// 空格", "搜索中填入的数字".
+		// line of 80 columns under a 4×4 board and its code; the help
+		// says "与之冲突的数字", "本层要填的空格", "搜索中填入的数字".
 		clash, slot, set := "与之冲突的"+noun.ZH, "本层要填的空格", "搜索中"+placed+"的"+noun.ZH
 		if st != nil {
 			clash, slot, set = "与之冲突", "要填的空格", "搜索中"+placed
