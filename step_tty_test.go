@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -89,7 +90,7 @@ func TestStepTTY(t *testing.T) {
 		"note: try column 0 in row 1", // the note
 		"func solve(row int) {",       // the code, with the step's line marked
 		"> 3     for col := 0; col < n; col++ {",
-		"nodes 2  tries 2", // the counters
+		"calls 2  tries 2", // the counters
 		"q:quit",           // the help line
 	} {
 		if !strings.Contains(screen, want) {
@@ -150,6 +151,32 @@ func TestStepTTY(t *testing.T) {
 	waitFor("q4", "按键")
 	keys("q4", "?", "l")
 	waitFor("q4", "step 187/187")
+	// Esc closes the help too.
+	keys("q4", "?")
+	waitFor("q4", "Keys")
+	keys("q4", "Escape")
+	for deadline := time.Now().Add(15 * time.Second); strings.Contains(capture("q4"), "Keys"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("Esc did not close the help:\n%s", capture("q4"))
+		}
+	}
+	// The colours as the terminal got them: 256-colour codes, nothing
+	// dim (SGR 2), none of the 16 ANSI colours each terminal chooses.
+	colored := tm("capture-pane", "-e", "-p", "-t", "q4")
+	if !strings.Contains(colored, "38;5;") {
+		t.Errorf("the colour screen has no 256-colour code:\n%q", colored)
+	}
+	for _, m := range regexp.MustCompile("\x1b\\[([0-9;]*)m").FindAllStringSubmatch(colored, -1) {
+		ps := strings.Split(m[1], ";")
+		for i := 0; i < len(ps); i++ {
+			switch p := ps[i]; {
+			case p == "38" || p == "48":
+				i += 2 // 38;5;N
+			case p == "2" || len(p) == 2 && (p[0] == '3' || p[0] == '4') && p[1] <= '7':
+				t.Errorf("the screen is drawn with SGR %s (%q): dim or one of the 16 ANSI colours", p, m[0])
+			}
+		}
+	}
 
 	// q quits, leaves the alternate screen and shows the cursor again.
 	keys("q4", "q")
@@ -172,10 +199,12 @@ func TestStepTTY(t *testing.T) {
 	checkScreenSize(t, screen, 120, 40)
 	// Too small a terminal: one message instead of a cut view, until the
 	// terminal is big enough again. (40 columns: the code in Chinese,
-	// "// 二维", is one column wider, and l switches languages live.)
+	// "// 二维", is one column wider, and l switches languages live;
+	// there the view needs 22 lines with the key bar, and narrower one
+	// more, for the Chinese key with 预设数字 wraps once more.)
 	tm("resize-window", "-t", "lc", "-x", "40", "-y", "10")
 	screen = waitFor("lc", "terminal too small")
-	if flat := strings.Join(strings.Fields(screen), " "); !strings.Contains(flat, "need at least 38×22 for this board, have 40×10") {
+	if flat := strings.Join(strings.Fields(screen), " "); !strings.Contains(flat, "need at least 40×22 for this board, have 40×10") {
 		t.Errorf("at 40×10 the screen says:\n%s", screen)
 	}
 	checkScreenSize(t, screen, 40, 10)
@@ -193,7 +222,7 @@ func TestStepTTY(t *testing.T) {
 	}
 	printed := strings.TrimSuffix(string(out), "\n")
 	checkScreenSize(t, printed, 80, 24)
-	for _, want := range []string{"sudoku 9×9, 51 blanks", "step 30/", "note: ", "stack: path", "func solve() bool {", "nodes 4"} {
+	for _, want := range []string{"sudoku 9×9, 51 blanks", "step 30/", "note: ", "stack: path", "func solve() bool {", "calls 4"} {
 		if !strings.Contains(printed, want) {
 			t.Errorf("step --print lacks %q:\n%s", want, printed)
 		}
@@ -248,7 +277,7 @@ func TestStepTTY(t *testing.T) {
 	if err != nil {
 		t.Fatalf("step nqueens -n 20 --print: %v", err)
 	}
-	if !strings.Contains(string(out), " 19  .") || !strings.Contains(string(out), "nodes ") {
+	if !strings.Contains(string(out), " 19  .") || !strings.Contains(string(out), "calls ") {
 		t.Errorf("20-queens --print is not whole:\n%s", out)
 	}
 
@@ -295,7 +324,7 @@ func TestStepTTY(t *testing.T) {
 			t.Errorf("view %d starts %q, want %q", i, strings.SplitN(views[i], "\n", 2)[0], w)
 		}
 	}
-	wantErr := "step script line 1: unknown key \"zz\", skipped (keys: n, space, right (→), b, left (←), r u s t, R U S T, g<step>, home, end, l, ?, q)\n" +
+	wantErr := "step script line 1: unknown key \"zz\", skipped (keys: n, space, right (→), b, left (←), r u s t, R U S T, g<step>, home, end, l, ?, esc, q)\n" +
 		"step script line 3: unknown key \"N\", skipped (keys are case-sensitive: did you mean \"n\"?)\n" +
 		"step script line 7: unknown key \"Q\", skipped (keys are case-sensitive: did you mean \"q\"?)\n"
 	if stderr != wantErr {

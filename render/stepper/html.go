@@ -206,7 +206,7 @@ type playerData struct {
 }
 
 type pWords struct {
-	Counters []string `json:"counters"` // nodes, tries, backtracks, solutions, rejects
+	Counters []string `json:"counters"` // calls, tries, backtracks, solutions, rejects
 	Choices  string   `json:"choices"`
 	None     string   `json:"none"`
 	States   []string `json:"states"`    // what a frame is doing, by frameState
@@ -432,7 +432,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 		}
 		s := st[i]
 		d.Words[i] = pWords{
-			Counters: []string{s.pick("nodes", "节点"), s.pick("tries", "尝试"), tracer.BacktrackWords.In(l), s.pick("solutions", "解"), s.pick("rejects", s.kindName(tracer.KindReject))},
+			Counters: []string{s.pick("calls", "调用"), s.pick("tries", "尝试"), tracer.BacktrackWords.In(l), s.pick("solutions", "解"), s.pick("rejects", s.kindName(tracer.KindReject))},
 			Choices:  s.choicesWords().In(l),
 			None:     s.pick("none", "无"),
 			Returns:  []string{},

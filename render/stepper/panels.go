@@ -115,14 +115,16 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 			}
 			return tline{{" ", stPlain}}
 		}
-		mark := " "
-		if row == m.slotRow {
-			mark = ">"
-		}
 		if row < 0 {
 			return tline{{strings.Repeat(" ", dw+2), stPlain}}
 		}
-		return tline{{mark, stSlot}, {fmt.Sprintf("%*d ", dw, row), stDim}}
+		// ">" on its colour; the other rows' space plain (a space in
+		// the slot's colour would be a block of it).
+		mark := span{" ", stPlain}
+		if row == m.slotRow {
+			mark = span{">", stSlot}
+		}
+		return tline{mark, {fmt.Sprintf("%*d ", dw, row), stGrey}}
 	}
 	vsep := func(c int) bool { return box > 0 && c > 0 && c%box == 0 }
 	if bs.labels {
@@ -145,7 +147,7 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 				fmt.Fprintf(&b, "%2d", c)
 			}
 		}
-		lines = append(lines, append(l, span{strings.TrimRight(b.String(), " "), stDim}))
+		lines = append(lines, append(l, span{strings.TrimRight(b.String(), " "), stGrey}))
 	}
 	for row := range rows {
 		if bs.hsep && vsep(row) {
@@ -157,14 +159,14 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 				}
 				b.WriteString(strings.Repeat("-", bs.cell))
 			}
-			lines = append(lines, tline{{b.String(), stDim}})
+			lines = append(lines, tline{{b.String(), stGrey}})
 		} else if bs.tall && row > 0 {
 			lines = append(lines, nil)
 		}
 		l := label(row)
 		for c := range cols {
 			if vsep(c) {
-				l = append(l, span{"|", stDim})
+				l = append(l, span{"|", stGrey})
 			}
 			l = append(l, s.cellSpan(st, m, glyphs, row, c, bs.cell))
 		}
@@ -185,7 +187,7 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, co
 	if set {
 		content, sty = glyphs[row][col:col+1], stSet
 		if given {
-			sty = stDim
+			sty = stGiven
 		}
 	}
 	mark := markNone
@@ -271,7 +273,10 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	if sh.pieces {
 		trying.zh, just.zh, caller.zh = "正在尝试", "刚放下的"+noun.ZH, "上一层的"+noun.ZH
 	}
+	// The candidate's mark in the colour the board gives it at this step:
+	// a try's, or the last move's.
 	var cand item
+	candSt := stTry
 	switch {
 	case st == nil:
 		cand = item{en: trying.en + " / " + just.en, zh: trying.zh + " / " + just.zh}
@@ -288,7 +293,7 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 		// What marks() put in [ ]: a try's candidate, or the last move.
 		cand = trying
 		if m := s.marks(st); m.cand != tracer.NoPos && m.candStyle == stPlace {
-			cand = just
+			cand, candSt = just, stPlace
 			if st.e.Kind == tracer.KindReturn {
 				cand = caller
 			}
@@ -302,31 +307,34 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	case sh.pieces:
 		g := s.rec.glyph(sh.lo)
 		items = []item{
-			{c("["+g+"]", "["+g), stTry, cand.en, cand.zh},
+			{c("["+g+"]", "["+g), candSt, cand.en, cand.zh},
 			{c("<"+g+">", "<"+g), stClash, "clash", "与之冲突的" + noun.ZH},
 			{g, stSet, noun.EN, noun.ZH},
 			{">", stSlot, "row being decided", "正在决定的行"},
 			{c("( )", "()"), stSlot, choices.EN, choices.ZH},
 		}
 	case sh.givens:
-		items = []item{
-			{c("[7]", "[7"), stTry, cand.en, cand.zh},
-			{c("<5>", "<5"), stClash, "clash", "与之冲突的" + noun.ZH},
-			{c("( )", "()"), stSlot, "slot", "本层要填的空格"},
-			{"5", stDim, "given", "预设数字"},
-			{c("5+", "+5"), stSet, "placed", "搜索中" + placed + "的" + noun.ZH},
+		// On the screen "与之冲突" (it clashes), "要填的空格" and
+		// "搜索中填入", short enough for the Chinese key to keep all five
+		// marks in three lines under a 9×9 board at 80×24, and in one
+		// line of 80 columns under a 4×4 board and its code; the help
+		// says "与之冲突的数字", "本层要填的空格", "搜索中填入的数字".
+		clash, slot, set := "与之冲突的"+noun.ZH, "本层要填的空格", "搜索中"+placed+"的"+noun.ZH
+		if st != nil {
+			clash, slot, set = "与之冲突", "要填的空格", "搜索中"+placed
 		}
-		if s.lang == tracer.LangZH && st != nil {
-			// On the screen the Chinese key keeps to one line of 80
-			// columns: a plain digit is a given, against "搜索中填入的数字";
-			// the help (?) lists 预设数字 too.
-			items = slices.Delete(items, 3, 4)
+		items = []item{
+			{c("[7]", "[7"), candSt, cand.en, cand.zh},
+			{c("<5>", "<5"), stClash, "clash", clash},
+			{c("( )", "()"), stSlot, "slot", slot},
+			{"5", stGiven, "given", "预设数字"},
+			{c("5+", "+5"), stSet, "placed", set},
 		}
 	default:
 		// Examples from the problem's own values.
 		v, clash := s.rec.glyph(min(sh.lo+1, sh.hi)), s.rec.glyph(sh.lo)
 		items = []item{
-			{c("["+v+"]", "["+v), stTry, cand.en, cand.zh},
+			{c("["+v+"]", "["+v), candSt, cand.en, cand.zh},
 			{c("<"+clash+">", "<"+clash), stClash, "clash", "与之冲突的" + noun.ZH},
 			{c("( )", "()"), stSlot, "slot", "本层要填的位置"},
 			{clash, stSet, "placed", "已放入"},
@@ -577,10 +585,11 @@ func (r *Recording) topState(f *stackFrame, e *tracer.Event, k int64) {
 
 // stackLines draws the call stack in n lines: a header naming the three
 // parts of backtracking, then one line per open call, root first. When the
-// stack is deeper than the room, the calls left out are always counted:
-// the root, "... k more" and the deepest calls; with room for only the
-// header and one call, the header carries the count; with one line, the
-// innermost call does.
+// stack is deeper than the room, the deepest calls keep their rows and
+// the calls above them share one line, their path abbreviated ("d0-d22:
+// (0,2)=2 … (3,6)=4 (3,7)=2", or "... k more" when not even that fits);
+// with room for only the header and one call, the header counts the calls
+// left out; with one line, the innermost call does.
 func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 	if n <= 0 {
 		return nil
@@ -591,7 +600,7 @@ func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 		if n >= 2 {
 			lines = append(lines, s.stackHeader(W, 0))
 		}
-		return append(lines, tline{{s.pick("  (no call open)", "  （没有进行中的调用）"), stDim}})
+		return append(lines, tline{{s.pick("  (no call open)", "  （没有进行中的调用）"), stGrey}})
 	}
 	rows := s.frameRows(fs, W-2)
 	row := func(i int) tline {
@@ -603,7 +612,7 @@ func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 		return append(tline{{mark, sty}}, rows[i]...)
 	}
 	more := func(k int) tline {
-		return tline{{s.pick(fmt.Sprintf("  ... %d more", k), fmt.Sprintf("  ……另有 %d 层", k)), stDim}}
+		return tline{{s.pick(fmt.Sprintf("  ... %d more", k), fmt.Sprintf("  ……另有 %d 层", k)), stGrey}}
 	}
 	last := len(fs) - 1
 	var lines []tline
@@ -616,25 +625,61 @@ func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 	case len(fs) == 1:
 		// n is 1: the call without the header.
 		lines = append(lines, row(0))
-	case n >= 4:
-		// The header, the root, the count, the deepest n-3 calls.
-		lines = append(lines, s.stackHeader(W, 0), row(0), more(len(fs)-(n-2)))
-		for i := len(fs) - (n - 3); i < len(fs); i++ {
+	case n >= 3:
+		// The header, the path of the calls above in one line, the
+		// deepest n-2 calls.
+		hidden := len(fs) - (n - 2)
+		path := s.pathLine(fs[:hidden], W)
+		if path == nil {
+			path = more(hidden)
+		}
+		lines = append(lines, s.stackHeader(W, 0), path)
+		for i := hidden; i < len(fs); i++ {
 			lines = append(lines, row(i))
 		}
-	case n == 3:
-		lines = append(lines, s.stackHeader(W, 0), more(last), row(last))
 	case n == 2:
 		lines = append(lines, s.stackHeader(W, last), row(last))
 	default:
 		l := row(last)
-		tail := tline{{s.pick(fmt.Sprintf("  (... %d more)", last), fmt.Sprintf("  （……另有 %d 层）", last)), stDim}}
+		tail := tline{{s.pick(fmt.Sprintf("  (... %d more)", last), fmt.Sprintf("  （……另有 %d 层）", last)), stGrey}}
 		if l.width()+tail.width() > W {
 			l = l.cut(max(0, W-tail.width()))
 		}
 		lines = append(lines, append(l, tail...))
 	}
 	return lines
+}
+
+// pathLine abbreviates the calls fs (the root and those under it, none
+// the innermost) to one line of at most W columns: their depths, then
+// their moves, the path so far: "  d0-d22: (0,2)=2 … (3,6)=4 (3,7)=2",
+// the first move and as many of the last as fit. It is nil when not even
+// the first and the last move fit.
+func (s *Stepper) pathLine(fs []stackFrame, W int) tline {
+	head := fmt.Sprintf("  d%d-d%d%s", fs[0].depth, fs[len(fs)-1].depth, s.pick(": ", "："))
+	moves := make([]string, len(fs))
+	for i, f := range fs {
+		moves[i] = s.framePath(f)
+	}
+	room := W - textwidth.Cols(head)
+	if w := textwidth.Cols(strings.Join(moves, " ")); w <= room {
+		return tline{{head, stGrey}, {strings.Join(moves, " "), stPlain}}
+	}
+	// The first move, "…", then the last ones, as many as fit.
+	tail := []string{}
+	used := textwidth.Cols(moves[0]) + 2 // "(0,2)=2 …"
+	for i := len(moves) - 1; i > 0; i-- {
+		w := 1 + textwidth.Cols(moves[i])
+		if used+w > room {
+			break
+		}
+		used += w
+		tail = append([]string{moves[i]}, tail...)
+	}
+	if len(tail) == 0 {
+		return nil
+	}
+	return tline{{head, stGrey}, {moves[0], stPlain}, {" …", stGrey}, {" " + strings.Join(tail, " "), stPlain}}
 }
 
 // stackHeader names the three parts of backtracking as the stack shows
@@ -762,9 +807,9 @@ func (s *Stepper) triedSpans(tried []triedCand, detail triedDetail) tline {
 			case triedTags:
 				text += s.ruleMark(t.rule, detail)
 			}
-			l = append(l, span{text, stClash})
+			l = append(l, span{text, stFail})
 		case triedOn:
-			l = append(l, span{"✓" + v, stPlace})
+			l = append(l, span{"✓" + v, stOn})
 		default:
 			l = append(l, span{"↩" + v, stPlain})
 		}

@@ -257,10 +257,32 @@ func rec4Last(r *Recording) int64 { return r.Len() }
 // "... k more", or "(... k more)" in the header or after the innermost call.
 var stackMore = regexp.MustCompile(`\.\.\. (\d+) more|……另有 (\d+) 层`)
 
+// stackPath reads the depths of the calls a stack's path line abbreviates:
+// "  d0-d22: (0,2)=2 … (3,7)=2".
+var stackPath = regexp.MustCompile(`(?m)^  d(\d+)-d(\d+)[:：]`)
+
+// stackLeftOut is how many calls the stack lines text leave without a
+// row of their own, by the count ("... k more") or the path line.
+func stackLeftOut(text string) int {
+	if m := stackPath.FindStringSubmatch(text); m != nil {
+		var lo, hi int
+		fmt.Sscan(m[1], &lo)
+		fmt.Sscan(m[2], &hi)
+		return hi - lo + 1
+	}
+	if m := stackMore.FindStringSubmatch(text); m != nil {
+		var k int
+		fmt.Sscan(m[1]+m[2], &k)
+		return k
+	}
+	return 0
+}
+
 // TestStackOverflow checks that a stack deeper than the room shows the
-// root, "... k more" and the innermost calls; that with less room the count
-// moves into the header, or after the innermost call; and that the calls
-// shown and counted add up, at every number of lines.
+// path from the root in one line ("d0-d22: (0,2)=2 … (3,7)=2") and the
+// innermost calls; that with less room the count moves into the header,
+// or after the innermost call; and that the calls shown and counted add
+// up, at every number of lines.
 func TestStackOverflow(t *testing.T) {
 	rec := stepBig(t)["sudoku9"]
 	deep, deepK := 0, int64(0)
@@ -285,12 +307,14 @@ func TestStackOverflow(t *testing.T) {
 			all := strings.Join(text, "\n")
 			shown, more := 0, 0
 			for _, l := range text {
+				if stackPath.MatchString(l) {
+					more += stackLeftOut(l)
+					continue
+				}
 				if strings.HasPrefix(l, "  d") || strings.HasPrefix(l, "> d") {
 					shown++
 				}
-				if m := stackMore.FindStringSubmatch(l); m != nil {
-					fmt.Sscan(m[1]+m[2], &more)
-				}
+				more += stackLeftOut(l)
 			}
 			if shown+more != len(st.frames) {
 				t.Errorf("%s stackLines(%d): %d shown + %d more != %d frames:\n%s", lang, n, shown, more, len(st.frames), all)
@@ -298,8 +322,11 @@ func TestStackOverflow(t *testing.T) {
 			if !strings.HasPrefix(text[len(text)-1], "> d") {
 				t.Errorf("%s stackLines(%d): the innermost call is not last:\n%s", lang, n, all)
 			}
-			if n >= 4 && !strings.HasPrefix(text[1], "  d0 ") {
-				t.Errorf("%s stackLines(%d): the root is not first:\n%s", lang, n, all)
+			if n >= 3 && n <= len(st.frames) && !strings.HasPrefix(text[1], "  d0-") {
+				t.Errorf("%s stackLines(%d): the path from the root is not first:\n%s", lang, n, all)
+			}
+			if n >= 3 && n <= len(st.frames) && !strings.HasPrefix(text[len(text)-2], "  d") {
+				t.Errorf("%s stackLines(%d): the caller of the innermost call has no row:\n%s", lang, n, all)
 			}
 			if n >= 2 && !strings.HasPrefix(text[0], s.pick("call stack", "调用栈")) && !strings.HasPrefix(text[0], "stack") {
 				t.Errorf("%s stackLines(%d): no header:\n%s", lang, n, all)
@@ -310,8 +337,8 @@ func TestStackOverflow(t *testing.T) {
 
 // TestStackMoreOnScreen checks the views of the deepest step of each big
 // board at 80×24 (where 16×16 leaves the stack two lines) and a few other
-// sizes: when calls are left out, the screen says how many, for N-Queens
-// and Sudoku alike.
+// sizes: when calls are left out, the screen says how many, or shows
+// their path in one line, for N-Queens and Sudoku alike.
 func TestStackMoreOnScreen(t *testing.T) {
 	for name, rec := range stepBig(t) {
 		deep, deepK := 0, int64(0)
@@ -330,14 +357,14 @@ func TestStackMoreOnScreen(t *testing.T) {
 				v := s.View()
 				shown := len(regexp.MustCompile(`(?m)^[ >] d\d+ +#`).FindAllString(v, -1))
 				frames := len(s.state().frames)
-				m := stackMore.FindStringSubmatch(v)
+				out := stackLeftOut(v)
 				switch {
-				case shown == frames && m != nil:
-					t.Errorf("%s %v print=%v: every call shown, yet %q:\n%s", name, size, print, m[0], v)
-				case shown < frames && m == nil:
-					t.Errorf("%s %v print=%v: %d of %d calls shown and no \"more\":\n%s", name, size, print, shown, frames, v)
-				case m != nil && m[1] != fmt.Sprint(frames-shown):
-					t.Errorf("%s %v print=%v: %q, but %d of %d calls shown:\n%s", name, size, print, m[0], shown, frames, v)
+				case shown == frames && out > 0:
+					t.Errorf("%s %v print=%v: every call shown, yet %d left out:\n%s", name, size, print, out, v)
+				case shown < frames && out == 0:
+					t.Errorf("%s %v print=%v: %d of %d calls shown and no path line or \"more\":\n%s", name, size, print, shown, frames, v)
+				case shown+out != frames:
+					t.Errorf("%s %v print=%v: %d left out, but %d of %d calls shown:\n%s", name, size, print, out, shown, frames, v)
 				}
 			}
 		}

@@ -480,10 +480,10 @@ func (r *playerRun) note(k int64, lang tracer.Lang) string {
 // counters is the counters line at step k in lang.
 func (r *playerRun) counters(k int64, lang tracer.Lang) string {
 	s := r.count(k)
-	words := []string{"nodes", "tries", "backtracks", "solutions", "rejects"}
+	words := []string{"calls", "tries", "backtracks", "solutions", "rejects"}
 	open, sep, end := " (", ", ", ")"
 	if lang == tracer.LangZH {
-		words = []string{"节点", "尝试", "回溯", "解", "剪枝"}
+		words = []string{"调用", "尝试", "回溯", "解", "剪枝"}
 		open, sep, end = "（", "，", "）"
 	}
 	var rules []string
@@ -911,7 +911,7 @@ func testPlayerQueens4(t *testing.T, b *playerBrowser) {
 		if s := r.count(k); s.Nodes == 8 && s.Tries == 23 && s.Backtracks == 4 && s.RejectTotal() == 16 {
 			b.do(t, "go", chromedp.Evaluate(fmt.Sprintf(`location.hash = "#step=%d&lang=en"`, k), nil))
 			st := b.check(t, r, "counters", k, en)
-			if want := "nodes 8 · tries 23 · backtracks 4 · solutions 0 · rejects 16 (column ×9, upper-left diagonal ↖ ×4, upper-right diagonal ↗ ×3)"; st.Counters != want {
+			if want := "calls 8 · tries 23 · backtracks 4 · solutions 0 · rejects 16 (column ×9, upper-left diagonal ↖ ×4, upper-right diagonal ↗ ×3)"; st.Counters != want {
 				t.Errorf("at step %d the counters say %q, want %q", k, st.Counters, want)
 			}
 			break

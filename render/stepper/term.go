@@ -29,28 +29,42 @@ type style uint8
 
 const (
 	stPlain style = iota
-	stDim         // givens, labels, secondary text
+	stGrey        // labels, separators, secondary text (never a given)
 	stHead        // header and section titles
 	stTry         // the candidate being tried
-	stPlace       // the candidate placed
+	stPlace       // the candidate placed, or the last move
 	stClash       // the clashing cell
-	stSlot        // the slot being decided
+	stSlot        // the slot being decided, the row being decided
 	stSet         // values and pieces placed by the search
+	stGiven       // the puzzle's givens
+	stFail        // ✗ in a tried list, a message that something was not found
+	stOn          // ✓ in a tried list
 	stMark        // the marked line of code and the innermost call
 	stNote        // the note
 )
 
 // sgr holds the ANSI "select graphic rendition" parameters of each style.
+// A projector washes colours out, and a class sees the screen on a light
+// or a dark background, so every colour keeps a WCAG contrast of at least
+// 4.5:1 on both white and black (TestStepContrast): text in one of the
+// 256-colour palette's few colours that do (indices 16-255, which
+// terminals draw with xterm's RGB, unlike the 16 ANSI colours that each
+// terminal chooses), board marks as
+// black or white text on a colour of their own, the rest in the
+// terminal's own colours (bold, reverse video). Nothing is dim (SGR 2).
 var sgr = [...]string{
 	stPlain: "",
-	stDim:   "2",
-	stHead:  "1",
-	stTry:   "1;33",
-	stPlace: "1;32",
-	stClash: "1;31",
-	stSlot:  "36",
-	stSet:   "34",
-	stMark:  "7",
+	stGrey:  "38;5;243",            // grey 118: 4.5:1 on white, 4.6:1 on black
+	stHead:  "1",                   // bold
+	stTry:   "1;38;5;16;48;5;220",  // black on gold
+	stPlace: "1;38;5;16;48;5;114",  // black on light green
+	stClash: "1;38;5;231;48;5;124", // white on dark red
+	stSlot:  "1;38;5;16;48;5;153",  // black on light blue
+	stSet:   "1;38;5;63",           // blue (95,95,255): 4.6:1 on white and on black
+	stGiven: "1",                   // bold, the terminal's own colour: the strongest digits
+	stFail:  "38;5;131",            // red (175,95,95): 4.5:1 on white, 4.6:1 on black
+	stOn:    "1;38;5;29",           // green (0,135,95): 4.5:1 on white, 4.6:1 on black
+	stMark:  "7",                   // reverse video
 	stNote:  "",
 }
 
@@ -529,7 +543,7 @@ func parseKeys(b []byte) []string {
 var scriptKeys = map[string]string{
 	"space": "space", "right": "right", "left": "left", "up": "up", "down": "down",
 	"→": "right", "←": "left", "↑": "up", "↓": "down", "->": "right", "<-": "left",
-	"home": "home", "end": "end", "ctrl-c": "q", "^c": "q", "quit": "q",
+	"home": "home", "end": "end", "esc": "esc", "escape": "esc", "ctrl-c": "q", "^c": "q", "quit": "q",
 }
 
 // scriptKey turns one line of a script into a key name for Stepper.Key,
@@ -558,15 +572,15 @@ func scriptKey(line string) (key string, problem string) {
 }
 
 // scriptKeyList names the keys a script may use, for the warnings.
-const scriptKeyList = "n, space, right (→), b, left (←), r u s t, R U S T, g<step>, home, end, l, ?, q"
+const scriptKeyList = "n, space, right (→), b, left (←), r u s t, R U S T, g<step>, home, end, l, ?, esc, q"
 
 // RunScript is the non-interactive mode: it writes the view it starts at,
 // then reads one key per line from in and after each writes a ruler line
 // naming the key and the step, then the view. Keys are those of the
 // interactive mode by the names README and the help panel use: "n",
 // "space", "right" or "→", "b", "left" or "←", "r", "R", …, "g120" or
-// "g 120", "home", "end", "l", "?", "q" (words in any case). Blank lines
-// and lines starting with "#" are skipped. A line that is no key is
+// "g 120", "home", "end", "l", "?", "esc", "q" (words in any case). Blank
+// lines and lines starting with "#" are skipped. A line that is no key is
 // skipped with a warning on warn naming its line; the script goes on. "q"
 // ends the script. Before anything is written, a screen too small for the
 // view is an error, a *TooSmallError.

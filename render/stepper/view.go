@@ -111,7 +111,7 @@ func (s *Stepper) SetSize(width, height int) {
 var stepKeys = map[string]bool{
 	"n": true, "space": true, "right": true, "down": true, "b": true, "left": true, "up": true,
 	"r": true, "u": true, "s": true, "t": true, "R": true, "U": true, "S": true, "T": true,
-	"home": true, "end": true, "0": true, "$": true, "l": true, "?": true, "q": true,
+	"home": true, "end": true, "0": true, "$": true, "l": true, "?": true, "esc": true, "q": true,
 }
 
 // validKey reports whether Key understands key.
@@ -136,11 +136,11 @@ var runKinds = map[byte]tracer.Kind{
 // previous step, or after a jump the step the jump left); "r", "u", "s",
 // "t" (run on to the next reject, undo, solution, return) and "R", "U",
 // "S", "T" (back to the previous one); "home", "end" (or "0", "$"); "l"
-// (switch the language); "?" (toggle the help panel); "q" (quit); and "g"
-// followed by a number, "g120", to jump to that step. The run-to keys, g,
-// home and end are jumps: a b right after one gives back exactly the view
-// from before it; a b after a step or a b gives the previous step. Unknown
-// keys do nothing. When a run-to key finds no such event, the step stays
+// (switch the language); "?" (toggle the help panel); "esc" (close the
+// help); "q" (quit); and "g" followed by a number, "g120", to jump to that
+// step. The run-to keys, g, home and end are jumps: a b right after one
+// gives back exactly the view from before it; a b after a step or a b
+// gives the previous step. Unknown keys do nothing. When a run-to key finds no such event, the step stays
 // and the help line says so until the next key: the only part of the view
 // that is not a function of the step, the language and the help toggle.
 func (s *Stepper) Key(key string) (quit bool) {
@@ -174,6 +174,8 @@ func (s *Stepper) Key(key string) (quit bool) {
 		}
 	case "?":
 		s.help = !s.help
+	case "esc":
+		s.help = false
 	case "q":
 		return true
 	default:
@@ -369,7 +371,7 @@ func markCut(lines []tline, W int) []tline {
 	out := slices.Clone(lines)
 	last := out[len(out)-1]
 	if last.width() <= W-2 {
-		out[len(out)-1] = append(slices.Clip(last), span{" …", stDim})
+		out[len(out)-1] = append(slices.Clip(last), span{" …", stGrey})
 		return out
 	}
 	// Cut to make room, back to the end of a word.
@@ -382,7 +384,7 @@ func markCut(lines []tline, W int) []tline {
 		}
 		last = last[:i]
 	}
-	out[len(out)-1] = append(last, span{" …", stDim})
+	out[len(out)-1] = append(last, span{" …", stGrey})
 	return out
 }
 
@@ -683,7 +685,7 @@ func (s *Stepper) helpLine(W int) tline {
 	}
 	var l tline
 	if s.msg != "" {
-		l = tline{{s.msg, stClash}, {"   ", stPlain}}
+		l = tline{{s.msg, stFail}, {"   ", stPlain}}
 	}
 	// The roomiest form that fits: "n next  b back", "n:next b:back", then
 	// the short words.
@@ -695,12 +697,12 @@ func (s *Stepper) helpLine(W int) tline {
 		for i, it := range items {
 			parts[i] = it[0] + form.sep + it[form.word]
 		}
-		t := append(slices.Clip(l), span{strings.Join(parts, form.gap), stDim})
+		t := append(slices.Clip(l), span{strings.Join(parts, form.gap), stGrey})
 		if t.width() <= W {
 			return t
 		}
 	}
-	return append(l, span{"n b r u s t g l ? q", stDim})
+	return append(l, span{"n b r u s t g l ? q", stGrey})
 }
 
 // helpPanel lists every key and the board's marks (the ? key), each key's
@@ -724,7 +726,7 @@ func (s *Stepper) helpPanel(W int) []tline {
 			{"g 数字 回车", "跳到第几步"},
 			{"Home/End、0/$", "第一步 / 最后一步"},
 			{"l", "中文 / English"},
-			{"?", "打开 / 关闭帮助"},
+			{"?、Esc", "打开 / 关闭帮助（Esc 关闭）"},
 			{"q、Ctrl-C", "退出"},
 		}
 	} else {
@@ -739,7 +741,7 @@ func (s *Stepper) helpPanel(W int) []tline {
 			{"g NUMBER Enter", "jump to that step"},
 			{"Home/End, 0/$", "first / last step"},
 			{"l", "English / 中文"},
-			{"?", "help on / off"},
+			{"?, Esc", "help on / off (Esc: off)"},
 			{"q, Ctrl-C", "quit"},
 		}
 	}
@@ -791,8 +793,8 @@ func (s *Stepper) triedKeyItems() []tline {
 		failed = s.pick("rejected by its rule ("+strings.Join(tags, ", ")+")", "剪枝及其规则（"+strings.Join(tags, "，")+"）")
 	}
 	return []tline{
-		{{s.pick("tried: ", "已试："), stPlain}, {"✗", stClash}, {" " + failed, stPlain}},
-		{{"✓", stPlace}, {s.pick(" on the board", " 在棋盘上"), stPlain}},
+		{{s.pick("tried: ", "已试："), stPlain}, {"✗", stFail}, {" " + failed, stPlain}},
+		{{"✓", stOn}, {s.pick(" on the board", " 在棋盘上"), stPlain}},
 		{{"↩", stPlain}, {s.pick(" came back", " 分支已返回"), stPlain}},
 	}
 }
@@ -822,7 +824,7 @@ func (s *Stepper) counterItems(st *stepState) []tline {
 		return tline{{s.pick(en, zh) + " " + strconv.FormatInt(v, 10), stPlain}}
 	}
 	return []tline{
-		item("nodes", "节点", c.Nodes),
+		item("calls", "调用", c.Nodes),
 		item("tries", "尝试", c.Tries),
 		item(tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH, c.Backtracks),
 		item("solutions", "解", c.Solutions),

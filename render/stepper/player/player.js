@@ -15,7 +15,9 @@
       end: "(end of the run)",
       prev: "◀ previous", next: "next ▶",
       key: { given: "given", placed: "placed earlier", "try": "candidate being tried", place: "placed at this step",
+        placeCall: "the move that led to this call", placeReturn: "the move that led to the returning call",
         clash: "clashes with the candidate", slot: "the cell being decided", choice: "still to try in this row" },
+      theme: "light / dark colours (c)",
       oldBrowser: "This browser cannot unpack the page (it needs DecompressionStream: Chrome 80, Edge 80, Firefox 113, Safari 16.4 or later).",
       help: [
         ["→  Space  PageDown  n", "next step"],
@@ -28,6 +30,7 @@
         ["[  ]", "slower, faster"],
         ["+  −  f", "zoom the tree in, out, fit it"],
         ["l", "English / 中文"],
+        ["c", "light / dark colours (dark for a projector or a dark room)"],
         ["?  Esc", "this help, close it"]
       ],
       helpTitle: "Keys (a presenter's clicker works too)",
@@ -42,7 +45,9 @@
       end: "（运行结束）",
       prev: "◀ 上一个", next: "下一个 ▶",
       key: { given: "预设数字", placed: "之前放置的", "try": "正在尝试的候选", place: "本步放置",
+        placeCall: "引出本次调用的一步", placeReturn: "引出正在返回的调用的一步",
         clash: "与候选冲突", slot: "本层要决定的位置", choice: "这一行还可以试的位置" },
+      theme: "浅色 / 深色配色（c）",
       oldBrowser: "这个浏览器无法解开本页（需要 DecompressionStream：Chrome 80、Edge 80、Firefox 113、Safari 16.4 或更新版本）。",
       help: [
         ["→  空格  PageDown  n", "下一步"],
@@ -55,6 +60,7 @@
         ["[  ]", "慢一点、快一点"],
         ["+  −  f", "放大、缩小搜索树，显示全图"],
         ["l", "English / 中文"],
+        ["c", "浅色 / 深色配色（投影或暗的教室用深色）"],
         ["?  Esc", "打开、关闭本帮助"]
       ],
       helpTitle: "按键（翻页笔也可以用）",
@@ -154,7 +160,7 @@
     N = D.steps;
     var T = timing;
     L = D.lang === "zh" ? 1 : 0;
-    ["title", "stepword", "stepno", "stepmax", "kind", "cut", "lang", "helpbtn", "board", "key", "code", "treetitle",
+    ["title", "stepword", "stepno", "stepmax", "kind", "cut", "theme", "lang", "helpbtn", "left", "board", "key", "code", "treetitle",
       "zoomout", "zoomin", "zoomfit", "follow", "followword", "tree", "svg", "stackhead", "stack", "note", "counters",
       "home", "prevkind", "back", "next", "nextkind", "kindsel", "end", "play", "speed", "speedword", "gotoword", "goto",
       "msg", "help", "helpbox"].forEach(function (id) { el[id] = $(id); });
@@ -170,6 +176,7 @@
     if (h.lang !== undefined) { L = h.lang; }
     goTo(h.step !== undefined ? h.step : 0);
     relabel();
+    layout();
     fitTree(true);
     draw();
   }
@@ -232,12 +239,7 @@
   var cellEls = [];
   function buildBoard() {
     var b = D.board, rows = b.rows, cols = b.cols;
-    // Half the window's height at most, so the code shows under it.
-    var room = Math.min(560, Math.max(240, window.innerHeight * 0.48));
-    var size = Math.max(18, Math.min(64, Math.floor(room / Math.max(rows, cols))));
-    el.board.style.gridTemplateColumns = "repeat(" + cols + ", " + size + "px)";
-    el.board.style.gridAutoRows = size + "px";
-    el.board.style.fontSize = Math.round(size * 0.62) + "px";
+    sizeBoard(32); // until layout() gives the board its room
     for (var r = 0; r < rows; r++) {
       for (var c = 0; c < cols; c++) {
         var d = document.createElement("div");
@@ -251,6 +253,13 @@
       }
     }
     shown.cells = new Int32Array(rows * cols).fill(-1);
+    for (var i = 0; i < D.board.start.length; i++) { if (((D.board.start[i] >> 3) & 7) === 1) { hasGivens = true; } }
+  }
+  // sizeBoard gives the board's cells size px.
+  function sizeBoard(size) {
+    el.board.style.gridTemplateColumns = "repeat(" + D.board.cols + ", " + size + "px)";
+    el.board.style.gridAutoRows = size + "px";
+    el.board.style.fontSize = Math.round(size * 0.62) + "px";
   }
   var BASES = ["", "given", "placed"];
   var OVERS = ["", "o-try", "o-place", "o-clash", "o-slot", "o-choice"];
@@ -270,25 +279,32 @@
       d.textContent = D.board.glyphs[g] || "";
     }
   }
-  function drawKey() {
-    var k = ui().key, items = [];
-    var have = {};
-    for (var i = 0; i < S.cells.length; i++) { have[(S.cells[i] >> 3) & 7] = true; }
-    var chip = function (style, word) { return '<span><span class="chip" style="' + style + '"></span>' + esc(word) + "</span>"; };
+  // keyHTML is the key to the board's marks in language l at a step of
+  // kind kind: the solid mark is the move placed at a place step, and at
+  // a call or a return the move that led to that call (nothing is placed
+  // then).
+  function keyHTML(l, kind) {
+    var k = (l ? UI.zh : UI.en).key, items = [];
+    var chip = function (cls, word) { return '<span><span class="chip ' + cls + '"></span>' + esc(word) + "</span>"; };
     if (!D.board.pieces) {
       var g = D.board.glyphs.length > 1 ? D.board.glyphs[1] : "1";
-      if (have[1]) { items.push('<span><b class="sample">' + esc(g) + "</b> " + esc(k.given) + "</span>"); }
+      if (hasGivens) { items.push('<span><b class="sample">' + esc(g) + "</b> " + esc(k.given) + "</span>"); }
       items.push('<span><b class="sample placed">' + esc(g) + "</b> " + esc(k.placed) + "</span>");
     }
-    items.push(chip("background:#fff2a8;border:2px dashed #b08900", k["try"]));
-    items.push(chip("background:#ffe066;border-color:#b08900", k.place));
-    items.push(chip("background:#f5b7b1;border-color:#c0392b", k.clash));
+    items.push(chip("c-try", k["try"]));
+    items.push(chip("c-place", kind === KIND.call ? k.placeCall : kind === KIND["return"] ? k.placeReturn : k.place));
+    items.push(chip("c-clash", k.clash));
     if (D.board.pieces) {
-      items.push(chip("background:#e6f0fd;border-color:#1a56b0", k.choice));
+      items.push(chip("c-choice", k.choice));
     } else {
-      items.push(chip("background:#dbe8fb;border:2px dashed #1a56b0", k.slot));
+      items.push(chip("c-slot", k.slot));
     }
-    el.key.innerHTML = items.join("");
+    return items.join("");
+  }
+  var hasGivens = false, keyShown = "";
+  function drawKey() {
+    var h = keyHTML(L, S.k > 0 ? D.k[S.k - 1] : -1);
+    if (h !== keyShown) { keyShown = h; el.key.innerHTML = h; }
   }
 
   // ---- the tree ------------------------------------------------------
@@ -492,7 +508,6 @@
     el.zoomin.onclick = function () { zoom(1.25); };
     el.zoomout.onclick = function () { zoom(1 / 1.25); };
     el.zoomfit.onclick = function () { fitTree(false); };
-    window.addEventListener("resize", function () { codeLineH = 0; resized(); drawTree(); });
   }
 
   // ---- the stack, code, note, counters -------------------------------
@@ -502,6 +517,9 @@
   // The stack's rows are kept: a step changes the top row or two, and
   // only those are drawn again.
   var stackRows = [], stackShown = [], stackLang = -1;
+  // CHECK is ✓ drawn (its text, for copying and for screen readers, in
+  // its title).
+  var CHECK = '<svg class="ck" viewBox="0 0 10 10" role="img"><title>✓</title><path d="M1.2 5.6 4 8.4 8.8 1.8"/></svg>';
   function frameRow(i, top) {
     var w = D.words[L], f = D.frames[i];
     var choices = "";
@@ -510,7 +528,7 @@
     }
     var tried = triedOf(i).map(function (t) {
       if (t[1] === 0) { return '<span class="fail">✗' + esc(t[0]) + " " + esc(w.rulemarks[t[2]]) + "</span>"; }
-      if (t[1] === 1) { return '<span class="on">✓' + esc(t[0]) + "</span>"; }
+      if (t[1] === 1) { return '<span class="on">' + CHECK + esc(t[0]) + "</span>"; }
       return '<span class="back">↩' + esc(t[0]) + "</span>";
     }).join(" ");
     var path = typeof f.p === "string" ? f.p : f.p[L];
@@ -520,7 +538,7 @@
   }
   function drawStack() {
     if (stackLang !== L) { stackShown = []; stackLang = L; }
-    var n = S.stack.length, grew = n !== stackRows.length;
+    var n = S.stack.length;
     while (stackRows.length < n) {
       var d = document.createElement("div");
       d.className = "row";
@@ -535,9 +553,8 @@
       stackRows[i].className = i === n - 1 ? "row top" : "row";
       stackRows[i].innerHTML = frameRow(S.stack[i], i === n - 1);
     }
-    if (grew) { el.stack.scrollTop = 1e9; } // the innermost call in view
   }
-  var codeEls = [], codeLineH = 0, codePaneH = 0, codeScroll = 0;
+  var codeEls = [];
   function drawCode() {
     var lines = D.code[L];
     if (codeEls.length !== lines.length || codeEls.lang !== L) {
@@ -555,17 +572,7 @@
     var cur = S.k > 0 ? D.line[S.k - 1] : -1;
     if (codeEls.cur !== cur) {
       if (codeEls.cur >= 0) { codeEls[codeEls.cur].className = ""; }
-      if (cur >= 0) {
-        codeEls[cur].className = "cur";
-        // Lines are all one height: the code pane scrolls to the marked
-        // one without asking the page for its place (no forced layout).
-        if (!codeLineH) { codeLineH = codeEls[0].getBoundingClientRect().height || 20; codePaneH = el.code.clientHeight; }
-        var top = cur * codeLineH;
-        if (top < codeScroll || top > codeScroll + codePaneH - 2 * codeLineH) {
-          codeScroll = Math.max(0, top - codePaneH / 2);
-          el.code.scrollTop = codeScroll;
-        }
-      }
+      if (cur >= 0) { codeEls[cur].className = "cur"; }
       codeEls.cur = cur;
     }
   }
@@ -598,6 +605,8 @@
     txt(el.title, D.title[L]);
     txt($("strategy"), (L ? "策略 " : "strategy ") + D.strategy);
     txt(el.lang, L ? "English" : "中文");
+    el.theme.title = u.theme;
+    el.theme.setAttribute("aria-label", u.theme);
     txt(el.followword, u.follow);
     txt(el.zoomfit, u.fit);
     txt(el.gotoword, u.gotoWord);
@@ -632,17 +641,127 @@
     drawStack();
     drawCode();
     drawText();
+    keepInView();
     setTimeout(fitText, 0);
   }
 
   function draw() {
     drawBoard();
+    drawKey();
     drawTree();
     drawStack();
     drawCode();
     drawText();
+    keepInView();
     writeHash();
   }
+
+  // ---- the layout ----------------------------------------------------
+  // layout shares the left column's height by what each part needs: the
+  // key its tallest (in either language, at any step), the code all its
+  // lines, the board the rest (at most 96 px a cell, and no wider than
+  // the column). When that leaves the board less than 28 px a cell, the
+  // board keeps 28 (or what leaves the code five lines) and the code
+  // scrolls to its marked line. Where the column is wide enough, the key
+  // goes beside the board when that makes the board bigger. The stack's
+  // pane gets the rows of the run's deepest stack (CSS caps it). On a
+  // narrow screen (one column, the page scrolls) the board fits the
+  // width.
+  var deepest = -1;
+  function layout() {
+    var rows = D.board.rows, cols = D.board.cols, gap = 8;
+    var narrow = window.matchMedia("(max-width: 900px)").matches;
+    el.left.classList.remove("keyside");
+    var colW = el.left.clientWidth, colH = el.left.clientHeight;
+    // The board's width at size px a cell: cells, the lines between them,
+    // its border.
+    var boardW = function (size) { return size * cols + (cols - 1) + 6; };
+    var widest = Math.floor((colW - (cols - 1) - 6) / cols);
+    var keyH = keyHeight();
+    var size;
+    if (narrow) {
+      size = Math.min(96, widest);
+    } else {
+      var lineH = codeEls.length ? codeEls[0].offsetHeight : 22;
+      var chrome = el.code.offsetHeight - el.code.clientHeight + 12; // borders and padding
+      var fit = function (room) {
+        var s = Math.floor((room - D.code[0].length * lineH - chrome - (rows - 1) - 6) / rows);
+        if (s < 28) {
+          s = Math.min(28, Math.floor((room - 5 * lineH - chrome - (rows - 1) - 6) / rows));
+        }
+        return s;
+      };
+      size = Math.min(fit(colH - keyH - 2 * gap), 96, widest);
+      // The key beside the board, in a column of at least 200 px.
+      var side = Math.min(fit(colH - gap), 96, Math.floor((colW - gap - 200 - (cols - 1) - 6) / cols));
+      if (side > size) {
+        el.left.classList.add("keyside");
+        sizeBoard(side);
+        if (keyHeight() <= boardW(side)) {
+          size = side;
+        } else {
+          el.left.classList.remove("keyside");
+          keyHeight();
+        }
+      }
+    }
+    sizeBoard(Math.max(12, size));
+    if (deepest < 0) {
+      deepest = 0;
+      for (var i = 0; i < D.frames.length; i++) { deepest = Math.max(deepest, D.frames[i].d); }
+    }
+    if (D.tree) {
+      // A row is about 1.6 em of 16 px: the pane's basis (CSS caps it).
+      el.stack.style.flexBasis = Math.round((deepest + 1) * 26 + 4) + "px";
+    } else {
+      // No tree: the stack has the column.
+      el.stack.style.flex = "1 1 auto";
+      el.stack.style.maxHeight = "none";
+    }
+  }
+  // keyHeight sets the key's least height to its tallest, in either
+  // language at any step, where it stands now, so that it never moves
+  // what is under it; it returns that height.
+  function keyHeight() {
+    el.key.style.minHeight = "";
+    var h = 0, had = el.key.innerHTML;
+    [0, 1].forEach(function (l) {
+      [-1, KIND.call, KIND["return"]].forEach(function (kind) {
+        el.key.innerHTML = keyHTML(l, kind);
+        h = Math.max(h, el.key.offsetHeight);
+      });
+    });
+    el.key.innerHTML = had;
+    el.key.style.minHeight = h + "px";
+    return h;
+  }
+  // keepInView scrolls the stack to its current (bottom) row and the code
+  // to its marked line, with a line around it, after a step has been
+  // drawn: the one place that asks the page where things are.
+  function keepInView() {
+    if (stackRows.length) { el.stack.scrollTop = el.stack.scrollHeight; }
+    var cur = codeEls.cur;
+    if (cur === undefined || cur < 0) { return; }
+    var line = codeEls[cur], top = line.offsetTop, h = line.offsetHeight;
+    var pane = el.code.clientHeight, at = el.code.scrollTop;
+    if (top - h < at || top + 2 * h > at + pane) {
+      el.code.scrollTop = Math.max(0, Math.round(top - (pane - h) / 2));
+    }
+  }
+
+  // ---- the theme -----------------------------------------------------
+  // The page starts in the system's colours (prefers-color-scheme, set
+  // before the first paint in the page's head) and follows them until c
+  // switches.
+  var themeChosen = false;
+  function theme() { return document.documentElement.dataset.theme === "dark" ? "dark" : "light"; }
+  function setTheme(t) { document.documentElement.dataset.theme = t; }
+  function toggleTheme() { themeChosen = true; setTheme(theme() === "dark" ? "light" : "dark"); }
+  try {
+    matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function (ev) {
+      if (!themeChosen) { setTheme(ev.matches ? "dark" : "light"); }
+    });
+  } catch (e) { /* an old browser: no following */ }
 
   // ---- moving --------------------------------------------------------
   function say(s) { txt(el.msg, s); }
@@ -701,6 +820,12 @@
     el.play.onclick = play;
     el.speed.oninput = function () { txt(el.speedword, ui().speeds[+el.speed.value]); };
     el.lang.onclick = function () { setLang(1 - L); };
+    el.theme.onclick = toggleTheme;
+    window.addEventListener("resize", function () {
+      layout();
+      if (D.tree) { resized(); drawTree(); }
+      keepInView();
+    });
     el.helpbtn.onclick = function () { toggleHelp(); };
     el.help.onclick = function () { toggleHelp(false); };
     el["goto"].addEventListener("keydown", function (ev) {
@@ -738,6 +863,7 @@
         case "-": zoom(1 / 1.25); break;
         case "f": fitTree(false); break;
         case "l": setLang(1 - L); break;
+        case "c": toggleTheme(); break;
         case "?": case "h": toggleHelp(); break;
         case "Escape": toggleHelp(false); break;
         default: handled = false;
@@ -751,6 +877,7 @@
     step: function () { return S.k; },
     steps: function () { return N; },
     lang: function () { return L ? "zh" : "en"; },
+    theme: theme,
     go: function (k) { goTo(k); draw(); },
     timing: timing
   };
