@@ -867,6 +867,9 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 		fit := ""
 		if p.Fit.W > 0 {
 			fit = fmt.Sprintf(", %.0f px high on a %.0f×%.0f slide", p.TextPx(p.Fit), p.Fit.W, p.Fit.H)
+			if p.Fit.Title > 0 {
+				fit += fmt.Sprintf(" below a %.0f px title", p.Fit.Title)
+			}
 		}
 		dir := p.Direction.String()
 		if p.Panels > 1 {
