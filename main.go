@@ -69,6 +69,15 @@ const (
 	// (1.8 million boxes) is not.
 	// An explicit --max-nodes N draws up to N boxes.
 	maxDrawBoxes = 400_000
+	// maxDOTBoxes is the most boxes --max-nodes 0 writes as DOT alone:
+	// about 350 bytes of memory a box, with the tree (the 11-queens tree,
+	// 1.8 million boxes, about 600 MB).
+	maxDOTBoxes = 2_000_000
+	// defaultMaxTree bounds the search tree kept for the diagrams
+	// (--max-tree): 256 MB, some 10 million boxes (24 bytes a box, 48 a
+	// call). Trimming and drawing it take about as much again, so a run
+	// stays under 1 GB.
+	defaultMaxTree = 256 << 20
 	// htmlTreeBoxes is the box budget of --html's search tree unless
 	// --max-nodes says otherwise: the page zooms and pans.
 	htmlTreeBoxes = 400
@@ -676,6 +685,7 @@ type exportFlags struct {
 	delay         durationFlag
 	scale         int
 	force         bool
+	maxTree       sizeFlag // --max-tree
 	set           map[string]bool
 }
 
@@ -703,7 +713,60 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.Var(&ef.delay, "delay", "time between the frames of --gif, e.g. 0.5s (the last frame stays 4 times as long, at least 2s)")
 	fs.IntVar(&ef.scale, "scale", 2, "pixels per point of --png, --gif and PNG frames: 1, 2 or 3 (2: the smallest text, 9 pt, is 18 px at the picture's natural size)")
 	fs.BoolVar(&ef.force, "force", false, "replace a --frames folder even if it holds files other than frames")
+	ef.maxTree = sizeFlag(defaultMaxTree)
+	fs.Var(&ef.maxTree, "max-tree", "cap the memory of the search tree kept for --dot, --svg, --png, --gif and --frames, e.g. 512M or 2G (0: no cap; trimming and drawing take about as much again): trace stops the search there (status limit), render draws the tree as it stood then")
 	fs.StringVar(&ef.html, "html", "", fmt.Sprintf("write the run as one self-contained HTML page to this file: the player, with the board, the search tree, the call stack, the code and the notes, stepped forward and back in a browser (at most %d steps, or --max-steps)", stepper.DefaultHTMLSteps))
+}
+
+// newTree returns the tree the diagrams are drawn from, capped by
+// --max-tree, and, when --max-nodes 0 asks for the whole tree, at the most
+// boxes the diagrams may have (boxLimit): a tree past that is refused, and
+// a search stops as soon as its tree passes it, not after it built the
+// whole tree. Call it after options.
+func (ef *exportFlags) newTree() *tracer.Tree {
+	t := tracer.NewTree()
+	t.MaxBytes = int64(ef.maxTree)
+	if limit, _, _ := ef.boxLimit(); ef.wholeTree() {
+		t.MaxNodes = limit
+	}
+	return t
+}
+
+// boxCost words what a box costs, for the messages of the box limits.
+type boxCost struct{ verb, memory, hint string }
+
+var (
+	pictureCost = boxCost{"draws", "a picture takes about 3 KB of memory a box",
+		"give --max-nodes N to draw N boxes anyway, --depth or --focus to draw a part, or --dot for the text"}
+	dotCost = boxCost{"writes", "a DOT takes about 350 bytes of memory a box",
+		"give --max-nodes N to write N boxes anyway, or --depth or --focus to write a part"}
+)
+
+// boxLimit is the most boxes --max-nodes 0 may give the diagrams asked
+// for (0: no diagram), the flag it is for, and what a box costs: a picture
+// (--svg, --png, --gif, --frames) at most maxDrawBoxes, a DOT alone at
+// most maxDOTBoxes.
+func (ef *exportFlags) boxLimit() (int, string, boxCost) {
+	switch {
+	case ef.svg != "":
+		return maxDrawBoxes, "--svg", pictureCost
+	case ef.png != "":
+		return maxDrawBoxes, "--png", pictureCost
+	case ef.gif != "":
+		return maxDrawBoxes, "--gif", pictureCost
+	case ef.frames != "":
+		return maxDrawBoxes, "--frames", pictureCost
+	case ef.dot != "":
+		return maxDOTBoxes, "--dot", dotCost
+	}
+	return 0, "", boxCost{}
+}
+
+// wholeTree reports whether --max-nodes 0 asks for every box of the tree:
+// without --depth, --focus or --at-step, each of which may keep fewer
+// boxes than the tree holds.
+func (ef *exportFlags) wholeTree() bool {
+	return ef.maxNodes == 0 && ef.depth == 0 && ef.focus == "" && ef.atStep == 0
 }
 
 // diagrams reports whether any diagram was asked for.
@@ -850,39 +913,63 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 // write draws the tree into every diagram output. It returns the outputs
 // it had to leave undrawn because ctx ended (Ctrl-C during drawing).
 func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.Legend, opt render.DiagramOptions) (skipped []*outfile.File, err error) {
-	drawing := d.svg != nil || d.png != nil || d.gif != nil || d.ef.frames != ""
-	if calls, pruned := t.Counts(); drawing && opt.MaxNodes == 0 && calls+pruned > maxDrawBoxes {
-		// Too many boxes in all: trim (a fraction of the DOT's cost) to
-		// see whether --depth, --focus or --at-step bring it under.
-		if opt.Problem == "" {
-			opt.Problem = leg.Summary.Problem
-		}
-		_, rep, err := render.Trim(t, opt)
-		if err != nil {
-			return nil, usagef("%v", err)
-		}
-		if boxes := rep.Statements; boxes > maxDrawBoxes {
-			label := "--svg"
-			if d.svg == nil {
-				label = "--png"
+	if limit, label, cost := d.ef.boxLimit(); limit > 0 && opt.MaxNodes == 0 {
+		if t.MaxNodes > 0 && t.Len() > t.MaxNodes {
+			// The search, or the reading of the log, stopped recording
+			// as soon as the tree passed the limit.
+			at := t.FullAt
+			if at == 0 {
+				at = t.LimitStep
 			}
-			return nil, usagef("%s: the whole tree is %d boxes, more than --max-nodes 0 draws (%d; a picture takes about 3 KB of memory a box): give --max-nodes N to draw N boxes anyway, --depth or --focus to draw a part, or --dot for the text",
-				label, boxes, maxDrawBoxes)
+			return nil, usagef("%s: the tree passed %d boxes at step %d, more than --max-nodes 0 %s (%s), so the run stopped there: %s",
+				label, limit, at, cost.verb, cost.memory, cost.hint)
 		}
-	}
-	var dot bytes.Buffer
-	if _, err := render.WriteDOT(&dot, t, leg, opt); err != nil {
-		return nil, usagef("%v", err)
-	}
-	if d.dot != nil {
-		if _, err := d.dot.Write(dot.Bytes()); err != nil {
-			return nil, err
+		if calls, pruned := t.Counts(); calls+pruned > limit {
+			// Too many boxes in all: trim (a fraction of the DOT's cost)
+			// to see whether --depth, --focus or --at-step bring it under.
+			if opt.Problem == "" {
+				opt.Problem = leg.Summary.Problem
+			}
+			_, rep, err := render.Trim(t, opt)
+			if err != nil {
+				return nil, usagef("%v", err)
+			}
+			if boxes := rep.Statements; boxes > limit {
+				return nil, usagef("%s: the tree is %d boxes, more than --max-nodes 0 %s (%d; %s): %s",
+					label, boxes, cost.verb, limit, cost.memory, cost.hint)
+			}
 		}
 	}
 	var pics []*outfile.File
 	for _, o := range []*outfile.File{d.svg, d.png} {
 		if o != nil {
 			pics = append(pics, o)
+		}
+	}
+	// The DOT goes straight into --dot unless a picture is drawn from it
+	// too: the text of a whole tree's DOT is some 250 bytes a box.
+	var dot bytes.Buffer
+	var w io.Writer = &dot
+	switch {
+	case len(pics) == 0 && d.dot != nil:
+		w = bufio.NewWriterSize(d.dot, 1<<16)
+	case len(pics) == 0:
+		w = io.Discard // frames only: WriteDOT still checks the options
+	}
+	if _, err := render.WriteDOT(w, t, leg, opt); err != nil {
+		var oe *outfile.Error
+		if errors.As(err, &oe) {
+			return nil, err
+		}
+		return nil, usagef("%v", err)
+	}
+	if bw, ok := w.(*bufio.Writer); ok {
+		if err := bw.Flush(); err != nil {
+			return nil, err
+		}
+	} else if d.dot != nil {
+		if _, err := d.dot.Write(dot.Bytes()); err != nil {
+			return nil, err
 		}
 	}
 	layout := graphviz.LayoutDot
@@ -1009,7 +1096,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	opts.Sinks = []tracer.Sink{st}
 	var tree *tracer.Tree
 	if ef.diagrams() {
-		tree = tracer.NewTree()
+		tree = ef.newTree()
 		opts.Sinks = append(opts.Sinks, tree)
 	}
 	if diagrams.html != nil {
@@ -1084,6 +1171,9 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	if res.Limit == tracer.LimitSize {
 		fmt.Fprintf(stderr, "backtrack: the step log reached --max-output %s, so the search stopped there; give a larger --max-output (or 0) to log more\n", maxOutput.String())
+	}
+	if res.Limit == tracer.LimitTree {
+		fmt.Fprintf(stderr, "backtrack: the search tree reached --max-tree %s, so the search stopped there; give a larger --max-tree (or 0) to record more\n", ef.maxTree.String())
 	}
 	if !toStdout {
 		if err := render.WriteReport(stdout, sum, *show, lang); err != nil {
@@ -1242,7 +1332,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		open = func() (io.ReadCloser, error) { return os.Open(name) }
 	}
 	// The log is read aside, so Ctrl-C ends a read that waits on a pipe.
-	tree := tracer.NewTree()
+	tree := ef.newTree()
 	st := &tracer.Stats{}
 	type read struct {
 		h   steplog.Header
@@ -1289,8 +1379,14 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	leg := render.Legend{Summary: sum, Lang: lang}
 	var skipped []*outfile.File
+	// A tree that reached --max-tree stopped recording: it is drawn as it
+	// stood then.
+	wopt, cut := dopt, int64(0)
+	if k := tree.FullAt - 1; tree.FullAt > 0 && (wopt.AtStep == 0 || wopt.AtStep > k) {
+		wopt.AtStep, cut = k, k
+	}
 	if ef.diagrams() {
-		if skipped, err = diagrams.write(ctx, tree, leg, dopt); err != nil {
+		if skipped, err = diagrams.write(ctx, tree, leg, wopt); err != nil {
 			return err
 		}
 	}
@@ -1305,6 +1401,10 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if err := outs.Commit(); err != nil {
 		return err
+	}
+	if cut > 0 {
+		fmt.Fprintf(stderr, "backtrack: the search tree reached --max-tree %s at step %d of %d, so the diagrams show it as it stood after step %d (as --at-step %d would); give a larger --max-tree (or 0) to draw it all\n",
+			ef.maxTree.String(), cut+1, tree.Steps, cut, cut)
 	}
 	if ctx.Err() != nil {
 		return interruptedError(skipped, diagrams.missing()...)
