@@ -81,6 +81,15 @@ const (
 	// htmlTreeBoxes is the box budget of --html's search tree unless
 	// --max-nodes says otherwise: the page zooms and pans.
 	htmlTreeBoxes = 400
+	// htmlTreeSolutions is how many solution paths --html's tree draws
+	// past that budget (the first found): a page of 2,000,000 11-queens
+	// steps found some 1,200 solutions, whose paths were 24,000 boxes
+	// that took the browser seconds to lay out.
+	htmlTreeSolutions = 40
+	// htmlMaxBoxes is the most boxes --max-nodes 0 puts in --html's tree:
+	// a browser takes about half a millisecond a box to open the page
+	// (the 8-queens tree, 15,721 boxes, 8.5 s; 3,585, 1.5 s).
+	htmlMaxBoxes = 10_000
 	// logReadBuffer is the buffer a step log is read through.
 	logReadBuffer = 1 << 16
 )
@@ -1101,6 +1110,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	if diagrams.html != nil {
 		diagrams.html.limit = htmlLimit(&ef, opts.Limits.MaxSteps)
+		diagrams.html.begin(info, tracer.StrategyOf(info, opts))
 		opts.Sinks = append(opts.Sinks, diagrams.html)
 	}
 	var log *steplog.Writer
@@ -1150,6 +1160,11 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	var skipped []*outfile.File
 	leg := render.Legend{Summary: sum, Lang: lang}
+	if diagrams.html != nil {
+		if err := diagrams.html.check(leg, ef.sceneOptions(dopt)); err != nil {
+			return err
+		}
+	}
 	if tree != nil {
 		if err := tree.Err(); err != nil {
 			return fmt.Errorf("search tree: %w", err)
@@ -1186,30 +1201,56 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return nil
 }
 
-// htmlPage is --html: a sink that keeps the run's first steps, then
+// htmlPage is --html: a sink that records the run's first steps, then
 // writes the player page.
 type htmlPage struct {
-	out    *outfile.File
-	limit  int64 // the most steps the page holds
-	events []tracer.Event
-	total  int64
+	out   *outfile.File
+	limit int64 // the most steps the page holds
+	// rec records the steps the page holds, compactly (about 20 bytes a
+	// step); begin makes it.
+	rec   *stepper.Recording
+	total int64
 	// tree is the search tree of the steps the page holds: a page of a
 	// long run shows, and keeps, only the tree of its own steps.
 	tree *tracer.Tree
 }
 
-// Event keeps e, and adds it to the page's tree, if the page has room for
-// it; it counts every step.
+// begin starts the recording of a run of the problem info describes.
+func (h *htmlPage) begin(info tracer.Info, sg tracer.Strategy) {
+	h.rec = stepper.NewRecording(info, sg)
+}
+
+// Event records e, and adds it to the page's tree, if the page has room
+// for it; it counts every step.
 func (h *htmlPage) Event(e *tracer.Event) {
 	h.total++
-	if h.total > h.limit {
+	if h.total > h.limit || h.rec == nil {
 		return
 	}
-	h.events = append(h.events, *e)
+	h.rec.Event(e)
 	if h.tree == nil {
 		h.tree = tracer.NewTree()
 	}
 	h.tree.Event(e)
+}
+
+// logSinks are the sinks render feeds a step log to; the page, if any,
+// begins its recording with the log's header.
+type logSinks struct {
+	all  tracer.Sink // a MultiSink
+	page *htmlPage
+}
+
+func (s *logSinks) Event(e *tracer.Event) { s.all.Event(e) }
+
+// Err reports the first error of a sink, as the MultiSink does.
+func (s *logSinks) Err() error { return s.all.(interface{ Err() error }).Err() }
+
+// LogHeader begins the page's recording (steplog.HeaderSink).
+func (s *logSinks) LogHeader(h steplog.Header, info tracer.Info) {
+	if s.page != nil {
+		s.page.begin(info, h.Strategy)
+	}
 }
 
 // htmlLimit is the most steps --html holds: --max-steps if given (up to
@@ -1222,41 +1263,67 @@ func htmlLimit(ef *exportFlags, maxSteps int64) int64 {
 }
 
 // sceneOptions are the diagram options of the player's tree: the
-// diagram's, with a budget of htmlTreeBoxes boxes unless --max-nodes was
-// given (the page zooms and pans, so it holds more than a slide).
+// diagram's, with a budget of htmlTreeBoxes boxes and the paths of the
+// first htmlTreeSolutions solutions unless --max-nodes, --depth or --focus
+// was given (the page zooms and pans, so it holds more than a slide).
 func (ef *exportFlags) sceneOptions(opt render.DiagramOptions) render.DiagramOptions {
 	if !ef.set["max-nodes"] && !ef.set["depth"] && !ef.set["focus"] {
-		opt.MaxNodes = htmlTreeBoxes
+		opt.MaxNodes, opt.Solutions = htmlTreeBoxes, htmlTreeSolutions
 	}
 	return opt
 }
 
-// write makes the page from the steps kept and writes it.
-func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) error {
-	tree := h.tree
-	if tree == nil {
-		tree = tracer.NewTree() // a run of no steps
+// pageTree is the tree of the page's steps.
+func (h *htmlPage) pageTree() *tracer.Tree {
+	if h.tree == nil {
+		return tracer.NewTree() // a run of no steps
 	}
+	return h.tree
+}
+
+// check checks, before anything is drawn, that the page's tree can be
+// drawn with opt: the tree is sound, the options (--focus, --at-step)
+// hold, and under --max-nodes 0 it has at most htmlMaxBoxes boxes.
+func (h *htmlPage) check(leg render.Legend, opt render.DiagramOptions) error {
+	tree := h.pageTree()
 	if err := tree.Err(); err != nil {
 		return fmt.Errorf("search tree: %w", err)
-	}
-	rec := stepper.NewRecording(info, sg)
-	for i := range h.events {
-		rec.Event(&h.events[i])
 	}
 	if opt.Problem == "" {
 		opt.Problem = leg.Summary.Problem
 	}
-	if _, _, err := render.Trim(tree, opt); err != nil {
+	_, rep, err := render.Trim(tree, opt)
+	if err != nil {
 		return usagef("--html: %v", err)
 	}
-	var buf bytes.Buffer
+	if opt.MaxNodes == 0 && rep.Statements > htmlMaxBoxes {
+		return usagef("--html: the page's tree is %d boxes, more than --max-nodes 0 puts in a page (%d; a browser takes about half a millisecond a box to open it): give --max-nodes N to draw N boxes anyway, or --depth or --focus to draw a part",
+			rep.Statements, htmlMaxBoxes)
+	}
+	return nil
+}
+
+// write makes the page from the steps kept and writes it.
+// Call check first.
+func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) error {
+	tree := h.pageTree()
+	rec := h.rec
+	if rec == nil {
+		rec = stepper.NewRecording(info, sg) // a log that ended before its steps
+	}
+	if opt.Problem == "" {
+		opt.Problem = leg.Summary.Problem
+	}
 	hopt := stepper.HTMLOptions{Lang: leg.Lang, MaxSteps: h.limit, Total: h.total, Tree: tree, Summary: leg.Summary, TreeOptions: opt}
-	if err := stepper.WriteHTML(&buf, rec, hopt); err != nil {
+	// Straight into the file: the page is not held whole.
+	if err := stepper.WriteHTML(h.out, rec, hopt); err != nil {
+		var oe *outfile.Error
+		if errors.As(err, &oe) {
+			return oe // names the output; the page's own prefix adds nothing
+		}
 		return err
 	}
-	_, err := h.out.Write(buf.Bytes())
-	return err
+	return nil
 }
 
 // logInfo is the run a step log describes, from its summary.
@@ -1352,7 +1419,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			diagrams.html.limit = *htmlSteps
 			sinks = append(sinks, diagrams.html)
 		}
-		h, sum, err := steplog.Read(bufio.NewReaderSize(r, logReadBuffer), tracer.MultiSink(sinks...))
+		h, sum, err := steplog.Read(bufio.NewReaderSize(r, logReadBuffer), &logSinks{all: tracer.MultiSink(sinks...), page: diagrams.html})
 		done <- read{h, sum, err}
 	}()
 	var got read
@@ -1385,6 +1452,11 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if k := tree.FullAt - 1; tree.FullAt > 0 && (wopt.AtStep == 0 || wopt.AtStep > k) {
 		wopt.AtStep, cut = k, k
 	}
+	if diagrams.html != nil {
+		if err := diagrams.html.check(leg, ef.sceneOptions(dopt)); err != nil {
+			return err
+		}
+	}
 	if ef.diagrams() {
 		if skipped, err = diagrams.write(ctx, tree, leg, wopt); err != nil {
 			return err
@@ -1402,7 +1474,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err := outs.Commit(); err != nil {
 		return err
 	}
-	if cut > 0 {
+	if cut > 0 && ef.diagrams() {
 		fmt.Fprintf(stderr, "backtrack: the search tree reached --max-tree %s at step %d of %d, so the diagrams show it as it stood after step %d (as --at-step %d would); give a larger --max-tree (or 0) to draw it all\n",
 			ef.maxTree.String(), cut+1, tree.Steps, cut, cut)
 	}
