@@ -1303,8 +1303,8 @@ func (h *htmlPage) check(leg render.Legend, opt render.DiagramOptions) error {
 	return nil
 }
 
-// write makes the page from the steps kept and writes it.
-// Call check first.
+// write makes the page from the steps kept and writes it, straight into
+// its file; check has checked its tree.
 func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) error {
 	tree := h.pageTree()
 	rec := h.rec
@@ -1315,7 +1315,6 @@ func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend
 		opt.Problem = leg.Summary.Problem
 	}
 	hopt := stepper.HTMLOptions{Lang: leg.Lang, MaxSteps: h.limit, Total: h.total, Tree: tree, Summary: leg.Summary, TreeOptions: opt}
-	// Straight into the file: the page is not held whole.
 	if err := stepper.WriteHTML(h.out, rec, hopt); err != nil {
 		var oe *outfile.Error
 		if errors.As(err, &oe) {

@@ -197,3 +197,41 @@ func TestPlayerTreeBounded(t *testing.T) {
 		t.Errorf("q8.html was written")
 	}
 }
+
+// BenchmarkMemory runs the commands of the second newcomer trial's memory
+// table (N3, N12) in process, as a user types them, one run per
+// iteration, and reports the process's peak resident memory (peak-MB,
+// see benchPeak; it includes what the test binary holds already, such as
+// Graphviz once loaded, so it is above the command's own peak). One at a
+// time:
+//
+//	go test -run '^$' -bench 'Memory/queens14-svg' -benchtime 1x .
+//
+// queens14-svg and permutations10-dot stop at the default --max-tree;
+// permutations10-all-svg is refused when its tree passes 400,000 boxes;
+// page-default is the default 200,000-step player page, page-largest the
+// largest a page may hold (2,000,000 steps). The target: under 1 GB each,
+// the default page under 300 MB.
+func BenchmarkMemory(b *testing.B) {
+	dir := b.TempDir()
+	for _, c := range []struct {
+		name string
+		args []string
+		code int // the exit code the command ends with
+	}{
+		{"queens14-svg", []string{"trace", "nqueens", "-n", "14", "--max-steps", "0", "--svg", dir + "/m14.svg"}, 0},
+		{"permutations10-dot", []string{"trace", "permutations", "-n", "10", "--max-steps", "0", "--dot", dir + "/p10.dot"}, 0},
+		{"permutations10-all-svg", []string{"trace", "permutations", "-n", "10", "--max-steps", "0", "--max-nodes", "0", "--svg", dir + "/p10.svg"}, 2},
+		{"page-default", []string{"trace", "nqueens", "-n", "10", "--max-steps", "0", "--html", dir + "/q10.html"}, 0},
+		{"page-largest", []string{"trace", "nqueens", "-n", "11", "--max-steps", "2000000", "--html", dir + "/q11.html"}, 0},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			benchPeak(b, func() {
+				var out, errs bytes.Buffer
+				if code := run(c.args, strings.NewReader(""), &out, &errs); code != c.code {
+					b.Fatalf("%v: exit %d, want %d: %s", c.args, code, c.code, errs.String())
+				}
+			})
+		})
+	}
+}
