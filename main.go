@@ -24,11 +24,13 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -139,7 +141,35 @@ Run 'backtrack COMMAND -h' for a command's flags. Examples:
 `
 
 func main() {
+	setMemoryLimit(memoryLimit)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// memoryLimit is the soft limit the garbage collector keeps the program's
+// memory under (debug.SetMemoryLimit): it collects harder as the heap
+// nears it, so that one phase's garbage (a trimming of the tree) does not
+// pile onto the next phase's data (a DOT of a million boxes) past 1 GB. A
+// flag that raises a cap lifts it (liftMemoryLimit); so does GOMEMLIMIT,
+// which the runtime obeys instead.
+const memoryLimit = 800 << 20
+
+// setMemoryLimit sets the soft memory limit to n bytes, unless GOMEMLIMIT
+// is set.
+func setMemoryLimit(n int64) {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(n)
+	}
+}
+
+// liftMemoryLimit lifts the soft memory limit: a flag raised a cap, so the
+// run may need more, and would only be slowed by a collector that keeps
+// trying to stay under it.
+func liftMemoryLimit() { setMemoryLimit(math.MaxInt64) }
+
+// raisesCap reports whether the flags raise a memory cap: --max-tree 0 or
+// above its default, or --max-nodes above what --max-nodes 0 may draw.
+func (ef *exportFlags) raisesCap() bool {
+	return ef.maxTree == 0 || ef.maxTree > defaultMaxTree || ef.maxNodes > maxDrawBoxes
 }
 
 // run is the whole program, so tests can drive it. Temporary files never
@@ -947,6 +977,7 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 				return nil, usagef("%s: the tree is %d boxes, more than --max-nodes 0 %s (%d; %s): %s",
 					label, boxes, cost.verb, limit, cost.memory, cost.hint)
 			}
+			runtime.GC() // the count's trimming, some 25 bytes a node, before the diagram's
 		}
 	}
 	var pics []*outfile.File
@@ -1075,6 +1106,9 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	if ef.raisesCap() {
+		liftMemoryLimit()
+	}
 	if *show < 0 {
 		return usagef("--show must not be negative")
 	}
@@ -1175,6 +1209,10 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		for _, o := range skipped {
 			o.Abort()
 		}
+		// The tree, up to --max-tree, and its trimmings are garbage now:
+		// collected before the page is made rather than grown into.
+		tree = nil
+		runtime.GC()
 	}
 	if diagrams.html != nil {
 		if err := diagrams.html.write(info, tracer.StrategyOf(info, opts), leg, ef.sceneOptions(dopt)); err != nil {
@@ -1372,6 +1410,9 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
+	if ef.raisesCap() {
+		liftMemoryLimit()
+	}
 	var outs outfile.Set
 	defer outs.Abort()
 	if err := outs.AddInput("", pos[0], "the step log", stdin); err != nil {
@@ -1506,6 +1547,9 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	if opts.Limits.MaxSteps == 0 || opts.Limits.MaxSteps > maxStepperSteps {
 		return usagef("--max-steps %d: the stepper keeps every step in memory (about 17 bytes each), so it needs a limit from 1 to %d", opts.Limits.MaxSteps, maxStepperSteps)
+	}
+	if opts.Limits.MaxSteps > tracer.DefaultMaxSteps {
+		liftMemoryLimit() // a recording of more steps than the default
 	}
 	info := p.Info()
 	rec := stepper.NewRecording(info, tracer.StrategyOf(info, opts))

@@ -11,9 +11,11 @@ import (
 	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -211,8 +213,11 @@ func TestPlayerTreeBounded(t *testing.T) {
 // permutations10-all-svg is refused when its tree passes 400,000 boxes;
 // page-default is the default 200,000-step player page, page-largest the
 // largest a page may hold (2,000,000 steps). The target: under 1 GB each,
-// the default page under 300 MB.
+// the default page under 300 MB. The soft memory limit is main's.
 func BenchmarkMemory(b *testing.B) {
+	// As main sets it.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	setMemoryLimit(memoryLimit)
 	dir := b.TempDir()
 	for _, c := range []struct {
 		name string
@@ -233,5 +238,37 @@ func BenchmarkMemory(b *testing.B) {
 				}
 			})
 		})
+	}
+}
+
+// TestMemoryLimitLifted: a flag that raises a cap (--max-tree 0 or above
+// its default, --max-nodes above 400,000, step --max-steps above the
+// default) lifts main's soft memory limit, which would otherwise slow
+// such a run down; the default flags keep it.
+func TestMemoryLimitLifted(t *testing.T) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		t.Skip("GOMEMLIMIT is set: the runtime's limit is the user's")
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args   []string
+		lifted bool
+	}{
+		{[]string{"trace", "nqueens", "-n", "5", "--dot", filepath.Join(dir, "a.dot")}, false},
+		{[]string{"trace", "nqueens", "-n", "5", "--dot", filepath.Join(dir, "b.dot"), "--max-nodes", "0", "--max-tree", "128M"}, false},
+		{[]string{"trace", "nqueens", "-n", "5", "--dot", filepath.Join(dir, "c.dot"), "--max-tree", "0"}, true},
+		{[]string{"trace", "nqueens", "-n", "5", "--dot", filepath.Join(dir, "d.dot"), "--max-tree", "1G"}, true},
+		{[]string{"trace", "nqueens", "-n", "5", "--dot", filepath.Join(dir, "e.dot"), "--max-nodes", "500000"}, true},
+		{[]string{"step", "nqueens", "-n", "5", "--print"}, false},
+		{[]string{"step", "nqueens", "-n", "5", "--print", "--max-steps", "20000000"}, true},
+	} {
+		setMemoryLimit(memoryLimit)
+		if code, _, errs := runCLI(t, "", c.args...); code != 0 {
+			t.Fatalf("%v: exit %d, stderr %q", c.args, code, errs)
+		}
+		if got := debug.SetMemoryLimit(-1); (got == math.MaxInt64) != c.lifted {
+			t.Errorf("%v: the soft memory limit is %d after the run, want it lifted: %v", c.args, got, c.lifted)
+		}
 	}
 }
