@@ -24,11 +24,13 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -69,9 +71,27 @@ const (
 	// (1.8 million boxes) is not.
 	// An explicit --max-nodes N draws up to N boxes.
 	maxDrawBoxes = 400_000
+	// maxDOTBoxes is the most boxes --max-nodes 0 writes as DOT alone:
+	// about 350 bytes of memory a box, with the tree (the 11-queens tree,
+	// 1.8 million boxes, about 600 MB).
+	maxDOTBoxes = 2_000_000
+	// defaultMaxTree bounds the search tree kept for the diagrams
+	// (--max-tree): 256 MB, some 10 million boxes (24 bytes a box, 48 a
+	// call). Trimming and drawing it take about as much again, so a run
+	// stays under 1 GB.
+	defaultMaxTree = 256 << 20
 	// htmlTreeBoxes is the box budget of --html's search tree unless
 	// --max-nodes says otherwise: the page zooms and pans.
 	htmlTreeBoxes = 400
+	// htmlTreeSolutions is how many solution paths --html's tree draws
+	// past that budget (the first found): a page of 2,000,000 11-queens
+	// steps found some 1,200 solutions, whose paths were 24,000 boxes
+	// that took the browser seconds to lay out.
+	htmlTreeSolutions = 40
+	// htmlMaxBoxes is the most boxes --max-nodes 0 puts in --html's tree:
+	// a browser takes about half a millisecond a box to open the page
+	// (the 8-queens tree, 15,721 boxes, 8.5 s; 3,585, 1.5 s).
+	htmlMaxBoxes = 10_000
 	// logReadBuffer is the buffer a step log is read through.
 	logReadBuffer = 1 << 16
 )
@@ -121,7 +141,35 @@ Run 'backtrack COMMAND -h' for a command's flags. Examples:
 `
 
 func main() {
+	setMemoryLimit(memoryLimit)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// memoryLimit is the soft limit the garbage collector keeps the program's
+// memory under (debug.SetMemoryLimit): it collects harder as the heap
+// nears it, so that one phase's garbage (a trimming of the tree) does not
+// pile onto the next phase's data (a DOT of a million boxes) past 1 GB. A
+// flag that raises a cap lifts it (liftMemoryLimit); so does GOMEMLIMIT,
+// which the runtime obeys instead.
+const memoryLimit = 800 << 20
+
+// setMemoryLimit sets the soft memory limit to n bytes, unless GOMEMLIMIT
+// is set.
+func setMemoryLimit(n int64) {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(n)
+	}
+}
+
+// liftMemoryLimit lifts the soft memory limit: a flag raised a cap, so the
+// run may need more, and would only be slowed by a collector that keeps
+// trying to stay under it.
+func liftMemoryLimit() { setMemoryLimit(math.MaxInt64) }
+
+// raisesCap reports whether the flags raise a memory cap: --max-tree 0 or
+// above its default, or --max-nodes above what --max-nodes 0 may draw.
+func (ef *exportFlags) raisesCap() bool {
+	return ef.maxTree == 0 || ef.maxTree > defaultMaxTree || ef.maxNodes > maxDrawBoxes
 }
 
 // run is the whole program, so tests can drive it. Temporary files never
@@ -680,6 +728,7 @@ type exportFlags struct {
 	delay         durationFlag
 	scale         int
 	force         bool
+	maxTree       sizeFlag // --max-tree
 	set           map[string]bool
 }
 
@@ -707,7 +756,60 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.Var(&ef.delay, "delay", "time between the frames of --gif, e.g. 0.5s (the last frame stays 4 times as long, at least 2s)")
 	fs.IntVar(&ef.scale, "scale", 2, "pixels per point of --png, --gif and PNG frames: 1, 2 or 3 (2: the smallest text, 9 pt, is 18 px at the picture's natural size)")
 	fs.BoolVar(&ef.force, "force", false, "replace a --frames folder even if it holds files other than frames")
+	ef.maxTree = sizeFlag(defaultMaxTree)
+	fs.Var(&ef.maxTree, "max-tree", "cap the memory of the search tree kept for --dot, --svg, --png, --gif and --frames, e.g. 512M or 2G (0: no cap; trimming and drawing take about as much again): trace stops the search there (status limit), render draws the tree as it stood then")
 	fs.StringVar(&ef.html, "html", "", fmt.Sprintf("write the run as one self-contained HTML page to this file: the player, with the board, the search tree, the call stack, the code and the notes, stepped forward and back in a browser (at most %d steps, or --max-steps)", stepper.DefaultHTMLSteps))
+}
+
+// newTree returns the tree the diagrams are drawn from, capped by
+// --max-tree, and, when --max-nodes 0 asks for the whole tree, at the most
+// boxes the diagrams may have (boxLimit): a tree past that is refused, and
+// a search stops as soon as its tree passes it, not after it built the
+// whole tree. Call it after options.
+func (ef *exportFlags) newTree() *tracer.Tree {
+	t := tracer.NewTree()
+	t.MaxBytes = int64(ef.maxTree)
+	if limit, _, _ := ef.boxLimit(); ef.wholeTree() {
+		t.MaxNodes = limit
+	}
+	return t
+}
+
+// boxCost words what a box costs, for the messages of the box limits.
+type boxCost struct{ verb, memory, hint string }
+
+var (
+	pictureCost = boxCost{"draws", "a picture takes about 3 KB of memory a box",
+		"give --max-nodes N to draw N boxes anyway, --depth or --focus to draw a part, or --dot for the text"}
+	dotCost = boxCost{"writes", "a DOT takes about 350 bytes of memory a box",
+		"give --max-nodes N to write N boxes anyway, or --depth or --focus to write a part"}
+)
+
+// boxLimit is the most boxes --max-nodes 0 may give the diagrams asked
+// for (0: no diagram), the flag it is for, and what a box costs: a picture
+// (--svg, --png, --gif, --frames) at most maxDrawBoxes, a DOT alone at
+// most maxDOTBoxes.
+func (ef *exportFlags) boxLimit() (int, string, boxCost) {
+	switch {
+	case ef.svg != "":
+		return maxDrawBoxes, "--svg", pictureCost
+	case ef.png != "":
+		return maxDrawBoxes, "--png", pictureCost
+	case ef.gif != "":
+		return maxDrawBoxes, "--gif", pictureCost
+	case ef.frames != "":
+		return maxDrawBoxes, "--frames", pictureCost
+	case ef.dot != "":
+		return maxDOTBoxes, "--dot", dotCost
+	}
+	return 0, "", boxCost{}
+}
+
+// wholeTree reports whether --max-nodes 0 asks for every box of the tree:
+// without --depth, --focus or --at-step, each of which may keep fewer
+// boxes than the tree holds.
+func (ef *exportFlags) wholeTree() bool {
+	return ef.maxNodes == 0 && ef.depth == 0 && ef.focus == "" && ef.atStep == 0
 }
 
 // diagrams reports whether any diagram was asked for.
@@ -857,39 +959,64 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 // write draws the tree into every diagram output. It returns the outputs
 // it had to leave undrawn because ctx ended (Ctrl-C during drawing).
 func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.Legend, opt render.DiagramOptions) (skipped []*outfile.File, err error) {
-	drawing := d.svg != nil || d.png != nil || d.gif != nil || d.ef.frames != ""
-	if calls, pruned := t.Counts(); drawing && opt.MaxNodes == 0 && calls+pruned > maxDrawBoxes {
-		// Too many boxes in all: trim (a fraction of the DOT's cost) to
-		// see whether --depth, --focus or --at-step bring it under.
-		if opt.Problem == "" {
-			opt.Problem = leg.Summary.Problem
-		}
-		_, rep, err := render.Trim(t, opt)
-		if err != nil {
-			return nil, usagef("%v", err)
-		}
-		if boxes := rep.Statements; boxes > maxDrawBoxes {
-			label := "--svg"
-			if d.svg == nil {
-				label = "--png"
+	if limit, label, cost := d.ef.boxLimit(); limit > 0 && opt.MaxNodes == 0 {
+		if t.MaxNodes > 0 && t.Len() > t.MaxNodes {
+			// The search, or the reading of the log, stopped recording
+			// as soon as the tree passed the limit.
+			at := t.FullAt
+			if at == 0 {
+				at = t.LimitStep
 			}
-			return nil, usagef("%s: the whole tree is %d boxes, more than --max-nodes 0 draws (%d; a picture takes about 3 KB of memory a box): give --max-nodes N to draw N boxes anyway, --depth or --focus to draw a part, or --dot for the text",
-				label, boxes, maxDrawBoxes)
+			return nil, usagef("%s: the tree passed %d boxes at step %d, more than --max-nodes 0 %s (%s), so the run stopped there: %s",
+				label, limit, at, cost.verb, cost.memory, cost.hint)
 		}
-	}
-	var dot bytes.Buffer
-	if _, err := render.WriteDOT(&dot, t, leg, opt); err != nil {
-		return nil, usagef("%v", err)
-	}
-	if d.dot != nil {
-		if _, err := d.dot.Write(dot.Bytes()); err != nil {
-			return nil, err
+		if calls, pruned := t.Counts(); calls+pruned > limit {
+			// Too many boxes in all: trim (a fraction of the DOT's cost)
+			// to see whether --depth, --focus or --at-step bring it under.
+			if opt.Problem == "" {
+				opt.Problem = leg.Summary.Problem
+			}
+			_, rep, err := render.Trim(t, opt)
+			if err != nil {
+				return nil, usagef("%v", err)
+			}
+			if boxes := rep.Statements; boxes > limit {
+				return nil, usagef("%s: the tree is %d boxes, more than --max-nodes 0 %s (%d; %s): %s",
+					label, boxes, cost.verb, limit, cost.memory, cost.hint)
+			}
+			runtime.GC() // the count's trimming, some 25 bytes a node, before the diagram's
 		}
 	}
 	var pics []*outfile.File
 	for _, o := range []*outfile.File{d.svg, d.png} {
 		if o != nil {
 			pics = append(pics, o)
+		}
+	}
+	// The DOT goes straight into --dot unless a picture is drawn from it
+	// too: the text of a whole tree's DOT is some 250 bytes a box.
+	var dot bytes.Buffer
+	var w io.Writer = &dot
+	switch {
+	case len(pics) == 0 && d.dot != nil:
+		w = bufio.NewWriterSize(d.dot, 1<<16)
+	case len(pics) == 0:
+		w = io.Discard // frames only: WriteDOT still checks the options
+	}
+	if _, err := render.WriteDOT(w, t, leg, opt); err != nil {
+		var oe *outfile.Error
+		if errors.As(err, &oe) {
+			return nil, err
+		}
+		return nil, usagef("%v", err)
+	}
+	if bw, ok := w.(*bufio.Writer); ok {
+		if err := bw.Flush(); err != nil {
+			return nil, err
+		}
+	} else if d.dot != nil {
+		if _, err := d.dot.Write(dot.Bytes()); err != nil {
+			return nil, err
 		}
 	}
 	layout := graphviz.LayoutDot
@@ -986,6 +1113,9 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	if ef.raisesCap() {
+		liftMemoryLimit()
+	}
 	if *show < 0 {
 		return usagef("--show must not be negative")
 	}
@@ -1016,11 +1146,12 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	opts.Sinks = []tracer.Sink{st}
 	var tree *tracer.Tree
 	if ef.diagrams() {
-		tree = tracer.NewTree()
+		tree = ef.newTree()
 		opts.Sinks = append(opts.Sinks, tree)
 	}
 	if diagrams.html != nil {
 		diagrams.html.limit = htmlLimit(&ef, opts.Limits.MaxSteps)
+		diagrams.html.begin(info, tracer.StrategyOf(info, opts))
 		opts.Sinks = append(opts.Sinks, diagrams.html)
 	}
 	var log *steplog.Writer
@@ -1070,6 +1201,11 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	var skipped []*outfile.File
 	leg := render.Legend{Summary: sum, Lang: lang}
+	if diagrams.html != nil {
+		if err := diagrams.html.check(leg, ef.sceneOptions(dopt)); err != nil {
+			return err
+		}
+	}
 	if tree != nil {
 		if err := tree.Err(); err != nil {
 			return fmt.Errorf("search tree: %w", err)
@@ -1083,6 +1219,10 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		for _, o := range skipped {
 			o.Abort()
 		}
+		// The tree, up to --max-tree, and its trimmings are garbage now:
+		// collected before the page is made rather than grown into.
+		tree = nil
+		runtime.GC()
 	}
 	if diagrams.html != nil {
 		if err := diagrams.html.write(info, tracer.StrategyOf(info, opts), leg, ef.sceneOptions(dopt)); err != nil {
@@ -1095,6 +1235,9 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if res.Limit == tracer.LimitSize {
 		fmt.Fprintf(stderr, "backtrack: the step log reached --max-output %s, so the search stopped there; give a larger --max-output (or 0) to log more\n", maxOutput.String())
 	}
+	if res.Limit == tracer.LimitTree {
+		fmt.Fprintf(stderr, "backtrack: the search tree reached --max-tree %s, so the search stopped there; give a larger --max-tree (or 0) to record more\n", ef.maxTree.String())
+	}
 	if !toStdout {
 		if err := render.WriteReport(stdout, sum, *show, lang); err != nil {
 			return err
@@ -1106,30 +1249,56 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return nil
 }
 
-// htmlPage is --html: a sink that keeps the run's first steps, then
+// htmlPage is --html: a sink that records the run's first steps, then
 // writes the player page.
 type htmlPage struct {
-	out    *outfile.File
-	limit  int64 // the most steps the page holds
-	events []tracer.Event
-	total  int64
+	out   *outfile.File
+	limit int64 // the most steps the page holds
+	// rec records the steps the page holds, compactly (about 20 bytes a
+	// step); begin makes it.
+	rec   *stepper.Recording
+	total int64
 	// tree is the search tree of the steps the page holds: a page of a
 	// long run shows, and keeps, only the tree of its own steps.
 	tree *tracer.Tree
 }
 
-// Event keeps e, and adds it to the page's tree, if the page has room for
-// it; it counts every step.
+// begin starts the recording of a run of the problem info describes.
+func (h *htmlPage) begin(info tracer.Info, sg tracer.Strategy) {
+	h.rec = stepper.NewRecording(info, sg)
+}
+
+// Event records e, and adds it to the page's tree, if the page has room
+// for it; it counts every step.
 func (h *htmlPage) Event(e *tracer.Event) {
 	h.total++
-	if h.total > h.limit {
+	if h.total > h.limit || h.rec == nil {
 		return
 	}
-	h.events = append(h.events, *e)
+	h.rec.Event(e)
 	if h.tree == nil {
 		h.tree = tracer.NewTree()
 	}
 	h.tree.Event(e)
+}
+
+// logSinks are the sinks render feeds a step log to; the page, if any,
+// begins its recording with the log's header.
+type logSinks struct {
+	all  tracer.Sink // a MultiSink
+	page *htmlPage
+}
+
+func (s *logSinks) Event(e *tracer.Event) { s.all.Event(e) }
+
+// Err reports the first error of a sink, as the MultiSink does.
+func (s *logSinks) Err() error { return s.all.(interface{ Err() error }).Err() }
+
+// LogHeader begins the page's recording (steplog.HeaderSink).
+func (s *logSinks) LogHeader(h steplog.Header, info tracer.Info) {
+	if s.page != nil {
+		s.page.begin(info, h.Strategy)
+	}
 }
 
 // htmlLimit is the most steps --html holds: --max-steps if given (up to
@@ -1142,41 +1311,66 @@ func htmlLimit(ef *exportFlags, maxSteps int64) int64 {
 }
 
 // sceneOptions are the diagram options of the player's tree: the
-// diagram's, with a budget of htmlTreeBoxes boxes unless --max-nodes was
-// given (the page zooms and pans, so it holds more than a slide).
+// diagram's, with a budget of htmlTreeBoxes boxes and the paths of the
+// first htmlTreeSolutions solutions unless --max-nodes, --depth or --focus
+// was given (the page zooms and pans, so it holds more than a slide).
 func (ef *exportFlags) sceneOptions(opt render.DiagramOptions) render.DiagramOptions {
 	if !ef.set["max-nodes"] && !ef.set["depth"] && !ef.set["focus"] {
-		opt.MaxNodes = htmlTreeBoxes
+		opt.MaxNodes, opt.Solutions = htmlTreeBoxes, htmlTreeSolutions
 	}
 	return opt
 }
 
-// write makes the page from the steps kept and writes it.
-func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) error {
-	tree := h.tree
-	if tree == nil {
-		tree = tracer.NewTree() // a run of no steps
+// pageTree is the tree of the page's steps.
+func (h *htmlPage) pageTree() *tracer.Tree {
+	if h.tree == nil {
+		return tracer.NewTree() // a run of no steps
 	}
+	return h.tree
+}
+
+// check checks, before anything is drawn, that the page's tree can be
+// drawn with opt: the tree is sound, the options (--focus, --at-step)
+// hold, and under --max-nodes 0 it has at most htmlMaxBoxes boxes.
+func (h *htmlPage) check(leg render.Legend, opt render.DiagramOptions) error {
+	tree := h.pageTree()
 	if err := tree.Err(); err != nil {
 		return fmt.Errorf("search tree: %w", err)
-	}
-	rec := stepper.NewRecording(info, sg)
-	for i := range h.events {
-		rec.Event(&h.events[i])
 	}
 	if opt.Problem == "" {
 		opt.Problem = leg.Summary.Problem
 	}
-	if _, _, err := render.Trim(tree, opt); err != nil {
+	_, rep, err := render.Trim(tree, opt)
+	if err != nil {
 		return usagef("--html: %v", err)
 	}
-	var buf bytes.Buffer
+	if opt.MaxNodes == 0 && rep.Statements > htmlMaxBoxes {
+		return usagef("--html: the page's tree is %d boxes, more than --max-nodes 0 puts in a page (%d; a browser takes about half a millisecond a box to open it): give --max-nodes N to draw N boxes anyway, or --depth or --focus to draw a part",
+			rep.Statements, htmlMaxBoxes)
+	}
+	return nil
+}
+
+// write makes the page from the steps kept and writes it, straight into
+// its file; check has checked its tree.
+func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) error {
+	tree := h.pageTree()
+	rec := h.rec
+	if rec == nil {
+		rec = stepper.NewRecording(info, sg) // a log that ended before its steps
+	}
+	if opt.Problem == "" {
+		opt.Problem = leg.Summary.Problem
+	}
 	hopt := stepper.HTMLOptions{Lang: leg.Lang, MaxSteps: h.limit, Total: h.total, Tree: tree, Summary: leg.Summary, TreeOptions: opt}
-	if err := stepper.WriteHTML(&buf, rec, hopt); err != nil {
+	if err := stepper.WriteHTML(h.out, rec, hopt); err != nil {
+		var oe *outfile.Error
+		if errors.As(err, &oe) {
+			return oe // names the output; the page's own prefix adds nothing
+		}
 		return err
 	}
-	_, err := h.out.Write(buf.Bytes())
-	return err
+	return nil
 }
 
 // narrateAgain gives the notes of a run's steps frames (the captions of
@@ -1228,6 +1422,13 @@ func (a notesAlongside) EventNote(e *tracer.Event, note string) {
 
 // Err passes on the sink's error, so that the log is read as it would be
 // without the notes.
+// LogHeader passes the log's header on to a sink that wants it.
+func (a notesAlongside) LogHeader(h steplog.Header, info tracer.Info) {
+	if hs, ok := a.sink.(steplog.HeaderSink); ok {
+		hs.LogHeader(h, info)
+	}
+}
+
 func (a notesAlongside) Err() error {
 	if es, ok := a.sink.(interface{ Err() error }); ok {
 		return es.Err()
@@ -1318,6 +1519,9 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
+	if ef.raisesCap() {
+		liftMemoryLimit()
+	}
 	var outs outfile.Set
 	defer outs.Abort()
 	if err := outs.AddInput("", pos[0], "the step log", stdin); err != nil {
@@ -1344,7 +1548,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		open = func() (io.ReadCloser, error) { return os.Open(name) }
 	}
 	// The log is read aside, so Ctrl-C ends a read that waits on a pipe.
-	tree := tracer.NewTree()
+	tree := ef.newTree()
 	st := &tracer.Stats{}
 	type read struct {
 		h   steplog.Header
@@ -1370,7 +1574,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			diagrams.html.limit = *htmlSteps
 			sinks = append(sinks, diagrams.html)
 		}
-		var sink tracer.Sink = tracer.MultiSink(sinks...)
+		var sink tracer.Sink = &logSinks{all: tracer.MultiSink(sinks...), page: diagrams.html}
 		if stdinNotes != nil {
 			sink = notesAlongside{sink, stdinNotes}
 		}
@@ -1414,8 +1618,19 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	default:
 		diagrams.notes = func(context.Context, []int64) (func(int64) string, error) { return stdinNotes.Note, nil }
 	}
+	// A tree that reached --max-tree stopped recording: it is drawn as it
+	// stood then.
+	wopt, cut := dopt, int64(0)
+	if k := tree.FullAt - 1; tree.FullAt > 0 && (wopt.AtStep == 0 || wopt.AtStep > k) {
+		wopt.AtStep, cut = k, k
+	}
+	if diagrams.html != nil {
+		if err := diagrams.html.check(leg, ef.sceneOptions(dopt)); err != nil {
+			return err
+		}
+	}
 	if ef.diagrams() {
-		if skipped, err = diagrams.write(ctx, tree, leg, dopt); err != nil {
+		if skipped, err = diagrams.write(ctx, tree, leg, wopt); err != nil {
 			return err
 		}
 	}
@@ -1430,6 +1645,10 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if err := outs.Commit(); err != nil {
 		return err
+	}
+	if cut > 0 && ef.diagrams() {
+		fmt.Fprintf(stderr, "backtrack: the search tree reached --max-tree %s at step %d of %d, so the diagrams show it as it stood after step %d (as --at-step %d would); give a larger --max-tree (or 0) to draw it all\n",
+			ef.maxTree.String(), cut+1, tree.Steps, cut, cut)
 	}
 	if ctx.Err() != nil {
 		return interruptedError(skipped, diagrams.missing()...)
@@ -1460,6 +1679,9 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	if opts.Limits.MaxSteps == 0 || opts.Limits.MaxSteps > maxStepperSteps {
 		return usagef("--max-steps %d: the stepper keeps every step in memory (about 17 bytes each), so it needs a limit from 1 to %d", opts.Limits.MaxSteps, maxStepperSteps)
+	}
+	if opts.Limits.MaxSteps > tracer.DefaultMaxSteps {
+		liftMemoryLimit() // a recording of more steps than the default
 	}
 	info := p.Info()
 	rec := stepper.NewRecording(info, tracer.StrategyOf(info, opts))

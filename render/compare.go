@@ -425,6 +425,9 @@ func limitNote(l tracer.LimitReason, opt CompareOptions) string {
 	case tracer.LimitSize:
 		en, zh = "the run was stopped because its recording reached the size limit (--max-output)",
 			"该策略的记录达到大小上限（--max-output）被停止"
+	case tracer.LimitTree:
+		en, zh = "the run was stopped because its search tree reached the size limit (--max-tree)",
+			"该策略的搜索树达到大小上限（--max-tree）被停止"
 	default:
 		en, zh = "a limit stopped the run", "该策略触及上限被停止"
 	}

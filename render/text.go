@@ -202,6 +202,8 @@ func StopLine(l tracer.LimitReason, steps int64, lang tracer.Lang) string {
 			why = "被中断（Ctrl-C 或信号）"
 		case tracer.LimitSize:
 			why = "记录达到大小上限（--max-output）"
+		case tracer.LimitTree:
+			why = "搜索树达到大小上限（--max-tree）"
 		}
 		return fmt.Sprintf("%s，在第 %d 步停止", why, steps)
 	}
@@ -211,6 +213,8 @@ func StopLine(l tracer.LimitReason, steps int64, lang tracer.Lang) string {
 		return "interrupted (Ctrl-C or a signal)" + after
 	case tracer.LimitSize:
 		return "stopped because the recording reached its size limit (--max-output)" + after
+	case tracer.LimitTree:
+		return "stopped because the search tree reached its size limit (--max-tree)" + after
 	case tracer.LimitSteps, tracer.LimitCalls, tracer.LimitTime:
 		return "stopped by the " + LimitName(l) + after
 	}
@@ -219,8 +223,8 @@ func StopLine(l tracer.LimitReason, steps int64, lang tracer.Lang) string {
 
 // LimitName names a limit for people, with the flag that sets it: "step
 // limit (--max-steps)", "call limit (--max-calls)", "time limit
-// (--timeout)", "size limit (--max-output)"; an interrupt is "interrupt
-// (Ctrl-C or a signal)".
+// (--timeout)", "size limit (--max-output)", "tree size limit
+// (--max-tree)"; an interrupt is "interrupt (Ctrl-C or a signal)".
 func LimitName(l tracer.LimitReason) string {
 	switch l {
 	case tracer.LimitSteps:
@@ -233,6 +237,8 @@ func LimitName(l tracer.LimitReason) string {
 		return "interrupt (Ctrl-C or a signal)"
 	case tracer.LimitSize:
 		return "size limit (--max-output)"
+	case tracer.LimitTree:
+		return "tree size limit (--max-tree)"
 	}
 	return "limit"
 }

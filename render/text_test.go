@@ -143,6 +143,9 @@ func TestStatusLine(t *testing.T) {
 		{sum(tracer.StatusLimit, tracer.LimitSize, 2, 52000),
 			"stopped because the recording reached its size limit (--max-output) after 52000 steps, 2 solutions so far",
 			"记录达到大小上限（--max-output），在第 52000 步停止，此时已找到 2 个解"},
+		{sum(tracer.StatusLimit, tracer.LimitTree, 5398, 23868321),
+			"stopped because the search tree reached its size limit (--max-tree) after 23868321 steps, 5398 solutions so far",
+			"搜索树达到大小上限（--max-tree），在第 23868321 步停止，此时已找到 5398 个解"},
 		{sum(tracer.StatusLimit, tracer.LimitNone, 0, 5), "stopped by a limit after 5 steps, 0 solutions so far",
 			"触及上限，在第 5 步停止，还没有找到解"},
 	} {
@@ -221,5 +224,34 @@ func TestReportIntroducesTheBox(t *testing.T) {
 		if strings.Contains(a["label"], "九宫格") {
 			t.Errorf("%s repeats the long name: %q", id, a["label"])
 		}
+	}
+}
+
+// TestLimitWordsForEveryReason: every limit reason has its own words in
+// the report, the legends and the notes, in English and Chinese, and names
+// the flag that sets it (an interrupt names Ctrl-C), so that a reason
+// added later is not reported as a bare "limit".
+func TestLimitWordsForEveryReason(t *testing.T) {
+	for l := tracer.LimitSteps; l <= tracer.LimitTree; l++ {
+		w := tracer.LimitWordsOf(l)
+		flag := w.Flag
+		if l == tracer.LimitCanceled {
+			flag = "Ctrl-C"
+		}
+		en, zh := StopLine(l, 7, tracer.LangEN), StopLine(l, 7, tracer.LangZH)
+		name := LimitName(l)
+		if !strings.Contains(en, flag) || !strings.Contains(zh, flag) || !strings.Contains(name, flag) || w.Name.EN == "limit" || w.Name.ZH == "上限" {
+			t.Errorf("limit %q: StopLine %q / %q, LimitName %q, words %+v: want each to name %s", l, en, zh, name, w, flag)
+		}
+		nar := tracer.NewNarrator(tracer.Info{Problem: "nqueens", Size: 4}, tracer.Strategy{}, tracer.LangZH)
+		if note := nar.Note(&tracer.Event{Step: 7, Kind: tracer.KindLimit, Limit: l}); strings.Contains(note, "触及上限") {
+			t.Errorf("limit %q: the note %q is the generic one", l, note)
+		}
+	}
+	if got := tracer.LimitTree.String(); got != "tree" {
+		t.Errorf("LimitTree is named %q in files, want tree", got)
+	}
+	if l, err := tracer.ParseLimitReason("tree"); err != nil || l != tracer.LimitTree {
+		t.Errorf("ParseLimitReason(tree) = %v, %v", l, err)
 	}
 }

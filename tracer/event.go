@@ -161,6 +161,7 @@ const (
 	LimitTime                 // Limits.Timeout passed or the context's deadline passed
 	LimitCanceled             // the context was canceled (Ctrl-C, SIGTERM)
 	LimitSize                 // the context was canceled with ErrSizeLimit: a recording grew too big
+	LimitTree                 // the search tree Run records reached its cap (Tree.MaxBytes, Tree.MaxNodes)
 	numLimitReasons
 )
 
@@ -170,10 +171,10 @@ const (
 // LimitCanceled. Use it with context.WithCancelCause.
 var ErrSizeLimit = errors.New("a recording reached its size limit")
 
-var limitNames = [numLimitReasons]string{"", "steps", "calls", "time", "canceled", "size"}
+var limitNames = [numLimitReasons]string{"", "steps", "calls", "time", "canceled", "size", "tree"}
 
 // String returns the reason's name ("steps", "calls", "time", "canceled",
-// "size").
+// "size", "tree").
 func (l LimitReason) String() string {
 	if l < numLimitReasons {
 		return limitNames[l]

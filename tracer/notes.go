@@ -934,6 +934,9 @@ func (n *Narrator) noteLimit(e *Event) string {
 	case LimitSize:
 		return n.say("size limit reached at step %d: the recording is as big as allowed, so the search stops, unfinished",
 			"第 %d 步达到记录大小上限：搜索到此停止，没有完成", e.Step)
+	case LimitTree:
+		return n.say("tree size limit reached at step %d: the search tree kept for the diagrams is as big as allowed, so the search stops, unfinished",
+			"第 %d 步达到搜索树大小上限：为画图保存的搜索树已到上限，搜索到此停止，没有完成", e.Step)
 	}
 	return n.say("a limit stopped the search at step %d", "第 %d 步触及上限，搜索停止", e.Step)
 }

@@ -115,7 +115,10 @@ type Options struct {
 	Drop   Drop
 	Limits Limits
 	// Sinks receive every event, in order. With no sinks, tracing is off and
-	// the hooks cost one counter increment each.
+	// the hooks cost one counter increment each. The first Tree among them
+	// is fed directly, and its caps (Tree.MaxBytes, Tree.MaxNodes) are
+	// limits of the search: once it is full, the search stops with
+	// LimitTree.
 	Sinks []Sink
 	// KeepSolutions is how many solution boards Result keeps
 	// (DefaultKeepSolutions when 0).
@@ -208,6 +211,7 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		}
 		s.sinks = append(s.sinks, k)
 	}
+	s.capped = s.tr != nil && (s.tr.MaxBytes > 0 || s.tr.MaxNodes > 0)
 	s.on = len(s.sinks) > 0
 	s.traced = s.on || s.st != nil || s.tr != nil
 	s.hooked = s.on
@@ -320,6 +324,9 @@ type search struct {
 
 	ctx  context.Context
 	done <-chan struct{}
+	// capped is set when the tree fed directly has a cap: the slow check
+	// then runs every pollEvery steps, context or not, to look at it.
+	capped bool
 
 	steps, nodes       int64
 	maxSteps, maxCalls int64
@@ -361,7 +368,7 @@ func (s *search) emitMove(k Kind, node, depth int, slot Pos, v int, rule Rule, w
 // setBounds computes where the next slow limit check happens.
 func (s *search) setBounds() {
 	s.stepBound = s.steps + pollEvery
-	if s.done == nil {
+	if s.done == nil && !s.capped {
 		s.stepBound = 1<<63 - 1
 	}
 	if s.maxSteps > 0 && s.maxSteps < s.stepBound {
@@ -382,6 +389,8 @@ func (s *search) overLimit(node, depth int) bool {
 		s.limit = LimitSteps
 	case s.maxCalls > 0 && s.nodes >= s.maxCalls:
 		s.limit = LimitCalls
+	case s.capped && s.tr.Full():
+		s.limit = LimitTree
 	default:
 		select {
 		case <-s.done:

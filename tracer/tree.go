@@ -1,6 +1,9 @@
 package tracer
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // NodeKind tells a call node from a pruned leaf.
 type NodeKind uint8
@@ -151,14 +154,47 @@ func (c *chunked[T]) at(i int32) *T {
 // nodes is a handful of allocations, 24 bytes a pruned leaf and 48 a
 // call. Build one per search; it is also rebuilt from a saved step log by
 // feeding it the same events.
+//
+// A tree may be capped: MaxBytes bounds the memory its nodes take (Bytes),
+// MaxNodes their number (Len). Run stops the search it records with
+// LimitTree once the tree is Full (within pollEvery steps, so a tree
+// passes its cap by at most that many nodes); a tree fed events one by one
+// (Event, as from a step log) stops recording instead, at step FullAt, and
+// counts the rest of the steps only.
 type Tree struct {
 	nodes     chunked[node]
 	calls     chunked[callRec] // by call number
 	stack     []openCall       // the active calls, the root first
 	LimitStep int64            // step of the limit event (0: none)
 	Steps     int64            // events seen
-	lastOK    bool             // the last event the tree saw was a return true
-	err       error
+	// MaxBytes and MaxNodes cap the tree (0: no cap); see Full.
+	MaxBytes int64
+	MaxNodes int
+	// FullAt is the step at which Event found the tree full and stopped
+	// recording (0: it never did): the tree is the run's as it stood
+	// after step FullAt-1.
+	FullAt int64
+	lastOK bool // the last event the tree saw was a return true
+	err    error
+}
+
+// The memory of a node and of a call's record.
+const (
+	nodeBytes = int64(unsafe.Sizeof(node{}))
+	callBytes = int64(unsafe.Sizeof(callRec{}))
+)
+
+// Bytes returns the memory the tree's nodes take: its storage chunks, 24
+// bytes a node and 24 more a call (its open calls and chunk lists
+// aside).
+func (t *Tree) Bytes() int64 {
+	return (int64(len(t.nodes.chunks))*nodeBytes + int64(len(t.calls.chunks))*callBytes) << chunkBits
+}
+
+// Full reports whether the tree has reached a cap: MaxBytes of memory
+// (Bytes), or more than MaxNodes nodes.
+func (t *Tree) Full() bool {
+	return t.MaxBytes > 0 && t.Bytes() >= t.MaxBytes || t.MaxNodes > 0 && int(t.nodes.n) > t.MaxNodes
 }
 
 // NewTree returns an empty tree.
@@ -266,10 +302,15 @@ func (t *Tree) add(step int64) (int32, *node) {
 	return i, n
 }
 
-// Event adds one event to the tree.
+// Event adds one event to the tree. Once the tree is Full it records no
+// more: FullAt says from which step.
 func (t *Tree) Event(e *Event) {
 	t.Steps++
-	if t.err != nil {
+	if t.err != nil || t.FullAt > 0 {
+		return
+	}
+	if (e.Kind == KindCall || e.Kind == KindReject) && (t.MaxBytes > 0 || t.MaxNodes > 0) && t.Full() {
+		t.FullAt = e.Step
 		return
 	}
 	switch e.Kind {

@@ -1,6 +1,7 @@
 package tracer
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"unsafe"
@@ -257,5 +258,123 @@ func TestTreeLinks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTreeCap: a capped tree stops the search that records it, with
+// LimitTree, soon after it is full (within pollEvery steps), with or
+// without a context to poll, through the lean loop (a Stats and a Tree
+// only) and through the hooks (an event sink too); the limit event names
+// the reason; and the tree is consistent, the search's last calls cut.
+func TestTreeCap(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		maxBytes int64
+		maxNodes int
+		hooked   bool
+	}{
+		{"bytes/lean", 100 << 10, 0, false},
+		{"bytes/hooked", 100 << 10, 0, true},
+		{"nodes/lean", 0, 5000, false},
+		{"nodes/hooked", 0, 5000, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st, tr, rec := &Stats{}, NewTree(), &recorder{}
+			tr.MaxBytes, tr.MaxNodes = c.maxBytes, c.maxNodes
+			opts := Options{Stop: StopAll, Sinks: []Sink{st, tr}}
+			if c.hooked {
+				opts.Sinks = append(opts.Sinks, rec)
+			}
+			// 10-queens: 348,151 nodes in all, far past either cap.
+			res, err := Run(context.Background(), newQueens(t, 10, CheckScan), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != StatusLimit || res.Limit != LimitTree || st.Limit != LimitTree {
+				t.Fatalf("status %s, limit %q (stats %q): want limit, tree", res.Status, res.Limit, st.Limit)
+			}
+			if !tr.Full() || tr.Err() != nil {
+				t.Errorf("Full() = %v, Err() = %v: want a full tree and no error", tr.Full(), tr.Err())
+			}
+			// Full within pollEvery steps of the stop: at most that many
+			// nodes past the cap.
+			switch {
+			case c.maxNodes > 0 && (tr.Len() <= c.maxNodes || tr.Len() > c.maxNodes+pollEvery):
+				t.Errorf("%d nodes: want more than %d, at most %d", tr.Len(), c.maxNodes, c.maxNodes+pollEvery)
+			case c.maxBytes > 0 && (tr.Bytes() < c.maxBytes || tr.Bytes() > c.maxBytes+2*(nodeBytes+callBytes)<<chunkBits):
+				t.Errorf("%d bytes: want at least %d, at most two chunks more", tr.Bytes(), c.maxBytes)
+			}
+			if calls, _ := tr.Counts(); int64(calls) != res.Nodes || tr.Steps != res.Steps || tr.LimitStep != res.Steps {
+				t.Errorf("tree: %d calls, %d steps, limit at step %d; search: %d calls, %d steps", calls, tr.Steps, tr.LimitStep, res.Nodes, res.Steps)
+			}
+			cut := 0
+			for i := range int32(tr.Len()) {
+				if tr.Status(i) == NodeCut {
+					cut++
+				}
+			}
+			if cut == 0 {
+				t.Errorf("no call is cut")
+			}
+			if c.hooked {
+				last := rec.events[len(rec.events)-1]
+				if last.Kind != KindLimit || last.Limit != LimitTree {
+					t.Errorf("the last event is %s (limit %q), want the limit event of the tree cap", last.Kind, last.Limit)
+				}
+			}
+		})
+	}
+}
+
+// TestTreeCapFedEvents: a capped tree fed events one by one (as from a step
+// log) stops recording when full, at FullAt, and keeps counting the steps;
+// what it holds is the tree of the steps before FullAt.
+func TestTreeCapFedEvents(t *testing.T) {
+	rec := &recorder{}
+	runTraced(t, newQueens(t, 8, CheckScan), Options{Stop: StopAll, Sinks: []Sink{rec}}, false)
+	whole, capped := NewTree(), NewTree()
+	capped.MaxNodes = 1000
+	for i := range rec.events {
+		whole.Event(&rec.events[i])
+		capped.Event(&rec.events[i])
+	}
+	if capped.Steps != whole.Steps || capped.FullAt == 0 || capped.Len() != 1001 || !capped.Full() {
+		t.Fatalf("capped tree: %d steps (want %d), full at step %d, %d nodes (want 1001)", capped.Steps, whole.Steps, capped.FullAt, capped.Len())
+	}
+	for i := range int32(capped.Len()) {
+		a, b := capped.Node(i), whole.Node(i)
+		if a.Step != b.Step || a.Parent != b.Parent || a.Kind != b.Kind || b.Step >= capped.FullAt {
+			t.Fatalf("node %d: %+v in the capped tree, %+v in the whole one (full at step %d)", i, a, b, capped.FullAt)
+		}
+		if want := whole.StatusAt(i, capped.FullAt-1); capped.StatusAt(i, capped.FullAt-1) != want {
+			t.Fatalf("node %d at step %d: %s, want %s", i, capped.FullAt-1, capped.StatusAt(i, capped.FullAt-1), want)
+		}
+	}
+	if whole.Node(1001).Step != capped.FullAt {
+		t.Errorf("full at step %d: want the step of node 1001, %d", capped.FullAt, whole.Node(1001).Step)
+	}
+}
+
+// TestTreeBytes: Bytes counts the storage chunks, 24 bytes a node and 24
+// more a call.
+func TestTreeBytes(t *testing.T) {
+	tr := NewTree()
+	if tr.Bytes() != 0 || tr.Full() {
+		t.Fatalf("an empty tree: %d bytes, full %v", tr.Bytes(), tr.Full())
+	}
+	runTracedInto(t, tr, newQueens(t, 6, CheckScan))
+	calls, pruned := tr.Counts()
+	chunk := int64(1) << chunkBits
+	want := (int64(calls+pruned)+chunk-1)/chunk*chunk*24 + (int64(calls)+chunk-1)/chunk*chunk*24
+	if tr.Bytes() != want {
+		t.Errorf("%d nodes, %d calls: %d bytes, want %d", calls+pruned, calls, tr.Bytes(), want)
+	}
+}
+
+// runTracedInto runs p, every solution, into tr.
+func runTracedInto(t *testing.T, tr *Tree, p Problem) {
+	t.Helper()
+	if _, err := Run(context.Background(), p, Options{Stop: StopAll, Sinks: []Sink{tr}}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -46,6 +46,8 @@ func LimitWordsOf(l LimitReason) LimitWords {
 		return LimitWords{Text{"interrupt", "中断"}, ""}
 	case LimitSize:
 		return LimitWords{Text{"size limit", "记录大小上限"}, "--max-output"}
+	case LimitTree:
+		return LimitWords{Text{"tree size limit", "搜索树大小上限"}, "--max-tree"}
 	}
 	return LimitWords{Text{"limit", "上限"}, ""}
 }

@@ -32,6 +32,15 @@ type ErrSink interface {
 	Err() error
 }
 
+// HeaderSink is a tracer.Sink that wants to know the run before its first
+// step: when the sink given to Read implements it, Read calls LogHeader
+// once, after the header is read and checked, with the header and the
+// problem instance its settings describe (as tracer.Spec builds it).
+type HeaderSink interface {
+	tracer.Sink
+	LogHeader(h Header, info tracer.Info)
+}
+
 // Limits that keep a reader's memory bounded on input that is no step log.
 const (
 	maxLogLine    = 1 << 20                     // one step line (a note can be long, not this long)
@@ -119,6 +128,9 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 		return h, sum, errors.New("step log: no \"steps:\" line after the header")
 	}
 	head = nil
+	if hs, ok := sink.(HeaderSink); ok {
+		hs.LogHeader(h, lp.info)
+	}
 
 	// 2. The steps, up to "summary:".
 	lb := newLogBoard(lp)

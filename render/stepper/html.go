@@ -6,11 +6,11 @@ import (
 	"compress/gzip"
 	_ "embed"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -29,6 +29,12 @@ import (
 // keeps the state as it steps and only draws it. The search tree is the
 // diagram's own tidy layout of the whole run (render.BuildScene), each box
 // shown from the step that made it.
+//
+// The per-step data and the frames are binary (see playerBin), unpacked by
+// the script into typed arrays, not JSON objects: a page of 2,000,000
+// steps opens in seconds, and is made in a few hundred MB, the steps
+// worked out one at a time and packed as they come, never all held as Go
+// values.
 
 //go:embed player/player.html
 var playerHTML string
@@ -109,60 +115,7 @@ type playerTry struct {
 // sameFrame compares two frames but for their tried lists.
 func sameFrame(a, b *playerFrame) bool {
 	return a.Node == b.Node && a.Depth == b.Depth && a.Path == b.Path && a.State == b.State && a.Ret == b.Ret &&
-		a.NoPick == b.NoPick && reflect.DeepEqual(a.Choices, b.Choices)
-}
-
-// appendJSON writes f as the page reads it: {"n":…,"d":…,"p":…,"s":…,…}.
-func (f *playerFrame) appendJSON(b []byte) []byte {
-	b = append(b, `{"n":`...)
-	b = strconv.AppendInt(b, int64(f.Node), 10)
-	b = append(b, `,"d":`...)
-	b = strconv.AppendInt(b, int64(f.Depth), 10)
-	b = append(b, `,"p":`...)
-	if f.Path[0] == f.Path[1] {
-		b = appendJSONString(b, f.Path[0])
-	} else {
-		b = append(b, '[')
-		b = appendJSONString(b, f.Path[0])
-		b = append(b, ',')
-		b = appendJSONString(b, f.Path[1])
-		b = append(b, ']')
-	}
-	b = append(b, `,"s":`...)
-	b = strconv.AppendInt(b, int64(f.State), 10)
-	if f.State == int(fsReturn) {
-		b = append(b, `,"r":`...)
-		b = strconv.AppendInt(b, int64(f.Ret), 10)
-	}
-	if !f.NoPick {
-		b = append(b, `,"c":`...)
-		b = appendJSONString(b, strings.Join(f.Choices, " "))
-	}
-	if f.From >= 0 {
-		b = append(b, `,"tb":`...)
-		b = strconv.AppendInt(b, int64(f.From), 10)
-		b = append(b, `,"tk":`...)
-		b = strconv.AppendInt(b, int64(f.Keep), 10)
-	}
-	if len(f.Tried) > 0 {
-		b = append(b, `,"t":[`...)
-		for i, t := range f.Tried {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '[')
-			b = appendJSONString(b, t.Value)
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(t.Mark), 10)
-			if t.Mark == int(triedFailed) {
-				b = append(b, ',')
-				b = strconv.AppendInt(b, int64(t.Rule), 10)
-			}
-			b = append(b, ']')
-		}
-		b = append(b, ']')
-	}
-	return append(b, '}')
+		a.NoPick == b.NoPick && slices.Equal(a.Choices, b.Choices)
 }
 
 // appendJSONString writes s as a JSON string.
@@ -180,29 +133,31 @@ type playerBoard struct {
 	Start  []int    `json:"start"`  // cell states at step 0
 }
 
+// playerData is the page's data besides the steps' (playerBin): one JSON
+// object, a few KB and the tree.
 type playerData struct {
-	Version  int           `json:"v"`
-	Lang     string        `json:"lang"`
-	Title    [2]string     `json:"title"`
-	Strategy string        `json:"strategy"`
-	Steps    int64         `json:"steps"`
-	Total    int64         `json:"total"`
-	Cut      [2]string     `json:"cut"`
-	Board    playerBoard   `json:"board"`
-	Kinds    [2][]string   `json:"kinds"` // kind names by code, en and zh
-	Rules    [2][]string   `json:"rules"` // rule names by code
-	Words    [2]pWords     `json:"words"`
-	K        []int         `json:"-"` // kind per step (index 0: step 1)
-	Node     []int         `json:"-"` // the event's call
-	Rule     []int         `json:"-"` // rejects: the rule; -1 otherwise
-	Line     []int         `json:"-"` // the code line marked, -1 none
-	Box      []int         `json:"-"` // the tree box the step is about, -1 none
-	Code     [2][]string   `json:"code"`
-	Notes    [2][]string   `json:"-"`
-	BD       []int         `json:"-"` // per step: n, then n pairs (cell, state)
-	SK       []int         `json:"-"` // per step: frames kept, n, then n frame indices
-	Frames   []playerFrame `json:"-"`
-	Tree     []*playerTree `json:"tree,omitempty"` // en, zh
+	Version  int         `json:"v"`
+	Lang     string      `json:"lang"`
+	Title    [2]string   `json:"title"`
+	Strategy string      `json:"strategy"`
+	Steps    int64       `json:"steps"`
+	Total    int64       `json:"total"`
+	Cut      [2]string   `json:"cut"`
+	Board    playerBoard `json:"board"`
+	Kinds    [2][]string `json:"kinds"` // kind names by code, en and zh
+	Rules    [2][]string `json:"rules"` // rule names by code
+	Words    [2]pWords   `json:"words"`
+	Code     [2][]string `json:"code"`
+	// NoteChunk is how many steps' notes a note block holds.
+	NoteChunk int `json:"noteChunk"`
+	// Bin places the sections of the binary data (playerBin): name →
+	// [byte offset, count].
+	Bin     map[string][2]int `json:"bin"`
+	NFrames int               `json:"nframes"`
+	Strs    []string          `json:"strs"`           // the frames' values and choices lists, by index
+	Paths   []any             `json:"paths"`          // the frames' places on the path: a string, or [en, zh]
+	FsRet   int               `json:"fsret"`          // the frame state whose label is its own (fsReturn)
+	Tree    []*playerTree     `json:"tree,omitempty"` // en, zh
 }
 
 type pWords struct {
@@ -241,48 +196,160 @@ type playerBox struct {
 	Counted [][]string `json:"cl,omitempty"`
 }
 
+// playerBin is the steps' data, as the page carries it: one binary blob
+// (gzipped, in base64), whose sections playerData.Bin places, little
+// endian, each aligned to its element's size:
+//
+//	k     uint8 per step: the event's kind
+//	rule  int8 per step: a reject's rule, -1 otherwise
+//	line  int16 per step: the code line marked, -1 none
+//	box   int32 per step: the tree box the step is about, -1 none
+//	bd    per step: n, then n pairs (cell, cell state)
+//	sk    per step: frames kept, n, then n frame indices
+//	fr    per frame: node, depth, path, state, ret, choices (0: no list,
+//	      else 1 + its index in Strs), from (0: its own tried list, else
+//	      this frame's index less the frame its list goes on from) and,
+//	      if from, keep; then the number of tries and each try as
+//	      value<<6 | mark<<4 | rule (value: an index in Strs)
+//
+// bd, sk and fr are unsigned varints (LEB128, as encoding/binary's
+// Uvarint), counted in bytes.
+type playerBin struct {
+	k          []uint8
+	rule       []int8
+	line       []int16
+	box        []int32
+	bd, sk, fr []byte
+}
+
+// uvarint appends x ≥ 0 as an unsigned varint.
+func uvarint(b []byte, x int) []byte {
+	return binary.AppendUvarint(b, uint64(x))
+}
+
+// sections lays the blob out: each section's name, its bytes and its
+// count, in order.
+func (pb *playerBin) sections() []binSection {
+	le := binary.LittleEndian
+	line := make([]byte, 0, 2*len(pb.line))
+	for _, v := range pb.line {
+		line = le.AppendUint16(line, uint16(v))
+	}
+	box := make([]byte, 0, 4*len(pb.box))
+	for _, v := range pb.box {
+		box = le.AppendUint32(box, uint32(v))
+	}
+	rule := make([]byte, len(pb.rule))
+	for i, v := range pb.rule {
+		rule[i] = byte(v)
+	}
+	return []binSection{
+		{"k", pb.k, len(pb.k), 1}, {"rule", rule, len(rule), 1}, {"line", line, len(pb.line), 2}, {"box", box, len(pb.box), 4},
+		{"bd", pb.bd, len(pb.bd), 1}, {"sk", pb.sk, len(pb.sk), 1}, {"fr", pb.fr, len(pb.fr), 1},
+	}
+}
+
+// binSection is one section of the blob: its bytes, its count of
+// elements, and the size of one, to which its offset is aligned.
+type binSection struct {
+	name  string
+	b     []byte
+	count int
+	align int
+}
+
+// layout sets d.Bin from the sections, and returns the padding before
+// each.
+func layout(d *playerData, secs []binSection) []int {
+	d.Bin = map[string][2]int{}
+	pads := make([]int, len(secs))
+	off := 0
+	for i, s := range secs {
+		pads[i] = (s.align - off%s.align) % s.align
+		off += pads[i]
+		d.Bin[s.name] = [2]int{off, s.count}
+		off += len(s.b)
+	}
+	return pads
+}
+
+// noteBlocks packs one language's notes as the page carries them: blocks
+// of noteChunk steps, each a JSON array of strings, gzipped, in base64, in
+// a script element (id n-LANG-BLOCK), made as the notes come so that only
+// the packed blocks are held.
+type noteBlocks struct {
+	lang   string
+	cur    []byte // the block being filled: a JSON array, not closed
+	n      int    // notes in it
+	blocks int
+	out    bytes.Buffer // the finished script elements
+	z      bytes.Buffer
+	zw     *gzip.Writer
+}
+
+// add appends a note.
+func (nb *noteBlocks) add(note string) error {
+	if nb.n == 0 {
+		nb.cur = append(nb.cur[:0], '[')
+	} else {
+		nb.cur = append(nb.cur, ',')
+	}
+	nb.cur = appendJSONString(nb.cur, note)
+	nb.n++
+	if nb.n == noteChunk {
+		return nb.flush()
+	}
+	return nil
+}
+
+// flush packs the block being filled, if it holds any note.
+func (nb *noteBlocks) flush() error {
+	if nb.n == 0 {
+		return nil
+	}
+	nb.cur = append(nb.cur, ']')
+	nb.z.Reset()
+	if nb.zw == nil {
+		var err error
+		if nb.zw, err = gzip.NewWriterLevel(&nb.z, gzip.DefaultCompression); err != nil {
+			return err
+		}
+	} else {
+		nb.zw.Reset(&nb.z)
+	}
+	if _, err := nb.zw.Write(nb.cur); err != nil {
+		return err
+	}
+	if err := nb.zw.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(&nb.out, "<script id=\"n-%s-%d\" type=\"application/octet-stream\">", nb.lang, nb.blocks)
+	enc := base64.NewEncoder(base64.StdEncoding, &nb.out)
+	enc.Write(nb.z.Bytes())
+	enc.Close()
+	nb.out.WriteString("</script>\n")
+	nb.blocks++
+	nb.n = 0
+	return nil
+}
+
+// playerPage is a page made: its data, the steps' blob and the notes.
+type playerPage struct {
+	d     *playerData
+	bin   playerBin
+	notes [2]noteBlocks
+}
+
 // WriteHTML writes the player page of the recorded run rec to w: one HTML
 // file with no outside references (its script, style and data inside),
 // the same bytes for the same run and options.
 func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
-	data, err := buildPlayer(rec, opt)
+	pg, err := buildPlayer(rec, opt)
 	if err != nil {
 		return err
 	}
-	var z bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
-	if err != nil {
+	if err := pg.write(w); err != nil {
 		return fmt.Errorf("html: %w", err)
-	}
-	if err := data.write(zw); err != nil {
-		return fmt.Errorf("html: %w", err)
-	}
-	if err := zw.Close(); err != nil {
-		return fmt.Errorf("html: %w", err)
-	}
-	css := playerCSS
-	if data.Tree != nil {
-		css += render.SceneCSS()
-	}
-	title := data.Title[0]
-	if data.Lang == "zh" {
-		title = data.Title[1]
-	}
-	notes, err := data.noteChunks()
-	if err != nil {
-		return fmt.Errorf("html: %w", err)
-	}
-	r := strings.NewReplacer(
-		"{{TITLE}}", htmlEscape(title),
-		"{{LANG}}", data.Lang,
-		"{{CSS}}", css,
-		"{{JS}}", playerJS,
-		"{{DATA}}", base64.StdEncoding.EncodeToString(z.Bytes()),
-		"{{NOTES}}", notes,
-		"{{CHUNK}}", strconv.Itoa(noteChunk),
-	)
-	if _, err := io.WriteString(w, r.Replace(playerHTML)); err != nil {
-		return fmt.Errorf("html: write: %w", err)
 	}
 	return nil
 }
@@ -296,87 +363,100 @@ func htmlEscape(s string) string {
 // the page does not wait for every note of a long run.
 const noteChunk = 4096
 
-// noteChunks is the page's notes as script elements, one per language and
-// block of noteChunk steps (id n-LANG-BLOCK), each a JSON array of
-// strings, gzipped, in base64.
-func (d *playerData) noteChunks() (string, error) {
-	var out strings.Builder
-	for i, lang := range []string{"en", "zh"} {
-		notes := d.Notes[i]
-		for c := 0; c*noteChunk < len(notes); c++ {
-			var z bytes.Buffer
-			zw, err := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
-			if err != nil {
-				return "", err
-			}
-			b := []byte{'['}
-			for j, n := range notes[c*noteChunk : min(len(notes), (c+1)*noteChunk)] {
-				if j > 0 {
-					b = append(b, ',')
-				}
-				b = appendJSONString(b, n)
-			}
-			b = append(b, ']')
-			if _, err := zw.Write(b); err != nil {
-				return "", err
-			}
-			if err := zw.Close(); err != nil {
-				return "", err
-			}
-			fmt.Fprintf(&out, "<script id=\"n-%s-%d\" type=\"application/octet-stream\">%s</script>\n", lang, c, base64.StdEncoding.EncodeToString(z.Bytes()))
-		}
+// write writes the page: the template with its parts put in, the data and
+// the blob gzipped and base64-encoded on their way to w.
+func (pg *playerPage) write(w io.Writer) error {
+	d := pg.d
+	secs := pg.bin.sections()
+	pads := layout(d, secs)
+	css := playerCSS
+	if d.Tree != nil {
+		css += render.SceneCSS()
 	}
-	return out.String(), nil
-}
-
-// write writes the page's data as one JSON object: the small parts with
-// encoding/json, the per-step arrays and the frames by hand.
-func (d *playerData) write(w io.Writer) error {
+	title := d.Title[0]
+	if d.Lang == "zh" {
+		title = d.Title[1]
+	}
 	head, err := json.Marshal(d)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
-	bw.Write(head[:len(head)-1])
-	var b []byte
-	ints := func(name string, vs []int) {
-		b = append(b[:0], `,"`...)
-		b = append(b, name...)
-		b = append(b, `":[`...)
-		for i, v := range vs {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(v), 10)
-			if len(b) > 32<<10 {
-				bw.Write(b)
-				b = b[:0]
+	// packed writes b gzipped, in base64.
+	packed := func(parts ...[]byte) error {
+		enc := base64.NewEncoder(base64.StdEncoding, bw)
+		zw, err := gzip.NewWriterLevel(enc, gzip.DefaultCompression)
+		if err != nil {
+			return err
+		}
+		for _, p := range parts {
+			if _, err := zw.Write(p); err != nil {
+				return err
 			}
 		}
-		b = append(b, ']')
-		bw.Write(b)
-	}
-	ints("k", d.K)
-	ints("node", d.Node)
-	ints("rule", d.Rule)
-	ints("line", d.Line)
-	ints("box", d.Box)
-	ints("bd", d.BD)
-	ints("sk", d.SK)
-	fmt.Fprintf(bw, `,"noteChunk":%d,"frames":[`, noteChunk)
-	for i := range d.Frames {
-		b = b[:0]
-		if i > 0 {
-			b = append(b, ',')
+		if err := zw.Close(); err != nil {
+			return err
 		}
-		bw.Write(d.Frames[i].appendJSON(b))
+		return enc.Close()
 	}
-	bw.WriteString("]}")
+	part := func(name string) error {
+		var err error
+		switch name {
+		case "TITLE":
+			_, err = bw.WriteString(htmlEscape(title))
+		case "LANG":
+			_, err = bw.WriteString(d.Lang)
+		case "CSS":
+			_, err = bw.WriteString(css)
+		case "JS":
+			_, err = bw.WriteString(playerJS)
+		case "DATA":
+			err = packed(head)
+		case "BIN":
+			var parts [][]byte
+			for i, s := range secs {
+				parts = append(parts, make([]byte, pads[i]), s.b)
+			}
+			err = packed(parts...)
+		case "NOTES":
+			for i := range pg.notes {
+				if _, err = bw.Write(pg.notes[i].out.Bytes()); err != nil {
+					break
+				}
+			}
+		case "CHUNK":
+			_, err = bw.WriteString(strconv.Itoa(noteChunk))
+		default:
+			err = fmt.Errorf("the page's template has an unknown part {{%s}}", name)
+		}
+		return err
+	}
+	rest := playerHTML
+	for {
+		i := strings.Index(rest, "{{")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(rest[i:], "}}")
+		if j < 0 {
+			break
+		}
+		if _, err := bw.WriteString(rest[:i]); err != nil {
+			return err
+		}
+		if err := part(rest[i+2 : i+j]); err != nil {
+			return err
+		}
+		rest = rest[i+j+2:]
+	}
+	if _, err := bw.WriteString(rest); err != nil {
+		return err
+	}
 	return bw.Flush()
 }
 
-// buildPlayer works out every step of the page.
-func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
+// buildPlayer works out every step of the page, packing each as it goes.
+func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 	limit := opt.MaxSteps
 	if limit <= 0 {
 		limit = DefaultHTMLSteps
@@ -414,7 +494,8 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 			}
 		}
 	}
-	d := &playerData{Version: 1, Lang: string(lang), Steps: n, Total: total, Strategy: rec.strategy.String()}
+	d := &playerData{Version: 2, Lang: string(lang), Steps: n, Total: total, Strategy: rec.strategy.String(),
+		NoteChunk: noteChunk, Strs: []string{}, Paths: []any{}, FsRet: int(fsReturn)}
 	for i, l := range langs {
 		d.Title[i] = rec.instanceName(l)
 		if l == tracer.LangEN && rec.def.Title.EN != "" {
@@ -451,6 +532,9 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 			d.Code[i] = append(d.Code[i], codeText(c.text, l))
 		}
 	}
+	if len(d.Code[0]) > 1<<15 {
+		return nil, fmt.Errorf("html: the code has %d lines, more than the page can mark", len(d.Code[0]))
+	}
 	if n < total {
 		d.Cut = [2]string{
 			fmt.Sprintf("This page holds the first %d of the run's %d steps (the player's limit; choose another with --max-steps, up to %d).", n, total, MaxHTMLSteps),
@@ -461,41 +545,54 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 		return nil, err
 	}
 
+	pg := &playerPage{d: d}
 	var nar [2]*tracer.Narrator
 	for i, l := range langs {
 		nar[i] = tracer.NewNarrator(rec.info, rec.strategy, l)
-		d.Notes[i] = make([]string, 0, n)
+		pg.notes[i].lang = string(l)
 	}
+	pb := &pg.bin
+	pb.k, pb.rule, pb.line, pb.box = make([]uint8, 0, n), make([]int8, 0, n), make([]int16, 0, n), make([]int32, 0, n)
 	board := rec.start.Clone()
-	cells := d.Board.Start
-	prev := append([]int(nil), cells...)
+	prev := slices.Clone(d.Board.Start)
+	cells := make([]int, len(prev))
 	known := map[[2]int]stackFrame{} // frames below the top, by {call, the call below}
-	below := map[[2]int]int{}        // their index in d.Frames
+	below := map[[2]int]int{}        // their index among the frames
 	lastTop := -1
-	var lastTried []playerTry // the whole tried list of frame lastTop
+	var lastFrame playerFrame // frame lastTop, its tried list whole
 	type nodeTried struct {
 		frame int
 		tried []playerTry
 	}
-	triedOfNode := map[int]nodeTried{} // each node's last frame, with its whole tried list
+	triedOfNode := map[int]nodeTried{} // each open call's last frame, with its whole tried list
 	returns := map[[2]string]int{}     // a return label, in English and Chinese, by its index in Words.Returns
-	var stack []int
+	strs := map[string]int{}           // index in d.Strs
+	paths := map[[2]string]int{}       // index in d.Paths
+	str := func(s string) int {
+		i, ok := strs[s]
+		if !ok {
+			i = len(d.Strs)
+			strs[s] = i
+			d.Strs = append(d.Strs, s)
+		}
+		return i
+	}
+	var stack, idx []int
 	var prevEv tracer.Event
-	d.K, d.Node, d.Rule, d.Line, d.Box = make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n)
-	d.BD, d.SK, d.Frames = make([]int, 0, 4*n), make([]int, 0, 4*n), make([]playerFrame, 0, n+n/4)
 	for k := int64(1); k <= n; k++ {
 		e := rec.At(k)
 		for i := range nar {
-			d.Notes[i] = append(d.Notes[i], nar[i].Note(&e))
+			if err := pg.notes[i].add(nar[i].Note(&e)); err != nil {
+				return nil, fmt.Errorf("html: notes: %w", err)
+			}
 		}
 		board.Apply(&e)
-		d.K = append(d.K, int(e.Kind))
-		d.Node = append(d.Node, e.Node)
-		rule := -1
+		pb.k = append(pb.k, uint8(e.Kind))
+		rule := int8(-1)
 		if e.Kind == tracer.KindReject {
-			rule = int(e.Rule)
+			rule = int8(e.Rule)
 		}
-		d.Rule = append(d.Rule, rule)
+		pb.rule = append(pb.rule, rule)
 		tag := eventTag(rec.strategy, &e, &prevEv)
 		line := -1
 		for i, c := range st[0].code {
@@ -504,32 +601,36 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 				break
 			}
 		}
-		d.Line = append(d.Line, line)
-		d.Box = append(d.Box, boxOf(opt.Tree, scenes[0], &e))
+		pb.line = append(pb.line, int16(line))
+		pb.box = append(pb.box, int32(boxOf(opt.Tree, scenes[0], &e)))
 
 		// The board: what changed since the step before.
 		s := &stepState{k: k, e: e, prev: prevEv, board: board, frames: rec.framesKnown(k, known)}
 		m := st[0].marks(s)
-		cells = d.cellStates(rec, board, m)
-		at := len(d.BD)
-		d.BD = append(d.BD, 0)
+		d.cellStatesInto(cells, rec, board, m)
+		changed := 0
 		for c := range cells {
 			if cells[c] != prev[c] {
-				d.BD = append(d.BD, c, cells[c])
-				d.BD[at]++
+				changed++
 			}
 		}
-		prev = cells
+		pb.bd = uvarint(pb.bd, changed)
+		for c := range cells {
+			if cells[c] != prev[c] {
+				pb.bd = uvarint(uvarint(pb.bd, c), cells[c])
+			}
+		}
+		prev, cells = cells, prev
 
 		// The stack: frames kept from the step before, then the new ones.
-		idx := make([]int, len(s.frames))
+		idx = idx[:0]
 		for i, f := range s.frames {
 			top := i == len(s.frames)-1
 			var key [2]int
 			if !top {
 				key = [2]int{f.node, s.frames[i+1].node}
 				if j, ok := below[key]; ok {
-					idx[i] = j
+					idx = append(idx, j)
 					continue
 				}
 			}
@@ -559,27 +660,31 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 			for _, t := range f.tried {
 				pf.Tried = append(pf.Tried, playerTry{Value: rec.valueText(t.value), Mark: int(t.mark), Rule: int(t.rule)})
 			}
-			j := len(d.Frames)
-			if top && lastTop >= 0 && reflect.DeepEqual(lastTried, pf.Tried) && sameFrame(&d.Frames[lastTop], &pf) {
+			j := pg.d.NFrames
+			if top && lastTop >= 0 && slices.Equal(lastFrame.Tried, pf.Tried) && sameFrame(&lastFrame, &pf) {
 				j = lastTop
 			} else {
 				// The tried list goes on from the node's last frame: most of
 				// it is that frame's.
 				tried := pf.Tried
 				pf.From = -1
+				own := tried
 				if prev, ok := triedOfNode[f.node]; ok {
 					keep := 0
 					for keep < len(prev.tried) && keep < len(tried) && prev.tried[keep] == tried[keep] {
 						keep++
 					}
 					if keep > 0 {
-						pf.From, pf.Keep, pf.Tried = prev.frame, keep, tried[keep:]
+						pf.From, pf.Keep, own = prev.frame, keep, tried[keep:]
 					}
 				}
 				triedOfNode[f.node] = nodeTried{j, tried}
-				d.Frames = append(d.Frames, pf)
+				if err := pb.frame(d, &pf, j, own, str, paths); err != nil {
+					return nil, err
+				}
+				d.NFrames++
 				if top {
-					lastTried = tried
+					lastFrame = pf
 				}
 			}
 			if top {
@@ -587,23 +692,78 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerData, error) {
 			} else {
 				below[key] = j
 			}
-			idx[i] = j
+			idx = append(idx, j)
 		}
 		keep := 0
 		for keep < len(stack) && keep < len(idx) && stack[keep] == idx[keep] {
 			keep++
 		}
-		d.SK = append(d.SK, keep, len(idx)-keep)
-		d.SK = append(d.SK, idx[keep:]...)
-		stack = idx
+		pb.sk = uvarint(uvarint(pb.sk, keep), len(idx)-keep)
+		for _, j := range idx[keep:] {
+			pb.sk = uvarint(pb.sk, j)
+		}
+		stack = append(stack[:0], idx...)
+		if e.Kind == tracer.KindReturn {
+			// A call that returned never shows again: forget its frames.
+			delete(triedOfNode, e.Node)
+			if c, ok := rec.callOf(e.Node); ok {
+				delete(known, [2]int{c.Parent, e.Node})
+				delete(below, [2]int{c.Parent, e.Node})
+			}
+		}
 		prevEv = e
+	}
+	for i := range pg.notes {
+		if err := pg.notes[i].flush(); err != nil {
+			return nil, fmt.Errorf("html: notes: %w", err)
+		}
 	}
 	for _, sc := range scenes {
 		if sc != nil {
 			d.Tree = append(d.Tree, treeOf(sc))
 		}
 	}
-	return d, nil
+	return pg, nil
+}
+
+// frame packs frame j, pf, whose own tried entries are own (the rest go
+// on from frame pf.From), into the blob, its strings into d's tables.
+func (pb *playerBin) frame(d *playerData, pf *playerFrame, j int, own []playerTry, str func(string) int, paths map[[2]string]int) error {
+	if pf.Node < 0 || pf.Depth < 0 || pf.Ret < 0 || pf.State < 0 {
+		return fmt.Errorf("html: frame %d: node %d, depth %d, state %d: want none negative", j, pf.Node, pf.Depth, pf.State)
+	}
+	path, ok := paths[pf.Path]
+	if !ok {
+		path = len(d.Paths)
+		paths[pf.Path] = path
+		if pf.Path[0] == pf.Path[1] {
+			d.Paths = append(d.Paths, pf.Path[0])
+		} else {
+			d.Paths = append(d.Paths, []string{pf.Path[0], pf.Path[1]})
+		}
+	}
+	b := pb.fr
+	b = uvarint(uvarint(uvarint(b, pf.Node), pf.Depth), path)
+	b = uvarint(uvarint(b, pf.State), pf.Ret)
+	if pf.NoPick {
+		b = uvarint(b, 0)
+	} else {
+		b = uvarint(b, 1+str(strings.Join(pf.Choices, " ")))
+	}
+	if pf.From >= 0 {
+		b = uvarint(uvarint(b, j-pf.From), pf.Keep)
+	} else {
+		b = uvarint(b, 0)
+	}
+	b = uvarint(b, len(own))
+	for _, t := range own {
+		if t.Mark < 0 || t.Mark > 3 || t.Rule < 0 || t.Rule >= 16 {
+			return fmt.Errorf("html: frame %d: a try marked %d, rule %d", j, t.Mark, t.Rule)
+		}
+		b = uvarint(b, str(t.Value)<<6|t.Mark<<4|t.Rule)
+	}
+	pb.fr = b
+	return nil
 }
 
 // boxOf is the box of sc that event e is about: its pruned leaf, or its
@@ -642,8 +802,14 @@ func (d *playerData) board(rec *Recording, s *Stepper) error {
 // cellStates packs each cell of board with the marks m: glyph×64 + base×8
 // + overlay.
 func (d *playerData) cellStates(rec *Recording, board *tracer.Board, m boardMarks) []int {
+	out := make([]int, rec.shape.rows*rec.shape.cols)
+	d.cellStatesInto(out, rec, board, m)
+	return out
+}
+
+// cellStatesInto is cellStates into out, one int a cell.
+func (d *playerData) cellStatesInto(out []int, rec *Recording, board *tracer.Board, m boardMarks) {
 	rows, cols := rec.shape.rows, rec.shape.cols
-	out := make([]int, rows*cols)
 	glyph := func(g string) int {
 		if rec.shape.pieces {
 			// A board of pieces shows them as pieces, not letters.
@@ -690,7 +856,6 @@ func (d *playerData) cellStates(rec *Recording, board *tracer.Board, m boardMark
 			out[r*cols+c] = g*64 + base*8 + over
 		}
 	}
-	return out
 }
 
 // treeOf is the scene in the page's terms.

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -64,13 +65,21 @@ type pageData struct {
 		Start  []int    `json:"start"`
 		Glyphs []string `json:"glyphs"`
 	} `json:"board"`
-	K      []int            `json:"k"`
-	Line   []int            `json:"line"`
-	Box    []int            `json:"box"`
-	BD     []int            `json:"bd"`
-	SK     []int            `json:"sk"`
-	Notes  [2][]string      `json:"notes"`
-	Frames []map[string]any `json:"frames"`
+	NoteChunk int               `json:"noteChunk"`
+	Bin       map[string][2]int `json:"bin"`
+	NFrames   int               `json:"nframes"`
+	Strs      []string          `json:"strs"`
+	Paths     []any             `json:"paths"`
+	FsRet     int               `json:"fsret"`
+	// From the binary data, as the script reads it.
+	K      []int
+	Rule   []int
+	Line   []int
+	Box    []int
+	BD     []int // every varint of the section, in order
+	SK     []int
+	Notes  [2][]string
+	Frames []map[string]any // as the old JSON had them: "n", "d", "p", "s", "r", "c", "tb", "tk", "t"
 	Words  [2]struct {
 		Returns []string `json:"returns"`
 	} `json:"words"`
@@ -84,10 +93,12 @@ type pageData struct {
 
 var pageDataRE = regexp.MustCompile(`<script id="data" type="application/octet-stream" data-note-chunk="\d+">([A-Za-z0-9+/=]*)</script>`)
 
+var pageBinRE = regexp.MustCompile(`<script id="bin" type="application/octet-stream">([A-Za-z0-9+/=]*)</script>`)
+
 var pageNotesRE = regexp.MustCompile(`<script id="n-(en|zh)-(\d+)" type="application/octet-stream">([A-Za-z0-9+/=]*)</script>`)
 
-// unpack decodes base64 gzipped JSON into v.
-func unpack(t testing.TB, b64 []byte, v any) {
+// inflate decodes base64 gzipped bytes.
+func inflate(t testing.TB, b64 []byte) []byte {
 	t.Helper()
 	z, err := base64.StdEncoding.DecodeString(string(b64))
 	if err != nil {
@@ -97,12 +108,91 @@ func unpack(t testing.TB, b64 []byte, v any) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := io.ReadAll(zr)
+	b, err := io.ReadAll(zr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(js, v); err != nil {
+	return b
+}
+
+// unpack decodes base64 gzipped JSON into v.
+func unpack(t testing.TB, b64 []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(inflate(t, b64), v); err != nil {
 		t.Fatalf("the page's data is not JSON: %v", err)
+	}
+}
+
+// readBin reads the page's binary data into d, as the script does:
+// typed arrays at the offsets d.Bin gives, varint streams read through.
+func readBin(t testing.TB, d *pageData, bin []byte) {
+	t.Helper()
+	sec := func(name string, size int) []byte {
+		at, ok := d.Bin[name]
+		if !ok || at[0]%size != 0 || at[0]+at[1]*size > len(bin) {
+			t.Fatalf("section %s at %v: missing, misaligned or past the end (%d bytes)", name, at, len(bin))
+		}
+		return bin[at[0] : at[0]+at[1]*size]
+	}
+	for _, b := range sec("k", 1) {
+		d.K = append(d.K, int(b))
+	}
+	for _, b := range sec("rule", 1) {
+		d.Rule = append(d.Rule, int(int8(b)))
+	}
+	for b := sec("line", 2); len(b) > 0; b = b[2:] {
+		d.Line = append(d.Line, int(int16(binary.LittleEndian.Uint16(b))))
+	}
+	for b := sec("box", 4); len(b) > 0; b = b[4:] {
+		d.Box = append(d.Box, int(int32(binary.LittleEndian.Uint32(b))))
+	}
+	varints := func(b []byte) []int {
+		var out []int
+		for len(b) > 0 {
+			v, n := binary.Uvarint(b)
+			if n <= 0 {
+				t.Fatalf("a bad varint")
+			}
+			out, b = append(out, int(v)), b[n:]
+		}
+		return out
+	}
+	d.BD, d.SK = varints(sec("bd", 1)), varints(sec("sk", 1))
+	fr := varints(sec("fr", 1))
+	for i := 0; i < d.NFrames; i++ {
+		if len(fr) < 8 {
+			t.Fatalf("frame %d: the frames end early", i)
+		}
+		f := map[string]any{"n": float64(fr[0]), "d": float64(fr[1]), "p": d.Paths[fr[2]], "s": float64(fr[3])}
+		if fr[3] == d.FsRet {
+			f["r"] = float64(fr[4])
+		}
+		if fr[5] > 0 {
+			f["c"] = d.Strs[fr[5]-1]
+		}
+		fr = fr[6:]
+		if fr[0] > 0 {
+			f["tb"], f["tk"] = float64(i-fr[0]), float64(fr[1])
+			fr = fr[1:]
+		}
+		nt := fr[1]
+		fr = fr[2:]
+		var tries []any
+		for _, x := range fr[:nt] {
+			try := []any{d.Strs[x>>6], float64(x >> 4 & 3)}
+			if x>>4&3 == 0 {
+				try = append(try, float64(x&15))
+			}
+			tries = append(tries, try)
+		}
+		if len(tries) > 0 {
+			f["t"] = tries
+		}
+		fr = fr[nt:]
+		d.Frames = append(d.Frames, f)
+	}
+	if len(fr) != 0 {
+		t.Fatalf("%d values after the last frame", len(fr))
 	}
 }
 
@@ -116,6 +206,14 @@ func readPage(t testing.TB, page []byte) *pageData {
 	}
 	var d pageData
 	unpack(t, m[1], &d)
+	b := pageBinRE.FindSubmatch(page)
+	if b == nil {
+		t.Fatal("the page holds no binary data")
+	}
+	readBin(t, &d, inflate(t, b[1]))
+	if d.NoteChunk != noteChunk {
+		t.Fatalf("the page's data says its note blocks hold %d notes, want %d", d.NoteChunk, noteChunk)
+	}
 	for _, nm := range pageNotesRE.FindAllSubmatch(page, -1) {
 		var block []string
 		unpack(t, nm[3], &block)
@@ -212,6 +310,9 @@ func TestPlayerSteps(t *testing.T) {
 				if d.K[k-1] != int(e.Kind) {
 					t.Fatalf("step %d: kind %d, want %d", k, d.K[k-1], e.Kind)
 				}
+				if rule := d.Rule[k-1]; e.Kind == tracer.KindReject && rule != int(e.Rule) || e.Kind != tracer.KindReject && rule != -1 {
+					t.Fatalf("step %d (%s): rule %d, want %d", k, e.Kind, rule, e.Rule)
+				}
 				for i, s := range []*Stepper{en, zh} {
 					if got, want := d.Notes[i][k-1], r.rec.noteAt(k, s.lang); got != want {
 						t.Fatalf("step %d: %s note %q, want %q", k, s.lang, got, want)
@@ -245,6 +346,19 @@ func TestPlayerSteps(t *testing.T) {
 					}
 					if tried, _ := pf["t"].([]any); len(tried) != len(f.tried) {
 						t.Fatalf("step %d: frame %d tried %v, want %d", k, i, pf["t"], len(f.tried))
+					}
+					path := [2]string{en.framePath(f), zh.framePath(f)}
+					got := fmt.Sprint(pf["p"])
+					if want := fmt.Sprint(path[0]); path[0] != path[1] {
+						want = fmt.Sprint([]string{path[0], path[1]})
+						if got != want {
+							t.Fatalf("step %d: frame %d path %v, want %v", k, i, pf["p"], want)
+						}
+					} else if got != want {
+						t.Fatalf("step %d: frame %d path %v, want %v", k, i, pf["p"], want)
+					}
+					if _, ok := pf["r"]; int(pf["d"].(float64)) != f.depth || ok != (f.state == fsReturn) {
+						t.Fatalf("step %d: frame %d depth %v, return label %v; want depth %d, state %d", k, i, pf["d"], pf["r"], f.depth, f.state)
 					}
 				}
 				line := -1

@@ -75,7 +75,7 @@
 
   var D, N, L = 0; // data, steps, language (0 en, 1 zh)
   var timing = {}; // when each part of opening ended, in ms since the navigation started
-  var bdOff, skOff, cks = [];
+  var bdOff, skOff, frOff, cks = [];
   var S = { k: 0, cells: null, stack: [], counts: null };
   var shown = { cells: null, k: -1, boxes: [], edges: [] };
   var el = {};
@@ -88,13 +88,34 @@
   function txt(node, s) { if (node.textContent !== s) { node.textContent = s; } }
 
   // ---- loading -------------------------------------------------------
-  // unpack decodes a base64 text of gzipped JSON.
-  function unpack(b64) {
+  // inflate decodes a base64 text of gzipped bytes, as a Response.
+  function inflate(b64) {
     var bin = atob(b64.trim());
     var bytes = new Uint8Array(bin.length);
     for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Response(stream).text().then(JSON.parse);
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
+  }
+  // unpack decodes a base64 text of gzipped JSON.
+  function unpack(b64) { return inflate(b64).text().then(JSON.parse); }
+  // attach puts the steps' binary data (see playerBin in html.go) in D as
+  // typed arrays: per step D.k, D.rule, D.line, D.box; and the byte
+  // streams D.bd, D.sk (per step) and D.fr (per frame), read with rd.
+  function attach(buf) {
+    var b = D.bin;
+    D.k = new Uint8Array(buf, b.k[0], b.k[1]);
+    D.rule = new Int8Array(buf, b.rule[0], b.rule[1]);
+    D.line = new Int16Array(buf, b.line[0], b.line[1]);
+    D.box = new Int32Array(buf, b.box[0], b.box[1]);
+    D.bd = new Uint8Array(buf, b.bd[0], b.bd[1]);
+    D.sk = new Uint8Array(buf, b.sk[0], b.sk[1]);
+    D.fr = new Uint8Array(buf, b.fr[0], b.fr[1]);
+  }
+  // P is where rd reads next; rd reads an unsigned varint of bytes a at P.
+  var P = 0;
+  function rd(a) {
+    var x = 0, m = 1, b;
+    do { b = a[P++]; x += (b & 127) * m; m *= 128; } while (b >= 128);
+    return x;
   }
   function load() {
     var loading = $("loading"), T = timing;
@@ -106,9 +127,10 @@
     // The notes of the step the address asks for are unpacked beside the
     // rest, so the first step shows whole.
     var h = location.hash.match(/step=(\d+)/), lm = location.hash.match(/lang=(en|zh)/);
-    var first = unpack($("data").textContent).then(function (d) {
+    var first = Promise.all([unpack($("data").textContent), inflate($("bin").textContent).arrayBuffer()]).then(function (r) {
       T.parsed = performance.now();
-      D = d;
+      D = r[0];
+      attach(r[1]);
     });
     var lang = lm ? lm[1] : document.documentElement.lang;
     var k0 = h ? parseInt(h[1], 10) : 0;
@@ -143,16 +165,46 @@
     return null;
   }
 
+  // frame is frame i as an object: n node, d depth, p place on the path
+  // (a string, or [en, zh]), s state, r its return label (a returning
+  // frame), c choices (none: no list), tb and tk (its tried list goes on
+  // from frame tb's first tk), t its own tries, [value, mark, rule].
+  // Frames are read from D.fr when first shown, and a few kept.
+  var frameMemo = new Map();
+  function frame(i) {
+    var f = frameMemo.get(i);
+    if (f) { return f; }
+    var a = D.fr;
+    P = frOff[i];
+    f = { n: rd(a), d: rd(a) };
+    f.p = D.paths[rd(a)];
+    f.s = rd(a);
+    var r = rd(a), c = rd(a), from = rd(a);
+    if (f.s === D.fsret) { f.r = r; }
+    if (c > 0) { f.c = D.strs[c - 1]; }
+    if (from > 0) { f.tb = i - from; f.tk = rd(a); }
+    var nt = rd(a);
+    f.t = [];
+    for (var j = 0; j < nt; j++) {
+      var x = rd(a), t = [D.strs[Math.floor(x / 64)], (x >> 4) & 3];
+      if (t[1] === 0) { t.push(x & 15); }
+      f.t.push(t);
+    }
+    if (frameMemo.size >= 65536) { frameMemo.clear(); }
+    frameMemo.set(i, f);
+    return f;
+  }
   // triedOf is frame i's tried list: its own, or the list of the frame it
   // goes on from, cut, then its own.
-  var triedMemo = [];
+  var triedMemo = new Map();
   function triedOf(i) {
-    var t = triedMemo[i];
+    var t = triedMemo.get(i);
     if (t) { return t; }
-    var f = D.frames[i];
-    t = f.t || [];
+    var f = frame(i);
+    t = f.t;
     if (f.tb !== undefined) { t = triedOf(f.tb).slice(0, f.tk).concat(t); }
-    triedMemo[i] = t;
+    if (triedMemo.size >= 65536) { triedMemo.clear(); }
+    triedMemo.set(i, t);
     return t;
   }
 
@@ -181,17 +233,23 @@
     draw();
   }
 
-  // index computes the offsets of every step's board and stack changes,
-  // and a checkpoint of the whole state every CK steps.
+  // index computes the offsets of every frame, and of every step's board
+  // and stack changes (apply notes where each step's end), and a
+  // checkpoint of the whole state every CK steps.
   function index() {
+    var a = D.fr, nf = D.nframes, i, j, n;
+    frOff = new Int32Array(nf + 1);
+    P = 0;
+    for (j = 0; j < nf; j++) {
+      frOff[j] = P;
+      rd(a); rd(a); rd(a); rd(a); rd(a); rd(a);
+      if (rd(a) > 0) { rd(a); }
+      n = rd(a);
+      for (i = 0; i < n; i++) { rd(a); }
+    }
+    frOff[nf] = P;
     bdOff = new Int32Array(N + 1);
     skOff = new Int32Array(N + 1);
-    var o = 0, p = 0;
-    for (var j = 0; j < N; j++) {
-      bdOff[j] = o; o += 1 + 2 * D.bd[o];
-      skOff[j] = p; p += 2 + D.sk[p + 1];
-    }
-    bdOff[N] = o; skOff[N] = p;
     S.k = 0;
     S.cells = Int32Array.from(D.board.start);
     S.stack = [];
@@ -209,14 +267,19 @@
   function restore(c) {
     S.k = c.k; S.cells = c.cells.slice(); S.stack = c.stack.slice(); S.counts = c.counts.slice();
   }
-  // apply moves the state from step k-1 to step k.
+  // apply moves the state from step k-1 to step k, and notes where step
+  // k's changes end (index goes through every step first).
   function apply(k) {
-    var j = k - 1, o = bdOff[j], n = D.bd[o], i;
-    for (i = 0; i < n; i++) { S.cells[D.bd[o + 1 + 2 * i]] = D.bd[o + 2 + 2 * i]; }
-    o = skOff[j];
-    var keep = D.sk[o], m = D.sk[o + 1];
+    var j = k - 1, bd = D.bd, sk = D.sk, cells = S.cells, i, n;
+    P = bdOff[j];
+    n = rd(bd);
+    for (i = 0; i < n; i++) { var cell = rd(bd); cells[cell] = rd(bd); }
+    bdOff[k] = P;
+    P = skOff[j];
+    var keep = rd(sk), m = rd(sk);
     S.stack.length = keep;
-    for (i = 0; i < m; i++) { S.stack.push(D.sk[o + 2 + i]); }
+    for (i = 0; i < m; i++) { S.stack.push(rd(sk)); }
+    skOff[k] = P;
     var c = S.counts;
     switch (D.k[j]) {
       case KIND.call: c[0]++; break;
@@ -521,7 +584,7 @@
   // its title).
   var CHECK = '<svg class="ck" viewBox="0 0 10 10" role="img"><title>✓</title><path d="M1.2 5.6 4 8.4 8.8 1.8"/></svg>';
   function frameRow(i, top) {
-    var w = D.words[L], f = D.frames[i];
+    var w = D.words[L], f = frame(i);
     var choices = "";
     if (f.c !== undefined) {
       choices = esc(w.choices) + (L ? "：" : ": ") + (f.c ? esc(f.c) : esc(w.none));
