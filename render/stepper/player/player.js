@@ -76,6 +76,7 @@
   var D, N, L = 0; // data, steps, language (0 en, 1 zh)
   var timing = {}; // when each part of opening ended, in ms since the navigation started
   var bdOff, skOff, frOff, cks = [];
+  var maxDepth = 0; // the deepest frame's depth (index)
   var S = { k: 0, cells: null, stack: [], counts: null };
   var shown = { cells: null, k: -1, boxes: [], edges: [] };
   var el = {};
@@ -242,7 +243,9 @@
     P = 0;
     for (j = 0; j < nf; j++) {
       frOff[j] = P;
-      rd(a); rd(a); rd(a); rd(a); rd(a); rd(a);
+      rd(a);
+      maxDepth = Math.max(maxDepth, rd(a));
+      rd(a); rd(a); rd(a); rd(a);
       if (rd(a) > 0) { rd(a); }
       n = rd(a);
       for (i = 0; i < n; i++) { rd(a); }
@@ -770,8 +773,7 @@
     }
     sizeBoard(Math.max(12, size));
     if (deepest < 0) {
-      deepest = 0;
-      for (var i = 0; i < D.frames.length; i++) { deepest = Math.max(deepest, D.frames[i].d); }
+      deepest = maxDepth;
     }
     if (D.tree) {
       // A row is about 1.6 em of 16 px: the pane's basis (CSS caps it).
