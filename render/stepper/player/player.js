@@ -792,10 +792,10 @@
     });
     treeShown = pl;
   }
-  // paneSize is the tree pane's size in px.
+  // paneSize is the size of the tree pane's inside in px: the picture's
+  // units are the screen's px.
   function paneSize() {
-    var rect = el.tree.getBoundingClientRect();
-    return { w: Math.max(Math.round(rect.width), 100), h: Math.max(Math.round(rect.height), 60) };
+    return { w: Math.max(el.tree.clientWidth, 100), h: Math.max(el.tree.clientHeight, 60) };
   }
   function fitTree() { tv.z = 1; tv.dx = 0; tv.dy = 0; tv.key = ""; drawTree(); }
   function zoom(f) { tv.z = Math.max(0.5, Math.min(3, tv.z * f)); tv.key = ""; drawTree(); }
