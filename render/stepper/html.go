@@ -66,9 +66,8 @@ type HTMLOptions struct {
 	// works the tree out itself from the steps it holds (their kinds and
 	// the stack's moves): at each step the path from the root to the
 	// current call, the calls and pruned tries beside it as they ended,
-	// and what lies far away folded into boxes that count it. The tree
-	// must hold the recording's calls (one tree node per call event of the
-	// page's steps, at least).
+	// and what lies far away folded into boxes that count it. Only
+	// whether Tree is nil matters.
 	Tree *tracer.Tree
 	// Summary and TreeOptions were the run's diagram's, when the pane
 	// drew it whole (render.BuildScene); the page ignores them now.
@@ -140,7 +139,7 @@ type playerBoard struct {
 }
 
 // playerData is the page's data besides the steps' (playerBin): one JSON
-// object, a few KB and the tree.
+// object, a few KB.
 type playerData struct {
 	Version  int         `json:"v"`
 	Lang     string      `json:"lang"`

@@ -100,7 +100,7 @@ func (p *treePane) problems(minPx float64) []string {
 }
 
 // TestPlayerTreePane opens LeetCode 37's page (ten steps spread over the
-// run), 4-queens' and permutations n=3's (every step) at 1920×1080 and
+// run, then 200 in a row), 4-queens' and permutations n=3's (every step) at 1920×1080 and
 // 1280×720 in English and Chinese, and holds the tree pane at each step
 // to the class's needs (treePane.problems). It logs the median movement
 // of the boxes on screen at two steps in a row, and checks that fit (f)
@@ -119,6 +119,11 @@ func TestPlayerTreePane(t *testing.T) {
 	var ten []int64
 	for i := int64(1); i <= 10; i++ {
 		ten = append(ten, max(1, lcN*i/10-i*37%101)) // spread, not only round numbers
+	}
+	// Then 200 steps in a row from the middle of the run, as a teacher
+	// presses →: the boxes' movement is measured over them.
+	for k := lcN / 2; k < lcN/2+200; k++ {
+		ten = append(ten, k)
 	}
 	pages = append(pages, page{"LeetCode 37", lc37, ten})
 	for _, c := range []playerCase{playerQueens4, playerPerms3} {
