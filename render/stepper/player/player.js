@@ -430,57 +430,61 @@
   function tw() { return L ? TW.zh : TW.en; }
 
   // The tree of the page's steps, made by index: one entry a call or a
-  // pruned try, in step order. eStep its step; eUp the call it hangs
-  // under (-1: the root); eFirst, eNext its first child and next sibling
-  // (-1: none); eLab its move (an index in D.paths, -1: the root); for a
-  // call eEnd its return step (0: none in the page), eCalls, ePruned and
-  // eSols what its subtree holds, eSol the step it is a solution at (0:
-  // none), eNo its call number. topE[k] is the call on top at step k.
+  // pruned try, in step order. eStep its step; eUp the call entry it
+  // hangs under (-1: the root); eNext its next sibling (-1: none); eLab
+  // its move (an index in D.paths, -1: the root); eNo its call number
+  // (-1: a pruned try). By call number: cFirst its first child entry,
+  // cEnd its return step (0: none in the page), cCalls, cPruned and cSols
+  // what its subtree holds, cSol the step it is a solution at (0: none).
+  // topE[k] is the entry of the call on top at step k.
   var T = null;
   function treeIndex(nCalls, nRejects) {
-    var n = nCalls + nRejects;
-    T = { n: 0, eStep: new Int32Array(n), eUp: new Int32Array(n), eFirst: new Int32Array(n).fill(-1), eNext: new Int32Array(n).fill(-1),
-      eLast: new Int32Array(n).fill(-1), eLab: new Int32Array(n), eEnd: new Int32Array(n), eCalls: new Int32Array(n), ePruned: new Int32Array(n),
-      eSols: new Int32Array(n), eSol: new Int32Array(n), eNo: new Int32Array(n), at: new Int32Array(3 * n), topE: new Int32Array(N + 1).fill(-1),
-      stack: [], calls: 0, pruned: 0, sols: 0 };
+    var n = nCalls + nRejects, c = Math.max(1, nCalls);
+    T = { n: 0, eStep: new Int32Array(n), eUp: new Int32Array(n), eNext: new Int32Array(n).fill(-1), eLab: new Int32Array(n),
+      eNo: new Int32Array(n), cFirst: new Int32Array(c).fill(-1), cLast: new Int32Array(c).fill(-1), cEnd: new Int32Array(c),
+      cCalls: new Int32Array(c), cPruned: new Int32Array(c), cSols: new Int32Array(c), cSol: new Int32Array(c),
+      at: new Int32Array(3 * c), topE: new Int32Array(N + 1).fill(-1), stack: [], calls: 0, pruned: 0, sols: 0 };
   }
   // treeStep adds step k (its state just applied) to the tree.
   function treeStep(k) {
-    var kind = D.k[k - 1], st = T.stack, top = st.length ? st[st.length - 1] : -1, e;
-    var add = function (lab) {
+    var kind = D.k[k - 1], st = T.stack, top = st.length ? st[st.length - 1] : -1, e, no;
+    var add = function (lab, callNo) {
       e = T.n++;
-      T.eStep[e] = k; T.eUp[e] = top; T.eLab[e] = lab;
+      T.eStep[e] = k; T.eUp[e] = top; T.eLab[e] = lab; T.eNo[e] = callNo;
       if (top >= 0) {
-        if (T.eLast[top] < 0) { T.eFirst[top] = e; } else { T.eNext[T.eLast[top]] = e; }
-        T.eLast[top] = e;
+        var up = T.eNo[top];
+        if (T.cLast[up] < 0) { T.cFirst[up] = e; } else { T.eNext[T.cLast[up]] = e; }
+        T.cLast[up] = e;
       }
       return e;
     };
     var fs = S.stack;
     if (kind === KIND.call) {
-      add(fs.length >= 2 ? frPath[fs[fs.length - 2]] : -1);
-      T.eNo[e] = T.calls;
-      T.at[3 * e] = T.calls; T.at[3 * e + 1] = T.pruned; T.at[3 * e + 2] = T.sols;
-      T.calls++;
+      no = T.calls++;
+      add(fs.length >= 2 ? frPath[fs[fs.length - 2]] : -1, no);
+      T.at[3 * no] = no; T.at[3 * no + 1] = T.pruned; T.at[3 * no + 2] = T.sols;
       st.push(e);
       top = e;
     } else if (kind === KIND.reject && top >= 0) {
-      add(fs.length ? frPath[fs[fs.length - 1]] : -1);
-      T.eNo[e] = -1;
+      add(fs.length ? frPath[fs[fs.length - 1]] : -1, -1);
       T.pruned++;
     } else if (kind === KIND.solution && top >= 0) {
-      if (!T.eSol[top]) { T.eSol[top] = k; }
+      no = T.eNo[top];
+      if (!T.cSol[no]) { T.cSol[no] = k; }
       T.sols++;
     }
     T.topE[k] = top;
     if (kind === KIND["return"] && top >= 0) {
       st.pop();
-      T.eEnd[top] = k;
-      T.eCalls[top] = T.calls - T.at[3 * top];
-      T.ePruned[top] = T.pruned - T.at[3 * top + 1];
-      T.eSols[top] = T.sols - T.at[3 * top + 2];
+      no = T.eNo[top];
+      T.cEnd[no] = k;
+      T.cCalls[no] = T.calls - T.at[3 * no];
+      T.cPruned[no] = T.pruned - T.at[3 * no + 1];
+      T.cSols[no] = T.sols - T.at[3 * no + 2];
     }
   }
+  // The call data of call entry e (0 for a pruned try).
+  function cOf(arr, e) { var no = T.eNo[e]; return no >= 0 ? arr[no] : 0; }
   // entryAt is the pruned try of step k, or -1.
   function entryAt(k) {
     var lo = 0, hi = T.n;
@@ -510,7 +514,7 @@
     var rows = [[path[0]]], ups = [-1];
     var kids = function (p) {
       var row = [];
-      for (var c = T.eFirst[p]; c >= 0 && T.eStep[c] <= k; c = T.eNext[c]) { row.push(c); }
+      for (var c = cOf(T.cFirst, p); c >= 0 && T.eStep[c] <= k; c = T.eNext[c]) { row.push(c); }
       return row;
     };
     for (var d = 0; d < path.length; d++) {
@@ -521,7 +525,8 @@
     for (var t = 0; t < (trailMax || 0); t++) {
       var last = rows[rows.length - 1], up = -1;
       for (var i = last.length - 1; i >= 0; i--) {
-        if (T.eNo[last[i]] >= 0 && last[i] !== top && T.eEnd[last[i]] && T.eEnd[last[i]] <= k) { up = last[i]; break; }
+        var end = cOf(T.cEnd, last[i]);
+        if (T.eNo[last[i]] >= 0 && last[i] !== top && end && end <= k) { up = last[i]; break; }
       }
       if (up < 0) { break; }
       var r = kids(up);
@@ -559,15 +564,15 @@
       var rule = D.rule[T.eStep[e] - 1];
       b.lines = ["✗ " + lab + (rule >= 0 ? " " + D.words[L].rulemarks[rule] : "")];
       b.cls = "pruned"; b.edge = "pruned";
-    } else if (T.eEnd[e] && T.eEnd[e] <= k) {
-      if (T.eSol[e]) {
+    } else if (cOf(T.cEnd, e) && cOf(T.cEnd, e) <= k) {
+      if (cOf(T.cSol, e)) {
         b.lines = [lab, w.solution]; b.cls = "solution"; b.edge = "path";
-      } else if (T.eSols[e] > 0) {
-        b.lines = [lab, w.calls(T.eCalls[e]) + w.sep + w.sols(T.eSols[e])]; b.cls = "path"; b.edge = "path";
+      } else if (cOf(T.cSols, e) > 0) {
+        b.lines = [lab, w.calls(cOf(T.cCalls, e)) + w.sep + w.sols(cOf(T.cSols, e))]; b.cls = "path"; b.edge = "path";
       } else {
-        b.lines = [lab, w.dead(w.calls(T.eCalls[e]))]; b.cls = "dead";
+        b.lines = [lab, w.dead(w.calls(cOf(T.cCalls, e)))]; b.cls = "dead";
       }
-    } else if (T.eSol[e] && T.eSol[e] <= k) {
+    } else if (cOf(T.cSol, e) && cOf(T.cSol, e) <= k) {
       b.lines = [lab, w.solution]; b.cls = "solution"; b.edge = "path";
     } else {
       b.cls = "running"; b.edge = "path";
@@ -581,8 +586,8 @@
     var w = tw(), calls = 0, deads = 0, subs = 0, sols = 0, pruned = 0;
     es.forEach(function (e) {
       if (T.eNo[e] < 0) { pruned++; return; }
-      subs++; calls += T.eCalls[e]; pruned += T.ePruned[e]; sols += T.eSols[e];
-      if (!T.eSols[e]) { deads++; }
+      subs++; calls += cOf(T.cCalls, e); pruned += cOf(T.cPruned, e); sols += cOf(T.cSols, e);
+      if (!cOf(T.cSols, e)) { deads++; }
     });
     var lines = [];
     if (subs > 0) {
@@ -599,7 +604,7 @@
       lt.rows[r].forEach(function (e) {
         if (e === lt.path[r]) { return; }
         if (T.eNo[e] < 0) { pruned++; return; }
-        drawn = true; subs++; subCalls += T.eCalls[e]; pruned += T.ePruned[e]; sols += T.eSols[e];
+        drawn = true; subs++; subCalls += cOf(T.cCalls, e); pruned += cOf(T.cPruned, e); sols += cOf(T.cSols, e);
       });
     }
     var last = lt.path[n - 1];
@@ -622,7 +627,11 @@
   function placeTree(lt, W, H, f, pathX) {
     var mt = metrics(f), pitch = mt.rowH + mt.gapY;
     var R = Math.max(2, Math.floor((H - 2 * mt.m + mt.gapY) / pitch));
-    var n = lt.n, from = n > R ? n - R + 1 : 0;
+    // A path deeper than the pane folds its top in steps of half the
+    // rows, so that going one call deeper moves the rows up only now and
+    // then (the room left under the path shows the trail).
+    var n = lt.n, q = Math.max(1, Math.floor((R - 1) / 2)), from = 0;
+    if (n > R) { from = Math.min(n - 1, Math.ceil((n - R + 1) / q) * q); }
     var end = Math.min(lt.rows.length, from > 0 ? from - 1 + R : R);
     var out = { boxes: [], edges: [], mt: mt, rows: 0, width: 0 };
     var y = mt.m, left = mt.m, above = new Map(), foldB = null;
