@@ -50,7 +50,7 @@ const treePaneJS = `(ks) => {
 		let minFont = Infinity, lo = Infinity, hi = -Infinity;
 		for (const b of boxes) { minFont = Math.min(minFont, b.font); lo = Math.min(lo, b.y); hi = Math.max(hi, b.y + b.h); }
 		const c = cur[0];
-		out.push({step: P.step(), marked: cur.length, boxes: boxes.length, moves: moves,
+		out.push({step: P.step(), marked: cur.length, anim: document.getElementById('svg').classList.contains('anim'), boxes: boxes.length, moves: moves,
 			group: c ? c.group : false, cls: c ? c.cls : '', label: c ? c.lines.join(' / ') : '',
 			inside: c ? (c.x >= vis.l - 0.5 && c.y >= vis.t - 0.5 && c.x + c.w <= vis.r + 0.5 && c.y + c.h <= vis.b + 0.5 && c.w > 0) : false,
 			font: c ? c.font : 0, minFont: boxes.length ? minFont : 0,
@@ -65,6 +65,7 @@ const treePaneJS = `(ks) => {
 type treePane struct {
 	Step   int64     `json:"step"`
 	Marked int       `json:"marked"`
+	Anim   bool      `json:"anim"`
 	Boxes  int       `json:"boxes"`
 	Moves  []float64 `json:"moves"`
 	Group  bool      `json:"group"`
@@ -163,6 +164,9 @@ func TestPlayerTreePane(t *testing.T) {
 					if p.Step != pg.steps[i] {
 						t.Fatalf("%s: went to step %d, the page shows %d", what, pg.steps[i], p.Step)
 					}
+					if p.Anim {
+						t.Errorf("%s, step %d: the boxes move in an animation under prefers-reduced-motion", what, p.Step)
+					}
 					moves = append(moves, p.Moves...)
 					fonts = append(fonts, p.Font)
 					used = append(used, p.Used)
@@ -212,4 +216,25 @@ func TestPlayerTreePane(t *testing.T) {
 			}
 		}
 	}
+	// With motion allowed, a step that moves many boxes far moves them in
+	// an animation: some of LeetCode 37's 200 steps in a row do.
+	b.do(t, "allow motion", emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "no-preference"}}))
+	b.do(t, "size the screen", emulation.SetDeviceMetricsOverride(1920, 1080, 1, false))
+	u := url.URL{Scheme: "file", Path: lc37, Fragment: fmt.Sprintf("step=%d&lang=en", lcN/2)}
+	b.do(t, "open LeetCode 37", chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
+	if err := b.poll(`window.__btShown !== undefined && document.getElementById('loading').hidden`, 30*time.Second); err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	var ps []treePane
+	b.eval(t, "200 steps", fmt.Sprintf("(%s)(Array.from({length: 200}, (_, i) => %d + i))", treePaneJS, lcN/2), &ps)
+	anim := 0
+	for _, p := range ps {
+		if p.Anim {
+			anim++
+		}
+	}
+	if anim == 0 || anim > len(ps)/4 {
+		t.Errorf("LeetCode 37, %d steps from %d with motion allowed: %d moved their boxes in an animation, want some, and not most", len(ps), lcN/2, anim)
+	}
+	t.Logf("LeetCode 37 with motion allowed: %d of %d steps in a row animate", anim, len(ps))
 }

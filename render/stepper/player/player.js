@@ -402,7 +402,8 @@
     return e;
   }
   // The tree's words, as the diagrams write them (render/dot.go:
-  // elidedLines, failGroup, foldLines), en and zh.
+  // elidedLines, failGroup, foldLines), en and zh. A solution's box says
+  // so in words on its green: no ✓, which fonts without it draw as √.
   var TW = {
     en: {
       calls: function (n) { return n + (n === 1 ? " call" : " calls"); },
@@ -413,7 +414,7 @@
       pruned: function (n) { return "✗ " + n + " pruned"; },
       chain: function (n) { return "⋮ " + n + " calls, each with one child"; },
       chainDrawn: function (n) { return "⋮ " + n + " calls, one child of each drawn"; },
-      solution: "✓ solution", sep: ", "
+      solution: "solution", sep: ", "
     },
     zh: {
       calls: function (n) { return n + " 次调用"; },
@@ -424,7 +425,7 @@
       pruned: function (n) { return "✗ 剪枝 " + n + " 个"; },
       chain: function (n) { return "⋮ " + n + " 次调用，每次只有一个子调用"; },
       chainDrawn: function (n) { return "⋮ " + n + " 次调用，每次只画一个子调用"; },
-      solution: "✓ 解", sep: "，"
+      solution: "解", sep: "，"
     }
   };
   function tw() { return L ? TW.zh : TW.en; }
@@ -734,8 +735,9 @@
     treeEls = new Map();
   }
   // drawTree draws the tree around the current step; boxes are kept by
-  // their key from step to step, and move (briefly, unless the system
-  // asks for less motion) when a step changes the picture a lot.
+  // their key from step to step, and move (in 160 ms, unless the system
+  // asks for less motion) when a step moves three or more of them to
+  // another row.
   function drawTree() {
     if (!D.tree) { return; }
     var p = paneSize();
@@ -749,7 +751,9 @@
       var x = treeEls.get(b.key);
       if (x && x.f === tv.f) {
         kept++;
-        if (Math.abs(x.b.x - b.x) + Math.abs(x.b.y - b.y) > 2 * pl.mt.rowH) { moved++; }
+        // A box that changed rows: the path's top folded, or a return
+        // from deep down (a new try that pushes its row left is not).
+        if (Math.abs(x.b.y - b.y) > pl.mt.rowH / 2) { moved++; }
       }
     });
     var anim = moved > 2 && !matchMedia("(prefers-reduced-motion: reduce)").matches;
