@@ -412,6 +412,8 @@
       deads: function (n, c) { return n + " dead ends: " + c; },
       earlier: function (c, s) { return "earlier: " + c + ", " + s; },
       pruned: function (n) { return "✗ " + n + " pruned"; },
+      placedUndone: function (n) { return "✗ " + n + " placed, undone"; },
+      leafFailed: function (n) { return "✗ " + n + (n === 1 ? " failed whole-board check" : " failed whole-board checks"); },
       chain: function (n) { return "⋮ " + n + " calls, each with one child"; },
       chainDrawn: function (n) { return "⋮ " + n + " calls, one child of each drawn"; },
       solution: "solution", sep: ", "
@@ -423,12 +425,19 @@
       deads: function (n, c) { return "回溯 " + n + " 次：" + c; },
       earlier: function (c, s) { return "之前：" + c + "，" + s; },
       pruned: function (n) { return "✗ 剪枝 " + n + " 个"; },
+      placedUndone: function (n) { return "✗ 先放后查、撤销 " + n + " 个"; },
+      leafFailed: function (n) { return "✗ " + n + " 个满棋盘校验失败"; },
       chain: function (n) { return "⋮ " + n + " 次调用，每次只有一个子调用"; },
       chainDrawn: function (n) { return "⋮ " + n + " 次调用，每次只画一个子调用"; },
       solution: "解", sep: "，"
     }
   };
   function tw() { return L ? TW.zh : TW.en; }
+  // failMode is how the run's rejects fail, as the diagrams tell them
+  // apart: "" pruned (checked before placing), "after" placed, checked
+  // and undone (--when after), "leaf" a failed check of the full board.
+  function failMode() { var m = /when=(after|leaf)/.exec(D.strategy); return m ? m[1] : ""; }
+  function failGroup(n) { var w = tw(), m = failMode(); return m === "after" ? w.placedUndone(n) : m === "leaf" ? w.leafFailed(n) : w.pruned(n); }
 
   // The tree of the page's steps, made by index: one entry a call or a
   // pruned try, in step order. eStep its step; eUp the call entry it
@@ -564,7 +573,11 @@
     if (T.eNo[e] < 0) {
       var rule = D.rule[T.eStep[e] - 1];
       b.lines = ["✗ " + lab + (rule >= 0 ? " " + D.words[L].rulemarks[rule] : "")];
-      b.cls = "pruned"; b.edge = "pruned";
+      if (failMode() === "leaf") {
+        // The full board's check failed (tracer.LeafFailWords): no move.
+        b.lines = ["✗ " + (L ? "整盘校验失败" : "whole-board check failed"), rule >= 0 ? D.rules[L][rule] : ""];
+      }
+      b.cls = { after: "placed", leaf: "leaf" }[failMode()] || "pruned"; b.edge = "pruned";
     } else if (cOf(T.cEnd, e) && cOf(T.cEnd, e) <= k) {
       if (cOf(T.cSol, e)) {
         b.lines = [lab, w.solution]; b.cls = "solution"; b.edge = "path";
@@ -595,8 +608,8 @@
       var c = w.calls(calls);
       lines.push("… " + (sols > 0 ? w.earlier(c, w.sols(sols)) : subs > 1 ? w.deads(subs, c) : w.dead(c)));
     }
-    if (pruned > 0) { lines.push(w.pruned(pruned)); }
-    return { key: "g" + es[0], step: T.eStep[es[0]], lines: lines, cls: subs > 0 ? "elided" : "group", edge: subs > 0 ? "elided" : "group", group: true };
+    if (pruned > 0) { lines.push(failGroup(pruned)); }
+    return { key: "g" + es[0], step: T.eStep[es[0]], lines: lines, cls: subs > 0 ? "elided" : failMode() === "leaf" ? "leafgroup" : "group", edge: subs > 0 ? "elided" : "group", group: true };
   }
   // foldBox folds the top of the path, rows[0..n-1], into one box.
   function foldBox(lt, n) {
@@ -612,7 +625,7 @@
     var lines = [drawn ? w.chainDrawn(calls) : w.chain(calls), labOf(lt.path[0]) + " … " + labOf(last)];
     var more = [];
     if (subs > 0) { more.push(sols > 0 ? w.earlier(w.calls(subCalls), w.sols(sols)) : subs > 1 ? w.deads(subs, w.calls(subCalls)) : w.dead(w.calls(subCalls))); }
-    if (pruned > 0) { more.push(w.pruned(pruned)); }
+    if (pruned > 0) { more.push(failGroup(pruned)); }
     if (more.length) { lines[1] += "  " + more.join(w.sep); }
     return { key: "f", step: T.eStep[last], lines: lines, cls: "fold", edge: "path", fold: true };
   }
