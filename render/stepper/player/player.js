@@ -734,7 +734,7 @@
     var widest = Math.min(W - 2 * Math.round(tv.f * 0.5), width1 * tv.f);
     tv.pathX = Math.round(Math.min(W - Math.round(tv.f * 0.5), (W + widest) / 2));
   }
-  var treeShown = null, treeEls = new Map(), edgeLayer = null, boxLayer = null;
+  var treeShown = null, treeEls = new Map(), edgeLayer = null, boxLayer = null, lastDrawn = {};
   function buildTree() {
     if (!D.tree) {
       el.tree.parentNode.removeChild(el.tree);
@@ -769,8 +769,18 @@
         if (Math.abs(x.b.y - b.y) > pl.mt.rowH / 2) { moved++; }
       }
     });
-    var anim = moved > 2 && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    // Only a step moves boxes in an animation: not the page opening, a
+    // new size of the pane or of the text, or the other language.
+    var same = lastDrawn.k !== S.k && lastDrawn.w === p.w && lastDrawn.h === p.h && lastDrawn.f === tv.f && lastDrawn.l === L;
+    lastDrawn = { k: S.k, w: p.w, h: p.h, f: tv.f, l: L };
+    var anim = same && moved > 2 && !matchMedia("(prefers-reduced-motion: reduce)").matches;
     el.svg.classList.toggle("anim", anim);
+    // The edges are drawn where the boxes end up: hidden while they move.
+    if (anim) {
+      edgeLayer.style.opacity = "0";
+      clearTimeout(drawTree.timer);
+      drawTree.timer = setTimeout(function () { edgeLayer.style.opacity = ""; }, 170);
+    }
     pl.boxes.forEach(function (b) {
       seen.add(b.key);
       var x = treeEls.get(b.key);
