@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -26,9 +25,10 @@ import (
 // stack with its choices and tried candidates, the code line, the note in
 // both languages), and shipped compactly: per step the kind, the board
 // cells that changed and the stack frames that changed; the page's script
-// keeps the state as it steps and only draws it. The search tree is the
-// diagram's own tidy layout of the whole run (render.BuildScene), each box
-// shown from the step that made it.
+// keeps the state as it steps and only draws it. The search tree pane is
+// worked out by the page too, at each step, from the steps' kinds and the
+// stack's frames (their moves): the tree around the current step, never
+// the whole run's diagram, so a page costs nothing more to make for it.
 //
 // The per-step data and the frames are binary (see playerBin), unpacked by
 // the script into typed arrays, not JSON objects: a page of 2,000,000
@@ -62,10 +62,15 @@ type HTMLOptions struct {
 	// Total is the run's number of steps when the recording holds only
 	// its start (0: the recording's length).
 	Total int64
-	// Tree, with Summary, draws the search tree pane: the run's diagram as
-	// render.BuildScene lays it out with TreeOptions, in both languages.
-	// nil: no tree pane.
-	Tree        *tracer.Tree
+	// Tree, when not nil, gives the page its search tree pane. The page
+	// works the tree out itself from the steps it holds (their kinds and
+	// the stack's moves): at each step the path from the root to the
+	// current call, the calls and pruned tries beside it as they ended,
+	// and what lies far away folded into boxes that count it. Only
+	// whether Tree is nil matters.
+	Tree *tracer.Tree
+	// Summary and TreeOptions were the run's diagram's, when the pane
+	// drew it whole (render.BuildScene); the page ignores them now.
 	Summary     tracer.Summary
 	TreeOptions render.DiagramOptions
 }
@@ -134,7 +139,7 @@ type playerBoard struct {
 }
 
 // playerData is the page's data besides the steps' (playerBin): one JSON
-// object, a few KB and the tree.
+// object, a few KB.
 type playerData struct {
 	Version  int         `json:"v"`
 	Lang     string      `json:"lang"`
@@ -157,7 +162,7 @@ type playerData struct {
 	Strs    []string          `json:"strs"`           // the frames' values and choices lists, by index
 	Paths   []any             `json:"paths"`          // the frames' places on the path: a string, or [en, zh]
 	FsRet   int               `json:"fsret"`          // the frame state whose label is its own (fsReturn)
-	Tree    []*playerTree     `json:"tree,omitempty"` // en, zh
+	Tree    bool              `json:"tree,omitempty"` // the page has a search tree pane
 }
 
 type pWords struct {
@@ -169,33 +174,6 @@ type pWords struct {
 	Marks    []string `json:"rulemarks"` // a tried candidate's rule, by rule
 }
 
-type playerTree struct {
-	W     float64     `json:"w"`
-	H     float64     `json:"h"`
-	Boxes []playerBox `json:"boxes"`
-	Edges [][]any     `json:"edges"` // from, to, path, class, tip x, tip y, dir x, dir y
-	CSS   string      `json:"-"`
-}
-
-type playerBox struct {
-	ID    string   `json:"id"`
-	Class string   `json:"c"`
-	Call  bool     `json:"call,omitempty"`
-	X     float64  `json:"x"`
-	Y     float64  `json:"y"`
-	W     float64  `json:"w"`
-	H     float64  `json:"h"`
-	Lines []string `json:"l"`
-	Font  float64  `json:"f"`
-	Step  int64    `json:"s"`
-	End   int64    `json:"e,omitempty"`
-	Sol   int64    `json:"sol,omitempty"`
-	// A group's rejects, by step, and its label after each (see
-	// render.SceneBox.Members).
-	Members []int64    `json:"m,omitempty"`
-	Counted [][]string `json:"cl,omitempty"`
-}
-
 // playerBin is the steps' data, as the page carries it: one binary blob
 // (gzipped, in base64), whose sections playerData.Bin places, little
 // endian, each aligned to its element's size:
@@ -203,7 +181,6 @@ type playerBox struct {
 //	k     uint8 per step: the event's kind
 //	rule  int8 per step: a reject's rule, -1 otherwise
 //	line  int16 per step: the code line marked, -1 none
-//	box   int32 per step: the tree box the step is about, -1 none
 //	bd    per step: n, then n pairs (cell, cell state)
 //	sk    per step: frames kept, n, then n frame indices
 //	fr    per frame: node, depth, path, state, ret, choices (0: no list,
@@ -218,7 +195,6 @@ type playerBin struct {
 	k          []uint8
 	rule       []int8
 	line       []int16
-	box        []int32
 	bd, sk, fr []byte
 }
 
@@ -235,16 +211,12 @@ func (pb *playerBin) sections() []binSection {
 	for _, v := range pb.line {
 		line = le.AppendUint16(line, uint16(v))
 	}
-	box := make([]byte, 0, 4*len(pb.box))
-	for _, v := range pb.box {
-		box = le.AppendUint32(box, uint32(v))
-	}
 	rule := make([]byte, len(pb.rule))
 	for i, v := range pb.rule {
 		rule[i] = byte(v)
 	}
 	return []binSection{
-		{"k", pb.k, len(pb.k), 1}, {"rule", rule, len(rule), 1}, {"line", line, len(pb.line), 2}, {"box", box, len(pb.box), 4},
+		{"k", pb.k, len(pb.k), 1}, {"rule", rule, len(rule), 1}, {"line", line, len(pb.line), 2},
 		{"bd", pb.bd, len(pb.bd), 1}, {"sk", pb.sk, len(pb.sk), 1}, {"fr", pb.fr, len(pb.fr), 1},
 	}
 }
@@ -370,7 +342,7 @@ func (pg *playerPage) write(w io.Writer) error {
 	secs := pg.bin.sections()
 	pads := layout(d, secs)
 	css := playerCSS
-	if d.Tree != nil {
+	if d.Tree {
 		css += render.SceneCSS()
 	}
 	title := d.Title[0]
@@ -475,27 +447,8 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 	for i, l := range langs {
 		st[i] = New(rec, Options{Lang: l, Width: 200, Height: 60})
 	}
-	var scenes [2]*render.Scene
-	if opt.Tree != nil {
-		for i, l := range langs {
-			sc, _, err := render.BuildScene(opt.Tree, render.Legend{Summary: opt.Summary, Lang: l}, opt.TreeOptions)
-			if err != nil {
-				return nil, fmt.Errorf("html: tree: %w", err)
-			}
-			scenes[i] = sc
-		}
-		// The page marks a step's box by its index, in either language.
-		if len(scenes[0].Boxes) != len(scenes[1].Boxes) {
-			return nil, fmt.Errorf("html: tree: %d boxes in English, %d in Chinese", len(scenes[0].Boxes), len(scenes[1].Boxes))
-		}
-		for i := range scenes[0].Boxes {
-			if scenes[0].Boxes[i].ID != scenes[1].Boxes[i].ID {
-				return nil, fmt.Errorf("html: tree: box %d is %s in English, %s in Chinese", i, scenes[0].Boxes[i].ID, scenes[1].Boxes[i].ID)
-			}
-		}
-	}
-	d := &playerData{Version: 2, Lang: string(lang), Steps: n, Total: total, Strategy: rec.strategy.String(),
-		NoteChunk: noteChunk, Strs: []string{}, Paths: []any{}, FsRet: int(fsReturn)}
+	d := &playerData{Version: 3, Lang: string(lang), Steps: n, Total: total, Strategy: rec.strategy.String(),
+		NoteChunk: noteChunk, Strs: []string{}, Paths: []any{}, FsRet: int(fsReturn), Tree: opt.Tree != nil}
 	for i, l := range langs {
 		d.Title[i] = rec.instanceName(l)
 		if l == tracer.LangEN && rec.def.Title.EN != "" {
@@ -552,7 +505,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		pg.notes[i].lang = string(l)
 	}
 	pb := &pg.bin
-	pb.k, pb.rule, pb.line, pb.box = make([]uint8, 0, n), make([]int8, 0, n), make([]int16, 0, n), make([]int32, 0, n)
+	pb.k, pb.rule, pb.line = make([]uint8, 0, n), make([]int8, 0, n), make([]int16, 0, n)
 	board := rec.start.Clone()
 	prev := slices.Clone(d.Board.Start)
 	cells := make([]int, len(prev))
@@ -602,7 +555,6 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 			}
 		}
 		pb.line = append(pb.line, int16(line))
-		pb.box = append(pb.box, int32(boxOf(opt.Tree, scenes[0], &e)))
 
 		// The board: what changed since the step before.
 		s := &stepState{k: k, e: e, prev: prevEv, board: board, frames: rec.framesKnown(k, known)}
@@ -718,11 +670,6 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 			return nil, fmt.Errorf("html: notes: %w", err)
 		}
 	}
-	for _, sc := range scenes {
-		if sc != nil {
-			d.Tree = append(d.Tree, treeOf(sc))
-		}
-	}
 	return pg, nil
 }
 
@@ -764,26 +711,6 @@ func (pb *playerBin) frame(d *playerData, pf *playerFrame, j int, own []playerTr
 	}
 	pb.fr = b
 	return nil
-}
-
-// boxOf is the box of sc that event e is about: its pruned leaf, or its
-// call; -1 without a tree.
-func boxOf(t *tracer.Tree, sc *render.Scene, e *tracer.Event) int {
-	if t == nil || sc == nil {
-		return -1
-	}
-	if e.Kind == tracer.KindReject {
-		i := int32(sort.Search(t.Len(), func(i int) bool { return t.Step(int32(i)) >= e.Step }))
-		for ; int(i) < t.Len() && t.Step(i) == e.Step; i++ {
-			if t.Kind(i) == tracer.NodePruned {
-				return sc.BoxOf(i)
-			}
-		}
-	}
-	if i := t.CallIndex(e.Node); i >= 0 {
-		return sc.BoxOf(i)
-	}
-	return -1
 }
 
 // board fills in the board's shape, glyphs and start.
@@ -856,28 +783,4 @@ func (d *playerData) cellStatesInto(out []int, rec *Recording, board *tracer.Boa
 			out[r*cols+c] = g*64 + base*8 + over
 		}
 	}
-}
-
-// treeOf is the scene in the page's terms.
-func treeOf(sc *render.Scene) *playerTree {
-	t := &playerTree{W: round1(sc.Width), H: round1(sc.Height)}
-	for _, b := range sc.Boxes {
-		t.Boxes = append(t.Boxes, playerBox{ID: b.ID, Class: b.Class, Call: b.Kind == render.ItemCall || b.Kind == render.ItemFold,
-			X: round1(b.X), Y: round1(b.Y), W: round1(b.W), H: round1(b.H), Lines: b.Lines, Font: b.FontSize,
-			Step: b.Step, End: b.End, Sol: b.SolStep, Members: b.Members, Counted: b.Counted})
-	}
-	for _, e := range sc.Edges {
-		t.Edges = append(t.Edges, []any{e.From, e.To, e.Path, e.Class, round1(e.Tip[0]), round1(e.Tip[1]), round3(e.Dir[0]), round3(e.Dir[1])})
-	}
-	return t
-}
-
-func round1(v float64) float64 {
-	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 1, 64), 64)
-	return f
-}
-
-func round3(v float64) float64 {
-	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 3, 64), 64)
-	return f
 }

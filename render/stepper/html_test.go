@@ -75,7 +75,6 @@ type pageData struct {
 	K      []int
 	Rule   []int
 	Line   []int
-	Box    []int
 	BD     []int // every varint of the section, in order
 	SK     []int
 	Notes  [2][]string
@@ -83,12 +82,7 @@ type pageData struct {
 	Words  [2]struct {
 		Returns []string `json:"returns"`
 	} `json:"words"`
-	Tree []struct {
-		Boxes []struct {
-			ID string `json:"id"`
-			S  int64  `json:"s"`
-		} `json:"boxes"`
-	} `json:"tree"`
+	Tree bool `json:"tree"`
 }
 
 var pageDataRE = regexp.MustCompile(`<script id="data" type="application/octet-stream" data-note-chunk="\d+">([A-Za-z0-9+/=]*)</script>`)
@@ -142,9 +136,6 @@ func readBin(t testing.TB, d *pageData, bin []byte) {
 	}
 	for b := sec("line", 2); len(b) > 0; b = b[2:] {
 		d.Line = append(d.Line, int(int16(binary.LittleEndian.Uint16(b))))
-	}
-	for b := sec("box", 4); len(b) > 0; b = b[4:] {
-		d.Box = append(d.Box, int(int32(binary.LittleEndian.Uint32(b))))
 	}
 	varints := func(b []byte) []int {
 		var out []int
@@ -381,28 +372,67 @@ func TestPlayerSteps(t *testing.T) {
 	}
 }
 
-// TestPlayerTreeBoxes: a step marks the box of what it is about, a box
-// that exists at that step; every box appears at a step of the page.
-func TestPlayerTreeBoxes(t *testing.T) {
-	r := recordRun(t, tracer.Spec{Problem: "nqueens", N: 5})
-	d := readPage(t, r.page(t, HTMLOptions{}))
-	if len(d.Tree) != 2 || len(d.Tree[0].Boxes) != len(d.Tree[1].Boxes) || len(d.Tree[0].Boxes) == 0 {
-		t.Fatalf("want the tree in English and Chinese, box for box")
-	}
-	for k := int64(1); k <= d.Steps; k++ {
-		b := d.Box[k-1]
-		if b < 0 {
-			t.Fatalf("step %d marks no box", k)
-		}
-		if s := d.Tree[0].Boxes[b].S; s > k {
-			t.Fatalf("step %d marks box %s, made at step %d", k, d.Tree[0].Boxes[b].ID, s)
-		}
-		e := r.rec.At(k)
-		if e.Kind == tracer.KindReject {
-			if id := d.Tree[0].Boxes[b].ID; id != fmt.Sprintf("s%d", k) && !strings.HasPrefix(id, "g") {
-				t.Fatalf("reject at step %d marks box %s", k, id)
+// TestPlayerTreeMoves checks what the page's script builds its tree pane
+// from: the stack it carries names each call's and each pruned try's
+// move. At a call step the frame under the top (the caller) shows the
+// move that made the call; at a reject step the top frame shows the move
+// rejected. A page with a tree says so; one without does not.
+func TestPlayerTreeMoves(t *testing.T) {
+	for _, spec := range []tracer.Spec{
+		{Problem: "nqueens", N: 5},
+		{Problem: "permutations", N: 3},
+		{Problem: "sudoku", Puzzle: ".4......3.4...2."},
+		{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: tracer.OrderCells},
+	} {
+		t.Run(spec.Problem+"-"+string(spec.Order), func(t *testing.T) {
+			r := recordRun(t, spec)
+			d := readPage(t, r.page(t, HTMLOptions{}))
+			if !d.Tree {
+				t.Fatal("a page made with a tree has no tree pane")
 			}
-		}
+			path := func(f map[string]any) string {
+				switch p := f["p"].(type) {
+				case string:
+					return p
+				case []any:
+					return p[0].(string)
+				}
+				return fmt.Sprint(f["p"])
+			}
+			var stack []int
+			at, calls, rejects := 0, 0, 0
+			for k := int64(1); k <= d.Steps; k++ {
+				keep, n := d.SK[at], d.SK[at+1]
+				stack = append(stack[:keep], d.SK[at+2:at+2+n]...)
+				at += 2 + n
+				e := r.rec.At(k)
+				switch {
+				case e.Kind == tracer.KindCall && e.Parent >= 0 && e.Value >= 0:
+					calls++
+					if len(stack) < 2 {
+						t.Fatalf("step %d: a call with %d frames on the stack", k, len(stack))
+					}
+					if got, want := path(d.Frames[stack[len(stack)-2]]), r.rec.moveLabel(e.Cell, e.Value); got != want {
+						t.Fatalf("step %d: call %d: its caller's frame shows %q, want its move %q", k, e.Node, got, want)
+					}
+				case e.Kind == tracer.KindReject:
+					rejects++
+					if got, want := path(d.Frames[stack[len(stack)-1]]), r.rec.moveLabel(e.Cell, e.Value); got != want {
+						t.Fatalf("step %d: a reject: the top frame shows %q, want the move rejected %q", k, got, want)
+					}
+				}
+			}
+			if calls == 0 || rejects == 0 {
+				t.Fatalf("%d calls with a move, %d rejects: a run with neither checks nothing", calls, rejects)
+			}
+			var plain bytes.Buffer
+			if err := WriteHTML(&plain, r.rec, HTMLOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if readPage(t, plain.Bytes()).Tree {
+				t.Error("a page made with no tree has a tree pane")
+			}
+		})
 	}
 }
 

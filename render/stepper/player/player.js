@@ -76,13 +76,10 @@
   var D, N, L = 0; // data, steps, language (0 en, 1 zh)
   var timing = {}; // when each part of opening ended, in ms since the navigation started
   var bdOff, skOff, frOff, cks = [];
-  var maxDepth = 0; // the deepest frame's depth (index)
   var S = { k: 0, cells: null, stack: [], counts: null };
   var shown = { cells: null, k: -1, boxes: [], edges: [] };
   var el = {};
   var playTimer = null;
-  var view = { x: 0, y: 0, w: 100, h: 100 };
-  var boxEls = [], edgeEls = [], curMark = null;
 
   function $(id) { return document.getElementById(id); }
   function ui() { return L ? UI.zh : UI.en; }
@@ -99,14 +96,13 @@
   // unpack decodes a base64 text of gzipped JSON.
   function unpack(b64) { return inflate(b64).text().then(JSON.parse); }
   // attach puts the steps' binary data (see playerBin in html.go) in D as
-  // typed arrays: per step D.k, D.rule, D.line, D.box; and the byte
+  // typed arrays: per step D.k, D.rule, D.line; and the byte
   // streams D.bd, D.sk (per step) and D.fr (per frame), read with rd.
   function attach(buf) {
     var b = D.bin;
     D.k = new Uint8Array(buf, b.k[0], b.k[1]);
     D.rule = new Int8Array(buf, b.rule[0], b.rule[1]);
     D.line = new Int16Array(buf, b.line[0], b.line[1]);
-    D.box = new Int32Array(buf, b.box[0], b.box[1]);
     D.bd = new Uint8Array(buf, b.bd[0], b.bd[1]);
     D.sk = new Uint8Array(buf, b.sk[0], b.sk[1]);
     D.fr = new Uint8Array(buf, b.fr[0], b.fr[1]);
@@ -230,22 +226,25 @@
     goTo(h.step !== undefined ? h.step : 0);
     relabel();
     layout();
-    fitTree(true);
     draw();
   }
 
-  // index computes the offsets of every frame, and of every step's board
-  // and stack changes (apply notes where each step's end), and a
-  // checkpoint of the whole state every CK steps.
+  // index computes the offsets of every frame (with its depth and its
+  // place on the path), and of every step's board and stack changes
+  // (apply notes where each step's end), a checkpoint of the whole state
+  // every CK steps, and the search tree of the page's steps (treeStep).
+  var frPath, deepest = 0;
   function index() {
     var a = D.fr, nf = D.nframes, i, j, n;
     frOff = new Int32Array(nf + 1);
+    frPath = new Int32Array(nf);
     P = 0;
     for (j = 0; j < nf; j++) {
       frOff[j] = P;
       rd(a);
-      maxDepth = Math.max(maxDepth, rd(a));
-      rd(a); rd(a); rd(a); rd(a);
+      deepest = Math.max(deepest, rd(a));
+      frPath[j] = rd(a);
+      rd(a); rd(a); rd(a);
       if (rd(a) > 0) { rd(a); }
       n = rd(a);
       for (i = 0; i < n; i++) { rd(a); }
@@ -258,8 +257,14 @@
     S.stack = [];
     S.counts = new Float64Array(5 + 16);
     cks = [snapshot()];
+    var calls = 0, rejects = 0;
+    for (var s = 0; s < N; s++) {
+      if (D.k[s] === KIND.call) { calls++; } else if (D.k[s] === KIND.reject) { rejects++; }
+    }
+    if (D.tree) { treeIndex(calls, rejects); }
     for (var k = 1; k <= N; k++) {
       apply(k);
+      if (D.tree) { treeStep(k); }
       if (k % CK === 0) { cks.push(snapshot()); }
     }
     restore(cks[0]);
@@ -374,6 +379,21 @@
   }
 
   // ---- the tree ------------------------------------------------------
+  // The pane shows the search tree around the current step, worked out
+  // here from the steps (see index): the path from the root to the
+  // current call, one level a row, each level's calls and pruned tries
+  // in search order as they ended (a dead end with its calls, a pruned
+  // try with its rule, a call with solutions below), untried candidates
+  // not drawn. What does not fit is folded into boxes that count it, in
+  // the diagrams' words: earlier siblings into "… 3 dead ends: 104
+  // calls" / "✗ 12 pruned", the top of a deep path into "⋮ N calls". The
+  // path's boxes stand in one column at the right of the rows (a level's
+  // call on the path is always the last it tried), so a box keeps its
+  // place while its level and the ones above it do not change. The text
+  // is as big as the deepest and widest tree of the run allows, never
+  // under 15 px on a big screen (13 on a small one); + and − change it,
+  // fit goes back to it. Dragging moves the picture; with follow on,
+  // the next step puts it back.
   var SVGNS = "http://www.w3.org/2000/svg";
   function svgEl(name, attrs, parent) {
     var e = document.createElementNS(SVGNS, name);
@@ -381,176 +401,449 @@
     if (parent) { parent.appendChild(e); }
     return e;
   }
-  // tree is the tree in the language shown (the boxes' labels, and so
-  // their sizes and places, differ by language).
-  function tree() { return D.tree ? D.tree[Math.min(L, D.tree.length - 1)] : null; }
-  var treeLang = -1;
+  // The tree's words, as the diagrams write them (render/dot.go:
+  // elidedLines, failGroup, foldLines), en and zh. A solution's box says
+  // so in words on its green: no ✓, which fonts without it draw as √.
+  var TW = {
+    en: {
+      calls: function (n) { return n + (n === 1 ? " call" : " calls"); },
+      sols: function (n) { return n + (n === 1 ? " solution" : " solutions"); },
+      dead: function (c) { return "dead end: " + c; },
+      deads: function (n, c) { return n + " dead ends: " + c; },
+      earlier: function (c, s) { return "earlier: " + c + ", " + s; },
+      pruned: function (n) { return "✗ " + n + " pruned"; },
+      placedUndone: function (n) { return "✗ " + n + " placed, undone"; },
+      leafFailed: function (n) { return "✗ " + n + (n === 1 ? " failed whole-board check" : " failed whole-board checks"); },
+      chain: function (n) { return "⋮ " + n + " calls, each with one child"; },
+      chainDrawn: function (n) { return "⋮ " + n + " calls, one child of each drawn"; },
+      solution: "solution", sep: ", "
+    },
+    zh: {
+      calls: function (n) { return n + " 次调用"; },
+      sols: function (n) { return n + " 个解"; },
+      dead: function (c) { return "回溯：" + c; },
+      deads: function (n, c) { return "回溯 " + n + " 次：" + c; },
+      earlier: function (c, s) { return "之前：" + c + "，" + s; },
+      pruned: function (n) { return "✗ 剪枝 " + n + " 个"; },
+      placedUndone: function (n) { return "✗ 先放后查、撤销 " + n + " 个"; },
+      leafFailed: function (n) { return "✗ " + n + " 个满棋盘校验失败"; },
+      chain: function (n) { return "⋮ " + n + " 次调用，每次只有一个子调用"; },
+      chainDrawn: function (n) { return "⋮ " + n + " 次调用，每次只画一个子调用"; },
+      solution: "解", sep: "，"
+    }
+  };
+  function tw() { return L ? TW.zh : TW.en; }
+  // failMode is how the run's rejects fail, as the diagrams tell them
+  // apart: "" pruned (checked before placing), "after" placed, checked
+  // and undone (--when after), "leaf" a failed check of the full board.
+  function failMode() { var m = /when=(after|leaf)/.exec(D.strategy); return m ? m[1] : ""; }
+  function failGroup(n) { var w = tw(), m = failMode(); return m === "after" ? w.placedUndone(n) : m === "leaf" ? w.leafFailed(n) : w.pruned(n); }
+
+  // The tree of the page's steps, made by index: one entry a call or a
+  // pruned try, in step order. eStep its step; eUp the call entry it
+  // hangs under (-1: the root); eNext its next sibling (-1: none); eLab
+  // its move (an index in D.paths, -1: the root); eNo its call number
+  // (-1: a pruned try). By call number: cFirst its first child entry,
+  // cEnd its return step (0: none in the page), cCalls, cPruned and cSols
+  // what its subtree holds, cSol the step it is a solution at (0: none).
+  // topE[k] is the entry of the call on top at step k.
+  var T = null;
+  function treeIndex(nCalls, nRejects) {
+    var n = nCalls + nRejects, c = Math.max(1, nCalls);
+    T = { n: 0, eStep: new Int32Array(n), eUp: new Int32Array(n), eNext: new Int32Array(n).fill(-1), eLab: new Int32Array(n),
+      eNo: new Int32Array(n), cFirst: new Int32Array(c).fill(-1), cLast: new Int32Array(c).fill(-1), cEnd: new Int32Array(c),
+      cCalls: new Int32Array(c), cPruned: new Int32Array(c), cSols: new Int32Array(c), cSol: new Int32Array(c),
+      at: new Int32Array(3 * c), topE: new Int32Array(N + 1).fill(-1), stack: [], calls: 0, pruned: 0, sols: 0 };
+  }
+  // treeStep adds step k (its state just applied) to the tree.
+  function treeStep(k) {
+    var kind = D.k[k - 1], st = T.stack, top = st.length ? st[st.length - 1] : -1, e, no;
+    var add = function (lab, callNo) {
+      e = T.n++;
+      T.eStep[e] = k; T.eUp[e] = top; T.eLab[e] = lab; T.eNo[e] = callNo;
+      if (top >= 0) {
+        var up = T.eNo[top];
+        if (T.cLast[up] < 0) { T.cFirst[up] = e; } else { T.eNext[T.cLast[up]] = e; }
+        T.cLast[up] = e;
+      }
+      return e;
+    };
+    var fs = S.stack;
+    if (kind === KIND.call) {
+      no = T.calls++;
+      add(fs.length >= 2 ? frPath[fs[fs.length - 2]] : -1, no);
+      T.at[3 * no] = no; T.at[3 * no + 1] = T.pruned; T.at[3 * no + 2] = T.sols;
+      st.push(e);
+      top = e;
+    } else if (kind === KIND.reject && top >= 0) {
+      add(fs.length ? frPath[fs[fs.length - 1]] : -1, -1);
+      T.pruned++;
+    } else if (kind === KIND.solution && top >= 0) {
+      no = T.eNo[top];
+      if (!T.cSol[no]) { T.cSol[no] = k; }
+      T.sols++;
+    }
+    T.topE[k] = top;
+    if (kind === KIND["return"] && top >= 0) {
+      st.pop();
+      no = T.eNo[top];
+      T.cEnd[no] = k;
+      T.cCalls[no] = T.calls - T.at[3 * no];
+      T.cPruned[no] = T.pruned - T.at[3 * no + 1];
+      T.cSols[no] = T.sols - T.at[3 * no + 2];
+    }
+  }
+  // The call data of call entry e (0 for a pruned try).
+  function cOf(arr, e) { var no = T.eNo[e]; return no >= 0 ? arr[no] : 0; }
+  // entryAt is the pruned try of step k, or -1.
+  function entryAt(k) {
+    var lo = 0, hi = T.n;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (T.eStep[mid] < k) { lo = mid + 1; } else { hi = mid; } }
+    return lo < T.n && T.eStep[lo] === k ? lo : -1;
+  }
+  function labOf(e) {
+    var i = T.eLab[e];
+    if (i < 0) { return D.title[L]; }
+    var p = D.paths[i];
+    return typeof p === "string" ? p : p[L];
+  }
+
+  // localTree is the tree around step k, unfolded: rows of entries, row
+  // 0 the root, row d the entries under the path's call d-1 tried by step
+  // k (the path's call d last), then those under the current call. ups[r]
+  // is the entry row r hangs under. Then the trail: the calls the search
+  // last came back from, each the last call tried under the one before,
+  // with what each tried, as far as trailMax rows (drawn while there is
+  // room: a return from deep down leaves the rows it came from in place).
+  function localTree(k, trailMax) {
+    if (k < 1 || !T || T.topE[k] < 0) { return null; }
+    var top = T.topE[k], path = [];
+    for (var e = top; e >= 0; e = T.eUp[e]) { path.push(e); }
+    path.reverse();
+    var cur = D.k[k - 1] === KIND.reject ? entryAt(k) : top;
+    var rows = [[path[0]]], ups = [-1];
+    var kids = function (p) {
+      var row = [];
+      for (var c = cOf(T.cFirst, p); c >= 0 && T.eStep[c] <= k; c = T.eNext[c]) { row.push(c); }
+      return row;
+    };
+    for (var d = 0; d < path.length; d++) {
+      var row = kids(path[d]);
+      if (row.length || d < path.length - 1) { rows.push(row); ups.push(path[d]); }
+    }
+    var n = rows.length;
+    for (var t = 0; t < (trailMax || 0); t++) {
+      var last = rows[rows.length - 1], up = -1;
+      for (var i = last.length - 1; i >= 0; i--) {
+        var end = cOf(T.cEnd, last[i]);
+        if (T.eNo[last[i]] >= 0 && last[i] !== top && end && end <= k) { up = last[i]; break; }
+      }
+      if (up < 0) { break; }
+      var r = kids(up);
+      if (!r.length) { break; }
+      rows.push(r); ups.push(up);
+    }
+    return { k: k, path: path, rows: rows, ups: ups, n: n, cur: cur < 0 ? top : cur };
+  }
+
+  // The measures of the text, by the page's font: widths at 100 px.
+  var measureCtx = null, widthMemo = new Map();
+  function textW(s, f) {
+    var w = widthMemo.get(s);
+    if (w === undefined) {
+      if (!measureCtx) {
+        measureCtx = document.createElement("canvas").getContext("2d");
+        measureCtx.font = "100px " + getComputedStyle(document.body).fontFamily;
+      }
+      w = measureCtx.measureText(s).width;
+      if (widthMemo.size > 20000) { widthMemo.clear(); }
+      widthMemo.set(s, w);
+    }
+    return w * f / 100;
+  }
+  // The sizes of the picture at text size f, in px.
+  function metrics(f) {
+    var lh = Math.round(f * 1.25);
+    return { f: f, lh: lh, padX: Math.round(f * 0.55), rowH: 2 * lh + Math.round(f * 0.5), gapY: Math.round(f * 1.1),
+      gapX: Math.round(f * 0.6), m: Math.round(f * 0.5) };
+  }
+  // endedLines is the label of an entry as it stands at step k.
+  function entryBox(e, k, cur) {
+    var w = tw(), lab = labOf(e), b = { key: "e" + e, step: T.eStep[e], lines: [lab], cls: "call", edge: "edge" };
+    if (T.eNo[e] < 0) {
+      var rule = D.rule[T.eStep[e] - 1];
+      b.lines = ["✗ " + lab + (rule >= 0 ? " " + D.words[L].rulemarks[rule] : "")];
+      if (failMode() === "leaf") {
+        // The full board's check failed (tracer.LeafFailWords): no move.
+        b.lines = ["✗ " + (L ? "整盘校验失败" : "whole-board check failed"), rule >= 0 ? D.rules[L][rule] : ""];
+      }
+      b.cls = { after: "placed", leaf: "leaf" }[failMode()] || "pruned"; b.edge = "pruned";
+    } else if (cOf(T.cEnd, e) && cOf(T.cEnd, e) <= k) {
+      if (cOf(T.cSol, e)) {
+        b.lines = [lab, w.solution]; b.cls = "solution"; b.edge = "path";
+      } else if (cOf(T.cSols, e) > 0) {
+        b.lines = [lab, w.calls(cOf(T.cCalls, e)) + w.sep + w.sols(cOf(T.cSols, e))]; b.cls = "path"; b.edge = "path";
+      } else {
+        b.lines = [lab, w.dead(w.calls(cOf(T.cCalls, e)))]; b.cls = "dead";
+      }
+    } else if (cOf(T.cSol, e) && cOf(T.cSol, e) <= k) {
+      b.lines = [lab, w.solution]; b.cls = "solution"; b.edge = "path";
+    } else {
+      b.cls = "running"; b.edge = "path";
+    }
+    b.no = T.eNo[e];
+    b.cur = e === cur;
+    return b;
+  }
+  // groupBox folds entries es (ended calls and pruned tries) into one box.
+  function groupBox(es, k) {
+    var w = tw(), calls = 0, deads = 0, subs = 0, sols = 0, pruned = 0;
+    es.forEach(function (e) {
+      if (T.eNo[e] < 0) { pruned++; return; }
+      subs++; calls += cOf(T.cCalls, e); pruned += cOf(T.cPruned, e); sols += cOf(T.cSols, e);
+      if (!cOf(T.cSols, e)) { deads++; }
+    });
+    var lines = [];
+    if (subs > 0) {
+      var c = w.calls(calls);
+      lines.push("… " + (sols > 0 ? w.earlier(c, w.sols(sols)) : subs > 1 ? w.deads(subs, c) : w.dead(c)));
+    }
+    if (pruned > 0) { lines.push(failGroup(pruned)); }
+    return { key: "g" + es[0], step: T.eStep[es[0]], lines: lines, cls: subs > 0 ? "elided" : failMode() === "leaf" ? "leafgroup" : "group", edge: subs > 0 ? "elided" : "group", group: true };
+  }
+  // foldBox folds the top of the path, rows[0..n-1], into one box.
+  function foldBox(lt, n) {
+    var w = tw(), calls = n, drawn = false, pruned = 0, subs = 0, subCalls = 0, sols = 0;
+    for (var r = 1; r < n; r++) {
+      lt.rows[r].forEach(function (e) {
+        if (e === lt.path[r]) { return; }
+        if (T.eNo[e] < 0) { pruned++; return; }
+        drawn = true; subs++; subCalls += cOf(T.cCalls, e); pruned += cOf(T.cPruned, e); sols += cOf(T.cSols, e);
+      });
+    }
+    var last = lt.path[n - 1];
+    var lines = [drawn ? w.chainDrawn(calls) : w.chain(calls), labOf(lt.path[0]) + " … " + labOf(last)];
+    var more = [];
+    if (subs > 0) { more.push(sols > 0 ? w.earlier(w.calls(subCalls), w.sols(sols)) : subs > 1 ? w.deads(subs, w.calls(subCalls)) : w.dead(w.calls(subCalls))); }
+    if (pruned > 0) { more.push(failGroup(pruned)); }
+    if (more.length) { lines[1] += "  " + more.join(w.sep); }
+    return { key: "f", step: T.eStep[last], lines: lines, cls: "fold", edge: "path", fold: true };
+  }
+  function boxW(b, mt) {
+    var w = 0;
+    b.lines.forEach(function (l) { w = Math.max(w, textW(l, mt.f)); });
+    return Math.ceil(Math.max(w + 2 * mt.padX, 2.5 * mt.f));
+  }
+  // placeTree lays the tree around step k out in a pane of w×h px at
+  // text size f: the rows that fit (the top of the path folded), each
+  // row's boxes from its right end (the path's column, at x px) leftward,
+  // what does not fit folded into a group at its left end.
+  function placeTree(lt, W, H, f, pathX) {
+    var mt = metrics(f), pitch = mt.rowH + mt.gapY;
+    var R = Math.max(2, Math.floor((H - 2 * mt.m + mt.gapY) / pitch));
+    // A path deeper than the pane folds its top in steps of half the
+    // rows, so that going one call deeper moves the rows up only now and
+    // then (the room left under the path shows the trail).
+    var n = lt.n, q = Math.max(1, Math.floor((R - 1) / 2)), from = 0;
+    if (n > R) { from = Math.min(n - 1, Math.ceil((n - R + 1) / q) * q); }
+    var end = Math.min(lt.rows.length, from > 0 ? from - 1 + R : R);
+    var out = { boxes: [], edges: [], mt: mt, rows: 0, width: 0 };
+    var y = mt.m, left = mt.m, above = new Map(), foldB = null;
+    var put = function (b, x) {
+      b.w = b.w || boxW(b, mt); b.h = b.lines.length * mt.lh + Math.round(mt.f * 0.5);
+      b.x = x; b.y = y + (mt.rowH - b.h) / 2;
+      out.boxes.push(b);
+      return b;
+    };
+    if (from > 0) {
+      foldB = foldBox(lt, from);
+      foldB.w = boxW(foldB, mt);
+      put(foldB, Math.max(left, Math.min(pathX, W - mt.m) - foldB.w));
+    } else {
+      var rb = entryBox(lt.rows[0][0], lt.k, lt.cur);
+      rb.w = boxW(rb, mt);
+      put(rb, Math.max(left, pathX - rb.w));
+      above.set(lt.rows[0][0], rb);
+      from = 1;
+    }
+    y += pitch;
+    out.rows = 1;
+    for (var r = from; r < end; r++) {
+      var es = lt.rows[r], bs = es.map(function (e) { return entryBox(e, lt.k, lt.cur); });
+      if (r >= lt.n) { bs.forEach(function (b) { b.cur = false; }); }
+      bs.forEach(function (b) { b.w = boxW(b, mt); });
+      var i = bs.length - 1, placed = [bs[i]];
+      var xr = pathX - bs[i].w - mt.gapX;
+      // The last box (the path's, or the newest) always; then leftward
+      // while the rest still has room for a group at the left end.
+      for (i = i - 1; i >= 0; i--) {
+        var need = bs[i].w;
+        if (i > 0) { need += mt.gapX + boxW(groupBox(es.slice(0, i), lt.k), mt); }
+        if (xr - need < left && !bs[i].cur) { break; }
+        placed.push(bs[i]);
+        xr -= bs[i].w + mt.gapX;
+      }
+      var grp = null;
+      if (i >= 0) { grp = groupBox(es.slice(0, i + 1), lt.k); placed.push(grp); }
+      var up = foldB && r === from ? foldB : above.get(lt.ups[r]);
+      var now = new Map(), x = pathX;
+      placed.forEach(function (b, j) {
+        if (j > 0) { x -= mt.gapX; }
+        x -= b.w;
+        put(b, x);
+        if (up) { out.edges.push({ from: up, to: b, cls: b.edge }); }
+      });
+      es.forEach(function (e, j) { now.set(e, j <= i ? grp : bs[j]); });
+      above = now;
+      out.width = Math.max(out.width, pathX - x);
+      y += pitch;
+      out.rows++;
+    }
+    out.height = y - mt.gapY + mt.m;
+    return out;
+  }
+
+  // The pane's text size and the path's column: chosen for the run from
+  // the local trees of up to 400 steps spread over it, so that the
+  // deepest and the widest fill the pane; kept while the pane's size,
+  // the language and the zoom stay.
+  var tv = { f: 16, z: 1, pathX: 0, key: "", dx: 0, dy: 0 };
+  function minFont() { return window.innerWidth >= 1600 && window.innerHeight >= 900 ? 15 : 13; }
+  function chooseSize(W, H) {
+    // A note of one more line takes a little of the pane's height: the
+    // size is chosen again only when the pane changes more than that.
+    var key = [W, Math.round(H / 48), L, tv.z].join(",");
+    if (tv.key === key) { return; }
+    tv.key = key;
+    var lo = minFont(), hi = 26, rows = 1, width1 = 1, step = Math.max(1, Math.floor(N / 400));
+    for (var k = 1; k <= N; k += step) {
+      var lt = localTree(k);
+      if (!lt) { continue; }
+      rows = Math.max(rows, lt.rows.length);
+      // The row's width at text size 1, all its boxes drawn.
+      lt.rows.forEach(function (es) {
+        var w = 0;
+        es.forEach(function (e) { w += boxW(entryBox(e, k, lt.cur), metrics(100)) / 100 + 0.6; });
+        width1 = Math.max(width1, w);
+      });
+    }
+    var byH = (H - 8) / (rows * 4.3), byW = (W - 10) / width1;
+    var f = Math.max(lo, Math.min(hi, Math.floor(Math.min(byH, byW))));
+    tv.f = Math.max(9, Math.round(f * tv.z));
+    // The path's column: the widest row centred, when it fits.
+    var widest = Math.min(W - 2 * Math.round(tv.f * 0.5), width1 * tv.f);
+    tv.pathX = Math.round(Math.min(W - Math.round(tv.f * 0.5), (W + widest) / 2));
+  }
+  var treeShown = null, treeEls = new Map(), edgeLayer = null, boxLayer = null, lastDrawn = {};
   function buildTree() {
     if (!D.tree) {
       el.tree.parentNode.removeChild(el.tree);
       $("treebar").hidden = true;
       return;
     }
-    var t = tree(), svg = el.svg;
-    treeLang = L;
+    var svg = el.svg;
     while (svg.firstChild) { svg.removeChild(svg.firstChild); }
-    boxEls = []; edgeEls = [];
-    var edges = svgEl("g", {}, svg), boxes = svgEl("g", {}, svg);
-    t.edges.forEach(function (e) {
-      var g = svgEl("g", { "class": "edge hid" }, edges);
-      svgEl("path", { d: e[2], "class": "e-" + e[3] }, g);
-      var tx = e[4], ty = e[5], dx = e[6], dy = e[7], len = 5, hw = 1.75;
-      var bx = tx - dx * len, by = ty - dy * len;
-      var pts = [bx - dy * hw, by + dx * hw, tx, ty, bx + dy * hw, by - dx * hw];
-      svgEl("polygon", { points: pts.map(function (v) { return Math.round(v * 10) / 10; }).join(" "), "class": "arrow a-" + e[3] }, g);
-      edgeEls.push({ g: g, to: e[1] });
-    });
-    t.boxes.forEach(function (b, i) {
-      var g = svgEl("g", { "class": "box hid" }, boxes);
-      var r = svgEl("rect", { x: b.x - b.w / 2, y: b.y - b.h / 2, width: b.w, height: b.h, rx: b.call ? Math.min(12, Math.min(b.w, b.h) / 3) : 0, "class": "b-" + b.c }, g);
-      // As Graphviz places the lines (its y grows upward, ours downward).
-      var lh = b.f * 1.2, y = b.y - b.l.length * lh / 2 + 0.9 * b.f;
-      var texts = [];
-      b.l.forEach(function (line) {
-        var tx = svgEl("text", { x: b.x, y: y, "text-anchor": "middle", "font-size": b.f, "class": "t-" + b.c }, g);
-        tx.textContent = line;
-        texts.push(tx);
-        y += lh;
-      });
-      var title = svgEl("title", {}, g);
-      title.textContent = b.id;
-      g.addEventListener("click", function () { if (!dragMoved) { stop(); goTo(b.s); draw(); } });
-      boxEls.push({ g: g, r: r, texts: texts, b: b, cls: "" });
-    });
-    curMark = svgEl("rect", { "class": "curmark", visibility: "hidden" }, svg);
+    edgeLayer = svgEl("g", { "class": "edges" }, svg);
+    boxLayer = svgEl("g", { "class": "boxes" }, svg);
+    treeEls = new Map();
   }
-  // fitText narrows a line of text that the browser's font draws wider
-  // than its box (the boxes are sized with the Go font's measures).
-  function fitText() {
-    boxEls.forEach(function (x) {
-      x.texts.forEach(function (tx) {
-        var max = x.b.w - 4;
-        try {
-          if (tx.getComputedTextLength() > max) {
-            tx.setAttribute("textLength", max);
-            tx.setAttribute("lengthAdjust", "spacingAndGlyphs");
-          }
-        } catch (e) { /* not laid out */ }
-      });
-    });
-  }
+  // drawTree draws the tree around the current step; boxes are kept by
+  // their key from step to step, and move (in 160 ms, unless the system
+  // asks for less motion) when a step moves three or more of them to
+  // another row.
   function drawTree() {
     if (!D.tree) { return; }
-    var k = S.k, i;
-    for (i = 0; i < boxEls.length; i++) {
-      var x = boxEls[i], b = x.b, cls;
-      if (b.s > k || k === 0) {
-        cls = "hid";
-      } else if (b.call && (b.e === undefined || k < b.e)) {
-        cls = "run";
-      } else {
-        cls = b.c;
+    var p = paneSize();
+    chooseSize(p.w, p.h);
+    el.svg.setAttribute("viewBox", "0 0 " + p.w + " " + p.h);
+    var lt = localTree(S.k, 64);
+    var pl = lt ? placeTree(lt, p.w, p.h, tv.f, tv.pathX) : { boxes: [], edges: [], mt: metrics(tv.f) };
+    if (el.follow.checked) { tv.dx = 0; tv.dy = 0; }
+    var moved = 0, kept = 0, seen = new Set();
+    pl.boxes.forEach(function (b) {
+      var x = treeEls.get(b.key);
+      if (x && x.f === tv.f) {
+        kept++;
+        // A box that changed rows: the path's top folded, or a return
+        // from deep down (a new try that pushes its row left is not).
+        if (Math.abs(x.b.y - b.y) > pl.mt.rowH / 2) { moved++; }
       }
-      if (b.m && cls !== "hid") {
-        // A group counts its rejects so far, as --at-step draws it.
-        var cnt = 0;
-        while (cnt < b.m.length && b.m[cnt] <= k) { cnt++; }
-        if (cnt > 0 && x.count !== cnt) {
-          x.count = cnt;
-          for (var li = 0; li < x.texts.length; li++) {
-            x.texts[li].textContent = b.cl[cnt - 1][li] || "";
-            x.texts[li].removeAttribute("textLength");
-          }
-        }
+    });
+    // Only a step moves boxes in an animation: not the page opening, a
+    // new size of the pane or of the text, or the other language.
+    var same = lastDrawn.k !== S.k && lastDrawn.w === p.w && lastDrawn.h === p.h && lastDrawn.f === tv.f && lastDrawn.l === L;
+    lastDrawn = { k: S.k, w: p.w, h: p.h, f: tv.f, l: L };
+    var anim = same && moved > 2 && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    el.svg.classList.toggle("anim", anim);
+    // The edges are drawn where the boxes end up: hidden while they move.
+    if (anim) {
+      edgeLayer.style.opacity = "0";
+      clearTimeout(drawTree.timer);
+      drawTree.timer = setTimeout(function () { edgeLayer.style.opacity = ""; }, 170);
+    }
+    pl.boxes.forEach(function (b) {
+      seen.add(b.key);
+      var x = treeEls.get(b.key);
+      if (!x) {
+        var g = svgEl("g", { "class": "box" }, boxLayer);
+        x = { g: g, r: svgEl("rect", {}, g), texts: [], title: svgEl("title", {}, g), sig: "" };
+        g.addEventListener("click", function () { if (!dragMoved && x.b) { stop(); goTo(x.b.step); draw(); } });
+        treeEls.set(b.key, x);
       }
-      if (x.cls === cls) { continue; }
-      x.cls = cls;
-      x.g.setAttribute("class", cls === "hid" ? "box hid" : "box");
-      x.r.setAttribute("class", cls === "hid" ? "" : cls === "run" ? "b-running" : "b-" + b.c);
-      for (var j = 0; j < x.texts.length; j++) { x.texts[j].setAttribute("class", cls === "run" ? "" : "t-" + b.c); }
-    }
-    for (i = 0; i < edgeEls.length; i++) {
-      var h = boxEls[edgeEls[i].to].cls === "hid";
-      if (edgeEls[i].hid !== h) {
-        edgeEls[i].hid = h;
-        edgeEls[i].g.setAttribute("class", h ? "edge hid" : "edge");
+      var sig = [b.w, b.h, b.cls, tv.f, b.lines.join("\n")].join("|");
+      if (x.sig !== sig) {
+        x.sig = sig;
+        x.r.setAttribute("width", b.w); x.r.setAttribute("height", b.h);
+        x.r.setAttribute("rx", b.cls === "pruned" || b.group ? 0 : Math.min(10, b.h / 3));
+        x.r.setAttribute("class", "b-" + b.cls);
+        while (x.texts.length > b.lines.length) { x.g.removeChild(x.texts.pop()); }
+        while (x.texts.length < b.lines.length) { x.texts.push(svgEl("text", { "text-anchor": "middle" }, x.g)); }
+        var lh = pl.mt.lh, ty = (b.h - b.lines.length * lh) / 2 + 0.95 * tv.f;
+        b.lines.forEach(function (line, i) {
+          var tx = x.texts[i];
+          tx.setAttribute("x", b.w / 2); tx.setAttribute("y", Math.round(ty + i * lh));
+          tx.setAttribute("font-size", tv.f);
+          tx.setAttribute("class", "t-" + b.cls);
+          tx.textContent = line;
+          tx.removeAttribute("textLength");
+          if (textW(line, tv.f) > b.w - 4) { tx.setAttribute("textLength", b.w - 4); tx.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+        });
+        x.title.textContent = b.no >= 0 ? String(b.no) : b.key;
       }
-    }
-    var cur = k > 0 ? D.box[k - 1] : -1;
-    if (cur >= 0 && boxEls[cur].cls !== "hid") {
-      var b2 = boxEls[cur].b, pad = 3;
-      curMark.setAttribute("x", b2.x - b2.w / 2 - pad);
-      curMark.setAttribute("y", b2.y - b2.h / 2 - pad);
-      curMark.setAttribute("width", b2.w + 2 * pad);
-      curMark.setAttribute("height", b2.h + 2 * pad);
-      curMark.setAttribute("rx", 4);
-      curMark.setAttribute("visibility", "visible");
-      if (el.follow.checked) { followBox(b2); }
-    } else {
-      curMark.setAttribute("visibility", "hidden");
-    }
+      x.g.setAttribute("transform", "translate(" + Math.round(b.x + tv.dx) + " " + Math.round(b.y + tv.dy) + ")");
+      x.g.setAttribute("class", b.cur ? "box cur" : "box");
+      x.b = b; x.f = tv.f;
+    });
+    treeEls.forEach(function (x, key) {
+      if (!seen.has(key)) { boxLayer.removeChild(x.g); treeEls["delete"](key); }
+    });
+    // The edges, drawn anew: from the bottom of the box above to the top
+    // of each box of the row under it.
+    while (edgeLayer.firstChild) { edgeLayer.removeChild(edgeLayer.firstChild); }
+    pl.edges.forEach(function (e) {
+      var x1 = e.from.x + e.from.w / 2 + tv.dx, y1 = e.from.y + e.from.h + tv.dy;
+      var x2 = e.to.x + e.to.w / 2 + tv.dx, y2 = e.to.y + tv.dy, my = (y1 + y2) / 2;
+      svgEl("path", { d: "M" + Math.round(x1) + "," + Math.round(y1) + "C" + Math.round(x1) + "," + Math.round(my) + " " +
+        Math.round(x2) + "," + Math.round(my) + " " + Math.round(x2) + "," + Math.round(y2), "class": "e-" + e.cls }, edgeLayer);
+    });
+    treeShown = pl;
   }
-  function setView() {
-    el.svg.setAttribute("viewBox", [view.x, view.y, view.w, view.h].map(function (v) { return Math.round(v * 10) / 10; }).join(" "));
-  }
-  // scale is the tree's pixels per point; the view follows the pane's size.
-  var scale = 1;
+  // paneSize is the size of the tree pane's inside in px: the picture's
+  // units are the screen's px.
   function paneSize() {
-    var rect = el.tree.getBoundingClientRect();
-    return { w: Math.max(rect.width, 100), h: Math.max(rect.height, 100) };
+    return { w: Math.max(el.tree.clientWidth, 100), h: Math.max(el.tree.clientHeight, 60) };
   }
-  function fitTree(initial) {
-    if (!D.tree) { return; }
-    var p = paneSize(), tw = tree().w + 20, th = tree().h + 20;
-    scale = Math.min(p.w / tw, p.h / th);
-    var big = initial && scale < 0.9;
-    if (big) {
-      // A big tree: boxes big enough to read from the back of the room,
-      // following the step.
-      scale = 1.4;
-    }
-    view.w = p.w / scale; view.h = p.h / scale;
-    view.x = (tw - view.w) / 2 - 10; view.y = (th - view.h) / 2 - 10;
-    if (big) { view.x = -10; view.y = -10; }
-    setView();
-  }
-  // resized keeps the scale and the view's centre.
-  function resized() {
-    if (!D.tree) { return; }
-    var p = paneSize(), cx = view.x + view.w / 2, cy = view.y + view.h / 2;
-    view.w = p.w / scale; view.h = p.h / scale;
-    view.x = cx - view.w / 2; view.y = cy - view.h / 2;
-    setView();
-  }
-  function followBox(b) {
-    var m = Math.min(view.w, view.h) * 0.08;
-    if (b.x - b.w / 2 < view.x + m || b.x + b.w / 2 > view.x + view.w - m ||
-        b.y - b.h / 2 < view.y + m || b.y + b.h / 2 > view.y + view.h - m) {
-      view.x = b.x - view.w / 2; view.y = b.y - view.h / 2;
-      setView();
-    }
-  }
-  function zoom(f, cx, cy) {
-    if (cx === undefined) { cx = view.x + view.w / 2; cy = view.y + view.h / 2; }
-    view.x = cx - (cx - view.x) / f; view.y = cy - (cy - view.y) / f;
-    view.w /= f; view.h /= f;
-    scale *= f;
-    setView();
-  }
+  function fitTree() { tv.z = 1; tv.dx = 0; tv.dy = 0; tv.key = ""; drawTree(); }
+  function zoom(f) { tv.z = Math.max(0.5, Math.min(3, tv.z * f)); tv.key = ""; drawTree(); }
   var dragMoved = false;
   function bindTreeView() {
-    var svg = el.svg, start = null;
-    function point(ev) {
-      var r = svg.getBoundingClientRect();
-      return { x: view.x + (ev.clientX - r.left) / r.width * view.w, y: view.y + (ev.clientY - r.top) / r.height * view.h };
-    }
+    var start = null;
     el.tree.addEventListener("wheel", function (ev) {
       ev.preventDefault();
-      var p = point(ev);
-      zoom(ev.deltaY < 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+      zoom(ev.deltaY < 0 ? 1.1 : 1 / 1.1);
     }, { passive: false });
     el.tree.addEventListener("pointerdown", function (ev) {
-      start = { x: ev.clientX, y: ev.clientY, vx: view.x, vy: view.y };
+      start = { x: ev.clientX, y: ev.clientY, dx: tv.dx, dy: tv.dy };
       dragMoved = false;
     });
     window.addEventListener("pointermove", function (ev) {
@@ -561,10 +854,9 @@
         el.tree.classList.add("drag");
       }
       if (!dragMoved) { return; }
-      var r = svg.getBoundingClientRect();
-      view.x = start.vx - dx / r.width * view.w;
-      view.y = start.vy - dy / r.height * view.h;
-      setView();
+      tv.dx = start.dx + dx; tv.dy = start.dy + dy;
+      el.follow.checked = false;
+      drawTree();
     });
     window.addEventListener("pointerup", function () {
       start = null;
@@ -573,7 +865,19 @@
     });
     el.zoomin.onclick = function () { zoom(1.25); };
     el.zoomout.onclick = function () { zoom(1 / 1.25); };
-    el.zoomfit.onclick = function () { fitTree(false); };
+    el.zoomfit.onclick = function () { el.follow.checked = true; fitTree(); };
+    el.follow.onchange = function () { drawTree(); };
+  }
+  // treeBoxes, for tests: the boxes drawn, where they are on the screen.
+  function treeBoxes() {
+    var out = [];
+    treeEls.forEach(function (x, key) {
+      var r = x.r.getBoundingClientRect(), t = x.texts[0], fs = 0;
+      if (t) { fs = parseFloat(getComputedStyle(t).fontSize) * (el.svg.getScreenCTM() ? el.svg.getScreenCTM().a : 1); }
+      out.push({ key: key, cls: x.b.cls, cur: !!x.b.cur, group: !!(x.b.group || x.b.fold), lines: x.b.lines,
+        x: r.left, y: r.top, w: r.width, h: r.height, font: fs });
+    });
+    return out;
   }
 
   // ---- the stack, code, note, counters -------------------------------
@@ -695,29 +999,21 @@
     var rows = u.help.map(function (h) { return "<tr><td><kbd>" + h[0].split("  ").map(esc).join("</kbd> <kbd>") + "</kbd></td><td>" + esc(h[1]) + "</td></tr>"; });
     el.helpbox.innerHTML = "<h2>" + esc(u.helpTitle) + "</h2><table>" + rows.join("") + "</table><p>" + esc(u.helpLink) + "</p>";
     codeEls.lang = -1;
-    if (D.tree && treeLang !== L) {
-      // The other language's layout: keep the step's box in the middle.
-      var cur = S.k > 0 ? D.box[S.k - 1] : -1;
-      buildTree();
-      if (cur >= 0) { var bx = tree().boxes[cur]; view.x = bx.x - view.w / 2; view.y = bx.y - view.h / 2; setView(); }
-      drawTree();
-      setTimeout(fitText, 0);
-    }
     drawKey();
     drawStack();
     drawCode();
     drawText();
+    drawTree(); // last: the note's height sets the pane's
     keepInView();
-    setTimeout(fitText, 0);
   }
 
   function draw() {
     drawBoard();
     drawKey();
-    drawTree();
     drawStack();
     drawCode();
     drawText();
+    drawTree(); // last: the note's height sets the pane's
     keepInView();
     writeHash();
   }
@@ -733,7 +1029,6 @@
   // pane gets the rows of the run's deepest stack (CSS caps it). On a
   // narrow screen (one column, the page scrolls) the board fits the
   // width.
-  var deepest = -1;
   function layout() {
     var rows = D.board.rows, cols = D.board.cols, gap = 8;
     var narrow = window.matchMedia("(max-width: 900px)").matches;
@@ -772,9 +1067,6 @@
       }
     }
     sizeBoard(Math.max(12, size));
-    if (deepest < 0) {
-      deepest = maxDepth;
-    }
     if (D.tree) {
       // A row is about 1.6 em of 16 px: the pane's basis (CSS caps it).
       el.stack.style.flexBasis = Math.round((deepest + 1) * 26 + 4) + "px";
@@ -888,7 +1180,7 @@
     el.theme.onclick = toggleTheme;
     window.addEventListener("resize", function () {
       layout();
-      if (D.tree) { resized(); drawTree(); }
+      if (D.tree) { drawTree(); }
       keepInView();
     });
     el.helpbtn.onclick = function () { toggleHelp(); };
@@ -926,7 +1218,7 @@
         case "]": el.speed.value = Math.min(6, +el.speed.value + 1); el.speed.oninput(); break;
         case "+": case "=": zoom(1.25); break;
         case "-": zoom(1 / 1.25); break;
-        case "f": fitTree(false); break;
+        case "f": el.follow.checked = true; fitTree(); break;
         case "l": setLang(1 - L); break;
         case "c": toggleTheme(); break;
         case "?": case "h": toggleHelp(); break;
@@ -944,6 +1236,7 @@
     lang: function () { return L ? "zh" : "en"; },
     theme: theme,
     go: function (k) { goTo(k); draw(); },
+    treeBoxes: function () { return D.tree ? treeBoxes() : []; },
     timing: timing
   };
 
