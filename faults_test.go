@@ -36,6 +36,11 @@ import (
 func TestMain(m *testing.M) {
 	// go-graphviz keeps its compiled WebAssembly in the user cache folder:
 	// point it at a temporary folder, so the tests write nothing elsewhere.
+	// The commands take their language from the locale: the tests expect
+	// English unless they ask for Chinese.
+	for _, v := range localeVars {
+		os.Unsetenv(v)
+	}
 	cache, err := os.MkdirTemp("", "backtrack-test-cache-")
 	if err == nil {
 		os.Setenv("XDG_CACHE_HOME", cache)
