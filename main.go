@@ -1737,7 +1737,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 // cmdLesson lists the lessons, or builds them: per lesson a folder with its
 // Markdown page, diagrams, stats and step logs, under a folder per language.
 func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh] [--force]"
+	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh] [--force] | backtrack lesson build NAME...|--all --site DIR [--no-playground] [--force]"
 	if len(args) == 0 || (args[0] != "list" && args[0] != "build") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help") {
 			_, err := fmt.Fprintf(stdout, "usage: %s\n\nRun 'backtrack lesson build -h' for the flags.\n", usage)
@@ -1753,6 +1753,8 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	all := fs.Bool("all", false, "build: every lesson")
 	out := fs.String("o", "", "build: the folder to write into (made if its parent exists); lessons go to DIR/LANG/NAME")
 	force := fs.Bool("force", false, "build: replace a lesson folder even if it holds files the build did not write")
+	siteDir := fs.String("site", "", "build: a static HTML course site of the lessons, in English and Chinese, into this folder (made if its parent exists): an index, every lesson as a page with its pictures and players, the licences and the playground; relative links only, so it works from any web host or from file://")
+	noPlay := fs.Bool("no-playground", false, "build --site: leave out the playground (it is compiled with the Go toolchain, in backtrack's source folder)")
 	pos, err := fs.parse(args[1:])
 	if err != nil {
 		return err
@@ -1762,7 +1764,7 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return err
 	}
 	if args[0] == "list" {
-		if len(pos) > 0 || *all || *out != "" || *force {
+		if len(pos) > 0 || *all || *out != "" || *force || *siteDir != "" || *noPlay {
 			return usagef("lesson list takes no arguments but --lang")
 		}
 		ls, err := lessons.All()
@@ -1785,12 +1787,19 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return usagef("lesson build: give lesson names or --all, not both")
 	case !*all && len(pos) == 0:
 		return usagef("lesson build: name a lesson or give --all (see 'backtrack lesson list')")
-	case *out == "":
-		return usagef("lesson build: -o DIR is required")
+	case *siteDir != "" && *out != "":
+		return usagef("lesson build: give -o DIR (Markdown folders) or --site DIR (a web site), not both")
+	case *out == "" && *siteDir == "":
+		return usagef("lesson build: -o DIR or --site DIR is required")
+	case *noPlay && *siteDir == "":
+		return usagef("lesson build: --no-playground goes with --site")
 	}
 	ls, err := lessons.Lookup(pos...)
 	if err != nil {
 		return usagef("%v", err)
+	}
+	if *siteDir != "" {
+		return buildSite(ctx, ls, *siteDir, *force, !*noPlay, stdout)
 	}
 	dir := filepath.Join(*out, string(lang))
 	if err := makeFolders(*out, dir); err != nil {
