@@ -52,6 +52,9 @@ func TestMain(m *testing.M) {
 	if cache != "" {
 		os.RemoveAll(cache)
 	}
+	for _, d := range builtSites {
+		os.RemoveAll(d)
+	}
 	os.Exit(code)
 }
 
