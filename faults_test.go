@@ -819,8 +819,8 @@ func TestFaultVersionAndHelp(t *testing.T) {
 	for _, args := range [][]string{{"--version"}, {"version"}, {"-version"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			code, out, errs := runCLI(t, "", args...)
-			if code != 0 || out != "backtrack "+version+"\n" || errs != "" {
-				t.Errorf("exit %d, stdout %q, stderr %q; want 0, %q", code, out, errs, "backtrack "+version+"\n")
+			if code != 0 || !strings.HasPrefix(out, "backtrack "+version+"\nmodule:  ") || !strings.Contains(out, "\ncommit:  ") || errs != "" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 0, %q then the module, the commit and the Go version", code, out, errs, "backtrack "+version+"\n")
 			}
 		})
 	}

@@ -157,8 +157,9 @@ func TestSiteCrawl(t *testing.T) {
 		var facts pageFacts
 		actions := []chromedp.Action{chromedp.Navigate(rootURL + p)}
 		if player {
-			// A player is ready when its step counter shows.
-			actions = append(actions, chromedp.Poll(`document.getElementById("stepno") && document.getElementById("stepno").textContent !== ""`, nil, chromedp.WithPollingTimeout(30*time.Second)))
+			// A player is ready when its loading line is hidden; it
+			// says "backtrack: ERROR" there when it fails.
+			actions = append(actions, chromedp.Poll(`(function () { var l = document.getElementById("loading"); return l && (l.hidden || /^backtrack:/.test(l.textContent)); })()`, nil, chromedp.WithPollingTimeout(30*time.Second)))
 		}
 		actions = append(actions, chromedp.Evaluate(pageFactsJS, &facts))
 		if err := chromedp.Run(ctx, actions...); err != nil {
@@ -166,6 +167,12 @@ func TestSiteCrawl(t *testing.T) {
 			continue
 		}
 		pages++
+		if player {
+			var loading string
+			if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("loading").hidden ? "" : document.getElementById("loading").textContent`, &loading)); err != nil || loading != "" {
+				t.Errorf("%s: the player does not start: %q %v", p, loading, err)
+			}
+		}
 		if p == "index.html" {
 			continue // it moves on to en/ or zh/ at once
 		}
