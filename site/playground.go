@@ -90,7 +90,7 @@ var playgroundWords = map[string][2]string{
 	"intro":   {"Pick a problem and its size or puzzle; your browser runs the search (the tracer compiled to WebAssembly, no server) and opens the player on it. The page is the same, byte for byte, as backtrack trace --html makes.", "选择问题和规模（或数独题目），由你的浏览器运行这次搜索（追踪器编译为 WebAssembly，不需要服务器），然后在播放器中打开。生成的网页与 backtrack trace --html 生成的逐字节相同。"},
 	"problem": {"Problem", "问题"},
 	"n":       {"Size n", "规模 n"},
-	"puzzle":  {"Puzzle (81 characters, . or 0 for a blank; spaces and line breaks are ignored)", "题目（81 个字符，空格子写 . 或 0；空格和换行不计）"},
+	"puzzle":  {"Puzzle: 4×4, 9×9 or 16×16, on one line or a row a line, . or 0 for a blank (or LeetCode's JSON array)", "题目：4×4、9×9 或 16×16，写成一行或每行一排，空格写 . 或 0（也可粘贴 LeetCode 的 JSON 数组）"},
 	"example": {"Example", "示例"},
 	"order":   {"Order (which slot next)", "顺序（下一个填哪一格）"},
 	"check":   {"Check", "检查方式"},

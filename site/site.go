@@ -23,7 +23,6 @@ import (
 	"context"
 	"fmt"
 	"html"
-	"path"
 	"sort"
 	"strings"
 
@@ -138,6 +137,7 @@ var words = map[string][2]string{
 	"try":        {"Try it yourself in the playground", "在练习场里亲手试一试"},
 	"playground": {"Playground", "练习场"},
 	"players":    {"players", "个播放器"},
+	"player":     {"player", "个播放器"},
 	"intro": {"Each lesson runs its searches when the site is built, and every number on its page comes from those runs. " +
 		"A player is one page that steps through a run, forward and back, in any browser and offline. " +
 		"In the playground you pick a problem and a size or a puzzle, and your browser runs the search itself.",
@@ -181,7 +181,7 @@ func frame(lang tracer.Lang, root, title, nav, body string) []byte {
 	b.WriteString("<main>\n")
 	b.WriteString(body)
 	b.WriteString("</main>\n")
-	fmt.Fprintf(&b, "<footer>"+word("footer", lang)+"</footer>\n", root)
+	fmt.Fprintf(&b, "<footer>%s</footer>\n", fmt.Sprintf(word("footer", lang), root))
 	b.WriteString("</body>\n</html>\n")
 	return []byte(b.String())
 }
@@ -217,11 +217,11 @@ func indexPage(lang tracer.Lang, entries []indexEntry, playground bool) []byte {
 	for _, e := range entries {
 		fmt.Fprintf(&b, "<li><a href=\"%s/index.html\">%s</a> <span class=\"muted\">%s", e.name, html.EscapeString(e.title), e.name)
 		if e.players > 0 {
-			if lang == tracer.LangZH {
-				fmt.Fprintf(&b, " · %d %s", e.players, word("players", lang))
-			} else {
-				fmt.Fprintf(&b, " · %d %s", e.players, word("players", lang))
+			key := "players"
+			if e.players == 1 {
+				key = "player"
 			}
+			fmt.Fprintf(&b, " · %d %s", e.players, word(key, lang))
 		}
 		b.WriteString("</span></li>\n")
 	}
@@ -281,16 +281,4 @@ func licencesPage(license, thirdParty []byte) ([]byte, error) {
 	body := "<h1 id=\"licence\">Licence · 许可证</h1>\n<pre class=\"licence\">" + html.EscapeString(string(license)) + "</pre>\n" + tp.String()
 	nav := `<a href="en/index.html">Lessons</a> <a href="zh/index.html">课程</a>`
 	return frame(tracer.LangEN, "", "Licence and third-party notices", nav, body), nil
-}
-
-// rel joins a relative link for checks in tests: the target of href on the
-// page at p, both slash paths in the site.
-func rel(p, href string) string {
-	if i := strings.IndexAny(href, "#?"); i >= 0 {
-		href = href[:i]
-	}
-	if href == "" {
-		return p
-	}
-	return path.Clean(path.Join(path.Dir(p), href))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -140,4 +141,16 @@ func TestWrite(t *testing.T) {
 			t.Errorf("a temporary folder is left: %s", e.Name())
 		}
 	}
+}
+
+// rel joins a relative link for checks in tests: the target of href on the
+// page at p, both slash paths in the site.
+func rel(p, href string) string {
+	if i := strings.IndexAny(href, "#?"); i >= 0 {
+		href = href[:i]
+	}
+	if href == "" {
+		return p
+	}
+	return path.Clean(path.Join(path.Dir(p), href))
 }
