@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -52,5 +54,38 @@ func TestLocaleReport(t *testing.T) {
 	}
 	if en.String() == zh.String() || strings.ContainsAny(en.String(), "解步") {
 		t.Errorf("--lang en under LANG=zh_CN.UTF-8 printed\n%s", en.String())
+	}
+}
+
+// TestPageFollowsBrowser: a page made without --lang opens in the
+// browser's language; one made with --lang, or rendered from a log that
+// has a language, keeps its own.
+func TestPageFollowsBrowser(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args   []string
+		follow bool
+	}{
+		{[]string{"trace", "nqueens", "-n", "4"}, true},
+		{[]string{"trace", "nqueens", "-n", "4", "--lang", "en"}, false},
+		{[]string{"trace", "nqueens", "-n", "4", "--lang", "zh"}, false},
+		{[]string{"render", filepath.Join(dir, "log.yaml")}, false},
+	} {
+		page := filepath.Join(dir, "page.html")
+		args := append(tc.args, "--html", page)
+		if tc.args[0] == "trace" {
+			args = append(args, "--yaml", filepath.Join(dir, "log.yaml"))
+		}
+		var out, errb bytes.Buffer
+		if code := run(args, nil, &out, &errb); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bytes.Contains(b, []byte(` data-follow="browser"`)); got != tc.follow {
+			t.Errorf("%v: the page follows the browser: %v, want %v", tc.args, got, tc.follow)
+		}
 	}
 }

@@ -1602,6 +1602,9 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
+	if diagrams.html != nil && got.h.Lang != "" {
+		diagrams.html.followBrowser = false // the page keeps the log's language, as trace's keeps --lang
+	}
 	leg := render.Legend{Summary: sum, Lang: lang}
 	var skipped []*outfile.File
 	switch logLang := tracer.Lang(got.h.Lang); {
