@@ -16,6 +16,8 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"backtrack/site/play"
 )
 
 // The course site in a real browser: `lesson build --site` of two quick
@@ -271,12 +273,13 @@ func TestPlayground(t *testing.T) {
 	t.Logf("the WebAssembly loaded in %.1f s", time.Since(start).Seconds())
 
 	type result struct {
-		Page  string  `json:"page"`
-		Error string  `json:"error"`
-		MS    float64 `json:"ms"`
+		Page     string  `json:"page"`
+		Error    string  `json:"error"`
+		MS       float64 `json:"ms"`
+		Progress int64   `json:"progress"` // the last step count the progress line showed
 	}
-	// play fills the form, runs it and waits for the page or the error.
-	play := func(what, set string, budget time.Duration) result {
+	// runPlay fills the form, runs it and waits for the page or the error.
+	runPlay := func(what, set string, budget time.Duration) result {
 		t.Helper()
 		js := `(function () {
   var f = function (id, v) { var e = document.getElementById(id); e.value = v; if (e.onchange) { e.onchange(); } };
@@ -290,7 +293,7 @@ func TestPlayground(t *testing.T) {
 		if err := chromedp.Run(ctx,
 			chromedp.Evaluate(js, &ok),
 			chromedp.Poll(`!window.playground.busy && (window.playground.page !== "" || window.playground.error !== "")`, nil, chromedp.WithPollingTimeout(3*time.Minute)),
-			chromedp.Evaluate(`({page: window.playground.page, error: window.playground.error, ms: window.playground.ms})`, &r),
+			chromedp.Evaluate(`({page: window.playground.page, error: window.playground.error, ms: window.playground.ms, progress: window.playground.progress})`, &r),
 		); err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
@@ -314,7 +317,7 @@ func TestPlayground(t *testing.T) {
 		return b
 	}
 
-	r := play("4-queens", `f("problem", "nqueens"); f("n", "4"); f("lang", "en"); f("maxsteps", "1000000");`, 2*time.Second)
+	r := runPlay("4-queens", `f("problem", "nqueens"); f("n", "4"); f("lang", "en"); f("maxsteps", "1000000");`, 2*time.Second)
 	if r.Error != "" {
 		t.Fatalf("4-queens: %s", r.Error)
 	}
@@ -322,16 +325,19 @@ func TestPlayground(t *testing.T) {
 		t.Errorf("4-queens: the playground's page (%d bytes) differs from trace --html's (%d bytes)", len(r.Page), len(want))
 	}
 
-	r = play("LeetCode 37", `f("problem", "sudoku"); f("lang", "zh"); f("maxsteps", "1000000");`, 15*time.Second)
+	r = runPlay("LeetCode 37", `f("problem", "sudoku"); f("lang", "zh"); f("maxsteps", "1000000");`, 15*time.Second)
 	if r.Error != "" {
 		t.Fatalf("LeetCode 37: %s", r.Error)
+	}
+	if r.Progress < play.ProgressEvery {
+		t.Errorf("LeetCode 37: the progress line went no further than %d steps", r.Progress)
 	}
 	if want := cli("sudoku", "--lang", "zh", "--max-steps", "1000000"); r.Page != string(want) {
 		t.Errorf("LeetCode 37: the playground's page (%d bytes) differs from trace --html's (%d bytes)", len(r.Page), len(want))
 	}
 
 	const bad = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7"
-	r = play("a bad puzzle", `f("problem", "sudoku"); f("puzzle", "`+bad+`");`, 2*time.Second)
+	r = runPlay("a bad puzzle", `f("problem", "sudoku"); f("puzzle", "`+bad+`");`, 2*time.Second)
 	var o, e bytes.Buffer
 	if code := run([]string{"trace", "sudoku", "--puzzle", bad}, nil, &o, &e); code != exitUsage {
 		t.Fatalf("trace --puzzle BAD: exit %d", code)

@@ -3,7 +3,7 @@
   function $(id) { return document.getElementById(id); }
   var problems = [], busy = false, pageURL = "";
   // The state a test reads: ready, the last page made, the last error.
-  var state = window.playground = { ready: false, busy: false, page: "", error: "", ms: 0 };
+  var state = window.playground = { ready: false, busy: false, page: "", error: "", ms: 0, progress: 0 };
 
   function status(s) { $("status").textContent = s; }
   function fail(msg) {
@@ -121,7 +121,8 @@
     $("links").hidden = true;
     var t0 = performance.now();
     status(fmt(W.running, 0));
-    window.backtrackPlay(request(), function (steps) { status(fmt(W.running, steps)); }).then(function (page) {
+    state.progress = 0;
+    window.backtrackPlay(request(), function (steps) { state.progress = steps; status(fmt(W.running, steps)); }).then(function (page) {
       state.ms = performance.now() - t0;
       state.page = page;
       if (pageURL) { URL.revokeObjectURL(pageURL); }
