@@ -129,6 +129,7 @@ Commands:
   render LOG.yaml [flags]        draw the search tree again from a saved step log
   step PROBLEM [flags]           step through the recursion in a terminal, forward and back
   lesson list | build NAME|--all -o DIR   list the lessons, or build their pages, diagrams and logs
+                                 (--site DIR: as a web site in both languages, with the playground)
   compare [PROBLEM PROBLEM]      N-Queens beside Sudoku (or any two), or with --strategies
                                  every strategy of one problem on one instance
   version                        print the version, the commit it was built from and the Go version
@@ -1796,6 +1797,8 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return usagef("lesson build: -o DIR or --site DIR is required")
 	case *noPlay && *siteDir == "":
 		return usagef("lesson build: --no-playground goes with --site")
+	case *siteDir != "" && *langFlag != "":
+		return usagef("lesson build --site makes the site in English and Chinese: leave out --lang")
 	}
 	ls, err := lessons.Lookup(pos...)
 	if err != nil {
