@@ -139,11 +139,11 @@ var words = map[string][2]string{
 	"players":    {"players", "个播放器"},
 	"player":     {"player", "个播放器"},
 	"intro": {"Each lesson runs its searches when the site is built, and every number on its page comes from those runs. " +
-		"A player is one page that steps through a run, forward and back, in any browser and offline. " +
-		"In the playground you pick a problem and a size or a puzzle, and your browser runs the search itself.",
+		"A player is one page that steps through a run, forward and back, in any browser and offline.",
 		"每一课都在生成网站时实际运行其中的搜索，页面上的每个数字都来自这些运行。" +
-			"播放器是一个网页，可以在任何浏览器中离线逐步查看一次运行，可前进也可后退。" +
-			"在练习场里，你可以自选问题和规模（或数独题目），由你的浏览器亲自运行这次搜索。"},
+			"播放器是一个网页，可以在任何浏览器中离线逐步查看一次运行，可前进也可后退。"},
+	"introPlay": {"In the playground you pick a problem and a size or a puzzle, and your browser runs the search itself.",
+		"在练习场里，你可以自选问题和规模（或数独题目），由你的浏览器亲自运行这次搜索。"},
 	"footer": {`backtrack is under the MIT licence. Its pictures embed the Go fonts (BSD-3-Clause); the program draws with Graphviz compiled to WebAssembly (Eclipse Public License 1.0); the playground ships the Go runtime and <code>wasm_exec.js</code> (BSD-3-Clause). See the <a href="%slicences.html">licence and third-party notices</a>.`,
 		`backtrack 以 MIT 许可证发布。图片内嵌 Go 字体（BSD-3-Clause）；程序用编译为 WebAssembly 的 Graphviz（Eclipse 公共许可证 1.0）绘图；练习场包含 Go 运行时与 <code>wasm_exec.js</code>（BSD-3-Clause）。详见<a href="%slicences.html">许可证与第三方声明</a>。`},
 }
@@ -211,7 +211,7 @@ func indexPage(lang tracer.Lang, entries []indexEntry, playground bool) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s</p>\n", html.EscapeString(word("site", lang)), html.EscapeString(word("intro", lang)))
 	if playground {
-		fmt.Fprintf(&b, "<p class=\"try\"><a href=\"playground.html\">%s →</a></p>\n", word("try", lang))
+		fmt.Fprintf(&b, "<p>%s</p>\n<p class=\"try\"><a href=\"playground.html\">%s →</a></p>\n", html.EscapeString(word("introPlay", lang)), word("try", lang))
 	}
 	fmt.Fprintf(&b, "<h2>%s</h2>\n<ol class=\"lessons\">\n", word("lessons", lang))
 	for _, e := range entries {
