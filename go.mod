@@ -7,6 +7,7 @@ require (
 	github.com/chromedp/chromedp v0.14.2
 	github.com/goccy/go-graphviz v0.2.10
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/image v0.24.0
 	golang.org/x/term v0.25.0
 	golang.org/x/text v0.22.0

@@ -129,9 +129,11 @@ Commands:
   render LOG.yaml [flags]        draw the search tree again from a saved step log
   step PROBLEM [flags]           step through the recursion in a terminal, forward and back
   lesson list | build NAME|--all -o DIR   list the lessons, or build their pages, diagrams and logs
+                                 (--site DIR: as a web site in both languages, with the playground)
   compare [PROBLEM PROBLEM]      N-Queens beside Sudoku (or any two), or with --strategies
                                  every strategy of one problem on one instance
-  version                        print the version
+  version                        print the version, the commit it was built from and the Go version
+  completion bash|zsh|fish       print a shell completion script
   help                           show this help
 
 The problems: ` + strings.Join(tracer.ProblemNames(), ", ") + `.
@@ -255,8 +257,9 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case "compare":
 		return cmdCompare(ctx, args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-version":
-		_, err := fmt.Fprintf(stdout, "backtrack %s\n", version)
-		return err
+		return writeVersion(stdout, readBuildFacts())
+	case "completion":
+		return cmdCompletion(args[1:], stdout)
 	case "help", "-h", "-help", "--help":
 		_, err := fmt.Fprint(stdout, helpText)
 		return err
@@ -739,7 +742,7 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&ef.dot, "dot", "", "write the search tree as Graphviz DOT to this file (- for stdout)")
 	fs.StringVar(&ef.svg, "svg", "", "draw the search tree as SVG to this file")
 	fs.StringVar(&ef.png, "png", "", "draw the search tree as PNG to this file")
-	fs.StringVar(&ef.lang, "lang", "", "language of the report, notes and legends: en or zh (default en; render: the log's)")
+	fs.StringVar(&ef.lang, "lang", "", "language of the report, notes and legends: "+langHelp+"; render: the log's, if it has one")
 	fs.IntVar(&ef.maxNodes, "max-nodes", render.DefaultMaxNodes, "box budget of a diagram (0: draw everything, up to 400000 boxes for SVG and PNG; solution paths are always drawn)")
 	fs.IntVar(&ef.depth, "depth", 0, "draw levels down to this depth (0: all)")
 	fs.StringVar(&ef.focus, "focus", "", "expand only the branch under these moves, e.g. r0=c1 or (0,2)=4/(0,3)=6")
@@ -892,16 +895,13 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 // frameFlags are the flags that only choose the frames of --frames and --gif.
 var frameFlags = []string{"every", "delay", "frames-format"}
 
-// language returns --lang, or def when it was not given.
+// language returns --lang; when it was not given, def, or for def ""
+// the locale's language (localeLang).
 func (ef *exportFlags) language(def tracer.Lang) (tracer.Lang, error) {
-	if ef.lang == "" {
+	if ef.lang == "" && def != "" {
 		return def, nil
 	}
-	l, err := tracer.ParseLang(ef.lang)
-	if err != nil {
-		return "", usagef("--lang: %v", err)
-	}
-	return l, nil
+	return parseLangFlag(ef.lang)
 }
 
 // diagramOutputs are the diagram files the flags name.
@@ -951,7 +951,7 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 		if err != nil {
 			return nil, err
 		}
-		d.html = &htmlPage{out: out}
+		d.html = &htmlPage{out: out, followBrowser: ef.lang == ""}
 	}
 	return &d, nil
 }
@@ -1105,7 +1105,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	lang, err := ef.language(tracer.LangEN)
+	lang, err := ef.language("")
 	if err != nil {
 		return err
 	}
@@ -1261,6 +1261,9 @@ type htmlPage struct {
 	// tree is the search tree of the steps the page holds: a page of a
 	// long run shows, and keeps, only the tree of its own steps.
 	tree *tracer.Tree
+	// followBrowser: no --lang was given, so the page opens in the
+	// browser's language unless its link names one.
+	followBrowser bool
 }
 
 // begin starts the recording of a run of the problem info describes.
@@ -1362,7 +1365,7 @@ func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend
 	if opt.Problem == "" {
 		opt.Problem = leg.Summary.Problem
 	}
-	hopt := stepper.HTMLOptions{Lang: leg.Lang, MaxSteps: h.limit, Total: h.total, Tree: tree, Summary: leg.Summary, TreeOptions: opt}
+	hopt := stepper.HTMLOptions{Lang: leg.Lang, FollowBrowser: h.followBrowser, MaxSteps: h.limit, Total: h.total, Tree: tree, Summary: leg.Summary, TreeOptions: opt}
 	if err := stepper.WriteHTML(h.out, rec, hopt); err != nil {
 		var oe *outfile.Error
 		if errors.As(err, &oe) {
@@ -1600,8 +1603,8 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return err
 	}
-	if lang == "" {
-		lang = tracer.LangEN
+	if diagrams.html != nil && got.h.Lang != "" {
+		diagrams.html.followBrowser = false // the page keeps the log's language, as trace's keeps --lang
 	}
 	leg := render.Legend{Summary: sum, Lang: lang}
 	var skipped []*outfile.File
@@ -1661,7 +1664,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	var pf problemFlags
 	pf.register(fs.FlagSet)
 	fs.Lookup("max-steps").Usage = fmt.Sprintf("stop after this many steps; the stepper keeps every step in memory, about 17 bytes each (1 to %d)", maxStepperSteps)
-	langFlag := fs.String("lang", "en", "language of the notes: en or zh")
+	langFlag := fs.String("lang", "", "language of the notes: "+langHelp)
 	to := fs.Int64("to", 0, "start at this step")
 	print := fs.Bool("print", false, "print the view at --to as plain text and exit (for handouts)")
 	width := fs.Int("width", 0, "screen width in columns (default: the terminal's, or 80)")
@@ -1670,9 +1673,9 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
-	lang, err := tracer.ParseLang(*langFlag)
+	lang, err := parseLangFlag(*langFlag)
 	if err != nil {
-		return usagef("--lang: %v", err)
+		return err
 	}
 	if *to < 0 || *width < 0 || *height < 0 {
 		return usagef("--to, --width and --height must not be negative")
@@ -1738,7 +1741,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 // cmdLesson lists the lessons, or builds them: per lesson a folder with its
 // Markdown page, diagrams, stats and step logs, under a folder per language.
 func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh] [--force]"
+	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh] [--force] | backtrack lesson build NAME...|--all --site DIR [--no-playground] [--force]"
 	if len(args) == 0 || (args[0] != "list" && args[0] != "build") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help") {
 			_, err := fmt.Fprintf(stdout, "usage: %s\n\nRun 'backtrack lesson build -h' for the flags.\n", usage)
@@ -1750,20 +1753,22 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return usagef("lesson needs list or build: %s", usage)
 	}
 	fs := newCommand("lesson "+args[0], stdout, usage)
-	langFlag := fs.String("lang", "en", "language of the titles, pages, notes and legends: en or zh")
+	langFlag := fs.String("lang", "", "language of the titles, pages, notes and legends: "+langHelp)
 	all := fs.Bool("all", false, "build: every lesson")
 	out := fs.String("o", "", "build: the folder to write into (made if its parent exists); lessons go to DIR/LANG/NAME")
 	force := fs.Bool("force", false, "build: replace a lesson folder even if it holds files the build did not write")
+	siteDir := fs.String("site", "", "build: a static HTML course site of the lessons, in English and Chinese, into this folder (made if its parent exists): an index, every lesson as a page with its pictures and players, the licences and the playground; relative links only, so it works from any web host or from file://")
+	noPlay := fs.Bool("no-playground", false, "build --site: leave out the playground (it is compiled with the Go toolchain, in backtrack's source folder)")
 	pos, err := fs.parse(args[1:])
 	if err != nil {
 		return err
 	}
-	lang, err := tracer.ParseLang(*langFlag)
+	lang, err := parseLangFlag(*langFlag)
 	if err != nil {
-		return usagef("--lang: %v", err)
+		return err
 	}
 	if args[0] == "list" {
-		if len(pos) > 0 || *all || *out != "" || *force {
+		if len(pos) > 0 || *all || *out != "" || *force || *siteDir != "" || *noPlay {
 			return usagef("lesson list takes no arguments but --lang")
 		}
 		ls, err := lessons.All()
@@ -1786,12 +1791,21 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return usagef("lesson build: give lesson names or --all, not both")
 	case !*all && len(pos) == 0:
 		return usagef("lesson build: name a lesson or give --all (see 'backtrack lesson list')")
-	case *out == "":
-		return usagef("lesson build: -o DIR is required")
+	case *siteDir != "" && *out != "":
+		return usagef("lesson build: give -o DIR (Markdown folders) or --site DIR (a web site), not both")
+	case *out == "" && *siteDir == "":
+		return usagef("lesson build: -o DIR or --site DIR is required")
+	case *noPlay && *siteDir == "":
+		return usagef("lesson build: --no-playground goes with --site")
+	case *siteDir != "" && *langFlag != "":
+		return usagef("lesson build --site makes the site in English and Chinese: leave out --lang")
 	}
 	ls, err := lessons.Lookup(pos...)
 	if err != nil {
 		return usagef("%v", err)
+	}
+	if *siteDir != "" {
+		return buildSite(ctx, ls, *siteDir, *force, !*noPlay, stdout)
 	}
 	dir := filepath.Join(*out, string(lang))
 	if err := makeFolders(*out, dir); err != nil {
@@ -1852,16 +1866,16 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	svg := fs.String("svg", "", "draw the nodes per depth of both searches as an SVG chart to this file")
 	noTime := fs.Bool("no-time", false, "leave out the time, so the output is the same on every run")
 	maxSteps := fs.Int64("max-steps", lessons.DefaultMaxSteps, "stop each run after this many steps (0: no limit)")
-	langFlag := fs.String("lang", "en", "language of the table: en or zh")
+	langFlag := fs.String("lang", "", "language of the table: "+langHelp)
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	lang, err := tracer.ParseLang(*langFlag)
+	lang, err := parseLangFlag(*langFlag)
 	if err != nil {
-		return usagef("--lang: %v", err)
+		return err
 	}
 	if *maxSteps < 0 {
 		return usagef("--max-steps must not be negative")

@@ -56,6 +56,11 @@ const MaxHTMLSteps = 2_000_000
 // HTMLOptions says what WriteHTML puts in the page.
 type HTMLOptions struct {
 	Lang tracer.Lang // the language the page opens in (the page switches)
+	// FollowBrowser makes the page open in the browser's language
+	// (navigator.languages: zh for Chinese, else en) when its link names
+	// none (#lang=en or #lang=zh); without it the page opens in Lang, the
+	// language it was made in. A command sets it when no --lang was given.
+	FollowBrowser bool
 	// MaxSteps is the most steps the page holds (0: DefaultHTMLSteps); a
 	// longer recording is cut there, and the page says so.
 	MaxSteps int64
@@ -310,6 +315,8 @@ type playerPage struct {
 	d     *playerData
 	bin   playerBin
 	notes [2]noteBlocks
+	// followBrowser is HTMLOptions.FollowBrowser.
+	followBrowser bool
 }
 
 // WriteHTML writes the player page of the recorded run rec to w: one HTML
@@ -320,6 +327,7 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 	if err != nil {
 		return err
 	}
+	pg.followBrowser = opt.FollowBrowser
 	if err := pg.write(w); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
@@ -378,6 +386,10 @@ func (pg *playerPage) write(w io.Writer) error {
 			_, err = bw.WriteString(htmlEscape(title))
 		case "LANG":
 			_, err = bw.WriteString(d.Lang)
+		case "FOLLOW":
+			if pg.followBrowser {
+				_, err = bw.WriteString(` data-follow="browser"`)
+			}
 		case "CSS":
 			_, err = bw.WriteString(css)
 		case "JS":

@@ -487,3 +487,36 @@ func TestWriteHTML(t *testing.T) {
 	}
 	t.Logf("page sizes: 4-queens %d bytes, LeetCode 37 %d bytes", len(a), len(page))
 }
+
+// TestFollowBrowser: a page made with FollowBrowser marks its root so that
+// the player opens in the browser's language; one made without does not,
+// and is otherwise the same page.
+func TestFollowBrowser(t *testing.T) {
+	p, opts, err := tracer.Spec{Problem: "nqueens", N: 4}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := p.Info()
+	rec := NewRecording(info, tracer.StrategyOf(info, opts))
+	opts.Sinks = []tracer.Sink{rec}
+	if _, err := tracer.Run(context.Background(), p, opts); err != nil {
+		t.Fatal(err)
+	}
+	var plain, follow bytes.Buffer
+	if err := WriteHTML(&plain, rec, HTMLOptions{Lang: tracer.LangEN}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteHTML(&follow, rec, HTMLOptions{Lang: tracer.LangEN, FollowBrowser: true}); err != nil {
+		t.Fatal(err)
+	}
+	const mark = `<html lang="en" data-follow="browser">`
+	if !bytes.Contains(follow.Bytes(), []byte(mark)) {
+		t.Errorf("the FollowBrowser page lacks %s", mark)
+	}
+	if !bytes.Contains(plain.Bytes(), []byte(`<html lang="en">`)) {
+		t.Errorf("the plain page lacks <html lang=\"en\">")
+	}
+	if got := bytes.Replace(follow.Bytes(), []byte(` data-follow="browser"`), nil, 1); !bytes.Equal(got, plain.Bytes()) {
+		t.Errorf("the pages differ beyond the mark")
+	}
+}

@@ -114,6 +114,16 @@
     do { b = a[P++]; x += (b & 127) * m; m *= 128; } while (b >= 128);
     return x;
   }
+  // pageLang is the language the page opens in when its link names none:
+  // the browser's (zh for Chinese, else en) if the page was made without
+  // an explicit language (data-follow="browser"), else the one it was
+  // made in.
+  function pageLang() {
+    var root = document.documentElement;
+    if (root.dataset.follow !== "browser") { return root.lang; }
+    var ls = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+    return /^zh/i.test(ls[0] || "") ? "zh" : "en";
+  }
   function load() {
     var loading = $("loading"), T = timing;
     if (typeof DecompressionStream === "undefined") {
@@ -129,7 +139,7 @@
       D = r[0];
       attach(r[1]);
     });
-    var lang = lm ? lm[1] : document.documentElement.lang;
+    var lang = lm ? lm[1] : pageLang();
     var k0 = h ? parseInt(h[1], 10) : 0;
     var chunk = parseInt($("data").dataset.noteChunk, 10);
     var notes = noteBlock(lang === "zh" ? 1 : 0, Math.max(0, Math.floor((k0 - 1) / chunk)));
@@ -208,7 +218,7 @@
   function start() {
     N = D.steps;
     var T = timing;
-    L = D.lang === "zh" ? 1 : 0;
+    L = pageLang() === "zh" ? 1 : 0;
     ["title", "stepword", "stepno", "stepmax", "kind", "cut", "theme", "lang", "helpbtn", "left", "board", "key", "code", "treetitle",
       "zoomout", "zoomin", "zoomfit", "follow", "followword", "tree", "svg", "stackhead", "stack", "note", "counters",
       "home", "prevkind", "back", "next", "nextkind", "kindsel", "end", "play", "speed", "speedword", "gotoword", "goto",

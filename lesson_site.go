@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"backtrack/lessons"
+	"backtrack/site"
+	"backtrack/tracer"
+)
+
+// licenseText and thirdPartyText are the repository's LICENSE and
+// THIRD_PARTY.md, which the course site shows.
+var (
+	//go:embed LICENSE
+	licenseText []byte
+	//go:embed THIRD_PARTY.md
+	thirdPartyText []byte
+)
+
+// buildSite is `lesson build --site DIR`: the course site of lessons ls,
+// in both languages, with the playground unless play is false, written as
+// DIR whole or not at all.
+func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, play bool, stdout io.Writer) error {
+	dir = filepath.Clean(dir)
+	if pi, err := os.Stat(filepath.Dir(dir)); err != nil || !pi.IsDir() {
+		return usagef("--site %s: folder %s does not exist", dir, filepath.Dir(dir))
+	}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return usagef("--site %s: is a file, want a folder", dir)
+	}
+	start := time.Now()
+	opt := site.Options{Lessons: ls, Tool: "backtrack " + version, License: licenseText, ThirdParty: thirdPartyText,
+		Made: func(lang tracer.Lang, m *lessons.Made) {
+			fmt.Fprintf(stdout, "%s/%s: %d files, %d steps searched, %.2f s\n", lang, m.Name, len(m.Files), m.Steps, m.Elapsed.Seconds())
+		}}
+	if play {
+		t := time.Now()
+		p, err := site.BuildPlayground(ctx, ".")
+		if ctx.Err() != nil {
+			return errInterruptedEarly
+		}
+		if err != nil {
+			return usagef("--site: %v (or give --no-playground)", err)
+		}
+		opt.Playground = p
+		fmt.Fprintf(stdout, "playground: %.1f MB of WebAssembly, compiled in %.1f s\n", float64(len(p.Wasm))/(1<<20), time.Since(t).Seconds())
+	}
+	files, err := site.Make(ctx, opt)
+	if ctx.Err() != nil {
+		return errInterruptedEarly
+	}
+	if err != nil {
+		return err
+	}
+	if err := site.Write(dir, files, force); err != nil {
+		if errors.Is(err, site.ErrNotSite) {
+			return usagef("%v", err)
+		}
+		return err
+	}
+	var size int64
+	for _, b := range files {
+		size += int64(len(b))
+	}
+	_, err = fmt.Fprintf(stdout, "%s: %d files, %.1f MB, in %.1f s; open %s\n", dir, len(files)+1, float64(size)/(1<<20),
+		time.Since(start).Seconds(), filepath.Join(dir, "index.html"))
+	return err
+}

@@ -1,0 +1,182 @@
+// Package play makes a player page the way `backtrack trace PROBLEM
+// --html FILE --max-steps N --lang L` does, from a request a web page can
+// send: the engine of the course site's playground, which runs it
+// compiled to WebAssembly in the student's browser. It imports no font
+// look-up and no Graphviz, so it builds for GOOS=js GOARCH=wasm.
+package play
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"backtrack/render"
+	"backtrack/render/stepper"
+	"backtrack/tracer"
+)
+
+// Request is one run: what the playground's form says, as the command's
+// flags would.
+type Request struct {
+	Problem string // "nqueens", "sudoku", "permutations" (or an alias)
+	N       int    // -n; 0: the problem's default
+	Puzzle  string // --puzzle, the text itself; "": the problem's default
+	Order   string // --order; "": the default
+	Check   string // --check; "": the default
+	Lang    string // --lang: en or zh
+	// MaxSteps is --max-steps: the search stops there, and the page holds
+	// at most that many steps (stepper.MaxHTMLSteps at most). It must be
+	// from 1 to MaxSteps: an unbounded search could hang the tab.
+	MaxSteps int64
+	// Progress, if set, is called every ProgressEvery steps with the
+	// steps made so far; the browser repaints its progress line then.
+	Progress func(steps int64)
+}
+
+// MaxSteps is the most steps a request may ask for: the page holds every
+// step it searches up to stepper.MaxHTMLSteps, so a longer search only
+// costs time.
+const MaxSteps = stepper.MaxHTMLSteps
+
+// ProgressEvery is how many steps pass between two Progress calls.
+const ProgressEvery = 1 << 14
+
+// Page runs the request and returns its player page, byte for byte what
+// `backtrack trace` writes for the same flags. A bad request is an error
+// worded as the command words it (the flag and what is wrong).
+func Page(ctx context.Context, r Request) ([]byte, error) {
+	lang, err := tracer.ParseLang(r.Lang)
+	if err != nil {
+		return nil, fmt.Errorf("--lang: %v", err)
+	}
+	if r.MaxSteps < 1 || r.MaxSteps > MaxSteps {
+		return nil, fmt.Errorf("--max-steps %d: the playground runs from 1 to %d steps", r.MaxSteps, MaxSteps)
+	}
+	def, err := tracer.Lookup(r.Problem)
+	if err != nil {
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "tracer: "))
+	}
+	spec := tracer.Spec{Problem: r.Problem, Order: tracer.Order(r.Order), Check: tracer.Check(r.Check),
+		When: tracer.WhenBefore, Limits: tracer.Limits{MaxSteps: r.MaxSteps}}
+	spec.N = r.N // 0: the default size
+	where := ""
+	if r.Puzzle != "" {
+		if def.Puzzle == nil {
+			return nil, fmt.Errorf("--puzzle: %s takes no puzzle; give its size with -n", def.Name)
+		}
+		if strings.TrimSpace(r.Puzzle) == "" {
+			return nil, errors.New("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for the default board)")
+		}
+		if len(r.Puzzle) > tracer.MaxPuzzleBytes {
+			return nil, fmt.Errorf("--puzzle: the puzzle is longer than %d KiB: is this the right input?", tracer.MaxPuzzleBytes>>10)
+		}
+		spec.Puzzle, where = r.Puzzle, "--puzzle"
+	}
+	p, opts, err := spec.Build()
+	if err != nil {
+		return nil, specError(err, where)
+	}
+	info := p.Info()
+	sg := tracer.StrategyOf(info, opts)
+	st := &tracer.Stats{}
+	pg := &page{rec: stepper.NewRecording(info, sg), limit: r.MaxSteps, progress: r.Progress}
+	opts.Sinks = []tracer.Sink{st, pg}
+	res, err := tracer.Run(ctx, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	if res.Limit == tracer.LimitCanceled {
+		return nil, errors.New("interrupted; nothing was written")
+	}
+	sum := tracer.Summarize(info, opts, res, st)
+	tree := pg.tree
+	if tree == nil {
+		tree = tracer.NewTree()
+	}
+	if err := tree.Err(); err != nil {
+		return nil, fmt.Errorf("search tree: %w", err)
+	}
+	var b bytes.Buffer
+	hopt := stepper.HTMLOptions{Lang: lang, MaxSteps: pg.limit, Total: pg.total, Tree: tree, Summary: sum, TreeOptions: TreeOptions(sum.Problem)}
+	if err := stepper.WriteHTML(&b, pg.rec, hopt); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// TreeOptions are the options of the page's search tree when the command
+// is given no diagram flag: the 16:9 slide fit, the full legend, our own
+// layout, and a budget of 400 boxes with the paths of the first 40
+// solutions (main's htmlTreeBoxes and htmlTreeSolutions).
+func TreeOptions(problem string) render.DiagramOptions {
+	slide, err := render.ParseFit("16:9")
+	if err != nil {
+		panic(err) // a constant
+	}
+	legend, err := render.ParseLegend("full")
+	if err != nil {
+		panic(err)
+	}
+	return render.DiagramOptions{MaxNodes: 400, Solutions: 40, Layout: true, Legend: legend,
+		Fit: render.GivenTrimming{}.Fit(slide), Problem: problem}
+}
+
+// page records the steps the page holds, and the tree of those steps; it
+// counts every step, and reports progress.
+type page struct {
+	rec      *stepper.Recording
+	tree     *tracer.Tree
+	limit    int64
+	total    int64
+	progress func(int64)
+}
+
+// Event is tracer.Sink.
+func (p *page) Event(e *tracer.Event) {
+	p.total++
+	if p.progress != nil && p.total%ProgressEvery == 0 {
+		p.progress(p.total)
+	}
+	if p.total > p.limit {
+		return
+	}
+	p.rec.Event(e)
+	if p.tree == nil {
+		p.tree = tracer.NewTree()
+	}
+	p.tree.Event(e)
+}
+
+// settingFlags names the flag of each setting of a tracer.Spec, as the
+// command's messages do.
+var settingFlags = map[string]string{
+	"n": "-n", "puzzle": "--puzzle", "order": "--order", "check": "--check", "when": "--when",
+	"stop": "--first/--all/--no-return", "drop": "--drop", "limits": "--max-steps, --max-calls and --timeout",
+}
+
+// specError words a tracer.SettingError as the command does (main's
+// specError): the flag, then what is wrong.
+func specError(err error, where string) error {
+	var se *tracer.SettingError
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch se.Setting {
+	case "problem":
+		return se.Err
+	case "puzzle":
+		if where != "" {
+			return fmt.Errorf("%s: %v", where, se.Err)
+		}
+	}
+	name := settingFlags[se.Setting]
+	if name == "" {
+		name = se.Setting
+	}
+	if msg := se.Err.Error(); se.Setting == "n" && msg != "" && (msg[0] >= '0' && msg[0] <= '9' || msg[0] == '-') {
+		return fmt.Errorf("%s %s", name, msg)
+	}
+	return fmt.Errorf("%s: %v", name, se.Err)
+}

@@ -1,0 +1,156 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"backtrack/lessons"
+	"backtrack/tracer"
+)
+
+// makeSite builds a site of one quick lesson, without the playground
+// unless play is given.
+func makeSite(t *testing.T, play *Playground) map[string][]byte {
+	t.Helper()
+	ls, err := lessons.Lookup("permutations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Make(context.Background(), Options{Lessons: ls, Tool: "backtrack test", License: []byte("MIT\n"),
+		ThirdParty: []byte("# Notices\n\nSee [LICENSE](LICENSE).\n"), Playground: play})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestMakeDeterministic: the same lessons give the same bytes.
+func TestMakeDeterministic(t *testing.T) {
+	a, b := makeSite(t, nil), makeSite(t, nil)
+	if !reflect.DeepEqual(a, b) {
+		for _, n := range Names(a) {
+			if string(a[n]) != string(b[n]) {
+				t.Errorf("%s differs between two builds", n)
+			}
+		}
+		t.Fatal("two builds differ")
+	}
+}
+
+// ref finds the links, pictures, styles and scripts of a page.
+var ref = regexp.MustCompile(`(?:href|src)="([^"]*)"`)
+
+// TestRelativeLinks: every link of every page of the site (players aside,
+// which link nowhere) is relative and names a file of the site, or is a
+// web address the text cites.
+func TestRelativeLinks(t *testing.T) {
+	play := &Playground{Wasm: []byte("\x00asm"), WasmExec: []byte("// wasm_exec.js\n")}
+	files := makeSite(t, play)
+	for _, want := range []string{"index.html", "site.css", "licences.html", "en/index.html", "zh/index.html",
+		"en/permutations/index.html", "zh/permutations/index.html", "en/playground.html", "zh/playground.html",
+		"playground/playground.wasm", "playground/wasm_exec.js", "playground/playground-wasm.js"} {
+		if files[want] == nil {
+			t.Errorf("the site has no %s", want)
+		}
+	}
+	for _, p := range Names(files) {
+		if !strings.HasSuffix(p, ".html") || (strings.Count(p, "/") == 2 && !strings.HasSuffix(p, "/index.html")) {
+			continue
+		}
+		for _, m := range ref.FindAllStringSubmatch(string(files[p]), -1) {
+			href := strings.ReplaceAll(m[1], "&amp;", "&")
+			switch {
+			case strings.HasPrefix(href, "https://") || strings.HasPrefix(href, "http://"):
+				continue
+			case strings.HasPrefix(href, "/") || strings.Contains(href, "://"):
+				t.Errorf("%s: link %q is not relative", p, href)
+				continue
+			case strings.HasPrefix(href, "#"):
+				continue
+			}
+			if target := rel(p, href); files[target] == nil {
+				t.Errorf("%s: link %q names %s, not in the site", p, href, target)
+			}
+		}
+	}
+	if !strings.Contains(string(files["en/permutations/index.html"]), `href="../playground.html#problem=permutations&amp;n=3`) {
+		t.Errorf("the lesson page has no try-it link to its first run")
+	}
+	if !strings.Contains(string(files["licences.html"]), `href="#licence"`) {
+		t.Errorf("licences.html: THIRD_PARTY.md's link to LICENSE is not the licence on the page")
+	}
+}
+
+func TestTryHash(t *testing.T) {
+	for _, tc := range []struct {
+		s    lessons.Search
+		lang tracer.Lang
+		want string
+	}{
+		{lessons.Search{Problem: "nqueens", N: 4}, tracer.LangEN, "problem=nqueens&n=4&lang=en"},
+		{lessons.Search{Problem: "sudoku", Order: "mrv", Check: "counts", Puzzle: "53..7"}, tracer.LangZH, "problem=sudoku&order=mrv&check=counts&puzzle=53..7&lang=zh"},
+		{lessons.Search{Problem: "sudoku", Puzzle: "53..7\n6..19"}, tracer.LangEN, "problem=sudoku&lang=en"},
+	} {
+		if got := tryHash(tc.s, tc.lang); got != tc.want {
+			t.Errorf("tryHash(%+v) = %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestWrite: a new folder, a site built before, and a folder of other
+// files (refused, untouched, unless forced).
+func TestWrite(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "site")
+	files := map[string][]byte{"index.html": []byte("one"), "en/a/index.html": []byte("two")}
+	if err := Write(dir, files, false); err != nil {
+		t.Fatal(err)
+	}
+	files["index.html"] = []byte("three")
+	if err := Write(dir, files, false); err != nil {
+		t.Fatalf("rewriting a site: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(b) != "three" {
+		t.Errorf("index.html holds %q after the rewrite", b)
+	}
+	other := filepath.Join(parent, "notes")
+	os.Mkdir(other, 0o755)
+	os.WriteFile(filepath.Join(other, "mine.txt"), []byte("keep"), 0o644)
+	if err := Write(other, files, false); !errors.Is(err, ErrNotSite) {
+		t.Errorf("writing over a folder of notes: %v, want ErrNotSite", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(other, "mine.txt")); string(b) != "keep" {
+		t.Errorf("the refused folder was touched")
+	}
+	if err := Write(other, files, true); err != nil {
+		t.Errorf("--force: %v", err)
+	}
+	if err := Write(filepath.Join(parent, "no", "site"), files, false); err == nil {
+		t.Errorf("a folder whose parent does not exist was written")
+	}
+	entries, _ := os.ReadDir(parent)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("a temporary folder is left: %s", e.Name())
+		}
+	}
+}
+
+// rel joins a relative link for checks in tests: the target of href on the
+// page at p, both slash paths in the site.
+func rel(p, href string) string {
+	if i := strings.IndexAny(href, "#?"); i >= 0 {
+		href = href[:i]
+	}
+	if href == "" {
+		return p
+	}
+	return path.Clean(path.Join(path.Dir(p), href))
+}
