@@ -1738,7 +1738,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 // cmdLesson lists the lessons, or builds them: per lesson a folder with its
 // Markdown page, diagrams, stats and step logs, under a folder per language.
 func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh] [--force]"
+	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh] [--force] [--exercises-only]"
 	if len(args) == 0 || (args[0] != "list" && args[0] != "build") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help") {
 			_, err := fmt.Fprintf(stdout, "usage: %s\n\nRun 'backtrack lesson build -h' for the flags.\n", usage)
@@ -1754,6 +1754,7 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	all := fs.Bool("all", false, "build: every lesson")
 	out := fs.String("o", "", "build: the folder to write into (made if its parent exists); lessons go to DIR/LANG/NAME")
 	force := fs.Bool("force", false, "build: replace a lesson folder even if it holds files the build did not write")
+	exOnly := fs.Bool("exercises-only", false, "build: write only the lessons' exercises, as DIR/LANG/exercises/worksheet.md (no answers) and key.md (the answers, from the runs)")
 	pos, err := fs.parse(args[1:])
 	if err != nil {
 		return err
@@ -1763,7 +1764,7 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return usagef("--lang: %v", err)
 	}
 	if args[0] == "list" {
-		if len(pos) > 0 || *all || *out != "" || *force {
+		if len(pos) > 0 || *all || *out != "" || *force || *exOnly {
 			return usagef("lesson list takes no arguments but --lang")
 		}
 		ls, err := lessons.All()
@@ -1798,6 +1799,30 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return err
 	}
 	start := time.Now()
+	if *exOnly {
+		var ms []*lessons.Made
+		for _, l := range ls {
+			made, err := l.Make(ctx, lessons.Options{Lang: lang, Tool: "backtrack " + version, ExercisesOnly: true})
+			if ctx.Err() != nil {
+				return errInterrupted
+			}
+			if err != nil {
+				return err
+			}
+			ms = append(ms, made)
+		}
+		folder := filepath.Join(dir, "exercises")
+		files := map[string][]byte{"worksheet.md": lessons.Worksheet(ms, lang, false), "key.md": lessons.Worksheet(ms, lang, true)}
+		if err := outfile.WriteFolder(folder, files, *force); err != nil {
+			return err
+		}
+		n := 0
+		for _, m := range ms {
+			n += len(m.Exercises)
+		}
+		fmt.Fprintf(stdout, "%s: worksheet.md and key.md, %d exercises from %d lessons, %.2f s\n", folder, n, len(ms), time.Since(start).Seconds())
+		return nil
+	}
 	for _, l := range ls {
 		made, err := l.Build(ctx, dir, lessons.Options{Lang: lang, Tool: "backtrack " + version, Force: *force})
 		if ctx.Err() != nil {

@@ -71,10 +71,11 @@ var fieldLabels = map[string]Text{
 	"tries":               {"tries", "尝试"},
 	"rejects":             {"rejects", "剪枝"},
 	"placements":          {"placements", "放置"},
-	"backtracks":          Text(tracer.BacktrackWords),
+	"backtracks":          {"undos (backtracks)", "撤销（回溯）"},
 	"max_depth":           {"depth", "深度"},
 	"steps":               {"steps", "步数"},
 	"check_cost":          {"check cost", "检查代价"},
+	"check_cost_scan_on":  {"check cost if every check scanned on", "每次检查都扫描到底的检查代价"},
 	"scan_cost":           {"scan cost", "扫描代价"},
 	"check_per_try":       {"check cost per try", "每次尝试的检查代价"},
 	"scan_per_node":       {"scan cost per node", "每个节点的扫描代价"},
@@ -217,6 +218,15 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 		return num(st.CheckCost), nil
 	case "scan_cost":
 		return num(st.ScanCost), nil
+	case "check_cost_scan_on":
+		// The same tries checked by walking the whole row, column and box
+		// (the cell itself skipped) without returning at the first
+		// repeat: every check costs what a passing check costs.
+		if sum.Problem != "sudoku" || sum.Strategy.Check != tracer.CheckScan {
+			return value{}, fmt.Errorf("field %s: only for sudoku with check scan", f)
+		}
+		n, box := int64(sum.Size), int64(tracer.BoxSide(sum.Size))
+		return num(st.Tries * (2*(n-1) + box*box - 1)), nil
 	case "check_per_try":
 		return ratio(st.CheckCost, st.Tries), nil
 	case "scan_per_node", "scan_per_call":
