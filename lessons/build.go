@@ -186,6 +186,9 @@ func (l *Lesson) parts() []string {
 	for _, pr := range l.Spec.Printed {
 		ps = append(ps, "printed "+pr.Name)
 	}
+	for _, a := range l.Spec.Attributions {
+		ps = append(ps, "attribution "+a.Name)
+	}
 	return ps
 }
 

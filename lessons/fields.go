@@ -64,6 +64,8 @@ var fieldLabels = map[string]Text{
 	"givens":              {"givens", "预设数字"},
 	"final_blanks":        {"blanks left", "剩下的空格"},
 	"box_side":            {"box side", "宫的边长"},
+	"box_offset_min":      {"smallest offset inside a box", "宫内最小的增量"},
+	"box_offset_max":      {"largest offset inside a box", "宫内最大的增量"},
 	"width":               {"loop width", "每层循环宽度"},
 	"solutions":           {"solutions", "解"},
 	"nodes":               {"nodes", "节点"},
@@ -195,6 +197,18 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 			return value{}, fmt.Errorf("field box_side: %s has no boxes", sum.Problem)
 		}
 		return num(int64(tracer.BoxSide(sum.Size))), nil
+	case "box_offset_min":
+		if _, err := startBoard(*sum); err != nil || tracer.BoxSide(sum.Size) == 0 {
+			return value{}, fmt.Errorf("field box_offset_min: %s has no boxes", sum.Problem)
+		}
+		return num(0), nil
+	case "box_offset_max":
+		// The offsets inside a box (i/3 and i%3 of tutorial 004's loop)
+		// run from 0 to the box side less one.
+		if _, err := startBoard(*sum); err != nil || tracer.BoxSide(sum.Size) == 0 {
+			return value{}, fmt.Errorf("field box_offset_max: %s has no boxes", sum.Problem)
+		}
+		return num(int64(tracer.BoxSide(sum.Size) - 1)), nil
 	case "solutions":
 		return num(st.Solutions), nil
 	case "nodes", "calls":

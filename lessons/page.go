@@ -554,6 +554,10 @@ func (p *page) At(pick, what string) (string, error) {
 			return strconv.Itoa(e.Value), nil
 		case "depth":
 			return strconv.Itoa(e.Depth), nil
+		case "row":
+			return strconv.Itoa(e.Cell.Row), nil
+		case "col":
+			return strconv.Itoa(e.Cell.Col), nil
 		case "returned":
 			return strconv.FormatBool(e.OK), nil
 		case "kind":
@@ -652,4 +656,53 @@ func (p *page) Depth(name, what, at string) (string, error) {
 		return strconv.FormatInt((d.rejects[k]*100+d.tries[k]/2)/d.tries[k], 10) + "%", nil
 	}
 	return "", fmt.Errorf("depth table %s: unknown %q (want depth, calls, tries, rejects, dead or share)", name, what)
+}
+
+// Attribution returns an attribution table as Markdown: the run's prunes
+// by rule as the framework names them (row, then column, then box) and
+// as tutorial 004's single loop would, with how many prunes the two
+// blame on different rules.
+func (p *page) Attribution(name string) (string, error) {
+	as := byName(p.l.Spec.Attributions, name, func(x *AttributionSpec) string { return x.Name })
+	if err := p.use("attribution", name, as != nil); err != nil {
+		return "", err
+	}
+	r := p.runs[as.Run]
+	var b strings.Builder
+	b.WriteString(p.pick("| rule | row, then column, then box (this framework) | row, column and box cell *i* together (tutorial 004) |\n",
+		"| 规则 | 先行、再列、后宫（本框架） | 同时看行、列、宫的第 *i* 格（教程 004） |\n"))
+	b.WriteString("|---|---:|---:|\n")
+	var total [2]int64
+	for _, rule := range []tracer.Rule{tracer.RuleRow, tracer.RuleColumn, tracer.RuleBox} {
+		name, err := p.Rule(as.Run, rule.String())
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d |\n", name, r.blame.framework[rule], r.blame.loop[rule])
+		total[0] += r.blame.framework[rule]
+		total[1] += r.blame.loop[rule]
+	}
+	fmt.Fprintf(&b, p.pick("| all prunes | %d | %d |", "| 剪枝合计 | %d | %d |"), total[0], total[1])
+	return b.String(), nil
+}
+
+// Blamed returns how many of an attribution table's prunes the two ways
+// blame on different rules ("differ"), or all its prunes ("all").
+func (p *page) Blamed(name, what string) (string, error) {
+	as := byName(p.l.Spec.Attributions, name, func(x *AttributionSpec) string { return x.Name })
+	if as == nil {
+		return "", fmt.Errorf("unknown attribution %q", name)
+	}
+	bl := p.runs[as.Run].blame
+	switch what {
+	case "differ":
+		return strconv.FormatInt(bl.differ, 10), nil
+	case "all":
+		var n int64
+		for _, k := range bl.framework {
+			n += k
+		}
+		return strconv.FormatInt(n, 10), nil
+	}
+	return "", fmt.Errorf("attribution %s: unknown %q (want differ or all)", name, what)
 }

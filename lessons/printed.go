@@ -46,6 +46,7 @@ type printedRun struct {
 	valid        int64    // full boards that passed validateBoard
 	limited      bool     // stopped by the call limit
 	maxCalls     int64
+	erasedEver   [81]bool // givens the run set to '.' at some time
 	// The first write over a given: at which call, where, the given and
 	// the digit written (firstCall 0: none).
 	firstCall          int64
@@ -105,6 +106,9 @@ func runStage1Printed(start [81]byte, maxCalls int64) *printedRun {
 				return false
 			}
 			r.board[n] = '.'
+		}
+		if r.start[n] != '.' {
+			r.erasedEver[n] = true
 		}
 		return true
 	}
@@ -167,6 +171,14 @@ func (r *printedRun) field(f string) (string, error) {
 		return n(other)
 	case "changed":
 		return n(erased + other)
+	case "erased_ever":
+		var k int64
+		for _, e := range r.erasedEver {
+			if e {
+				k++
+			}
+		}
+		return n(k)
 	case "blanks":
 		var k int64
 		for _, c := range r.start {
@@ -184,7 +196,7 @@ func (r *printedRun) field(f string) (string, error) {
 	case "first_digit":
 		return string(r.firstD), nil
 	}
-	return "", fmt.Errorf("unknown field %q of a printed run (want calls, max_calls, full_boards, valid, failed, erased, overwritten, changed, blanks, first_call, first_cell, first_given, first_digit)", f)
+	return "", fmt.Errorf("unknown field %q of a printed run (want calls, max_calls, full_boards, valid, failed, erased, overwritten, changed, erased_ever, blanks, first_call, first_cell, first_given, first_digit)", f)
 }
 
 // rows returns a board as the row strings render.Board draws.

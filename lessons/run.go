@@ -36,6 +36,65 @@ type ran struct {
 	events map[string]tracer.Event
 	// depths counts the run by depth, for its depth tables (nil: none).
 	depths *depthSink
+	// blame counts the run's prunes by rule two ways, for its
+	// attribution tables (nil: none).
+	blame *blameSink
+}
+
+// blameSink keeps the board of a 9×9 Sudoku run from its place and undo
+// events and, for each pruned digit, finds the rule tutorial 004's
+// isValid would report: its loop looks, for i = 0..8, at row cell i,
+// then column cell i, then box cell i, and returns at the first repeat.
+type blameSink struct {
+	board     [81]byte
+	framework map[tracer.Rule]int64 // the rule the run's event names
+	loop      map[tracer.Rule]int64 // the rule the single loop finds first
+	differ    int64                 // prunes blamed on different rules
+}
+
+func newBlameSink(puzzle string) *blameSink {
+	b, _ := parsePrintedBoard(puzzle) // checked by Parse
+	return &blameSink{board: b, framework: map[tracer.Rule]int64{}, loop: map[tracer.Rule]int64{}}
+}
+
+// Event follows the board and counts a prune both ways.
+func (s *blameSink) Event(e *tracer.Event) {
+	at := e.Cell.Row*9 + e.Cell.Col
+	switch e.Kind {
+	case tracer.KindPlace:
+		s.board[at] = byte('0' + e.Value)
+	case tracer.KindUndo:
+		s.board[at] = '.'
+	case tracer.KindReject:
+		if e.Rule == tracer.RuleNone {
+			return
+		}
+		rule := s.singleLoop(e.Cell.Row, e.Cell.Col, byte('0'+e.Value))
+		s.framework[e.Rule]++
+		s.loop[rule]++
+		if rule != e.Rule {
+			s.differ++
+		}
+	}
+}
+
+// singleLoop is tutorial 004's isValid on the board, the cell itself
+// skipped (under --when after the digit is on it).
+func (s *blameSink) singleLoop(r, c int, v byte) tracer.Rule {
+	r0, c0 := r/3*3, c/3*3
+	for i := 0; i < 9; i++ {
+		if i != c && s.board[r*9+i] == v {
+			return tracer.RuleRow
+		}
+		if i != r && s.board[i*9+c] == v {
+			return tracer.RuleColumn
+		}
+		br, bc := r0+i/3, c0+i%3
+		if (br != r || bc != c) && s.board[br*9+bc] == v {
+			return tracer.RuleBox
+		}
+	}
+	return tracer.RuleNone
 }
 
 // depthSink counts a run depth by depth: calls, the tries of the calls
@@ -265,6 +324,12 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 		k := &l.Spec.Picks[i]
 		if k.Run == rs.Name {
 			x.picks = append(x.picks, &pickPart{spec: k, m: newMatcher(k.At)})
+		}
+	}
+	for _, a := range l.Spec.Attributions {
+		if a.Run == rs.Name && r.blame == nil {
+			r.blame = newBlameSink(rs.Puzzle)
+			sinks = append(sinks, r.blame)
 		}
 	}
 	for _, d := range l.Spec.DepthTables {

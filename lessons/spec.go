@@ -42,6 +42,11 @@ type Spec struct {
 	// DepthTables show, depth by depth, how a run's tries were pruned and
 	// how many of its calls found no solution below them.
 	DepthTables []DepthTableSpec `yaml:"depth_tables"`
+	// Attributions compare, for a Sudoku run, which rule each pruned
+	// digit is blamed on by the framework's check (row, then column,
+	// then box) and by tutorial 004's single loop, which looks at row
+	// cell i, column cell i and box cell i together for i = 0..8.
+	Attributions []AttributionSpec `yaml:"attributions"`
 	// Printed are tutorial code run as printed, bugs and all (see
 	// printed.go): what a student who types it in gets.
 	Printed []PrintedSpec `yaml:"printed"`
@@ -59,6 +64,13 @@ type Spec struct {
 // DepthTableSpec is a table of a run by depth: calls, tries, pruned tries
 // and their share, and calls that found no solution below them.
 type DepthTableSpec struct {
+	Name string `yaml:"name"`
+	Run  string `yaml:"run"`
+}
+
+// AttributionSpec is a table of a Sudoku run's prunes by rule, counted
+// two ways (see Spec.Attributions).
+type AttributionSpec struct {
 	Name string `yaml:"name"`
 	Run  string `yaml:"run"`
 }
@@ -483,6 +495,19 @@ func (l *Lesson) check() error {
 		}
 		if err := ref("depth table", d.Name, d.Run); err != nil {
 			return err
+		}
+	}
+	for _, a := range s.Attributions {
+		if err := named("attributions", a.Name); err != nil {
+			return err
+		}
+		if err := ref("attribution", a.Name, a.Run); err != nil {
+			return err
+		}
+		if r := runs[a.Run]; r.Problem != "sudoku" {
+			return fmt.Errorf("attribution %s: run %s is not a Sudoku run", a.Name, a.Run)
+		} else if _, err := parsePrintedBoard(r.Puzzle); err != nil {
+			return fmt.Errorf("attribution %s: run %s: want a 9×9 puzzle: %w", a.Name, a.Run, err)
 		}
 	}
 	for i := range s.Printed {

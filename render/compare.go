@@ -212,7 +212,7 @@ func widestLevel(st *tracer.Stats, o CompareOptions) string {
 	if best < 0 {
 		return "-"
 	}
-	return fmt.Sprintf(o.pick("%s at depth %d", "第 %[2]d 层 %[1]s"), dotCount(o.Lang, st.PerDepth[best], "node", "%d 个节点"), best)
+	return fmt.Sprintf(o.pick("%s at depth %d", "深度 %[2]d：%[1]s"), dotCount(o.Lang, st.PerDepth[best], "node", "%d 个节点"), best)
 }
 
 // FormatElapsed writes a duration for a table: "85 µs", "12.3 ms", "1.25 s".
