@@ -88,6 +88,9 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 		}
 		p.runs[rs.Name] = r
 		m.Steps += r.out.Summary.Stats.Steps
+		if opt.ExercisesOnly {
+			continue // a worksheet needs no stats or step logs
+		}
 		var stats bytes.Buffer
 		if err := steplog.WriteStats(&stats, r.out.Summary); err != nil {
 			return nil, err
@@ -314,7 +317,7 @@ func (p *page) assemble(body string, checked []string) string {
 	}
 	b.WriteString("# " + title + "\n\n")
 	b.WriteString(strings.TrimSpace(body) + "\n\n")
-	b.WriteString(p.pick("## The runs\n\n", "## 本课的运行\n\n"))
+	b.WriteString(p.pick("## Appendix: the runs\n\n", "## 附录：本课的运行\n\n"))
 	fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n|---|---|---|---|---|\n",
 		p.pick("run", "运行"), p.pick("instance", "实例"), p.pick("strategy", "策略"), p.pick("status", "结果"), p.pick("files", "文件"))
 	for _, rs := range s.Runs {
@@ -333,9 +336,9 @@ func (p *page) assemble(body string, checked []string) string {
 	b.WriteString(p.pick("\nA run too long to read step by step comes with its stats only, not its step log. "+
 		"A player is one HTML file that steps through the run in any browser, offline: the board, the search tree, the call stack, the code and the notes, forward and back (keys: → ←, ? for help).\n",
 		"\n步数太多、无法逐步阅读的运行只附统计，不附步骤日志。"+
-			"播放器是一个 HTML 文件，可以离线在任何浏览器中逐步查看这次运行：棋盘、搜索树、递归栈、代码和说明，可前进也可后退（按键：→ ←，按 ? 查看帮助）。\n"))
+			"播放器是一个 HTML 文件，可以离线在任何浏览器中逐步查看这次运行：棋盘、搜索树、调用栈、代码和说明，可前进也可后退（按键：→ ←，按 ? 查看帮助）。\n"))
 	if len(checked) > 0 {
-		b.WriteString(p.pick("\n## Checked against the runs\n\n", "\n## 由运行核对的结论\n\n"))
+		b.WriteString(p.pick("\n## Appendix: claims checked against the runs\n\n", "\n## 附录：由运行核对的结论\n\n"))
 		b.WriteString(p.pick("Building this page checks every claim below; a change that breaks one stops the build.\n\n",
 			"生成本页时会逐条核对下面的结论；任何一条不再成立，生成就会失败。\n\n"))
 		b.WriteString(strings.Join(checked, "\n") + "\n")
