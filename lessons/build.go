@@ -444,7 +444,7 @@ func Worksheet(ms []*Made, lang tracer.Lang, key bool) []byte {
 			if key {
 				fmt.Fprintf(&b, "   %s %s\n\n", pick("**Answer:**", "**答案：**"), indent(x.A))
 			} else {
-				b.WriteString("   " + pick("Answer:", "答：") + " ________________________________________\n\n")
+				b.WriteString("   " + pick("Answer: ", "答：") + "________________________________________\n\n")
 			}
 		}
 	}
