@@ -1741,7 +1741,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 // cmdLesson lists the lessons, or builds them: per lesson a folder with its
 // Markdown page, diagrams, stats and step logs, under a folder per language.
 func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh] [--force] | backtrack lesson build NAME...|--all --site DIR [--no-playground] [--force]"
+	const usage = "backtrack lesson list [--lang en|zh] | backtrack lesson build NAME...|--all -o DIR [--lang en|zh] [--force] [--exercises-only] | backtrack lesson build NAME...|--all --site DIR [--no-playground] [--force]"
 	if len(args) == 0 || (args[0] != "list" && args[0] != "build") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help") {
 			_, err := fmt.Fprintf(stdout, "usage: %s\n\nRun 'backtrack lesson build -h' for the flags.\n", usage)
@@ -1759,6 +1759,7 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	force := fs.Bool("force", false, "build: replace a lesson folder even if it holds files the build did not write")
 	siteDir := fs.String("site", "", "build: a static HTML course site of the lessons, in English and Chinese, into this folder (made if its parent exists): an index, every lesson as a page with its pictures and players, the licences and the playground; relative links only, so it works from any web host or from file://")
 	noPlay := fs.Bool("no-playground", false, "build --site: leave out the playground (it is compiled with the Go toolchain, in backtrack's source folder)")
+	exOnly := fs.Bool("exercises-only", false, "build: write only the lessons' exercises, as DIR/LANG/exercises/worksheet.md (no answers) and key.md (the answers, from the runs)")
 	pos, err := fs.parse(args[1:])
 	if err != nil {
 		return err
@@ -1768,7 +1769,7 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return err
 	}
 	if args[0] == "list" {
-		if len(pos) > 0 || *all || *out != "" || *force || *siteDir != "" || *noPlay {
+		if len(pos) > 0 || *all || *out != "" || *force || *siteDir != "" || *noPlay || *exOnly {
 			return usagef("lesson list takes no arguments but --lang")
 		}
 		ls, err := lessons.All()
@@ -1797,6 +1798,8 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return usagef("lesson build: -o DIR or --site DIR is required")
 	case *noPlay && *siteDir == "":
 		return usagef("lesson build: --no-playground goes with --site")
+	case *exOnly && *siteDir != "":
+		return usagef("lesson build: --exercises-only goes with -o DIR, not --site")
 	case *siteDir != "" && *langFlag != "":
 		return usagef("lesson build --site makes the site in English and Chinese: leave out --lang")
 	}
@@ -1812,6 +1815,30 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return err
 	}
 	start := time.Now()
+	if *exOnly {
+		var ms []*lessons.Made
+		for _, l := range ls {
+			made, err := l.Make(ctx, lessons.Options{Lang: lang, Tool: "backtrack " + version, ExercisesOnly: true})
+			if ctx.Err() != nil {
+				return errInterrupted
+			}
+			if err != nil {
+				return err
+			}
+			ms = append(ms, made)
+		}
+		folder := filepath.Join(dir, "exercises")
+		files := map[string][]byte{"worksheet.md": lessons.Worksheet(ms, lang, false), "key.md": lessons.Worksheet(ms, lang, true)}
+		if err := outfile.WriteFolder(folder, files, *force); err != nil {
+			return err
+		}
+		n := 0
+		for _, m := range ms {
+			n += len(m.Exercises)
+		}
+		fmt.Fprintf(stdout, "%s: worksheet.md and key.md, %d exercises from %d lessons, %.2f s\n", folder, n, len(ms), time.Since(start).Seconds())
+		return nil
+	}
 	for _, l := range ls {
 		made, err := l.Build(ctx, dir, lessons.Options{Lang: lang, Tool: "backtrack " + version, Force: *force})
 		if ctx.Err() != nil {

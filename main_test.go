@@ -244,6 +244,17 @@ func TestCompareAndLessons(t *testing.T) {
 	if err != nil || !strings.Contains(string(page), "tree.svg") {
 		t.Errorf("lesson page: %v\n%s", err, page)
 	}
+	// The exercises alone: a worksheet without the answers and a key.
+	code, out, errs = runCLI(t, "", "lesson", "build", "004-three-parts", "-o", dir, "--exercises-only", "--lang", "zh")
+	if code != 0 || !strings.Contains(out, "worksheet.md") {
+		t.Fatalf("lesson build --exercises-only: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	sheet, err1 := os.ReadFile(filepath.Join(dir, "zh", "exercises", "worksheet.md"))
+	key, err2 := os.ReadFile(filepath.Join(dir, "zh", "exercises", "key.md"))
+	if err1 != nil || err2 != nil || !strings.Contains(string(key), "17 次调用，2 个解") || strings.Contains(string(sheet), "17 次调用，2 个解") ||
+		!strings.Contains(string(sheet), "4 皇后的全部解") {
+		t.Errorf("worksheet and key: %v, %v\nworksheet:\n%s\nkey:\n%s", err1, err2, sheet, key)
+	}
 	code, out, errs = runCLI(t, "", "lesson", "build", "nope", "-o", dir)
 	if code != 2 || out != "" || !strings.Contains(errs, `unknown lesson "nope"`) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
 		t.Errorf("unknown lesson: exit %d, stdout %q, stderr %q", code, out, errs)

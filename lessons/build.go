@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"text/template"
 	"time"
 
 	"backtrack/render"
@@ -26,6 +27,16 @@ type Options struct {
 	// Force lets Build replace a lesson folder that holds files it did not
 	// write (they are deleted); without it such a folder is an error.
 	Force bool
+	// ExercisesOnly makes only the runs, the claims and the exercises
+	// (Made.Exercises): no page, pictures or players. It is what a
+	// worksheet needs (see Worksheet).
+	ExercisesOnly bool
+}
+
+// Exercise is an exercise of a made lesson, its question and answer
+// filled from the runs (Markdown).
+type Exercise struct {
+	Q, A string
 }
 
 // Made is a lesson made in memory: its files by name (index.md, the SVG
@@ -39,6 +50,10 @@ type Made struct {
 	// Steps is how many steps the lesson's runs made in all.
 	Steps   int64
 	Elapsed time.Duration
+	// Title is the lesson's title in the language it was made in.
+	Title string
+	// Exercises are the page's exercises, answers filled from the runs.
+	Exercises []Exercise
 }
 
 // Names returns the file names in order.
@@ -55,8 +70,16 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 	if _, err := tracer.ParseLang(string(opt.Lang)); err != nil {
 		return nil, err
 	}
-	m := &Made{Name: l.Name, Files: map[string][]byte{}, Nodes: map[string]int{}}
-	p := &page{l: l, lang: opt.Lang, runs: map[string]*ran{}, diagrams: map[string]render.TrimReport{}, used: map[string]bool{}}
+	m := &Made{Name: l.Name, Files: map[string][]byte{}, Nodes: map[string]int{}, Title: l.Title(opt.Lang)}
+	if l.Spec.Tutorial != "" {
+		m.Title = l.Spec.Tutorial + " · " + m.Title
+	}
+	p := &page{l: l, lang: opt.Lang, runs: map[string]*ran{}, diagrams: map[string]render.TrimReport{}, used: map[string]bool{},
+		printed: map[string]*printedRun{}}
+	for _, pr := range l.Spec.Printed {
+		start, _ := parsePrintedBoard(pr.Puzzle) // checked by Parse
+		p.printed[pr.Name] = printedCodes[pr.Code](start, pr.MaxCalls)
+	}
 	for i := range l.Spec.Runs {
 		rs := &l.Spec.Runs[i]
 		r, err := l.execute(ctx, rs, opt.Lang, opt.Tool)
@@ -65,6 +88,9 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 		}
 		p.runs[rs.Name] = r
 		m.Steps += r.out.Summary.Stats.Steps
+		if opt.ExercisesOnly {
+			continue // a worksheet needs no stats or step logs
+		}
 		var stats bytes.Buffer
 		if err := steplog.WriteStats(&stats, r.out.Summary); err != nil {
 			return nil, err
@@ -88,6 +114,26 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 			return nil, fmt.Errorf("lesson %s: claim %q does not hold: %s", l.Name, c, shown)
 		}
 		checked = append(checked, fmt.Sprintf("- `%s`: %s ✓", c, shown))
+	}
+
+	for i, x := range l.Spec.Exercises {
+		var qa [2]string
+		for j, src := range []Text{x.Q, x.A} {
+			t, err := template.New(fmt.Sprintf("lessons/%s exercise %d", l.Name, i+1)).Option("missingkey=error").Parse(src.In(opt.Lang))
+			if err != nil {
+				return nil, err
+			}
+			var b strings.Builder
+			if err := t.Execute(&b, p); err != nil {
+				return nil, err
+			}
+			qa[j] = strings.TrimSpace(b.String())
+		}
+		m.Exercises = append(m.Exercises, Exercise{Q: qa[0], A: qa[1]})
+	}
+	if opt.ExercisesOnly {
+		m.Elapsed = time.Since(start)
+		return m, nil
 	}
 
 	if err := l.draw(ctx, p, m); err != nil {
@@ -114,7 +160,7 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("lesson %s: the %s text does not show %s", l.Name, opt.Lang, strings.Join(missing, ", "))
 	}
-	m.Files["index.md"] = []byte(p.assemble(body.String(), checked))
+	m.Files["index.md"] = []byte(p.assemble(body.String()+p.exercises(m.Exercises), checked))
 	m.Elapsed = time.Since(start)
 	return m, nil
 }
@@ -136,6 +182,15 @@ func (l *Lesson) parts() []string {
 	}
 	for _, v := range l.Spec.Views {
 		ps = append(ps, "view "+v.Name)
+	}
+	for _, d := range l.Spec.DepthTables {
+		ps = append(ps, "depth_table "+d.Name)
+	}
+	for _, pr := range l.Spec.Printed {
+		ps = append(ps, "printed "+pr.Name)
+	}
+	for _, a := range l.Spec.Attributions {
+		ps = append(ps, "attribution "+a.Name)
 	}
 	return ps
 }
@@ -262,7 +317,7 @@ func (p *page) assemble(body string, checked []string) string {
 	}
 	b.WriteString("# " + title + "\n\n")
 	b.WriteString(strings.TrimSpace(body) + "\n\n")
-	b.WriteString(p.pick("## The runs\n\n", "## 本课的运行\n\n"))
+	b.WriteString(p.pick("## Appendix: the runs\n\n", "## 附录：本课的运行\n\n"))
 	fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n|---|---|---|---|---|\n",
 		p.pick("run", "运行"), p.pick("instance", "实例"), p.pick("strategy", "策略"), p.pick("status", "结果"), p.pick("files", "文件"))
 	for _, rs := range s.Runs {
@@ -281,9 +336,9 @@ func (p *page) assemble(body string, checked []string) string {
 	b.WriteString(p.pick("\nA run too long to read step by step comes with its stats only, not its step log. "+
 		"A player is one HTML file that steps through the run in any browser, offline: the board, the search tree, the call stack, the code and the notes, forward and back (keys: → ←, ? for help).\n",
 		"\n步数太多、无法逐步阅读的运行只附统计，不附步骤日志。"+
-			"播放器是一个 HTML 文件，可以离线在任何浏览器中逐步查看这次运行：棋盘、搜索树、递归栈、代码和说明，可前进也可后退（按键：→ ←，按 ? 查看帮助）。\n"))
+			"播放器是一个 HTML 文件，可以离线在任何浏览器中逐步查看这次运行：棋盘、搜索树、调用栈、代码和说明，可前进也可后退（按键：→ ←，按 ? 查看帮助）。\n"))
 	if len(checked) > 0 {
-		b.WriteString(p.pick("\n## Checked against the runs\n\n", "\n## 由运行核对的结论\n\n"))
+		b.WriteString(p.pick("\n## Appendix: claims checked against the runs\n\n", "\n## 附录：由运行核对的结论\n\n"))
 		b.WriteString(p.pick("Building this page checks every claim below; a change that breaks one stops the build.\n\n",
 			"生成本页时会逐条核对下面的结论；任何一条不再成立，生成就会失败。\n\n"))
 		b.WriteString(strings.Join(checked, "\n") + "\n")
@@ -340,4 +395,58 @@ func Lookup(names ...string) ([]*Lesson, error) {
 		out = append(out, all[i])
 	}
 	return out, nil
+}
+
+// exercises is the page's exercises section: each question, and its
+// answer folded in a <details> block a reader opens when ready.
+func (p *page) exercises(xs []Exercise) string {
+	if len(xs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(p.pick("\n\n## Exercises\n\nEvery answer below is worked out by the build from the runs of this page.\n",
+		"\n\n## 练习\n\n下面每道题的答案都由生成本页时的运行算出。\n"))
+	for i, x := range xs {
+		fmt.Fprintf(&b, "\n%d. %s\n\n   <details><summary>%s</summary>\n\n   %s\n\n   </details>\n",
+			i+1, indent(x.Q), p.pick("Answer", "答案"), indent(x.A))
+	}
+	return b.String()
+}
+
+// indent indents the lines after the first by three spaces, to keep a
+// multi-line question or answer inside its list item.
+func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n   ") }
+
+// Worksheet writes the exercises of made lessons as a worksheet (the
+// questions only, with room to answer) or, with key, as its answer key.
+func Worksheet(ms []*Made, lang tracer.Lang, key bool) []byte {
+	pick := func(en, zh string) string {
+		if lang == tracer.LangZH {
+			return zh
+		}
+		return en
+	}
+	var b strings.Builder
+	if key {
+		b.WriteString(pick("# Exercises: answer key\n\nEvery answer is worked out from the lessons' runs by `backtrack lesson build --exercises-only`.\n",
+			"# 练习：答案\n\n每个答案都由 `backtrack lesson build --exercises-only` 从各课的运行算出。\n"))
+	} else {
+		b.WriteString(pick("# Exercises\n\nName: ____________________\n",
+			"# 练习\n\n姓名：____________________\n"))
+	}
+	for _, m := range ms {
+		if len(m.Exercises) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n## %s\n\n", m.Title)
+		for i, x := range m.Exercises {
+			fmt.Fprintf(&b, "%d. %s\n\n", i+1, indent(x.Q))
+			if key {
+				fmt.Fprintf(&b, "   %s %s\n\n", pick("**Answer:**", "**答案：**"), indent(x.A))
+			} else {
+				b.WriteString("   " + pick("Answer: ", "答：") + "________________________________________\n\n")
+			}
+		}
+	}
+	return []byte(b.String())
 }

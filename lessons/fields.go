@@ -64,6 +64,8 @@ var fieldLabels = map[string]Text{
 	"givens":              {"givens", "预设数字"},
 	"final_blanks":        {"blanks left", "剩下的空格"},
 	"box_side":            {"box side", "宫的边长"},
+	"box_offset_min":      {"smallest offset inside a box", "宫内最小的增量"},
+	"box_offset_max":      {"largest offset inside a box", "宫内最大的增量"},
 	"width":               {"loop width", "每层循环宽度"},
 	"solutions":           {"solutions", "解"},
 	"nodes":               {"nodes", "节点"},
@@ -71,10 +73,11 @@ var fieldLabels = map[string]Text{
 	"tries":               {"tries", "尝试"},
 	"rejects":             {"rejects", "剪枝"},
 	"placements":          {"placements", "放置"},
-	"backtracks":          Text(tracer.BacktrackWords),
+	"backtracks":          {"undos (backtracks)", "撤销（回溯）"},
 	"max_depth":           {"depth", "深度"},
 	"steps":               {"steps", "步数"},
 	"check_cost":          {"check cost", "检查代价"},
+	"check_cost_scan_on":  {"check cost if every check scanned on", "每次检查都扫描到底的检查代价"},
 	"scan_cost":           {"scan cost", "扫描代价"},
 	"check_per_try":       {"check cost per try", "每次尝试的检查代价"},
 	"scan_per_node":       {"scan cost per node", "每个节点的扫描代价"},
@@ -194,6 +197,18 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 			return value{}, fmt.Errorf("field box_side: %s has no boxes", sum.Problem)
 		}
 		return num(int64(tracer.BoxSide(sum.Size))), nil
+	case "box_offset_min":
+		if _, err := startBoard(*sum); err != nil || tracer.BoxSide(sum.Size) == 0 {
+			return value{}, fmt.Errorf("field box_offset_min: %s has no boxes", sum.Problem)
+		}
+		return num(0), nil
+	case "box_offset_max":
+		// The offsets inside a box (i/3 and i%3 of tutorial 004's loop)
+		// run from 0 to the box side less one.
+		if _, err := startBoard(*sum); err != nil || tracer.BoxSide(sum.Size) == 0 {
+			return value{}, fmt.Errorf("field box_offset_max: %s has no boxes", sum.Problem)
+		}
+		return num(int64(tracer.BoxSide(sum.Size) - 1)), nil
 	case "solutions":
 		return num(st.Solutions), nil
 	case "nodes", "calls":
@@ -217,6 +232,15 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 		return num(st.CheckCost), nil
 	case "scan_cost":
 		return num(st.ScanCost), nil
+	case "check_cost_scan_on":
+		// The same tries checked by walking the whole row, column and box
+		// (the cell itself skipped) without returning at the first
+		// repeat: every check costs what a passing check costs.
+		if sum.Problem != "sudoku" || sum.Strategy.Check != tracer.CheckScan {
+			return value{}, fmt.Errorf("field %s: only for sudoku with check scan", f)
+		}
+		n, box := int64(sum.Size), int64(tracer.BoxSide(sum.Size))
+		return num(st.Tries * (2*(n-1) + box*box - 1)), nil
 	case "check_per_try":
 		return ratio(st.CheckCost, st.Tries), nil
 	case "scan_per_node", "scan_per_call":

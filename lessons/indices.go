@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -227,4 +228,67 @@ func (g geometry) draw(label func(tracer.Pos) string, mark map[tracer.Pos]bool) 
 		}))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Around lists the digits the starting board of run holds around a
+// cell: in its row, its column or its box ("row", "column", "box", in
+// the order the unit is read), or the digits none of them holds ("free",
+// from the smallest; "free_desc" from the largest), as tutorial 004's
+// three-elements example lists them.
+func (p *page) Around(run, cell, what string) (string, error) {
+	g, at, err := p.cellOf(run, cell)
+	if err != nil {
+		return "", err
+	}
+	v, err := p.value(run, "puzzle")
+	if err != nil {
+		return "", err
+	}
+	rows := strings.Split(v.text, "/")
+	digit := func(q tracer.Pos) byte { return rows[q.Row][q.Col] }
+	var cells []tracer.Pos
+	switch what {
+	case "row":
+		for c := 0; c < g.n; c++ {
+			cells = append(cells, tracer.Pos{Row: at.Row, Col: c})
+		}
+	case "column":
+		for r := 0; r < g.n; r++ {
+			cells = append(cells, tracer.Pos{Row: r, Col: at.Col})
+		}
+	case "box", "free", "free_desc":
+		for i := 0; i < g.n; i++ {
+			cells = append(cells, g.visit(at, i))
+		}
+	default:
+		return "", fmt.Errorf("around %q: want row, column, box, free or free_desc", what)
+	}
+	sep := p.pick(", ", "、")
+	var out []string
+	if what == "free" || what == "free_desc" {
+		used := map[byte]bool{}
+		for _, unit := range []string{"row", "column", "box"} {
+			s, _ := p.Around(run, cell, unit)
+			for _, d := range strings.Split(s, sep) {
+				if d != "" {
+					used[d[0]] = true
+				}
+			}
+		}
+		for d := byte('1'); d < byte('1'+g.n); d++ {
+			if !used[d] {
+				out = append(out, string(d))
+			}
+		}
+		if what == "free_desc" {
+			slices.Reverse(out)
+		}
+		return strings.Join(out, sep), nil
+	}
+	for _, q := range cells {
+		if q != at && digit(q) != '.' {
+			out = append(out, string(digit(q)))
+		}
+	}
+	return strings.Join(out, sep), nil
 }

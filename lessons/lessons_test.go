@@ -206,7 +206,7 @@ func xmlEscape(s string) string {
 // language tutorial 002's code is in (Python 3, whose / gives a float),
 // and the numbers of a Markdown list. Every other number on a page must
 // come from a run.
-var allowedNumbers = regexp.MustCompile(`(?m)\b00[0-4]\b|\b[Ss]tage [123]\b|LeetCode (37|46|51)\b|\b[12]-D\b|\bscan2d\b|\bPython 3\b|^[1-9]\. `)
+var allowedNumbers = regexp.MustCompile(`(?m)\b00[0-4]\b|\b[Ss]tage [123]\b|LeetCode (37|46|51)\b|\b[12]-D\b|\bscan2d\b|\bPython 3\b|^(> )?[1-9]\. `)
 
 // action matches a template action: {{...}}.
 var action = regexp.MustCompile(`(?s)\{\{.*?\}\}`)
@@ -259,6 +259,10 @@ func TestNoNumbersByHand(t *testing.T) {
 			}
 			for _, c := range s.Charts {
 				check(l.Name+" chart "+c.Name+" caption", c.Caption.In(lang))
+			}
+			for i, x := range s.Exercises {
+				check(fmt.Sprintf("%s exercise %d question", l.Name, i+1), x.Q.In(lang))
+				check(fmt.Sprintf("%s exercise %d answer", l.Name, i+1), x.A.In(lang))
 			}
 		}
 	}

@@ -42,6 +42,7 @@ type page struct {
 	runs     map[string]*ran
 	diagrams map[string]render.TrimReport
 	used     map[string]bool // the parts the text showed
+	printed  map[string]*printedRun
 }
 
 func parseTemplate(l *Lesson, lang tracer.Lang) (*template.Template, error) {
@@ -86,7 +87,20 @@ func (p *page) Run(run, f string) (string, error) {
 		r, _ := p.ran(run)
 		return statusText(r.out.Summary, p.lang), nil
 	}
+	if f == "stop" && p.lang == tracer.LangZH {
+		// A Chinese table says the rule, not the flag's English value.
+		if w, ok := stopZH[tracer.Stop(v.text)]; ok {
+			return w, nil
+		}
+	}
 	return v.String(), nil
+}
+
+// stopZH names the stop rules in a Chinese table.
+var stopZH = map[tracer.Stop]string{
+	tracer.StopFirst:    "找到第一个解就停",
+	tracer.StopAll:      "找出全部解",
+	tracer.StopNoReturn: "没有返回值，不会停",
 }
 
 // Ratio returns field f of run a divided by that of run b: a whole number
@@ -124,6 +138,39 @@ func (p *page) Diff(a, b, f string) (string, error) {
 		return "", fmt.Errorf("difference of %s: want numbers", f)
 	}
 	return value{num: x.num - y.num, isNum: true}.String(), nil
+}
+
+// Sub returns field a of run minus its field b ("check_cost_scan_on"
+// minus "check_cost": what the early return saved).
+func (p *page) Sub(run, a, b string) (string, error) {
+	x, err := p.value(run, a)
+	if err != nil {
+		return "", err
+	}
+	y, err := p.value(run, b)
+	if err != nil {
+		return "", err
+	}
+	if !x.isNum || !y.isNum {
+		return "", fmt.Errorf("difference of %s and %s: want numbers", a, b)
+	}
+	return value{num: x.num - y.num, isNum: true}.String(), nil
+}
+
+// Percent returns field a of run as a whole percentage of its field b.
+func (p *page) Percent(run, a, b string) (string, error) {
+	x, err := p.value(run, a)
+	if err != nil {
+		return "", err
+	}
+	y, err := p.value(run, b)
+	if err != nil {
+		return "", err
+	}
+	if !x.isNum || !y.isNum || y.num == 0 {
+		return "", fmt.Errorf("percentage of %s in %s: want numbers, and no zero below", a, b)
+	}
+	return strconv.FormatFloat(math.Round(100*x.num/y.num), 'f', 0, 64) + "%", nil
 }
 
 // Label returns what tables call a run: its label, or its name.
@@ -484,4 +531,178 @@ func (p *page) Profile(runs ...string) (string, error) {
 		return "", err
 	}
 	return codeBlock(b.String()), nil
+}
+
+// At returns what of the event a pick chose: step, move ("(4,5)=7",
+// "r2=c0"), cell, value, depth, kind, rule (named in the page's
+// language), witness (the cell a pruned candidate clashes with).
+func (p *page) At(pick, what string) (string, error) {
+	for _, r := range p.runs {
+		e, ok := r.events[pick]
+		if !ok {
+			continue
+		}
+		def := r.info.Def
+		switch what {
+		case "step":
+			return strconv.FormatInt(e.Step, 10), nil
+		case "move":
+			return def.MoveLabel(e.Cell, e.Value), nil
+		case "cell":
+			return e.Cell.String(), nil
+		case "value":
+			return strconv.Itoa(e.Value), nil
+		case "depth":
+			return strconv.Itoa(e.Depth), nil
+		case "row":
+			return strconv.Itoa(e.Cell.Row), nil
+		case "col":
+			return strconv.Itoa(e.Cell.Col), nil
+		case "returned":
+			return strconv.FormatBool(e.OK), nil
+		case "kind":
+			return tracer.KindName(e.Kind, p.lang), nil
+		case "rule":
+			if e.Rule == tracer.RuleNone {
+				return "", fmt.Errorf("pick %s: step %d prunes nothing", pick, e.Step)
+			}
+			return def.RuleName(e.Rule, p.lang), nil
+		case "witness":
+			if e.Rule == tracer.RuleNone {
+				return "", fmt.Errorf("pick %s: step %d has no witness", pick, e.Step)
+			}
+			return e.Witness.String(), nil
+		}
+		return "", fmt.Errorf("pick %s: unknown %q (want step, move, cell, value, depth, kind, rule or witness)", pick, what)
+	}
+	return "", fmt.Errorf("unknown pick %q", pick)
+}
+
+// DepthTable returns a depth table of the spec as Markdown: per depth
+// the calls, the tries those calls made, how many were pruned and what
+// share, and the calls that found no solution below them.
+func (p *page) DepthTable(name string) (string, error) {
+	ds := byName(p.l.Spec.DepthTables, name, func(x *DepthTableSpec) string { return x.Name })
+	if err := p.use("depth_table", name, ds != nil); err != nil {
+		return "", err
+	}
+	d := p.runs[ds.Run].depths
+	var b strings.Builder
+	b.WriteString(p.pick("| depth | calls | tries | pruned | share pruned | calls with no solution below |\n",
+		"| 深度 | 调用 | 尝试 | 剪枝 | 剪枝占尝试的比例 | 下面没有解的调用 |\n"))
+	b.WriteString("|---:|---:|---:|---:|---:|---:|\n")
+	for k := range d.calls {
+		share := "-"
+		if d.tries[k] > 0 {
+			share = strconv.FormatInt((d.rejects[k]*100+d.tries[k]/2)/d.tries[k], 10) + "%"
+		}
+		fmt.Fprintf(&b, "| %d | %d | %d | %d | %s | %d |\n", k, d.calls[k], d.tries[k], d.rejects[k], share, d.dead[k])
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// Depth returns a count of a run's depth table ("depth", "calls",
+// "tries", "rejects", "dead", "share") at a depth named by at: "root",
+// "last", or the depth with the highest or lowest share of pruned tries
+// among those that try ("most_pruned", "least_pruned"). A page names
+// depths this way, never by a typed number.
+func (p *page) Depth(name, what, at string) (string, error) {
+	ds := byName(p.l.Spec.DepthTables, name, func(x *DepthTableSpec) string { return x.Name })
+	if ds == nil {
+		return "", fmt.Errorf("unknown depth table %q", name)
+	}
+	d := p.runs[ds.Run].depths
+	k := -1
+	switch at {
+	case "root":
+		k = 0
+	case "last":
+		k = len(d.calls) - 1
+	case "most_pruned", "least_pruned":
+		for i := range d.tries {
+			if d.tries[i] == 0 {
+				continue
+			}
+			if k < 0 {
+				k = i
+				continue
+			}
+			a, b := d.rejects[i]*d.tries[k], d.rejects[k]*d.tries[i]
+			if (at == "most_pruned" && a > b) || (at == "least_pruned" && a < b) {
+				k = i
+			}
+		}
+	default:
+		return "", fmt.Errorf("depth table %s: at %q: want root, last, most_pruned or least_pruned", name, at)
+	}
+	if k < 0 {
+		return "", fmt.Errorf("depth table %s: no depth for %s", name, at)
+	}
+	switch what {
+	case "depth":
+		return strconv.Itoa(k), nil
+	case "calls":
+		return strconv.FormatInt(d.calls[k], 10), nil
+	case "tries":
+		return strconv.FormatInt(d.tries[k], 10), nil
+	case "rejects":
+		return strconv.FormatInt(d.rejects[k], 10), nil
+	case "dead":
+		return strconv.FormatInt(d.dead[k], 10), nil
+	case "share":
+		if d.tries[k] == 0 {
+			return "-", nil
+		}
+		return strconv.FormatInt((d.rejects[k]*100+d.tries[k]/2)/d.tries[k], 10) + "%", nil
+	}
+	return "", fmt.Errorf("depth table %s: unknown %q (want depth, calls, tries, rejects, dead or share)", name, what)
+}
+
+// Attribution returns an attribution table as Markdown: the run's prunes
+// by rule as the framework names them (row, then column, then box) and
+// as tutorial 004's single loop would, with how many prunes the two
+// blame on different rules.
+func (p *page) Attribution(name string) (string, error) {
+	as := byName(p.l.Spec.Attributions, name, func(x *AttributionSpec) string { return x.Name })
+	if err := p.use("attribution", name, as != nil); err != nil {
+		return "", err
+	}
+	r := p.runs[as.Run]
+	var b strings.Builder
+	b.WriteString(p.pick("| rule | row, then column, then box (this framework) | row, column and box cell *i* together (tutorial 004) |\n",
+		"| 规则 | 先行、再列、后宫（本框架） | 同时看行、列、宫的第 *i* 格（教程 004） |\n"))
+	b.WriteString("|---|---:|---:|\n")
+	var total [2]int64
+	for _, rule := range []tracer.Rule{tracer.RuleRow, tracer.RuleColumn, tracer.RuleBox} {
+		name, err := p.Rule(as.Run, rule.String())
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d |\n", name, r.blame.framework[rule], r.blame.loop[rule])
+		total[0] += r.blame.framework[rule]
+		total[1] += r.blame.loop[rule]
+	}
+	fmt.Fprintf(&b, p.pick("| all prunes | %d | %d |", "| 剪枝合计 | %d | %d |"), total[0], total[1])
+	return b.String(), nil
+}
+
+// Blamed returns how many of an attribution table's prunes the two ways
+// blame on different rules ("differ"), or all its prunes ("all").
+func (p *page) Blamed(name, what string) (string, error) {
+	as := byName(p.l.Spec.Attributions, name, func(x *AttributionSpec) string { return x.Name })
+	if as == nil {
+		return "", fmt.Errorf("unknown attribution %q", name)
+	}
+	bl := p.runs[as.Run].blame
+	switch what {
+	case "differ":
+		return strconv.FormatInt(bl.differ, 10), nil
+	case "all":
+		var n int64
+		for _, k := range bl.framework {
+			n += k
+		}
+		return strconv.FormatInt(n, 10), nil
+	}
+	return "", fmt.Errorf("attribution %s: unknown %q (want differ or all)", name, what)
 }

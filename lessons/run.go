@@ -32,6 +32,114 @@ type ran struct {
 	player     *stepper.Recording
 	playerTree *tracer.Tree
 	info       tracer.Info
+	// events are the events the run's picks chose, by name.
+	events map[string]tracer.Event
+	// depths counts the run by depth, for its depth tables (nil: none).
+	depths *depthSink
+	// blame counts the run's prunes by rule two ways, for its
+	// attribution tables (nil: none).
+	blame *blameSink
+}
+
+// blameSink keeps the board of a 9×9 Sudoku run from its place and undo
+// events and, for each pruned digit, finds the rule tutorial 004's
+// isValid would report: its loop looks, for i = 0..8, at row cell i,
+// then column cell i, then box cell i, and returns at the first repeat.
+type blameSink struct {
+	board     [81]byte
+	framework map[tracer.Rule]int64 // the rule the run's event names
+	loop      map[tracer.Rule]int64 // the rule the single loop finds first
+	differ    int64                 // prunes blamed on different rules
+}
+
+func newBlameSink(puzzle string) *blameSink {
+	b, _ := parsePrintedBoard(puzzle) // checked by Parse
+	return &blameSink{board: b, framework: map[tracer.Rule]int64{}, loop: map[tracer.Rule]int64{}}
+}
+
+// Event follows the board and counts a prune both ways.
+func (s *blameSink) Event(e *tracer.Event) {
+	at := e.Cell.Row*9 + e.Cell.Col
+	switch e.Kind {
+	case tracer.KindPlace:
+		s.board[at] = byte('0' + e.Value)
+	case tracer.KindUndo:
+		s.board[at] = '.'
+	case tracer.KindReject:
+		if e.Rule == tracer.RuleNone {
+			return
+		}
+		rule := s.singleLoop(e.Cell.Row, e.Cell.Col, byte('0'+e.Value))
+		s.framework[e.Rule]++
+		s.loop[rule]++
+		if rule != e.Rule {
+			s.differ++
+		}
+	}
+}
+
+// singleLoop is tutorial 004's isValid on the board, the cell itself
+// skipped (under --when after the digit is on it).
+func (s *blameSink) singleLoop(r, c int, v byte) tracer.Rule {
+	r0, c0 := r/3*3, c/3*3
+	for i := 0; i < 9; i++ {
+		if i != c && s.board[r*9+i] == v {
+			return tracer.RuleRow
+		}
+		if i != r && s.board[i*9+c] == v {
+			return tracer.RuleColumn
+		}
+		br, bc := r0+i/3, c0+i%3
+		if (br != r || bc != c) && s.board[br*9+bc] == v {
+			return tracer.RuleBox
+		}
+	}
+	return tracer.RuleNone
+}
+
+// depthSink counts a run depth by depth: calls, the tries of the calls
+// at that depth, how many were pruned, and how many calls returned with
+// no solution found below them (their whole subtree undone for nothing).
+type depthSink struct {
+	calls, tries, rejects, dead []int64
+	stack                       []int64 // solutions found when each open call began
+	sols                        int64
+}
+
+func (d *depthSink) at(k int) {
+	for len(d.calls) <= k {
+		d.calls, d.tries, d.rejects, d.dead = append(d.calls, 0), append(d.tries, 0), append(d.rejects, 0), append(d.dead, 0)
+	}
+}
+
+// Event counts e.
+func (d *depthSink) Event(e *tracer.Event) {
+	d.at(e.Depth)
+	switch e.Kind {
+	case tracer.KindCall:
+		d.calls[e.Depth]++
+		d.stack = append(d.stack, d.sols)
+	case tracer.KindTry:
+		d.tries[e.Depth]++
+	case tracer.KindReject:
+		d.rejects[e.Depth]++
+	case tracer.KindSolution:
+		d.sols++
+	case tracer.KindReturn:
+		if k := len(d.stack) - 1; k >= 0 {
+			if d.stack[k] == d.sols {
+				d.dead[e.Depth]++
+			}
+			d.stack = d.stack[:k]
+		}
+	}
+}
+
+// pickPart finds the step of a pick as the events go by.
+type pickPart struct {
+	spec  *PickSpec
+	m     *matcher
+	event tracer.Event
 }
 
 // playerSink feeds the first stepper.DefaultHTMLSteps events to a run's
@@ -106,6 +214,7 @@ type excerptSink struct {
 	ring  []noteLine // the last len(ring) steps, by step % len(ring)
 	parts []*excerptPart
 	views []*viewPart
+	picks []*pickPart
 }
 
 type excerptPart struct {
@@ -155,6 +264,11 @@ func (x *excerptSink) Event(e *tracer.Event) {
 			v.step = e.Step
 		}
 	}
+	for _, k := range x.picks {
+		if k.event.Step == 0 && k.m.event(e, x.def) {
+			k.event = *e
+		}
+	}
 	if len(x.ring) > 0 {
 		x.ring[e.Step%int64(len(x.ring))] = line
 	}
@@ -173,7 +287,7 @@ func (x *excerptSink) finished() bool {
 // execute makes the run, with the sinks that the lesson's parts need, and
 // then, if it is small, again with a step log.
 func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, tool string) (*ran, error) {
-	r := &ran{spec: rs, picks: map[string]int64{}, lines: map[string][]noteLine{}}
+	r := &ran{spec: rs, picks: map[string]int64{}, lines: map[string][]noteLine{}, events: map[string]tracer.Event{}}
 	p, opts, err := rs.Build()
 	if err != nil {
 		return nil, err
@@ -206,6 +320,24 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 			}
 		}
 	}
+	for i := range l.Spec.Picks {
+		k := &l.Spec.Picks[i]
+		if k.Run == rs.Name {
+			x.picks = append(x.picks, &pickPart{spec: k, m: newMatcher(k.At)})
+		}
+	}
+	for _, a := range l.Spec.Attributions {
+		if a.Run == rs.Name && r.blame == nil {
+			r.blame = newBlameSink(rs.Puzzle)
+			sinks = append(sinks, r.blame)
+		}
+	}
+	for _, d := range l.Spec.DepthTables {
+		if d.Run == rs.Name && r.depths == nil {
+			r.depths = &depthSink{}
+			sinks = append(sinks, r.depths)
+		}
+	}
 	r.info = info
 	quoted := len(x.parts)+len(x.views) > 0
 	if quoted || r.tree != nil {
@@ -221,7 +353,7 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 		x.nar = tracer.NewNarrator(info, strategy, lang)
 		x.ring = make([]noteLine, before+1)
 	}
-	if len(x.parts)+len(x.views) > 0 {
+	if len(x.parts)+len(x.views)+len(x.picks) > 0 {
 		sinks = append(sinks, x)
 	}
 	r.out, err = rs.Execute(ctx, sinks...)
@@ -253,6 +385,13 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 			return nil, fmt.Errorf("view %s: no step of the run matches %s", v.spec.Name, describe(v.spec.At))
 		}
 		r.picks[v.spec.Name] = v.step
+	}
+	for _, k := range x.picks {
+		if k.event.Step == 0 {
+			return nil, fmt.Errorf("pick %s: no step of the run matches %s", k.spec.Name, describe(k.spec.At))
+		}
+		r.picks[k.spec.Name] = k.event.Step
+		r.events[k.spec.Name] = k.event
 	}
 
 	if r.out.Summary.Stats.Steps <= MaxLogSteps {

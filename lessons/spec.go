@@ -39,9 +39,63 @@ type Spec struct {
 	Excerpts []ExcerptSpec `yaml:"excerpts"`
 	// Views show the stepper's screen (board, call stack, note) at a step.
 	Views []ViewSpec `yaml:"views"`
+	// DepthTables show, depth by depth, how a run's tries were pruned and
+	// how many of its calls found no solution below them.
+	DepthTables []DepthTableSpec `yaml:"depth_tables"`
+	// Attributions compare, for a Sudoku run, which rule each pruned
+	// digit is blamed on by the framework's check (row, then column,
+	// then box) and by tutorial 004's single loop, which looks at row
+	// cell i, column cell i and box cell i together for i = 0..8.
+	Attributions []AttributionSpec `yaml:"attributions"`
+	// Printed are tutorial code run as printed, bugs and all (see
+	// printed.go): what a student who types it in gets.
+	Printed []PrintedSpec `yaml:"printed"`
+	// Picks choose steps of runs for the exercises without showing them:
+	// an exercise asks about the step, its answer names it.
+	Picks []PickSpec `yaml:"picks"`
+	// Exercises end the page: questions a teacher asks, each with its
+	// answer, both templates filled from the runs like the page.
+	Exercises []ExerciseSpec `yaml:"exercises"`
 	// Claims are what the text says about the runs, as comparisons that
 	// building the lesson checks, such as "after.placements > before.placements".
 	Claims []string `yaml:"claims"`
+}
+
+// DepthTableSpec is a table of a run by depth: calls, tries, pruned tries
+// and their share, and calls that found no solution below them.
+type DepthTableSpec struct {
+	Name string `yaml:"name"`
+	Run  string `yaml:"run"`
+}
+
+// AttributionSpec is a table of a Sudoku run's prunes by rule, counted
+// two ways (see Spec.Attributions).
+type AttributionSpec struct {
+	Name string `yaml:"name"`
+	Run  string `yaml:"run"`
+}
+
+// PrintedSpec runs a tutorial's code as printed (Code names it, see
+// printedCodes) on a puzzle, stopped after MaxCalls calls.
+type PrintedSpec struct {
+	Name     string `yaml:"name"`
+	Code     string `yaml:"code"`
+	Puzzle   string `yaml:"puzzle"`
+	MaxCalls int64  `yaml:"max_calls"`
+}
+
+// PickSpec is a step of a run chosen for an exercise (see Selector).
+type PickSpec struct {
+	Name string   `yaml:"name"`
+	Run  string   `yaml:"run"`
+	At   Selector `yaml:"at"`
+}
+
+// ExerciseSpec is one exercise: a question and its answer, each a
+// template in both languages whose numbers come from the runs.
+type ExerciseSpec struct {
+	Q Text `yaml:"q"`
+	A Text `yaml:"a"`
 }
 
 // Text is a short text in every language of the lessons.
@@ -433,6 +487,63 @@ func (l *Lesson) check() error {
 		}
 		if v.Width < 0 || v.Height < 0 {
 			return fmt.Errorf("view %s: width and height must not be negative", v.Name)
+		}
+	}
+	for _, d := range s.DepthTables {
+		if err := named("depth_tables", d.Name); err != nil {
+			return err
+		}
+		if err := ref("depth table", d.Name, d.Run); err != nil {
+			return err
+		}
+	}
+	for _, a := range s.Attributions {
+		if err := named("attributions", a.Name); err != nil {
+			return err
+		}
+		if err := ref("attribution", a.Name, a.Run); err != nil {
+			return err
+		}
+		if r := runs[a.Run]; r.Problem != "sudoku" {
+			return fmt.Errorf("attribution %s: run %s is not a Sudoku run", a.Name, a.Run)
+		} else if _, err := parsePrintedBoard(r.Puzzle); err != nil {
+			return fmt.Errorf("attribution %s: run %s: want a 9×9 puzzle: %w", a.Name, a.Run, err)
+		}
+	}
+	for i := range s.Printed {
+		pr := &s.Printed[i]
+		if err := named("printed", pr.Name); err != nil {
+			return err
+		}
+		if _, ok := printedCodes[pr.Code]; !ok {
+			return fmt.Errorf("printed %s: unknown code %q (want %s)", pr.Name, pr.Code, strings.Join(sortedKeys(printedCodes), ", "))
+		}
+		if p, ok := s.Puzzles[pr.Puzzle]; ok {
+			pr.Puzzle = p
+		} else if pr.Puzzle == "leetcode37" {
+			pr.Puzzle = tracer.LeetCode37
+		}
+		if _, err := parsePrintedBoard(pr.Puzzle); err != nil {
+			return fmt.Errorf("printed %s: %w", pr.Name, err)
+		}
+		if pr.MaxCalls <= 0 {
+			return fmt.Errorf("printed %s: max_calls: want a positive call limit (the printed code may never finish)", pr.Name)
+		}
+	}
+	for _, pk := range s.Picks {
+		if err := named("picks", pk.Name); err != nil {
+			return err
+		}
+		if err := ref("pick", pk.Name, pk.Run); err != nil {
+			return err
+		}
+		if err := pk.At.check(); err != nil {
+			return fmt.Errorf("pick %s: %w", pk.Name, err)
+		}
+	}
+	for i, x := range s.Exercises {
+		if x.Q.EN == "" || x.Q.ZH == "" || x.A.EN == "" || x.A.ZH == "" {
+			return fmt.Errorf("exercise %d: want q and a, each in en and zh", i+1)
 		}
 	}
 	for _, c := range s.Claims {

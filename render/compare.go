@@ -149,11 +149,16 @@ func LoopWidth(sum tracer.Summary, lang tracer.Lang) string {
 
 // StatusText is the run's status, with the limit that stopped it:
 // "limit (steps)", "limit (canceled)"; in Chinese the words of
-// tracer.StatusWords and tracer.LimitWordsOf: "达到上限（步数上限）".
+// tracer.LimitWordsOf: "达到步数上限" (the limit's name says 上限), "达到上限（中断）".
 func StatusText(sum tracer.Summary, lang tracer.Lang) string {
 	if lang == tracer.LangZH {
 		st := tracer.StatusWords(sum.Status).ZH
 		if sum.Status == tracer.StatusLimit && sum.Limit != tracer.LimitNone {
+			// "达到步数上限", not "达到上限（步数上限）": the limit's
+			// own name already says 上限.
+			if name := tracer.LimitWordsOf(sum.Limit).Name.ZH; strings.HasSuffix(name, "上限") {
+				return "达到" + name
+			}
 			return st + "（" + tracer.LimitWordsOf(sum.Limit).Name.ZH + "）"
 		}
 		return st
@@ -207,7 +212,7 @@ func widestLevel(st *tracer.Stats, o CompareOptions) string {
 	if best < 0 {
 		return "-"
 	}
-	return fmt.Sprintf(o.pick("%s at depth %d", "第 %[2]d 层 %[1]s"), dotCount(o.Lang, st.PerDepth[best], "node", "%d 个节点"), best)
+	return fmt.Sprintf(o.pick("%s at depth %d", "深度 %[2]d：%[1]s"), dotCount(o.Lang, st.PerDepth[best], "node", "%d 个节点"), best)
 }
 
 // FormatElapsed writes a duration for a table: "85 µs", "12.3 ms", "1.25 s".

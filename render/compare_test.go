@@ -234,7 +234,7 @@ func TestStrategyTableLimits(t *testing.T) {
 		{[]CompareRun{run(tracer.LimitSize), run(tracer.LimitTime)}, tracer.LangEN, []string{
 			"limit (size): the run was stopped because its recording reached the size limit (--max-output); its counts are those at the stop.",
 			"limit (time): the run was stopped by the time limit (--timeout); its counts are those at the stop."}},
-		{[]CompareRun{run(tracer.LimitCalls)}, tracer.LangZH, []string{"达到上限（调用次数上限）：该策略达到调用次数上限（--max-calls）被停止；计数为停止时的值。"}},
+		{[]CompareRun{run(tracer.LimitCalls)}, tracer.LangZH, []string{"达到调用次数上限：该策略达到调用次数上限（--max-calls）被停止；计数为停止时的值。"}},
 		{[]CompareRun{run(tracer.LimitCanceled)}, tracer.LangZH, []string{"达到上限（中断）：该策略被中断（Ctrl-C 或信号）；计数为停止时的值。"}},
 	} {
 		var b bytes.Buffer
@@ -243,7 +243,7 @@ func TestStrategyTableLimits(t *testing.T) {
 		}
 		var notes []string
 		for _, l := range strings.Split(b.String(), "\n") {
-			if strings.HasPrefix(l, "limit (") || strings.HasPrefix(l, "达到上限（") {
+			if strings.HasPrefix(l, "limit (") || strings.HasPrefix(l, "达到") {
 				notes = append(notes, l)
 			}
 		}

@@ -1524,7 +1524,7 @@ func (d *dotDrawer) boardChips(stepped bool) []keyChip {
 		}
 		out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorMoveBg + `"`, text: own, border: 1})
 		if !d.look.pieces {
-			out = append(out, colored(dotColorPlaced, d.pick("blue", "蓝色"), d.pick(": placed on the path", "：路径上填入的")))
+			out = append(out, colored(dotColorPlaced, d.pick("blue", "蓝色"), d.pick(": placed on the path", "：路径上已填入的数")))
 		}
 	}
 	if !d.look.pieces && d.look.start != nil && boardHasGivens(d.look.start) {

@@ -998,7 +998,7 @@ func TestDOTBoardKey(t *testing.T) {
 			[]string{`>yellow: this call's move`, `<FONT COLOR="` + dotColorPlaced + `"><B>blue</B></FONT>: placed on the path`,
 				`<FONT COLOR="black"><B>black</B></FONT>: given`, `>pink: the rejected candidate and what it clashes with`}, nil},
 		{"sudoku4 zh", dotS4cellsAfterZH(t), DiagramOptions{Boards: true},
-			[]string{"黄底：本次调用的一步", "蓝色</B></FONT>：路径上填入的", "黑色</B></FONT>：预设数字", "粉底：被拒绝的候选"}, nil},
+			[]string{"黄底：本次调用的一步", "蓝色</B></FONT>：路径上已填入的数", "黑色</B></FONT>：预设数字", "粉底：被拒绝的候选"}, nil},
 		{"sudoku9 moves", dotS9(t), DiagramOptions{Boards: true, MaxNodes: 40},
 			[]string{">yellow: this call's move", "<B>blue</B></FONT>: the moves before it on its path"}, []string{"given", "pink"}},
 		{"no boards", dotS4(t), DiagramOptions{}, nil, []string{"yellow", "blue", "pink"}},

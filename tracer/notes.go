@@ -540,7 +540,7 @@ func (n *Narrator) notePass(e *Event) string {
 	at := e.Cell
 	if at.Col >= n.size {
 		return n.say("column %[1]d is past the end of row %[2]d: go on to row %[3]d (helper(%[3]d,0))",
-			"列号 %[1]d 超出第 %[2]d 行：换到下一行（helper(%[3]d,0)）", at.Col, at.Row, at.Row+1)
+			"列号 %[1]d 已越过第 %[2]d 行的末尾：换到下一行（helper(%[3]d,0)）", at.Col, at.Row, at.Row+1)
 	}
 	v := ""
 	if n.start != nil {
@@ -767,6 +767,14 @@ func (n *Narrator) noteExhausted(e *Event) string {
 		belowText = Text{n.solutionsIn(below, LangEN), n.solutionsIn(below, LangZH)}
 	}
 	if n.drop == DropReturnFalse {
+		if below > 0 {
+			// One of the candidates led to a full board that was then
+			// undone: "failed" would say the opposite of what the
+			// stepper's ↩ on the same screen shows.
+			return n.say("all %[1]d %[2]ss at %[3]s tried (%[5]s found below them, since undone), and no \"return false\" follows: the loops go on and leave %[3]s blank",
+				"%[3]s 的 %[1]d 个%[4]s都试过了（下面曾找到 %[6]s，已被撤销）；后面没有 return false：循环继续，%[3]s 被留空",
+				n.size, n.candidate(), e.Cell, n.in(n.w.Candidate), belowText.EN, belowText.ZH)
+		}
 		return n.say("all %[1]d %[2]ss at %[3]s failed, and no \"return false\" follows: the loops go on and leave %[3]s blank",
 			"%[3]s 的 %[1]d 个%[4]s都试完了，都不行；后面没有 return false：循环继续，%[3]s 被留空",
 			n.size, n.candidate(), e.Cell, n.in(n.w.Candidate))

@@ -433,7 +433,7 @@ func TestShapeNotes(t *testing.T) {
 		{"order cells", tracer.Spec{Problem: "sudoku", Order: tracer.OrderCells}, []want{
 			{tracer.KindCall, []string{"helper(0,0)", "one call for every cell"}, []string{"helper(0,0)", "每个格子一次调用"}},
 			{tracer.KindScan, []string{"(0,0) holds the given 5", "helper(0,1)"}, []string{"(0,0) 是预设数字 5", "helper(0,1)"}},
-			{tracer.KindScan, []string{"column 9 is past the end of row 0", "helper(1,0)"}, []string{"列号 9 超出第 0 行", "helper(1,0)"}},
+			{tracer.KindScan, []string{"column 9 is past the end of row 0", "helper(1,0)"}, []string{"列号 9 已越过第 0 行的末尾", "helper(1,0)"}},
 			{tracer.KindCall, []string{"no move made", "the start of row 1"}, []string{"上一层没有填数", "第 1 行的开头"}},
 			{tracer.KindReturn, []string{"pass on what the next position's call returned"}, []string{"原样传上去"}},
 			{tracer.KindReturn, []string{"return true: the caller made no move here and passes it on"}, []string{"上一层在这里没有填数"}},

@@ -549,6 +549,11 @@ var SudokuDef = &Def{
 			case c.Order == OrderCells:
 				if c.Prev.Col >= c.Size {
 					r := c.Prev.Row + 1
+					if r >= c.Size {
+						// Rows run from 0 to size-1: row r is past the last.
+						return Text{fmt.Sprintf("helper(%d,0): row %d is past the last row, the board is full", r, r),
+							fmt.Sprintf("helper(%d,0)：行号 %d 已越过最后一行，棋盘填满", r, r)}
+					}
 					return Text{fmt.Sprintf("helper(%d,0): the start of row %d", r, r),
 						fmt.Sprintf("helper(%d,0)：第 %d 行的开头", r, r)}
 				}

@@ -930,6 +930,10 @@ func (s *Stepper) frameRowsAt(fs []stackFrame, W int) (rows []tline, less int) {
 func (s *Stepper) framePath(f stackFrame) string {
 	r := s.rec
 	switch {
+	case f.end && r.Strategy().Drop == tracer.DropReturnFalse:
+		// Without "return false" the call whose loops ran off the board
+		// need not stand on a full board: not the end condition.
+		return s.pick("past the last cell", "走过最后一格")
 	case f.end:
 		return s.pick("end", "终止")
 	case f.pass && f.slot.Col >= r.shape.cols:

@@ -1,0 +1,166 @@
+package lessons
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+
+	"backtrack/tracer"
+)
+
+// TestExercises checks that every lesson ends with three to six
+// exercises in each language, each answer folded in a <details> block,
+// and that the worksheet holds the questions without the answers while
+// the key holds both.
+func TestExercises(t *testing.T) {
+	for _, lang := range tracer.Langs {
+		var ms []*Made
+		for _, l := range allLessons(t) {
+			m := makeLesson(t, l, lang)
+			ms = append(ms, m)
+			if n := len(m.Exercises); n < 3 || n > 6 {
+				t.Errorf("%s (%s): %d exercises, want 3 to 6", l.Name, lang, n)
+			}
+			page := string(m.Files["index.md"])
+			if got := strings.Count(page, "<details><summary>"); got != len(m.Exercises) {
+				t.Errorf("%s (%s): %d folded answers on the page, want %d", l.Name, lang, got, len(m.Exercises))
+			}
+			for i, x := range m.Exercises {
+				if x.Q == "" || x.A == "" || !strings.Contains(page, x.A) {
+					t.Errorf("%s (%s) exercise %d: question %q, answer %q not on the page", l.Name, lang, i+1, x.Q, x.A)
+				}
+			}
+		}
+		sheet, key := string(Worksheet(ms, lang, false)), string(Worksheet(ms, lang, true))
+		for _, m := range ms {
+			for _, x := range m.Exercises {
+				if !strings.Contains(sheet, x.Q) || !strings.Contains(key, x.Q) {
+					t.Errorf("%s (%s): question missing from the worksheet or the key: %q", m.Name, lang, x.Q)
+				}
+				if !strings.Contains(key, x.A) {
+					t.Errorf("%s (%s): answer missing from the key: %q", m.Name, lang, x.A)
+				}
+				// An answer may repeat words of its question; a whole
+				// answer must not be on the worksheet.
+				if strings.Contains(sheet, x.A) {
+					t.Errorf("%s (%s): the worksheet gives the answer away: %q", m.Name, lang, x.A)
+				}
+			}
+		}
+	}
+}
+
+// TestExerciseAnswersFromRuns makes lesson 004 with 5 queens instead of
+// 4: the exercise about the number of calls must change its answer.
+func TestExerciseAnswersFromRuns(t *testing.T) {
+	ls, err := Lookup("004-three-parts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := ls[0]
+	m4 := makeLesson(t, l, tracer.LangEN)
+	spec := l.Spec
+	spec.Runs = append([]RunSpec(nil), spec.Runs...)
+	spec.Runs[0].N = 5
+	spec.Claims = nil
+	// The picks name moves of the 4-queens run; keep those the 5-queens
+	// run also makes.
+	l5 := &Lesson{Name: l.Name, Spec: spec, Text: l.Text}
+	m5, err := l5.Make(context.Background(), Options{Lang: tracer.LangEN, ExercisesOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a4, a5 := m4.Exercises[0].A, m5.Exercises[0].A
+	if !strings.HasPrefix(a4, "17 calls, 2 solutions") || !strings.HasPrefix(a5, "54 calls, 10 solutions") {
+		t.Errorf("answers: n=4 %q, n=5 %q; want 17 calls, 2 solutions and 54 calls, 10 solutions", a4, a5)
+	}
+	if len(m5.Files) != 0 {
+		t.Errorf("ExercisesOnly made files %v", m5.Names())
+	}
+}
+
+// TestStep328Note checks the key note of lesson 003: at the step where
+// the first version has tried every digit of a cell after one of them led
+// to the full board, the note must not say they all failed (the ↩ on the
+// same screen shows one did not).
+func TestStep328Note(t *testing.T) {
+	ls, err := Lookup("003-return-value")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range tracer.Langs {
+		m := makeLesson(t, ls[0], lang)
+		page := string(m.Files["index.md"])
+		marker := map[tracer.Lang]string{tracer.LangEN: `no "return false" follows`, tracer.LangZH: "后面没有 return false"}[lang]
+		found := false
+		after := false // a full board came earlier in the same excerpt
+		for _, line := range strings.Split(page, "\n") {
+			if !strings.HasPrefix(line, "| ") {
+				after = false
+				continue
+			}
+			if strings.Contains(line, map[tracer.Lang]string{tracer.LangEN: "solution found", tracer.LangZH: "找到解"}[lang]) {
+				after = true
+			}
+			if after && strings.Contains(line, marker) {
+				found = true
+				bad := map[tracer.Lang][]string{tracer.LangEN: {"failed"}, tracer.LangZH: {"都不行"}}[lang]
+				for _, b := range bad {
+					if strings.Contains(line, b) {
+						t.Errorf("%s: the exhausted note after a full board says %q: %s", lang, b, line)
+					}
+				}
+				if !strings.Contains(line, map[tracer.Lang]string{tracer.LangEN: "undone", tracer.LangZH: "撤销"}[lang]) {
+					t.Errorf("%s: the exhausted note after a full board does not say the solution was undone: %s", lang, line)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no exhausted note after a full board in lesson 003's excerpts", lang)
+		}
+	}
+}
+
+// TestZHRowNumbering checks that no Chinese page numbers rows two ways:
+// the notes write 第 3 行 counting from zero, so a page that also writes
+// 第三行 (an ordinal from one) names two rows with the same words.
+func TestZHRowNumbering(t *testing.T) {
+	ordinal := regexp.MustCompile(`第[一二三四五六七八九十]+[行列]`)
+	digits := regexp.MustCompile(`第 \d+ [行列]`)
+	for _, l := range allLessons(t) {
+		page := string(makeLesson(t, l, tracer.LangZH).Files["index.md"])
+		if o, d := ordinal.FindString(page), digits.FindString(page); o != "" && d != "" {
+			t.Errorf("%s (zh): rows numbered two ways on one page: %q (from one) and %q (from zero)", l.Name, o, d)
+		}
+	}
+}
+
+// TestLinearNotTutorialShape checks that lesson 000 does not call order
+// linear the shape of tutorials 001 and 002, which lesson 001 measures
+// as one call per position, a different count of calls.
+func TestLinearNotTutorialShape(t *testing.T) {
+	ls, err := Lookup("000-2d-recursion", "001-place-then-check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range tracer.Langs {
+		p0 := string(makeLesson(t, ls[0], lang).Files["index.md"])
+		p1 := string(makeLesson(t, ls[1], lang).Files["index.md"])
+		bad := map[tracer.Lang]*regexp.Regexp{
+			tracer.LangEN: regexp.MustCompile(`(?s)linear[^.]{0,40}the way tutorials 001 and 002`),
+			tracer.LangZH: regexp.MustCompile(`linear[^。]{0,10}也就是教程 001 和 002`),
+		}[lang]
+		if bad.MatchString(p0) {
+			t.Errorf("%s: lesson 000 says order linear is tutorials 001 and 002's shape", lang)
+		}
+		want := map[tracer.Lang]string{tracer.LangEN: "one call per position", tracer.LangZH: "对每个位置都调用一次"}[lang]
+		if !strings.Contains(p0, want) || !strings.Contains(p0, "001") {
+			t.Errorf("%s: lesson 000 does not say tutorials 001 and 002 make one call per position (%q)", lang, want)
+		}
+		// Lesson 001 measures that shape: its calls differ from linear's.
+		if !strings.Contains(p1, "6879") || !strings.Contains(p1, "4209") {
+			t.Errorf("%s: lesson 001 no longer compares 6879 calls with 4209", lang)
+		}
+	}
+}

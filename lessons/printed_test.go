@@ -1,0 +1,36 @@
+package lessons
+
+import "testing"
+
+// TestPrintedStage1 runs tutorial 002's stage 1 as printed on a board
+// with two blanks: it never finds a valid board in the call limit, and
+// it writes over the last given first.
+func TestPrintedStage1(t *testing.T) {
+	start, err := parsePrintedBoard("53467891.6721953.8198342567859761423426853791713924856961537284287419635345286179")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runStage1Printed(start, 100_000)
+	if !r.limited || r.calls != 100_000 {
+		t.Errorf("limited %v after %d calls, want the limit after 100000", r.limited, r.calls)
+	}
+	if r.valid != 0 || r.fullBoards == 0 {
+		t.Errorf("%d full boards, %d valid; want some, none valid", r.fullBoards, r.valid)
+	}
+	if r.firstCall == 0 || r.firstCell.Row != 8 || r.firstCell.Col != 8 {
+		t.Errorf("first overwrite at call %d, cell %v; want one, at (8,8)", r.firstCall, r.firstCell)
+	}
+	if got, _ := r.field("erased_ever"); got == "0" {
+		t.Error("no given erased")
+	}
+	if validBoard(&[81]byte{}) {
+		t.Error("an empty board is valid")
+	}
+	sol, _ := parsePrintedBoard("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+	if !validBoard(&sol) {
+		t.Error("LeetCode 37's solution is not valid")
+	}
+	if _, err := parsePrintedBoard("12"); err == nil {
+		t.Error("a short puzzle: no error")
+	}
+}
