@@ -21,10 +21,6 @@ const permutationsWhy = "10! is already 3,628,800 permutations, a search of abou
 // decides position d (1-D recursion, like N-Queens' OrderRows).
 const OrderPositions Order = "positions"
 
-// RuleUsed is the rule of Permutations: the number is already on the path
-// (代码随想录's used 数组: a number goes into one permutation once).
-var RuleUsed = RegisterRule("used")
-
 // PermutationsChecks lists the checks Permutations accepts: scan (look
 // along the path) and arrays (a used[] array, O(1)).
 var PermutationsChecks = []Check{CheckScan, CheckArrays}
@@ -288,7 +284,7 @@ var PermutationsDef = &Def{
 	},
 }
 
-func init() { Register(PermutationsDef) }
+func init() { MustRegister(PermutationsDef) }
 
 // permutationsConflicts is PermutationsDef.Conflicts: every position
 // before cell's that holds v, from position 0, as the scan walks the
