@@ -222,7 +222,7 @@ var CombSumDef = &Def{
 	ParseMove: listParseMove("combination-sum", 0),
 	MoveHint: Text{"a combination-sum move reads its number; a focus or log writes p<position>=i<index>, e.g. p0=i1",
 		"组合总和的一步显示它的数；聚焦或步骤日志写作 p<位置>=i<排序后下标>，例如 p0=i1"},
-	Solution:    func(rows []string) string { return listText(rowNumbers(rows)) },
+	Solution: func(rows []string) string { return listText(rowNumbers(rows)) },
 	Code: CodeParts{
 		Signature: "func backtracking(start, sum int) {",
 		Slot:      func(Order) string { return "" },
