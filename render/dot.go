@@ -151,7 +151,7 @@ type dotDrawer struct {
 }
 
 func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
-	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: problemDef(leg.Summary.Problem), zh: leg.Lang == tracer.LangZH,
+	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: sumDef(&leg.Summary), zh: leg.Lang == tracer.LangZH,
 		leaf:  leg.Summary.Strategy.When == tracer.WhenLeaf,
 		after: leg.Summary.Strategy.When == tracer.WhenAfter,
 		cells: leg.Summary.Strategy.Order == tracer.OrderCells && leg.Summary.Size > 0}

@@ -157,6 +157,11 @@ type Def struct {
 	Stop Stop
 	// Board declares the board: pieces or values, the slot, the boxes.
 	Board BoardSpec
+	// EveryNode is set for a problem whose every call records its path as
+	// a solution before its loop (Subsets: 代码随想录's
+	// result.push_back(path) at the top of backtracking): every node of
+	// the tree is a solution, and the search goes on below it.
+	EveryNode bool
 	// Solution writes a solution's rows for people: "[1,1,6]" for a
 	// combination. Optional: the rows as they are, one line each.
 	Solution func(rows []string) string
