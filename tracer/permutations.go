@@ -49,9 +49,9 @@ type Permutations struct {
 	// list is set for a list of numbers (LeetCode 47, 全排列II): value v
 	// is index v-1 of the sorted list, and equal numbers are kept from
 	// repeating a permutation by the list's Dedup.
-	list  *Numbers
-	def   *Def
-	path  []int // path[d] = the number at position d, or 0
+	list *Numbers
+	def  *Def
+	path []int // path[d] = the number at position d, or 0
 	// For CheckArrays: used[v] is the position+1 where v was placed first
 	// (0 = unused). Only the first occupant is recorded, so with --when
 	// after the witness of a clash is the earlier position.

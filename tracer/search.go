@@ -324,7 +324,7 @@ type search struct {
 	passer Passer
 	// every is set for a problem whose every call records its path as a
 	// solution before its loop (Def.EveryNode: Subsets).
-	every bool
+	every  bool
 	lastOK bool // the value the last call to return returned
 	wrong  bool // the root returned true over a board that is not solved
 

@@ -144,7 +144,9 @@ var SubsetsDef = &Def{
 		}
 		return NewSubsets(in)
 	},
-	Shape:     func(Order) Text { return Text{"1-D: one number per call, every node a subset", "一维：每层选一个数，每个节点都是一个子集"} },
+	Shape: func(Order) Text {
+		return Text{"1-D: one number per call, every node a subset", "一维：每层选一个数，每个节点都是一个子集"}
+	},
 	Values:    func(int) (int, int) { return 0, MaxNumbers - 1 },
 	Move:      listMove(SubsetsDefault, 0),
 	ParseMove: listParseMove("subsets", 0),
