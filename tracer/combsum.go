@@ -188,7 +188,6 @@ var overWords = RuleWords{Rule: RuleOver,
 	Short:   Text{"over", "超过"},
 	Mark:    Text{">", "超"},
 	Witness: WitnessNone,
-	Color:   "#b8860b",
 	Code:    "// the loop condition fails: sum+c[i] > target, break",
 }
 
@@ -299,6 +298,19 @@ func combSumFor(info Info) *Def {
 		return Text{}, false
 	}
 	d.Words = w
+	d.CallMark = branchMark(in, 0)
+	d.LeafNote = func(r Rule, path []int) (Text, bool) {
+		if r != RuleOver {
+			return Text{}, false
+		}
+		sum := 0
+		for _, v := range path {
+			if v >= 0 && v < n {
+				sum += in.Sorted[v]
+			}
+		}
+		return Text{fmt.Sprintf("over by %d", sum-in.Target), fmt.Sprintf("超出 %d", sum-in.Target)}, true
+	}
 	d.Code.Recurse = "backtracking(i+1, sum+c[i])"
 	if in.Reuse {
 		d.Code.Recurse = "backtracking(i, sum+c[i]) // i: c[i] may be taken again"

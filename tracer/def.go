@@ -44,8 +44,9 @@ type RuleWords struct {
 	With Text
 	// Color, if set, is the colour a diagram draws the rule's pruned leaf
 	// in ("#1f6fb2"), so that rules of one problem look apart: 树层去重 is
-	// never drawn as a clash. Optional: the diagram's pruned red.
-	Color string
+	// never drawn as a clash. Optional: the diagram's pruned red. Fill is
+	// the leaf's fill then.
+	Color, Fill string
 	// Code is the template line that prunes by the rule, which the
 	// stepper lights ("if i > start && c[i] == c[i-1] { continue }").
 	// Optional: the template's generic check line.
@@ -165,6 +166,16 @@ type Def struct {
 	// Solution writes a solution's rows for people: "[1,1,6]" for a
 	// combination. Optional: the rows as they are, one line each.
 	Solution func(rows []string) string
+	// CallMark, if set, marks a call box from the path of moves that led
+	// to it (the values, root first, its own last): Combination Sum marks
+	// an allowed repeat along a branch (树枝) "树枝". It runs in renderers
+	// only, never in the search loop (pprof's DotNodeAttributes).
+	// Optional.
+	CallMark func(path []int) (Text, bool)
+	// LeafNote, if set, words a pruned leaf from its rule and the path
+	// (the candidate last): "over by 2" / "超出 2". ok false: the rule's
+	// words and witness. Optional.
+	LeafNote func(r Rule, path []int) (Text, bool)
 	// ForInstance returns the Def as the instance info describes speaks:
 	// the same problem with Move, Words, Label and Solution that name the
 	// instance's own numbers (a box reads 1, not index 0). It is called

@@ -218,10 +218,27 @@ func sumText(vs []int) string {
 var sameLevelWords = RuleWords{Rule: RuleSameLevel,
 	Name:    Text{"equal number already tried at this level", "树层去重：同一层已试过相同的数"},
 	Short:   Text{"same level", "树层去重"},
-	Mark:    Text{"=", "层"},
+	Mark:    Text{"层", "层"},
 	Witness: WitnessSibling,
-	With:    Text{"same as the one tried before:", "同层已试过："},
+	With:    Text{"same as before:", "同层已试："},
 	Color:   "#1f6fb2",
+	Fill:    "#dcebf8",
+}
+
+// branchMark is Def.CallMark of the list problems: the last move of
+// path (an index, base for index 0) repeats the number of the index
+// before it, and that one is on the path (树枝: allowed).
+func branchMark(in Numbers, base int) func(path []int) (Text, bool) {
+	return func(path []int) (Text, bool) {
+		if len(path) == 0 {
+			return Text{}, false
+		}
+		i := path[len(path)-1] - base
+		if i <= 0 || i >= len(in.Sorted) || in.Sorted[i] != in.Sorted[i-1] || !slices.Contains(path[:len(path)-1], i-1+base) {
+			return Text{}, false
+		}
+		return Text{"branch", "树枝"}, true
+	}
 }
 
 // dedupCode is the template line of 树层去重 under each style.

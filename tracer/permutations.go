@@ -262,6 +262,7 @@ func permutationsFor(info Info) *Def {
 		return Text{fmt.Sprintf("all %d positions filled: %s", n, listText(nums)), fmt.Sprintf("%d 个位置都放好了：%s", n, listText(nums))}, true
 	}
 	d.Words = w
+	d.CallMark = branchMark(in, 1)
 	d.Code.Loop = func(int) string { return "for i := 0; i < len(nums); i++ {" }
 	d.Code.Args, d.Code.Value = "pos, i", "i"
 	return &d

@@ -209,5 +209,6 @@ func subsetsFor(info Info) *Def {
 		return Text{fmt.Sprintf("every node is a subset: %s", listText(nums)), fmt.Sprintf("每个节点都是一个子集：%s", listText(nums))}, true
 	}
 	d.Words = w
+	d.CallMark = branchMark(in, 0)
 	return &d
 }
