@@ -62,6 +62,9 @@ func ParseNumbers(text string, def Numbers) (Numbers, error) {
 	for i := 0; i < len(f); i++ {
 		key := f[i]
 		val := ""
+		if !slices.Contains([]string{"nums", "target", "reuse", "dedup"}, key) {
+			return Numbers{}, fmt.Errorf("unknown word %q: want nums, target, reuse or dedup (e.g. %q)", key, def.String())
+		}
 		if key != "reuse" {
 			if i+1 >= len(f) {
 				return Numbers{}, fmt.Errorf("%s: a value must follow it", key)
