@@ -188,7 +188,7 @@ var overWords = RuleWords{Rule: RuleOver,
 	Short:   Text{"over", "超过"},
 	Mark:    Text{">", "超"},
 	Witness: WitnessNone,
-	Code:    "// the loop condition fails: sum+c[i] > target, break",
+	Loop:    true,
 }
 
 // CombSumDef describes Combination Sum.
@@ -268,7 +268,7 @@ func combSumFor(info Info) *Def {
 		return fmt.Sprintf("[%s], target %d%s, dedup %s", intList(in.Sorted, ","), in.Target, reuse, in.Dedup)
 	}
 	d.Rules = []RuleWords{overWords, sameLevelWords}
-	d.Rules[1].Code = dedupCode(in.Dedup, "i")
+	d.Rules[1].Code = dedupCode(in.Dedup, "c")
 	w := listWords(in, 0, Text{"number", "数"})
 	w.Decide = func(c CallFacts) Text {
 		return Text{fmt.Sprintf("choose number %d of the combination", c.Depth+1), fmt.Sprintf("选组合的第 %d 个数", c.Depth+1)}

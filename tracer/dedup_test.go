@@ -332,7 +332,7 @@ func TestListMarks(t *testing.T) {
 		t.Errorf("LeafNote(over, 1+1+7) = %v, want over by 1", n)
 	}
 	rw := d.RuleWordsOf(RuleSameLevel)
-	if rw.Color == "" || rw.Mark.ZH != "层" || rw.Witness != WitnessSibling || strings.Contains(rw.With.EN, "clash") || !strings.Contains(rw.Code, "used[i-1]") {
+	if rw.Color == "" || rw.Mark.ZH != "层" || rw.Witness != WitnessSibling || strings.Contains(rw.With.EN, "clash") || !strings.Contains(rw.Code, "!used[i-1]") {
 		t.Errorf("same_level words %+v: want a colour, the mark 层, a sibling witness, no clash, its own code line", rw)
 	}
 	// The words of another instance are that instance's.

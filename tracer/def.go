@@ -51,6 +51,10 @@ type RuleWords struct {
 	// stepper lights ("if i > start && c[i] == c[i-1] { continue }").
 	// Optional: the template's generic check line.
 	Code string
+	// Loop is set for a rule that is the candidate loop's own condition
+	// (Combination Sum's sum+c[i] <= target): its reject lights the loop
+	// line, and the loop ends there.
+	Loop bool
 }
 
 // WitnessKind is what the witness of a rule's reject is.

@@ -244,12 +244,13 @@ func branchMark(in Numbers, base int) func(path []int) (Text, bool) {
 	}
 }
 
-// dedupCode is the template line of 树层去重 under each style.
-func dedupCode(d Dedup, v string) string {
+// dedupCode is the template line of 树层去重 under each style, over the
+// sorted array a (c, nums).
+func dedupCode(d Dedup, a string) string {
 	if d == DedupStart {
-		return fmt.Sprintf("if i > start && nums[%s] == nums[%s-1] { continue } // 树层去重", v, v)
+		return fmt.Sprintf("if i>start && %[1]s[i]==%[1]s[i-1] { continue } // 树层", a)
 	}
-	return fmt.Sprintf("if %s > 0 && nums[%s] == nums[%s-1] && !used[%s-1] { continue } // 树层去重", v, v, v, v)
+	return fmt.Sprintf("if i>0 && %[1]s[i]==%[1]s[i-1] && !used[i-1] { continue } // 树层", a)
 }
 
 // listWords are the Words every list problem starts from: the moves take

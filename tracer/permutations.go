@@ -243,7 +243,7 @@ func permutationsFor(info Info) *Def {
 	}
 	d.Solution = func(rows []string) string { return listText(rowNumbers(rows)) }
 	d.Rules = []RuleWords{sameLevelWords, d.Rules[0]}
-	d.Rules[0].Code = dedupCode(in.Dedup, "i")
+	d.Rules[0].Code = dedupCode(in.Dedup, "nums")
 	d.Rules[1].Witness = WitnessCell
 	w := listWords(in, 1, Text{"number", "数"})
 	w.Full = func(size int) Text {

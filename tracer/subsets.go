@@ -193,7 +193,7 @@ func subsetsFor(info Info) *Def {
 		return fmt.Sprintf("[%s], dedup %s", intList(in.Sorted, ","), in.Dedup)
 	}
 	d.Rules = []RuleWords{sameLevelWords}
-	d.Rules[0].Code = dedupCode(in.Dedup, "i")
+	d.Rules[0].Code = dedupCode(in.Dedup, "nums")
 	w := listWords(in, 0, Text{"number", "数"})
 	w.Full = func(int) Text { return Text{"no index left", "没有下标可选了"} }
 	w.OnPath = func(when When, e *Event, path []int) (Text, bool) {
