@@ -259,7 +259,7 @@ type stepState struct {
 	frames []stackFrame
 	note   string
 	tag    codeTag
-	line   int // the line of code the step lights (-1: none)
+	line   int  // the line of code the step lights (-1: none)
 	sizing bool // a state for measuring only (sizeState): the widest words
 }
 
