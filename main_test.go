@@ -145,7 +145,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"no command", nil, []string{"no command"}},
 		{"unknown command", []string{"frobnicate"}, []string{`unknown command "frobnicate"`}},
-		{"unknown problem", []string{"trace", "chess"}, []string{`unknown problem "chess"`, "nqueens, sudoku or permutations"}},
+		{"unknown problem", []string{"trace", "chess"}, []string{`unknown problem "chess"`, "nqueens, sudoku, permutations, combination-sum or subsets"}},
 		{"no problem", []string{"trace"}, []string{"no problem given"}},
 		{"n too small", []string{"trace", "nqueens", "-n", "0"}, []string{"-n 0", "1 to 30"}},
 		{"n too large", []string{"trace", "nqueens", "-n", "31"}, []string{"-n 31", "1 to 30"}},
