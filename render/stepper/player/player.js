@@ -771,7 +771,8 @@
     sizeBoard(Math.max(12, size));
     if (deepest < 0) {
       deepest = 0;
-      for (var i = 0; i < D.frames.length; i++) { deepest = Math.max(deepest, D.frames[i].d); }
+      // A frame's record starts with its node, then its depth (see frame).
+      for (var i = 0; i < D.nframes; i++) { P = frOff[i]; rd(D.fr); deepest = Math.max(deepest, rd(D.fr)); }
     }
     if (D.tree) {
       // A row is about 1.6 em of 16 px: the pane's basis (CSS caps it).
