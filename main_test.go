@@ -232,7 +232,7 @@ func TestCompareAndLessons(t *testing.T) {
 		t.Errorf("compare --strategies sudoku: exit %d, stderr %q, out:\n%s", code, errs, out)
 	}
 	code, out, _ = runCLI(t, "", "lesson", "list")
-	if code != 0 || strings.Count(out, "\n") != 8 || !strings.Contains(out, "004-three-parts") {
+	if code != 0 || strings.Count(out, "\n") != 9 || !strings.Contains(out, "004-three-parts") || !strings.Contains(out, "dedup") {
 		t.Errorf("lesson list: exit %d:\n%s", code, out)
 	}
 	dir := t.TempDir()
