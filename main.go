@@ -271,6 +271,10 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 type problemFlags struct {
 	n        int
 	puzzle   string
+	nums     string // the list problems' instance: --nums, --target, --reuse, --dedup
+	target   int
+	reuse    bool
+	dedup    string
 	order    string
 	check    string
 	when     string
@@ -288,7 +292,11 @@ type problemFlags struct {
 
 func (pf *problemFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&pf.n, "n", 0, "the size, for problems sized by n ("+sizeHelp()+")")
-	fs.StringVar(&pf.puzzle, "puzzle", "", "sudoku: a puzzle string, a file, or - for stdin (default: LeetCode 37's board)")
+	fs.StringVar(&pf.puzzle, "puzzle", "", "the instance, for problems that take one: sudoku's puzzle string, a file, or - for stdin (default: LeetCode 37's board); a list problem's \"nums 1,1,2 dedup used\"")
+	fs.StringVar(&pf.nums, "nums", "", "combination-sum, subsets, permutations: the numbers, e.g. 10,1,2,7,6,1,5 (1 to 35 each, at most 12)")
+	fs.IntVar(&pf.target, "target", 0, "combination-sum: the target sum (default 8)")
+	fs.BoolVar(&pf.reuse, "reuse", false, "combination-sum: a number may be taken again (LeetCode 39)")
+	fs.StringVar(&pf.dedup, "dedup", "", "combination-sum, subsets, permutations --nums: how equal numbers are kept from repeating an answer: used (skip nums[i] == nums[i-1] && !used[i-1], 树层去重), start (i > start && nums[i] == nums[i-1]) or none")
 	fs.StringVar(&pf.order, "order", "", "which slot next: "+valuesHelp(func(d *tracer.Def) []string { return strs(d.Orders) }))
 	fs.StringVar(&pf.check, "check", "", "how a candidate is checked: "+valuesHelp(func(d *tracer.Def) []string { return strs(d.Checks) }))
 	fs.StringVar(&pf.when, "when", "before", "when the check runs: before (check, place), after (place, check) or leaf (at a full board)")
@@ -448,6 +456,17 @@ func (pf *problemFlags) build(ctx context.Context, fs *flag.FlagSet, problem str
 			return nil, tracer.Options{}, err
 		}
 		spec.Puzzle, where = text, w
+	}
+	if set["nums"] || set["target"] || set["reuse"] || set["dedup"] {
+		switch {
+		case set["puzzle"]:
+			return nil, tracer.Options{}, usagef("--nums, --target, --reuse and --dedup write the instance: leave out --puzzle")
+		case def.Puzzle == nil:
+			return nil, tracer.Options{}, usagef("--nums, --target, --reuse, --dedup: %s takes no list of numbers", def.Name)
+		case set["n"]:
+			return nil, tracer.Options{}, usagef("-n and --nums contradict each other: give one")
+		}
+		spec.Puzzle, where = tracer.NumbersInstance(pf.nums, pf.target, pf.reuse, pf.dedup), "--nums"
 	}
 	p, opts, err := spec.Build()
 	if err != nil {

@@ -145,7 +145,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"no command", nil, []string{"no command"}},
 		{"unknown command", []string{"frobnicate"}, []string{`unknown command "frobnicate"`}},
-		{"unknown problem", []string{"trace", "chess"}, []string{`unknown problem "chess"`, "nqueens, sudoku or permutations"}},
+		{"unknown problem", []string{"trace", "chess"}, []string{`unknown problem "chess"`, "nqueens, sudoku, permutations, combination-sum or subsets"}},
 		{"no problem", []string{"trace"}, []string{"no problem given"}},
 		{"n too small", []string{"trace", "nqueens", "-n", "0"}, []string{"-n 0", "1 to 30"}},
 		{"n too large", []string{"trace", "nqueens", "-n", "31"}, []string{"-n 31", "1 to 30"}},
@@ -232,7 +232,7 @@ func TestCompareAndLessons(t *testing.T) {
 		t.Errorf("compare --strategies sudoku: exit %d, stderr %q, out:\n%s", code, errs, out)
 	}
 	code, out, _ = runCLI(t, "", "lesson", "list")
-	if code != 0 || strings.Count(out, "\n") != 8 || !strings.Contains(out, "004-three-parts") {
+	if code != 0 || strings.Count(out, "\n") != 9 || !strings.Contains(out, "004-three-parts") || !strings.Contains(out, "dedup") {
 		t.Errorf("lesson list: exit %d:\n%s", code, out)
 	}
 	dir := t.TempDir()

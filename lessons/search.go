@@ -105,7 +105,7 @@ func Strategies(base Search) ([]Search, error) {
 	var out []Search
 	for _, o := range def.Orders {
 		for _, c := range def.Checks {
-			for _, w := range tracer.Whens {
+			for _, w := range def.WhenList() {
 				s := base
 				s.Order, s.Check, s.When = string(o), string(c), string(w)
 				out = append(out, s)

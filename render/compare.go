@@ -106,7 +106,7 @@ func (t *table) write(w io.Writer, markdown bool) error {
 // label: "N-Queens n=8", "Sudoku 9×9, 51 blanks", "Permutations n=3"
 // ("N 皇后 n=8", "数独 9×9，51 个空格", "全排列 n=3").
 func RunName(sum tracer.Summary, lang tracer.Lang) string {
-	d := problemDef(sum.Problem)
+	d := sumDef(&sum)
 	return d.Title.In(lang) + " " + runLabel(d, &sum, lang)
 }
 
@@ -117,7 +117,7 @@ func RunName(sum tracer.Summary, lang tracer.Lang) string {
 // whose depth is its slot 1-D.
 func Shape(sum tracer.Summary, lang tracer.Lang) string {
 	o := CompareOptions{Lang: lang}
-	d := problemDef(sum.Problem)
+	d := sumDef(&sum)
 	if d.Shape != nil {
 		return d.Shape(sum.Strategy.Order).In(lang)
 	}
@@ -131,7 +131,7 @@ func Shape(sum tracer.Summary, lang tracer.Lang) string {
 // problem's candidate: "8 columns", "9 digits", "3 numbers" ("8 列",
 // "9 个数字", "3 个数字").
 func LoopWidth(sum tracer.Summary, lang tracer.Lang) string {
-	c := problemDef(sum.Problem).Words.Candidate
+	c := sumDef(&sum).Words.Candidate
 	en, zh := c.EN, strings.ReplaceAll(c.ZH, "%", "%%")
 	if en == "" {
 		en, zh = "candidate", "候选"
@@ -143,7 +143,7 @@ func LoopWidth(sum tracer.Summary, lang tracer.Lang) string {
 	} else {
 		zh = "%d 个" + zh
 	}
-	lo, hi := problemDef(sum.Problem).ValueRange(sum.Size)
+	lo, hi := sumDef(&sum).ValueRange(sum.Size)
 	return dotCount(lang, hi-lo+1, en, zh)
 }
 
@@ -177,7 +177,7 @@ func shortRule(r tracer.Rule, runs []CompareRun, o CompareOptions) string {
 		if slices.Contains(run.Summary.Rules, r) {
 			// A table names each rule once, so where a rule has a fuller
 			// name for its first mention, that one ("同宫（3×3 九宫格）重复").
-			def := problemDef(run.Summary.Problem)
+			def := sumDef(&run.Summary)
 			if intro := def.RuleIntro(r, run.Summary.Size, o.Lang); intro != def.RuleName(r, o.Lang) {
 				return intro
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -151,7 +152,7 @@ type dotDrawer struct {
 }
 
 func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
-	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: problemDef(leg.Summary.Problem), zh: leg.Lang == tracer.LangZH,
+	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: sumDef(&leg.Summary), zh: leg.Lang == tracer.LangZH,
 		leaf:  leg.Summary.Strategy.When == tracer.WhenLeaf,
 		after: leg.Summary.Strategy.When == tracer.WhenAfter,
 		cells: leg.Summary.Strategy.Order == tracer.OrderCells && leg.Summary.Size > 0}
@@ -245,7 +246,44 @@ func (d *dotDrawer) move(i int32) string {
 	if isPass(n) {
 		return d.passLabel(n)
 	}
-	return d.def.MoveLabel(n.Cell(), int(n.Value))
+	label := d.def.MoveLabel(n.Cell(), int(n.Value))
+	if n.Kind == tracer.NodeCall && d.def.CallMark != nil {
+		if t, ok := d.def.CallMark(d.pathOf(i)); ok {
+			label += " " + t.In(d.lang()) // an allowed repeat along the branch: "1 树枝"
+		}
+	}
+	return label
+}
+
+// pathOf returns the values of the moves from the root down to node i (i's
+// own move last; a pruned leaf's candidate last).
+func (d *dotDrawer) pathOf(i int32) []int {
+	var path []int
+	for a := i; a >= 0 && d.t.Parent(a) >= 0; a = d.t.Parent(a) {
+		path = append(path, int(d.t.Node(a).Value))
+	}
+	slices.Reverse(path)
+	return path
+}
+
+// leafNote is the Def's second line of pruned leaf i from its path
+// (tracer.Def.LeafNote), if it has one.
+func (d *dotDrawer) leafNote(i int32) (string, bool) {
+	if d.def.LeafNote == nil {
+		return "", false
+	}
+	t, ok := d.def.LeafNote(d.t.Node(i).Rule, d.pathOf(i))
+	return t.In(d.lang()), ok
+}
+
+// ruleLook returns the extra attributes of pruned leaf i whose rule has a
+// look of its own (tracer.RuleWords.Color), "" otherwise.
+func (d *dotDrawer) ruleLook(i int32) string {
+	rw := d.def.RuleWordsOf(d.t.Node(i).Rule)
+	if rw.Color == "" || d.leaf {
+		return ""
+	}
+	return `color="` + rw.Color + `", fontcolor="` + rw.Color + `", fillcolor="` + rw.Fill + `"`
 }
 
 // isPass reports whether n is a call made with no move: under --order
@@ -324,11 +362,24 @@ func (d *dotDrawer) labelAll() {
 			// The move, then the rule and what it clashes with, in two
 			// short lines: "✗ r1=c1" over "↖ diagonal: r0=c0".
 			n := d.t.Node(it.Node)
-			why := d.def.RuleWordsOf(n.Rule).Short.In(d.lang())
+			rw := d.def.RuleWordsOf(n.Rule)
+			why := rw.Short.In(d.lang())
 			if wt := d.witness(it.Node); wt != "" {
 				why += d.pick(": ", "：") + wt
+				if rw.With.EN != "" {
+					// The rule's own word for its witness: 树层去重 is no
+					// clash ("same as before: 1" / "同层已试：1").
+					why = rw.With.In(d.lang()) + " " + wt
+				}
 			}
-			lines := []string{"✗ " + d.move(it.Node), why}
+			if t, ok := d.leafNote(it.Node); ok {
+				why = t // from the path: "over by 2" / "超出 2"
+			}
+			first := "✗ " + d.move(it.Node)
+			if rw.Color != "" && rw.Mark.EN != "" {
+				first += " " + rw.Mark.In(d.lang()) // a rule of its own look: "✗ 1 层"
+			}
+			lines := []string{first, why}
 			switch {
 			case d.leaf:
 				// The full board failed its check at this cell: say so
@@ -965,6 +1016,8 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 			switch {
 			case it.Kind == ItemCall || it.Kind == ItemFold:
 				extra = dotCallAttrs(it)
+			case it.Kind == ItemPruned && d.ruleLook(it.Node) != "":
+				extra = d.ruleLook(it.Node)
 			case it.Kind == ItemElided && deadAgg(&d.tr.Aggs[it.Agg]):
 				// Dead ends, folded: grey as a dead end, dashed as elided.
 				extra = `style="rounded,filled,dashed", fillcolor="` + dotColorDeadFill + `"`
@@ -998,6 +1051,11 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 			b = append(b, " -> "...)
 			b = d.id(b, int32(i))
 			a := dotEdgeAttrs(it, d.failColor())
+			if it.Kind == ItemPruned && !d.leaf {
+				if rw := d.def.RuleWordsOf(d.t.Node(it.Node).Rule); rw.Color != "" {
+					a = `color="` + rw.Color + `"`
+				}
+			}
 			if d.lay != nil {
 				pts, tip := d.lay.route(int(it.Parent), i, d.w, d.h, trunkOf(items, i))
 				if a != "" {
@@ -1376,8 +1434,17 @@ func (d *dotDrawer) keyChips() []keyChip {
 		kDeadFold
 	)
 	stepped := d.tr.AtStep > 0
+	var own []tracer.Rule // pruned by a rule with a look of its own (RuleWords.Color)
 	for i := range d.tr.Items {
 		it := &d.tr.Items[i]
+		if it.Kind == ItemPruned && !d.leaf && (stepped || !it.Hidden) {
+			if r := d.t.Node(it.Node).Rule; d.def.RuleWordsOf(r).Color != "" {
+				if !slices.Contains(own, r) {
+					own = append(own, r)
+				}
+				continue
+			}
+		}
 		switch it.Kind {
 		case ItemPruned, ItemGroup:
 			has[kPruned] = has[kPruned] || stepped || !it.Hidden
@@ -1458,6 +1525,11 @@ func (d *dotDrawer) keyChips() []keyChip {
 			"✗ 虚线：先放后查，违反规则，已撤销"))
 	case has[kPruned]:
 		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, d.pick("✗ pruned: breaks a rule", "✗ 剪枝：违反规则"))
+	}
+	slices.Sort(own)
+	for _, r := range own {
+		rw := d.def.RuleWordsOf(r)
+		key(` BGCOLOR="`+rw.Fill+`" COLOR="`+rw.Color+`"`, "✗ "+rw.Mark.In(d.lang())+" "+rw.Name.In(d.lang()))
 	}
 	if has[kCut] {
 		// No STYLE="dashed" here: Graphviz writes a garbled style string

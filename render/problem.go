@@ -38,6 +38,14 @@ func problemDef(name string) *tracer.Def {
 	}
 }
 
+// sumDef returns the Def of the run sum describes, as its instance speaks
+// (tracer.Def.Of): a box of a combination reads the instance's own
+// numbers, not the default instance's.
+func sumDef(sum *tracer.Summary) *tracer.Def {
+	d := problemDef(sum.Problem)
+	return d.Of(runInfo(d, sum))
+}
+
 // runInfo rebuilds the Info of the run sum describes, for the Def's
 // functions (Label, Start).
 func runInfo(d *tracer.Def, sum *tracer.Summary) tracer.Info {
@@ -101,23 +109,6 @@ func witnessValue(t *tracer.Tree, i int32, start *tracer.Board) int {
 	return int(n.Value)
 }
 
-// boxSide is the side of the boxes a rows×cols board is drawn with
-// (Sudoku 9×9: 3), 0 for none. Until the Def says so (see the package's
-// report: a Def field or a GridBoard on the Def), it is derived: a
-// problem that takes a puzzle, on a square board whose side is a square
-// k×k with k ≥ 2.
-func boxSide(d *tracer.Def, rows, cols int) int {
-	if d == nil || d.Puzzle == nil || rows != cols {
-		return 0
-	}
-	for k := 2; k*k <= rows; k++ {
-		if k*k == rows {
-			return k
-		}
-	}
-	return 0
-}
-
 // boardLook is how a diagram draws a problem's board, derived from what
 // the Def offers.
 type boardLook struct {
@@ -134,7 +125,8 @@ type boardLook struct {
 // chessPieces draws a piece glyph as its chess figure.
 var chessPieces = map[byte]string{'K': "♚", 'Q': "♛", 'R': "♜", 'B': "♝", 'N': "♞", 'P': "♟"}
 
-// lookOf derives how the board of the run info describes is drawn.
+// lookOf is how the board of the run info describes is drawn, as the Def
+// declares it (tracer.BoardSpec): nothing is guessed from glyphs.
 func lookOf(d *tracer.Def, info tracer.Info) (boardLook, error) {
 	start, err := d.Start(info)
 	if err != nil {
@@ -143,17 +135,10 @@ func lookOf(d *tracer.Def, info tracer.Info) (boardLook, error) {
 	if start == nil || start.Rows < 1 || start.Cols < 1 {
 		return boardLook{}, errors.New("the problem has no board")
 	}
-	lk := boardLook{start: start, box: boxSide(d, start.Rows, start.Cols)}
-	// One glyph for two values: pieces.
-	probe := start.Clone()
-	corner := tracer.Pos{Row: 0, Col: 0}
-	probe.Place(corner, 1)
-	one := probe.RowStrings()[0][0]
-	probe.Place(corner, 2)
-	if two := probe.RowStrings()[0][0]; one == two {
-		lk.pieces = true
-		lk.piece = string(one)
-		if p, ok := chessPieces[one]; ok {
+	lk := boardLook{start: start, box: d.Box(info.Size), pieces: d.Board.Pieces}
+	if lk.pieces {
+		lk.piece = string(d.Board.Glyph)
+		if p, ok := chessPieces[d.Board.Glyph]; ok {
 			lk.piece = p
 		}
 	}

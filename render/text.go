@@ -18,7 +18,10 @@ func Board(problem string, rows []string) string {
 	if len(rows) > 0 {
 		n = utf8.RuneCountInString(rows[0])
 	}
-	box := boxSide(problemDef(problem), len(rows), n)
+	box := 0
+	if len(rows) == n {
+		box = problemDef(problem).Box(n)
+	}
 	for r, row := range rows {
 		if box > 0 && r > 0 && r%box == 0 {
 			for c := 0; c < n; c++ {
@@ -78,7 +81,7 @@ func (zh reportWords) pick(en, z string) string {
 // "右上对角线 ↗").
 func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) error {
 	var b strings.Builder
-	def := problemDef(sum.Problem)
+	def := sumDef(&sum)
 	zh := reportWords(lang == tracer.LangZH)
 	st := &sum.Stats
 	show = max(show, 0)
@@ -90,6 +93,11 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 		fmt.Fprintf(&b, "status: %s · %s\n", sum.Status, StatusLine(sum, lang))
 	}
 	solution := func(i int, rows []string) {
+		if def.Solution != nil {
+			// A list reads as a list: "solution 1: [1,1,6]".
+			fmt.Fprintf(&b, "\n%s %s\n", fmt.Sprintf(zh.pick("solution %d:", "解 %d："), i), def.SolutionText(rows))
+			return
+		}
 		fmt.Fprintf(&b, "\n%s\n%s", fmt.Sprintf(zh.pick("solution %d:", "解 %d："), i), Board(sum.Problem, rows))
 	}
 	boards := sum.Solutions

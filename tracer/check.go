@@ -40,6 +40,11 @@ import "fmt"
 // the depth of the search, not with the number of steps. The zero value is
 // ready to use; use one Checker per stream.
 type Checker struct {
+	// EveryNode is set for a problem whose every call records its path as
+	// a solution before its loop (Def.EveryNode: Subsets): a solution may
+	// then come first in a call with a slot, and its loop follows.
+	EveryNode bool
+
 	step     int64 // the last step seen
 	calls    int   // call events seen
 	frames   []checkFrame
@@ -163,6 +168,9 @@ func (c *Checker) Event(e *Event) {
 			return
 		}
 	case KindTry:
+		if c.EveryNode && f.state == stEnding && f.ending == KindSolution && !f.tried {
+			f.state = stIdle // the path is recorded; the loop goes on
+		}
 		if f.state != stIdle {
 			c.failState(e, f)
 			return

@@ -35,6 +35,76 @@ type RuleWords struct {
 	// stepper keeps one character of it: the first of the English, the
 	// last of the Chinese ("r", "行"). Optional: Short stands in for it.
 	Mark Text
+	// Witness says what a reject's witness is: a cell holding what the
+	// candidate clashes with (the default), an equal candidate tried
+	// before at the same level (树层去重), or nothing (a bound).
+	Witness WitnessKind
+	// With is the word before the witness on a pruned leaf: "clash:" /
+	// "冲突：" (the default), "same as" / "同层已试". Optional.
+	With Text
+	// Color, if set, is the colour a diagram draws the rule's pruned leaf
+	// in ("#1f6fb2"), so that rules of one problem look apart: 树层去重 is
+	// never drawn as a clash. Optional: the diagram's pruned red. Fill is
+	// the leaf's fill then.
+	Color, Fill string
+	// Code is the template line that prunes by the rule, which the
+	// stepper lights ("if i > start && c[i] == c[i-1] { continue }").
+	// Optional: the template's generic check line.
+	Code string
+	// Loop is set for a rule that is the candidate loop's own condition
+	// (Combination Sum's sum+c[i] <= target): its reject lights the loop
+	// line, and the loop ends there.
+	Loop bool
+}
+
+// WitnessKind is what the witness of a rule's reject is.
+type WitnessKind uint8
+
+// The witness kinds.
+const (
+	WitnessCell    WitnessKind = iota // the cell holding what the candidate clashes with
+	WitnessSibling                    // an equal candidate tried before at this level (its cell)
+	WitnessNone                       // no witness: the rule is a bound (over the target)
+)
+
+// BoardSpec declares what a problem's board is, so that nothing has to
+// guess it from glyphs: whether a cell holds a piece (a queen, whose
+// value is where it stands) or shows its value, what one slot of the
+// recursion is, and the boxes drawn on it.
+type BoardSpec struct {
+	// Pieces is set when every value is drawn with one glyph, Glyph (a
+	// queen 'Q'), named Piece ("queen" / "皇后"): a move's value is the
+	// column its piece stands in. Otherwise a cell shows its value.
+	Pieces bool
+	Glyph  byte
+	Piece  Text
+	// Slot is what one call decides: a row (N-Queens), a cell
+	// (Sudoku, Permutations), or an index into a list (Combination Sum,
+	// Subsets: the board is the sorted list, a cell shows its number
+	// while it is on the path).
+	Slot SlotKind
+	// BoxSide returns the side of the boxes an instance of the given
+	// size is drawn with (Sudoku 9: 3), 0 for none. Optional: none.
+	BoxSide func(size int) int
+}
+
+// SlotKind is what one call of a problem decides (BoardSpec.Slot).
+type SlotKind uint8
+
+// The slot kinds.
+const (
+	SlotCell  SlotKind = iota // a cell: the move writes its value there
+	SlotRow                   // a row: the move puts a piece in one of its columns (the slot's Col is -1)
+	SlotIndex                 // an index into the sorted list: the move takes the number there
+)
+
+// Box returns the side of the boxes of an instance of the given size (see
+// BoardSpec.BoxSide): 0 for none.
+func (d *Def) Box(size int) int {
+	if d.Board.BoxSide == nil {
+		return 0
+	}
+	return max(d.Board.BoxSide(size), 0)
 }
 
 // Conflict is one clash of a candidate: the rule it breaks and the cell
@@ -83,11 +153,43 @@ type Def struct {
 	// problem accepts; the first is the default.
 	Orders []Order
 	Checks []Check
+	// Whens lists the check timings the problem accepts; nil means every
+	// one of Whens (before, after, leaf). A problem whose end is not a
+	// full board (a sum reached) has no board to validate at a leaf.
+	Whens []When
 	// Stop is the default stop rule: StopAll where every solution is the
 	// point (N-Queens), StopFirst where one is (Sudoku).
 	Stop Stop
+	// Board declares the board: pieces or values, the slot, the boxes.
+	Board BoardSpec
+	// EveryNode is set for a problem whose every call records its path as
+	// a solution before its loop (Subsets: 代码随想录's
+	// result.push_back(path) at the top of backtracking): every node of
+	// the tree is a solution, and the search goes on below it.
+	EveryNode bool
+	// Solution writes a solution's rows for people: "[1,1,6]" for a
+	// combination. Optional: the rows as they are, one line each.
+	Solution func(rows []string) string
+	// CallMark, if set, marks a call box from the path of moves that led
+	// to it (the values, root first, its own last): Combination Sum marks
+	// an allowed repeat along a branch (树枝) "树枝". It runs in renderers
+	// only, never in the search loop (pprof's DotNodeAttributes).
+	// Optional.
+	CallMark func(path []int) (Text, bool)
+	// LeafNote, if set, words a pruned leaf from its rule and the path
+	// (the candidate last): "over by 2" / "超出 2". ok false: the rule's
+	// words and witness. Optional.
+	LeafNote func(r Rule, path []int) (Text, bool)
+	// ForInstance returns the Def as the instance info describes speaks:
+	// the same problem with Move, Words, Label and Solution that name the
+	// instance's own numbers (a box reads 1, not index 0). It is called
+	// once per run, by Of, and never in the search loop. Optional: the
+	// Def is the same for every instance.
+	ForInstance func(info Info) *Def
 	// Size is set for problems sized by n; Puzzle for problems that take a
-	// puzzle text (its default is the instance used without one).
+	// puzzle text (its default is the instance used without one). A
+	// problem may have both (Permutations: -n 3, or a list of numbers);
+	// a spec with a puzzle then takes the puzzle.
 	Size   *SizeSetting
 	Puzzle *PuzzleSetting
 	// New builds an instance from a spec whose Order and Check are filled
@@ -158,24 +260,31 @@ var registry = struct {
 	order  []string
 }{defs: map[string]*Def{}, byWord: map[string]*Def{}}
 
-// Register adds a problem; its file calls it from init. It panics on a
-// Def without a name, builder, move functions or label, and on a name or
-// alias already taken: these are programming errors.
-func Register(d *Def) {
+// Register adds a problem; its file calls it from init (a built-in uses
+// MustRegister). It returns an error for a Def without a name, builder,
+// move functions or label, and for a name or alias already taken (a
+// user's problem whose name a later version makes built-in): the caller
+// decides what to do, nothing panics.
+func Register(d *Def) error {
 	switch {
 	case d == nil || d.Name == "":
-		panic("tracer: Register: a problem needs a name")
+		return errors.New("tracer: Register: a problem needs a name")
 	case d.New == nil || d.Move == nil || d.ParseMove == nil || d.Label == nil || d.Start == nil:
-		panic(fmt.Sprintf("tracer: Register %s: New, Start, Move, ParseMove and Label are required", d.Name))
+		return fmt.Errorf("tracer: Register %s: New, Start, Move, ParseMove and Label are required", d.Name)
 	case len(d.Orders) == 0 || len(d.Checks) == 0 || len(d.Rules) == 0:
-		panic(fmt.Sprintf("tracer: Register %s: Orders, Checks and Rules must not be empty", d.Name))
-	case (d.Size == nil) == (d.Puzzle == nil):
-		panic(fmt.Sprintf("tracer: Register %s: set exactly one of Size and Puzzle", d.Name))
+		return fmt.Errorf("tracer: Register %s: Orders, Checks and Rules must not be empty", d.Name)
+	case d.Size == nil && d.Puzzle == nil:
+		return fmt.Errorf("tracer: Register %s: set Size, Puzzle or both", d.Name)
+	}
+	for _, w := range d.Whens {
+		if !slices.Contains(Whens, w) {
+			return fmt.Errorf("tracer: Register %s: unknown check timing %q in Whens", d.Name, w)
+		}
 	}
 	seen := map[string]bool{}
 	for _, w := range append([]string{d.Name}, d.Aliases...) {
 		if w == "" || seen[w] {
-			panic(fmt.Sprintf("tracer: Register %s: an empty or repeated name or alias", d.Name))
+			return fmt.Errorf("tracer: Register %s: an empty or repeated name or alias", d.Name)
 		}
 		seen[w] = true
 	}
@@ -183,7 +292,7 @@ func Register(d *Def) {
 	defer registry.Unlock()
 	for _, w := range append([]string{d.Name}, d.Aliases...) {
 		if _, taken := registry.byWord[w]; taken {
-			panic(fmt.Sprintf("tracer: Register: problem name %q is taken", w))
+			return fmt.Errorf("tracer: Register: problem name %q is taken", w)
 		}
 	}
 	registry.defs[d.Name] = d
@@ -191,6 +300,46 @@ func Register(d *Def) {
 		registry.byWord[w] = d
 	}
 	registry.order = append(registry.order, d.Name)
+	return nil
+}
+
+// MustRegister is Register for a built-in problem's init, where a bad Def
+// is a bug of this package: it panics on Register's error.
+func MustRegister(d *Def) {
+	if err := Register(d); err != nil {
+		panic(err)
+	}
+}
+
+// WhenList returns the check timings the problem accepts (Whens, or every
+// When).
+func (d *Def) WhenList() []When {
+	if d.Whens != nil {
+		return d.Whens
+	}
+	return Whens
+}
+
+// Of returns the Def as the instance info describes speaks (see
+// ForInstance): d itself for a problem whose words do not depend on the
+// instance, or when the instance cannot be read.
+func (d *Def) Of(info Info) *Def {
+	if d == nil || d.ForInstance == nil {
+		return d
+	}
+	if b := d.ForInstance(info); b != nil {
+		return b
+	}
+	return d
+}
+
+// SolutionText writes a solution's rows for people (see Solution): the
+// rows joined by spaces when the Def says nothing.
+func (d *Def) SolutionText(rows []string) string {
+	if d.Solution != nil {
+		return d.Solution(rows)
+	}
+	return strings.Join(rows, " ")
 }
 
 // Lookup returns the problem called name (or one of its aliases).
@@ -408,6 +557,9 @@ func (s Spec) Build() (Problem, Options, error) {
 	if _, err := ParseWhen(string(st.When)); err != nil {
 		return nil, Options{}, err
 	}
+	if !slices.Contains(d.WhenList(), st.When) {
+		return nil, Options{}, settingErr("when", "%s does not support when %s: want %s", d.Name, st.When, JoinValues(d.WhenList()))
+	}
 	if _, err := ParseStop(string(st.Stop)); err != nil {
 		return nil, Options{}, err
 	}
@@ -429,7 +581,7 @@ func (s Spec) Build() (Problem, Options, error) {
 	}
 	s.Order, s.Check, s.When, s.Stop = st.Order, st.Check, st.When, st.Stop
 	switch {
-	case d.Size != nil:
+	case d.Size != nil && (d.Puzzle == nil || s.Puzzle == ""):
 		if s.Puzzle != "" {
 			return nil, Options{}, settingErr("puzzle", "%s takes no puzzle: give its size n", d.Name)
 		}
@@ -456,6 +608,10 @@ func (s Spec) Build() (Problem, Options, error) {
 	}
 	p, err := d.New(s)
 	if err != nil {
+		var se *SettingError
+		if errors.As(err, &se) {
+			return nil, Options{}, err
+		}
 		return nil, Options{}, &SettingError{Setting: "problem", Err: err}
 	}
 	return p, Options{When: s.When, Stop: s.Stop, Drop: s.Drop, Limits: s.Limits}, nil
@@ -608,6 +764,15 @@ func (b *Board) Clone() *Board {
 	return &c
 }
 
+// Glyph returns the one character the board writes value v with (as in
+// RowStrings).
+func (b *Board) Glyph(v int) byte {
+	if b.glyph == nil {
+		return '?'
+	}
+	return b.glyph(v)
+}
+
 // RowStrings returns the board as row strings, one glyph a cell and '.'
 // for an empty cell: the form of Problem.Rows and of stats' solution rows.
 func (b *Board) RowStrings() []string {
@@ -678,6 +843,13 @@ type Words struct {
 	// Full is what a solution note says of the board before the stop rule's
 	// part: "all 8 queens placed, no attacks".
 	Full func(size int) Text
+	// OnPath, if set, words a reject, a place or a solution with the path
+	// of moves so far (the value of each open call's move, root first; for
+	// a reject or a place, not yet the candidate itself): "1 + 2 + 5 = 8 >
+	// 7", "record [1,2]". ok false: the note of Reject, Place or Full. The
+	// narrator keeps no copy of these notes (they depend on the path).
+	// Optional.
+	OnPath func(when When, e *Event, path []int) (t Text, ok bool)
 	// Exhausted is the note of a call whose candidates all failed; below is
 	// "" when no solution was found under it, else "2 solutions" / "2 个解".
 	//

@@ -563,11 +563,11 @@ func TestDefMoveLabelRoot(t *testing.T) {
 
 // ---------------------------------------------------------------- Register
 
-func TestRegisterPanics(t *testing.T) {
+func TestRegisterErrors(t *testing.T) {
 	tests := []struct {
 		name string
 		def  func() *tracer.Def
-		want string // in the panic message
+		want string // in the error
 	}{
 		{"nil", func() *tracer.Def { return nil }, "needs a name"},
 		{"no name", func() *tracer.Def { return defValidDef("") }, "needs a name"},
@@ -584,12 +584,12 @@ func TestRegisterPanics(t *testing.T) {
 		}, "must not be empty"},
 		{"no Orders", func() *tracer.Def { d := defValidDef("test-def-panic-orders"); d.Orders = nil; return d }, "must not be empty"},
 		{"no Checks", func() *tracer.Def { d := defValidDef("test-def-panic-checks"); d.Checks = nil; return d }, "must not be empty"},
-		{"Size and Puzzle", func() *tracer.Def {
-			d := defValidDef("test-def-panic-both")
-			d.Puzzle = &tracer.PuzzleSetting{Default: defSudoku4}
+		{"unknown When", func() *tracer.Def {
+			d := defValidDef("test-def-panic-when")
+			d.Whens = []tracer.When{"sometimes"}
 			return d
-		}, "exactly one of Size and Puzzle"},
-		{"neither Size nor Puzzle", func() *tracer.Def { d := defValidDef("test-def-panic-neither"); d.Size = nil; return d }, "exactly one of Size and Puzzle"},
+		}, `unknown check timing "sometimes"`},
+		{"neither Size nor Puzzle", func() *tracer.Def { d := defValidDef("test-def-panic-neither"); d.Size = nil; return d }, "set Size, Puzzle or both"},
 		{"name taken", func() *tracer.Def { return defValidDef("nqueens") }, `"nqueens" is taken`},
 		{"name taken by sudoku", func() *tracer.Def { return defValidDef("sudoku") }, `"sudoku" is taken`},
 		{"name is an alias", func() *tracer.Def { return defValidDef("queens") }, `"queens" is taken`},
@@ -608,12 +608,15 @@ func TestRegisterPanics(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := tt.def()
-			msg, panicked := defPanic(func() { tracer.Register(d) })
-			if !panicked {
-				t.Fatalf("Register did not panic")
+			var err error
+			if msg, panicked := defPanic(func() { err = tracer.Register(d) }); panicked {
+				t.Fatalf("Register panicked: %s", msg)
 			}
-			if !strings.HasPrefix(msg, "tracer: Register") || !strings.Contains(msg, tt.want) {
-				t.Errorf("panic %q, want it to contain %q", msg, tt.want)
+			if err == nil {
+				t.Fatalf("Register returned no error")
+			}
+			if msg := err.Error(); !strings.HasPrefix(msg, "tracer: Register") || !strings.Contains(msg, tt.want) {
+				t.Errorf("error %q, want it to contain %q", msg, tt.want)
 			}
 		})
 	}
@@ -697,7 +700,9 @@ func defChildRegister(t *testing.T) {
 	before := tracer.ProblemNames()
 	d := defValidDef("test-def-child-zeta")
 	d.Aliases = []string{"test-def-child-zeta-alias"}
-	tracer.Register(d)
+	if err := tracer.Register(d); err != nil {
+		t.Fatal(err)
+	}
 	for _, w := range []string{"test-def-child-zeta", "test-def-child-zeta-alias"} {
 		if got, err := tracer.Lookup(w); err != nil || got != d {
 			t.Errorf("Lookup(%q) = %v, %v", w, got, err)
@@ -738,8 +743,8 @@ func defChildRegister(t *testing.T) {
 			return x
 		}(),
 	} {
-		if msg, ok := defPanic(func() { tracer.Register(dd) }); !ok || !strings.Contains(msg, "is taken") {
-			t.Errorf("Register(%s, aliases %v) again: panic %v %q", dd.Name, dd.Aliases, ok, msg)
+		if err := tracer.Register(dd); err == nil || !strings.Contains(err.Error(), "is taken") {
+			t.Errorf("Register(%s, aliases %v) again: error %v, want \"is taken\"", dd.Name, dd.Aliases, err)
 		}
 	}
 	if _, err := tracer.Lookup("test-def-child-other"); err == nil {
@@ -749,12 +754,21 @@ func defChildRegister(t *testing.T) {
 
 func defChildOrder(t *testing.T) {
 	before := tracer.ProblemNames()
-	tracer.Register(defValidDef("test-def-child-zz"))
-	tracer.Register(defValidDef("test-def-child-aa"))
-	// The built-ins first, then the others by name.
-	others := append([]string{"test-def-child-zz", "test-def-child-aa"}, before[2:]...)
+	for _, name := range []string{"test-def-child-zz", "test-def-child-aa"} {
+		if err := tracer.Register(defValidDef(name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The ranked built-ins first, in rank order, then the others by name.
+	ranked, others := 0, []string{"test-def-child-zz", "test-def-child-aa"}
+	for _, d := range tracer.Problems() {
+		if d.Rank > 0 {
+			ranked++
+		}
+	}
+	others = append(others, before[ranked:]...)
 	sort.Strings(others)
-	want := append([]string{"nqueens", "sudoku"}, others...)
+	want := append(append([]string(nil), before[:ranked]...), others...)
 	if got := tracer.ProblemNames(); !reflect.DeepEqual(got, want) {
 		t.Errorf("ProblemNames() = %v, want %v", got, want)
 	}
@@ -763,16 +777,16 @@ func defChildOrder(t *testing.T) {
 func defChildEmptyAlias(t *testing.T) {
 	d := defValidDef("test-def-child-empty")
 	d.Aliases = []string{""}
-	if _, ok := defPanic(func() { tracer.Register(d) }); !ok {
-		t.Errorf("Register with alias \"\" did not panic")
+	if err := tracer.Register(d); err == nil {
+		t.Errorf("Register with alias \"\" returned no error")
 	}
 	if got, err := tracer.Lookup(""); err == nil {
 		t.Errorf("Lookup(\"\") = %s, want an error", got.Name)
 	}
 	dup := defValidDef("test-def-child-dup")
 	dup.Aliases = []string{"test-def-child-dup"}
-	if _, ok := defPanic(func() { tracer.Register(dup) }); !ok {
-		t.Errorf("Register with its name as an alias did not panic")
+	if err := tracer.Register(dup); err == nil {
+		t.Errorf("Register with its name as an alias returned no error")
 	}
 }
 

@@ -68,7 +68,11 @@ func ParseKind(s string) (Kind, error) {
 type Rule uint8
 
 // The built-in rules. Sudoku uses row, column and box; N-Queens uses column
-// and the two diagonals through the candidate square.
+// and the two diagonals through the candidate square; Permutations uses
+// used; the de-duplicating problems (Combination Sum, Subsets, and
+// Permutations of a list with repeats) add same_level and over. They are
+// constants, numbered here and not in the order the problems' files run
+// their init: adding a problem never renumbers another's rules.
 const (
 	RuleNone         Rule = iota
 	RuleRow               // the digit already stands in the row
@@ -76,6 +80,9 @@ const (
 	RuleBox               // the digit already stands in the box (宫)
 	RuleDiagonal          // a queen on the same row−col diagonal (upper-left ↖ when looking up)
 	RuleAntiDiagonal      // a queen on the same row+col diagonal (upper-right ↗ when looking up)
+	RuleUsed              // the number is already on the path (代码随想录's used 数组)
+	RuleSameLevel         // 树层去重: an equal number was tried before at this level
+	RuleOver              // the sum would pass the target: the loop ends
 	numBuiltinRules
 )
 
@@ -87,7 +94,7 @@ const NumRules = 16
 // after the built-in ones.
 var ruleNames = func() []string {
 	names := make([]string, numBuiltinRules, NumRules)
-	copy(names, []string{"", "row", "column", "box", "diagonal", "anti_diagonal"})
+	copy(names, []string{"", "row", "column", "box", "diagonal", "anti_diagonal", "used", "same_level", "over"})
 	return names
 }()
 

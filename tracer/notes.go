@@ -593,6 +593,25 @@ func (n *Narrator) count(k int, one, many, zh string) string {
 	return fmt.Sprintf("%d %s", k, many)
 }
 
+// onPath returns the note Words.OnPath writes for e with the path of the
+// open calls' moves, if the problem has one for it.
+func (n *Narrator) onPath(when When, e *Event) (string, bool) {
+	if n.w.OnPath == nil {
+		return "", false
+	}
+	path := make([]int, 0, len(n.frames))
+	for _, f := range n.frames {
+		if f.mv >= 0 && f.move != NoPos {
+			path = append(path, f.mv)
+		}
+	}
+	t, ok := n.w.OnPath(when, e, path)
+	if !ok {
+		return "", false
+	}
+	return n.in(t), true
+}
+
 func (n *Narrator) noteReject(e *Event) string {
 	// The event before tells the check timing; with none seen, the strategy.
 	p := &n.prev
@@ -608,6 +627,12 @@ func (n *Narrator) noteReject(e *Event) string {
 	case after:
 		// Placed first, checked after (--when after): it is undone next.
 		when = WhenAfter
+	}
+	if s, ok := n.onPath(when, e); ok {
+		if e.Rule < NumRules {
+			n.named[e.Rule] = true
+		}
+		return n.voided(s)
 	}
 	intro := e.Rule < NumRules && !n.named[e.Rule] // its first naming: not kept
 	rule := n.ruleWords(e.Rule)
@@ -744,6 +769,10 @@ func (n *Narrator) noteSolution(e *Event) string {
 	case n.when == WhenLeaf || e.Cost > 0:
 		full = n.pick("the whole-board check passes", "整盘校验通过")
 	default:
+		if s, ok := n.onPath(n.when, e); ok {
+			full = s
+			break
+		}
 		full = n.in(n.w.Full(n.size))
 	}
 	switch n.stop {

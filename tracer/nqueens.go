@@ -203,6 +203,7 @@ var NQueensDef = &Def{
 	Orders:    NQueensOrders,
 	Checks:    NQueensChecks,
 	Stop:      StopAll,
+	Board:     BoardSpec{Pieces: true, Glyph: 'Q', Piece: Text{"queen", "皇后"}, Slot: SlotRow},
 	Size:      &SizeSetting{Default: 8, Min: 1, Max: MaxQueens},
 	New: func(s Spec) (Problem, error) {
 		return NewNQueens(s.N, s.Check)
@@ -299,7 +300,7 @@ var NQueensDef = &Def{
 	},
 }
 
-func init() { Register(NQueensDef) }
+func init() { MustRegister(NQueensDef) }
 
 // nqueensRuleWords are the N-Queens rules in checking order, in the
 // words of tutorial 004.

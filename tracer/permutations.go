@@ -21,10 +21,6 @@ const permutationsWhy = "10! is already 3,628,800 permutations, a search of abou
 // decides position d (1-D recursion, like N-Queens' OrderRows).
 const OrderPositions Order = "positions"
 
-// RuleUsed is the rule of Permutations: the number is already on the path
-// (代码随想录's used 数组: a number goes into one permutation once).
-var RuleUsed = RegisterRule("used")
-
 // PermutationsChecks lists the checks Permutations accepts: scan (look
 // along the path) and arrays (a used[] array, O(1)).
 var PermutationsChecks = []Check{CheckScan, CheckArrays}
@@ -50,7 +46,12 @@ var PermutationsRules = []Rule{RuleUsed}
 type Permutations struct {
 	n     int
 	check Check
-	path  []int // path[d] = the number at position d, or 0
+	// list is set for a list of numbers (LeetCode 47, 全排列II): value v
+	// is index v-1 of the sorted list, and equal numbers are kept from
+	// repeating a permutation by the list's Dedup.
+	list *Numbers
+	def  *Def
+	path []int // path[d] = the number at position d, or 0
 	// For CheckArrays: used[v] is the position+1 where v was placed first
 	// (0 = unused). Only the first occupant is recorded, so with --when
 	// after the witness of a clash is the earlier position.
@@ -76,10 +77,48 @@ func NewPermutations(n int, check Check) (*Permutations, error) {
 	return p, nil
 }
 
-// Info describes the instance.
+// PermutationsListDefault is LeetCode 47's example: the numbers [1,1,2].
+var PermutationsListDefault = sortedNumbers(Numbers{Given: []int{1, 1, 2}, Dedup: DedupUsed})
+
+// NewPermutationsList returns the permutations of a list of numbers, with
+// repeats (LeetCode 47): the list's Dedup keeps equal numbers from
+// repeating a permutation (used: 树层去重 with used[]; none: every
+// arrangement, repeats and all). dedup start has no meaning here: a
+// permutation's loop starts at 0 at every level.
+func NewPermutationsList(in Numbers, check Check, when When) (*Permutations, error) {
+	if len(in.Sorted) > MaxPermutations {
+		return nil, fmt.Errorf("nums: %d numbers: want 1 to %d (%s)", len(in.Sorted), MaxPermutations, permutationsWhy)
+	}
+	if in.Dedup == DedupStart {
+		return nil, &SettingError{Setting: "puzzle", Err: fmt.Errorf("dedup start: a permutation's loop starts at 0 at every level, so i > start says nothing; want used or none")}
+	}
+	if in.Dedup == DedupUsed && when == WhenLeaf {
+		return nil, &SettingError{Setting: "when", Err: fmt.Errorf("leaf: dedup used skips at each level (树层), and a check at the full row cannot; use --dedup none with when leaf")}
+	}
+	p, err := NewPermutations(len(in.Sorted), check)
+	if err != nil {
+		return nil, err
+	}
+	p.list = &in
+	if p.used == nil {
+		p.used = make([]int, p.n+1)
+	}
+	return p, nil
+}
+
+// Info describes the instance; a list's Def speaks of its own numbers.
 func (p *Permutations) Info() Info {
-	return Info{Def: PermutationsDef, Problem: PermutationsDef.Name, Size: p.n, Instance: fmt.Sprintf("n=%d", p.n),
+	info := Info{Def: PermutationsDef, Problem: PermutationsDef.Name, Size: p.n, Instance: fmt.Sprintf("n=%d", p.n),
 		Order: OrderPositions, Check: p.check, Rules: PermutationsRules}
+	if p.list != nil {
+		info.Instance = p.list.String()
+		info.Rules = []Rule{RuleSameLevel, RuleUsed}
+		if p.def == nil {
+			p.def = PermutationsDef.Of(info)
+		}
+		info.Def = p.def
+	}
+	return info
 }
 
 // Next returns position depth: one position per level. The row is full
@@ -103,6 +142,15 @@ func (p *Permutations) Cell(slot Pos, _ int) Pos { return slot }
 // Check tests number v at position slot.Col against the path before it.
 func (p *Permutations) Check(slot Pos, v int, _ bool) Verdict {
 	d := slot.Col
+	if p.list != nil && p.list.Dedup == DedupUsed && v > 1 && p.list.Sorted[v-1] == p.list.Sorted[v-2] {
+		// 代码随想录's order: 树层去重 first. used[] is kept for a list
+		// whatever the check: index v-2 is off the path (used[i-1] ==
+		// false): its equal number was tried at this position and taken
+		// back.
+		if w := p.used[v-1]; w == 0 || w == d+1 {
+			return Verdict{Rule: RuleSameLevel, Witness: Pos{0, d}, Cost: 1}
+		}
+	}
 	if p.check == CheckArrays {
 		// One lookup in used[]: O(1).
 		if w := p.used[v]; w != 0 && w != d+1 {
@@ -165,8 +213,59 @@ func (p *Permutations) Rows() []string {
 	b := make([]byte, p.n)
 	for d, v := range p.path {
 		b[d] = DigitChar(v)
+		if p.list != nil && v > 0 {
+			b[d] = p.list.glyph(v - 1)
+		}
 	}
 	return []string{string(b)}
+}
+
+// permutationsFor is PermutationsDef.ForInstance: for a list of numbers,
+// the Def whose moves, words, board and solutions name its numbers; for
+// n=K, the Def itself.
+func permutationsFor(info Info) *Def {
+	in, ok := numbersOf(info, PermutationsListDefault)
+	if !ok {
+		return nil
+	}
+	d := *PermutationsDef
+	d.ForInstance = nil
+	n := len(in.Sorted)
+	glyph := func(v int) byte { return in.glyph(v - 1) }
+	d.Start = func(Info) (*Board, error) { return NewBoard(1, n, glyph), nil }
+	d.Move = listMove(in, 1)
+	d.ParseMove = listParseMove("permutations", 1)
+	d.Label = func(_ Info, lang Lang) string {
+		if lang == LangZH {
+			return fmt.Sprintf("[%s]，去重 %s", intList(in.Sorted, ","), in.Dedup)
+		}
+		return fmt.Sprintf("[%s], dedup %s", intList(in.Sorted, ","), in.Dedup)
+	}
+	d.Solution = func(rows []string) string { return listText(rowNumbers(rows)) }
+	d.Rules = []RuleWords{sameLevelWords, d.Rules[0]}
+	d.Rules[0].Code = dedupCode(in.Dedup, "nums")
+	d.Rules[1].Witness = WitnessCell
+	w := listWords(in, 1, Text{"number", "数"})
+	w.Full = func(size int) Text {
+		return Text{fmt.Sprintf("all %d positions filled", size), fmt.Sprintf("%d 个位置都放好了", size)}
+	}
+	w.OnPath = func(when When, e *Event, path []int) (Text, bool) {
+		if e.Kind != KindSolution {
+			return Text{}, false
+		}
+		nums := make([]int, 0, len(path))
+		for _, v := range path {
+			if v >= 1 && v <= n {
+				nums = append(nums, in.Sorted[v-1])
+			}
+		}
+		return Text{fmt.Sprintf("all %d positions filled: %s", n, listText(nums)), fmt.Sprintf("%d 个位置都放好了：%s", n, listText(nums))}, true
+	}
+	d.Words = w
+	d.CallMark = branchMark(in, 1)
+	d.Code.Loop = func(int) string { return "for i := 0; i < len(nums); i++ {" }
+	d.Code.Args, d.Code.Value = "pos, i", "i"
+	return &d
 }
 
 // PermutationsDef describes Permutations to everything but the search loop.
@@ -181,8 +280,15 @@ var PermutationsDef = &Def{
 	Orders:    PermutationsOrders,
 	Checks:    PermutationsChecks,
 	Stop:      StopAll,
+	Board:     BoardSpec{Slot: SlotCell},
 	Size:      &SizeSetting{Default: 4, Min: 1, Max: MaxPermutations, Why: permutationsWhy},
+	Puzzle: &PuzzleSetting{Default: PermutationsListDefault.String(), Parse: func(s string) (any, error) {
+		return ParseNumbers(s, PermutationsListDefault)
+	}},
 	New: func(s Spec) (Problem, error) {
+		if in, ok := s.Parsed.(Numbers); ok && s.Puzzle != "" {
+			return NewPermutationsList(in, s.Check, s.When)
+		}
 		return NewPermutations(s.N, s.Check)
 	},
 	Shape:  func(Order) Text { return Text{"1-D: one position per call", "一维：每层一个位置"} },
@@ -288,7 +394,10 @@ var PermutationsDef = &Def{
 	},
 }
 
-func init() { Register(PermutationsDef) }
+func init() {
+	PermutationsDef.ForInstance = permutationsFor // set here: it refers to PermutationsDef
+	MustRegister(PermutationsDef)
+}
 
 // permutationsConflicts is PermutationsDef.Conflicts: every position
 // before cell's that holds v, from position 0, as the scan walks the

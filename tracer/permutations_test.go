@@ -361,7 +361,8 @@ func TestPermutationsSpec(t *testing.T) {
 	}{
 		{Spec{Problem: "permutations", N: 11}, "n", []string{"11", "1 to 10"}},
 		{Spec{Problem: "permutations", N: -1}, "n", []string{"-1", "1 to 10"}},
-		{Spec{Problem: "permutations", Puzzle: "123"}, "puzzle", []string{"permutations takes no puzzle"}},
+		{Spec{Problem: "permutations", Puzzle: "123"}, "puzzle", []string{`unknown word "123"`, "nums"}},
+		{Spec{Problem: "permutations", Puzzle: "nums 1,1,2", N: 3}, "n", []string{"takes no size n"}},
 		{Spec{Problem: "permutations", Check: CheckCounts}, "check", []string{"permutations", "scan or arrays"}},
 		{Spec{Problem: "permutations", Order: OrderRows}, "order", []string{"permutations", "positions"}},
 	}

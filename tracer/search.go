@@ -194,6 +194,9 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 	if ps, ok := p.(Passer); ok && ps.PassesSlots() {
 		s.passer = ps
 	}
+	if d := p.Info().Def; d != nil {
+		s.every = d.EveryNode
+	}
 	// One Stats and one Tree are fed directly, without building Events;
 	// every other sink gets the Events.
 	for _, k := range opts.Sinks {
@@ -229,7 +232,7 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		placed0, rejected0 = s.st.Placements, s.st.RejectTotal()
 	}
 	// With no Events wanted, a lean loop of the template (loops.go).
-	lean := !s.hooked && s.looper == nil
+	lean := !s.hooked && s.looper == nil && !s.every // the lean loops do not record every node
 	switch {
 	case lean && s.st == nil && s.tr == nil:
 		s.steps, _ = s.callOff(0, NoPos, 0)
@@ -319,6 +322,9 @@ type search struct {
 	looper LoopScanner
 	// passer is set for a problem with slots that have nothing to decide.
 	passer Passer
+	// every is set for a problem whose every call records its path as a
+	// solution before its loop (Def.EveryNode: Subsets).
+	every  bool
 	lastOK bool // the value the last call to return returned
 	wrong  bool // the root returned true over a board that is not solved
 
@@ -589,6 +595,23 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 			return found
 		}
 		return goOn
+	}
+
+	// Subsets: result.push_back(path) at the top of every call, and the
+	// loop goes on.
+	if s.every {
+		s.solutions++
+		if len(s.boards) < s.keep {
+			s.boards = append(s.boards, s.p.Rows())
+		}
+		s.steps++
+		if s.traced {
+			s.hookSolution(id, depth, 0)
+		}
+		if s.stop == StopFirst {
+			s.ret(id, depth, true)
+			return found
+		}
 	}
 
 	// A slot with nothing to decide (a given, the end of a row): "return

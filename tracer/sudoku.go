@@ -428,6 +428,7 @@ var SudokuDef = &Def{
 	Orders:     SudokuOrders,
 	Checks:     SudokuChecks,
 	Stop:       StopFirst,
+	Board:      BoardSpec{Slot: SlotCell, BoxSide: BoxSide},
 	Puzzle: &PuzzleSetting{
 		Default: LeetCode37,
 		Parse: func(text string) (any, error) {
@@ -604,7 +605,7 @@ var SudokuDef = &Def{
 	},
 }
 
-func init() { Register(SudokuDef) }
+func init() { MustRegister(SudokuDef) }
 
 // sudokuAlsoCells is the most other clashing cells a Sudoku reject note
 // names: only the validation of a full board (--when leaf) finds more

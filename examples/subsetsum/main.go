@@ -333,7 +333,14 @@ var subsetSumDef = &tracer.Def{
 	},
 }
 
-func init() { tracer.Register(subsetSumDef) }
+// init registers the problem. Register returns an error (a name a later
+// version of backtrack makes built-in is taken): this program says so and
+// stops.
+func init() {
+	if err := tracer.Register(subsetSumDef); err != nil {
+		log.Fatalf("subsetsum: %v", err)
+	}
+}
 
 func mustParse(text string) instance {
 	in, err := parseInstance(text)

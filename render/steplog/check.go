@@ -154,7 +154,7 @@ func checkLogHeader(h *Header) (*logProblem, error) {
 		}
 	}
 	spec := tracer.Spec{Problem: def.Name, Order: s.Order, Check: s.Check, When: s.When, Stop: s.Stop, Drop: s.Drop}
-	if def.Size != nil {
+	if def.Size != nil && (def.Puzzle == nil || !puzzleReads(def, h.Instance)) {
 		// Checked here: Build would take 0 for the default size.
 		if h.Size < def.Size.Min || h.Size > def.Size.Max {
 			return nil, fmt.Errorf("size %d is out of range: want %d to %d", h.Size, def.Size.Min, def.Size.Max)
@@ -171,8 +171,11 @@ func checkLogHeader(h *Header) (*logProblem, error) {
 	if err != nil {
 		return nil, headerSettingError(err)
 	}
-	lp := &logProblem{def: def, info: p.Info()}
-	if lp.start, err = def.Start(lp.info); err != nil {
+	// The instance's own Def (tracer.Def.Of): its moves, words and board
+	// name the log's numbers, not the default instance's.
+	lp := &logProblem{def: def.Of(p.Info()), info: p.Info()}
+	lp.info.Def = lp.def
+	if lp.start, err = lp.def.Start(lp.info); err != nil {
 		return nil, fmt.Errorf("instance: %w", err)
 	}
 	switch {
@@ -181,9 +184,20 @@ func checkLogHeader(h *Header) (*logProblem, error) {
 	case lp.info.Size != h.Size:
 		return nil, fmt.Errorf("size %d, but the instance is a %d×%d puzzle", h.Size, lp.start.Rows, lp.start.Cols)
 	}
-	slot, ok := p.Next(0, tracer.NoPos)
-	lp.rowSlots = ok && slot.Row >= 0 && slot.Col < 0
+	lp.rowSlots = def.Board.Slot == tracer.SlotRow
 	return lp, nil
+}
+
+// puzzleReads reports whether the problem's puzzle parser reads text: a
+// problem sized by n that also takes a puzzle (Permutations: n=3, or a
+// list of numbers) is rebuilt from the puzzle when the header's instance
+// is one.
+func puzzleReads(def *tracer.Def, text string) bool {
+	if def.Puzzle.Parse == nil {
+		return text != ""
+	}
+	_, err := def.Puzzle.Parse(text)
+	return err == nil
 }
 
 // headerSettingError words an error of tracer.Spec.Build with the

@@ -30,6 +30,7 @@ type Writer struct {
 	bw     *bufio.Writer
 	note   func(*tracer.Event) string
 	moves  moveWriter // spells moves as the problem's Def.Move does
+	board  logBoard   // the reader's checks of a step: the writer makes them too
 	rules  []string   // the names of the rules, by Rule (see ruleNamesNow)
 	mrv    bool       // scans report how many options the chosen cell has
 	void   bool       // the template returns nothing (Strategy.Void): a return has no ok
@@ -62,6 +63,7 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		bw:    bufio.NewWriterSize(w, 64<<10),
 		note:  note,
 		moves: newMoveWriter(lp),
+		board: newLogBoard(lp),
 		rules: ruleNamesNow(),
 		mrv:   h.Strategy.Order == tracer.OrderMRV,
 		void:  h.Strategy.Void(),
@@ -84,6 +86,12 @@ func (lw *Writer) Event(e *tracer.Event) {
 		return
 	}
 	if err := lw.nameable(e); err != nil {
+		lw.err = fmt.Errorf("step log: step %d: %w", e.Step, err)
+		return
+	}
+	// What the reader refuses is not written: a log that cannot be read
+	// back fails here, at its step, not later in render.
+	if err := lw.board.check(e); err != nil {
 		lw.err = fmt.Errorf("step log: step %d: %w", e.Step, err)
 		return
 	}

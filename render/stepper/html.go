@@ -559,13 +559,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		}
 		pb.rule = append(pb.rule, rule)
 		tag := eventTag(rec.strategy, &e, &prevEv)
-		line := -1
-		for i, c := range st[0].code {
-			if tag != tagNone && c.tag == tag {
-				line = i
-				break
-			}
-		}
+		line := rec.codeLine(st[0].code, tag, &e)
 		pb.line = append(pb.line, int16(line))
 
 		// The board: what changed since the step before.

@@ -444,8 +444,8 @@ func TestTemplateCode(t *testing.T) {
 			continue
 		}
 		limit := 40
-		if def.Puzzle != nil {
-			limit = 36
+		if def.Board.BoxSide != nil {
+			limit = 36 // beside a 9×9 board with its box separators
 		}
 		for _, when := range tracer.Whens {
 			for _, stop := range tracer.Stops {
@@ -455,7 +455,7 @@ func TestTemplateCode(t *testing.T) {
 							continue
 						}
 						name := fmt.Sprintf("%s/%s/%s/%s/%s", def.Name, order, when, stop, drop)
-						code := templateCode(def.Code, 4, tracer.Strategy{Order: order, When: when, Stop: stop, Drop: drop})
+						code := templateCode(def.Code, 4, tracer.Strategy{Order: order, When: when, Stop: stop, Drop: drop}, def.Rules)
 						if len(code) < 10 || len(code) > 16 {
 							t.Errorf("%s: %d lines, want 10 to 16", name, len(code))
 						}
@@ -506,7 +506,7 @@ func TestTemplateCode(t *testing.T) {
 // no pieces of the template (a zero CodeParts): generic ones take their
 // places, and nothing nil is called.
 func TestTemplateCodeGeneric(t *testing.T) {
-	code := templateCode(tracer.CodeParts{}, 3, tracer.Strategy{Order: tracer.OrderRows, When: tracer.WhenBefore, Stop: tracer.StopAll})
+	code := templateCode(tracer.CodeParts{}, 3, tracer.Strategy{Order: tracer.OrderRows, When: tracer.WhenBefore, Stop: tracer.StopAll}, nil)
 	var text []string
 	for _, c := range code {
 		text = append(text, c.text)
@@ -520,7 +520,7 @@ func TestTemplateCodeGeneric(t *testing.T) {
 		}
 	}
 	// Only some pieces: the others are generic.
-	code = templateCode(tracer.CodeParts{Signature: "func walk(i int) bool {", Value: "x"}, 3, tracer.Strategy{When: tracer.WhenAfter, Stop: tracer.StopFirst})
+	code = templateCode(tracer.CodeParts{Signature: "func walk(i int) bool {", Value: "x"}, 3, tracer.Strategy{When: tracer.WhenAfter, Stop: tracer.StopFirst}, nil)
 	if code[0].text != "func walk(i int) bool {" || !strings.Contains(code[len(code)-3].text, "no x left") {
 		t.Errorf("partial pieces: %+v", code)
 	}

@@ -250,6 +250,14 @@ func (r *Recording) pack(e *tracer.Event) (packedEvent, bool) {
 		ok = ok && fitsInt32(int64(e.Cost))
 		p.a = int32(e.Cost)
 	}
+	// The kind takes the low 4 bits. A reject has no OK, so its rule
+	// takes the high 4: every one of tracer.NumRules fits. Other kinds keep
+	// 3 bits of x and the top bit for OK.
+	if e.Kind == tracer.KindReject {
+		ok = ok && x < tracer.NumRules && !e.OK
+		p.bits = uint8(e.Kind) | uint8(x&15)<<4
+		return p, ok
+	}
 	ok = ok && x < 8
 	p.bits = uint8(e.Kind) | uint8(x&7)<<4
 	if e.OK {
@@ -278,7 +286,7 @@ func (r *Recording) unpack(p packedEvent, k int64) tracer.Event {
 	case tracer.KindReject:
 		e.Cost = int(p.a)
 		e.Witness = r.decodePos(p.aux)
-		e.Rule = tracer.Rule(x)
+		e.Rule, e.OK = tracer.Rule(p.bits>>4), false
 	case tracer.KindLimit:
 		e.Cost = int(p.a)
 		e.Limit = tracer.LimitReason(x)

@@ -82,36 +82,26 @@ func startBoard(def *tracer.Def, info tracer.Info) *tracer.Board {
 	})
 }
 
-// glyphOf returns the glyph a board like b draws for value v: b's glyph
-// function is not exported, so v is placed on a copy and read back.
-// A glyph function that panics on v gives "?".
-func glyphOf(b *tracer.Board, v int) (g string) {
-	defer func() {
-		if recover() != nil {
-			g = "?"
-		}
-	}()
-	c := b.Clone()
-	c.Place(tracer.Pos{}, v)
-	return c.RowStrings()[0][:1]
-}
-
-// newShape derives the board's shape from the Def and the start board.
+// newShape is the board's shape as the Def declares it
+// (tracer.BoardSpec) and the start board draws it.
 func newShape(def *tracer.Def, info tracer.Info, start *tracer.Board) shape {
 	sh := shape{rows: start.Rows, cols: start.Cols}
 	size := max(info.Size, 1)
 	sh.lo, sh.hi = def.ValueRange(size)
 	for v := sh.lo; v <= sh.hi; v++ {
-		sh.glyphs = append(sh.glyphs, glyphOf(start, v))
+		sh.glyphs = append(sh.glyphs, string(start.Glyph(v)))
 	}
-	sh.pieces = glyphOf(start, sh.lo) == glyphOf(start, sh.lo+1)
-	sh.piece = pieceNoun(def.Words)
+	sh.pieces = def.Board.Pieces
+	sh.piece = def.Board.Piece
+	if sh.piece.EN == "" {
+		sh.piece = tracer.Text{EN: "piece", ZH: "棋子"}
+	}
 	for r := range sh.rows {
 		for c := range sh.cols {
 			sh.givens = sh.givens || start.Given(tracer.Pos{Row: r, Col: c})
 		}
 	}
-	sh.box = boxSide(def, info)
+	sh.box = def.Box(info.Size)
 	return sh
 }
 
@@ -120,63 +110,7 @@ func (r *Recording) glyph(v int) string {
 	if i := v - r.shape.lo; i >= 0 && i < len(r.shape.glyphs) {
 		return r.shape.glyphs[i]
 	}
-	return glyphOf(r.start, v)
-}
-
-// pieceNoun reads the noun for a piece from Words.Thing, which names one:
-// "the queen at (0,0)" / "(0,0) 的皇后". "piece" / "棋子" otherwise.
-func pieceNoun(w tracer.Words) tracer.Text {
-	noun := tracer.Text{EN: "piece", ZH: "棋子"}
-	if w.Thing == nil {
-		return noun
-	}
-	at := tracer.Pos{}
-	t := w.Thing(0, at)
-	if en, ok := strings.CutPrefix(t.EN, "the "); ok {
-		if en, ok = strings.CutSuffix(en, " at "+at.String()); ok && en != "" && !strings.Contains(en, " ") {
-			noun.EN = en
-		}
-	}
-	if zh, ok := strings.CutPrefix(t.ZH, at.String()+" 的"); ok && zh != "" {
-		noun.ZH = zh
-	}
-	return noun
-}
-
-// boxSide returns the box side of the instance info describes: an
-// instance is built from it with the Def, and asked whether it is a
-// tracer.GridBoard. 0 when it is not, or cannot be built.
-func boxSide(def *tracer.Def, info tracer.Info) (side int) {
-	if def.New == nil {
-		return 0
-	}
-	defer func() {
-		if recover() != nil {
-			side = 0
-		}
-	}()
-	spec := tracer.Spec{Problem: def.Name, Order: info.Order, Check: info.Check}
-	switch {
-	case def.Size != nil:
-		spec.N = info.Size
-	case def.Puzzle != nil:
-		spec.Puzzle = info.Instance
-		if def.Puzzle.Parse != nil {
-			v, err := def.Puzzle.Parse(info.Instance)
-			if err != nil {
-				return 0
-			}
-			spec.Parsed = v
-		}
-	}
-	p, err := def.New(spec)
-	if err != nil {
-		return 0
-	}
-	if g, ok := p.(tracer.GridBoard); ok {
-		return max(g.BoxSide(), 0)
-	}
-	return 0
+	return string(r.start.Glyph(v))
 }
 
 // slotAt returns the slot a call at depth decides when the problem finds

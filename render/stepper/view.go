@@ -71,7 +71,7 @@ func New(rec *Recording, opt Options) *Stepper {
 	}
 	s := &Stepper{rec: rec, opt: opt, lang: opt.Lang}
 	st := rec.strategy
-	s.code = templateCode(rec.def.Code, rec.info.Size, st)
+	s.code = templateCode(rec.def.Code, rec.info.Size, st, rec.def.Rules)
 	// A size not given fits the view: a tall board needs more than 80×24.
 	if growW {
 		s.opt.Width = max(s.opt.Width, s.minWidth())
@@ -259,17 +259,19 @@ type stepState struct {
 	frames []stackFrame
 	note   string
 	tag    codeTag
+	line   int  // the line of code the step lights (-1: none)
 	sizing bool // a state for measuring only (sizeState): the widest words
 }
 
 func (s *Stepper) state() *stepState {
 	r := s.rec
-	st := &stepState{k: s.k, board: r.boardAt(s.k), stats: r.statsAt(s.k)}
+	st := &stepState{k: s.k, board: r.boardAt(s.k), stats: r.statsAt(s.k), line: -1}
 	if s.k >= 1 {
 		st.e = r.At(s.k)
 		st.prev = r.At(s.k - 1)
 		st.note = r.noteAt(s.k, s.lang)
 		st.tag = eventTag(r.strategy, &st.e, &st.prev)
+		st.line = r.codeLine(s.code, st.tag, &st.e)
 	}
 	st.frames = r.frames(s.k)
 	return st
@@ -856,6 +858,24 @@ const (
 type codeLine struct {
 	text string
 	tag  codeTag
+	// rule is set on a rule's own line (tracer.RuleWords.Code): only a
+	// reject by that rule lights it.
+	rule tracer.Rule
+}
+
+// lineOf returns the index of the line of code that tag (and, for a
+// reject, rule) lights: a rule's own line, or the first line of the tag
+// that belongs to no rule; -1 for none.
+func lineOf(code []codeLine, tag codeTag, rule tracer.Rule) int {
+	if tag == tagNone {
+		return -1
+	}
+	for i, c := range code {
+		if c.tag == tag && (c.rule == tracer.RuleNone || c.rule == rule) {
+			return i
+		}
+	}
+	return -1
 }
 
 // templateCode is the shared template as search.go runs it, for one
@@ -865,13 +885,18 @@ type codeLine struct {
 // tutorials' own shapes, order scan2d (tutorial 000's loops inside the
 // recursion) and order cells (tutorial 001's helper(row, col)), are
 // written as the tutorials write them (tutorialCode).
-func templateCode(parts tracer.CodeParts, n int, sg tracer.Strategy) []codeLine {
+//
+// A rule with its own template line (RuleWords.Code) gets that line, lit
+// by its rejects only; a rule of the loop's own condition (RuleWords.Loop)
+// lights the loop line; the generic "if !valid(...)" stays for the rules
+// with neither.
+func templateCode(parts tracer.CodeParts, n int, sg tracer.Strategy, rules []tracer.RuleWords) []codeLine {
 	if sg.Order == tracer.OrderScan2D || sg.Order == tracer.OrderCells {
 		return tutorialCode(n, sg)
 	}
 	p := codeParts(parts)
 	var c []codeLine
-	add := func(text string, tag codeTag) { c = append(c, codeLine{text, tag}) }
+	add := func(text string, tag codeTag) { c = append(c, codeLine{text: text, tag: tag}) }
 	v, args, call := p.Value, p.Args, p.Recurse
 	sig := p.Signature
 	switch sg.Stop {
@@ -915,9 +940,19 @@ func templateCode(parts tracer.CodeParts, n int, sg tracer.Strategy) []codeLine 
 	case tracer.WhenLeaf:
 		add("        place("+args+") // no check", tagPlace)
 	default:
-		add("        if !valid("+args+") {", tagCheck)
-		add("            continue  // prune", tagNone)
-		add("        }", tagNone)
+		generic := len(rules) == 0
+		for _, rw := range rules {
+			if rw.Code != "" {
+				c = append(c, codeLine{"        " + rw.Code, tagCheck, rw.Rule})
+			} else if !rw.Loop {
+				generic = true
+			}
+		}
+		if generic {
+			add("        if !valid("+args+") {", tagCheck)
+			add("            continue  // prune", tagNone)
+			add("        }", tagNone)
+		}
 		add("        place("+args+") // choose", tagPlace)
 	}
 	switch sg.Stop {
@@ -947,7 +982,7 @@ func templateCode(parts tracer.CodeParts, n int, sg tracer.Strategy) []codeLine 
 // cells is tutorial 001's helper(row, col), one call per position.
 func tutorialCode(n int, sg tracer.Strategy) []codeLine {
 	var c []codeLine
-	add := func(text string, tag codeTag) { c = append(c, codeLine{text, tag}) }
+	add := func(text string, tag codeTag) { c = append(c, codeLine{text: text, tag: tag}) }
 	void := sg.Void()
 	sig, rec := "func solve() bool {", "solve()"
 	if sg.Order == tracer.OrderCells {
@@ -1069,6 +1104,19 @@ func tutorialCode(n int, sg tracer.Strategy) []codeLine {
 // is the final "return false" (or, after a child's false return in order
 // cells, the given's "return solve(r, c+1)"). A scan that passes is the
 // given's line, or the end of the row's when it inspected no cell.
+// codeLine is the line of code the step lights: a reject by a rule of the
+// loop's condition (RuleWords.Loop) lights the loop line.
+func (r *Recording) codeLine(code []codeLine, tag codeTag, e *tracer.Event) int {
+	rule := tracer.RuleNone
+	if e.Kind == tracer.KindReject && tag == tagCheck {
+		rule = e.Rule
+		if r.def.RuleWordsOf(rule).Loop {
+			tag = tagLoop
+		}
+	}
+	return lineOf(code, tag, rule)
+}
+
 func eventTag(sg tracer.Strategy, e, prev *tracer.Event) codeTag {
 	sameNode := prev.Step != 0 && prev.Node == e.Node
 	switch e.Kind {
@@ -1124,7 +1172,7 @@ func (s *Stepper) codeLines(st *stepState) []tline {
 	marked := false
 	for i, c := range s.code {
 		mark, style := " ", stPlain
-		if st.k >= 1 && !marked && c.tag == st.tag && st.tag != tagNone {
+		if st.k >= 1 && !marked && i == st.line {
 			mark, style, marked = ">", stMark, true
 		}
 		lines = append(lines, tline{{fmt.Sprintf("%s%2d ", mark, i+1), style}, {codeText(c.text, s.lang), style}})

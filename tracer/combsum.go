@@ -1,0 +1,319 @@
+package tracer
+
+import (
+	"fmt"
+)
+
+// CombSumDefault is LeetCode 40's first example (组合总和II): the
+// candidates [10,1,2,7,6,1,5], each used once, and the target 8.
+var CombSumDefault = sortedNumbers(Numbers{Given: []int{10, 1, 2, 7, 6, 1, 5}, Target: 8, Dedup: DedupUsed})
+
+// OrderStart is the one order of the list problems: the call at depth d
+// chooses the number at position d of the path, from index start on
+// (Permutations of a list: from index 0).
+const OrderStart Order = "start"
+
+// CombSum is Combination Sum (LeetCode 40, and 39 with Reuse) as
+// 代码随想录 writes it: sort the candidates, then
+//
+//	for i := start; i < n && sum+c[i] <= target; i++ {
+//	    if <树层去重> { continue }
+//	    path = append(path, c[i]); backtracking(i+1, sum+c[i]) // i with reuse
+//	}
+//
+// The board is the path: one row of positions, position d holding the
+// number the call at depth d took. A move's value is the index of the
+// number in the sorted list. The loop condition fails once per call, at
+// the first number that passes the target: that try is the reject over,
+// and the loop ends there (the numbers after it are no smaller).
+type CombSum struct {
+	in   Numbers
+	cols int   // positions on the board
+	path []int // the indices taken, one a position
+	used []int // how many times each index is on the path
+	sum  int
+	def  *Def
+}
+
+// combSumCols is the number of positions a path can need: every number
+// once, or (reuse) as many of the smallest as fit, plus the position of
+// the try that passes the target.
+func combSumCols(in Numbers) int {
+	if !in.Reuse {
+		return len(in.Sorted)
+	}
+	return in.Target/in.Sorted[0] + 1
+}
+
+// NewCombSum returns the search of one instance.
+func NewCombSum(in Numbers) (*CombSum, error) {
+	if in.Target < 1 {
+		return nil, fmt.Errorf("combination-sum: a target from 1 up is needed")
+	}
+	if in.Reuse && in.Dedup == DedupUsed && in.repeats() {
+		return nil, &SettingError{Setting: "puzzle", Err: fmt.Errorf("dedup used with reuse: a number taken again is on the branch (used[i] == true), so an equal one after it passes the test and answers repeat; use dedup start")}
+	}
+	if c := combSumCols(in); c > 4*MaxNumbers {
+		return nil, fmt.Errorf("combination-sum: a path of up to %d numbers (target %d, smallest %d): want at most %d", c, in.Target, in.Sorted[0], 4*MaxNumbers)
+	}
+	return &CombSum{in: in, cols: combSumCols(in), used: make([]int, len(in.Sorted))}, nil
+}
+
+// Info describes the instance; its Def speaks of this instance's numbers.
+func (p *CombSum) Info() Info {
+	info := Info{Def: CombSumDef, Problem: CombSumDef.Name, Size: p.cols, Instance: p.in.String(),
+		Order: OrderStart, Check: CheckScan, Rules: []Rule{RuleOver, RuleSameLevel}}
+	if p.def == nil {
+		p.def = CombSumDef.Of(info)
+	}
+	info.Def = p.def
+	return info
+}
+
+func (p *CombSum) start() int {
+	if len(p.path) == 0 {
+		return 0
+	}
+	if p.in.Reuse {
+		return p.path[len(p.path)-1]
+	}
+	return p.path[len(p.path)-1] + 1
+}
+
+// Next: the end condition is sum == target; otherwise the call chooses
+// the number at position depth (kept on the row when nothing is left to
+// choose: its loop is then empty).
+func (p *CombSum) Next(depth int, _ Pos) (Pos, bool) {
+	if p.sum == p.in.Target {
+		return NoPos, false
+	}
+	return Pos{0, min(depth, p.cols-1)}, true
+}
+
+// LastScan: the slot is found without a scan.
+func (p *CombSum) LastScan() (Scan, bool) { return Scan{}, false }
+
+// Candidates returns start .. the first index whose number passes the
+// target (the loop condition fails there), or the last index.
+func (p *CombSum) Candidates(Pos) (int, int) {
+	lo := p.start()
+	for i := lo; i < len(p.in.Sorted); i++ {
+		if p.sum+p.in.Sorted[i] > p.in.Target {
+			return lo, i
+		}
+	}
+	return lo, len(p.in.Sorted) - 1
+}
+
+// Cell: the number goes in the position decided.
+func (p *CombSum) Cell(slot Pos, _ int) Pos { return slot }
+
+// Check tests in 代码随想录's order: the loop condition, then 树层去重.
+// placed (--when after): index i is on the path already.
+func (p *CombSum) Check(_ Pos, i int, placed bool) Verdict {
+	sum, start, used := p.sum, p.start(), p.used
+	if placed {
+		sum -= p.in.Sorted[i]
+		start = p.startBefore()
+	}
+	if sum+p.in.Sorted[i] > p.in.Target {
+		return Verdict{Rule: RuleOver, Witness: NoPos, Cost: 1}
+	}
+	if p.in.Dedup == DedupNone || i == 0 || p.in.Sorted[i] != p.in.Sorted[i-1] {
+		return Verdict{Cost: 2}
+	}
+	same := i > start
+	if p.in.Dedup == DedupUsed {
+		same = used[i-1] == 0
+	}
+	if same {
+		return Verdict{Rule: RuleSameLevel, Witness: Pos{0, len(p.path) - btoi(placed)}, Cost: 3}
+	}
+	return Verdict{Cost: 3}
+}
+
+// startBefore is start as the call saw it before its candidate was
+// placed (--when after).
+func (p *CombSum) startBefore() int {
+	n := len(p.path)
+	if n < 2 {
+		return 0
+	}
+	if p.in.Reuse {
+		return p.path[n-2]
+	}
+	return p.path[n-2] + 1
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Place takes index i; Undo takes it back.
+func (p *CombSum) Place(_ Pos, i int) {
+	p.used[i]++
+	p.sum += p.in.Sorted[i]
+	p.path = append(p.path, i)
+}
+
+// Undo takes the last index off the path.
+func (p *CombSum) Undo(_ Pos, i int) {
+	p.used[i]--
+	p.sum -= p.in.Sorted[i]
+	p.path = p.path[:len(p.path)-1]
+}
+
+// Validate is never reached: the Def's Whens leave out leaf.
+func (p *CombSum) Validate() (Verdict, Pos, int) { return Verdict{}, NoPos, 0 }
+
+// Rows returns the path: position d shows the number taken there.
+func (p *CombSum) Rows() []string {
+	b := make([]byte, p.cols)
+	for d := range b {
+		b[d] = '.'
+		if d < len(p.path) {
+			b[d] = p.in.glyph(p.path[d])
+		}
+	}
+	return []string{string(b)}
+}
+
+// overWords is the rule over: the loop condition sum + c[i] <= target
+// fails, a bound with no witness.
+var overWords = RuleWords{Rule: RuleOver,
+	Name:    Text{"over the target", "超过目标和"},
+	Short:   Text{"over", "超过"},
+	Mark:    Text{">", "超"},
+	Witness: WitnessNone,
+	Loop:    true,
+}
+
+// CombSumDef describes Combination Sum.
+var CombSumDef = &Def{
+	Name:    "combination-sum",
+	Aliases: []string{"combsum"},
+	Title:   Text{"Combination Sum", "组合总和"},
+	Rank:    4,
+	Rules:   []RuleWords{overWords, sameLevelWords},
+	Orders:  []Order{OrderStart},
+	Checks:  []Check{CheckScan},
+	Whens:   []When{WhenBefore, WhenAfter},
+	Stop:    StopAll,
+	Board:   BoardSpec{Slot: SlotCell},
+	Puzzle: &PuzzleSetting{Default: CombSumDefault.String(), Parse: func(s string) (any, error) {
+		return ParseNumbers(s, CombSumDefault)
+	}},
+	New: func(s Spec) (Problem, error) {
+		in, ok := s.Parsed.(Numbers)
+		if !ok {
+			var err error
+			if in, err = ParseNumbers(s.Puzzle, CombSumDefault); err != nil {
+				return nil, err
+			}
+		}
+		return NewCombSum(in)
+	},
+	Shape:     func(Order) Text { return Text{"1-D: one number per call", "一维：每层选一个数"} },
+	Values:    func(int) (int, int) { return 0, MaxNumbers - 1 },
+	ParseMove: listParseMove("combination-sum", 0),
+	MoveHint: Text{"a combination-sum move reads its number; a focus or log writes p<position>=i<index>, e.g. p0=i1",
+		"组合总和的一步显示它的数；聚焦或步骤日志写作 p<位置>=i<排序后下标>，例如 p0=i1"},
+	Solution: func(rows []string) string { return listText(rowNumbers(rows)) },
+	Code: CodeParts{
+		Signature: "func backtracking(start, sum int) {",
+		Slot:      func(Order) string { return "" },
+		Full:      "sum == target",
+		Loop:      func(int) string { return "for i := start; i < n && sum+c[i] <= target; i++ {" },
+		Args:      "i",
+		Recurse:   "backtracking(i+1, sum+c[i])",
+		Value:     "i",
+	},
+	Words: listWords(CombSumDefault, 0, Text{"number", "数"}),
+}
+
+func init() {
+	// Set here, not in the literal: they refer to CombSumDef.
+	CombSumDef.ForInstance = combSumFor
+	CombSumDef.Start = func(info Info) (*Board, error) { return combSumFor(info).Start(info) }
+	CombSumDef.Label = func(info Info, lang Lang) string { return combSumFor(info).Label(info, lang) }
+	CombSumDef.Move = listMove(CombSumDefault, 0)
+	MustRegister(CombSumDef)
+}
+
+// combSumFor is CombSumDef.ForInstance: the Def whose words, moves, label
+// and board name the instance's own numbers.
+func combSumFor(info Info) *Def {
+	in, ok := numbersOf(info, CombSumDefault)
+	if !ok {
+		in = CombSumDefault
+	}
+	d := *CombSumDef
+	d.ForInstance = nil
+	n := len(in.Sorted)
+	cols := combSumCols(in)
+	d.Values = func(int) (int, int) { return 0, n - 1 }
+	d.Start = func(Info) (*Board, error) { return NewBoard(1, cols, in.glyph), nil }
+	d.Move = listMove(in, 0)
+	d.Label = func(_ Info, lang Lang) string {
+		reuse := ""
+		if in.Reuse {
+			reuse = Text{", reuse", "，可重复选"}.In(lang)
+		}
+		if lang == LangZH {
+			return fmt.Sprintf("[%s]，目标和 %d%s，去重 %s", intList(in.Sorted, ","), in.Target, reuse, in.Dedup)
+		}
+		return fmt.Sprintf("[%s], target %d%s, dedup %s", intList(in.Sorted, ","), in.Target, reuse, in.Dedup)
+	}
+	d.Rules = []RuleWords{overWords, sameLevelWords}
+	d.Rules[1].Code = dedupCode(in.Dedup, "c")
+	w := listWords(in, 0, Text{"number", "数"})
+	w.Decide = func(c CallFacts) Text {
+		return Text{fmt.Sprintf("choose number %d of the combination", c.Depth+1), fmt.Sprintf("选组合的第 %d 个数", c.Depth+1)}
+	}
+	w.Full = func(int) Text {
+		return Text{fmt.Sprintf("the sum is the target %d", in.Target), fmt.Sprintf("和等于目标 %d", in.Target)}
+	}
+	w.OnPath = func(when When, e *Event, path []int) (Text, bool) {
+		nums := make([]int, 0, len(path)+1)
+		for _, v := range path {
+			if v >= 0 && v < n {
+				nums = append(nums, in.Sorted[v])
+			}
+		}
+		switch {
+		case e.Kind == KindReject && e.Rule == RuleOver && e.Value >= 0 && e.Value < n:
+			if when == WhenAfter && len(nums) > 0 {
+				nums = nums[:len(nums)-1]
+			}
+			nums = append(nums, in.Sorted[e.Value])
+			return Text{fmt.Sprintf("%s > %d: over the target; the numbers after %d are no smaller, so the loop ends (剪枝)", sumText(nums), in.Target, in.Sorted[e.Value]),
+				fmt.Sprintf("%s > %d：超过目标和；%d 后面的数不会更小，循环结束（剪枝）", sumText(nums), in.Target, in.Sorted[e.Value])}, true
+		case e.Kind == KindSolution:
+			return Text{fmt.Sprintf("%s, the target: %s", sumText(nums), listText(nums)),
+				fmt.Sprintf("%s，等于目标和：%s", sumText(nums), listText(nums))}, true
+		}
+		return Text{}, false
+	}
+	d.Words = w
+	d.CallMark = branchMark(in, 0)
+	d.LeafNote = func(r Rule, path []int) (Text, bool) {
+		if r != RuleOver {
+			return Text{}, false
+		}
+		sum := 0
+		for _, v := range path {
+			if v >= 0 && v < n {
+				sum += in.Sorted[v]
+			}
+		}
+		return Text{fmt.Sprintf("over by %d", sum-in.Target), fmt.Sprintf("超出 %d", sum-in.Target)}, true
+	}
+	d.Code.Recurse = "backtracking(i+1, sum+c[i])"
+	if in.Reuse {
+		d.Code.Recurse = "backtracking(i, sum+c[i]) // i: c[i] may be taken again"
+	}
+	return &d
+}

@@ -1,0 +1,365 @@
+package tracer
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// This file is what the list problems share (Combination Sum, Subsets and
+// Permutations of a list): their instance, a list of numbers with a
+// target, a reuse switch and a de-duplication style, written as one line
+// ("nums 10,1,2,7,6,1,5 target 8 dedup used") that a step log's header
+// carries whole, so that a log read back rebuilds exactly the run's
+// instance.
+
+// Dedup is how a list problem keeps equal numbers from giving the same
+// answer twice (代码随想录's 去重).
+type Dedup string
+
+// The de-duplication styles.
+const (
+	// DedupUsed skips nums[i] when nums[i] == nums[i-1] and used[i-1] is
+	// false: the equal number before it was tried at this level and taken
+	// back (树层去重). used[i-1] true means it is on this branch (树枝),
+	// and the repeat is allowed.
+	DedupUsed Dedup = "used"
+	// DedupStart skips nums[i] when i > start and nums[i] == nums[i-1]:
+	// the loop of this call has passed an equal number already.
+	DedupStart Dedup = "start"
+	// DedupNone skips nothing: equal numbers give the same answer again.
+	DedupNone Dedup = "none"
+)
+
+// Dedups lists the de-duplication styles, the default first.
+var Dedups = []Dedup{DedupUsed, DedupStart, DedupNone}
+
+// MaxNumbers bounds the numbers of a list instance, and MaxNumber each
+// number (a cell shows a number as one character: 1-9, then A-Z).
+const (
+	MaxNumbers = 12
+	MaxNumber  = 35
+)
+
+// Numbers is the instance of a list problem.
+type Numbers struct {
+	Given  []int // as given
+	Sorted []int // sorted: the problems sort first, as 代码随想录 does, so equal numbers sit side by side
+	Target int   // the target sum (Combination Sum); 0 for none
+	Reuse  bool  // a number may be taken again (LeetCode 39)
+	Dedup  Dedup
+}
+
+// ParseNumbers reads a list instance: the words nums (a list of whole
+// numbers 1..MaxNumber, commas or spaces between them), target, reuse
+// and dedup, each optional; what is left out comes from def. A problem
+// without a target (def.Target 0) refuses one, and reuse.
+func ParseNumbers(text string, def Numbers) (Numbers, error) {
+	in := def
+	in.Given = append([]int(nil), def.Given...)
+	f := strings.Fields(strings.NewReplacer("=", " ", "[", " ", "]", " ").Replace(text))
+	for i := 0; i < len(f); i++ {
+		key := f[i]
+		val := ""
+		if !slices.Contains([]string{"nums", "target", "reuse", "dedup"}, key) {
+			return Numbers{}, fmt.Errorf("unknown word %q: want nums, target, reuse or dedup (e.g. %q)", key, def.String())
+		}
+		if key != "reuse" {
+			if i+1 >= len(f) {
+				return Numbers{}, fmt.Errorf("%s: a value must follow it", key)
+			}
+			i++
+			val = f[i]
+		}
+		switch key {
+		case "nums":
+			in.Given = in.Given[:0]
+			// "1,1,2", or "1 1 2" running on to the next word.
+			parts := strings.Split(val, ",")
+			for i+1 < len(f) && !slices.Contains([]string{"nums", "target", "reuse", "dedup"}, f[i+1]) {
+				i++
+				parts = append(parts, strings.Split(f[i], ",")...)
+			}
+			for _, p := range parts {
+				if p == "" {
+					continue
+				}
+				v, err := strconv.Atoi(p)
+				if err != nil || v < 1 || v > MaxNumber {
+					return Numbers{}, fmt.Errorf("nums: %q is not a whole number from 1 to %d", p, MaxNumber)
+				}
+				in.Given = append(in.Given, v)
+			}
+		case "target":
+			if def.Target == 0 {
+				return Numbers{}, fmt.Errorf("target: this problem has no target")
+			}
+			v, err := strconv.Atoi(val)
+			if err != nil || v < 1 || v > 500 {
+				return Numbers{}, fmt.Errorf("target: %q is not a whole number from 1 to 500", val)
+			}
+			in.Target = v
+		case "reuse":
+			if def.Target == 0 {
+				return Numbers{}, fmt.Errorf("reuse: only a combination sum reuses numbers")
+			}
+			in.Reuse = true
+		case "dedup":
+			d, err := parseEnum("dedup", val, Dedups)
+			if err != nil {
+				return Numbers{}, fmt.Errorf("dedup: unknown style %q: want %s", val, JoinValues(Dedups))
+			}
+			in.Dedup = d
+		default:
+			return Numbers{}, fmt.Errorf("unknown word %q: want nums, target, reuse or dedup (e.g. %q)", key, def.String())
+		}
+	}
+	if len(in.Given) < 1 || len(in.Given) > MaxNumbers {
+		return Numbers{}, fmt.Errorf("nums: %d numbers: want 1 to %d", len(in.Given), MaxNumbers)
+	}
+	in.Sorted = slices.Sorted(slices.Values(in.Given))
+	return in, nil
+}
+
+// sortedNumbers returns in with Sorted filled: a default instance.
+func sortedNumbers(in Numbers) Numbers {
+	in.Sorted = slices.Sorted(slices.Values(in.Given))
+	return in
+}
+
+// String writes the instance as ParseNumbers reads it, every part spelled
+// out: "nums 10,1,2,7,6,1,5 target 8 dedup used".
+func (in Numbers) String() string {
+	s := "nums " + intList(in.Given, ",")
+	if in.Target > 0 {
+		s += " target " + strconv.Itoa(in.Target)
+	}
+	if in.Reuse {
+		s += " reuse"
+	}
+	return s + " dedup " + string(in.Dedup)
+}
+
+// NumbersInstance writes the instance text of a command line's list flags
+// (--nums, --target, --reuse, --dedup); an empty or zero value is left
+// out, and ParseNumbers fills it from the problem's default.
+func NumbersInstance(nums string, target int, reuse bool, dedup string) string {
+	var parts []string
+	if nums != "" {
+		parts = append(parts, "nums "+nums)
+	}
+	if target != 0 {
+		parts = append(parts, "target "+strconv.Itoa(target))
+	}
+	if reuse {
+		parts = append(parts, "reuse")
+	}
+	if dedup != "" {
+		parts = append(parts, "dedup "+dedup)
+	}
+	return strings.Join(parts, " ")
+}
+
+// repeats reports whether the sorted list holds a number twice.
+func (in Numbers) repeats() bool {
+	for i := 1; i < len(in.Sorted); i++ {
+		if in.Sorted[i] == in.Sorted[i-1] {
+			return true
+		}
+	}
+	return false
+}
+
+// glyph writes index v of the sorted list as its number (1-9, A-Z).
+func (in Numbers) glyph(v int) byte {
+	if v < 0 || v >= len(in.Sorted) {
+		return '?'
+	}
+	return DigitChar(in.Sorted[v])
+}
+
+// listText writes numbers as a list: "[1,1,6]".
+func listText(vs []int) string { return "[" + intList(vs, ",") + "]" }
+
+func intList(vs []int, sep string) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, sep)
+}
+
+// rowNumbers reads a path row back as its numbers ("116...." → [1,1,6]).
+func rowNumbers(rows []string) []int {
+	var out []int
+	for _, r := range rows {
+		for i := 0; i < len(r); i++ {
+			if v := digitValue(rune(r[i])); v > 0 {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// sumText writes a running sum: "1 + 2 + 5 = 8".
+func sumText(vs []int) string {
+	total := 0
+	for _, v := range vs {
+		total += v
+	}
+	if len(vs) == 1 {
+		return strconv.Itoa(total)
+	}
+	return intList(vs, " + ") + " = " + strconv.Itoa(total)
+}
+
+// sameLevelWords are the words of 树层去重, the same for every list
+// problem: its own colour and mark, and "same as" where a clash would
+// say "clash with".
+var sameLevelWords = RuleWords{Rule: RuleSameLevel,
+	Name:    Text{"equal number already tried at this level", "树层去重：同一层已试过相同的数"},
+	Short:   Text{"same level", "树层去重"},
+	Mark:    Text{"层", "层"},
+	Witness: WitnessSibling,
+	With:    Text{"same as before:", "同层已试："},
+	Color:   "#1f6fb2",
+	Fill:    "#dcebf8",
+}
+
+// branchMark is Def.CallMark of the list problems: the last move of
+// path (an index, base for index 0) repeats the number of the index
+// before it, and that one is on the path (树枝: allowed).
+func branchMark(in Numbers, base int) func(path []int) (Text, bool) {
+	return func(path []int) (Text, bool) {
+		if len(path) == 0 {
+			return Text{}, false
+		}
+		i := path[len(path)-1] - base
+		if i <= 0 || i >= len(in.Sorted) || in.Sorted[i] != in.Sorted[i-1] || !slices.Contains(path[:len(path)-1], i-1+base) {
+			return Text{}, false
+		}
+		return Text{"branch", "树枝"}, true
+	}
+}
+
+// dedupCode is the template line of 树层去重 under each style, over the
+// sorted array a (c, nums).
+func dedupCode(d Dedup, a string) string {
+	if d == DedupStart {
+		return fmt.Sprintf("if i>start && %[1]s[i]==%[1]s[i-1] { continue } // 树层", a)
+	}
+	return fmt.Sprintf("if i>0 && %[1]s[i]==%[1]s[i-1] && !used[i-1] { continue } // 树层", a)
+}
+
+// listWords are the Words every list problem starts from: the moves take
+// numbers of the sorted list (value v is index v - base); place and
+// reject notes name the number and, for an equal one, whether the one
+// before it is on this branch (树枝, allowed) or was tried at this level
+// (树层, skipped).
+func listWords(in Numbers, base int, thing Text) Words {
+	num := func(v int) int {
+		if i := v - base; i >= 0 && i < len(in.Sorted) {
+			return in.Sorted[i]
+		}
+		return v
+	}
+	w := PlainWords(Text{"number", "数"}, Text{"the next number", "下一个数"})
+	w.Value = func(v int) string { return strconv.Itoa(num(v)) }
+	w.Last = func(int) int { return len(in.Sorted) - 1 + base }
+	w.Thing = func(v int, at Pos) Text {
+		return Text{fmt.Sprintf("the %d at position %d", num(v), at.Col), fmt.Sprintf("位置 %d 的 %d", at.Col, num(v))}
+	}
+	w.Try = func(cell Pos, v int) Text {
+		return Text{fmt.Sprintf("try %d (index %d) at position %d", num(v), v-base, cell.Col),
+			fmt.Sprintf("尝试在位置 %d 放 %d（下标 %d）", cell.Col, num(v), v-base)}
+	}
+	w.Decide = func(c CallFacts) Text {
+		return Text{fmt.Sprintf("choose the %s at position %d", thing.EN, c.Depth), fmt.Sprintf("选位置 %d 的%s", c.Depth, thing.ZH)}
+	}
+	w.Reject = func(when When, e *Event, rule RuleWords) Text {
+		v, at := num(e.Value), e.Cell.Col
+		switch e.Rule {
+		case RuleSameLevel:
+			why := fmt.Sprintf("used[%d] == false", e.Value-base-1)
+			if in.Dedup == DedupStart {
+				why = "i > start"
+			}
+			return Text{fmt.Sprintf("%d (index %d) equals the %d tried just before at this level (%s: 树层去重): skip it, it would give the same answers again",
+				v, e.Value-base, v, why),
+				fmt.Sprintf("%d（下标 %d）与这一层刚试过的 %d 相同（%s，树层去重）：跳过，否则会得到重复的结果", v, e.Value-base, v, why)}
+		case RuleUsed:
+			return Text{fmt.Sprintf("index %d (the %d) is already on the path: skip it", e.Value-base, v),
+				fmt.Sprintf("下标 %d（%d）已在路径中：跳过", e.Value-base, v)}
+		case RuleOver:
+			return Text{fmt.Sprintf("adding %d passes the target %d: the loop ends (the numbers after it are no smaller: 剪枝)", v, in.Target),
+				fmt.Sprintf("加上 %d 就超过目标和 %d：循环结束（后面的数不会更小，剪枝）", v, in.Target)}
+		}
+		return Text{fmt.Sprintf("%d at position %d breaks %s", v, at, rule.Name.EN), fmt.Sprintf("位置 %d 放 %d 违反%s", at, v, rule.Name.ZH)}
+	}
+	w.Place = func(when When, e *Event, size int) Text {
+		v, i := num(e.Value), e.Value-base
+		if i > 0 && in.Sorted[i] == in.Sorted[i-1] && in.Dedup == DedupUsed {
+			return Text{fmt.Sprintf("take %d (index %d): it equals index %d, but that one is on this branch (used[%d] == true, 树枝): allowed; recurse", v, i, i-1, i-1),
+				fmt.Sprintf("选 %d（下标 %d）：它与下标 %d 相同，但那个在这条树枝上（used[%d] == true，树枝）：可以选；递归", v, i, i-1, i-1)}
+		}
+		return Text{fmt.Sprintf("take %d (index %d) at position %d (做出选择) and recurse", v, i, e.Cell.Col),
+			fmt.Sprintf("在位置 %d 选 %d（下标 %d，做出选择），递归", e.Cell.Col, v, i)}
+	}
+	w.Undo = func(e *Event) Text {
+		return Text{fmt.Sprintf("take %d (index %d) back (撤销选择, 回溯)", num(e.Value), e.Value-base),
+			fmt.Sprintf("撤销选择：拿回 %d（下标 %d，回溯）", num(e.Value), e.Value-base)}
+	}
+	w.Exhausted = func(e *Event, size int, below Text) Text {
+		if below.EN != "" {
+			return Text{fmt.Sprintf("every number at position %d tried (%s below) → return", e.Cell.Col, below.EN),
+				fmt.Sprintf("位置 %d 的数都试完了（下面找到 %s）→ 返回", e.Cell.Col, below.ZH)}
+		}
+		return Text{fmt.Sprintf("no number left for position %d → return (回溯)", e.Cell.Col),
+			fmt.Sprintf("位置 %d 没有数可选了 → 返回（回溯）", e.Cell.Col)}
+	}
+	return w
+}
+
+// listMove writes a move of a list problem as its number alone, as
+// 代码随想录's trees label their branches ("1", "1", "2"): base is the
+// value of index 0.
+func listMove(in Numbers, base int) func(Pos, int) string {
+	return func(_ Pos, v int) string {
+		if i := v - base; i >= 0 && i < len(in.Sorted) {
+			return strconv.Itoa(in.Sorted[i])
+		}
+		return "?" + strconv.Itoa(v)
+	}
+}
+
+// listParseMove reads a move written p<position>=i<index> (the index into
+// the sorted list): a box reads its number alone, which does not say the
+// position, so a step log writes such moves as a cell and a value.
+func listParseMove(name string, base int) func(string, int) (Pos, int, error) {
+	return func(s string, size int) (Pos, int, error) {
+		bad := fmt.Errorf("%q is not a %s move: want p<position>=i<index into the sorted list>, e.g. p0=i1", s, name)
+		pos, idx, ok := strings.Cut(strings.TrimSpace(s), "=")
+		pos, idx = strings.TrimSpace(pos), strings.TrimSpace(idx)
+		if !ok || !strings.HasPrefix(pos, "p") || !strings.HasPrefix(idx, "i") {
+			return NoPos, 0, bad
+		}
+		d, err1 := strconv.Atoi(pos[1:])
+		i, err2 := strconv.Atoi(idx[1:])
+		if err1 != nil || err2 != nil || strconv.Itoa(d) != pos[1:] || strconv.Itoa(i) != idx[1:] || d < 0 || i < 0 {
+			return NoPos, 0, bad
+		}
+		if d >= size {
+			return NoPos, 0, fmt.Errorf("%q: position %d is off the row: want 0 to %d", s, d, size-1)
+		}
+		return Pos{0, d}, i + base, nil
+	}
+}
+
+// numbersOf reads the instance of info (its Instance text) with the
+// problem's defaults.
+func numbersOf(info Info, def Numbers) (Numbers, bool) {
+	in, err := ParseNumbers(info.Instance, def)
+	return in, err == nil
+}
