@@ -32,8 +32,16 @@ import (
 	"backtrack/tracer"
 )
 
-// TestMain removes the binary that testBinary built, if any.
+// TestMain points the user cache folder at a temporary folder and removes
+// it, and the binary that testBinary built, at the end.
 func TestMain(m *testing.M) {
+	// Go's build cache defaults to $XDG_CACHE_HOME/go-build: read where it
+	// is before moving XDG_CACHE_HOME, so that the nested `go build` of
+	// buildBinary reuses it (from an empty cache it recompiles every
+	// package, over a minute).
+	if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
+		goCache = strings.TrimSpace(string(out))
+	}
 	// go-graphviz keeps its compiled WebAssembly in the user cache folder:
 	// point it at a temporary folder, so the tests write nothing elsewhere.
 	// The commands take their language from the locale: the tests expect
@@ -58,6 +66,10 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// goCache is Go's build cache as it was before TestMain moved
+// XDG_CACHE_HOME ("" when `go env` failed).
+var goCache string
+
 // builtBinary is the program, built once for every test that needs it.
 var builtBinary struct {
 	once     sync.Once
@@ -65,14 +77,21 @@ var builtBinary struct {
 	err      error
 }
 
-// testBinary builds the program once per test binary, into a folder that
-// every user can read and run (the tests as nobody need that), and
+// testBinary builds the program once per test binary (buildBinary) and
 // returns its path. It skips under -short.
 func testBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the program")
 	}
+	return buildBinary(t)
+}
+
+// buildBinary builds the program once per test binary, into a folder that
+// every user can read and run (the tests as nobody need that), with Go's
+// real build cache, and returns its path.
+func buildBinary(t *testing.T) string {
+	t.Helper()
 	b := &builtBinary
 	b.once.Do(func() {
 		dir, err := os.MkdirTemp("", "backtrack-bin-")
@@ -86,7 +105,11 @@ func testBinary(t *testing.T) string {
 			return
 		}
 		bin := filepath.Join(dir, "backtrack")
-		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		cmd := exec.Command("go", "build", "-o", bin, ".")
+		if goCache != "" {
+			cmd.Env = append(os.Environ(), "GOCACHE="+goCache)
+		}
+		if out, err := cmd.CombinedOutput(); err != nil {
 			b.err = fmt.Errorf("go build: %v\n%s", err, out)
 			return
 		}

@@ -2064,7 +2064,7 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 // drawFrame draws one frame, the DOT dot of step k, into files (SVG or
 // PNG frames) and pngs[i] (for the GIF), and counts its colours into hist;
 // mu guards files and hist.
-func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graphviz.Layout, i int, k int64, svgFrames, pngFrames bool, mu *sync.Mutex, files map[string][]byte, pngs [][]byte, hist map[color.RGBA]int) error {
+func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graphviz.Layout, i int, k int64, svgFrames, pngFrames bool, mu *sync.Mutex, files map[string][]byte, pngs [][]byte, packs []*render.PackedFrame, sizes []image.Point, hist map[color.RGBA]int) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -2084,24 +2084,27 @@ func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graph
 	if err != nil {
 		return fmt.Errorf("frame at step %d: %w", k, err)
 	}
-	var own map[color.RGBA]int
+	var packed *render.PackedFrame
 	if d.gif != nil {
-		own = map[color.RGBA]int{}
-		render.AddHistogram(own, img)
+		packed = render.PackFrame(img)
 	}
-	pic, err := graphviz.EncodePNG(img)
-	if err != nil {
-		return fmt.Errorf("frame at step %d: %w", k, err)
+	var pic []byte
+	if pngFrames {
+		if pic, err = graphviz.EncodePNG(img); err != nil {
+			return fmt.Errorf("frame at step %d: %w", k, err)
+		}
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	for c, n := range own {
-		hist[c] += n
+	if packed != nil {
+		packed.AddHistogram(hist)
+		packs[i] = packed
 	}
 	if pngFrames {
 		files[render.FrameName(i, "png")] = pic
+		pngs[i] = pic
 	}
-	pngs[i] = pic
+	sizes[i] = img.Bounds().Size()
 	return nil
 }
 
@@ -2132,10 +2135,10 @@ func (d *diagramOutputs) missing() []string {
 // each with the layout of the whole run (--at-step) and, if d.notes is
 // set, the step's note as its caption. Frames
 // are drawn one after the other (Graphviz runs one drawing at a time in the
-// process anyway), and only their encoded bytes are kept: PNG frames for
-// the GIF are decoded again one at a time when it is written, so memory is
-// the compressed frames plus the GIF's one byte a pixel. An interrupt stops
-// between frames and writes neither.
+// process anyway), and only their encoded bytes are kept: the GIF's frames
+// packed as runs of exact colours (render.PackedFrame), unpacked one at a
+// time when it is written, so memory is the packed frames plus the GIF's
+// one byte a pixel. An interrupt stops between frames and writes neither.
 func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg render.Legend, opt render.DiagramOptions, layout graphviz.Layout) (skipped []*outfile.File, err error) {
 	ef := d.ef
 	if ef.frames == "" && d.gif == nil {
@@ -2168,7 +2171,9 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	svgFrames := ef.frames != "" && ef.framesFormat == "svg"
 	pngFrames := ef.frames != "" && ef.framesFormat == "png"
 	files := map[string][]byte{}
-	pngs := make([][]byte, len(steps))
+	pngs := make([][]byte, len(steps))               // PNG frames (--frames png)
+	packs := make([]*render.PackedFrame, len(steps)) // the GIF's frames
+	sizes := make([]image.Point, len(steps))
 	hist := map[color.RGBA]int{}
 	done := make(chan error, 1)
 	go func() {
@@ -2183,6 +2188,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 			var wg sync.WaitGroup
 			var mu sync.Mutex
 			errs := make([]error, len(steps))
+			series := render.NewSeries(t, leg) // the run's layout, planned once
 			for i, k := range steps {
 				if ctx.Err() != nil {
 					break
@@ -2190,7 +2196,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 				o := opt
 				o.AtStep, o.Extent, o.Caption = k, true, note(k)
 				var dot bytes.Buffer
-				if _, err := render.WriteDOT(&dot, t, leg, o); err != nil {
+				if _, err := series.WriteDOT(&dot, o); err != nil {
 					errs[i] = usagef("%v", err)
 					break
 				}
@@ -2199,7 +2205,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 				go func() {
 					defer wg.Done()
 					defer func() { <-sem }()
-					errs[i] = d.drawFrame(ctx, dot.Bytes(), layout, i, k, svgFrames, pngFrames, &mu, files, pngs, hist)
+					errs[i] = d.drawFrame(ctx, dot.Bytes(), layout, i, k, svgFrames, pngFrames, &mu, files, pngs, packs, sizes, hist)
 				}()
 			}
 			wg.Wait()
@@ -2228,17 +2234,19 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	// white at the top left.
 	var size image.Point
 	if d.gif != nil || pngFrames {
-		sizes := make([]image.Point, len(pngs))
-		for i, b := range pngs {
-			cfg, err := png.DecodeConfig(bytes.NewReader(b))
-			if err != nil {
-				return nil, fmt.Errorf("frame %d: %w", i+1, err)
-			}
-			sizes[i] = image.Pt(cfg.Width, cfg.Height)
-			size = image.Pt(max(size.X, cfg.Width), max(size.Y, cfg.Height))
+		for _, sz := range sizes {
+			size = image.Pt(max(size.X, sz.X), max(size.Y, sz.Y))
 		}
 		for i, sz := range sizes {
 			if sz == size {
+				continue
+			}
+			if d.gif != nil {
+				// the white margin, for the palette (WriteGIF draws the
+				// smaller frame on white)
+				hist[color.RGBA{255, 255, 255, 255}] += size.X*size.Y - sz.X*sz.Y
+			}
+			if !pngFrames {
 				continue
 			}
 			img, err := png.Decode(bytes.NewReader(pngs[i]))
@@ -2251,13 +2259,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 			if pngs[i], err = graphviz.EncodePNG(canvas); err != nil {
 				return nil, err
 			}
-			if d.gif != nil {
-				// the white margin, for the palette
-				hist[color.RGBA{255, 255, 255, 255}] += size.X*size.Y - sz.X*sz.Y
-			}
-			if pngFrames {
-				files[render.FrameName(i, "png")] = pngs[i]
-			}
+			files[render.FrameName(i, "png")] = pngs[i]
 		}
 	}
 	if ef.frames != "" {
@@ -2268,9 +2270,9 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	if d.gif != nil {
 		last := max(4*time.Duration(ef.delay), 2*time.Second)
 		frame := func(i int) (image.Image, error) {
-			img, err := png.Decode(bytes.NewReader(pngs[i]))
-			pngs[i] = nil
-			return img, err
+			img := packs[i]
+			packs[i] = nil
+			return img, nil
 		}
 		if err := render.WriteGIF(d.gif, len(steps), frame, render.GIFPalette(hist),
 			render.GIFOptions{Delay: time.Duration(ef.delay), Last: last, Size: size}); err != nil {

@@ -22,10 +22,7 @@ func TestInterruptedRunKeepsCompleteOutputs(t *testing.T) {
 		t.Skip("builds the program")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "backtrack")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := testBinary(t)
 	logPath, statsPath := filepath.Join(dir, "run.yaml"), filepath.Join(dir, "run.stats.yaml")
 	cmd := exec.Command(bin, "trace", "sudoku", "--when", "leaf", "--max-steps", "0", "--yaml", logPath, "--stats", statsPath)
 	var stderr strings.Builder

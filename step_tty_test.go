@@ -24,10 +24,7 @@ func TestStepTTY(t *testing.T) {
 		t.Skip("tmux is not installed: the terminal test of `backtrack step` needs it (CI installs it)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "backtrack")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	// A private server: no user configuration, no clash with a running tmux.
 	sock := filepath.Join(dir, "tmux.sock")
 	tm := func(args ...string) string {

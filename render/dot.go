@@ -51,10 +51,16 @@ type Legend struct {
 // kept and left out, and the picture's estimated size. Bad options are
 // errors naming the option; so are write errors.
 func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (TrimReport, error) {
+	return writeDOT(w, t, leg, opt, nil)
+}
+
+// writeDOT is WriteDOT, taking a picture at a step's whole-run plan from
+// series if it is not nil.
+func writeDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (TrimReport, error) {
 	if opt.Problem == "" {
 		opt.Problem = leg.Summary.Problem
 	}
-	d, rep, err := plan(t, leg, opt)
+	d, rep, err := plan(t, leg, opt, series)
 	if err != nil {
 		return rep, err
 	}

@@ -2,8 +2,11 @@ package render
 
 import (
 	"fmt"
+	"io"
 	"math"
+	"reflect"
 	"strings"
+	"sync"
 
 	"backtrack/tracer"
 )
@@ -108,9 +111,50 @@ const (
 	pictureLegendGap = 8
 )
 
+// Series draws one run at many steps (--frames, --gif): the whole run's
+// plan that every picture of it is laid out on (seriesPlan) and its last
+// step's legend are made once, not once a picture. The pictures are the
+// bytes WriteDOT writes. A Series is safe for use by several goroutines.
+type Series struct {
+	t   *tracer.Tree
+	leg Legend
+
+	mu        sync.Mutex
+	key       DiagramOptions // the options planned for, AtStep and Caption cleared
+	d         *dotDrawer     // the whole run's plan; nil before the first picture
+	lastLines int            // legend lines of the last step's picture (0: not known yet)
+}
+
+// NewSeries returns a Series of the run of t, with the legend leg.
+func NewSeries(t *tracer.Tree, leg Legend) *Series { return &Series{t: t, leg: leg} }
+
+// WriteDOT writes the picture of the run that opt asks for, as WriteDOT
+// does (opt.AtStep > 0: at that step).
+func (s *Series) WriteDOT(w io.Writer, opt DiagramOptions) (TrimReport, error) {
+	return writeDOT(w, s.t, s.leg, opt, s)
+}
+
+// plan returns the whole run's plan for opt (seriesPlan), made once for
+// the options opt holds besides AtStep and Caption (the caption's box is
+// the same size whatever its text).
+func (s *Series) plan(opt DiagramOptions) (*dotDrawer, error) {
+	key := opt
+	key.AtStep, key.Caption = 0, ""
+	if s.d != nil && reflect.DeepEqual(key, s.key) {
+		return s.d, nil
+	}
+	d, err := seriesPlan(s.t, s.leg, opt)
+	if err != nil {
+		return nil, err
+	}
+	s.key, s.d, s.lastLines = key, d, 0
+	return d, nil
+}
+
 // plan trims the tree as opt asks and lays it out, fitting it to opt.Fit
-// if it names a slide.
-func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimReport, error) {
+// if it names a slide. A picture at a step (opt.AtStep) takes the whole
+// run's plan from series if it is not nil.
+func plan(t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*dotDrawer, TrimReport, error) {
 	if err := trimOptionsOK(t, opt); err != nil {
 		return nil, TrimReport{}, err
 	}
@@ -118,12 +162,20 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepor
 	if opt.AtStep > 0 {
 		// The picture of the whole run decides, so that every step is
 		// drawn on its layout, with a legend of as many lines.
-		d, err := seriesPlan(t, leg, opt)
+		var d *dotDrawer
+		var err error
+		if series != nil {
+			series.mu.Lock()
+			defer series.mu.Unlock()
+			d, err = series.plan(opt)
+		} else {
+			d, err = seriesPlan(t, leg, opt)
+		}
 		if err != nil {
 			return nil, TrimReport{}, err
 		}
 		at := d.opt
-		at.AtStep = opt.AtStep
+		at.AtStep, at.Caption = opt.AtStep, opt.Caption
 		dk, rep, err := tm.labelled(leg, at)
 		if err != nil {
 			return nil, rep, err
@@ -132,15 +184,25 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepor
 		// run's or its last step's (every key, the biggest counts).
 		dk.minLegendLines = d.legendLines
 		if opt.AtStep != t.Steps {
-			last := d.opt
-			last.AtStep = t.Steps
-			dl, lrep, err := tm.labelled(leg, last)
-			if err != nil {
-				return nil, lrep, err
+			lines := 0
+			if series != nil {
+				lines = series.lastLines
 			}
-			dl.minLegendLines = d.legendLines
-			dl.place(lrep)
-			dk.minLegendLines = max(dk.minLegendLines, dl.legendLines)
+			if lines == 0 {
+				last := d.opt
+				last.AtStep = t.Steps
+				dl, lrep, err := tm.labelled(leg, last)
+				if err != nil {
+					return nil, lrep, err
+				}
+				dl.minLegendLines = d.legendLines
+				dl.place(lrep)
+				lines = dl.legendLines
+				if series != nil {
+					series.lastLines = lines
+				}
+			}
+			dk.minLegendLines = max(dk.minLegendLines, lines)
 		}
 		// The whole run's canvas at every step: nothing moves from one
 		// slide to the next, and the root stays where it is.
@@ -380,7 +442,7 @@ func seriesPlan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, err
 	var folded, none *dotDrawer
 	for {
 		end.FocusSteps = foci
-		d, rep, err := plan(t, leg, end)
+		d, rep, err := plan(t, leg, end, nil)
 		if err != nil {
 			return nil, err
 		}

@@ -129,21 +129,168 @@ func dist2(a, b color.RGBA) int {
 
 // AddHistogram counts img's colours into hist.
 func AddHistogram(hist map[color.RGBA]int, img image.Image) {
+	PackFrame(img).AddHistogram(hist)
+}
+
+// PackedFrame is a frame kept for a GIF in little memory and without
+// losing a colour: its distinct colours, in the order they first appear,
+// and its pixels, row after row, as runs of one colour. Diagrams are mostly
+// runs of white and of a few fills, so a frame packs to a few hundred
+// kilobytes; packing and unpacking cost a pass over the pixels, where
+// encoding a PNG and decoding it again cost many. It is an image.Image.
+type PackedFrame struct {
+	W, H   int
+	Colors []color.RGBA // distinct colours (alpha 255)
+	Counts []int        // pixels of each colour
+	ends   []uint32     // pixel offset (y*W+x) just after each run
+	cols   []uint32     // each run's colour, an index into Colors
+}
+
+// colorTable finds a colour's number without a Go map: open addressing
+// on the colour's 24 bits, with the last colour asked for remembered
+// (pixels come in runs).
+type colorTable struct {
+	keys []uint32 // colour+1 (0 is empty)
+	vals []uint32
+	used int
+}
+
+func (t *colorTable) find(key uint32, add func() uint32) uint32 {
+	if 2*(t.used+1) > len(t.keys) {
+		old, oldv := t.keys, t.vals
+		n := max(256, 2*len(t.keys))
+		t.keys, t.vals, t.used = make([]uint32, n), make([]uint32, n), 0
+		for i, k := range old {
+			if k != 0 {
+				t.put(k, oldv[i])
+			}
+		}
+	}
+	mask := uint32(len(t.keys) - 1)
+	for h := (key * 0x9e3779b1) >> 8 & mask; ; h = (h + 1) & mask {
+		switch t.keys[h] {
+		case key:
+			return t.vals[h]
+		case 0:
+			v := add()
+			t.keys[h], t.vals[h] = key, v
+			t.used++
+			return v
+		}
+	}
+}
+
+func (t *colorTable) put(key, v uint32) {
+	mask := uint32(len(t.keys) - 1)
+	h := (key * 0x9e3779b1) >> 8 & mask
+	for t.keys[h] != 0 {
+		h = (h + 1) & mask
+	}
+	t.keys[h], t.vals[h] = key, v
+	t.used++
+}
+
+// PackFrame packs img (any image; an *image.RGBA is read directly). Alpha
+// is ignored, as the GIF ignores it.
+func PackFrame(img image.Image) *PackedFrame {
 	b := img.Bounds()
+	f := &PackedFrame{W: b.Dx(), H: b.Dy()}
+	var tab colorTable
+	last, lastIdx := uint32(0), uint32(0) // key 0: no colour yet
+	var off uint32
+	add := func(key uint32) {
+		if key != last {
+			lastIdx = tab.find(key, func() uint32 {
+				f.Colors = append(f.Colors, color.RGBA{uint8(key >> 16), uint8(key >> 8), uint8(key), 255})
+				f.Counts = append(f.Counts, 0)
+				return uint32(len(f.Colors) - 1)
+			})
+			// A new colour starts a new run (runs go on across rows).
+			if len(f.cols) > 0 {
+				f.ends = append(f.ends, off)
+			}
+			f.cols = append(f.cols, lastIdx)
+			last = key
+		}
+		off++
+	}
 	if rgba, ok := img.(*image.RGBA); ok {
 		for y := b.Min.Y; y < b.Max.Y; y++ {
 			row := rgba.Pix[rgba.PixOffset(b.Min.X, y):rgba.PixOffset(b.Max.X, y)]
 			for x := 0; x+3 < len(row); x += 4 {
-				hist[color.RGBA{row[x], row[x+1], row[x+2], 255}]++
+				key := uint32(row[x])<<16 | uint32(row[x+1])<<8 | uint32(row[x+2]) + 1<<24
+				if key == last {
+					off++
+					continue
+				}
+				add(key)
 			}
 		}
-		return
-	}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			hist[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), 255}]++
+	} else {
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				add(uint32(r>>8)<<16 | uint32(g>>8)<<8 | uint32(bl>>8) + 1<<24)
+			}
 		}
+	}
+	if len(f.cols) > 0 {
+		f.ends = append(f.ends, off)
+	}
+	start := uint32(0)
+	for i, e := range f.ends {
+		f.Counts[f.cols[i]] += int(e - start)
+		start = e
+	}
+	return f
+}
+
+// AddHistogram counts the frame's colours into hist (colour -> pixels).
+func (f *PackedFrame) AddHistogram(hist map[color.RGBA]int) {
+	for i, c := range f.Colors {
+		hist[c] += f.Counts[i]
+	}
+}
+
+// ColorModel is RGBA's.
+func (f *PackedFrame) ColorModel() color.Model { return color.RGBAModel }
+
+// Bounds is the frame's rectangle, from (0, 0).
+func (f *PackedFrame) Bounds() image.Rectangle { return image.Rect(0, 0, f.W, f.H) }
+
+// At returns the colour at (x, y) (a binary search of the runs).
+func (f *PackedFrame) At(x, y int) color.Color {
+	if x < 0 || y < 0 || x >= f.W || y >= f.H {
+		return color.RGBA{}
+	}
+	o := uint32(y*f.W + x)
+	i := sort.Search(len(f.ends), func(i int) bool { return f.ends[i] > o })
+	return f.Colors[f.cols[i]]
+}
+
+// unpack writes the frame's pixels into p (at most its bounds, from its
+// top left), each colour turned into idx[colour number].
+func (f *PackedFrame) unpack(p *image.Paletted, idx []uint8) {
+	w, h := min(f.W, p.Rect.Dx()), min(f.H, p.Rect.Dy())
+	start := 0
+	for i, e := range f.ends {
+		end := int(e)
+		k := idx[f.cols[i]]
+		for o := start; o < end; {
+			y, x := o/f.W, o%f.W
+			if y >= h {
+				return
+			}
+			n := min(end-o, f.W-x) // to the run's end or the row's
+			if x < w {
+				row := p.Pix[y*p.Stride+x : y*p.Stride+min(x+n, w)]
+				for j := range row {
+					row[j] = k
+				}
+			}
+			o += n
+		}
+		start = end
 	}
 }
 
@@ -166,15 +313,26 @@ func WriteGIF(w io.Writer, n int, frame func(i int) (image.Image, error), pal co
 	}
 	cs := func(d time.Duration) int { return max(2, int((d+5*time.Millisecond)/(10*time.Millisecond))) }
 	g := &gif.GIF{LoopCount: 0}
-	index := map[color.RGBA]uint8{}
 	if len(pal) > 255 {
 		pal = pal[:255]
+	}
+	// Each distinct colour takes the nearest palette colour, found once.
+	index := map[color.RGBA]uint8{}
+	nearest := func(c color.RGBA) uint8 {
+		k, ok := index[c]
+		if !ok {
+			k = uint8(pal.Index(c))
+			index[c] = k
+		}
+		return k
 	}
 	// The palette's last entry is transparent, for what did not change.
 	full := append(append(color.Palette{}, pal...), color.RGBA{})
 	clear := uint8(len(pal))
+	white := uint8(pal.Index(color.White))
 	var bounds image.Rectangle
 	var prev *image.Paletted
+	var idx []uint8
 	for i := 0; i < n; i++ {
 		img, err := frame(i)
 		if err != nil {
@@ -186,30 +344,21 @@ func WriteGIF(w io.Writer, n int, frame func(i int) (image.Image, error), pal co
 				bounds = image.Rectangle{Max: opt.Size}
 			}
 		}
-		p := image.NewPaletted(bounds, full)
-		for j := range p.Pix {
-			p.Pix[j] = uint8(pal.Index(color.White))
+		pf, ok := img.(*PackedFrame)
+		if !ok {
+			pf = PackFrame(img)
 		}
-		ib := img.Bounds()
-		rgba, _ := img.(*image.RGBA)
-		for y := 0; y < min(bounds.Dy(), ib.Dy()); y++ {
-			for x := 0; x < min(bounds.Dx(), ib.Dx()); x++ {
-				var c color.RGBA
-				if rgba != nil {
-					o := rgba.PixOffset(ib.Min.X+x, ib.Min.Y+y)
-					c = color.RGBA{rgba.Pix[o], rgba.Pix[o+1], rgba.Pix[o+2], 255}
-				} else {
-					r, gg, b, _ := img.At(ib.Min.X+x, ib.Min.Y+y).RGBA()
-					c = color.RGBA{uint8(r >> 8), uint8(gg >> 8), uint8(b >> 8), 255}
-				}
-				k, ok := index[c]
-				if !ok {
-					k = uint8(pal.Index(c))
-					index[c] = k
-				}
-				p.Pix[y*p.Stride+x] = k
+		p := image.NewPaletted(bounds, full)
+		if pf.W < bounds.Dx() || pf.H < bounds.Dy() {
+			for j := range p.Pix {
+				p.Pix[j] = white
 			}
 		}
+		idx = idx[:0]
+		for _, c := range pf.Colors {
+			idx = append(idx, nearest(c))
+		}
+		pf.unpack(p, idx)
 		d := cs(opt.Delay)
 		if i == n-1 {
 			d = cs(opt.Last)

@@ -103,7 +103,7 @@ func TestDrawnChangesFollowTrim(t *testing.T) {
 	for _, c := range cases {
 		opt := c.opt
 		opt.Problem = c.r.leg.Summary.Problem
-		d, _, err := plan(c.r.tree, c.r.leg, opt)
+		d, _, err := plan(c.r.tree, c.r.leg, opt, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

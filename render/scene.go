@@ -79,7 +79,7 @@ func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimRep
 		opt.Problem = leg.Summary.Problem
 	}
 	opt.Layout, opt.Boards, opt.Fit, opt.AtStep, opt.Legend = true, false, Slide{}, 0, LegendNone
-	d, rep, err := plan(t, leg, opt)
+	d, rep, err := plan(t, leg, opt, nil)
 	if err != nil {
 		return nil, rep, err
 	}

@@ -38,7 +38,14 @@ type Sudoku struct {
 	rowN, colN, boxN          []int
 	rowAt, colAt, boxAt       []int
 	rowMask, colMask, boxMask []uint32 // bit d set: digit d is in the unit (for mrv)
+	// units holds each cell's row, column and box, worked out once: the
+	// mrv scan and the counters look them up for every cell instead of
+	// dividing.
+	units []cellUnits
 }
+
+// cellUnits is a cell's row, column and box.
+type cellUnits struct{ r, c, b int32 }
 
 // NewSudoku returns the puzzle ready to search with the given order and
 // check. Givens that already clash are an error naming both cells.
@@ -83,6 +90,11 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 		s.rowN, s.colN, s.boxN = make([]int, m), make([]int, m), make([]int, m)
 		s.rowAt, s.colAt, s.boxAt = make([]int, m), make([]int, m), make([]int, m)
 		s.rowMask, s.colMask, s.boxMask = make([]uint32, n), make([]uint32, n), make([]uint32, n)
+		s.units = make([]cellUnits, n*n)
+		for i := range s.units {
+			r, c := i/n, i%n
+			s.units[i] = cellUnits{int32(r), int32(c), int32(s.boxOf(r, c))}
+		}
 		for i, d := range s.cells {
 			if d != 0 {
 				s.count(i, d, +1)
@@ -227,22 +239,29 @@ func (s *Sudoku) nextMRV() (Pos, bool) {
 	s.scanStart = -1
 	sc := Scan{From: Pos{0, 0}}
 	best, bestN := -1, s.n+1
-	for i, d := range s.cells {
-		sc.Cost++
+	// Cost counts the cells looked at, Skipped the filled ones among them.
+	cells, units := s.cells, s.units[:len(s.cells)]
+	rowMask, colMask, boxMask := s.rowMask, s.colMask, s.boxMask
+	blanks := 0
+	looked := len(cells)
+	for i, d := range cells {
 		if d != 0 {
-			sc.Skipped++
 			continue
 		}
-		r, c := i/s.n, i%s.n
-		used := s.rowMask[r] | s.colMask[c] | s.boxMask[s.boxOf(r, c)]
+		blanks++
+		u := units[i]
+		used := rowMask[u.r] | colMask[u.c] | boxMask[u.b]
 		k := s.n - bits.OnesCount32(used>>1)
 		if k < bestN {
 			best, bestN = i, k
 			if k == 0 {
+				looked = i + 1
 				break
 			}
 		}
 	}
+	sc.Cost += looked
+	sc.Skipped += looked - blanks
 	if best >= 0 {
 		sc.Options = bestN
 	}
@@ -345,7 +364,7 @@ func (s *Sudoku) checkCounts(r, c, v int, placed bool) Verdict {
 		at := s.colAt[c*(s.n+1)+k] - 1
 		return Verdict{Rule: RuleColumn, Witness: s.pos(at), Cost: 2}
 	}
-	b := s.boxOf(r, c)
+	b := int(s.units[r*s.n+c].b)
 	if s.boxN[b*(s.n+1)+k] > limit {
 		at := s.boxAt[b*(s.n+1)+k] - 1
 		return Verdict{Rule: RuleBox, Witness: s.pos(at), Cost: 3}
@@ -355,8 +374,8 @@ func (s *Sudoku) checkCounts(r, c, v int, placed bool) Verdict {
 
 // count adds delta to the counters of digit d at cell i.
 func (s *Sudoku) count(i, d, delta int) {
-	r, c := i/s.n, i%s.n
-	b := s.boxOf(r, c)
+	u := s.units[i]
+	r, c, b := int(u.r), int(u.c), int(u.b)
 	m := s.n + 1
 	bump(s.rowN, s.rowAt, s.rowMask, r, m, d, i, delta)
 	bump(s.colN, s.colAt, s.colMask, c, m, d, i, delta)

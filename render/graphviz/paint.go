@@ -265,6 +265,11 @@ type painter struct {
 	fontName  string
 	fontSize  float64 // in points
 	fontFlags int     // xdot's t flags: 1 bold, 2 italic, 4 underline, 32 strike-through, 64 overline
+	// painted is set once anything but white has been painted: until
+	// then the picture is all white, and white painted over it (the
+	// graph's background, the size of the picture) changes no pixel, so
+	// it is skipped.
+	painted bool
 }
 
 func (p *painter) reset() {
@@ -409,10 +414,23 @@ func (p *painter) shape(ps []pt, filled, closed bool) {
 	if p.invis || len(ps) == 0 {
 		return
 	}
+	if !p.painted {
+		// White over white, at any coverage, stays exactly white
+		// (raster.RGBAPainter's blend of an opaque colour over itself).
+		if (!filled || noneOrWhite(p.fill)) && noneOrWhite(p.pen) {
+			return
+		}
+		p.painted = true
+	}
 	if filled && len(ps) > 2 {
 		p.fillPolygon(ps, p.fill)
 	}
 	p.stroke(ps, closed)
+}
+
+// noneOrWhite says whether f paints nothing or opaque white.
+func noneOrWhite(f fill) bool {
+	return f.grad == nil && (f.c.A == 0 || f.c == color.NRGBA{255, 255, 255, 255})
 }
 
 // ellipse returns a polygon close to the ellipse at c with radii rx, ry
@@ -743,6 +761,7 @@ func (p *painter) painterFor(f fill) raster.Painter {
 
 // text runs a T operation: x y justification width n -text.
 func (p *painter) text(r *opReader) error {
+	p.painted = true
 	x, err := r.num()
 	if err != nil {
 		return err

@@ -168,6 +168,9 @@ type playerData struct {
 	Paths   []any             `json:"paths"`          // the frames' places on the path: a string, or [en, zh]
 	FsRet   int               `json:"fsret"`          // the frame state whose label is its own (fsReturn)
 	Tree    bool              `json:"tree,omitempty"` // the page has a search tree pane
+	// glyphMemo is cellStatesInto's index in Board.Glyphs of each value's
+	// glyph, plus one (0: not looked up yet), by value from the lowest.
+	glyphMemo []int
 }
 
 type pWords struct {
@@ -521,8 +524,8 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 	board := rec.start.Clone()
 	prev := slices.Clone(d.Board.Start)
 	cells := make([]int, len(prev))
-	known := map[[2]int]stackFrame{} // frames below the top, by {call, the call below}
-	below := map[[2]int]int{}        // their index among the frames
+	known := newFrameMemo()   // frames below the top, by {call, the call below}; legal candidates
+	below := map[[2]int]int{} // their index among the frames
 	lastTop := -1
 	var lastFrame playerFrame // frame lastTop, its tried list whole
 	type nodeTried struct {
@@ -665,7 +668,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 			// A call that returned never shows again: forget its frames.
 			delete(triedOfNode, e.Node)
 			if c, ok := rec.callOf(e.Node); ok {
-				delete(known, [2]int{c.Parent, e.Node})
+				known.forget(c.Parent, e.Node)
 				delete(below, [2]int{c.Parent, e.Node})
 			}
 		}
@@ -743,7 +746,7 @@ func (d *playerData) cellStates(rec *Recording, board *tracer.Board, m boardMark
 // cellStatesInto is cellStates into out, one int a cell.
 func (d *playerData) cellStatesInto(out []int, rec *Recording, board *tracer.Board, m boardMarks) {
 	rows, cols := rec.shape.rows, rec.shape.cols
-	glyph := func(g string) int {
+	glyphIdx := func(g string) int {
 		if rec.shape.pieces {
 			// A board of pieces shows them as pieces, not letters.
 			g = "●"
@@ -759,12 +762,27 @@ func (d *playerData) cellStatesInto(out []int, rec *Recording, board *tracer.Boa
 		d.Board.Glyphs = append(d.Board.Glyphs, g)
 		return len(d.Board.Glyphs) - 1
 	}
+	// A value's glyph index, found once (d.glyphMemo[v-lo] is index+1).
+	lo := rec.shape.lo
+	glyph := func(v int) int {
+		i := v - lo
+		if i < 0 || i >= 1<<12 {
+			return glyphIdx(rec.glyph(v))
+		}
+		if i >= len(d.glyphMemo) {
+			d.glyphMemo = append(d.glyphMemo, make([]int, i+1-len(d.glyphMemo))...)
+		}
+		if d.glyphMemo[i] == 0 {
+			d.glyphMemo[i] = glyphIdx(rec.glyph(v)) + 1
+		}
+		return d.glyphMemo[i] - 1
+	}
 	for r := range rows {
 		for c := range cols {
 			p := tracer.Pos{Row: r, Col: c}
 			base, g := cellBlank, 0
 			if v, ok := board.At(p); ok {
-				base, g = cellPlaced, glyph(rec.glyph(v))
+				base, g = cellPlaced, glyph(v)
 				if rec.start.Given(p) {
 					base = cellGiven
 				}
@@ -777,7 +795,7 @@ func (d *playerData) cellStatesInto(out []int, rec *Recording, board *tracer.Boa
 					over = overPlace
 				}
 				if _, ok := board.At(p); !ok || m.candStyle == stTry {
-					g = glyph(rec.glyph(m.candValue))
+					g = glyph(m.candValue)
 				}
 			case slices.Contains(m.clashes, p):
 				over = overClash

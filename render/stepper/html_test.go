@@ -250,11 +250,17 @@ func TestFramesKnown(t *testing.T) {
 			if c.upTo > 0 {
 				n = min(n, c.upTo)
 			}
-			known := map[[2]int]stackFrame{}
+			known := newFrameMemo()
 			for k := int64(1); k <= n; k++ {
 				got, want := r.rec.framesKnown(k, known), r.rec.frames(k)
 				if !reflect.DeepEqual(got, want) {
 					t.Fatalf("step %d: remembered frames %+v, afresh %+v", k, got, want)
+				}
+				// As the player forgets a call that returned.
+				if e := r.rec.At(k); e.Kind == tracer.KindReturn {
+					if c, ok := r.rec.callOf(e.Node); ok {
+						known.forget(c.Parent, e.Node)
+					}
 				}
 			}
 		})

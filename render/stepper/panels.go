@@ -414,29 +414,75 @@ func (r *Recording) legalKnown() bool { return r.def.Conflicts != nil }
 // recorded events and the board, never in the search.
 func (r *Recording) frames(k int64) []stackFrame { return r.framesKnown(k, nil) }
 
-// framesKnown is frames, with the frames below the top taken from known
-// where it has them: a frame below the top depends only on its call and
-// the call it made, so known maps {node, the node of the call below} to
-// the frame, and framesKnown adds those it works out.
-func (r *Recording) framesKnown(k int64, known map[[2]int]stackFrame) []stackFrame {
+// frameMemo is what framesKnown remembers from one step to the next of a
+// walk over the steps (the player's): the frames below the top, which
+// depend only on their call and the call it made ({node, the node of the
+// call below} -> the frame), and each call's legal candidates at a slot,
+// which depend only on the board it stands on (its path's moves). The
+// frames it returns share one array, which the next call overwrites.
+type frameMemo struct {
+	below map[[2]int]stackFrame
+	legal map[int]legalAt // by node; forget a call's when it returns
+	buf   []stackFrame
+	own   []tracer.Event // triedOf's buffer
+}
+
+// legalAt is the legal candidates at a slot.
+type legalAt struct {
+	slot  tracer.Pos
+	legal []int
+}
+
+func newFrameMemo() *frameMemo {
+	return &frameMemo{below: map[[2]int]stackFrame{}, legal: map[int]legalAt{}}
+}
+
+// forget drops what the memo holds about call node, child of parent, which
+// returned.
+func (m *frameMemo) forget(parent, node int) {
+	delete(m.below, [2]int{parent, node})
+	delete(m.legal, node)
+}
+
+// framesKnown is frames, with what known remembers taken from it and
+// added to it (nil: nothing remembered).
+func (r *Recording) framesKnown(k int64, known *frameMemo) []stackFrame {
 	if k < 1 {
 		return nil
 	}
 	e := r.At(k)
 	calls := r.chain(e.Node)
-	fs := make([]stackFrame, len(calls))
+	var fs []stackFrame
+	if known != nil {
+		if cap(known.buf) < len(calls) {
+			known.buf = make([]stackFrame, len(calls), 2*len(calls))
+		}
+		fs = known.buf[:len(calls)]
+	} else {
+		fs = make([]stackFrame, len(calls))
+	}
 	lo, hi := r.shape.lo, r.shape.hi
 	// The board each call stands on: the start, then the move that led to
-	// each call down to it.
-	board := r.start.Clone()
-	for i, c := range calls {
-		if i > 0 && c.Value >= 0 {
-			board.Place(c.Cell, c.Value)
+	// each call down to it; made when a call's legal candidates are not
+	// known yet.
+	var board *tracer.Board
+	boardAt := -1 // the call whose board it is
+	boardOf := func(i int) *tracer.Board {
+		if board == nil {
+			board, boardAt = r.start.Clone(), 0
 		}
+		for ; boardAt < i; boardAt++ {
+			if c := calls[boardAt+1]; c.Value >= 0 {
+				board.Place(c.Cell, c.Value)
+			}
+		}
+		return board
+	}
+	for i, c := range calls {
 		var key [2]int
 		if known != nil && i < len(calls)-1 {
 			key = [2]int{c.Node, calls[i+1].Node}
-			if f, ok := known[key]; ok {
+			if f, ok := known.below[key]; ok {
 				fs[i] = f
 				continue
 			}
@@ -460,7 +506,11 @@ func (r *Recording) framesKnown(k int64, known map[[2]int]stackFrame) []stackFra
 			continue
 		}
 		var rescan tracer.Event
-		f.tried, rescan = r.triedOf(c, last)
+		var scratch *[]tracer.Event
+		if known != nil {
+			scratch = &known.own
+		}
+		f.tried, rescan = r.triedOf(c, last, scratch)
 		if rescan.Step > c.Step+1 {
 			// It scanned on after its candidates all failed (--drop
 			// return-false): the slot is the one that scan found.
@@ -472,11 +522,27 @@ func (r *Recording) framesKnown(k int64, known map[[2]int]stackFrame) []stackFra
 			}
 		}
 		if f.slot.Row >= 0 {
-			for v := lo; v <= hi; v++ {
-				if legal, _ := r.def.Legal(board, r.cellOf(f.slot, v), v); legal {
-					f.legal = append(f.legal, v)
+			var legal []int
+			ok := false
+			if known != nil {
+				var at legalAt
+				at, ok = known.legal[c.Node]
+				ok = ok && at.slot == f.slot
+				legal = at.legal
+			}
+			if !ok {
+				legal = nil
+				b := boardOf(i)
+				for v := lo; v <= hi; v++ {
+					if ok, _ := r.def.Legal(b, r.cellOf(f.slot, v), v); ok {
+						legal = append(legal, v)
+					}
+				}
+				if known != nil {
+					known.legal[c.Node] = legalAt{f.slot, legal}
 				}
 			}
+			f.legal = legal
 		}
 		if f.state != fsExhausted && f.state != fsStopped && !(f.state == fsReturn && !f.ok) {
 			for _, v := range f.legal {
@@ -487,7 +553,7 @@ func (r *Recording) framesKnown(k int64, known map[[2]int]stackFrame) []stackFra
 		}
 		fs[i] = f
 		if known != nil && i < len(calls)-1 {
-			known[key] = f
+			known.below[key] = f
 		}
 	}
 	return fs
@@ -499,8 +565,15 @@ func (r *Recording) framesKnown(k int64, known map[[2]int]stackFrame) []stackFra
 // each finished call it made skipped whole (from its return to its call
 // event). The candidate under a try not yet decided is not in it. scan is
 // that latest scan by step last (zero if none).
-func (r *Recording) triedOf(c tracer.Event, last int64) (tried []triedCand, scan tracer.Event) {
+//
+// scratch, if not nil, is a buffer for the events, used again from call to
+// call.
+func (r *Recording) triedOf(c tracer.Event, last int64, scratch *[]tracer.Event) (tried []triedCand, scan tracer.Event) {
 	var own []tracer.Event // newest first
+	if scratch != nil {
+		own = (*scratch)[:0]
+		defer func() { *scratch = own[:0] }()
+	}
 	for j := last; j > c.Step; j-- {
 		e := r.At(j)
 		if e.Node != c.Node {
