@@ -860,7 +860,9 @@ func (d *playerData) cellStatesInto(out []int, rec *Recording, board *tracer.Boa
 
 // treeOf is the scene in the page's terms.
 func treeOf(sc *render.Scene) *playerTree {
-	t := &playerTree{W: round1(sc.Width), H: round1(sc.Height)}
+	// Empty lists, not null: a tree of one box has no edges, and the
+	// player walks both lists.
+	t := &playerTree{W: round1(sc.Width), H: round1(sc.Height), Boxes: []playerBox{}, Edges: [][]any{}}
 	for _, b := range sc.Boxes {
 		t.Boxes = append(t.Boxes, playerBox{ID: b.ID, Class: b.Class, Call: b.Kind == render.ItemCall || b.Kind == render.ItemFold,
 			X: round1(b.X), Y: round1(b.Y), W: round1(b.W), H: round1(b.H), Lines: b.Lines, Font: b.FontSize,

@@ -457,3 +457,41 @@ func TestWriteHTML(t *testing.T) {
 	}
 	t.Logf("page sizes: 4-queens %d bytes, LeetCode 37 %d bytes", len(a), len(page))
 }
+
+// TestPlayerOneBoxTree: a page whose tree is a single box (an already
+// solved Sudoku; a run stopped after its first step) holds lists of boxes
+// and edges, not null, which the player would throw on (newcomer trial 2,
+// N2).
+func TestPlayerOneBoxTree(t *testing.T) {
+	solved := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	for _, c := range []struct {
+		name string
+		spec tracer.Spec
+		opt  HTMLOptions
+	}{
+		{"solved-sudoku", tracer.Spec{Problem: "sudoku", Puzzle: solved}, HTMLOptions{}},
+		{"queens4-one-step", tracer.Spec{Problem: "nqueens", N: 4}, HTMLOptions{MaxSteps: 1}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := recordRun(t, c.spec)
+			m := pageDataRE.FindSubmatch(r.page(t, c.opt))
+			if m == nil {
+				t.Fatal("the page holds no data")
+			}
+			var raw struct {
+				Tree []map[string]json.RawMessage `json:"tree"`
+			}
+			unpack(t, m[1], &raw)
+			if len(raw.Tree) == 0 {
+				t.Fatal("the page has no tree")
+			}
+			for i, tr := range raw.Tree {
+				for _, k := range []string{"boxes", "edges"} {
+					if v := string(tr[k]); !strings.HasPrefix(v, "[") {
+						t.Errorf("tree %d: %q is %s, want a list", i, k, v)
+					}
+				}
+			}
+		})
+	}
+}

@@ -242,7 +242,9 @@
     P = 0;
     for (j = 0; j < nf; j++) {
       frOff[j] = P;
-      rd(a); rd(a); rd(a); rd(a); rd(a); rd(a);
+      rd(a);
+      deepest = Math.max(deepest, rd(a)); // the stack pane's rows (layout)
+      rd(a); rd(a); rd(a); rd(a);
       if (rd(a) > 0) { rd(a); }
       n = rd(a);
       for (i = 0; i < n; i++) { rd(a); }
@@ -769,13 +771,9 @@
       }
     }
     sizeBoard(Math.max(12, size));
-    if (deepest < 0) {
-      deepest = 0;
-      for (var i = 0; i < D.frames.length; i++) { deepest = Math.max(deepest, D.frames[i].d); }
-    }
     if (D.tree) {
       // A row is about 1.6 em of 16 px: the pane's basis (CSS caps it).
-      el.stack.style.flexBasis = Math.round((deepest + 1) * 26 + 4) + "px";
+      el.stack.style.flexBasis = Math.round((Math.max(deepest, 0) + 1) * 26 + 4) + "px";
     } else {
       // No tree: the stack has the column.
       el.stack.style.flex = "1 1 auto";
