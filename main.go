@@ -755,7 +755,7 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	ef.delay = durationFlag(500 * time.Millisecond)
 	fs.Var(&ef.delay, "delay", "time between the frames of --gif, e.g. 0.5s (the last frame stays 4 times as long, at least 2s)")
 	fs.IntVar(&ef.scale, "scale", 2, "pixels per point of --png, --gif and PNG frames: 1, 2 or 3 (2: the smallest text, 9 pt, is 18 px at the picture's natural size)")
-	fs.BoolVar(&ef.force, "force", false, "replace a --frames folder even if it holds files other than frames")
+	fs.BoolVar(&ef.force, "force", false, "write --frames into a folder that holds other files too: only frames (frame-NNNN.svg/png) are replaced, the rest stays")
 	ef.maxTree = sizeFlag(defaultMaxTree)
 	fs.Var(&ef.maxTree, "max-tree", "cap the memory of the search tree kept for --dot, --svg, --png, --gif and --frames, e.g. 512M or 2G (0: no cap; trimming and drawing take about as much again): trace stops the search there (status limit), render draws the tree as it stood then")
 	fs.StringVar(&ef.html, "html", "", fmt.Sprintf("write the run as one self-contained HTML page to this file: the player, with the board, the search tree, the call stack, the code and the notes, stepped forward and back in a browser (at most %d steps, or --max-steps)", stepper.DefaultHTMLSteps))
@@ -908,7 +908,8 @@ func (ef *exportFlags) language(def tracer.Lang) (tracer.Lang, error) {
 type diagramOutputs struct {
 	dot, svg, png *outfile.File
 	gif           *outfile.File
-	html          *htmlPage // --html: nil if not asked for
+	frames        *outfile.Folder // --frames: nil if not asked for
+	html          *htmlPage       // --html: nil if not asked for
 	ef            *exportFlags
 	framesSkipped bool // an interrupt left --frames unwritten
 	// notes, if set, gives the notes of the steps the frames of --frames
@@ -923,14 +924,6 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 	}
 	d := diagramOutputs{ef: ef}
 	var err error
-	if ef.frames != "" {
-		if err := checkFramesFolder(ef.frames); err != nil {
-			return nil, err
-		}
-		if err := set.CheckFolder("--frames", ef.frames); err != nil {
-			return nil, err
-		}
-	}
 	if d.gif, err = set.Create(ctx, ef.gif, "--gif", stdout); err != nil {
 		return nil, err
 	}
@@ -952,6 +945,11 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 			return nil, err
 		}
 		d.html = &htmlPage{out: out}
+	}
+	// The frames go into a temporary folder as they are drawn, and into
+	// place with the other outputs; the folder is checked now.
+	if d.frames, err = set.Folder("--frames", ef.frames, render.IsFrameName, ef.force); err != nil {
+		return nil, err
 	}
 	return &d, nil
 }
@@ -1024,6 +1022,14 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 		layout = graphviz.LayoutPinned
 	}
 	if skipped, err = d.writePictures(ctx, dot.Bytes(), pics, layout); err != nil || len(skipped) > 0 {
+		if err == nil && (d.frames != nil || d.gif != nil) {
+			// An interrupt: the frames and the GIF are left out too.
+			d.framesSkipped = d.frames != nil
+			d.frames.Abort()
+			if d.gif != nil {
+				skipped = append(skipped, d.gif)
+			}
+		}
 		return skipped, err
 	}
 	return d.writeFrames(ctx, t, leg, opt, layout)
@@ -2001,10 +2007,10 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	return err
 }
 
-// drawFrame draws one frame, the DOT dot of step k, into files (SVG or
-// PNG frames) and pngs[i] (for the GIF), and counts its colours into hist;
-// mu guards files and hist.
-func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graphviz.Layout, i int, k int64, svgFrames, pngFrames bool, mu *sync.Mutex, files map[string][]byte, pngs [][]byte, hist map[color.RGBA]int) error {
+// drawFrame draws one frame, the DOT dot of step k, into the --frames
+// folder (SVG or PNG frames) and pngs[i] (for the GIF), and counts its
+// colours into hist; mu guards hist.
+func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graphviz.Layout, i int, k int64, svgFrames, pngFrames bool, mu *sync.Mutex, pngs [][]byte, hist map[color.RGBA]int) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -2013,9 +2019,9 @@ func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graph
 		if err != nil {
 			return fmt.Errorf("--frames %s: step %d: %w", d.ef.frames, k, err)
 		}
-		mu.Lock()
-		files[render.FrameName(i, "svg")] = pic
-		mu.Unlock()
+		if err := d.frames.Add(render.FrameName(i, "svg"), pic); err != nil {
+			return err
+		}
 	}
 	if !pngFrames && d.gif == nil {
 		return nil
@@ -2033,29 +2039,17 @@ func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graph
 	if err != nil {
 		return fmt.Errorf("frame at step %d: %w", k, err)
 	}
+	if pngFrames {
+		if err := d.frames.Add(render.FrameName(i, "png"), pic); err != nil {
+			return err
+		}
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	for c, n := range own {
 		hist[c] += n
 	}
-	if pngFrames {
-		files[render.FrameName(i, "png")] = pic
-	}
 	pngs[i] = pic
-	return nil
-}
-
-// checkFramesFolder checks --frames before any work: its parent folder
-// exists and it is not a file. (Whether it holds other files is checked
-// when it is written.)
-func checkFramesFolder(name string) error {
-	path := filepath.Clean(name)
-	if pi, err := os.Stat(filepath.Dir(path)); err != nil || !pi.IsDir() {
-		return &outfile.Error{Label: "--frames", Name: name, Err: fmt.Errorf("folder %s does not exist", filepath.Dir(path)), Bad: true}
-	}
-	if fi, err := os.Lstat(path); err == nil && !fi.IsDir() {
-		return &outfile.Error{Label: "--frames", Name: name, Err: errors.New("exists and is not a folder"), Bad: true}
-	}
 	return nil
 }
 
@@ -2097,6 +2091,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	}
 	stop := func() ([]*outfile.File, error) {
 		d.framesSkipped = ef.frames != ""
+		d.frames.Abort()
 		if d.gif != nil {
 			return []*outfile.File{d.gif}, nil
 		}
@@ -2107,7 +2102,6 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	}
 	svgFrames := ef.frames != "" && ef.framesFormat == "svg"
 	pngFrames := ef.frames != "" && ef.framesFormat == "png"
-	files := map[string][]byte{}
 	pngs := make([][]byte, len(steps))
 	hist := map[color.RGBA]int{}
 	done := make(chan error, 1)
@@ -2139,7 +2133,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 				go func() {
 					defer wg.Done()
 					defer func() { <-sem }()
-					errs[i] = d.drawFrame(ctx, dot.Bytes(), layout, i, k, svgFrames, pngFrames, &mu, files, pngs, hist)
+					errs[i] = d.drawFrame(ctx, dot.Bytes(), layout, i, k, svgFrames, pngFrames, &mu, pngs, hist)
 				}()
 			}
 			wg.Wait()
@@ -2196,13 +2190,10 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 				hist[color.RGBA{255, 255, 255, 255}] += size.X*size.Y - sz.X*sz.Y
 			}
 			if pngFrames {
-				files[render.FrameName(i, "png")] = pngs[i]
+				if err := d.frames.Add(render.FrameName(i, "png"), pngs[i]); err != nil {
+					return nil, err
+				}
 			}
-		}
-	}
-	if ef.frames != "" {
-		if err := outfile.WriteFolder(ef.frames, files, ef.force); err != nil {
-			return nil, err
 		}
 	}
 	if d.gif != nil {
