@@ -206,6 +206,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.As(err, &ie):
 		fmt.Fprintf(stderr, "backtrack: %s\n", msg)
 		return exitInterrupted
+	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+		// An interrupt while an output (a FIFO) waited for its reader,
+		// before any work.
+		fmt.Fprintf(stderr, "backtrack: %s\n", errInterruptedEarly)
+		return exitInterrupted
 	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &oe) && oe.Bad:
 		fmt.Fprintf(stderr, "backtrack: %s\n", msg)
 		return exitUsage
@@ -1231,9 +1236,11 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		runtime.GC()
 	}
 	if diagrams.html != nil {
-		if err := diagrams.html.write(info, tracer.StrategyOf(info, opts), leg, ef.sceneOptions(dopt)); err != nil {
+		left, err := diagrams.html.write(ctx, info, tracer.StrategyOf(info, opts), leg, ef.sceneOptions(dopt))
+		if err != nil {
 			return err
 		}
+		skipped = append(skipped, left...)
 	}
 	if err := outs.Commit(); err != nil {
 		return err
@@ -1358,8 +1365,9 @@ func (h *htmlPage) check(leg render.Legend, opt render.DiagramOptions) error {
 }
 
 // write makes the page from the steps kept and writes it, straight into
-// its file; check has checked its tree.
-func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) error {
+// its file; check has checked its tree. An interrupt (ctx) leaves the page
+// out at once, returned in skipped.
+func (h *htmlPage) write(ctx context.Context, info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) (skipped []*outfile.File, err error) {
 	tree := h.pageTree()
 	rec := h.rec
 	if rec == nil {
@@ -1369,14 +1377,44 @@ func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend
 		opt.Problem = leg.Summary.Problem
 	}
 	hopt := stepper.HTMLOptions{Lang: leg.Lang, MaxSteps: h.limit, Total: h.total, Tree: tree, Summary: leg.Summary, TreeOptions: opt}
-	if err := stepper.WriteHTML(h.out, rec, hopt); err != nil {
+	if err := aside(ctx, h.out, func() error { return stepper.WriteHTML(h.out, rec, hopt) }); err != nil {
+		if errors.Is(err, errLeftOut) {
+			return []*outfile.File{h.out}, nil
+		}
 		var oe *outfile.Error
 		if errors.As(err, &oe) {
-			return oe // names the output; the page's own prefix adds nothing
+			return nil, oe // names the output; the page's own prefix adds nothing
+		}
+		return nil, err
+	}
+	return nil, nil
+}
+
+// errLeftOut is aside's answer when an interrupt left its output out.
+var errLeftOut = errors.New("left out")
+
+// aside runs work, which writes out, aside, so that an interrupt (ctx)
+// need not wait for it: out is aborted at once, the next write of work
+// fails, and aside returns errLeftOut. An interrupt before work starts
+// leaves out out too.
+func aside(ctx context.Context, out *outfile.File, work func() error) error {
+	if ctx.Err() != nil {
+		out.Abort()
+		return errLeftOut
+	}
+	done := make(chan error, 1)
+	go func() { done <- work() }()
+	select {
+	case err := <-done:
+		if ctx.Err() != nil {
+			out.Abort()
+			return errLeftOut
 		}
 		return err
+	case <-ctx.Done():
+		out.Abort()
+		return errLeftOut
 	}
-	return nil
 }
 
 // narrateAgain gives the notes of a run's steps frames (the captions of
@@ -1645,9 +1683,11 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if diagrams.html != nil {
 		info := logInfo(sum)
-		if err := diagrams.html.write(info, sum.Strategy, leg, ef.sceneOptions(dopt)); err != nil {
+		left, err := diagrams.html.write(ctx, info, sum.Strategy, leg, ef.sceneOptions(dopt))
+		if err != nil {
 			return err
 		}
+		skipped = append(skipped, left...)
 	}
 	if err := outs.Commit(); err != nil {
 		return err
@@ -2199,12 +2239,21 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	if d.gif != nil {
 		last := max(4*time.Duration(ef.delay), 2*time.Second)
 		frame := func(i int) (image.Image, error) {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			img, err := png.Decode(bytes.NewReader(pngs[i]))
 			pngs[i] = nil
 			return img, err
 		}
-		if err := render.WriteGIF(d.gif, len(steps), frame, render.GIFPalette(hist),
-			render.GIFOptions{Delay: time.Duration(ef.delay), Last: last, Size: size}); err != nil {
+		err := aside(ctx, d.gif, func() error {
+			return render.WriteGIF(d.gif, len(steps), frame, render.GIFPalette(hist),
+				render.GIFOptions{Delay: time.Duration(ef.delay), Last: last, Size: size})
+		})
+		if errors.Is(err, errLeftOut) {
+			return []*outfile.File{d.gif}, nil
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
