@@ -1840,21 +1840,33 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return usagef("%v", err)
 	}
 	dir := filepath.Join(*out, string(lang))
-	if err := makeFolders(*out, dir); err != nil {
+	made, err := makeFolders(*out, dir)
+	if err != nil {
 		return err
 	}
+	built := false
+	defer func() {
+		if !built {
+			// A failed build leaves no empty folder it made.
+			for i := len(made) - 1; i >= 0; i-- {
+				os.Remove(made[i])
+			}
+		}
+	}()
 	start := time.Now()
-	for _, l := range ls {
-		made, err := l.Build(ctx, dir, lessons.Options{Lang: lang, Tool: "backtrack " + version, Force: *force})
-		if ctx.Err() != nil {
-			return errInterrupted
-		}
-		if err != nil {
-			return err
-		}
+	// Every lesson folder is checked before the first lesson is made, and
+	// none is replaced unless all are made.
+	err = lessons.BuildAll(ctx, ls, dir, lessons.Options{Lang: lang, Tool: "backtrack " + version, Force: *force}, func(made *lessons.Made) {
 		fmt.Fprintf(stdout, "%s: %d files, %d steps searched, %.2f s\n",
-			filepath.Join(dir, l.Name), len(made.Files), made.Steps, made.Elapsed.Seconds())
+			filepath.Join(dir, made.Name), len(made.Files), made.Steps, made.Elapsed.Seconds())
+	})
+	if ctx.Err() != nil {
+		return errInterruptedEarly
 	}
+	if err != nil {
+		return err
+	}
+	built = true
 	if len(ls) > 1 {
 		fmt.Fprintf(stdout, "%d lessons in %.2f s\n", len(ls), time.Since(start).Seconds())
 	}
@@ -1862,29 +1874,33 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 }
 
 // makeFolders makes -o DIR (whose parent must exist) and its language
-// folder inside it.
-func makeFolders(out, dir string) error {
+// folder inside it, and returns those it made.
+func makeFolders(out, dir string) (made []string, err error) {
+	out = filepath.Clean(out) // "site/", as shell completion types it, is site
 	fi, err := os.Stat(out)
 	switch {
 	case err == nil && !fi.IsDir():
-		return usagef("-o %s: is a file, want a folder", out)
+		return made, usagef("-o %s: is a file, want a folder", out)
 	case errors.Is(err, os.ErrNotExist):
 		if pi, perr := os.Stat(filepath.Dir(out)); perr != nil || !pi.IsDir() {
-			return usagef("-o %s: folder %s does not exist", out, filepath.Dir(out))
+			return made, usagef("-o %s: folder %s does not exist", out, filepath.Dir(out))
 		}
 		if err := os.Mkdir(out, 0o755); err != nil {
-			return &outfile.Error{Label: "-o", Name: out, Err: plainErr(err)}
+			return made, &outfile.Error{Label: "-o", Name: out, Err: plainErr(err)}
 		}
+		made = append(made, out)
 	case err != nil:
-		return &outfile.Error{Label: "-o", Name: out, Err: plainErr(err)}
+		return made, &outfile.Error{Label: "-o", Name: out, Err: plainErr(err)}
 	}
-	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
-		return &outfile.Error{Label: "-o", Name: dir, Err: plainErr(err)}
+	if err := os.Mkdir(dir, 0o755); err == nil {
+		made = append(made, dir)
+	} else if !errors.Is(err, os.ErrExist) {
+		return made, &outfile.Error{Label: "-o", Name: dir, Err: plainErr(err)}
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return usagef("-o %s: %s is not a folder", out, dir)
+		return made, usagef("-o %s: %s is not a folder", out, dir)
 	}
-	return nil
+	return made, nil
 }
 
 // cmdCompare runs two problems side by side (N-Queens beside Sudoku unless
