@@ -669,8 +669,23 @@ func (c *command) parse(args []string) ([]string, error) {
 		}
 		return nil, usagef("%s (see 'backtrack %s -h')", msg, c.Name())
 	}
-	return pos, nil
+	// An output named by an empty string is an unset shell variable
+	// ("--html $OUT"), not a request for no output.
+	var empty error
+	c.Visit(func(f *flag.Flag) {
+		if pathFlags[f.Name] && f.Value.String() == "" && empty == nil {
+			dash := "--"
+			if len(f.Name) == 1 {
+				dash = "-"
+			}
+			empty = usagef("%s%s is empty: give a file or folder name", dash, f.Name)
+		}
+	})
+	return pos, empty
 }
+
+// pathFlags are the flags that name an output file or folder.
+var pathFlags = map[string]bool{"dot": true, "svg": true, "png": true, "gif": true, "html": true, "frames": true, "yaml": true, "stats": true, "o": true}
 
 // printHelp writes the usage line and the flags, as --name, to stdout.
 func (c *command) printHelp() {
@@ -904,7 +919,7 @@ func (ef *exportFlags) language(def tracer.Lang) (tracer.Lang, error) {
 	}
 	l, err := tracer.ParseLang(ef.lang)
 	if err != nil {
-		return "", usagef("--lang: %v", err)
+		return "", usagef("--lang: %v", errors.Unwrap(err))
 	}
 	return l, nil
 }
@@ -916,7 +931,8 @@ type diagramOutputs struct {
 	frames        *outfile.Folder // --frames: nil if not asked for
 	html          *htmlPage       // --html: nil if not asked for
 	ef            *exportFlags
-	framesSkipped bool // an interrupt left --frames unwritten
+	framesSkipped bool     // an interrupt left --frames unwritten
+	empty         []string // the outputs left out because the tree is empty
 	// notes, if set, gives the notes of the steps the frames of --frames
 	// and --gif are drawn at, for their captions (nil: no captions).
 	notes func(ctx context.Context, steps []int64) (func(step int64) string, error)
@@ -962,6 +978,21 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 // write draws the tree into every diagram output. It returns the outputs
 // it had to leave undrawn because ctx ended (Ctrl-C during drawing).
 func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.Legend, opt render.DiagramOptions) (skipped []*outfile.File, err error) {
+	if t.Len() == 0 {
+		// The run stopped before its first call (--timeout 1ns): no tree
+		// to draw, which is no error; the outputs are left out, named.
+		for _, o := range []*outfile.File{d.dot, d.svg, d.png, d.gif} {
+			if o != nil {
+				o.Abort()
+				d.empty = append(d.empty, o.Label()+" "+o.Name())
+			}
+		}
+		if d.frames != nil {
+			d.frames.Abort()
+			d.empty = append(d.empty, "--frames "+d.ef.frames)
+		}
+		return nil, nil
+	}
 	if limit, label, cost := d.ef.boxLimit(); limit > 0 && opt.MaxNodes == 0 {
 		if t.MaxNodes > 0 && t.Len() > t.MaxNodes {
 			// The search, or the reading of the log, stopped recording
@@ -1245,6 +1276,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := outs.Commit(); err != nil {
 		return err
 	}
+	diagrams.noteEmpty(stderr)
 	if res.Limit == tracer.LimitSize {
 		fmt.Fprintf(stderr, "backtrack: the step log reached --max-output %s, so the search stopped there; give a larger --max-output (or 0) to log more\n", maxOutput.String())
 	}
@@ -1334,10 +1366,11 @@ func (ef *exportFlags) sceneOptions(opt render.DiagramOptions) render.DiagramOpt
 	return opt
 }
 
-// pageTree is the tree of the page's steps.
+// pageTree is the tree of the page's steps; nil when it has no call (a
+// run stopped before its first): the page then has no tree pane.
 func (h *htmlPage) pageTree() *tracer.Tree {
-	if h.tree == nil {
-		return tracer.NewTree() // a run of no steps
+	if h.tree == nil || h.tree.Len() == 0 {
+		return nil
 	}
 	return h.tree
 }
@@ -1347,6 +1380,9 @@ func (h *htmlPage) pageTree() *tracer.Tree {
 // hold, and under --max-nodes 0 it has at most htmlMaxBoxes boxes.
 func (h *htmlPage) check(leg render.Legend, opt render.DiagramOptions) error {
 	tree := h.pageTree()
+	if tree == nil {
+		return nil
+	}
 	if err := tree.Err(); err != nil {
 		return fmt.Errorf("search tree: %w", err)
 	}
@@ -1692,6 +1728,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err := outs.Commit(); err != nil {
 		return err
 	}
+	diagrams.noteEmpty(stderr)
 	if cut > 0 && ef.diagrams() {
 		fmt.Fprintf(stderr, "backtrack: the search tree reached --max-tree %s at step %d of %d, so the diagrams show it as it stood after step %d (as --at-step %d would); give a larger --max-tree (or 0) to draw it all\n",
 			ef.maxTree.String(), cut+1, tree.Steps, cut, cut)
@@ -1718,7 +1755,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	lang, err := tracer.ParseLang(*langFlag)
 	if err != nil {
-		return usagef("--lang: %v", err)
+		return usagef("--lang: %v", errors.Unwrap(err))
 	}
 	if *to < 0 || *width < 0 || *height < 0 {
 		return usagef("--to, --width and --height must not be negative")
@@ -1806,7 +1843,7 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	}
 	lang, err := tracer.ParseLang(*langFlag)
 	if err != nil {
-		return usagef("--lang: %v", err)
+		return usagef("--lang: %v", errors.Unwrap(err))
 	}
 	if args[0] == "list" {
 		if len(pos) > 0 || *all || *out != "" || *force {
@@ -1923,7 +1960,7 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	lang, err := tracer.ParseLang(*langFlag)
 	if err != nil {
-		return usagef("--lang: %v", err)
+		return usagef("--lang: %v", errors.Unwrap(err))
 	}
 	if *maxSteps < 0 {
 		return usagef("--max-steps must not be negative")
@@ -2107,6 +2144,13 @@ func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graph
 	}
 	pngs[i] = pic
 	return nil
+}
+
+// noteEmpty says which outputs an empty tree left out, if any.
+func (d *diagramOutputs) noteEmpty(stderr io.Writer) {
+	if len(d.empty) > 0 {
+		fmt.Fprintf(stderr, "backtrack: the run stopped before its first call, so there is no tree to draw: %s not written\n", strings.Join(d.empty, ", "))
+	}
 }
 
 // missing names the outputs besides files that an interrupt left out.

@@ -411,3 +411,59 @@ func TestSafetyInterruptEveryPhase(t *testing.T) {
 		})
 	}
 }
+
+// TestSafetyMessages: plain words, no internal prefixes (N19); an empty
+// output name refused (N21); a run that stops before its first call is
+// reported, its diagrams left out and named, exit 0 (N17).
+func TestSafetyMessages(t *testing.T) {
+	dir := t.TempDir()
+	p := func(n string) string { return filepath.Join(dir, n) }
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		want   []string // in stderr
+		report bool     // the report is printed
+	}{
+		{"empty --html", []string{"trace", "nqueens", "-n", "4", "--html", ""}, 2, []string{"--html is empty"}, false},
+		{"empty --frames", []string{"trace", "nqueens", "-n", "4", "--frames", ""}, 2, []string{"--frames is empty"}, false},
+		{"empty -o", []string{"lesson", "build", "--all", "-o", ""}, 2, []string{"-o is empty"}, false},
+		{"--lang fr", []string{"trace", "nqueens", "-n", "4", "--lang", "fr"}, 2, []string{`--lang: unknown value "fr": want en or zh`}, false},
+		{"--at-step past the end", []string{"trace", "nqueens", "-n", "4", "--html", p("a.html"), "--at-step", "5000"}, 2, []string{"--at-step 5000 is beyond the last step 187"}, false},
+		{"--at-step past the end, gif", []string{"trace", "nqueens", "-n", "4", "--gif", p("a.gif"), "--at-step", "5000"}, 2, []string{"--at-step 5000 is beyond the last step 187"}, false},
+		{"stopped before the first call", []string{"trace", "nqueens", "-n", "4", "--timeout", "1ns", "--svg", p("t.svg"), "--frames", p("fr"), "--html", p("t.html")}, 0,
+			[]string{"before its first call", "--svg " + p("t.svg"), "--frames " + p("fr"), "not written"}, true},
+		{"stopped before the first call, DOT", []string{"trace", "nqueens", "-n", "4", "--max-output", "1", "--yaml", p("one.yaml"), "--dot", p("t.dot")}, 0,
+			[]string{"before its first call", "--dot"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, "", tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr %q", code, tt.code, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr %q lacks %q", stderr, w)
+				}
+			}
+			for _, bad := range []string{"trim:", "tracer:", "context canceled"} {
+				if strings.Contains(stderr, bad) {
+					t.Errorf("stderr %q shows the internal %q", stderr, bad)
+				}
+			}
+			if tt.report != strings.Contains(stdout, "status: limit") {
+				t.Errorf("report printed %v, want %v:\n%s", !tt.report, tt.report, stdout)
+			}
+		})
+	}
+	for _, n := range []string{"t.svg", "fr", "t.dot", "a.html", "a.gif"} {
+		if _, err := os.Lstat(p(n)); err == nil {
+			t.Errorf("%s was written", n)
+		}
+	}
+	if _, err := os.Stat(p("t.html")); err != nil {
+		t.Errorf("the page of a run with no call: %v", err)
+	}
+	faultNoTemps(t, dir)
+}
