@@ -125,7 +125,9 @@ var helpText = `backtrack traces backtracking searches for teaching.
 
 Commands:
   trace PROBLEM [flags]          run a search, print the solution and its counts;
-                                 --dot/--svg/--png draw the search tree, --yaml logs every step
+                                 --dot/--svg/--png draw the search tree, --html makes a
+                                 step-by-step player page, --gif/--frames animate the tree,
+                                 --yaml logs every step
   render LOG.yaml [flags]        draw the search tree again from a saved step log
   step PROBLEM [flags]           step through the recursion in a terminal, forward and back
   lesson list | build NAME|--all -o DIR   list the lessons, or build their pages, diagrams and logs
@@ -759,7 +761,7 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&ef.dot, "dot", "", "write the search tree as Graphviz DOT to this file (- for stdout)")
 	fs.StringVar(&ef.svg, "svg", "", "draw the search tree as SVG to this file")
 	fs.StringVar(&ef.png, "png", "", "draw the search tree as PNG to this file")
-	fs.StringVar(&ef.lang, "lang", "", "language of the report, notes and legends: en or zh (default en; render: the log's)")
+	fs.StringVar(&ef.lang, "lang", "", "language of the report, notes and legends: en or zh (default en)")
 	fs.IntVar(&ef.maxNodes, "max-nodes", render.DefaultMaxNodes, "box budget of a diagram (0: draw everything, up to 400000 boxes for SVG and PNG; solution paths are always drawn)")
 	fs.IntVar(&ef.depth, "depth", 0, "draw levels down to this depth (0: all)")
 	fs.StringVar(&ef.focus, "focus", "", "expand only the branch under these moves, e.g. r0=c1 or (0,2)=4/(0,3)=6")
@@ -906,7 +908,36 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 			fmt.Fprintf(stderr, "backtrack: warning: %s only choose frames, and none were asked for: add --frames DIR or --gif FILE\n", strings.Join(unused, ", "))
 		}
 	}
+	if d := time.Duration(ef.delay); ef.set["delay"] && ef.gif != "" && (d < 20*time.Millisecond || d%(10*time.Millisecond) != 0) {
+		// A GIF counts delays in hundredths of a second, and browsers
+		// draw less than two of them slower (render.WriteGIF).
+		got := max(20*time.Millisecond, (d+5*time.Millisecond)/(10*time.Millisecond)*(10*time.Millisecond))
+		fmt.Fprintf(stderr, "backtrack: warning: --delay %s: a GIF frame lasts a whole number of hundredths of a second, at least 2, so it lasts %s\n", d, got)
+	}
+	// Flags that only one kind of output uses, given without it.
+	frames := ef.frames != "" || ef.gif != ""
+	for _, u := range []struct {
+		flag, users string
+		unused      bool
+	}{
+		{"scale", "--png, --gif and PNG --frames", ef.png == "" && ef.gif == "" && (ef.frames == "" || ef.framesFormat != "png")},
+		{"force", "--frames", ef.frames == ""},
+		{"delay", "--gif", frames && ef.gif == ""},
+		{"frames-format", "--frames", frames && ef.frames == ""},
+		{"at-step", "--dot, --svg, --png and --html (--frames and --gif draw the steps --every picks)", frames && ef.dot == "" && ef.svg == "" && ef.png == "" && ef.html == ""},
+	} {
+		if ef.set[u.flag] && u.unused {
+			fmt.Fprintf(stderr, "backtrack: warning: --%s is used only by %s, and none was asked for\n", u.flag, u.users)
+		}
+	}
 	return opt, nil
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // frameFlags are the flags that only choose the frames of --frames and --gif.
@@ -1146,6 +1177,9 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	p, opts, err := fs.problem(ctx, args, &pf, stdin)
 	if err != nil {
 		return err
+	}
+	if *yamlPath == "" && flagSet(fs.FlagSet, "max-output") {
+		fmt.Fprintln(stderr, "backtrack: warning: --max-output bounds only the step log, and none was asked for: add --yaml FILE")
 	}
 	lang, err := ef.language(tracer.LangEN)
 	if err != nil {
@@ -1581,6 +1615,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs := newCommand("render", stdout, "backtrack render LOG.yaml [--dot/--svg/--png/--html FILE] [trimming flags]")
 	var ef exportFlags
 	ef.register(fs.FlagSet)
+	fs.Lookup("lang").Usage = "language of the notes and legends: en or zh (default: the log's language)"
 	htmlSteps := fs.Int64("max-steps", stepper.DefaultHTMLSteps, "the most steps --html holds; a longer log is cut there, and the page says so")
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -1591,6 +1626,9 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if !ef.diagrams() && ef.html == "" {
 		return usagef("render needs at least one of --dot, --svg, --png, --gif, --frames, --html")
+	}
+	if ef.html == "" && flagSet(fs.FlagSet, "max-steps") {
+		fmt.Fprintln(stderr, "backtrack: warning: render's --max-steps bounds only the --html page, and none was asked for")
 	}
 	if *htmlSteps < 1 || *htmlSteps > stepper.MaxHTMLSteps {
 		return usagef("--max-steps %d: want 1 to %d", *htmlSteps, stepper.MaxHTMLSteps)

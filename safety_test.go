@@ -467,3 +467,41 @@ func TestSafetyMessages(t *testing.T) {
 	}
 	faultNoTemps(t, dir)
 }
+
+// TestSafetyUnusedFlagWarnings: a flag that only an output not asked for
+// uses, or a --delay a GIF cannot keep, is warned about (R4, N21).
+func TestSafetyUnusedFlagWarnings(t *testing.T) {
+	dir := t.TempDir()
+	p := func(n string) string { return filepath.Join(dir, n) }
+	tests := []struct {
+		args []string
+		want string // "" for no warning
+	}{
+		{[]string{"--svg", p("a.svg"), "--scale", "3"}, "--scale is used only by"},
+		{[]string{"--png", p("a.png"), "--scale", "3"}, ""},
+		{[]string{"--force"}, "--force is used only by --frames"},
+		{[]string{"--frames", p("f1"), "--every", "100", "--delay", "1s"}, "--delay is used only by --gif"},
+		{[]string{"--gif", p("a.gif"), "--every", "100", "--frames-format", "png"}, "--frames-format is used only by --frames"},
+		{[]string{"--frames", p("f2"), "--every", "100", "--at-step", "50"}, "--at-step is used only by"},
+		{[]string{"--svg", p("b.svg"), "--at-step", "50"}, ""},
+		{[]string{"--max-output", "1G"}, "--max-output bounds only the step log"},
+		{[]string{"--gif", p("b.gif"), "--every", "100", "--delay", "1ns"}, "so it lasts 20ms"},
+		{[]string{"--gif", p("c.gif"), "--every", "100", "--delay", "100ms"}, ""},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCLI(t, "", append([]string{"trace", "nqueens", "-n", "4"}, tt.args...)...)
+		if code != 0 {
+			t.Errorf("%v: exit %d: %s", tt.args, code, stderr)
+		}
+		if tt.want == "" && strings.Contains(stderr, "warning") || tt.want != "" && !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: stderr %q, want %q", tt.args, stderr, tt.want)
+		}
+	}
+	code, _, stderr := runCLI(t, "", "trace", "nqueens", "-n", "4", "--yaml", p("q.yaml"))
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	if _, _, stderr := runCLI(t, "", "render", p("q.yaml"), "--svg", p("r.svg"), "--max-steps", "10"); !strings.Contains(stderr, "--max-steps bounds only the --html page") {
+		t.Errorf("render --max-steps without --html: stderr %q", stderr)
+	}
+}
