@@ -92,6 +92,10 @@ const (
 	// a browser takes about half a millisecond a box to open the page
 	// (the 8-queens tree, 15,721 boxes, 8.5 s; 3,585, 1.5 s).
 	htmlMaxBoxes = 10_000
+	// bigFrameBoxes is the size of a whole tree (--max-nodes 0) whose
+	// frames are drawn one at a time, not side by side: some 3 KB of
+	// memory a box each.
+	bigFrameBoxes = 20_000
 	// logReadBuffer is the buffer a step log is read through.
 	logReadBuffer = 1 << 16
 )
@@ -2251,6 +2255,11 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 			// output does not depend on the order they finish in, and
 			// at most `workers` pictures are in memory.
 			workers := min(runtime.GOMAXPROCS(0), 4)
+			if calls, pruned := t.Counts(); opt.MaxNodes == 0 && calls+pruned > bigFrameBoxes {
+				// A whole tree of this size takes hundreds of MB to
+				// draw: one frame at a time keeps the run under 1 GB.
+				workers = 1
+			}
 			sem := make(chan struct{}, workers)
 			var wg sync.WaitGroup
 			var mu sync.Mutex
