@@ -306,7 +306,7 @@ func (pf *problemFlags) register(fs *flag.FlagSet) {
 	fs.Var(&pf.drop, "drop", "remove a line of the template, as a tutorial's buggy version does: return-false (sudoku --order scan2d: a call whose digits all fail goes on to the next blank; status wrong when it returns true) or return-value (no return value: the solution is found, then undone; status lost); repeat or join with commas for both (tutorial 003's first version)")
 	fs.Int64Var(&pf.maxSteps, "max-steps", tracer.DefaultMaxSteps, "stop after this many steps (0: no limit)")
 	fs.Int64Var(&pf.maxCalls, "max-calls", 0, "stop after this many calls (0: no limit)")
-	fs.Var(&pf.timeout, "timeout", "stop after this much time, e.g. 10s or 2m (0: no limit)")
+	fs.Var(&pf.timeout, "timeout", "stop the search after this much time, e.g. 10s or 2m (0: no limit); drawing and page making come after it, and Ctrl-C stops them")
 }
 
 // dropFlag is --drop: the template lines to remove, repeated or joined
