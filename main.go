@@ -15,6 +15,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -1718,6 +1719,14 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	// The counts come from the steps themselves, as in the live run.
 	sum := got.sum
 	sum.Stats, sum.Limit = *st, st.Limit
+	if got.h.Lang != "" {
+		if _, err := tracer.ParseLang(got.h.Lang); err != nil {
+			// A hand-edited log: its notes are kept, the pictures'
+			// words need a language this tool has.
+			fmt.Fprintf(stderr, "backtrack: warning: %s says lang: %s, which is not en or zh: the pictures are in %s\n", name, got.h.Lang, cmp.Or(ef.lang, "en"))
+			got.h.Lang = ""
+		}
+	}
 	lang, err := ef.language(tracer.Lang(got.h.Lang))
 	if err != nil {
 		return err

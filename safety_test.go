@@ -505,3 +505,26 @@ func TestSafetyUnusedFlagWarnings(t *testing.T) {
 		t.Errorf("render --max-steps without --html: stderr %q", stderr)
 	}
 }
+
+// TestSafetyLogWithUnknownLang: a hand-edited log's unknown language is
+// warned about, not silently drawn in English (N21).
+func TestSafetyLogWithUnknownLang(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "q.yaml")
+	if code, _, stderr := runCLI(t, "", "trace", "nqueens", "-n", "4", "--yaml", log); code != 0 {
+		t.Fatal(stderr)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(b, []byte("\nlang: en\n"), []byte("\nlang: fr\n"), 1)
+	if bytes.Equal(edited, b) {
+		t.Fatal("the log has no lang: en line")
+	}
+	os.WriteFile(log, edited, 0o644)
+	code, _, stderr := runCLI(t, "", "render", log, "--svg", filepath.Join(dir, "q.svg"))
+	if code != 0 || !strings.Contains(stderr, "lang: fr, which is not en or zh") {
+		t.Errorf("exit %d, stderr %q: want a warning about lang: fr", code, stderr)
+	}
+}
