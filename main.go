@@ -93,6 +93,11 @@ const (
 	// a browser takes about half a millisecond a box to open the page
 	// (the 8-queens tree, 15,721 boxes, 8.5 s; 3,585, 1.5 s).
 	htmlMaxBoxes = 10_000
+	// maxFrameBoxes is the most boxes --max-nodes 0 draws as --frames or
+	// --gif: each frame is a whole drawing, one after the other, and a
+	// frame of the 10-queens tree (348,151 boxes) took 1.3 GB; the
+	// 9-queens tree (about 72,000) some 450 MB.
+	maxFrameBoxes = 200_000
 	// bigFrameBoxes is the size of a whole tree (--max-nodes 0) whose
 	// frames are drawn one at a time, not side by side: some 3 KB of
 	// memory a box each.
@@ -823,9 +828,9 @@ func (ef *exportFlags) boxLimit() (int, string, boxCost) {
 	case ef.png != "":
 		return maxDrawBoxes, "--png", pictureCost
 	case ef.gif != "":
-		return maxDrawBoxes, "--gif", pictureCost
+		return maxFrameBoxes, "--gif", pictureCost
 	case ef.frames != "":
-		return maxDrawBoxes, "--frames", pictureCost
+		return maxFrameBoxes, "--frames", pictureCost
 	case ef.dot != "":
 		return maxDOTBoxes, "--dot", dotCost
 	}
