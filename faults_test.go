@@ -967,12 +967,13 @@ func TestFaultLessonBuild(t *testing.T) {
 		t.Errorf("zh rebuild: exit %d, stderr %q", code, errs)
 	}
 
-	// --force replaces the folder.
+	// --force writes the lesson beside the notes: it deletes only the
+	// build's own files (newcomer trial 2, N6).
 	if code, errs := build("--force"); code != 0 {
 		t.Fatalf("build --force: exit %d, stderr %q", code, errs)
 	}
-	if _, err := os.Stat(notes); err == nil {
-		t.Errorf("notes.md is still there after --force")
+	if b, err := os.ReadFile(notes); err != nil || string(b) != "my notes\n" {
+		t.Errorf("notes.md after --force: %v %q, want it kept", err, b)
 	}
 	if _, err := os.Stat(filepath.Join(en, "index.md")); err != nil {
 		t.Errorf("no English page after --force: %v", err)

@@ -15,6 +15,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -92,6 +93,15 @@ const (
 	// a browser takes about half a millisecond a box to open the page
 	// (the 8-queens tree, 15,721 boxes, 8.5 s; 3,585, 1.5 s).
 	htmlMaxBoxes = 10_000
+	// maxFrameBoxes is the most boxes --max-nodes 0 draws as --frames or
+	// --gif: each frame is a whole drawing, one after the other, and a
+	// frame of the 10-queens tree (348,151 boxes) took 1.3 GB; the
+	// 9-queens tree (about 72,000) some 450 MB.
+	maxFrameBoxes = 200_000
+	// bigFrameBoxes is the size of a whole tree (--max-nodes 0) whose
+	// frames are drawn one at a time, not side by side: some 3 KB of
+	// memory a box each.
+	bigFrameBoxes = 20_000
 	// logReadBuffer is the buffer a step log is read through.
 	logReadBuffer = 1 << 16
 )
@@ -125,7 +135,9 @@ var helpText = `backtrack traces backtracking searches for teaching.
 
 Commands:
   trace PROBLEM [flags]          run a search, print the solution and its counts;
-                                 --dot/--svg/--png draw the search tree, --yaml logs every step
+                                 --dot/--svg/--png draw the search tree, --html makes a
+                                 step-by-step player page, --gif/--frames animate the tree,
+                                 --yaml logs every step
   render LOG.yaml [flags]        draw the search tree again from a saved step log
   step PROBLEM [flags]           step through the recursion in a terminal, forward and back
   lesson list | build NAME|--all -o DIR   list the lessons, or build their pages, diagrams and logs
@@ -207,6 +219,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	case errors.As(err, &ie):
 		fmt.Fprintf(stderr, "backtrack: %s\n", msg)
+		return exitInterrupted
+	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+		// An interrupt while an output (a FIFO) waited for its reader,
+		// before any work.
+		fmt.Fprintf(stderr, "backtrack: %s\n", errInterruptedEarly)
 		return exitInterrupted
 	case errors.As(err, &ue), errors.As(err, &fe), errors.As(err, &oe) && oe.Bad:
 		fmt.Fprintf(stderr, "backtrack: %s\n", msg)
@@ -306,7 +323,7 @@ func (pf *problemFlags) register(fs *flag.FlagSet) {
 	fs.Var(&pf.drop, "drop", "remove a line of the template, as a tutorial's buggy version does: return-false (sudoku --order scan2d: a call whose digits all fail goes on to the next blank; status wrong when it returns true) or return-value (no return value: the solution is found, then undone; status lost); repeat or join with commas for both (tutorial 003's first version)")
 	fs.Int64Var(&pf.maxSteps, "max-steps", tracer.DefaultMaxSteps, "stop after this many steps (0: no limit)")
 	fs.Int64Var(&pf.maxCalls, "max-calls", 0, "stop after this many calls (0: no limit)")
-	fs.Var(&pf.timeout, "timeout", "stop after this much time, e.g. 10s or 2m (0: no limit)")
+	fs.Var(&pf.timeout, "timeout", "stop the search after this much time, e.g. 10s or 2m (0: no limit); drawing and page making come after it, and Ctrl-C stops them")
 }
 
 // dropFlag is --drop: the template lines to remove, repeated or joined
@@ -686,8 +703,23 @@ func (c *command) parse(args []string) ([]string, error) {
 		}
 		return nil, usagef("%s (see 'backtrack %s -h')", msg, c.Name())
 	}
-	return pos, nil
+	// An output named by an empty string is an unset shell variable
+	// ("--html $OUT"), not a request for no output.
+	var empty error
+	c.Visit(func(f *flag.Flag) {
+		if pathFlags[f.Name] && f.Value.String() == "" && empty == nil {
+			dash := "--"
+			if len(f.Name) == 1 {
+				dash = "-"
+			}
+			empty = usagef("%s%s is empty: give a file or folder name", dash, f.Name)
+		}
+	})
+	return pos, empty
 }
+
+// pathFlags are the flags that name an output file or folder.
+var pathFlags = map[string]bool{"dot": true, "svg": true, "png": true, "gif": true, "html": true, "frames": true, "yaml": true, "stats": true, "o": true}
 
 // printHelp writes the usage line and the flags, as --name, to stdout.
 func (c *command) printHelp() {
@@ -777,7 +809,7 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	ef.delay = durationFlag(500 * time.Millisecond)
 	fs.Var(&ef.delay, "delay", "time between the frames of --gif, e.g. 0.5s (the last frame stays 4 times as long, at least 2s)")
 	fs.IntVar(&ef.scale, "scale", 2, "pixels per point of --png, --gif and PNG frames: 1, 2 or 3 (2: the smallest text, 9 pt, is 18 px at the picture's natural size)")
-	fs.BoolVar(&ef.force, "force", false, "replace a --frames folder even if it holds files other than frames")
+	fs.BoolVar(&ef.force, "force", false, "write --frames into a folder that holds other files too: only frames (frame-NNNN.svg/png) are replaced, the rest stays")
 	ef.maxTree = sizeFlag(defaultMaxTree)
 	fs.Var(&ef.maxTree, "max-tree", "cap the memory of the search tree kept for --dot, --svg, --png, --gif and --frames, e.g. 512M or 2G (0: no cap; trimming and drawing take about as much again): trace stops the search there (status limit), render draws the tree as it stood then")
 	fs.StringVar(&ef.html, "html", "", fmt.Sprintf("write the run as one self-contained HTML page to this file: the player, with the board, the search tree, the call stack, the code and the notes, stepped forward and back in a browser (at most %d steps, or --max-steps)", stepper.DefaultHTMLSteps))
@@ -818,9 +850,9 @@ func (ef *exportFlags) boxLimit() (int, string, boxCost) {
 	case ef.png != "":
 		return maxDrawBoxes, "--png", pictureCost
 	case ef.gif != "":
-		return maxDrawBoxes, "--gif", pictureCost
+		return maxFrameBoxes, "--gif", pictureCost
 	case ef.frames != "":
-		return maxDrawBoxes, "--frames", pictureCost
+		return maxFrameBoxes, "--frames", pictureCost
 	case ef.dot != "":
 		return maxDOTBoxes, "--dot", dotCost
 	}
@@ -908,7 +940,36 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 			fmt.Fprintf(stderr, "backtrack: warning: %s only choose frames, and none were asked for: add --frames DIR or --gif FILE\n", strings.Join(unused, ", "))
 		}
 	}
+	if d := time.Duration(ef.delay); ef.set["delay"] && ef.gif != "" && (d < 20*time.Millisecond || d%(10*time.Millisecond) != 0) {
+		// A GIF counts delays in hundredths of a second, and browsers
+		// draw less than two of them slower (render.WriteGIF).
+		got := max(20*time.Millisecond, (d+5*time.Millisecond)/(10*time.Millisecond)*(10*time.Millisecond))
+		fmt.Fprintf(stderr, "backtrack: warning: --delay %s: a GIF frame lasts a whole number of hundredths of a second, at least 2, so it lasts %s\n", d, got)
+	}
+	// Flags that only one kind of output uses, given without it.
+	frames := ef.frames != "" || ef.gif != ""
+	for _, u := range []struct {
+		flag, users string
+		unused      bool
+	}{
+		{"scale", "--png, --gif and PNG --frames", ef.png == "" && ef.gif == "" && (ef.frames == "" || ef.framesFormat != "png")},
+		{"force", "--frames", ef.frames == ""},
+		{"delay", "--gif", frames && ef.gif == ""},
+		{"frames-format", "--frames", frames && ef.frames == ""},
+		{"at-step", "--dot, --svg, --png and --html (--frames and --gif draw the steps --every picks)", frames && ef.dot == "" && ef.svg == "" && ef.png == "" && ef.html == ""},
+	} {
+		if ef.set[u.flag] && u.unused {
+			fmt.Fprintf(stderr, "backtrack: warning: --%s is used only by %s, and none was asked for\n", u.flag, u.users)
+		}
+	}
 	return opt, nil
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // frameFlags are the flags that only choose the frames of --frames and --gif.
@@ -927,9 +988,11 @@ func (ef *exportFlags) language(def tracer.Lang) (tracer.Lang, error) {
 type diagramOutputs struct {
 	dot, svg, png *outfile.File
 	gif           *outfile.File
-	html          *htmlPage // --html: nil if not asked for
+	frames        *outfile.Folder // --frames: nil if not asked for
+	html          *htmlPage       // --html: nil if not asked for
 	ef            *exportFlags
-	framesSkipped bool // an interrupt left --frames unwritten
+	framesSkipped bool     // an interrupt left --frames unwritten
+	empty         []string // the outputs left out because the tree is empty
 	// notes, if set, gives the notes of the steps the frames of --frames
 	// and --gif are drawn at, for their captions (nil: no captions).
 	notes func(ctx context.Context, steps []int64) (func(step int64) string, error)
@@ -942,14 +1005,6 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 	}
 	d := diagramOutputs{ef: ef}
 	var err error
-	if ef.frames != "" {
-		if err := checkFramesFolder(ef.frames); err != nil {
-			return nil, err
-		}
-		if err := set.CheckFolder("--frames", ef.frames); err != nil {
-			return nil, err
-		}
-	}
 	if d.gif, err = set.Create(ctx, ef.gif, "--gif", stdout); err != nil {
 		return nil, err
 	}
@@ -972,12 +1027,32 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 		}
 		d.html = &htmlPage{out: out, followBrowser: ef.lang == ""}
 	}
+	// The frames go into a temporary folder as they are drawn, and into
+	// place with the other outputs; the folder is checked now.
+	if d.frames, err = set.Folder("--frames", ef.frames, render.IsFrameName, ef.force); err != nil {
+		return nil, err
+	}
 	return &d, nil
 }
 
 // write draws the tree into every diagram output. It returns the outputs
 // it had to leave undrawn because ctx ended (Ctrl-C during drawing).
 func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.Legend, opt render.DiagramOptions) (skipped []*outfile.File, err error) {
+	if t.Len() == 0 {
+		// The run stopped before its first call (--timeout 1ns): no tree
+		// to draw, which is no error; the outputs are left out, named.
+		for _, o := range []*outfile.File{d.dot, d.svg, d.png, d.gif} {
+			if o != nil {
+				o.Abort()
+				d.empty = append(d.empty, o.Label()+" "+o.Name())
+			}
+		}
+		if d.frames != nil {
+			d.frames.Abort()
+			d.empty = append(d.empty, "--frames "+d.ef.frames)
+		}
+		return nil, nil
+	}
 	if limit, label, cost := d.ef.boxLimit(); limit > 0 && opt.MaxNodes == 0 {
 		if t.MaxNodes > 0 && t.Len() > t.MaxNodes {
 			// The search, or the reading of the log, stopped recording
@@ -1043,6 +1118,14 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 		layout = graphviz.LayoutPinned
 	}
 	if skipped, err = d.writePictures(ctx, dot.Bytes(), pics, layout); err != nil || len(skipped) > 0 {
+		if err == nil && (d.frames != nil || d.gif != nil) {
+			// An interrupt: the frames and the GIF are left out too.
+			d.framesSkipped = d.frames != nil
+			d.frames.Abort()
+			if d.gif != nil {
+				skipped = append(skipped, d.gif)
+			}
+		}
 		return skipped, err
 	}
 	return d.writeFrames(ctx, t, leg, opt, layout)
@@ -1123,6 +1206,9 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	p, opts, err := fs.problem(ctx, args, &pf, stdin)
 	if err != nil {
 		return err
+	}
+	if *yamlPath == "" && flagSet(fs.FlagSet, "max-output") {
+		fmt.Fprintln(stderr, "backtrack: warning: --max-output bounds only the step log, and none was asked for: add --yaml FILE")
 	}
 	lang, err := ef.language("")
 	if err != nil {
@@ -1244,13 +1330,16 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		runtime.GC()
 	}
 	if diagrams.html != nil {
-		if err := diagrams.html.write(info, tracer.StrategyOf(info, opts), leg, ef.sceneOptions(dopt)); err != nil {
+		left, err := diagrams.html.write(ctx, info, tracer.StrategyOf(info, opts), leg, ef.sceneOptions(dopt))
+		if err != nil {
 			return err
 		}
+		skipped = append(skipped, left...)
 	}
 	if err := outs.Commit(); err != nil {
 		return err
 	}
+	diagrams.noteEmpty(stderr)
 	if res.Limit == tracer.LimitSize {
 		fmt.Fprintf(stderr, "backtrack: the step log reached --max-output %s, so the search stopped there; give a larger --max-output (or 0) to log more\n", maxOutput.String())
 	}
@@ -1343,10 +1432,11 @@ func (ef *exportFlags) sceneOptions(opt render.DiagramOptions) render.DiagramOpt
 	return opt
 }
 
-// pageTree is the tree of the page's steps.
+// pageTree is the tree of the page's steps; nil when it has no call (a
+// run stopped before its first): the page then has no tree pane.
 func (h *htmlPage) pageTree() *tracer.Tree {
-	if h.tree == nil {
-		return tracer.NewTree() // a run of no steps
+	if h.tree == nil || h.tree.Len() == 0 {
+		return nil
 	}
 	return h.tree
 }
@@ -1356,6 +1446,9 @@ func (h *htmlPage) pageTree() *tracer.Tree {
 // hold, and under --max-nodes 0 it has at most htmlMaxBoxes boxes.
 func (h *htmlPage) check(leg render.Legend, opt render.DiagramOptions) error {
 	tree := h.pageTree()
+	if tree == nil {
+		return nil
+	}
 	if err := tree.Err(); err != nil {
 		return fmt.Errorf("search tree: %w", err)
 	}
@@ -1374,8 +1467,9 @@ func (h *htmlPage) check(leg render.Legend, opt render.DiagramOptions) error {
 }
 
 // write makes the page from the steps kept and writes it, straight into
-// its file; check has checked its tree.
-func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) error {
+// its file; check has checked its tree. An interrupt (ctx) leaves the page
+// out at once, returned in skipped.
+func (h *htmlPage) write(ctx context.Context, info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) (skipped []*outfile.File, err error) {
 	tree := h.pageTree()
 	rec := h.rec
 	if rec == nil {
@@ -1385,14 +1479,44 @@ func (h *htmlPage) write(info tracer.Info, sg tracer.Strategy, leg render.Legend
 		opt.Problem = leg.Summary.Problem
 	}
 	hopt := stepper.HTMLOptions{Lang: leg.Lang, FollowBrowser: h.followBrowser, MaxSteps: h.limit, Total: h.total, Tree: tree, Summary: leg.Summary, TreeOptions: opt}
-	if err := stepper.WriteHTML(h.out, rec, hopt); err != nil {
+	if err := aside(ctx, h.out, func() error { return stepper.WriteHTML(h.out, rec, hopt) }); err != nil {
+		if errors.Is(err, errLeftOut) {
+			return []*outfile.File{h.out}, nil
+		}
 		var oe *outfile.Error
 		if errors.As(err, &oe) {
-			return oe // names the output; the page's own prefix adds nothing
+			return nil, oe // names the output; the page's own prefix adds nothing
+		}
+		return nil, err
+	}
+	return nil, nil
+}
+
+// errLeftOut is aside's answer when an interrupt left its output out.
+var errLeftOut = errors.New("left out")
+
+// aside runs work, which writes out, aside, so that an interrupt (ctx)
+// need not wait for it: out is aborted at once, the next write of work
+// fails, and aside returns errLeftOut. An interrupt before work starts
+// leaves out out too.
+func aside(ctx context.Context, out *outfile.File, work func() error) error {
+	if ctx.Err() != nil {
+		out.Abort()
+		return errLeftOut
+	}
+	done := make(chan error, 1)
+	go func() { done <- work() }()
+	select {
+	case err := <-done:
+		if ctx.Err() != nil {
+			out.Abort()
+			return errLeftOut
 		}
 		return err
+	case <-ctx.Done():
+		out.Abort()
+		return errLeftOut
 	}
-	return nil
 }
 
 // narrateAgain gives the notes of a run's steps frames (the captions of
@@ -1523,6 +1647,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs := newCommand("render", stdout, "backtrack render LOG.yaml [--dot/--svg/--png/--html FILE] [trimming flags]")
 	var ef exportFlags
 	ef.register(fs.FlagSet)
+	fs.Lookup("lang").Usage = "language of the notes and legends: en or zh (default: the log's language)"
 	htmlSteps := fs.Int64("max-steps", stepper.DefaultHTMLSteps, "the most steps --html holds; a longer log is cut there, and the page says so")
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -1533,6 +1658,9 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if !ef.diagrams() && ef.html == "" {
 		return usagef("render needs at least one of --dot, --svg, --png, --gif, --frames, --html")
+	}
+	if ef.html == "" && flagSet(fs.FlagSet, "max-steps") {
+		fmt.Fprintln(stderr, "backtrack: warning: render's --max-steps bounds only the --html page, and none was asked for")
 	}
 	if *htmlSteps < 1 || *htmlSteps > stepper.MaxHTMLSteps {
 		return usagef("--max-steps %d: want 1 to %d", *htmlSteps, stepper.MaxHTMLSteps)
@@ -1618,6 +1746,14 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	// The counts come from the steps themselves, as in the live run.
 	sum := got.sum
 	sum.Stats, sum.Limit = *st, st.Limit
+	if got.h.Lang != "" {
+		if _, err := tracer.ParseLang(got.h.Lang); err != nil {
+			// A hand-edited log: its notes are kept, the pictures'
+			// words need a language this tool has.
+			fmt.Fprintf(stderr, "backtrack: warning: %s says lang: %s, which is not en or zh: the pictures are in %s\n", name, got.h.Lang, cmp.Or(ef.lang, "en"))
+			got.h.Lang = ""
+		}
+	}
 	lang, err := ef.language(tracer.Lang(got.h.Lang))
 	if err != nil {
 		return err
@@ -1661,13 +1797,16 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if diagrams.html != nil {
 		info := logInfo(sum)
-		if err := diagrams.html.write(info, sum.Strategy, leg, ef.sceneOptions(dopt)); err != nil {
+		left, err := diagrams.html.write(ctx, info, sum.Strategy, leg, ef.sceneOptions(dopt))
+		if err != nil {
 			return err
 		}
+		skipped = append(skipped, left...)
 	}
 	if err := outs.Commit(); err != nil {
 		return err
 	}
+	diagrams.noteEmpty(stderr)
 	if cut > 0 && ef.diagrams() {
 		fmt.Fprintf(stderr, "backtrack: the search tree reached --max-tree %s at step %d of %d, so the diagrams show it as it stood after step %d (as --at-step %d would); give a larger --max-tree (or 0) to draw it all\n",
 			ef.maxTree.String(), cut+1, tree.Steps, cut, cut)
@@ -1830,9 +1969,19 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return buildSite(ctx, ls, *siteDir, *force, !*noPlay, stdout)
 	}
 	dir := filepath.Join(*out, string(lang))
-	if err := makeFolders(*out, dir); err != nil {
+	made, err := makeFolders(*out, dir)
+	if err != nil {
 		return err
 	}
+	built := false
+	defer func() {
+		if !built {
+			// A failed build leaves no empty folder it made.
+			for i := len(made) - 1; i >= 0; i-- {
+				os.Remove(made[i])
+			}
+		}
+	}()
 	start := time.Now()
 	if *exOnly {
 		var ms []*lessons.Made
@@ -1855,20 +2004,23 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		for _, m := range ms {
 			n += len(m.Exercises)
 		}
+		built = true
 		fmt.Fprintf(stdout, "%s: worksheet.md and key.md, %d exercises from %d lessons, %.2f s\n", folder, n, len(ms), time.Since(start).Seconds())
 		return nil
 	}
-	for _, l := range ls {
-		made, err := l.Build(ctx, dir, lessons.Options{Lang: lang, Tool: "backtrack " + version, Force: *force})
-		if ctx.Err() != nil {
-			return errInterrupted
-		}
-		if err != nil {
-			return err
-		}
+	// Every lesson folder is checked before the first lesson is made, and
+	// none is replaced unless all are made.
+	err = lessons.BuildAll(ctx, ls, dir, lessons.Options{Lang: lang, Tool: "backtrack " + version, Force: *force}, func(made *lessons.Made) {
 		fmt.Fprintf(stdout, "%s: %d files, %d steps searched, %.2f s\n",
-			filepath.Join(dir, l.Name), len(made.Files), made.Steps, made.Elapsed.Seconds())
+			filepath.Join(dir, made.Name), len(made.Files), made.Steps, made.Elapsed.Seconds())
+	})
+	if ctx.Err() != nil {
+		return errInterruptedEarly
 	}
+	if err != nil {
+		return err
+	}
+	built = true
 	if len(ls) > 1 {
 		fmt.Fprintf(stdout, "%d lessons in %.2f s\n", len(ls), time.Since(start).Seconds())
 	}
@@ -1876,29 +2028,33 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 }
 
 // makeFolders makes -o DIR (whose parent must exist) and its language
-// folder inside it.
-func makeFolders(out, dir string) error {
+// folder inside it, and returns those it made.
+func makeFolders(out, dir string) (made []string, err error) {
+	out = filepath.Clean(out) // "site/", as shell completion types it, is site
 	fi, err := os.Stat(out)
 	switch {
 	case err == nil && !fi.IsDir():
-		return usagef("-o %s: is a file, want a folder", out)
+		return made, usagef("-o %s: is a file, want a folder", out)
 	case errors.Is(err, os.ErrNotExist):
 		if pi, perr := os.Stat(filepath.Dir(out)); perr != nil || !pi.IsDir() {
-			return usagef("-o %s: folder %s does not exist", out, filepath.Dir(out))
+			return made, usagef("-o %s: folder %s does not exist", out, filepath.Dir(out))
 		}
 		if err := os.Mkdir(out, 0o755); err != nil {
-			return &outfile.Error{Label: "-o", Name: out, Err: plainErr(err)}
+			return made, &outfile.Error{Label: "-o", Name: out, Err: plainErr(err)}
 		}
+		made = append(made, out)
 	case err != nil:
-		return &outfile.Error{Label: "-o", Name: out, Err: plainErr(err)}
+		return made, &outfile.Error{Label: "-o", Name: out, Err: plainErr(err)}
 	}
-	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
-		return &outfile.Error{Label: "-o", Name: dir, Err: plainErr(err)}
+	if err := os.Mkdir(dir, 0o755); err == nil {
+		made = append(made, dir)
+	} else if !errors.Is(err, os.ErrExist) {
+		return made, &outfile.Error{Label: "-o", Name: dir, Err: plainErr(err)}
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return usagef("-o %s: %s is not a folder", out, dir)
+		return made, usagef("-o %s: %s is not a folder", out, dir)
 	}
-	return nil
+	return made, nil
 }
 
 // cmdCompare runs two problems side by side (N-Queens beside Sudoku unless
@@ -2061,10 +2217,11 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	return err
 }
 
-// drawFrame draws one frame, the DOT dot of step k, into files (SVG or
-// PNG frames) and pngs[i] (for the GIF), and counts its colours into hist;
-// mu guards files and hist.
-func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graphviz.Layout, i int, k int64, svgFrames, pngFrames bool, mu *sync.Mutex, files map[string][]byte, pngs [][]byte, packs []*render.PackedFrame, sizes []image.Point, hist map[color.RGBA]int) error {
+// drawFrame draws one frame, the DOT dot of step k, into the --frames
+// folder (SVG or PNG frames, also kept in pngs[i] to be padded to the
+// largest frame's size) and packs[i] (for the GIF), and counts its colours
+// into hist; mu guards pngs, packs, sizes and hist.
+func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graphviz.Layout, i int, k int64, svgFrames, pngFrames bool, mu *sync.Mutex, pngs [][]byte, packs []*render.PackedFrame, sizes []image.Point, hist map[color.RGBA]int) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -2073,9 +2230,9 @@ func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graph
 		if err != nil {
 			return fmt.Errorf("--frames %s: step %d: %w", d.ef.frames, k, err)
 		}
-		mu.Lock()
-		files[render.FrameName(i, "svg")] = pic
-		mu.Unlock()
+		if err := d.frames.Add(render.FrameName(i, "svg"), pic); err != nil {
+			return err
+		}
 	}
 	if !pngFrames && d.gif == nil {
 		return nil
@@ -2093,6 +2250,9 @@ func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graph
 		if pic, err = graphviz.EncodePNG(img); err != nil {
 			return fmt.Errorf("frame at step %d: %w", k, err)
 		}
+		if err := d.frames.Add(render.FrameName(i, "png"), pic); err != nil {
+			return err
+		}
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -2101,25 +2261,17 @@ func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graph
 		packs[i] = packed
 	}
 	if pngFrames {
-		files[render.FrameName(i, "png")] = pic
 		pngs[i] = pic
 	}
 	sizes[i] = img.Bounds().Size()
 	return nil
 }
 
-// checkFramesFolder checks --frames before any work: its parent folder
-// exists and it is not a file. (Whether it holds other files is checked
-// when it is written.)
-func checkFramesFolder(name string) error {
-	path := filepath.Clean(name)
-	if pi, err := os.Stat(filepath.Dir(path)); err != nil || !pi.IsDir() {
-		return &outfile.Error{Label: "--frames", Name: name, Err: fmt.Errorf("folder %s does not exist", filepath.Dir(path)), Bad: true}
+// noteEmpty says which outputs an empty tree left out, if any.
+func (d *diagramOutputs) noteEmpty(stderr io.Writer) {
+	if len(d.empty) > 0 {
+		fmt.Fprintf(stderr, "backtrack: the run stopped before its first call, so there is no tree to draw: %s not written\n", strings.Join(d.empty, ", "))
 	}
-	if fi, err := os.Lstat(path); err == nil && !fi.IsDir() {
-		return &outfile.Error{Label: "--frames", Name: name, Err: errors.New("exists and is not a folder"), Bad: true}
-	}
-	return nil
 }
 
 // missing names the outputs besides files that an interrupt left out.
@@ -2160,6 +2312,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	}
 	stop := func() ([]*outfile.File, error) {
 		d.framesSkipped = ef.frames != ""
+		d.frames.Abort()
 		if d.gif != nil {
 			return []*outfile.File{d.gif}, nil
 		}
@@ -2170,7 +2323,6 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	}
 	svgFrames := ef.frames != "" && ef.framesFormat == "svg"
 	pngFrames := ef.frames != "" && ef.framesFormat == "png"
-	files := map[string][]byte{}
 	pngs := make([][]byte, len(steps))               // PNG frames (--frames png)
 	packs := make([]*render.PackedFrame, len(steps)) // the GIF's frames
 	sizes := make([]image.Point, len(steps))
@@ -2184,6 +2336,11 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 			// output does not depend on the order they finish in, and
 			// at most `workers` pictures are in memory.
 			workers := min(runtime.GOMAXPROCS(0), 4)
+			if calls, pruned := t.Counts(); opt.MaxNodes == 0 && calls+pruned > bigFrameBoxes {
+				// A whole tree of this size takes hundreds of MB to
+				// draw: one frame at a time keeps the run under 1 GB.
+				workers = 1
+			}
 			sem := make(chan struct{}, workers)
 			var wg sync.WaitGroup
 			var mu sync.Mutex
@@ -2205,7 +2362,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 				go func() {
 					defer wg.Done()
 					defer func() { <-sem }()
-					errs[i] = d.drawFrame(ctx, dot.Bytes(), layout, i, k, svgFrames, pngFrames, &mu, files, pngs, packs, sizes, hist)
+					errs[i] = d.drawFrame(ctx, dot.Bytes(), layout, i, k, svgFrames, pngFrames, &mu, pngs, packs, sizes, hist)
 				}()
 			}
 			wg.Wait()
@@ -2259,23 +2416,29 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 			if pngs[i], err = graphviz.EncodePNG(canvas); err != nil {
 				return nil, err
 			}
-			files[render.FrameName(i, "png")] = pngs[i]
-		}
-	}
-	if ef.frames != "" {
-		if err := outfile.WriteFolder(ef.frames, files, ef.force); err != nil {
-			return nil, err
+			if err := d.frames.Add(render.FrameName(i, "png"), pngs[i]); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if d.gif != nil {
 		last := max(4*time.Duration(ef.delay), 2*time.Second)
 		frame := func(i int) (image.Image, error) {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			img := packs[i]
 			packs[i] = nil
 			return img, nil
 		}
-		if err := render.WriteGIF(d.gif, len(steps), frame, render.GIFPalette(hist),
-			render.GIFOptions{Delay: time.Duration(ef.delay), Last: last, Size: size}); err != nil {
+		err := aside(ctx, d.gif, func() error {
+			return render.WriteGIF(d.gif, len(steps), frame, render.GIFPalette(hist),
+				render.GIFOptions{Delay: time.Duration(ef.delay), Last: last, Size: size})
+		})
+		if errors.Is(err, errLeftOut) {
+			return []*outfile.File{d.gif}, nil
+		}
+		if err != nil {
 			return nil, err
 		}
 	}

@@ -350,26 +350,104 @@ func (p *page) assemble(body string, checked []string) string {
 
 // Build makes the lesson and writes it to dir/NAME: index.md, the SVG
 // diagrams and charts, each run's stats and (for small runs) step log.
-// The folder is written whole or not at all (see outfile.WriteFolder): the
-// files go to a temporary folder beside it, which replaces dir/NAME once
-// every file is written. A dir/NAME that holds files this build does not
-// make (a teacher's notes, say) is left alone and reported, unless
-// opt.Force is set. dir itself must exist.
+// The folder is written whole or not at all, as BuildAll writes each of
+// its lessons. dir itself must exist.
 func (l *Lesson) Build(ctx context.Context, dir string, opt Options) (*Made, error) {
+	var made *Made
+	if err := build(ctx, []*Lesson{l}, dir, opt, true, func(m *Made) { made = m }); err != nil {
+		return nil, err
+	}
+	return made, nil
+}
+
+// BuildAll builds the lessons ls into dir/NAME each, all or nothing:
+// every lesson folder is checked before any lesson is made (its parent
+// exists, the user may write it, it holds only files of the lesson's own
+// naming, unless opt.Force is set: see outfile.Folder), each lesson's
+// files go to a temporary folder as it is made, and no folder is replaced
+// until every lesson is made. done is called for each lesson once all are
+// in place, in order; its Made names the files (Files holds no bytes:
+// they are on the disk).
+func BuildAll(ctx context.Context, ls []*Lesson, dir string, opt Options, done func(*Made)) error {
+	return build(ctx, ls, dir, opt, false, done)
+}
+
+// build is BuildAll; keep keeps the files' bytes in the Made.
+func build(ctx context.Context, ls []*Lesson, dir string, opt Options, keep bool, done func(*Made)) error {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("output folder %s does not exist", dir)
+		return fmt.Errorf("output folder %s does not exist", dir)
 	}
-	m, err := l.Make(ctx, opt)
-	if err != nil {
-		return nil, err
+	folders := make([]*outfile.Folder, len(ls))
+	defer func() {
+		for _, f := range folders {
+			f.Abort() // those not committed
+		}
+	}()
+	for i, l := range ls {
+		f, err := outfile.OpenFolder("", filepath.Join(dir, l.Name), l.ownName, opt.Force)
+		if err != nil {
+			return err
+		}
+		folders[i] = f
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	made := make([]*Made, len(ls))
+	for i, l := range ls {
+		m, err := l.Make(ctx, opt)
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for _, name := range m.Names() {
+			if !l.ownName(name) {
+				return fmt.Errorf("lesson %s: the build made %s, which is not a name of its own", l.Name, name)
+			}
+			if err := folders[i].Add(name, m.Files[name]); err != nil {
+				return err
+			}
+			if !keep {
+				m.Files[name] = nil
+			}
+		}
+		made[i] = m
 	}
-	if err := outfile.WriteFolder(filepath.Join(dir, l.Name), m.Files, opt.Force); err != nil {
-		return nil, err
+	for _, f := range folders {
+		if err := f.Commit(); err != nil {
+			return err
+		}
 	}
-	return m, nil
+	for _, m := range made {
+		done(m)
+	}
+	return nil
+}
+
+// ownName reports whether name is a file a build of the lesson writes, or
+// may have written: index.md, a run's .stats.yaml, .yaml and .html, a
+// diagram's or chart's .svg. A lesson folder that holds only such files
+// is replaced without --force.
+func (l *Lesson) ownName(name string) bool {
+	if name == "index.md" {
+		return true
+	}
+	for _, r := range l.Spec.Runs {
+		switch name {
+		case r.Name + ".stats.yaml", r.Name + ".yaml", r.Name + ".html":
+			return true
+		}
+	}
+	for _, d := range l.Spec.Diagrams {
+		if name == d.Name+".svg" {
+			return true
+		}
+	}
+	for _, c := range l.Spec.Charts {
+		if name == c.Name+".svg" {
+			return true
+		}
+	}
+	return false
 }
 
 // Lookup returns the lessons called names, or every lesson for none; an

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -309,7 +310,7 @@ func TestNumbersComeFromRuns(t *testing.T) {
 // TestBuild writes a lesson to a folder, then again over it: the folder is
 // replaced whole, with no temporary folder left behind. A folder holding a
 // file the build did not write (a teacher's notes) is refused and left as
-// it was, unless Force is set.
+// it was, unless Force is set, which writes beside it.
 func TestBuild(t *testing.T) {
 	dir := t.TempDir()
 	l, err := Lookup("004-three-parts")
@@ -348,8 +349,10 @@ func TestBuild(t *testing.T) {
 	if len(entries) != 1 || entries[0].Name() != "004-three-parts" {
 		t.Errorf("folder holds %v, want only 004-three-parts", entries)
 	}
-	if _, err := os.Stat(notes); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("with Force the old folder's file is still there: %v", err)
+	// Force writes beside the teacher's file: it deletes only what the
+	// build writes (newcomer trial 2, N6).
+	if got, err := os.ReadFile(notes); err != nil || string(got) != "mine" {
+		t.Errorf("with Force the teacher's file is %q, %v; want it kept", got, err)
 	}
 	for _, name := range m.Names() {
 		got, err := os.ReadFile(filepath.Join(folder, name))
@@ -359,6 +362,50 @@ func TestBuild(t *testing.T) {
 	}
 	if _, err := l[0].Build(context.Background(), filepath.Join(dir, "missing"), Options{}); err == nil {
 		t.Error("building into a folder that does not exist: no error")
+	}
+}
+
+// TestBuildAllChecksFirst: a build of several lessons checks every lesson
+// folder before it makes any lesson, and replaces none when one is
+// refused (newcomer trial 2, N18: the seventh lesson was replaced before
+// the eighth was refused).
+func TestBuildAllChecksFirst(t *testing.T) {
+	dir := t.TempDir()
+	ls, err := Lookup("004-three-parts", "003-return-value")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An earlier build of the first (a file of its own naming), and a
+	// teacher's file in the second.
+	first := filepath.Join(dir, "004-three-parts")
+	second := filepath.Join(dir, "003-return-value")
+	for _, d := range []string{first, second} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(first, "index.md"), []byte("earlier build"), 0o644)
+	os.WriteFile(filepath.Join(second, "notes.md"), []byte("mine"), 0o644)
+	made := 0
+	start := time.Now()
+	err = BuildAll(context.Background(), ls, dir, Options{}, func(*Made) { made++ })
+	var fe *outfile.FolderError
+	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "notes.md") {
+		t.Fatalf("error %v, want a FolderError naming notes.md", err)
+	}
+	// Lesson 003 alone searches 4 million steps: the refusal comes first.
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("the refusal came after %v: a lesson was made first", d)
+	}
+	if made != 0 {
+		t.Errorf("%d lessons reported built", made)
+	}
+	if b, _ := os.ReadFile(filepath.Join(first, "index.md")); string(b) != "earlier build" {
+		t.Errorf("the first lesson's folder was replaced: index.md holds %.40q", b)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("the folder holds %v, want the two lesson folders only", entries)
 	}
 }
 

@@ -53,6 +53,29 @@ func ParseEvery(s string) (Every, error) {
 // FrameName is the file name of frame i (from 0) in a --frames folder.
 func FrameName(i int, ext string) string { return fmt.Sprintf("frame-%04d.%s", i+1, ext) }
 
+// IsFrameName reports whether name is a frame's file name as FrameName
+// makes it, in either format: "frame-0001.svg", "frame-12345.png". A
+// --frames folder that holds only such files is one the tool wrote.
+func IsFrameName(name string) bool {
+	digits, ok := strings.CutPrefix(name, "frame-")
+	if !ok {
+		return false
+	}
+	digits, ok = strings.CutSuffix(digits, ".svg")
+	if !ok {
+		digits, ok = strings.CutSuffix(digits, ".png")
+	}
+	if !ok || len(digits) < 4 {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // diagramColors are the colours the diagrams draw with: the GIF's palette
 // keeps them exactly.
 var diagramColors = []string{

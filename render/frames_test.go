@@ -117,3 +117,27 @@ func TestGIF(t *testing.T) {
 	}
 	t.Logf("%d frames %v, %d bytes, pink pixels %v", len(frames), frames[0].Bounds().Size(), len(out), counts)
 }
+
+// TestIsFrameName: the names FrameName makes, and no others, are a
+// --frames folder's own.
+func TestIsFrameName(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want bool
+	}{
+		{FrameName(0, "svg"), true},
+		{FrameName(41, "png"), true},
+		{FrameName(12344, "svg"), true},
+		{"frame-001.svg", false},
+		{"frame-0001.gif", false},
+		{"frame-000a.svg", false},
+		{"frame-0001.svg.bak", false},
+		{".frame-0001.svg", false},
+		{"notes.md", false},
+		{"frame-.svg", false},
+	} {
+		if got := IsFrameName(c.name); got != c.want {
+			t.Errorf("IsFrameName(%q) = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -271,21 +271,21 @@ func Trim(t *tracer.Tree, opt DiagramOptions) (*Trimmed, TrimReport, error) {
 func trimOptionsOK(t *tracer.Tree, opt DiagramOptions) error {
 	switch {
 	case t == nil || t.Len() == 0:
-		return errors.New("trim: the tree is empty")
+		return errors.New("the tree is empty: the run stopped before its first call")
 	case t.Err() != nil:
-		return fmt.Errorf("trim: %w", t.Err())
+		return t.Err()
 	case opt.MaxNodes < 0:
-		return fmt.Errorf("trim: node budget %d is negative (0 draws everything)", opt.MaxNodes)
+		return fmt.Errorf("node budget %d is negative (0 draws everything)", opt.MaxNodes)
 	case opt.Depth < 0:
-		return fmt.Errorf("trim: depth %d is negative (0 draws every level)", opt.Depth)
+		return fmt.Errorf("depth %d is negative (0 draws every level)", opt.Depth)
 	case opt.AtStep < 0:
-		return fmt.Errorf("trim: step %d is negative (0 draws the end)", opt.AtStep)
+		return fmt.Errorf("step %d is negative (0 draws the end)", opt.AtStep)
 	case opt.AtStep > t.Steps:
-		return fmt.Errorf("trim: step %d is beyond the last step %d", opt.AtStep, t.Steps)
+		return fmt.Errorf("--at-step %d is beyond the last step %d", opt.AtStep, t.Steps)
 	case opt.Solutions < 0:
-		return fmt.Errorf("trim: %d solution paths is negative (0 keeps every one)", opt.Solutions)
+		return fmt.Errorf("%d solution paths is negative (0 keeps every one)", opt.Solutions)
 	case opt.Fold < 0:
-		return fmt.Errorf("trim: fold %d is negative (0 folds nothing)", opt.Fold)
+		return fmt.Errorf("fold %d is negative (0 folds nothing)", opt.Fold)
 	}
 	return nil
 }

@@ -605,7 +605,7 @@ func TestTrimErrors(t *testing.T) {
 		{DiagramOptions{Focus: []string{"R0=C1"}}, `focus move 1: "R0=C1" is not a move`},
 		{DiagramOptions{Focus: []string{"r0=c1"}, Problem: "chess"}, `focus move 1: unknown problem "chess"`},
 		{DiagramOptions{Focus: []string{"r0=c1", "r1=c3"}, Depth: 1}, `deeper than depth 1`},
-		{DiagramOptions{AtStep: 188}, `step 188 is beyond the last step 187`},
+		{DiagramOptions{AtStep: 188}, `--at-step 188 is beyond the last step 187`},
 		{DiagramOptions{AtStep: -1}, `step -1 is negative`},
 		{DiagramOptions{MaxNodes: -5}, `node budget -5 is negative`},
 		{DiagramOptions{Depth: -1}, `depth -1 is negative`},

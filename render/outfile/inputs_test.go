@@ -353,3 +353,94 @@ func childStdoutName() error {
 	}
 	return s.Commit()
 }
+
+// TestSetFolder: a folder output is checked when it is opened, its files
+// go to a temporary folder as they are added, and it is put in place with
+// the set's other outputs, or not at all; a file output inside it is
+// refused in either order (newcomer trial 2, N8, N18).
+func TestSetFolder(t *testing.T) {
+	ctx := context.Background()
+	own := func(n string) bool { return strings.HasPrefix(n, "frame-") }
+	dir := t.TempDir()
+	fr := filepath.Join(dir, "fr")
+
+	// Committed together.
+	var s outfile.Set
+	o, err := s.Create(ctx, filepath.Join(dir, "a.svg"), "--svg", io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.Folder("--frames", fr, own, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Write([]byte("svg"))
+	if err := f.Add("frame-0001.svg", []byte("1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Add("notes.md", []byte("x")); err == nil {
+		t.Error("Add of a name not of the folder's own naming: no error")
+	}
+	if _, err := os.Stat(fr); err == nil {
+		t.Error("the folder exists before Commit")
+	}
+	if err := s.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(fr, "frame-0001.svg")); err != nil || string(b) != "1" {
+		t.Errorf("frame after Commit: %q, %v", b, err)
+	}
+
+	// Aborted: nothing changes, nothing is left.
+	var s2 outfile.Set
+	f2, err := s2.Folder("--frames", fr, own, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f2.Add("frame-0002.svg", []byte("2"))
+	s2.Abort()
+	if names := folderNames(t, fr); len(names) != 1 || names[0] != "frame-0001.svg" {
+		t.Errorf("after Abort the folder holds %v", names)
+	}
+	if tmps := outfile.Temps(); len(tmps) != 0 {
+		t.Errorf("temporaries left: %v", tmps)
+	}
+
+	// A file inside the folder, either order.
+	for _, first := range []string{"file", "folder"} {
+		var s3 outfile.Set
+		var err error
+		if first == "file" {
+			if _, err = s3.Create(ctx, filepath.Join(fr, "frame-0001.svg"), "--svg", io.Discard); err != nil {
+				t.Fatal(err)
+			}
+			_, err = s3.Folder("--frames", fr, own, false)
+		} else {
+			if _, err = s3.Folder("--frames", fr, own, false); err != nil {
+				t.Fatal(err)
+			}
+			_, err = s3.Create(ctx, filepath.Join(fr, "frame-0001.svg"), "--svg", io.Discard)
+		}
+		if err == nil || !strings.Contains(err.Error(), "lies in --frames") || strings.Contains(err.Error(), ".tmp") {
+			t.Errorf("%s first: error %v, want one saying the file lies in the folder", first, err)
+		}
+		s3.Abort()
+	}
+	if tmps := outfile.Temps(); len(tmps) != 0 {
+		t.Errorf("temporaries left: %v", tmps)
+	}
+}
+
+// folderNames lists the names in dir.
+func folderNames(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}

@@ -236,16 +236,20 @@ func stdoutInfo() fs.FileInfo {
 	return fi
 }
 
-// isStdoutFile reports whether fi, an existing file, is the file or pipe
-// the program's stdout writes to. A character device is not: /dev/null
-// named as an output is an output of its own even when stdout is
-// /dev/null too.
-func isStdoutFile(fi fs.FileInfo) bool {
+// isFdFile reports whether fi, an existing file, is the file or pipe the
+// program's descriptor fd (1 for stdout, 2 for stderr) writes to. A
+// character device is not: /dev/null named as an output is an output of
+// its own even when stdout is /dev/null too.
+func isFdFile(fi fs.FileInfo, fd int) bool {
 	if fi.IsDir() || fi.Mode()&fs.ModeCharDevice != 0 {
 		return false
 	}
-	so := stdoutInfo()
-	return so != nil && os.SameFile(fi, so)
+	var st syscall.Stat_t
+	if syscall.Fstat(fd, &st) != nil {
+		return false
+	}
+	sys, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && sys.Dev == st.Dev && sys.Ino == st.Ino
 }
 
 // File is one output. Write to it, then Commit; Abort (safe to call after
@@ -262,6 +266,10 @@ type File struct {
 	stdout      bool  // written to the command's stdout: "-", or a name of it
 	err         error // the first write error
 	done        bool
+	// mu guards the fields above against an Abort from another goroutine
+	// (an interrupt) while a phase still writes: the write after it fails
+	// instead of racing it.
+	mu sync.Mutex
 }
 
 // Create opens the output name, named on the command line by label. "-"
@@ -291,14 +299,41 @@ func create(ctx context.Context, name, label string, stdout io.Writer, inputs []
 		}
 		fi, statErr = os.Stat(name)
 	}
-	if name == "-" || fd == 1 || statErr == nil && isStdoutFile(fi) {
+	if name == "-" || fd == 1 || statErr == nil && isFdFile(fi, 1) {
 		o.w, o.direct, o.stdout, o.id = stdout, true, true, stdoutInfo()
 		if err := checkInputs(o, inputs); err != nil {
 			return nil, err
 		}
 		return o, nil
 	}
+	if fd < 0 && statErr == nil && isFdFile(fi, 2) {
+		fd = 2 // the file or pipe stderr is, by another name
+	}
+	if fd >= 0 {
+		// A descriptor of this process (/dev/stderr, /dev/fd/3, a link to
+		// one): written through a copy of it, as the shell's ">&N" would,
+		// sharing its offset and its append mode; never reopened, so never
+		// truncated or replaced.
+		nfd, err := syscall.Dup(fd)
+		if err != nil {
+			return nil, &Error{Label: label, Name: name, Err: fmt.Errorf("descriptor %d is not open", fd), Bad: true}
+		}
+		syscall.CloseOnExec(nfd)
+		f := os.NewFile(uintptr(nfd), name)
+		if o.id, err = f.Stat(); err != nil {
+			f.Close()
+			return nil, &Error{Label: label, Name: name, Err: cause(err)}
+		}
+		if err := checkInputs(o, inputs); err != nil {
+			f.Close()
+			return nil, err
+		}
+		o.f, o.w, o.direct, o.target = f, f, true, desc
+		return o, nil
+	}
 	if desc != "" {
+		// Another process's descriptor (/proc/PID/fd/N): opened, but a
+		// file behind it is appended to, never truncated.
 		if statErr != nil {
 			return nil, &Error{Label: label, Name: name, Err: cause(statErr), Bad: true}
 		}
@@ -308,7 +343,7 @@ func create(ctx context.Context, name, label string, stdout io.Writer, inputs []
 		}
 		flags := os.O_WRONLY
 		if fi.Mode().IsRegular() {
-			flags |= os.O_TRUNC // as the shell's "> file" behind it
+			flags |= os.O_APPEND
 		}
 		f, err := openDirect(ctx, desc, flags)
 		if err != nil {
@@ -350,6 +385,11 @@ func create(ctx context.Context, name, label string, stdout io.Writer, inputs []
 		o.f, o.w, o.direct = f, f, true
 		return o, nil
 	case err == nil:
+		// A file the user cannot write is not replaced, as the shell's ">"
+		// would not write it: checked now, before any work.
+		if err := replaceable(target, fi); err != nil {
+			return nil, &Error{Label: label, Name: name, Err: err}
+		}
 		o.mode = fi.Mode().Perm()
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 		o.mode = 0o644
@@ -385,6 +425,31 @@ func create(ctx context.Context, name, label string, stdout io.Writer, inputs []
 	return o, nil
 }
 
+// wOK is access(2)'s W_OK.
+const wOK = 2
+
+// replaceable reports why the user may not replace the existing file or
+// folder path (fi) by renaming a new one over it, or nil: the user cannot
+// write it (its mode, a read-only file system; root can, as with the
+// shell's ">"), or it lies in a sticky folder (/tmp) and belongs to
+// someone else, where the rename would fail after the work.
+func replaceable(path string, fi fs.FileInfo) error {
+	if err := syscall.Access(path, wOK); err != nil {
+		return err
+	}
+	uid := os.Geteuid()
+	di, err := os.Stat(filepath.Dir(path))
+	if err != nil || di.Mode()&fs.ModeSticky == 0 || uid == 0 {
+		return nil
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	dst, dok := di.Sys().(*syscall.Stat_t)
+	if ok && dok && int(st.Uid) != uid && int(dst.Uid) != uid {
+		return syscall.EACCES
+	}
+	return nil
+}
+
 // openDirect opens a device or FIFO for writing. Opening a FIFO blocks
 // until a reader comes, so it is done aside and ctx can end the wait.
 func openDirect(ctx context.Context, path string, flags int) (*os.File, error) {
@@ -410,6 +475,10 @@ func openDirect(ctx context.Context, path string, flags int) (*os.File, error) {
 	}
 }
 
+// errAborted is a write to an output already thrown away (an interrupt
+// left it out while a phase was still writing it).
+var errAborted = errors.New("the output was left out")
+
 // Name returns the path as the user gave it.
 func (o *File) Name() string { return o.name }
 
@@ -423,8 +492,13 @@ func (o *File) Direct() bool { return o.direct }
 // Write writes to the output. The first error is kept and returned again
 // by Commit, and it names the output as the user gave it.
 func (o *File) Write(b []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	if o.err != nil {
 		return 0, o.err
+	}
+	if o.done {
+		return 0, &Error{Label: o.label, Name: o.name, Err: errAborted}
 	}
 	n, err := o.w.Write(b)
 	if err != nil {
@@ -445,11 +519,16 @@ func (o *File) wrap(err error) error {
 // its target; a file opened directly is closed. A write error seen before
 // is returned here too, and then nothing replaces the target.
 func (o *File) Commit() error {
-	if o == nil || o.done {
-		return o.errOrNil()
+	if o == nil {
+		return nil
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.done {
+		return o.err
 	}
 	if o.err != nil {
-		o.Abort()
+		o.abort()
 		return o.err
 	}
 	o.done = true
@@ -488,18 +567,21 @@ func (o *File) Commit() error {
 	return nil
 }
 
-func (o *File) errOrNil() error {
-	if o == nil {
-		return nil
-	}
-	return o.err
-}
-
 // Abort throws the output away: a temporary file is removed and the target
 // is left as it was. A direct output keeps what was written to it. Abort
 // after Commit does nothing.
 func (o *File) Abort() {
-	if o == nil || o.done {
+	if o == nil {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.abort()
+}
+
+// abort is Abort with o.mu held.
+func (o *File) abort() {
+	if o.done {
 		return
 	}
 	o.done = true
@@ -543,8 +625,9 @@ func (o *File) Stdout() bool { return o != nil && o.stdout }
 // same file, and an output that is a file the command reads (AddInput),
 // and commits or aborts them together.
 type Set struct {
-	files  []*File
-	inputs []*input
+	files   []*File
+	folders []setFolder
+	inputs  []*input
 }
 
 // Create opens an output as Create does and adds it to the set; name ""
@@ -568,6 +651,15 @@ func (s *Set) Create(ctx context.Context, name, label string, stdout io.Writer) 
 			}
 			return nil, &Error{Bad: true,
 				Err: fmt.Errorf("%s %s and %s %s %s: give each its own", p.label, p.name, label, name, what)}
+		}
+	}
+	if o.target != "" && !o.direct {
+		t, _ := filepath.Abs(o.target)
+		for _, g := range s.folders {
+			if within(t, g.abs) {
+				o.Abort()
+				return nil, &Error{Bad: true, Err: fmt.Errorf("%s %s lies in %s %s: give each its own place", label, name, g.f.label, g.f.name)}
+			}
 		}
 	}
 	s.files = append(s.files, o)
@@ -719,6 +811,17 @@ func (s *Set) Commit() error {
 			for _, rest := range s.files[i+1:] {
 				rest.Abort()
 			}
+			for _, g := range s.folders {
+				g.f.Abort()
+			}
+			return err
+		}
+	}
+	for i, g := range s.folders {
+		if err := g.f.Commit(); err != nil {
+			for _, rest := range s.folders[i+1:] {
+				rest.f.Abort()
+			}
 			return err
 		}
 	}
@@ -730,13 +833,19 @@ func (s *Set) Abort() {
 	for _, o := range s.files {
 		o.Abort()
 	}
+	for _, g := range s.folders {
+		g.f.Abort()
+	}
 }
 
-// FolderError is returned by WriteFolder when the folder holds files it
-// would have to delete; Foreign names them.
+// FolderError is a folder output refused because it holds entries the
+// command would have to delete or cannot leave beside its own files;
+// Foreign names them.
 type FolderError struct {
+	Label   string // the flag that named the folder, e.g. "--frames"; may be empty
 	Path    string
 	Foreign []string
+	Force   bool // --force was given: these are what it cannot keep
 }
 
 func (e *FolderError) Error() string {
@@ -745,103 +854,299 @@ func (e *FolderError) Error() string {
 	if len(list) > 5 {
 		list, more = list[:5], fmt.Sprintf(" and %d more", len(e.Foreign)-5)
 	}
-	return fmt.Sprintf("%s holds files this build did not write (%s%s): move them away, or give --force to replace the folder",
-		e.Path, strings.Join(list, ", "), more)
+	where := e.Path
+	if e.Label != "" {
+		where = e.Label + " " + e.Path
+	}
+	if e.Force {
+		return fmt.Sprintf("%s holds %s%s under the names this build writes, and they are not files it wrote: move them away",
+			where, strings.Join(list, ", "), more)
+	}
+	return fmt.Sprintf("%s holds files this build did not write (%s%s): move them away, or give --force to write beside them (only the build's own files are replaced)",
+		where, strings.Join(list, ", "), more)
 }
 
-// WriteFolder writes files (name -> bytes; names are plain file names) as
-// the folder path, whole or not at all: they go into a temporary folder
-// beside it, which then takes path's place. An existing folder is replaced
-// only when every entry in it is a file that this write makes again (a
-// folder from an earlier build); anything else is a *FolderError unless
-// force is set. Symbolic links at path are not followed: path is the
-// folder itself.
-func WriteFolder(name string, files map[string][]byte, force bool) (err error) {
+// Folder is a folder output (frames, a lesson): its files are written as
+// they are made into a temporary folder beside it, and Commit puts them in
+// place. Open it with OpenFolder or Set.Folder before the work, so every
+// check (the parent exists, the user may write the folder, what it holds)
+// costs no work.
+//
+// An existing folder that holds only files of the command's own naming
+// (own) is replaced whole: at every moment it is the old folder or the new
+// one. Anything else in it is refused, named, unless force is set; then
+// the new files are put into the folder one by one, the old files of the
+// command's own naming are deleted, and everything else stays as it was:
+// --force never deletes what the command did not write.
+type Folder struct {
+	label, name string
+	path        string // the folder (name cleaned; a link at path is refused)
+	tmp         string // the temporary folder the files go to
+	own         func(string) bool
+	old         []string // the existing folder's entries of own naming
+	exists      bool
+	inPlace     bool // force, and the folder holds others' files: commit file by file
+	id          fs.FileInfo
+	mu          sync.Mutex
+	done        bool
+}
+
+// OpenFolder opens the folder output name (named by label, e.g.
+// "--frames"): own says which file names are the command's own (the
+// names it writes, or may have written before). Errors: the parent
+// folder does not exist, name is a file or a link (*Error, Bad); the user
+// may not write the folder or its parent (*Error, permission denied); it
+// holds other entries and force is not set, or holds entries of own
+// naming that are not plain files (*FolderError).
+func OpenFolder(label, name string, own func(string) bool, force bool) (*Folder, error) {
 	path := filepath.Clean(name)
-	if pi, err := os.Stat(filepath.Dir(path)); err != nil || !pi.IsDir() {
-		return &Error{Name: name, Err: fmt.Errorf("folder %s does not exist", filepath.Dir(path)), Bad: true}
+	f := &Folder{label: label, name: name, path: path, own: own}
+	parent := filepath.Dir(path)
+	if pi, err := os.Stat(parent); err != nil || !pi.IsDir() {
+		return nil, &Error{Label: label, Name: name, Err: fmt.Errorf("folder %s does not exist", parent), Bad: true}
 	}
-	for name := range files {
-		if name == "" || strings.ContainsAny(name, `/\`) || name == "." || name == ".." {
-			return fmt.Errorf("%s: bad file name %q", path, name)
+	fi, err := os.Lstat(path)
+	switch {
+	case err == nil && fi.Mode()&fs.ModeSymlink != 0:
+		what := "a link"
+		if ti, err := os.Stat(path); err == nil && ti.IsDir() {
+			what = "a link to a folder"
 		}
-	}
-	old := false
-	if fi, err := os.Lstat(path); err == nil {
-		if !fi.IsDir() {
-			return &Error{Name: path, Err: errors.New("exists and is not a folder"), Bad: true}
+		return nil, &Error{Label: label, Name: name, Err: fmt.Errorf("is %s: give the folder itself", what), Bad: true}
+	case err == nil && !fi.IsDir():
+		return nil, &Error{Label: label, Name: name, Err: errors.New("exists and is not a folder"), Bad: true}
+	case err == nil:
+		f.exists, f.id = true, fi
+		if err := replaceable(path, fi); err != nil {
+			return nil, &Error{Label: label, Name: name, Err: err}
 		}
-		if !force {
-			entries, err := os.ReadDir(path)
-			if err != nil {
-				return &Error{Name: path, Err: cause(err)}
-			}
-			var foreign []string
-			for _, e := range entries {
-				if _, ours := files[e.Name()]; !ours || !e.Type().IsRegular() {
-					foreign = append(foreign, e.Name())
+		entries, err := os.ReadDir(path)
+		if err != nil {
+			return nil, &Error{Label: label, Name: name, Err: cause(err)}
+		}
+		var foreign, clash []string
+		for _, e := range entries {
+			switch {
+			case own(e.Name()) && e.Type().IsRegular():
+				f.old = append(f.old, e.Name())
+			case own(e.Name()):
+				clash = append(clash, e.Name())
+			default:
+				shown := e.Name()
+				if e.IsDir() {
+					shown += "/"
 				}
-			}
-			if len(foreign) > 0 {
-				return &FolderError{Path: path, Foreign: foreign}
+				foreign = append(foreign, shown)
 			}
 		}
-		old = true
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return &Error{Name: path, Err: cause(err)}
+		switch {
+		case len(clash) > 0:
+			return nil, &FolderError{Label: label, Path: name, Foreign: clash, Force: true}
+		case len(foreign) > 0 && !force:
+			return nil, &FolderError{Label: label, Path: name, Foreign: append(foreign, clash...)}
+		case len(foreign) > 0:
+			f.inPlace = true
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, &Error{Label: label, Name: name, Err: cause(err)}
 	}
-	parent, base := filepath.Dir(path), filepath.Base(path)
-	tmp, err := os.MkdirTemp(parent, "."+base+".*.tmp")
+	if err := syscall.Access(parent, wOK); err != nil {
+		return nil, &Error{Label: label, Name: name, Err: err}
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return &Error{Name: path, Err: cause(err)}
+		return nil, &Error{Label: label, Name: name, Err: cause(err)}
 	}
 	addTemp(tmp)
-	defer func() {
-		if err != nil {
-			os.RemoveAll(tmp)
-		}
-		dropTemp(tmp)
-	}()
+	f.tmp = tmp
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		return &Error{Name: path, Err: cause(err)}
+		f.Abort()
+		return nil, &Error{Label: label, Name: name, Err: cause(err)}
 	}
-	names := make([]string, 0, len(files))
-	for name := range files {
-		names = append(names, name)
+	return f, nil
+}
+
+// Name returns the folder as the user gave it.
+func (f *Folder) Name() string { return f.name }
+
+// Label returns the flag that named the folder.
+func (f *Folder) Label() string { return f.label }
+
+// Add writes the file name (a plain file name of the command's own
+// naming) into the folder-to-be, replacing one added before.
+func (f *Folder) Add(name string, b []byte) error {
+	if name == "" || strings.ContainsAny(name, `/\`) || name == "." || name == ".." || !f.own(name) {
+		return fmt.Errorf("%s: bad file name %q", f.path, name)
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		if err := writeFile(filepath.Join(tmp, name), files[name]); err != nil {
-			return &Error{Name: filepath.Join(path, name), Err: cause(err)}
-		}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.done {
+		return &Error{Label: f.label, Name: f.name, Err: errAborted}
 	}
-	// Move the old folder aside, the new one in, then drop the old one: at
-	// every moment path is either the old folder or the new one.
-	aside := ""
-	if old {
-		aside = tmp + ".old"
-		addTemp(aside)
-		defer dropTemp(aside)
-		if err := os.Rename(path, aside); err != nil {
-			return &Error{Name: path, Err: cause(err)}
-		}
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		if aside != "" {
-			os.Rename(aside, path)
-		}
-		return &Error{Name: path, Err: cause(err)}
-	}
-	if aside != "" {
-		os.RemoveAll(aside)
+	if err := writeFile(filepath.Join(f.tmp, name), b); err != nil {
+		return &Error{Label: f.label, Name: filepath.Join(f.path, name), Err: cause(err)}
 	}
 	return nil
 }
 
-// writeFile writes b to a new file and reports errors from Close too (a
-// full disk may show only there).
+// Commit puts the folder in place (see Folder).
+func (f *Folder) Commit() (err error) {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.done {
+		return nil
+	}
+	f.done = true
+	defer func() {
+		os.RemoveAll(f.tmp)
+		dropTemp(f.tmp)
+	}()
+	if f.inPlace {
+		return f.commitInPlace()
+	}
+	// Move the old folder aside, the new one in, then drop the old one: at
+	// every moment path is either the old folder or the new one.
+	aside := ""
+	if f.exists {
+		aside = f.tmp + ".old"
+		addTemp(aside)
+		defer dropTemp(aside)
+		if err := os.Rename(f.path, aside); err != nil {
+			return &Error{Label: f.label, Name: f.name, Err: cause(err)}
+		}
+	}
+	if err := os.Rename(f.tmp, f.path); err != nil {
+		if aside != "" {
+			os.Rename(aside, f.path)
+		}
+		return &Error{Label: f.label, Name: f.name, Err: cause(err)}
+	}
+	if aside != "" {
+		if err := os.RemoveAll(aside); err != nil {
+			return &Error{Label: f.label, Name: f.name, Err: fmt.Errorf("written, but the old folder's files could not be removed: %v", cause(err))}
+		}
+	}
+	return nil
+}
+
+// commitInPlace moves the new files into the existing folder one by one
+// and deletes the old files of own naming that were not written again;
+// everything else in the folder stays.
+func (f *Folder) commitInPlace() error {
+	entries, err := os.ReadDir(f.tmp)
+	if err != nil {
+		return &Error{Label: f.label, Name: f.name, Err: cause(err)}
+	}
+	made := map[string]bool{}
+	for _, e := range entries {
+		made[e.Name()] = true
+		if err := os.Rename(filepath.Join(f.tmp, e.Name()), filepath.Join(f.path, e.Name())); err != nil {
+			return &Error{Label: f.label, Name: filepath.Join(f.name, e.Name()), Err: cause(err)}
+		}
+	}
+	for _, n := range f.old {
+		if !made[n] {
+			if err := os.Remove(filepath.Join(f.path, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return &Error{Label: f.label, Name: filepath.Join(f.name, n), Err: cause(err)}
+			}
+		}
+	}
+	return nil
+}
+
+// Abort throws the new files away and leaves the folder as it was.
+func (f *Folder) Abort() {
+	if f == nil {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.done {
+		return
+	}
+	f.done = true
+	os.RemoveAll(f.tmp)
+	dropTemp(f.tmp)
+}
+
+// Folder opens a folder output as OpenFolder does and adds it to the set,
+// refusing it when an input of the set lies in it, when another output
+// of the set is in it or is it, or when it is in another folder output.
+// name "" means the output is off and returns nil with no error.
+func (s *Set) Folder(label, name string, own func(string) bool, force bool) (*Folder, error) {
+	if name == "" {
+		return nil, nil
+	}
+	if err := s.CheckFolder(label, name); err != nil {
+		return nil, err
+	}
+	abs, _ := filepath.Abs(filepath.Clean(name))
+	if real, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		abs = filepath.Join(real, filepath.Base(abs))
+	}
+	for _, o := range s.files {
+		if o.target == "" || o.stdout {
+			continue
+		}
+		t, _ := filepath.Abs(o.target)
+		if within(t, abs) {
+			return nil, &Error{Bad: true, Err: fmt.Errorf("%s %s lies in %s %s: give each its own place", o.label, o.name, label, name)}
+		}
+	}
+	for _, g := range s.folders {
+		if within(g.abs, abs) || within(abs, g.abs) {
+			return nil, &Error{Bad: true, Err: fmt.Errorf("%s %s and %s %s overlap: give each its own folder", g.f.label, g.f.name, label, name)}
+		}
+	}
+	f, err := OpenFolder(label, name, own, force)
+	if err != nil {
+		return nil, err
+	}
+	s.folders = append(s.folders, setFolder{f, abs})
+	return f, nil
+}
+
+// setFolder is a folder output of a set, with its absolute path (folder
+// links followed).
+type setFolder struct {
+	f   *Folder
+	abs string
+}
+
+// within reports whether the path p is dir or lies in it.
+func within(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
+}
+
+// WriteFolder writes files (name -> bytes; names are plain file names) as
+// the folder name, whole or not at all (see Folder: the names in files are
+// its own naming).
+func WriteFolder(name string, files map[string][]byte, force bool) error {
+	f, err := OpenFolder("", name, func(n string) bool { _, ok := files[n]; return ok }, force)
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if err := f.Add(n, files[n]); err != nil {
+			f.Abort()
+			return err
+		}
+	}
+	return f.Commit()
+}
+
+// writeFile writes b to a file, made or truncated, and reports errors
+// from Close too (a full disk may show only there).
 func writeFile(path string, b []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return err
 	}

@@ -1428,6 +1428,7 @@ func TestWriteFolder(t *testing.T) {
 		force       bool
 		want        want
 		wantForeign []string
+		kept        map[string][]byte // ok: files that stay beside files (--force)
 	}{
 		{name: "new folder", files: build1, want: ok},
 		{name: "new empty folder", files: map[string][]byte{}, want: ok},
@@ -1466,12 +1467,33 @@ func TestWriteFolder(t *testing.T) {
 			files: build2, want: foreign, wantForeign: []string{"teacher-notes.md"},
 		},
 		{
+			// --force writes beside the notes; it deletes only the
+			// build's own files (newcomer trial 2, N6).
 			name: "a folder with a teacher's notes, forced",
 			setup: func(t *testing.T, path string) {
 				writeFolder(t, path, build1)
 				writeFile(t, filepath.Join(path, "teacher-notes.md"), "do not lose", 0o644)
 			},
 			files: build2, force: true, want: ok,
+			kept: map[string][]byte{"teacher-notes.md": []byte("do not lose")},
+		},
+		{
+			name: "a folder with subfolders and dotfiles, forced",
+			setup: func(t *testing.T, path string) {
+				mkdir(t, filepath.Join(path, "Documents", "thesis"))
+				writeFile(t, filepath.Join(path, "step1.svg"), "old", 0o644)
+				writeFile(t, filepath.Join(path, "Documents", "thesis", "ch1.tex"), "chapter", 0o644)
+				writeFile(t, filepath.Join(path, ".ssh"), "key", 0o600)
+			},
+			files: build2, force: true, want: ok,
+			kept: map[string][]byte{".ssh": []byte("key"), "Documents/thesis/ch1.tex": []byte("chapter")},
+		},
+		{
+			name: "a subfolder named like a file, forced",
+			setup: func(t *testing.T, path string) {
+				mkdir(t, filepath.Join(path, "step1.svg"))
+			},
+			files: build2, force: true, want: foreign, wantForeign: []string{"step1.svg"},
 		},
 		{
 			name: "a folder with a subfolder named like a file",
@@ -1498,7 +1520,7 @@ func TestWriteFolder(t *testing.T) {
 				writeFile(t, filepath.Join(path, ".git"), "gitdir: x", 0o644)
 				writeFile(t, filepath.Join(path, "index.html"), "old", 0o644)
 			},
-			files: build2, want: foreign, wantForeign: []string{".git", "drafts"},
+			files: build2, want: foreign, wantForeign: []string{".git", "drafts/"},
 		},
 		{
 			name:  "a file at the path",
@@ -1556,6 +1578,19 @@ func TestWriteFolder(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if tt.kept != nil {
+					for n, b := range tt.kept {
+						if got := readFile(t, filepath.Join(path, n)); got != string(b) {
+							t.Errorf("%s holds %q, want %q kept", n, got, b)
+						}
+					}
+					for n, b := range tt.files {
+						if got := readFile(t, filepath.Join(path, n)); got != string(b) {
+							t.Errorf("%s holds %q, want %q", n, got, b)
+						}
+					}
+					return
+				}
 				checkFolder(t, path, tt.files)
 				if fi, err := os.Lstat(path); err != nil {
 					t.Error(err)
@@ -1591,7 +1626,7 @@ func TestWriteFolder(t *testing.T) {
 						t.Errorf("message %q does not name %s", err, f)
 					}
 				}
-				if !strings.Contains(err.Error(), "--force") {
+				if !fe.Force && !strings.Contains(err.Error(), "--force") {
 					t.Errorf("message %q does not mention --force", err)
 				}
 			case bad:
@@ -1703,7 +1738,7 @@ func TestWriteFolderTrailingSlash(t *testing.T) {
 
 func TestFolderErrorMessage(t *testing.T) {
 	e := &outfile.FolderError{Path: "lesson", Foreign: []string{"a", "b", "c", "d", "e", "f", "g"}}
-	want := "lesson holds files this build did not write (a, b, c, d, e and 2 more): move them away, or give --force to replace the folder"
+	want := "lesson holds files this build did not write (a, b, c, d, e and 2 more): move them away, or give --force to write beside them (only the build's own files are replaced)"
 	if e.Error() != want {
 		t.Errorf("got %q\nwant %q", e.Error(), want)
 	}

@@ -1079,7 +1079,7 @@
     sizeBoard(Math.max(12, size));
     if (D.tree) {
       // A row is about 1.6 em of 16 px: the pane's basis (CSS caps it).
-      el.stack.style.flexBasis = Math.round((deepest + 1) * 26 + 4) + "px";
+      el.stack.style.flexBasis = Math.round((Math.max(deepest, 0) + 1) * 26 + 4) + "px";
     } else {
       // No tree: the stack has the column.
       el.stack.style.flex = "1 1 auto";
