@@ -81,18 +81,6 @@ const (
 	// call). Trimming and drawing it take about as much again, so a run
 	// stays under 1 GB.
 	defaultMaxTree = 256 << 20
-	// htmlTreeBoxes is the box budget of --html's search tree unless
-	// --max-nodes says otherwise: the page zooms and pans.
-	htmlTreeBoxes = 400
-	// htmlTreeSolutions is how many solution paths --html's tree draws
-	// past that budget (the first found): a page of 2,000,000 11-queens
-	// steps found some 1,200 solutions, whose paths were 24,000 boxes
-	// that took the browser seconds to lay out.
-	htmlTreeSolutions = 40
-	// htmlMaxBoxes is the most boxes --max-nodes 0 puts in --html's tree:
-	// a browser takes about half a millisecond a box to open the page
-	// (the 8-queens tree, 15,721 boxes, 8.5 s; 3,585, 1.5 s).
-	htmlMaxBoxes = 10_000
 	// maxFrameBoxes is the most boxes --max-nodes 0 draws as --frames or
 	// --gif: each frame is a whole drawing, one after the other, and a
 	// frame of the 10-queens tree (348,151 boxes) took 1.3 GB; the
@@ -1306,11 +1294,6 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	var skipped []*outfile.File
 	leg := render.Legend{Summary: sum, Lang: lang}
-	if diagrams.html != nil {
-		if err := diagrams.html.check(leg, ef.sceneOptions(dopt)); err != nil {
-			return err
-		}
-	}
 	if tree != nil {
 		if err := tree.Err(); err != nil {
 			return fmt.Errorf("search tree: %w", err)
@@ -1330,7 +1313,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		runtime.GC()
 	}
 	if diagrams.html != nil {
-		left, err := diagrams.html.write(ctx, info, tracer.StrategyOf(info, opts), leg, ef.sceneOptions(dopt))
+		left, err := diagrams.html.write(ctx, info, tracer.StrategyOf(info, opts), leg)
 		if err != nil {
 			return err
 		}
@@ -1366,9 +1349,6 @@ type htmlPage struct {
 	// step); begin makes it.
 	rec   *stepper.Recording
 	total int64
-	// tree is the search tree of the steps the page holds: a page of a
-	// long run shows, and keeps, only the tree of its own steps.
-	tree *tracer.Tree
 	// followBrowser: no --lang was given, so the page opens in the
 	// browser's language unless its link names one.
 	followBrowser bool
@@ -1379,18 +1359,13 @@ func (h *htmlPage) begin(info tracer.Info, sg tracer.Strategy) {
 	h.rec = stepper.NewRecording(info, sg)
 }
 
-// Event records e, and adds it to the page's tree, if the page has room
-// for it; it counts every step.
+// Event records e, if the page has room for it; it counts every step.
 func (h *htmlPage) Event(e *tracer.Event) {
 	h.total++
 	if h.total > h.limit || h.rec == nil {
 		return
 	}
 	h.rec.Event(e)
-	if h.tree == nil {
-		h.tree = tracer.NewTree()
-	}
-	h.tree.Event(e)
 }
 
 // logSinks are the sinks render feeds a step log to; the page, if any,
@@ -1421,64 +1396,16 @@ func htmlLimit(ef *exportFlags, maxSteps int64) int64 {
 	return stepper.DefaultHTMLSteps
 }
 
-// sceneOptions are the diagram options of the player's tree: the
-// diagram's, with a budget of htmlTreeBoxes boxes and the paths of the
-// first htmlTreeSolutions solutions unless --max-nodes, --depth or --focus
-// was given (the page zooms and pans, so it holds more than a slide).
-func (ef *exportFlags) sceneOptions(opt render.DiagramOptions) render.DiagramOptions {
-	if !ef.set["max-nodes"] && !ef.set["depth"] && !ef.set["focus"] {
-		opt.MaxNodes, opt.Solutions = htmlTreeBoxes, htmlTreeSolutions
-	}
-	return opt
-}
-
-// pageTree is the tree of the page's steps; nil when it has no call (a
-// run stopped before its first): the page then has no tree pane.
-func (h *htmlPage) pageTree() *tracer.Tree {
-	if h.tree == nil || h.tree.Len() == 0 {
-		return nil
-	}
-	return h.tree
-}
-
-// check checks, before anything is drawn, that the page's tree can be
-// drawn with opt: the tree is sound, the options (--focus, --at-step)
-// hold, and under --max-nodes 0 it has at most htmlMaxBoxes boxes.
-func (h *htmlPage) check(leg render.Legend, opt render.DiagramOptions) error {
-	tree := h.pageTree()
-	if tree == nil {
-		return nil
-	}
-	if err := tree.Err(); err != nil {
-		return fmt.Errorf("search tree: %w", err)
-	}
-	if opt.Problem == "" {
-		opt.Problem = leg.Summary.Problem
-	}
-	_, rep, err := render.Trim(tree, opt)
-	if err != nil {
-		return usagef("--html: %v", err)
-	}
-	if opt.MaxNodes == 0 && rep.Statements > htmlMaxBoxes {
-		return usagef("--html: the page's tree is %d boxes, more than --max-nodes 0 puts in a page (%d; a browser takes about half a millisecond a box to open it): give --max-nodes N to draw N boxes anyway, or --depth or --focus to draw a part",
-			rep.Statements, htmlMaxBoxes)
-	}
-	return nil
-}
-
 // write makes the page from the steps kept and writes it, straight into
-// its file; check has checked its tree. An interrupt (ctx) leaves the page
-// out at once, returned in skipped.
-func (h *htmlPage) write(ctx context.Context, info tracer.Info, sg tracer.Strategy, leg render.Legend, opt render.DiagramOptions) (skipped []*outfile.File, err error) {
-	tree := h.pageTree()
+// its file. The page works its tree pane out from its steps; a page of no
+// step has none. An interrupt (ctx) leaves the page out at once, returned
+// in skipped.
+func (h *htmlPage) write(ctx context.Context, info tracer.Info, sg tracer.Strategy, leg render.Legend) (skipped []*outfile.File, err error) {
 	rec := h.rec
 	if rec == nil {
 		rec = stepper.NewRecording(info, sg) // a log that ended before its steps
 	}
-	if opt.Problem == "" {
-		opt.Problem = leg.Summary.Problem
-	}
-	hopt := stepper.HTMLOptions{Lang: leg.Lang, FollowBrowser: h.followBrowser, MaxSteps: h.limit, Total: h.total, Tree: tree, Summary: leg.Summary, TreeOptions: opt}
+	hopt := stepper.HTMLOptions{Lang: leg.Lang, FollowBrowser: h.followBrowser, MaxSteps: h.limit, Total: h.total, TreePane: rec.Len() > 0}
 	if err := aside(ctx, h.out, func() error { return stepper.WriteHTML(h.out, rec, hopt) }); err != nil {
 		if errors.Is(err, errLeftOut) {
 			return []*outfile.File{h.out}, nil
@@ -1782,11 +1709,6 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if k := tree.FullAt - 1; tree.FullAt > 0 && (wopt.AtStep == 0 || wopt.AtStep > k) {
 		wopt.AtStep, cut = k, k
 	}
-	if diagrams.html != nil {
-		if err := diagrams.html.check(leg, ef.sceneOptions(dopt)); err != nil {
-			return err
-		}
-	}
 	if ef.diagrams() {
 		if skipped, err = diagrams.write(ctx, tree, leg, wopt); err != nil {
 			return err
@@ -1797,7 +1719,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if diagrams.html != nil {
 		info := logInfo(sum)
-		left, err := diagrams.html.write(ctx, info, sum.Strategy, leg, ef.sceneOptions(dopt))
+		left, err := diagrams.html.write(ctx, info, sum.Strategy, leg)
 		if err != nil {
 			return err
 		}

@@ -274,10 +274,6 @@ func (l *Lesson) players(p *page, m *Made) error {
 
 // player makes the player page of run r.
 func (p *page) player(r *ran) ([]byte, error) {
-	tree := r.tree
-	if tree == nil {
-		tree = r.playerTree
-	}
 	// The page holds the steps it quotes and a good stretch after: a
 	// whole run of hundreds of thousands of steps is a big file and
 	// seconds of building, for steps nobody will play to.
@@ -287,15 +283,12 @@ func (p *page) player(r *ran) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	opt := stepper.HTMLOptions{Lang: p.lang, MaxSteps: min(limit, stepper.DefaultHTMLSteps), Total: r.out.Summary.Stats.Steps,
-		Tree: tree, Summary: r.out.Summary, TreeOptions: render.DiagramOptions{MaxNodes: PlayerTreeBoxes}}
+		TreePane: r.player.Len() > 0}
 	if err := stepper.WriteHTML(&b, r.player, opt); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
 }
-
-// PlayerTreeBoxes is the box budget of a player page's search tree.
-const PlayerTreeBoxes = 400
 
 // playerLink is a link to the run's player page at step k, or "" when
 // the run has none.

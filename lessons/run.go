@@ -29,9 +29,8 @@ type ran struct {
 	// player is the run's first steps for its player page (a run the page
 	// discusses: one with a diagram, an excerpt or a view), with the tree
 	// of those steps, unless the run has a whole tree already (tree).
-	player     *stepper.Recording
-	playerTree *tracer.Tree
-	info       tracer.Info
+	player *stepper.Recording
+	info   tracer.Info
 	// events are the events the run's picks chose, by name.
 	events map[string]tracer.Event
 	// depths counts the run by depth, for its depth tables (nil: none).
@@ -343,10 +342,6 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 	if quoted || r.tree != nil {
 		r.player = stepper.NewRecording(info, strategy)
 		ps := &playerSink{sinks: []tracer.Sink{r.player}}
-		if r.tree == nil {
-			r.playerTree = tracer.NewTree()
-			ps.sinks = append(ps.sinks, r.playerTree)
-		}
 		sinks = append(sinks, ps)
 	}
 	if len(x.parts) > 0 {
@@ -363,7 +358,7 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 	if !quoted && r.out.Summary.Stats.Steps > MaxLogSteps {
 		// A run the page draws but quotes no step of gets a player only
 		// when it is small, as it gets a step log.
-		r.player, r.playerTree = nil, nil
+		r.player = nil
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

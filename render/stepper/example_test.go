@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"regexp"
 
-	"backtrack/render"
 	"backtrack/render/stepper"
 	"backtrack/tracer"
 )
@@ -20,19 +19,12 @@ func ExampleWriteHTML() {
 	}
 	info := p.Info()
 	rec := stepper.NewRecording(info, tracer.StrategyOf(info, opts))
-	tree, st := tracer.NewTree(), &tracer.Stats{}
-	opts.Sinks = []tracer.Sink{rec, tree, st}
-	res, err := tracer.Run(context.Background(), p, opts)
-	if err != nil {
+	opts.Sinks = []tracer.Sink{rec}
+	if _, err := tracer.Run(context.Background(), p, opts); err != nil {
 		panic(err)
 	}
 	var page bytes.Buffer
-	err = stepper.WriteHTML(&page, rec, stepper.HTMLOptions{
-		Lang:        tracer.LangEN,
-		Tree:        tree,
-		Summary:     tracer.Summarize(info, opts, res, st),
-		TreeOptions: render.DiagramOptions{MaxNodes: 400},
-	})
+	err = stepper.WriteHTML(&page, rec, stepper.HTMLOptions{Lang: tracer.LangEN, TreePane: true})
 	if err != nil {
 		panic(err)
 	}

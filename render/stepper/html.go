@@ -67,17 +67,12 @@ type HTMLOptions struct {
 	// Total is the run's number of steps when the recording holds only
 	// its start (0: the recording's length).
 	Total int64
-	// Tree, when not nil, gives the page its search tree pane. The page
-	// works the tree out itself from the steps it holds (their kinds and
-	// the stack's moves): at each step the path from the root to the
-	// current call, the calls and pruned tries beside it as they ended,
-	// and what lies far away folded into boxes that count it. Only
-	// whether Tree is nil matters.
-	Tree *tracer.Tree
-	// Summary and TreeOptions were the run's diagram's, when the pane
-	// drew it whole (render.BuildScene); the page ignores them now.
-	Summary     tracer.Summary
-	TreeOptions render.DiagramOptions
+	// TreePane gives the page its search tree pane. The page works the
+	// tree out itself from the steps it holds (their kinds and the stack's
+	// moves): at each step the path from the root to the current call, the
+	// calls and pruned tries beside it as they ended, and what lies far
+	// away folded into boxes that count it.
+	TreePane bool
 }
 
 // Marks of a board cell in the page's data: its base (blank, given,
@@ -463,7 +458,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		st[i] = New(rec, Options{Lang: l, Width: 200, Height: 60})
 	}
 	d := &playerData{Version: 3, Lang: string(lang), Steps: n, Total: total, Strategy: rec.strategy.String(),
-		NoteChunk: noteChunk, Strs: []string{}, Paths: []any{}, FsRet: int(fsReturn), Tree: opt.Tree != nil}
+		NoteChunk: noteChunk, Strs: []string{}, Paths: []any{}, FsRet: int(fsReturn), Tree: opt.TreePane}
 	for i, l := range langs {
 		d.Title[i] = rec.instanceName(l)
 		if l == tracer.LangEN && rec.def.Title.EN != "" {

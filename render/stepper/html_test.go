@@ -45,10 +45,7 @@ func recordRun(t testing.TB, spec tracer.Spec) htmlRun {
 
 func (r htmlRun) page(t testing.TB, opt HTMLOptions) []byte {
 	t.Helper()
-	opt.Tree, opt.Summary = r.tree, r.sum
-	if opt.TreeOptions.MaxNodes == 0 {
-		opt.TreeOptions.MaxNodes = 400
-	}
+	opt.TreePane = true
 	var b bytes.Buffer
 	if err := WriteHTML(&b, r.rec, opt); err != nil {
 		t.Fatal(err)

@@ -21,7 +21,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"backtrack/render"
 	"backtrack/render/internal/browsertest"
 	"backtrack/render/steplog"
 	"backtrack/tracer"
@@ -349,9 +348,7 @@ func makePlayerRun(t *testing.T, c playerCase, lang tracer.Lang) *playerRun {
 		}
 	}
 	var buf bytes.Buffer
-	// The tree pane as the command line's --html draws it: at most 400
-	// boxes.
-	opt := HTMLOptions{Lang: lang, Tree: tree, Summary: sum, TreeOptions: render.DiagramOptions{MaxNodes: 400}}
+	opt := HTMLOptions{Lang: lang, TreePane: true}
 	if err := WriteHTML(&buf, rec, opt); err != nil {
 		t.Fatal(err)
 	}

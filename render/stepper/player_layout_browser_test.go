@@ -15,7 +15,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"backtrack/render"
 	"backtrack/tracer"
 )
 
@@ -34,14 +33,12 @@ func writePlayerPage(t *testing.T, c playerCase) (string, int64) {
 	}
 	info := p.Info()
 	rec := NewRecording(info, tracer.StrategyOf(info, opts))
-	tree, st := tracer.NewTree(), &tracer.Stats{}
-	opts.Sinks = []tracer.Sink{rec, tree, st}
-	res, err := tracer.Run(context.Background(), p, opts)
-	if err != nil {
+	opts.Sinks = []tracer.Sink{rec}
+	if _, err := tracer.Run(context.Background(), p, opts); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	opt := HTMLOptions{Lang: tracer.LangEN, Tree: tree, Summary: tracer.Summarize(info, opts, res, st), TreeOptions: render.DiagramOptions{MaxNodes: 400}}
+	opt := HTMLOptions{Lang: tracer.LangEN, TreePane: true}
 	if err := WriteHTML(&buf, rec, opt); err != nil {
 		t.Fatal(err)
 	}

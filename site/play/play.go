@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"strings"
 
-	"backtrack/render"
 	"backtrack/render/stepper"
 	"backtrack/tracer"
 )
@@ -90,44 +89,18 @@ func Page(ctx context.Context, r Request) ([]byte, error) {
 	if res.Limit == tracer.LimitCanceled {
 		return nil, errors.New("interrupted; nothing was written")
 	}
-	sum := tracer.Summarize(info, opts, res, st)
-	tree := pg.tree
-	if tree == nil {
-		tree = tracer.NewTree()
-	}
-	if err := tree.Err(); err != nil {
-		return nil, fmt.Errorf("search tree: %w", err)
-	}
 	var b bytes.Buffer
-	hopt := stepper.HTMLOptions{Lang: lang, MaxSteps: pg.limit, Total: pg.total, Tree: tree, Summary: sum, TreeOptions: TreeOptions(sum.Problem)}
+	hopt := stepper.HTMLOptions{Lang: lang, MaxSteps: pg.limit, Total: pg.total, TreePane: pg.rec.Len() > 0}
 	if err := stepper.WriteHTML(&b, pg.rec, hopt); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
 }
 
-// TreeOptions are the options of the page's search tree when the command
-// is given no diagram flag: the 16:9 slide fit, the full legend, our own
-// layout, and a budget of 400 boxes with the paths of the first 40
-// solutions (main's htmlTreeBoxes and htmlTreeSolutions).
-func TreeOptions(problem string) render.DiagramOptions {
-	slide, err := render.ParseFit("16:9")
-	if err != nil {
-		panic(err) // a constant
-	}
-	legend, err := render.ParseLegend("full")
-	if err != nil {
-		panic(err)
-	}
-	return render.DiagramOptions{MaxNodes: 400, Solutions: 40, Layout: true, Legend: legend,
-		Fit: render.GivenTrimming{}.Fit(slide), Problem: problem}
-}
-
-// page records the steps the page holds, and the tree of those steps; it
-// counts every step, and reports progress.
+// page records the steps the page holds; it counts every step, and
+// reports progress.
 type page struct {
 	rec      *stepper.Recording
-	tree     *tracer.Tree
 	limit    int64
 	total    int64
 	progress func(int64)
@@ -143,10 +116,6 @@ func (p *page) Event(e *tracer.Event) {
 		return
 	}
 	p.rec.Event(e)
-	if p.tree == nil {
-		p.tree = tracer.NewTree()
-	}
-	p.tree.Event(e)
 }
 
 // settingFlags names the flag of each setting of a tracer.Spec, as the
