@@ -540,7 +540,7 @@ func (tm *trimmer) focus(moves []string) error {
 			}
 		}
 		var have []string // the calls under at, for an error
-		tm.children(at, func(c int32) {
+		tm.moveChildren(at, func(c int32) {
 			if n := tm.t.Node(c); n.Kind == tracer.NodeCall {
 				have = append(have, tm.moveLabel(n))
 			}
@@ -553,7 +553,7 @@ func (tm *trimmer) focus(moves []string) error {
 		}
 		next := int32(-1)
 		var pruned int32 = -1
-		tm.children(at, func(c int32) {
+		tm.moveChildren(at, func(c int32) {
 			n := tm.t.Node(c)
 			if n.Cell() != cell || int(n.Value) != v {
 				return
@@ -573,8 +573,16 @@ func (tm *trimmer) focus(moves []string) error {
 		default:
 			return fmt.Errorf("focus move %s: no such move under %s%s", label, where, focusListMoves(have, 0))
 		}
+		// The calls with no move between at and next (the givens of
+		// --order cells) go on the path too.
+		var chain []int32
+		for c := next; c != at; c = tm.t.Parent(c) {
+			chain = append(chain, c)
+		}
+		for j := len(chain) - 1; j >= 0; j-- {
+			tm.focusPath = append(tm.focusPath, chain[j])
+		}
 		at = next
-		tm.focusPath = append(tm.focusPath, at)
 		where = label
 	}
 	if tm.depth > 0 && tm.level(at) > tm.depth {
@@ -582,6 +590,20 @@ func (tm *trimmer) focus(moves []string) error {
 	}
 	tm.start = at
 	return nil
+}
+
+// moveChildren calls fn for each child of i, looking through the calls
+// that were made with no move (a given cell, under --order cells: the
+// recursion steps over it with one call), whose children count as i's: a
+// focus path names only moves.
+func (tm *trimmer) moveChildren(i int32, fn func(c int32)) {
+	tm.children(i, func(c int32) {
+		if n := tm.t.Node(c); n.Kind == tracer.NodeCall && n.Value < 0 {
+			tm.moveChildren(c, fn)
+			return
+		}
+		fn(c)
+	})
 }
 
 // findDef finds the problem the focus moves are in: the one the options

@@ -764,3 +764,37 @@ func firstSolutionStep(tree *tracer.Tree) int64 {
 	}
 	return 0
 }
+
+// TestTrimFocusThroughGivens: under --order cells a given cell is a call
+// with no move (the recursion steps over it), so a focus path names only
+// moves and looks through such calls (newcomer trial 2, N14: every move
+// was refused, "its moves: root").
+func TestTrimFocusThroughGivens(t *testing.T) {
+	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderCells)
+	for _, focus := range [][]string{{"(0,2)=4"}, {"(0,2)=4", "(0,3)=6"}} {
+		tr, rep, err := Trim(s.tree, DiagramOptions{MaxNodes: 60, Focus: focus})
+		if err != nil {
+			t.Fatalf("focus %v: %v", focus, err)
+		}
+		if !reflect.DeepEqual(rep.Focus, focus) {
+			t.Errorf("focus %v: report says %v", focus, rep.Focus)
+		}
+		// The last move of the focus is a drawn, expanded call.
+		want := focus[len(focus)-1]
+		found := false
+		for _, it := range tr.Items {
+			n := s.tree.Node(it.Node)
+			if it.Kind == ItemCall && n.Value >= 0 && tracer.SudokuDef.MoveLabel(n.Cell(), int(n.Value)) == want && !it.NotExpanded {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("focus %v: %s is not drawn expanded", focus, want)
+		}
+	}
+	// A move that is not there still names the moves there are, not "root".
+	_, _, err := Trim(s.tree, DiagramOptions{MaxNodes: 60, Focus: []string{"(0,2)=9"}})
+	if err == nil || strings.Contains(err.Error(), "its moves: root") || !strings.Contains(err.Error(), "(0,2)=4") {
+		t.Errorf("focus (0,2)=9: %v, want the moves under the root listed, (0,2)=4 among them", err)
+	}
+}
