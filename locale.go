@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"strings"
 
@@ -39,6 +40,9 @@ func parseLangFlag(s string) (tracer.Lang, error) {
 	}
 	l, err := tracer.ParseLang(s)
 	if err != nil {
+		if inner := errors.Unwrap(err); inner != nil {
+			err = inner // the value and what is wanted, without the package's prefix
+		}
 		return "", usagef("--lang: %v", err)
 	}
 	return l, nil
