@@ -52,14 +52,20 @@ func TestHTML(t *testing.T) {
 		{"a folder", []string{"trace", "nqueens", "--html", dir}, dir},
 		{"no folder", []string{"trace", "nqueens", "--html", filepath.Join(dir, "nope", "x.html")}, "nope"},
 		{"render steps", []string{"render", logPath, "--html", filepath.Join(dir, "x.html"), "--max-steps", "0"}, "--max-steps 0"},
-		{"bad focus", []string{"trace", "nqueens", "-n", "4", "--html", filepath.Join(dir, "y.html"), "--focus", "r0=c9"}, "r0=c9"},
+		{"bad focus", []string{"trace", "nqueens", "-n", "4", "--svg", filepath.Join(dir, "y.svg"), "--html", filepath.Join(dir, "y.html"), "--focus", "r0=c9"}, "r0=c9"},
 	} {
 		code, out, errs := runCLI(t, "", c.args...)
 		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q: want one line naming %q", c.name, code, out, errs, c.want)
 		}
 	}
-	for _, name := range []string{"x.html", "y.html"} {
+	// The player's tree follows the step: --focus alone shapes no page,
+	// and says so.
+	z := filepath.Join(dir, "z.html")
+	if code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "4", "--html", z, "--focus", "r0=c1"); code != 0 || !strings.Contains(errs, "warning: --focus only shapes a diagram") {
+		t.Errorf("--html with --focus: exit %d, stderr %q: want the page and a warning that --focus shapes only a diagram", code, errs)
+	}
+	for _, name := range []string{"x.html", "y.html", "y.svg"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
 			t.Errorf("%s was written after an error", name)
 		}

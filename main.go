@@ -902,7 +902,7 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 		}
 		opt.Focus = f
 	}
-	if !ef.diagrams() && ef.html == "" {
+	if !ef.diagrams() {
 		var unused []string
 		for _, name := range shapeFlags {
 			if ef.set[name] {
@@ -914,7 +914,12 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 			if len(unused) > 1 {
 				verb = "only shape"
 			}
-			fmt.Fprintf(stderr, "backtrack: warning: %s %s a diagram, and none was asked for: add --svg, --png, --dot or --html\n", strings.Join(unused, ", "), verb)
+			if ef.html != "" {
+				// The player's tree works itself out around each step.
+				fmt.Fprintf(stderr, "backtrack: warning: %s %s a diagram (--svg, --png, --dot, --gif, --frames), and none was asked for: --html's tree follows the step\n", strings.Join(unused, ", "), verb)
+			} else {
+				fmt.Fprintf(stderr, "backtrack: warning: %s %s a diagram, and none was asked for: add --svg, --png or --dot\n", strings.Join(unused, ", "), verb)
+			}
 		}
 	}
 	if ef.frames == "" && ef.gif == "" {
