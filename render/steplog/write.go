@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"backtrack/tracer"
 )
@@ -35,6 +36,7 @@ type Writer struct {
 	mrv    bool       // scans report how many options the chosen cell has
 	void   bool       // the template returns nothing (Strategy.Void): a return has no ok
 	line   []byte
+	quoted noteCache // notes quoted before, by their string's memory
 	steps  int64
 	err    error
 	closed bool
@@ -270,7 +272,7 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 	}
 	if note != "" {
 		b = append(b, ", note: "...)
-		b = appendQuoted(b, note)
+		b = lw.quoted.append(b, note)
 	}
 	return append(b, "}\n"...)
 }
@@ -363,6 +365,34 @@ func plainRun[T string | []byte](s T) int {
 		}
 	}
 	return i
+}
+
+// noteCache keeps the quoted text of the notes written lately, found by
+// the memory of the note's string: a narrator hands back the very same
+// string for notes it keeps (the try of a move, the reject of one clash),
+// and quoting it again is a good part of writing a step. An entry holds its
+// string, so the memory cannot be freed and reused for other text while
+// the entry is there: the same pointer and length are the same bytes.
+type noteCache [noteCacheSize]struct {
+	s string
+	q []byte
+}
+
+const noteCacheSize = 1 << 10
+
+// append appends note quoted (appendQuoted), from the cache when the same
+// string was quoted before.
+func (c *noteCache) append(b []byte, note string) []byte {
+	p := unsafe.StringData(note)
+	i := (uintptr(unsafe.Pointer(p))>>3 ^ uintptr(len(note))) & (noteCacheSize - 1)
+	ent := &c[i]
+	if len(ent.s) == len(note) && unsafe.StringData(ent.s) == p {
+		return append(b, ent.q...)
+	}
+	start := len(b)
+	b = appendQuoted(b, note)
+	ent.s, ent.q = note, append(ent.q[:0], b[start:]...)
+	return b
 }
 
 // appendQuoted appends s as a YAML double-quoted scalar: `"` and `\` and
