@@ -86,7 +86,7 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 		sum tracer.Summary
 	)
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLogLine)
+	sc.Buffer(make([]byte, 0, 256<<10), maxLogLine)
 	lineNo := 0
 	scanErr := func() error {
 		if err := sc.Err(); err != nil {
@@ -294,8 +294,12 @@ func isTopKey(line []byte, name string) bool {
 }
 
 func isBlankOrComment(line []byte) bool {
-	t := bytes.TrimLeft(line, " \t")
-	return len(t) == 0 || t[0] == '#'
+	for _, c := range line {
+		if c != ' ' && c != '\t' {
+			return c == '#'
+		}
+	}
+	return true
 }
 
 func equalRows(a, b []string) bool {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"unicode/utf8"
 
 	"backtrack/tracer"
@@ -220,10 +221,8 @@ func (f *stepFields) event(lb *logBoard) (e tracer.Event, note []byte, err error
 	if e.Depth, err = f.int(keyDepth); err != nil {
 		return e, nil, err
 	}
-	for k := keyParent; k < numStepKeys; k++ {
-		if !f.has(k) {
-			continue
-		}
+	for set := f.set &^ (1<<keyParent - 1); set != 0; set &= set - 1 {
+		k := bits.TrailingZeros32(set)
 		switch k {
 		case keyParent:
 			e.Parent, err = f.int(k)
@@ -311,6 +310,24 @@ type stepReader struct {
 	f       stepFields
 	scratch []byte // decoded quoted strings
 	guess   int64  // the step the fast reader saw on a line it then gave up (0: none)
+	// next[k] is the key that followed key k on the last line that had
+	// it (numStepKeys: none yet): the writer writes its keys in one
+	// order, so the key is most often the one named here, and is then
+	// known without a look-up.
+	next [numStepKeys + 1]int8
+}
+
+// keyOf returns the key named by line[i:j], the key after prev (or
+// numStepKeys at the line's start) predicted first.
+func (sr *stepReader) keyOf(line []byte, i, j, prev int) int {
+	if k := int(sr.next[prev]); k < numStepKeys && string(line[i:j]) == stepKeyNames[k] {
+		return k
+	}
+	k := stepKey(line[i:j])
+	if k >= 0 {
+		sr.next[prev] = int8(k)
+	}
+	return k
 }
 
 // scan takes apart a step line written in the subset of YAML the writer
@@ -331,6 +348,7 @@ func (sr *stepReader) scan(line []byte) (ok bool, err error) {
 		return false, nil
 	}
 	i += 3
+	prev := numStepKeys
 	for {
 		j := i
 		for j < len(line) && (line[j] >= 'a' && line[j] <= 'z' || line[j] == '_') {
@@ -341,7 +359,8 @@ func (sr *stepReader) scan(line []byte) (ok bool, err error) {
 		}
 		// The value goes straight into its key's place (add, without
 		// the copy).
-		k := stepKey(line[i:j])
+		k := sr.keyOf(line, i, j, prev)
+		prev = max(k, 0)
 		if k < 0 || sr.f.has(k) {
 			return true, sr.f.add(line[i:j], stepVal{})
 		}
