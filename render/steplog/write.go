@@ -373,18 +373,25 @@ func plainRun[T string | []byte](s T) int {
 // and quoting it again is a good part of writing a step. An entry holds its
 // string, so the memory cannot be freed and reused for other text while
 // the entry is there: the same pointer and length are the same bytes.
+// 8,192 entries hold the kept notes of a whole 9-queens search (about 90 %
+// of its steps are found here; the rest are mostly calls, each a note of
+// its own), at about 1 MB once full.
 type noteCache [noteCacheSize]struct {
 	s string
 	q []byte
 }
 
-const noteCacheSize = 1 << 10
+const (
+	noteCacheBits = 13
+	noteCacheSize = 1 << noteCacheBits
+)
 
 // append appends note quoted (appendQuoted), from the cache when the same
 // string was quoted before.
 func (c *noteCache) append(b []byte, note string) []byte {
 	p := unsafe.StringData(note)
-	i := (uintptr(unsafe.Pointer(p))>>3 ^ uintptr(len(note))) & (noteCacheSize - 1)
+	h := (uint64(uintptr(unsafe.Pointer(p))) ^ uint64(len(note))<<48) * 0x9E3779B97F4A7C15
+	i := h >> (64 - noteCacheBits)
 	ent := &c[i]
 	if len(ent.s) == len(note) && unsafe.StringData(ent.s) == p {
 		return append(b, ent.q...)
