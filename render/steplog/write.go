@@ -101,9 +101,17 @@ func (lw *Writer) Event(e *tracer.Event) {
 	if lw.note != nil {
 		note = lw.note(e)
 	}
-	lw.line = lw.appendStep(lw.line[:0], e, note)
+	// The line is built in the buffer's free space when it fits (Write
+	// then copies nothing), else in lw.line.
+	var b []byte
+	if avail := lw.bw.AvailableBuffer(); cap(avail) >= 512+len(note)*2 {
+		b = lw.appendStep(avail, e, note)
+	} else {
+		lw.line = lw.appendStep(lw.line[:0], e, note)
+		b = lw.line
+	}
 	lw.steps++
-	if _, err := lw.bw.Write(lw.line); err != nil {
+	if _, err := lw.bw.Write(b); err != nil {
 		lw.err = fmt.Errorf("step log: %w", err)
 	}
 }
