@@ -86,7 +86,7 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 		sum tracer.Summary
 	)
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 256<<10), maxLogLine)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLogLine)
 	lineNo := 0
 	scanErr := func() error {
 		if err := sc.Err(); err != nil {
