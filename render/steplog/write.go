@@ -44,7 +44,10 @@ type Writer struct {
 
 // NewWriter checks the header, writes it to w at once and returns a
 // writer for the steps. note, if not nil, gives each step's note (for
-// example a tracer.Narrator's Note); with nil the lines have no note.
+// example a tracer.Narrator's Note); with nil the lines have no note. The
+// Writer may keep the strings note returns (to quote a note it is handed
+// again only once), so they must not change afterwards, as no Go string
+// made without package unsafe does.
 // The caller closes w after Close.
 func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer, error) {
 	if h.Format == "" {
