@@ -3,6 +3,7 @@ package steplog
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"strconv"
 	"testing"
 
 	"backtrack/tracer"
@@ -99,6 +100,19 @@ func TestLogBytesPinned(t *testing.T) {
 					t.Errorf("%s: the log's sha256 is %s, the old code wrote %s (%d bytes)", name, got, want, len(lr.log))
 				}
 			})
+		}
+	}
+}
+
+// TestStepText counts steps up in the writer's decimal text across the
+// carries, and after jumps, as strconv writes them.
+func TestStepText(t *testing.T) {
+	var lw Writer
+	for _, run := range [][2]int64{{1, 1200}, {9_999_990, 10_000_010}, {5, 7}, {-3, 2}, {99, 101}, {1 << 40, 1<<40 + 3}} {
+		for s := run[0]; s <= run[1]; s++ {
+			if got, want := string(lw.stepText(s)), strconv.FormatInt(s, 10); got != want {
+				t.Fatalf("step %d written %q", s, got)
+			}
 		}
 	}
 }

@@ -37,6 +37,10 @@ type Writer struct {
 	void   bool       // the template returns nothing (Strategy.Void): a return has no ok
 	line   []byte
 	quoted noteCache // notes quoted before, by their string's memory
+	// step is the decimal text of stepOf, the step of the last line:
+	// the next step is most often one more, counted up in the text.
+	step   []byte
+	stepOf int64
 	steps  int64
 	err    error
 	closed bool
@@ -226,7 +230,7 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 		own = ownFields[e.Kind]
 	}
 	b = append(b, "  - {step: "...)
-	b = strconv.AppendInt(b, e.Step, 10)
+	b = append(b, lw.stepText(e.Step)...)
 	b = append(b, ", kind: "...)
 	b = append(b, logKindNames[e.Kind]...)
 	b = appendIntField(b, "node", e.Node)
@@ -286,6 +290,24 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 		b = lw.quoted.append(b, note)
 	}
 	return append(b, "}\n"...)
+}
+
+// stepText returns step in decimal, as strconv writes it.
+func (lw *Writer) stepText(step int64) []byte {
+	if step == lw.stepOf+1 && step > 1 {
+		// One more than the last: add 1 to the last digit, carrying.
+		i := len(lw.step) - 1
+		for ; i >= 0 && lw.step[i] == '9'; i-- {
+			lw.step[i] = '0'
+		}
+		if i >= 0 {
+			lw.step[i]++
+			lw.stepOf = step
+			return lw.step
+		}
+	}
+	lw.step, lw.stepOf = strconv.AppendInt(lw.step[:0], step, 10), step
+	return lw.step
 }
 
 func appendIntField(b []byte, key string, v int) []byte {
