@@ -310,24 +310,6 @@ type stepReader struct {
 	f       stepFields
 	scratch []byte // decoded quoted strings
 	guess   int64  // the step the fast reader saw on a line it then gave up (0: none)
-	// next[k] is the key that followed key k on the last line that had
-	// it (numStepKeys: none yet): the writer writes its keys in one
-	// order, so the key is most often the one named here, and is then
-	// known without a look-up.
-	next [numStepKeys + 1]int8
-}
-
-// keyOf returns the key named by line[i:j], the key after prev (or
-// numStepKeys at the line's start) predicted first.
-func (sr *stepReader) keyOf(line []byte, i, j, prev int) int {
-	if k := int(sr.next[prev]); k < numStepKeys && string(line[i:j]) == stepKeyNames[k] {
-		return k
-	}
-	k := stepKey(line[i:j])
-	if k >= 0 {
-		sr.next[prev] = int8(k)
-	}
-	return k
 }
 
 // scan takes apart a step line written in the subset of YAML the writer
@@ -348,7 +330,6 @@ func (sr *stepReader) scan(line []byte) (ok bool, err error) {
 		return false, nil
 	}
 	i += 3
-	prev := numStepKeys
 	for {
 		j := i
 		for j < len(line) && (line[j] >= 'a' && line[j] <= 'z' || line[j] == '_') {
@@ -359,8 +340,7 @@ func (sr *stepReader) scan(line []byte) (ok bool, err error) {
 		}
 		// The value goes straight into its key's place (add, without
 		// the copy).
-		k := sr.keyOf(line, i, j, prev)
-		prev = max(k, 0)
+		k := stepKey(line[i:j])
 		if k < 0 || sr.f.has(k) {
 			return true, sr.f.add(line[i:j], stepVal{})
 		}

@@ -1099,8 +1099,8 @@ func logLinesAgree(t *testing.T, data []byte) {
 	for _, def := range tracer.Problems() {
 		lbs = append(lbs, logAnyBoard(def, 16))
 	}
-	// One fast reader for all the lines, as Read has: what it learns of
-	// the keys' order on one line (stepReader.next) is in play on the next.
+	// One fast reader for all the lines, as Read has: what one line
+	// leaves in its buffers must not leak into the next.
 	var fast stepReader
 	for _, line := range bytes.Split(data, []byte("\n")) {
 		line = bytes.TrimSuffix(line, []byte("\r"))
