@@ -839,6 +839,8 @@ type Words struct {
 	// made once.
 	Place func(when When, e *Event, size int) Text
 	// Undo is the first half of an undo's note: "undo the queen at (1,3)".
+	// It may read the event's move (Cell and Value) and nothing else of
+	// it: a Narrator keeps the note of each undo it has written once.
 	Undo func(e *Event) Text
 	// Full is what a solution note says of the board before the stop rule's
 	// part: "all 8 queens placed, no attacks".
@@ -856,6 +858,9 @@ type Words struct {
 	// Exhausted and the leaf Reject end with what the call returns, "→
 	// return false" / "→ 返回 false"; under a template that returns nothing
 	// (Strategy.Void) the narrator writes "→ return" / "→ 返回" instead.
+	//
+	// It may read the event's Cell and nothing else of it: a Narrator keeps
+	// the note of each cell and count below it has written once.
 	Exhausted func(e *Event, size int, below Text) Text
 }
 

@@ -82,6 +82,56 @@ type Narrator struct {
 	// that led to it is named the same way each time: both are kept too.
 	decideNotes map[CallFacts]string
 	afterNotes  map[uint64]string
+	// An undo's note depends on its move and on how the step before
+	// ended the branch (undoKey); an exhausted call's on its cell and the
+	// solutions below it; a failed call's return on the move that led to
+	// it and what its caller has left (returnKey). All are kept.
+	undoNotes      map[undoKey]string
+	exhaustedNotes map[exhaustedKey]string
+	returnNotes    map[returnKey]string
+	buf            []byte // a call's note, built
+}
+
+// undoKey is what an undo's note depends on.
+type undoKey struct {
+	move uint64
+	kind uint8 // which ending of the branch (see noteUndo)
+	rule Rule  // the rule of the reject before, for kind undoRejected
+	sols int64 // the solutions of the branch, for kind undoDone
+	stop Stop
+}
+
+// exhaustedKey is what an exhausted call's note depends on.
+type exhaustedKey struct {
+	cell  Pos
+	below int64
+	stop  Stop
+}
+
+// returnKey is what the return of a failed call that a move led to
+// depends on: the move, the solutions below it, whether the caller found
+// some before, and the template.
+type returnKey struct {
+	move        uint64
+	below       int64
+	callerFound bool
+	stop        Stop
+}
+
+// memoKeep returns the note m holds for key, or makes it with f and
+// keeps it while m has room.
+func memoKeep[K comparable](m *map[K]string, key K, f func() string) string {
+	if s, ok := (*m)[key]; ok {
+		return s
+	}
+	s := f()
+	if *m == nil {
+		*m = map[K]string{}
+	}
+	if len(*m) < memoMoves {
+		(*m)[key] = s
+	}
+	return s
 }
 
 // memoRejects bounds the reject notes a Narrator keeps.
@@ -444,13 +494,20 @@ func (n *Narrator) blanks() int {
 }
 
 func (n *Narrator) noteCall(e *Event) string {
-	var head string
-	// Concatenation, not fmt: every call has a note. What a call decides
+	// Appended, not fmt: every call has a note. What a call decides
 	// and how a move is named are kept (decideNotes, afterNotes).
-	node, depth := strconv.Itoa(e.Node), strconv.Itoa(e.Depth)
+	b := n.buf[:0]
+	if n.zh {
+		b = append(b, "调用 "...)
+	} else {
+		b = append(b, "call "...)
+	}
+	b = strconv.AppendInt(b, int64(e.Node), 10)
 	switch {
 	case e.Depth == 0:
-		head = n.pick("call "+node+" (root, depth "+depth+")", "调用 "+node+"（根，深度 "+depth+"）")
+		b = append(b, n.pick(" (root, depth ", "（根，深度 ")...)
+		b = strconv.AppendInt(b, int64(e.Depth), 10)
+		b = append(b, n.pick(")", "）")...)
 	case e.Value < 0:
 		// A call after a pass: "return helper(row, col+1)", no move.
 		prev := n.parentSlot(e)
@@ -462,7 +519,13 @@ func (n *Narrator) noteCall(e *Event) string {
 		after := memo(&n.afterNotes, moveKey(e.Cell, e.Value), func() string {
 			return zhSpace(n.in(n.thing(e.Cell, e.Value)), n.zh, true, true)
 		})
-		head = n.pick("call "+node+" at depth "+depth+" after "+after, "调用 "+node+"（深度 "+depth+"，由"+after+"进入）")
+		b = append(b, n.pick(" at depth ", "（深度 ")...)
+		b = strconv.AppendInt(b, int64(e.Depth), 10)
+		b = append(b, n.pick(" after ", "，由")...)
+		b = append(b, after...)
+		if n.zh {
+			b = append(b, "进入）"...)
+		}
 	}
 	c := CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell}
 	what, ok := n.decideNotes[c]
@@ -475,7 +538,10 @@ func (n *Narrator) noteCall(e *Event) string {
 			n.decideNotes[c] = what
 		}
 	}
-	return head + n.pick(": ", "：") + what
+	b = append(b, n.pick(": ", "：")...)
+	b = append(b, what...)
+	n.buf = b
+	return string(b)
 }
 
 func (n *Narrator) noteScan(e *Event) string {
@@ -730,7 +796,37 @@ func (n *Narrator) notePlace(e *Event) string {
 	return memo(&n.placeNotes, moveKey(e.Cell, e.Value), func() string { return n.in(n.w.Place(n.when, e, n.size)) })
 }
 
+// The endings of a branch an undo's note names.
+const (
+	undoFailed   = iota // the branch failed
+	undoRejected        // the check failed (after a reject of the move)
+	undoLost            // a solution lost: no return value stops the search
+	undoMore            // after a solution, for more
+	undoDone            // the branch is searched, with solutions in it
+)
+
 func (n *Narrator) noteUndo(e *Event) string {
+	k := undoKey{move: moveKey(e.Cell, e.Value), stop: n.stop}
+	p := &n.prev
+	switch {
+	case p.Step != 0 && p.Kind == KindReject && p.Node == e.Node && p.Cell == e.Cell:
+		k.kind, k.rule = undoRejected, p.Rule
+		if p.Rule < NumRules && !n.named[p.Rule] {
+			// The first note to name the rule (its intro): not kept.
+			return n.undoNote(e)
+		}
+	case p.Step != 0 && p.Kind == KindReturn && p.OK && n.stop == StopNoReturn:
+		k.kind = undoLost
+	case p.Step != 0 && p.Kind == KindReturn && p.OK:
+		k.kind = undoMore
+	case p.Step != 0 && p.Kind == KindReturn && n.retSols > 0:
+		k.kind, k.sols = undoDone, n.retSols
+	}
+	return memoKeep(&n.undoNotes, k, func() string { return n.undoNote(e) })
+}
+
+// undoNote words an undo (noteUndo keeps what it writes).
+func (n *Narrator) undoNote(e *Event) string {
 	what := n.in(n.w.Undo(e))
 	if n.tryNext == "" {
 		n.tryNext = n.say("try %s", "试%s", n.nextCandidate())
@@ -791,6 +887,14 @@ func (n *Narrator) noteExhausted(e *Event) string {
 	if f := n.top(e); f != nil {
 		below = n.solutions - f.sols
 	}
+	if n.drop == DropReturnFalse {
+		return n.exhaustedNote(e, below)
+	}
+	return memoKeep(&n.exhaustedNotes, exhaustedKey{e.Cell, below, n.stop}, func() string { return n.exhaustedNote(e, below) })
+}
+
+// exhaustedNote words an exhausted call with below solutions under it.
+func (n *Narrator) exhaustedNote(e *Event, below int64) string {
 	var belowText Text
 	if below > 0 {
 		belowText = Text{n.solutionsIn(below, LangEN), n.solutionsIn(below, LangZH)}
@@ -813,6 +917,20 @@ func (n *Narrator) noteExhausted(e *Event) string {
 
 func (n *Narrator) noteReturn(e *Event) string {
 	f := n.top(e)
+	if e.OK || e.Depth == 0 || f == nil || f.pass || f.mv < 0 {
+		return n.returnNote(e, f)
+	}
+	// A call a move led to returns false (or nothing): its note depends
+	// on that move and the solutions found, not on the call.
+	k := returnKey{move: moveKey(f.move, f.mv), below: n.solutions - f.sols, stop: n.stop}
+	if i := len(n.frames) - 1; i >= 1 && &n.frames[i] == f {
+		k.callerFound = n.solutions > n.frames[i-1].sols
+	}
+	return memoKeep(&n.returnNotes, k, func() string { return n.returnNote(e, f) })
+}
+
+// returnNote words the return e of the open call f (nil: not seen).
+func (n *Narrator) returnNote(e *Event, f *frame) string {
 	root := e.Depth == 0
 	move := "" // in Chinese spaced to follow a word: "撤销 (1,3) 的皇后", "撤销位置 1 的 2"
 	kept := "" // in Chinese spaced to come before one: "(8,5) 的 6 留在", "(1,3) 的皇后留在"

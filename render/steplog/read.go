@@ -294,8 +294,12 @@ func isTopKey(line []byte, name string) bool {
 }
 
 func isBlankOrComment(line []byte) bool {
-	t := bytes.TrimLeft(line, " \t")
-	return len(t) == 0 || t[0] == '#'
+	for _, c := range line {
+		if c != ' ' && c != '\t' {
+			return c == '#'
+		}
+	}
+	return true
 }
 
 func equalRows(a, b []string) bool {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"unicode/utf8"
 
 	"backtrack/tracer"
@@ -220,10 +221,8 @@ func (f *stepFields) event(lb *logBoard) (e tracer.Event, note []byte, err error
 	if e.Depth, err = f.int(keyDepth); err != nil {
 		return e, nil, err
 	}
-	for k := keyParent; k < numStepKeys; k++ {
-		if !f.has(k) {
-			continue
-		}
+	for set := f.set &^ (1<<keyParent - 1); set != 0; set &= set - 1 {
+		k := bits.TrailingZeros32(set)
 		switch k {
 		case keyParent:
 			e.Parent, err = f.int(k)

@@ -1,0 +1,118 @@
+package steplog
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"testing"
+
+	"backtrack/tracer"
+)
+
+// logPins are the sha256 sums of whole step logs, notes included, as the
+// code before issue 26's speed-up wrote them (commit d587560): the faster
+// writer and narrator must write the very same bytes. Every case of
+// logCases is logged in both languages, and the big runs whole.
+var logPins = map[string]string{
+	"queens4-all-en":        "87f8c7ae02c52d6f499424b694e7850e8ea6ebf57a5e1358545bbd08dc358a7b",
+	"queens4-all-zh":        "9447a446fb99f094bd17e02762258c722f8120e157f8cca538f0f38e1d6921c4",
+	"queens4-first-en":      "15eb1aa50ff48acff933ac652191c43be0f2090a5c9e66db6f8e6c311a6efa71",
+	"queens4-first-zh":      "ec7d8a066305f5e3164bbc41dd56cd068d5ce2d69d245323233617aef1fdb459",
+	"queens4-noreturn-en":   "2ef5fc8207fab7e580f4ea7e31e212e16cefbfd5084ee083c5f64a2efa396393",
+	"queens4-noreturn-zh":   "a6bb61531c030fe7890f2945693df14c70439437eb2adf071bd7b41e925d6da7",
+	"queens4-leaf-en":       "0b79ab5d28a6f82b567accc28a72308971fbe304d3a87eeddfaa2c64c729f044",
+	"queens4-leaf-zh":       "2e8f09f7f4bef9507348cd9f4ffd062f8bce05d494e9a4ab208455fc95428ac8",
+	"queens6-after-en":      "cc19b8382aebfa06f3bb92d61c76f77688b8a99a20d3a511b775560e6434f520",
+	"queens6-after-zh":      "b58c17b7e7f4be5f6f53f00940a9dab437c0a8e8f6b8d48976e356d3912709d3",
+	"queens8-all-en":        "a85c3a6c44d53bb37c9cfb673d7adf43b514c3772078a7842c6aca4f2abf1983",
+	"queens8-all-zh":        "9ae2c5622f61d84213d2548bda63c87bbab7f1ec61e52f00c707e03a84dd52a1",
+	"queens12-calls-en":     "7e9b2099a7e09709d051651255f29b3767dc5b72982e40b5db1cc0e25a962043",
+	"queens12-calls-zh":     "51392bfdc00d4064eaef661c906d31abc314d7799ab2dfdcc9e25fb203699583",
+	"sudoku4-scan2d-en":     "d8927f52fa8c483dcb710fda8a6e8e8b40e55d3e898b0cc8a201bc9209613970",
+	"sudoku4-scan2d-zh":     "fa8d7dcac1b0d7ec4e8a753cea970f0a56b1a5e4df1b44702ecfce8ca262cafb",
+	"sudoku4-linear-all-en": "70d26e43363993a34d65c145f17cd26749b8bf7b00931921b3a7ccbb377bf8ba",
+	"sudoku4-linear-all-zh": "123c1a352608e5fc39ee69f2ccbb8cfb91f4e89806133a6685add8388cfbfb1b",
+	"sudoku4-mrv-en":        "ce8f0dc7a3963955d7475160b8933aedf06c50d8be22377dda01822464f16a11",
+	"sudoku4-mrv-zh":        "6df100d59cf90f4aa718b649d597e7b118ebad4f8b1d9938b966e533fb0cc59a",
+	"sudoku4-noreturn-en":   "235fb97301ffe3a65a6a6337dd103b527d63ef659fde7d07b83067fcb8c611d8",
+	"sudoku4-noreturn-zh":   "cd269db7a9c1575b72d7ca4a1da312098f5fd507ba57087c436c51ab77ceaeb2",
+	"sudoku4-leaf-all-en":   "bc69339ba07561353cf100e8e266b85fcab754df5bdfddd23871b1a0b6668f2e",
+	"sudoku4-leaf-all-zh":   "caed4dd5de104922ee14572630bd489ecb9b24a189499579247e6342a59d2a54",
+	"lc37-before-en":        "d203f0a96e4d17be3e2ecac581b44036d47ca86fa9d82ade9490af897111ea6d",
+	"lc37-before-zh":        "6ee7eb2f83d023619b51cd2ee0a351ca261f25318414a6a8c5bb48a4ac389bb7",
+	"lc37-after-en":         "87678742047049fb03997012fb1a0bad16edb733051d761e662abf08fe64fd8e",
+	"lc37-after-zh":         "1e45ca5ecc720e8423517cbc1f4131b66c7815bf5eb374a6d35803c3d84c7ea1",
+	"lc37-leaf-en":          "1f26558d22bd3de8c3e8c38236730337a40ec48acd73906269b59b326b25c71e",
+	"lc37-leaf-zh":          "f4530aa59394ca249e41689d02f56f25fd734efc9ea00ec351407b62c6c6a139",
+	"lc37-mrv-en":           "ce31eaff7a000e6ddb194b418c787961c9a2045bd976723f42e51452656d3520",
+	"lc37-mrv-zh":           "d7e20d2aa95ddfca5338269c16264a96739a2151f2a0c34702b5575d604854d0",
+	"lc37-canceled-en":      "3e9c430f1ec9b09afe9ec60cc5299f6161006e52e92c77b4e30b7a4fac013f4a",
+	"lc37-canceled-zh":      "0b6db2c33048a7e398cfebef383a41c80db5072ab360978bbf7810234f2e9209",
+	"perms3-all-en":         "f9271f3d2b27884a4fe2cafef5bdd888b064c9dd00a44ac921f6de83d6371a81",
+	"perms3-all-zh":         "b0a4f50848060db30b4dfe8017bc6d8fc43d8b649ed4bafaafda9f6aefdfb8de",
+	"perms3-first-en":       "512f8b624bda8e046c28e7d1827755c3a31e1d9f175b9ab1222618622543189f",
+	"perms3-first-zh":       "16544254f36429ad0a124d7412207956a0b576dba8339877218b75ff6b531635",
+	"perms4-after-en":       "130ef01a81c4f8c6a52273647844c8ee39f0854b8497747f0670b52b8ad5a898",
+	"perms4-after-zh":       "ef2492d30c0874be549ed9293410779fc0923702430c1dbddbe1db09e79131b1",
+	"perms3-leaf-en":        "7003d004ea5ee143808597e5b267bd0f91e64270f3244d400cd84a4e7a93636d",
+	"perms3-leaf-zh":        "7911fc4925cc4e6dc6ecd986131242ea338354dfd6215401b04db4f684074823",
+	"perms10-steps-en":      "661c01eec3b65fdc7d2dda1e80caa192089b52427208072b1ee971796221cb88",
+	"perms10-steps-zh":      "468e23df96c26295afecff2a0540da8219c15bce089ce10e7035a30a515a03fd",
+	"lc37-whole-en":         "a771458f54ec3c85ae08273eefb827c960c4573f5a8ec03861e9fbfb96692bbe",
+	"lc37-whole-zh":         "575ff26da92c7c9c2a66733963433dd2ff756b885acd9b76bdec108fffcd6384",
+	"lc37-mrv-whole-en":     "ce31eaff7a000e6ddb194b418c787961c9a2045bd976723f42e51452656d3520",
+	"lc37-mrv-whole-zh":     "d7e20d2aa95ddfca5338269c16264a96739a2151f2a0c34702b5575d604854d0",
+}
+
+// TestLogBytesPinned logs every case of logCases, 8-queens whole and
+// LeetCode 37 whole, with the tracer's notes in each language, and
+// compares each log's sha256 with the one the old code wrote.
+func TestLogBytesPinned(t *testing.T) {
+	cases := append([]logCase{}, logCases...)
+	cases = append(cases,
+		logCase{name: "lc37-whole", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan)},
+		logCase{name: "lc37-mrv-whole", problem: logSudoku(tracer.LeetCode37, tracer.OrderMRV, tracer.CheckCounts)},
+	)
+	for _, c := range cases {
+		for _, lang := range tracer.Langs {
+			name := c.name + "-" + string(lang)
+			t.Run(name, func(t *testing.T) {
+				p, err := c.problem()
+				if err != nil {
+					t.Fatal(err)
+				}
+				note := tracer.NewNarrator(p.Info(), HeaderFor(p.Info(), c.opts).Strategy, lang).Note
+				lr := runLogged(t, c, note)
+				sum := sha256.Sum256(lr.log)
+				got := hex.EncodeToString(sum[:])
+				if *update {
+					// go test ./render/steplog -run TestLogBytesPinned -v -args -update
+					// prints the sums; pin them only from code known to write
+					// the old bytes.
+					t.Logf("PIN %q: %q,", name, got)
+					return
+				}
+				want, ok := logPins[name]
+				if !ok {
+					t.Fatalf("no pinned sum for %s (got %s)", name, got)
+				}
+				if got != want {
+					t.Errorf("%s: the log's sha256 is %s, the old code wrote %s (%d bytes)", name, got, want, len(lr.log))
+				}
+			})
+		}
+	}
+}
+
+// TestStepText counts steps up in the writer's decimal text across the
+// carries, and after jumps, as strconv writes them.
+func TestStepText(t *testing.T) {
+	var lw Writer
+	for _, run := range [][2]int64{{1, 1200}, {9_999_990, 10_000_010}, {5, 7}, {-3, 2}, {99, 101}, {1 << 40, 1<<40 + 3}} {
+		for s := run[0]; s <= run[1]; s++ {
+			if got, want := string(lw.stepText(s)), strconv.FormatInt(s, 10); got != want {
+				t.Fatalf("step %d written %q", s, got)
+			}
+		}
+	}
+}
