@@ -48,7 +48,6 @@ func TestHTML(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"stdout", []string{"trace", "nqueens", "--html", "-"}, "--html needs a file"},
 		{"a folder", []string{"trace", "nqueens", "--html", dir}, dir},
 		{"no folder", []string{"trace", "nqueens", "--html", filepath.Join(dir, "nope", "x.html")}, "nope"},
 		{"render steps", []string{"render", logPath, "--html", filepath.Join(dir, "x.html"), "--max-steps", "0"}, "--max-steps 0"},
@@ -62,6 +61,42 @@ func TestHTML(t *testing.T) {
 	for _, name := range []string{"x.html", "y.html"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
 			t.Errorf("%s was written after an error", name)
+		}
+	}
+}
+
+// TestHTMLStdout: --html - writes the same bytes as --html FILE to
+// standard output, and nothing else (no report) goes there, for trace and
+// for render LOG.
+func TestHTMLStdout(t *testing.T) {
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "run.yaml")
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"trace", []string{"trace", "nqueens", "-n", "4", "--lang", "zh"}},
+		{"trace sudoku", []string{"trace", "sudoku", "--max-steps", "300", "--yaml", logPath}},
+		{"render", []string{"render", logPath}},
+	} {
+		page := filepath.Join(dir, c.name+".html")
+		if code, _, errs := runCLI(t, "", append(c.args, "--html", page)...); code != 0 {
+			t.Fatalf("%s --html FILE: exit %d: %s", c.name, code, errs)
+		}
+		want, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := append([]string{}, c.args...)
+		if c.name == "trace sudoku" {
+			args = args[:len(args)-2] // the log was written above
+		}
+		code, out, errs := runCLI(t, "", append(args, "--html", "-")...)
+		if code != 0 {
+			t.Fatalf("%s --html -: exit %d: %s", c.name, code, errs)
+		}
+		if out != string(want) {
+			t.Errorf("%s: --html - wrote %d bytes to stdout, --html FILE %d bytes: want the same page and nothing else", c.name, len(out), len(want))
 		}
 	}
 }

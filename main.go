@@ -989,7 +989,7 @@ type diagramOutputs struct {
 // open opens the diagram outputs into set, before any work is done.
 func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Writer) (*diagramOutputs, error) {
 	if ef.svg == "-" || ef.png == "-" || ef.gif == "-" || ef.frames == "-" {
-		return nil, usagef("--svg, --png, --gif and --frames need a file or folder; only --dot, --stats and --yaml write to stdout (-)")
+		return nil, usagef("--svg, --png, --gif and --frames need a file or folder; only --dot, --html, --stats and --yaml write to stdout (-)")
 	}
 	d := diagramOutputs{ef: ef}
 	var err error
@@ -1004,9 +1004,6 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 	}
 	if d.png, err = set.Create(ctx, ef.png, "--png", stdout); err != nil {
 		return nil, err
-	}
-	if ef.html == "-" {
-		return nil, usagef("--html needs a file; only --dot, --stats and --yaml write to stdout (-)")
 	}
 	if ef.html != "" {
 		out, err := set.Create(ctx, ef.html, "--html", stdout)
