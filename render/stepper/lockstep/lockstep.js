@@ -6,7 +6,7 @@
   var UI = {
     en: {
       prev: "◀ previous", next: "next ▶", lang: "中文",
-      fork: function (k) { return "⑂ the runs part at step " + k; },
+      fork: function (k) { return "◆ the runs part at step " + k; },
       work: function (k, a, b) { return "≠ the same moves; the checks' work first differs at step " + k + " (check cost " + a + " vs " + b + ")"; },
       forkTitle: function (a, b) { return "left: " + a + "\nright: " + b; },
       same: "the two runs take the same steps", sameCut: "the same steps as far as both pages go",
@@ -15,7 +15,7 @@
     },
     zh: {
       prev: "◀ 上一个", next: "下一个 ▶", lang: "English",
-      fork: function (k) { return "⑂ 两次运行在第 " + k + " 步分开"; },
+      fork: function (k) { return "◆ 两次运行在第 " + k + " 步分开"; },
       work: function (k, a, b) { return "≠ 每一步走法相同；检查的工作量从第 " + k + " 步起不同（检查代价 " + a + " 对 " + b + "）"; },
       forkTitle: function (a, b) { return "左：" + a + "\n右：" + b; },
       same: "两次运行的每一步都相同", sameCut: "在两页收录的步数内，两次运行的每一步都相同",
@@ -74,6 +74,7 @@
       where.dataset.step = String(k);
       $(i ? "dotB" : "dotA").style.left = pct(k);
     }
+    writeHash();
     $("fork").classList.toggle("here", D.diverge > 0 && P[0].step() === D.diverge && P[1].step() === D.diverge);
     drawCounts();
   }
@@ -106,6 +107,7 @@
     $("prevkind").textContent = u.prev;
     $("nextkind").textContent = u.next;
     $("lang").textContent = u.lang;
+    for (var j = 0; j < 2; j++) { P[j].setLang(L); }
     var sel = $("kindsel"), v = sel.value || "call";
     sel.innerHTML = "";
     KINDS.forEach(function (k) {
@@ -119,7 +121,6 @@
     for (var i = 0; i < 2; i++) {
       sides[i].querySelector(".title").textContent = D.titles[i][li];
       sides[i].querySelector(".strategy").textContent = D.strategies[i];
-      P[i].setLang(L);
     }
     var fork = $("fork");
     if (D.diverge) {
@@ -136,8 +137,26 @@
   }
   function setLang(l) {
     L = l;
-    try { history.replaceState(null, "", "#lang=" + L); } catch (e) { /* a sandboxed page */ }
     relabel();
+  }
+  // The address follows the page: #step=K (both sides at K) or #step=A,B,
+  // and #lang=en|zh, so a lesson or a slide can link to a step.
+  var lastHash = "";
+  function writeHash() {
+    var a = P[0].step(), b = P[1].step();
+    var h = "#step=" + (a === b ? a : a + "," + b) + "&lang=" + L;
+    if (h !== lastHash) {
+      lastHash = h;
+      try { history.replaceState(null, "", h); } catch (e) { /* a sandboxed page */ }
+    }
+  }
+  var HASH0 = location.hash; // the address the page was opened at
+  function readHash(h) {
+    var m = h.match(/step=(\d+)(?:,(\d+))?/);
+    if (m) {
+      var a = parseInt(m[1], 10), b = m[2] === undefined ? a : parseInt(m[2], 10);
+      goBoth(function (i) { return i ? b : a; });
+    }
   }
 
   // fit draws a player narrower than WIDE at WIDE px and scales it down, so
@@ -155,6 +174,7 @@
   }
   fit();
   window.addEventListener("resize", fit);
+  try { new ResizeObserver(fit).observe($("sides")); } catch (e) { /* an old browser: resize only */ }
 
   // ---- keys and buttons ------------------------------------------------
   function key(k) {
@@ -207,6 +227,12 @@
     }
     bind();
     relabel();
+    readHash(HASH0);
+    window.addEventListener("hashchange", function () {
+      var m = location.hash.match(/lang=(en|zh)/);
+      if (m && m[1] !== L) { setLang(m[1]); }
+      readHash(location.hash);
+    });
     document.body.dataset.ready = "1";
   }
   ready();
