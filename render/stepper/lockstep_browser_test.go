@@ -1,6 +1,7 @@
 package stepper
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"os"
@@ -178,5 +179,52 @@ func TestLockstepBrowser(t *testing.T) {
 				t.Errorf("before the marker: sides marked parted %v, marker lit %v", st.Parted, st.ForkHere)
 			}
 		})
+	}
+}
+
+// TestEmbedBrowser: a player opened at #embed shows no header, keeps the
+// step and its kind in its controls, and keeps embed in its address as it
+// moves; without #embed the header is there.
+func TestEmbedBrowser(t *testing.T) {
+	b := newPlayerBrowser(t)
+	r := recordLockRun(t, tracer.Spec{Problem: "nqueens", N: 4})
+	var page bytes.Buffer
+	if err := WriteHTML(&page, r.rec, HTMLOptions{Lang: tracer.LangEN, TreePane: true}); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "q4.html")
+	if err := os.WriteFile(file, page.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	type embedState struct {
+		Header string `json:"header"`
+		Where  string `json:"where"`
+		Step   int64  `json:"step"`
+		Hash   string `json:"hash"`
+	}
+	const js = `({header: getComputedStyle(document.getElementById('top')).display,
+		where: document.getElementById('where').parentNode.id, step: backtrackPlayer.step(), hash: location.hash})`
+	for _, c := range []struct {
+		fragment string
+		embed    bool
+	}{{"step=5&embed", true}, {"step=5", false}} {
+		u := url.URL{Scheme: "file", Path: file, Fragment: c.fragment}
+		b.do(t, "open #"+c.fragment, chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
+		if err := b.poll(`window.backtrackPlayer && backtrackPlayer.step() === 5`, 15*time.Second); err != nil {
+			b.screenshot(t, "embed")
+			t.Fatalf("#%s: the page did not open at step 5: %v%s", c.fragment, err, thrownText(b.exceptions()))
+		}
+		b.key(t, kb.ArrowRight)
+		var st embedState
+		b.eval(t, "embed state", js, &st)
+		wantHeader, wantWhere, wantHash := "flex", "top", "#step=6&lang=en"
+		if c.embed {
+			wantHeader, wantWhere, wantHash = "none", "controls", "#step=6&lang=en&embed"
+		}
+		if st.Header != wantHeader || st.Where != wantWhere || st.Step != 6 || st.Hash != wantHash {
+			b.screenshot(t, "embed")
+			t.Errorf("#%s after →: header display %q, step shown in #%s, step %d, address %q; want %q, #%s, 6, %q",
+				c.fragment, st.Header, st.Where, st.Step, st.Hash, wantHeader, wantWhere, wantHash)
+		}
 	}
 }
