@@ -100,3 +100,52 @@ func TestHTMLStdout(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareHTML: compare --html writes the lockstep page to a file (the
+// table still printed) or to stdout (the page only, the same bytes); the
+// ways of naming the sides that cannot make a page are one error line and
+// no file.
+func TestCompareHTML(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "checks.html")
+	args := []string{"compare", "--strategies", "nqueens", "-n", "5", "--left", "check=scan", "--right", "check=arrays,stop=first", "--no-time"}
+	code, table, errs := runCLI(t, "", append(args, "--html", page)...)
+	if code != 0 || !strings.Contains(table, "arrays") {
+		t.Fatalf("compare --html FILE: exit %d, stdout %q, stderr %q: want the table of both strategies", code, table, errs)
+	}
+	want, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(want), "<iframe") || !strings.Contains(string(want), `"same":true`) {
+		t.Errorf("the page is not a lockstep page of one instance (%d bytes)", len(want))
+	}
+	code, out, errs := runCLI(t, "", append(args, "--html", "-")...)
+	if code != 0 || out != string(want) {
+		t.Errorf("compare --html -: exit %d, %d bytes to stdout (stderr %q): want the page's %d bytes and nothing else", code, len(out), errs, len(want))
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no sides", []string{"compare", "--strategies", "sudoku"}, "--left and --right"},
+		{"sides without html", []string{"compare", "--strategies", "sudoku", "--left", "check=scan"}, "--left and --right"},
+		{"bad key", []string{"compare", "--right", "colour=red"}, `"colour"`},
+		{"bad value", []string{"compare", "--strategies", "sudoku", "--left", "check=nope"}, `"nope"`},
+		{"no pair", []string{"compare", "--right", "check"}, "key=value"},
+	} {
+		file := filepath.Join(dir, c.name+".html")
+		args := c.args
+		if c.name != "sides without html" {
+			args = append(args, "--html", file)
+		}
+		code, out, errs := runCLI(t, "", args...)
+		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 || out != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q: want one line naming %q", c.name, code, out, errs, c.want)
+		}
+		if _, err := os.Stat(file); err == nil {
+			t.Errorf("%s: %s was written after an error", c.name, file)
+		}
+	}
+}
