@@ -314,8 +314,9 @@ func (p *page) lockstepLink(runs []string) string {
 	if len(runs) != 2 || !p.hasLockstep(runs[0], runs[1]) {
 		return ""
 	}
-	return fmt.Sprintf("\n\n[%s](%s#lang=%s)", p.pick("▶ Step the two runs side by side, in lockstep", "▶ 两次运行并排，同步一步一步看"),
-		lockstepName([2]string{runs[0], runs[1]}), p.lang)
+	// The page opens in the lesson's language: it was made in it.
+	return fmt.Sprintf("\n\n[%s](%s)", p.pick("▶ Step the two runs side by side, in lockstep", "▶ 两次运行并排，同步一步一步看"),
+		lockstepName([2]string{runs[0], runs[1]}))
 }
 
 // hasLockstep tells whether runs a and b both have a player page.
