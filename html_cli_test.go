@@ -48,7 +48,6 @@ func TestHTML(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"stdout", []string{"trace", "nqueens", "--html", "-"}, "--html needs a file"},
 		{"a folder", []string{"trace", "nqueens", "--html", dir}, dir},
 		{"no folder", []string{"trace", "nqueens", "--html", filepath.Join(dir, "nope", "x.html")}, "nope"},
 		{"render steps", []string{"render", logPath, "--html", filepath.Join(dir, "x.html"), "--max-steps", "0"}, "--max-steps 0"},
@@ -68,6 +67,91 @@ func TestHTML(t *testing.T) {
 	for _, name := range []string{"x.html", "y.html", "y.svg"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
 			t.Errorf("%s was written after an error", name)
+		}
+	}
+}
+
+// TestHTMLStdout: --html - writes the same bytes as --html FILE to
+// standard output, and nothing else (no report) goes there, for trace and
+// for render LOG.
+func TestHTMLStdout(t *testing.T) {
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "run.yaml")
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"trace", []string{"trace", "nqueens", "-n", "4", "--lang", "zh"}},
+		{"trace sudoku", []string{"trace", "sudoku", "--max-steps", "300", "--yaml", logPath}},
+		{"render", []string{"render", logPath}},
+	} {
+		page := filepath.Join(dir, c.name+".html")
+		if code, _, errs := runCLI(t, "", append(c.args, "--html", page)...); code != 0 {
+			t.Fatalf("%s --html FILE: exit %d: %s", c.name, code, errs)
+		}
+		want, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := append([]string{}, c.args...)
+		if c.name == "trace sudoku" {
+			args = args[:len(args)-2] // the log was written above
+		}
+		code, out, errs := runCLI(t, "", append(args, "--html", "-")...)
+		if code != 0 {
+			t.Fatalf("%s --html -: exit %d: %s", c.name, code, errs)
+		}
+		if out != string(want) {
+			t.Errorf("%s: --html - wrote %d bytes to stdout, --html FILE %d bytes: want the same page and nothing else", c.name, len(out), len(want))
+		}
+	}
+}
+
+// TestCompareHTML: compare --html writes the lockstep page to a file (the
+// table still printed) or to stdout (the page only, the same bytes); the
+// ways of naming the sides that cannot make a page are one error line and
+// no file.
+func TestCompareHTML(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "checks.html")
+	args := []string{"compare", "--strategies", "nqueens", "-n", "5", "--left", "check=scan", "--right", "check=arrays,stop=first", "--no-time"}
+	code, table, errs := runCLI(t, "", append(args, "--html", page)...)
+	if code != 0 || !strings.Contains(table, "arrays") {
+		t.Fatalf("compare --html FILE: exit %d, stdout %q, stderr %q: want the table of both strategies", code, table, errs)
+	}
+	want, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(want), "<iframe") || !strings.Contains(string(want), `"same":true`) {
+		t.Errorf("the page is not a lockstep page of one instance (%d bytes)", len(want))
+	}
+	code, out, errs := runCLI(t, "", append(args, "--html", "-")...)
+	if code != 0 || out != string(want) {
+		t.Errorf("compare --html -: exit %d, %d bytes to stdout (stderr %q): want the page's %d bytes and nothing else", code, len(out), errs, len(want))
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no sides", []string{"compare", "--strategies", "sudoku"}, "--left and --right"},
+		{"sides without html", []string{"compare", "--strategies", "sudoku", "--left", "check=scan"}, "--left and --right"},
+		{"bad key", []string{"compare", "--right", "colour=red"}, `"colour"`},
+		{"bad value", []string{"compare", "--strategies", "sudoku", "--left", "check=nope"}, `"nope"`},
+		{"no pair", []string{"compare", "--right", "check"}, "key=value"},
+	} {
+		file := filepath.Join(dir, c.name+".html")
+		args := c.args
+		if c.name != "sides without html" {
+			args = append(args, "--html", file)
+		}
+		code, out, errs := runCLI(t, "", args...)
+		if code == 0 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 || out != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q: want one line naming %q", c.name, code, out, errs, c.want)
+		}
+		if _, err := os.Stat(file); err == nil {
+			t.Errorf("%s: %s was written after an error", c.name, file)
 		}
 	}
 }

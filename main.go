@@ -994,7 +994,7 @@ type diagramOutputs struct {
 // open opens the diagram outputs into set, before any work is done.
 func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Writer) (*diagramOutputs, error) {
 	if ef.svg == "-" || ef.png == "-" || ef.gif == "-" || ef.frames == "-" {
-		return nil, usagef("--svg, --png, --gif and --frames need a file or folder; only --dot, --stats and --yaml write to stdout (-)")
+		return nil, usagef("--svg, --png, --gif and --frames need a file or folder; only --dot, --html, --stats and --yaml write to stdout (-)")
 	}
 	d := diagramOutputs{ef: ef}
 	var err error
@@ -1009,9 +1009,6 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 	}
 	if d.png, err = set.Create(ctx, ef.png, "--png", stdout); err != nil {
 		return nil, err
-	}
-	if ef.html == "-" {
-		return nil, usagef("--html needs a file; only --dot, --stats and --yaml write to stdout (-)")
 	}
 	if ef.html != "" {
 		out, err := set.Create(ctx, ef.html, "--html", stdout)
@@ -1988,7 +1985,7 @@ func makeFolders(out, dir string) (made []string, err error) {
 // told otherwise), or (--strategies) every strategy of one problem on one
 // instance, and tabulates them.
 func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("compare", stdout, "backtrack compare [PROBLEM PROBLEM] [-n N] [--puzzle P] [--svg FILE] [--no-time] | backtrack compare --strategies PROBLEM [-n N | --puzzle P] [--no-time]")
+	fs := newCommand("compare", stdout, "backtrack compare [PROBLEM PROBLEM] [-n N] [--puzzle P] [--left S] [--right S] [--svg FILE] [--html FILE] [--no-time] | backtrack compare --strategies PROBLEM [-n N | --puzzle P] [--no-time] | backtrack compare --strategies PROBLEM --left S --right S --html FILE")
 	n := fs.Int("n", 0, "the size, for problems sized by n ("+sizeHelp()+")")
 	puzzle := fs.String("puzzle", "", "sudoku: a puzzle string, a file, or - for stdin (default: LeetCode 37's board)")
 	strategies := fs.String("strategies", "", "run every strategy of this problem on one instance: "+strings.Join(tracer.ProblemNames(), ", "))
@@ -1996,6 +1993,9 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	noTime := fs.Bool("no-time", false, "leave out the time, so the output is the same on every run")
 	maxSteps := fs.Int64("max-steps", lessons.DefaultMaxSteps, "stop each run after this many steps (0: no limit)")
 	langFlag := fs.String("lang", "", "language of the table: "+langHelp)
+	htmlPath := fs.String("html", "", "write one page with the two runs' players side by side, stepping together, to this file (- for stdout: then no table is printed)")
+	left := fs.String("left", "", "the first side's strategy, as key=value joined by commas: order, check, when, stop, drop (e.g. check=scan)")
+	right := fs.String("right", "", "the second side's strategy, as --left (e.g. check=counts, or drop=return-false)")
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -2067,12 +2067,31 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	opt := render.CompareOptions{Lang: lang, NoTime: *noTime}
 
 	searches := bases
-	if *strategies != "" {
+	switch {
+	case *strategies != "" && *htmlPath != "":
+		// The page shows two strategies of the one problem: --left and --right.
+		if *left == *right {
+			return usagef("--strategies with --html steps two strategies of %s: name them with --left and --right (e.g. --left check=scan --right check=counts)", bases[0].Problem)
+		}
+		searches = []lessons.Search{bases[0], bases[0]}
+	case *strategies != "" && (*left != "" || *right != ""):
+		return usagef("--left and --right name the two sides of --html or of two problems: --strategies without --html runs every strategy")
+	case *strategies != "":
 		if *svg != "" {
 			return usagef("--svg draws the comparison of two problems: drop --strategies")
 		}
 		if searches, err = lessons.Strategies(bases[0]); err != nil {
 			return usagef("%v", err)
+		}
+	}
+	if len(searches) == 2 {
+		for i, side := range []struct{ flag, value string }{{"--left", *left}, {"--right", *right}} {
+			if err := setSide(&searches[i], side.value); err != nil {
+				return usagef("%s %s: %v", side.flag, side.value, err)
+			}
+			if _, _, err := searches[i].Build(); err != nil {
+				return usagef("%s %s: %v", side.flag, side.value, err)
+			}
 		}
 	}
 	if *svg == "-" {
@@ -2090,11 +2109,34 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if chart.Stdout() {
 		return usagef("--svg %s: that is stdout, where the table goes: give a file", *svg)
 	}
+	page, err := outs.Create(ctx, *htmlPath, "--html", stdout)
+	if err != nil {
+		return err
+	}
+	var pages []*htmlPage
+	if page != nil {
+		limit := int64(stepper.DefaultHTMLSteps)
+		if set["max-steps"] && *maxSteps > 0 {
+			limit = min(*maxSteps, stepper.MaxHTMLSteps)
+		}
+		for range searches {
+			pages = append(pages, &htmlPage{out: page, limit: limit, followBrowser: *langFlag == ""})
+		}
+	}
 
 	var runs []render.CompareRun
 	stopped := false
-	for _, s := range searches {
-		o, err := s.Execute(ctx)
+	for i, s := range searches {
+		var sinks []tracer.Sink
+		if pages != nil {
+			p, opts, err := s.Build()
+			if err != nil {
+				return usagef("%v", err)
+			}
+			pages[i].begin(p.Info(), tracer.StrategyOf(p.Info(), opts))
+			sinks = append(sinks, pages[i])
+		}
+		o, err := s.Execute(ctx, sinks...)
 		if err != nil {
 			return usagef("%v", err)
 		}
@@ -2119,6 +2161,22 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		return &interrupted{what: "no run finished, so nothing is printed"}
 	}
+	if page != nil {
+		side := func(h *htmlPage) stepper.LockstepSide {
+			return stepper.LockstepSide{Rec: h.rec, MaxSteps: h.limit, Total: h.total}
+		}
+		lopt := stepper.LockstepOptions{Lang: lang, FollowBrowser: *langFlag == ""}
+		if err := aside(ctx, page, func() error { return stepper.WriteLockstep(page, side(pages[0]), side(pages[1]), lopt) }); err != nil {
+			if errors.Is(err, errLeftOut) {
+				return &interrupted{what: "the page is left out"}
+			}
+			return err
+		}
+	}
+	if page.Stdout() {
+		// The page went to stdout: no table after it.
+		return outs.Commit()
+	}
 	var b bytes.Buffer
 	if *strategies != "" {
 		err = render.WriteStrategyTable(&b, runs, opt)
@@ -2136,12 +2194,44 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		if err := render.WriteDepthChart(chart, runs, render.ChartOptions{Lang: lang}); err != nil {
 			return err
 		}
-		if err := outs.Commit(); err != nil {
-			return err
-		}
+	}
+	if err := outs.Commit(); err != nil {
+		return err
 	}
 	_, err = stdout.Write(b.Bytes())
 	return err
+}
+
+// setSide sets the strategy of one side of compare from --left or
+// --right: key=value pairs joined by commas, the keys of a lesson's run
+// (order, check, when, stop, drop). The values are checked when the search
+// is built.
+func setSide(s *lessons.Search, spec string) error {
+	if strings.TrimSpace(spec) == "" {
+		return nil
+	}
+	for _, part := range strings.Split(spec, ",") {
+		key, value, ok := strings.Cut(strings.TrimSpace(part), "=")
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		if !ok || value == "" {
+			return fmt.Errorf("%q: want key=value (order, check, when, stop or drop)", part)
+		}
+		switch key {
+		case "order":
+			s.Order = value
+		case "check":
+			s.Check = value
+		case "when":
+			s.When = value
+		case "stop":
+			s.Stop = value
+		case "drop":
+			s.Drop = value
+		default:
+			return fmt.Errorf("unknown key %q: want order, check, when, stop or drop", key)
+		}
+	}
+	return nil
 }
 
 // drawFrame draws one frame, the DOT dot of step k, into the --frames

@@ -269,7 +269,76 @@ func (l *Lesson) players(p *page, m *Made) error {
 		}
 		m.Files[j.name+".html"] = j.page
 	}
+	for _, pr := range p.lockstepPairs() {
+		page, err := p.lockstep(p.runs[pr[0]], p.runs[pr[1]])
+		if err != nil {
+			return fmt.Errorf("lockstep page of %s and %s: %w", pr[0], pr[1], err)
+		}
+		m.Files[lockstepName(pr)] = page
+	}
 	return nil
+}
+
+// lockstepPairs are the pairs of runs the lesson's tables set against each
+// other (a table of two runs) whose runs both have a player: each pair gets
+// a lockstep page, the two players stepping together.
+func (p *page) lockstepPairs() [][2]string {
+	var out [][2]string
+	for _, pr := range p.l.pairs() {
+		if p.hasLockstep(pr[0], pr[1]) && !slices.Contains(out, pr) {
+			out = append(out, pr)
+		}
+	}
+	return out
+}
+
+// pairs are the lesson's tables and charts of two runs, as pairs of runs.
+func (l *Lesson) pairs() [][2]string {
+	var out [][2]string
+	for _, t := range l.Spec.Tables {
+		if len(t.Runs) == 2 {
+			out = append(out, [2]string{t.Runs[0], t.Runs[1]})
+		}
+	}
+	for _, c := range l.Spec.Charts {
+		if len(c.Runs) == 2 {
+			out = append(out, [2]string{c.Runs[0], c.Runs[1]})
+		}
+	}
+	return out
+}
+
+// lockstepLink is a line with a link to the lockstep page of runs, or ""
+// when they have none.
+func (p *page) lockstepLink(runs []string) string {
+	if len(runs) != 2 || !p.hasLockstep(runs[0], runs[1]) {
+		return ""
+	}
+	// The page opens in the lesson's language: it was made in it.
+	return fmt.Sprintf("\n\n[%s](%s)", p.pick("▶ Step the two runs side by side, in lockstep", "▶ 两次运行并排，同步一步一步看"),
+		lockstepName([2]string{runs[0], runs[1]}))
+}
+
+// hasLockstep tells whether runs a and b both have a player page.
+func (p *page) hasLockstep(a, b string) bool {
+	ra, rb := p.runs[a], p.runs[b]
+	return a != b && ra != nil && rb != nil && ra.player != nil && rb.player != nil
+}
+
+// lockstepName is the file of the lockstep page of a pair of runs.
+func lockstepName(pr [2]string) string { return "lockstep-" + pr[0] + "-" + pr[1] + ".html" }
+
+// lockstep makes the lockstep page of runs a and b, each side holding as
+// many steps as its player page.
+func (p *page) lockstep(a, b *ran) ([]byte, error) {
+	side := func(r *ran) stepper.LockstepSide {
+		return stepper.LockstepSide{Rec: r.player, MaxSteps: p.playerSteps(r), Total: r.out.Summary.Stats.Steps}
+	}
+	var buf bytes.Buffer
+	if err := stepper.WriteLockstep(&buf, side(a), side(b), stepper.LockstepOptions{Lang: p.lang}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // player makes the player page of run r.
@@ -277,17 +346,22 @@ func (p *page) player(r *ran) ([]byte, error) {
 	// The page holds the steps it quotes and a good stretch after: a
 	// whole run of hundreds of thousands of steps is a big file and
 	// seconds of building, for steps nobody will play to.
-	limit := int64(MaxLogSteps)
-	for _, k := range r.picks {
-		limit = max(limit, k+MaxLogSteps)
-	}
 	var b bytes.Buffer
-	opt := stepper.HTMLOptions{Lang: p.lang, MaxSteps: min(limit, stepper.DefaultHTMLSteps), Total: r.out.Summary.Stats.Steps,
+	opt := stepper.HTMLOptions{Lang: p.lang, MaxSteps: p.playerSteps(r), Total: r.out.Summary.Stats.Steps,
 		TreePane: r.player.Len() > 0}
 	if err := stepper.WriteHTML(&b, r.player, opt); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// playerSteps is the most steps run r's player page holds.
+func (p *page) playerSteps(r *ran) int64 {
+	limit := int64(MaxLogSteps)
+	for _, k := range r.picks {
+		limit = max(limit, k+MaxLogSteps)
+	}
+	return min(limit, stepper.DefaultHTMLSteps)
 }
 
 // playerLink is a link to the run's player page at step k, or "" when
@@ -432,6 +506,11 @@ func (l *Lesson) ownName(name string) bool {
 	}
 	for _, d := range l.Spec.Diagrams {
 		if name == d.Name+".svg" {
+			return true
+		}
+	}
+	for _, pr := range l.pairs() {
+		if name == lockstepName(pr) {
 			return true
 		}
 	}

@@ -144,6 +144,11 @@ func TestFiles(t *testing.T) {
 						if h.Lang != string(lang) || st.Steps > MaxLogSteps || st.Steps != sum.Stats.Steps {
 							t.Errorf("%s: lang %q, %d steps read, summary %d, want lang %s and at most %d", name, h.Lang, st.Steps, sum.Stats.Steps, lang, MaxLogSteps)
 						}
+					case strings.HasPrefix(name, "lockstep-") && strings.HasSuffix(name, ".html"):
+						// Two runs' players in lockstep: two whole player pages inside.
+						if !bytes.HasPrefix(data, []byte("<!DOCTYPE html>")) || !bytes.Contains(data, []byte(`<script id="lockdata"`)) || bytes.Count(data, []byte("<iframe")) != 2 {
+							t.Errorf("%s: not a lockstep page", name)
+						}
 					case strings.HasSuffix(name, ".html"):
 						// A run's player: one page, its data inside, linked from index.md.
 						if !bytes.HasPrefix(data, []byte("<!DOCTYPE html>")) || !bytes.Contains(data, []byte(`<script id="data" type="application/octet-stream"`)) {

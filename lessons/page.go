@@ -272,7 +272,7 @@ func (p *page) Table(name string) (string, error) {
 		}
 		b.WriteString(" |\n")
 	}
-	return strings.TrimSuffix(b.String(), "\n"), nil
+	return strings.TrimSuffix(b.String(), "\n") + p.lockstepLink(ts.Runs), nil
 }
 
 // byName returns the item of a spec list with the given name, or nil.
@@ -407,7 +407,7 @@ func (p *page) Chart(name string) (string, error) {
 		return "", err
 	}
 	caption := cs.Caption.In(p.lang)
-	return fmt.Sprintf(p.pick("![%s](%s.svg)\n\n*%s (`%s.svg`)*", "![%s](%s.svg)\n\n*%s（`%s.svg`）*"), caption, name, caption, name), nil
+	return fmt.Sprintf(p.pick("![%s](%s.svg)\n\n*%s (`%s.svg`)*", "![%s](%s.svg)\n\n*%s（`%s.svg`）*"), caption, name, caption, name) + p.lockstepLink(cs.Runs), nil
 }
 
 // Board returns a board of run in a code block: which is puzzle (the

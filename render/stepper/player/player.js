@@ -235,6 +235,7 @@
     if (h.lang !== undefined) { L = h.lang; }
     goTo(h.step !== undefined ? h.step : 0);
     relabel();
+    if (EMBED) { embedMode(true); }
     layout();
     draw();
   }
@@ -1170,7 +1171,7 @@
   }
   var lastHash = "";
   function writeHash() {
-    var h = "#step=" + S.k + "&lang=" + (L ? "zh" : "en");
+    var h = "#step=" + S.k + "&lang=" + (L ? "zh" : "en") + (EMBED ? "&embed" : "");
     if (h !== lastHash) {
       lastHash = h;
       try { history.replaceState(null, "", h); } catch (e) { /* a sandboxed frame */ }
@@ -1239,8 +1240,53 @@
     });
   }
 
-  // For tests: the state the page shows.
+  // ---- embed mode and the lockstep page's hooks ------------------------
+  // #embed in the link (or embed(true) from a page that holds this one):
+  // no header, the step and its kind moved into compact controls, for an
+  // iframe or a slide's web-page object. lockstep(true) also hides the
+  // controls: the lockstep page drives its two players with its own.
+  var EMBED = /(^#|&)embed(&|=|$)/.test(location.hash);
+  function embedMode(on) {
+    EMBED = !!on;
+    document.documentElement.classList.toggle("embed", EMBED);
+    var where = $("where"), controls = $("controls"), top = $("top");
+    if (EMBED && where.parentNode !== controls) {
+      controls.insertBefore(where, controls.firstChild);
+    } else if (!EMBED && where.parentNode !== top) {
+      top.insertBefore(where, top.children[1] || null);
+    }
+    writeHash();
+    if (D.board) { layout(); if (D.tree) { drawTree(); } keepInView(); }
+  }
+  // lockstepMode(true, onKey): the keys go to onKey (the lockstep page's
+  // controls) instead of this player, so both sides move together; keys
+  // onKey does not take stay here (c, +, -, f, ?).
+  var lockKey = null;
+  function lockstepMode(on, onKey) {
+    document.documentElement.classList.toggle("lockstep", !!on);
+    lockKey = on && onKey ? onKey : null;
+    embedMode(on || EMBED);
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (!lockKey || ev.ctrlKey || ev.metaKey || ev.altKey || ev.target === el["goto"]) { return; }
+    if (lockKey(ev.key)) { ev.preventDefault(); ev.stopImmediatePropagation(); }
+  }, true);
+  // kindAt names the kind of step k (call, reject, ...; "" at step 0).
+  function kindAt(k) { return k > 0 && k <= N ? KINDNAMES[D.k[k - 1]] : ""; }
+
+  // For tests and for the lockstep page: the state the page shows, and
+  // moves.
   window.backtrackPlayer = {
+    kind: function () { return kindAt(S.k); },
+    kindAt: kindAt,
+    kindName: function (kind) { return D.kinds[L][KIND[kind]]; },
+    counts: function () { return S.counts.slice(0, 5); },
+    countWords: function () { return D.words[L].counters.slice(0, 5); },
+    counters: function () { return el.counters.textContent; },
+    runTo: function (kind, dir) { stop(); return runTo(KIND[kind], dir < 0 ? -1 : 1); },
+    setLang: function (l) { if ((l === "zh" ? 1 : 0) !== L) { setLang(l === "zh" ? 1 : 0); draw(); } },
+    embed: embedMode,
+    lockstep: lockstepMode,
     step: function () { return S.k; },
     steps: function () { return N; },
     lang: function () { return L ? "zh" : "en"; },
