@@ -73,6 +73,10 @@ type HTMLOptions struct {
 	// calls and pruned tries beside it as they ended, and what lies far
 	// away folded into boxes that count it.
 	TreePane bool
+	// Predict makes the page open in predict mode (its link can say so
+	// too: #mode=predict): before a step is shown the page asks what comes
+	// next, checks the answer against the recorded run and keeps a score.
+	Predict bool
 }
 
 // Marks of a board cell in the page's data: its base (blank, given,
@@ -315,6 +319,8 @@ type playerPage struct {
 	notes [2]noteBlocks
 	// followBrowser is HTMLOptions.FollowBrowser.
 	followBrowser bool
+	// predict is HTMLOptions.Predict.
+	predict bool
 }
 
 // WriteHTML writes the player page of the recorded run rec to w: one HTML
@@ -326,6 +332,7 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 		return err
 	}
 	pg.followBrowser = opt.FollowBrowser
+	pg.predict = opt.Predict
 	if err := pg.write(w); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
@@ -387,6 +394,9 @@ func (pg *playerPage) write(w io.Writer) error {
 		case "FOLLOW":
 			if pg.followBrowser {
 				_, err = bw.WriteString(` data-follow="browser"`)
+			}
+			if err == nil && pg.predict {
+				_, err = bw.WriteString(` data-mode="predict"`)
 			}
 		case "CSS":
 			_, err = bw.WriteString(css)
