@@ -1665,6 +1665,11 @@
     questionAt: function (k) { var q = questionAt(k); return q ? { kind: q.kind, answer: q.answer, options: q.options, cells: q.cells } : null; },
     predict: function () { return { on: PQ.on, right: PQ.right, asked: PQ.asked, every: PQ.every, ask: PQ.ask }; },
     timelineBins: timelineBins,
+    // timelineColors: the bar's colours as "r,g,b", the rules' by rule.
+    timelineColors: function () {
+      var rgb = function (h) { return [1, 3, 5].map(function (i) { return parseInt(h.substr(i, 2), 16); }).join(","); };
+      return { rules: RULEC.map(rgb), ret: rgb(TLC.ret), sol: rgb(TLC.sol), other: rgb(TLC.other) };
+    },
     timing: timing
   };
 
