@@ -1,8 +1,12 @@
 package stepper
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -507,5 +511,85 @@ func testTimeline(t *testing.T, b *playerBrowser) {
 			b.check(t, r, fmt.Sprintf("a click at %.0f%% of the timeline", f*100), k, tracer.LangEN)
 		}
 		t.Logf("%s: %d bins match the step log; %d solution bins green, %d bins' colours checked", r.name, nb, sols, checked)
+	}
+}
+
+// TestPlayerTimelineBigBrowser makes the biggest page the player holds
+// (11-queens cut at 2,000,000 steps, as trace nqueens -n 11 --max-steps
+// 2000000 --html makes it) and times its steps with the timeline drawn,
+// and a click on the timeline: the target is 50 ms a step (logged; the
+// test fails past ten times it, see playerSlack).
+func TestPlayerTimelineBigBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 2,000,000-step page: not in -short mode")
+	}
+	b := newPlayerBrowser(t)
+	p, opts, err := tracer.Spec{Problem: "nqueens", N: 11}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := p.Info()
+	rec := NewRecording(info, tracer.StrategyOf(info, opts))
+	opts.Sinks = []tracer.Sink{rec}
+	opts.Limits.MaxSteps = MaxHTMLSteps
+	if _, err := tracer.Run(context.Background(), p, opts); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, rec, HTMLOptions{Lang: tracer.LangEN, TreePane: true, MaxSteps: MaxHTMLSteps}); err != nil {
+		t.Fatal(err)
+	}
+	r := &playerRun{name: "queens11-2M", file: filepath.Join(t.TempDir(), "queens11.html"), size: buf.Len()}
+	if err := os.WriteFile(r.file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := b.open(t, r, "step=1000000&lang=en")
+	t.Logf("the %d-step page (%d bytes) opened in %.0f ms", rec.Len(), r.size, o.Shown)
+	var tm struct {
+		Fwd, Back, Click []float64
+		Bins             int
+		Bad              []string
+	}
+	b.eval(t, "time the steps", `(() => {
+		const P = backtrackPlayer, out = {fwd: [], back: [], click: [], bins: P.timelineBins().length, bad: []};
+		const mark = document.getElementById('tlmark'), bar = document.getElementById('tlbar').getBoundingClientRect();
+		const time = (f, k) => {
+			const t0 = performance.now();
+			f();
+			document.getElementById('board').getBoundingClientRect(); // lay the page out
+			const dt = performance.now() - t0;
+			if (P.step() !== k) out.bad.push('want step ' + k + ', the page shows ' + P.step());
+			return dt;
+		};
+		for (let i = 0; i < 30; i++) { const k = P.step() + 1; out.fwd.push(time(() => P.go(k), k)); }
+		for (let i = 0; i < 30; i++) { const k = P.step() - 1; out.back.push(time(() => P.go(k), k)); }
+		const tl = document.getElementById('timeline');
+		for (const f of [0.05, 0.3, 0.61, 0.9]) {
+			const x = bar.left + f * bar.width, y = bar.top + bar.height / 2;
+			const k = Math.floor((x - bar.left) * P.steps() / bar.width) + 1;
+			out.click.push(time(() => {
+				tl.dispatchEvent(new PointerEvent('pointerdown', {clientX: x, clientY: y, bubbles: true, pointerId: 1}));
+				tl.dispatchEvent(new PointerEvent('pointerup', {clientX: x, clientY: y, bubbles: true, pointerId: 1}));
+			}, k));
+			const ml = mark.getBoundingClientRect().left + 1.5;
+			if (Math.abs(ml - x) > 3) out.bad.push('a click at x ' + x.toFixed(0) + ' marks the timeline at ' + ml.toFixed(0));
+		}
+		return out;
+	})()`, &tm)
+	for _, s := range tm.Bad {
+		t.Errorf("%s: %s", r.name, s)
+	}
+	med := func(xs []float64) (float64, float64) {
+		ys := slices.Clone(xs)
+		slices.Sort(ys)
+		return ys[len(ys)/2], ys[len(ys)-1]
+	}
+	fm, fx := med(tm.Fwd)
+	bm, bx := med(tm.Back)
+	cm, cx := med(tm.Click)
+	t.Logf("%d steps, %d timeline bins: a step forward median %.2f ms (max %.2f), back %.2f ms (max %.2f), a click on the timeline %.2f ms (max %.2f)",
+		rec.Len(), tm.Bins, fm, fx, bm, bx, cm, cx)
+	if fm > playerSlack*playerStepTarget || bm > playerSlack*playerStepTarget || cm > playerSlack*playerStepTarget {
+		t.Errorf("%s: a step takes %.2f ms forward, %.2f back, %.2f by the timeline (medians): the target is %d ms", r.name, fm, bm, cm, playerStepTarget)
 	}
 }
