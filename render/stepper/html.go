@@ -45,6 +45,24 @@ var playerCSS string
 //go:embed player/player.js
 var playerJS string
 
+// playerJSPage is the player's script as the page holds it: without its
+// lines of comments (they are for the source: a 4-queens page stays
+// under 100 KB).
+var playerJSPage = stripCommentLines(playerJS)
+
+// stripCommentLines drops the lines of js that hold only a // comment.
+func stripCommentLines(js string) string {
+	var b strings.Builder
+	b.Grow(len(js))
+	for line := range strings.Lines(js) {
+		if strings.HasPrefix(strings.TrimSpace(line), "//") {
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
 // DefaultHTMLSteps is the most steps a page holds unless told otherwise: a
 // longer run is cut there, with a note on the page. At this size a page is
 // a few MB and steps at once.
@@ -401,7 +419,7 @@ func (pg *playerPage) write(w io.Writer) error {
 		case "CSS":
 			_, err = bw.WriteString(css)
 		case "JS":
-			_, err = bw.WriteString(playerJS)
+			_, err = bw.WriteString(playerJSPage)
 		case "DATA":
 			err = packed(head)
 		case "BIN":
