@@ -485,7 +485,7 @@ func testTimeline(t *testing.T, b *playerBrowser) {
 			}
 			for rule, n := range w.Rules {
 				if n > 0 {
-					want = colors.Rules[rule%len(colors.Rules)]
+					want = colors.Rules[rule]
 					break
 				}
 			}

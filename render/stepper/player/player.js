@@ -1397,7 +1397,16 @@
       });
       if (tryCell === undefined || val === null) { return null; }
       var top = S.stack.length ? frame(S.stack[S.stack.length - 1]) : null;
-      var opts = top && top.c ? top.c.split(" ") : [];
+      // The candidates: every value of the slot (a queen's columns, the
+      // board's digits), not only the legal ones of 可供选择的列表 (a
+      // search that checks after trying tries the others too).
+      var opts = [];
+      if (pieces) {
+        for (var c = 0; c < D.board.cols; c++) { opts.push(String(c)); }
+      } else {
+        opts = D.board.glyphs.filter(function (g) { return g !== ""; });
+      }
+      if (opts.indexOf(val) < 0) { opts = top && top.c ? top.c.split(" ") : []; }
       if (opts.indexOf(val) < 0) { opts.push(val); }
       // The untried candidates of the step, in their order: the tries
       // already made are not candidates again.
@@ -1558,7 +1567,9 @@
   var TL = { bins: 0, counts: null, canvas: null, mark: null, w: 0 };
   // Its colours: the rules take turns through RULEC; returns, solutions
   // and the rest have their own.
-  var RULEC = ["#d9534f", "#e69f00", "#b05fb0", "#8c564b", "#cc79a7", "#f0c000"];
+  var RULEC = ["#d9534f", "#e69f00", "#9467bd", "#8c564b", "#cc79a7", "#17becf"];
+  // ruleColor is rule r's colour: the run's rules take RULEC in turn.
+  function ruleColor(r) { var i = usedRules().indexOf(r); return RULEC[Math.max(0, i) % RULEC.length]; }
   var TLC = { ret: "#4a7bd0", sol: "#2ca02c", other: "#c8c8c8" };
   // tlBin is the bin of step k (1-based) among b bins.
   function tlBin(k, b) { return Math.min(b - 1, Math.floor((k - 1) * b / N)); }
@@ -1619,7 +1630,7 @@
           var hh = Math.max(1, n * h / all);
           g.fillStyle = col; g.fillRect(x, y - hh, Math.max(bw, 1), hh); y -= hh;
         };
-        for (var r = 0; r < 16; r++) { put(c[o + r], RULEC[r % RULEC.length]); }
+        for (var r = 0; r < 16; r++) { put(c[o + r], ruleColor(r)); }
         put(c[o + 16], TLC.ret);
         if (y > 0) { g.fillStyle = TLC.other; g.fillRect(x, 0, Math.max(bw, 1), y); }
       }
@@ -1634,7 +1645,7 @@
     var lg = $("tllegend");
     if (!lg) { return; }
     var chip = function (col, word) { return '<span><span class="tlchip" style="background:' + col + '"></span>' + esc(word) + "</span>"; };
-    var h = usedRules().map(function (r) { return chip(RULEC[r % RULEC.length], D.kinds[L][KIND.reject] + ": " + ruleName(r)); });
+    var h = usedRules().map(function (r) { return chip(ruleColor(r), D.kinds[L][KIND.reject] + ": " + ruleName(r)); });
     h.push(chip(TLC.ret, D.kinds[L][KIND["return"]]));
     h.push(chip(TLC.sol, D.kinds[L][KIND.solution]));
     lg.innerHTML = h.join("");
@@ -1665,10 +1676,12 @@
     questionAt: function (k) { var q = questionAt(k); return q ? { kind: q.kind, answer: q.answer, options: q.options, cells: q.cells } : null; },
     predict: function () { return { on: PQ.on, right: PQ.right, asked: PQ.asked, every: PQ.every, ask: PQ.ask }; },
     timelineBins: timelineBins,
-    // timelineColors: the bar's colours as "r,g,b", the rules' by rule.
+    // timelineColors: the bar's colours as "r,g,b", the rules' by rule code.
     timelineColors: function () {
       var rgb = function (h) { return [1, 3, 5].map(function (i) { return parseInt(h.substr(i, 2), 16); }).join(","); };
-      return { rules: RULEC.map(rgb), ret: rgb(TLC.ret), sol: rgb(TLC.sol), other: rgb(TLC.other) };
+      var rules = [];
+      for (var r = 0; r < 16; r++) { rules.push(rgb(ruleColor(r))); }
+      return { rules: rules, ret: rgb(TLC.ret), sol: rgb(TLC.sol), other: rgb(TLC.other) };
     },
     timing: timing
   };
