@@ -742,6 +742,8 @@ func (s *Stepper) helpPanel(W int) []tline {
 			{"g 数字 回车", "跳到第几步"},
 			{"Home/End、0/$", "第一步 / 最后一步"},
 			{"l", "中文 / English"},
+			{"p", "预测模式：先猜下一步（输入答案后回车，Esc 跳过），再看结果，记分"},
+			{"m", "时间线：整个运行压成一行字符，标出当前位置"},
 			{"?、Esc", "打开 / 关闭帮助（Esc 关闭）"},
 			{"q、Ctrl-C", "退出"},
 		}
@@ -757,6 +759,8 @@ func (s *Stepper) helpPanel(W int) []tline {
 			{"g NUMBER Enter", "jump to that step"},
 			{"Home/End, 0/$", "first / last step"},
 			{"l", "English / 中文"},
+			{"p", "predict mode: guess the next step (type it, Enter; Esc skips), then see it; a score"},
+			{"m", "timeline: the whole run in one line, the current step marked"},
 			{"?, Esc", "help on / off (Esc: off)"},
 			{"q, Ctrl-C", "quit"},
 		}
