@@ -1405,6 +1405,7 @@
         for (var c = 0; c < D.board.cols; c++) { opts.push(String(c)); }
       } else {
         opts = D.board.glyphs.filter(function (g) { return g !== ""; });
+        opts.sort(function (a, b) { return (+a) - (+b) || (a < b ? -1 : a > b ? 1 : 0); });
       }
       if (opts.indexOf(val) < 0) { opts = top && top.c ? top.c.split(" ") : []; }
       if (opts.indexOf(val) < 0) { opts.push(val); }
