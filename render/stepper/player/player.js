@@ -1646,7 +1646,7 @@
     var lg = $("tllegend");
     if (!lg) { return; }
     var chip = function (col, word) { return '<span><span class="tlchip" style="background:' + col + '"></span>' + esc(word) + "</span>"; };
-    var h = usedRules().map(function (r) { return chip(ruleColor(r), D.kinds[L][KIND.reject] + ": " + ruleName(r)); });
+    var h = usedRules().map(function (r) { return chip(ruleColor(r), D.kinds[L][KIND.reject] + (L ? "：" : ": ") + ruleName(r)); });
     h.push(chip(TLC.ret, D.kinds[L][KIND["return"]]));
     h.push(chip(TLC.sol, D.kinds[L][KIND.solution]));
     lg.innerHTML = h.join("");
