@@ -1568,10 +1568,16 @@
   var TL = { bins: 0, counts: null, canvas: null, mark: null, w: 0 };
   // Its colours: the rules take turns through RULEC; returns, solutions
   // and the rest have their own.
-  var RULEC = ["#d9534f", "#e69f00", "#9467bd", "#8c564b", "#cc79a7", "#17becf"];
+  // Its colours come from the theme (player.css: --tl-r0 … --tl-r5 for
+  // the rules, --tl-ret, --tl-sol, --tl-other), read when the bar is drawn.
+  var RULEC = [], TLC = {};
+  function timelineTheme() {
+    var cs = getComputedStyle(document.documentElement), v = function (n) { return cs.getPropertyValue(n).trim(); };
+    RULEC = [0, 1, 2, 3, 4, 5].map(function (i) { return v("--tl-r" + i); });
+    TLC = { ret: v("--tl-ret"), sol: v("--tl-sol"), other: v("--tl-other") };
+  }
   // ruleColor is rule r's colour: the run's rules take RULEC in turn.
   function ruleColor(r) { var i = usedRules().indexOf(r); return RULEC[Math.max(0, i) % RULEC.length]; }
-  var TLC = { ret: "#4a7bd0", sol: "#2ca02c", other: "#c8c8c8" };
   // tlBin is the bin of step k (1-based) among b bins.
   function tlBin(k, b) { return Math.min(b - 1, Math.floor((k - 1) * b / N)); }
   // tlCount counts the steps' events into b bins: per bin, the rejects
@@ -1616,6 +1622,7 @@
     var b = Math.max(1, Math.min(N, Math.floor(w)));
     if (TL.w !== w || TL.dark !== theme()) {
       TL.w = w; TL.dark = theme();
+      timelineTheme();
       TL.canvas.width = Math.round(w * dpr); TL.canvas.height = Math.round(h * dpr);
       if (TL.bins !== b) { TL.bins = b; TL.counts = tlCount(b); }
       var g = TL.canvas.getContext("2d"), c = TL.counts, bw = w / b;
@@ -1646,9 +1653,9 @@
     var lg = $("tllegend");
     if (!lg) { return; }
     var chip = function (col, word) { return '<span><span class="tlchip" style="background:' + col + '"></span>' + esc(word) + "</span>"; };
-    var h = usedRules().map(function (r) { return chip(ruleColor(r), D.kinds[L][KIND.reject] + (L ? "：" : ": ") + ruleName(r)); });
-    h.push(chip(TLC.ret, D.kinds[L][KIND["return"]]));
-    h.push(chip(TLC.sol, D.kinds[L][KIND.solution]));
+    var h = usedRules().map(function (r) { return chip("var(--tl-r" + (Math.max(0, usedRules().indexOf(r)) % 6) + ")", D.kinds[L][KIND.reject] + (L ? "：" : ": ") + ruleName(r)); });
+    h.push(chip("var(--tl-ret)", D.kinds[L][KIND["return"]]));
+    h.push(chip("var(--tl-sol)", D.kinds[L][KIND.solution]));
     lg.innerHTML = h.join("");
   }
   // timelineBins, for tests: the bins' counts as drawn.
@@ -1679,10 +1686,10 @@
     timelineBins: timelineBins,
     // timelineColors: the bar's colours as "r,g,b", the rules' by rule code.
     timelineColors: function () {
-      var rgb = function (h) { return [1, 3, 5].map(function (i) { return parseInt(h.substr(i, 2), 16); }).join(","); };
+      var triple = function (h) { return [1, 3, 5].map(function (i) { return parseInt(h.substr(i, 2), 16); }).join(","); };
       var rules = [];
-      for (var r = 0; r < 16; r++) { rules.push(rgb(ruleColor(r))); }
-      return { rules: rules, ret: rgb(TLC.ret), sol: rgb(TLC.sol), other: rgb(TLC.other) };
+      for (var r = 0; r < 16; r++) { rules.push(triple(ruleColor(r))); }
+      return { rules: rules, ret: triple(TLC.ret), sol: triple(TLC.sol), other: triple(TLC.other) };
     },
     timing: timing
   };
