@@ -944,6 +944,7 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 	}{
 		{"scale", "--png, --gif and PNG --frames", ef.png == "" && ef.gif == "" && (ef.frames == "" || ef.framesFormat != "png")},
 		{"force", "--frames", ef.frames == ""},
+		{"quiz", "--html", ef.html == ""},
 		{"delay", "--gif", frames && ef.gif == ""},
 		{"frames-format", "--frames", frames && ef.frames == ""},
 		{"at-step", "--dot, --svg, --png and --html (--frames and --gif draw the steps --every picks)", frames && ef.dot == "" && ef.svg == "" && ef.png == "" && ef.html == ""},
