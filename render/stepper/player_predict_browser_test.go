@@ -546,12 +546,12 @@ func TestPlayerTimelineBigBrowser(t *testing.T) {
 	o := b.open(t, r, "step=1000000&lang=en")
 	t.Logf("the %d-step page (%d bytes) opened in %.0f ms", rec.Len(), r.size, o.Shown)
 	var tm struct {
-		Fwd, Back, Click []float64
-		Bins             int
-		Bad              []string
+		Fwd, Back, Quiz, Click []float64
+		Bins                   int
+		Bad                    []string
 	}
 	b.eval(t, "time the steps", `(() => {
-		const P = backtrackPlayer, out = {fwd: [], back: [], click: [], bins: P.timelineBins().length, bad: []};
+		const P = backtrackPlayer, out = {fwd: [], back: [], quiz: [], click: [], bins: P.timelineBins().length, bad: []};
 		const mark = document.getElementById('tlmark'), bar = document.getElementById('tlbar').getBoundingClientRect();
 		const time = (f, k) => {
 			const t0 = performance.now();
@@ -563,6 +563,11 @@ func TestPlayerTimelineBigBrowser(t *testing.T) {
 		};
 		for (let i = 0; i < 30; i++) { const k = P.step() + 1; out.fwd.push(time(() => P.go(k), k)); }
 		for (let i = 0; i < 30; i++) { const k = P.step() - 1; out.back.push(time(() => P.go(k), k)); }
+		// In predict mode a step also works out its question (a look
+		// ahead of a step or two, and back).
+		document.getElementById('predict').click();
+		for (let i = 0; i < 30; i++) { const k = P.step() + 7; out.quiz.push(time(() => P.go(k), k)); }
+		document.getElementById('predict').click();
 		const tl = document.getElementById('timeline');
 		for (const f of [0.05, 0.3, 0.61, 0.9]) {
 			const x = bar.left + f * bar.width, y = bar.top + bar.height / 2;
@@ -587,9 +592,10 @@ func TestPlayerTimelineBigBrowser(t *testing.T) {
 	fm, fx := med(tm.Fwd)
 	bm, bx := med(tm.Back)
 	cm, cx := med(tm.Click)
-	t.Logf("%d steps, %d timeline bins: a step forward median %.2f ms (max %.2f), back %.2f ms (max %.2f), a click on the timeline %.2f ms (max %.2f)",
-		rec.Len(), tm.Bins, fm, fx, bm, bx, cm, cx)
-	if fm > playerSlack*playerStepTarget || bm > playerSlack*playerStepTarget || cm > playerSlack*playerStepTarget {
-		t.Errorf("%s: a step takes %.2f ms forward, %.2f back, %.2f by the timeline (medians): the target is %d ms", r.name, fm, bm, cm, playerStepTarget)
+	qm, qx := med(tm.Quiz)
+	t.Logf("%d steps, %d timeline bins: a step forward median %.2f ms (max %.2f), back %.2f ms (max %.2f), in predict mode %.2f ms (max %.2f), a click on the timeline %.2f ms (max %.2f)",
+		rec.Len(), tm.Bins, fm, fx, bm, bx, qm, qx, cm, cx)
+	if fm > playerSlack*playerStepTarget || bm > playerSlack*playerStepTarget || cm > playerSlack*playerStepTarget || qm > playerSlack*playerStepTarget {
+		t.Errorf("%s: a step takes %.2f ms forward, %.2f back, %.2f in predict mode, %.2f by the timeline (medians): the target is %d ms", r.name, fm, bm, qm, cm, playerStepTarget)
 	}
 }
