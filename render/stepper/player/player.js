@@ -1496,6 +1496,7 @@
     PQ.last = ok ? qw().right : qw().wrong(q.say);
     PQ.lastOk = ok;
     PQ.q = null;
+    say("");
     PQ.at = -1;
     goTo(q.k + 1);
     draw();
@@ -1507,6 +1508,7 @@
     PQ.q = null;
     PQ.at = -1;
     PQ.last = "";
+    say("");
     goTo(S.k + 1);
     draw();
   }
