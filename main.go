@@ -771,6 +771,7 @@ type exportFlags struct {
 	scale         int
 	force         bool
 	maxTree       sizeFlag // --max-tree
+	quiz          bool     // --quiz: the --html page opens in predict mode
 	set           map[string]bool
 }
 
@@ -801,6 +802,7 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	ef.maxTree = sizeFlag(defaultMaxTree)
 	fs.Var(&ef.maxTree, "max-tree", "cap the memory of the search tree kept for --dot, --svg, --png, --gif and --frames, e.g. 512M or 2G (0: no cap; trimming and drawing take about as much again): trace stops the search there (status limit), render draws the tree as it stood then")
 	fs.StringVar(&ef.html, "html", "", fmt.Sprintf("write the run as one self-contained HTML page to this file: the player, with the board, the search tree, the call stack, the code and the notes, stepped forward and back in a browser (at most %d steps, or --max-steps)", stepper.DefaultHTMLSteps))
+	fs.BoolVar(&ef.quiz, "quiz", false, "open the --html page in predict mode: before a step is shown the page asks what comes next (which candidate, placed or pruned and by which rule, where the search goes back to, is it a solution), checks the answer and keeps a score; #ask=try,reject,return,solution and #every=N in the page's link choose which steps ask")
 }
 
 // newTree returns the tree the diagrams are drawn from, capped by
@@ -947,6 +949,7 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 	}{
 		{"scale", "--png, --gif and PNG --frames", ef.png == "" && ef.gif == "" && (ef.frames == "" || ef.framesFormat != "png")},
 		{"force", "--frames", ef.frames == ""},
+		{"quiz", "--html", ef.html == ""},
 		{"delay", "--gif", frames && ef.gif == ""},
 		{"frames-format", "--frames", frames && ef.frames == ""},
 		{"at-step", "--dot, --svg, --png and --html (--frames and --gif draw the steps --every picks)", frames && ef.dot == "" && ef.svg == "" && ef.png == "" && ef.html == ""},
@@ -1015,7 +1018,7 @@ func (ef *exportFlags) open(ctx context.Context, set *outfile.Set, stdout io.Wri
 		if err != nil {
 			return nil, err
 		}
-		d.html = &htmlPage{out: out, followBrowser: ef.lang == ""}
+		d.html = &htmlPage{out: out, followBrowser: ef.lang == "", quiz: ef.quiz}
 	}
 	// The frames go into a temporary folder as they are drawn, and into
 	// place with the other outputs; the folder is checked now.
@@ -1354,6 +1357,8 @@ type htmlPage struct {
 	// followBrowser: no --lang was given, so the page opens in the
 	// browser's language unless its link names one.
 	followBrowser bool
+	// quiz: the page opens in predict mode (--quiz).
+	quiz bool
 }
 
 // begin starts the recording of a run of the problem info describes.
@@ -1407,7 +1412,7 @@ func (h *htmlPage) write(ctx context.Context, info tracer.Info, sg tracer.Strate
 	if rec == nil {
 		rec = stepper.NewRecording(info, sg) // a log that ended before its steps
 	}
-	hopt := stepper.HTMLOptions{Lang: leg.Lang, FollowBrowser: h.followBrowser, MaxSteps: h.limit, Total: h.total, TreePane: rec.Len() > 0}
+	hopt := stepper.HTMLOptions{Lang: leg.Lang, FollowBrowser: h.followBrowser, MaxSteps: h.limit, Total: h.total, TreePane: rec.Len() > 0, Predict: h.quiz}
 	if err := aside(ctx, h.out, func() error { return stepper.WriteHTML(h.out, rec, hopt) }); err != nil {
 		if errors.Is(err, errLeftOut) {
 			return []*outfile.File{h.out}, nil

@@ -481,6 +481,8 @@ func TestSafetyUnusedFlagWarnings(t *testing.T) {
 		{[]string{"--svg", p("a.svg"), "--scale", "3"}, "--scale is used only by"},
 		{[]string{"--png", p("a.png"), "--scale", "3"}, ""},
 		{[]string{"--force"}, "--force is used only by --frames"},
+		{[]string{"--quiz"}, "--quiz is used only by --html"},
+		{[]string{"--html", p("q.html"), "--quiz"}, ""},
 		{[]string{"--frames", p("f1"), "--every", "100", "--delay", "1s"}, "--delay is used only by --gif"},
 		{[]string{"--gif", p("a.gif"), "--every", "100", "--frames-format", "png"}, "--frames-format is used only by --frames"},
 		{[]string{"--frames", p("f2"), "--every", "100", "--at-step", "50"}, "--at-step is used only by"},

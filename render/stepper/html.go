@@ -45,6 +45,24 @@ var playerCSS string
 //go:embed player/player.js
 var playerJS string
 
+// playerJSPage is the player's script as the page holds it: without its
+// lines of comments (they are for the source: a 4-queens page stays
+// under 100 KB).
+var playerJSPage = stripCommentLines(playerJS)
+
+// stripCommentLines drops the lines of js that hold only a // comment.
+func stripCommentLines(js string) string {
+	var b strings.Builder
+	b.Grow(len(js))
+	for line := range strings.Lines(js) {
+		if strings.HasPrefix(strings.TrimSpace(line), "//") {
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
 // DefaultHTMLSteps is the most steps a page holds unless told otherwise: a
 // longer run is cut there, with a note on the page. At this size a page is
 // a few MB and steps at once.
@@ -73,6 +91,10 @@ type HTMLOptions struct {
 	// calls and pruned tries beside it as they ended, and what lies far
 	// away folded into boxes that count it.
 	TreePane bool
+	// Predict makes the page open in predict mode (its link can say so
+	// too: #mode=predict): before a step is shown the page asks what comes
+	// next, checks the answer against the recorded run and keeps a score.
+	Predict bool
 }
 
 // Marks of a board cell in the page's data: its base (blank, given,
@@ -315,6 +337,8 @@ type playerPage struct {
 	notes [2]noteBlocks
 	// followBrowser is HTMLOptions.FollowBrowser.
 	followBrowser bool
+	// predict is HTMLOptions.Predict.
+	predict bool
 }
 
 // WriteHTML writes the player page of the recorded run rec to w: one HTML
@@ -326,6 +350,7 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 		return err
 	}
 	pg.followBrowser = opt.FollowBrowser
+	pg.predict = opt.Predict
 	if err := pg.write(w); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
@@ -388,10 +413,13 @@ func (pg *playerPage) write(w io.Writer) error {
 			if pg.followBrowser {
 				_, err = bw.WriteString(` data-follow="browser"`)
 			}
+			if err == nil && pg.predict {
+				_, err = bw.WriteString(` data-mode="predict"`)
+			}
 		case "CSS":
 			_, err = bw.WriteString(css)
 		case "JS":
-			_, err = bw.WriteString(playerJS)
+			_, err = bw.WriteString(playerJSPage)
 		case "DATA":
 			err = packed(head)
 		case "BIN":

@@ -459,6 +459,10 @@ func (s *Stepper) typeKey(k string) bool {
 		}
 		return false
 	}
+	if s.pq.on && s.pq.q != nil && k != "ctrl-c" {
+		// A question waits: the keys of an answer go to it (Key).
+		return s.Key(k)
+	}
 	switch k {
 	case "g":
 		s.prompting, s.prompt, s.msg = true, "", ""
@@ -552,6 +556,9 @@ func scriptKey(line string) (key string, problem string) {
 	if k, ok := scriptKeys[strings.ToLower(line)]; ok {
 		return k, ""
 	}
+	if rest, ok := strings.CutPrefix(line, "a "); ok && strings.TrimSpace(rest) != "" {
+		return "a" + strings.TrimSpace(rest), ""
+	}
 	if rest, ok := strings.CutPrefix(line, "g"); ok {
 		rest = strings.TrimSpace(rest)
 		if rest == "" {
@@ -572,7 +579,7 @@ func scriptKey(line string) (key string, problem string) {
 }
 
 // scriptKeyList names the keys a script may use, for the warnings.
-const scriptKeyList = "n, space, right (→), b, left (←), r u s t, R U S T, g<step>, home, end, l, ?, esc, q"
+const scriptKeyList = "n, space, right (→), b, left (←), r u s t, R U S T, g<step>, home, end, l, ?, esc, q; p (predict mode), a<answer>, m (timeline)"
 
 // RunScript is the non-interactive mode: it writes the view it starts at,
 // then reads one key per line from in and after each writes a ruler line

@@ -45,6 +45,9 @@ type Stepper struct {
 	prompt    string
 	prompting bool
 
+	// pq is predict mode and the timeline (predict.go).
+	pq predictState
+
 	// jumped is set by a key that jumped (r u s t, R U S T, g, home, end)
 	// and cleared by any other move; jumpFrom is the step it jumped from,
 	// where b goes back to.
@@ -112,6 +115,7 @@ var stepKeys = map[string]bool{
 	"n": true, "space": true, "right": true, "down": true, "b": true, "left": true, "up": true,
 	"r": true, "u": true, "s": true, "t": true, "R": true, "U": true, "S": true, "T": true,
 	"home": true, "end": true, "0": true, "$": true, "l": true, "?": true, "esc": true, "q": true,
+	"p": true, "m": true,
 }
 
 // validKey reports whether Key understands key.
@@ -122,6 +126,10 @@ func validKey(key string) bool {
 	if num, ok := strings.CutPrefix(key, "g"); ok {
 		_, err := strconv.ParseInt(num, 10, 64)
 		return err == nil
+	}
+	// An answer in predict mode: a followed by it, as in a3 or ay.
+	if a, ok := strings.CutPrefix(key, "a"); ok && a != "" && !strings.ContainsAny(a, " \t") {
+		return true
 	}
 	return false
 }
@@ -145,6 +153,10 @@ var runKinds = map[byte]tracer.Kind{
 // that is not a function of the step, the language and the help toggle.
 func (s *Stepper) Key(key string) (quit bool) {
 	s.msg = ""
+	if s.predictKey(key) {
+		return false
+	}
+	defer s.predictArrive()
 	from := s.k
 	jump := false
 	switch key {
@@ -313,7 +325,8 @@ func (s *Stepper) layout() []tline {
 	// order of need: at least the stack's header and top frame, one line of
 	// note and counters; then the note in full, the counters in full, the
 	// rest of the stack.
-	room := H - 1 - bar - len(top)
+	extra := append(s.predictLines(W), s.timelineLines(W)...)
+	room := H - 1 - bar - len(top) - len(extra)
 	stackN := 0
 	give := func(n *int, limit int) {
 		for *n < limit && room-(stackN+noteN+countN) > 0 {
@@ -347,6 +360,7 @@ func (s *Stepper) layout() []tline {
 	lines = append(lines, header)
 	lines = append(lines, top...)
 	lines = append(lines, stack...)
+	lines = append(lines, extra...)
 	lines = append(lines, shownNote...)
 	lines = append(lines, shownCounters...)
 	for len(lines) < H-bar {
@@ -728,6 +742,8 @@ func (s *Stepper) helpPanel(W int) []tline {
 			{"g 数字 回车", "跳到第几步"},
 			{"Home/End、0/$", "第一步 / 最后一步"},
 			{"l", "中文 / English"},
+			{"p", "预测模式：先猜下一步（输入答案后回车，Esc 跳过），再看结果，记分"},
+			{"m", "时间线：整个运行压成一行字符，标出当前位置"},
 			{"?、Esc", "打开 / 关闭帮助（Esc 关闭）"},
 			{"q、Ctrl-C", "退出"},
 		}
@@ -743,6 +759,8 @@ func (s *Stepper) helpPanel(W int) []tline {
 			{"g NUMBER Enter", "jump to that step"},
 			{"Home/End, 0/$", "first / last step"},
 			{"l", "English / 中文"},
+			{"p", "predict mode: guess the next step (type it, Enter; Esc skips), then see it; a score"},
+			{"m", "timeline: the whole run in one line, the current step marked"},
 			{"?, Esc", "help on / off (Esc: off)"},
 			{"q, Ctrl-C", "quit"},
 		}

@@ -231,6 +231,8 @@
     buildTree();
     if (D.tree) { bindTreeView(); }
     bindControls();
+    predictInit();
+    timelineInit();
     var h = parseHash();
     if (h.lang !== undefined) { L = h.lang; }
     goTo(h.step !== undefined ? h.step : 0);
@@ -798,7 +800,9 @@
       if (!x) {
         var g = svgEl("g", { "class": "box" }, boxLayer);
         x = { g: g, r: svgEl("rect", {}, g), texts: [], title: svgEl("title", {}, g), sig: "" };
-        g.addEventListener("click", function () { if (!dragMoved && x.b) { stop(); goTo(x.b.step); draw(); } });
+        g.addEventListener("click", function () {
+          if (!dragMoved && x.b && !(PQ.q && predictAnswer({ call: x.b.no }))) { stop(); goTo(x.b.step); draw(); }
+        });
         treeEls.set(b.key, x);
       }
       var sig = [b.w, b.h, b.cls, tv.f, b.lines.join("\n")].join("|");
@@ -1007,7 +1011,10 @@
       el.kindsel.appendChild(o);
     });
     el.kindsel.value = sel;
-    var rows = u.help.map(function (h) { return "<tr><td><kbd>" + h[0].split("  ").map(esc).join("</kbd> <kbd>") + "</kbd></td><td>" + esc(h[1]) + "</td></tr>"; });
+    if (PQ.q) { PQ.q = questionAt(PQ.q.k); }
+    predictDraw();
+    timelineLegend();
+    var rows = u.help.concat([qw().help]).map(function (h) { return "<tr><td><kbd>" + h[0].split("  ").map(esc).join("</kbd> <kbd>") + "</kbd></td><td>" + esc(h[1]) + "</td></tr>"; });
     el.helpbox.innerHTML = "<h2>" + esc(u.helpTitle) + "</h2><table>" + rows.join("") + "</table><p>" + esc(u.helpLink) + "</p>";
     codeEls.lang = -1;
     drawKey();
@@ -1024,8 +1031,11 @@
     drawStack();
     drawCode();
     drawText();
+    predictMaybe();
+    predictDraw();
     drawTree(); // last: the note's height sets the pane's
     keepInView();
+    timelineDraw();
     writeHash();
   }
 
@@ -1124,7 +1134,7 @@
   var themeChosen = false;
   function theme() { return document.documentElement.dataset.theme === "dark" ? "dark" : "light"; }
   function setTheme(t) { document.documentElement.dataset.theme = t; }
-  function toggleTheme() { themeChosen = true; setTheme(theme() === "dark" ? "light" : "dark"); }
+  function toggleTheme() { themeChosen = true; setTheme(theme() === "dark" ? "light" : "dark"); timelineDraw(); }
   try {
     matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function (ev) {
       if (!themeChosen) { setTheme(ev.matches ? "dark" : "light"); }
@@ -1133,7 +1143,10 @@
 
   // ---- moving --------------------------------------------------------
   function say(s) { txt(el.msg, s); }
-  function step(d) { say(""); goTo(S.k + d); draw(); }
+  function step(d) {
+    if (d > 0 && predictHolds()) { return; }
+    say(""); goTo(S.k + d); draw();
+  }
   function runTo(kind, dir) {
     say("");
     for (var j = S.k + dir; j >= 1 && j <= N; j += dir) {
@@ -1149,7 +1162,7 @@
     if (playTimer) { stop(); return; }
     if (S.k >= N) { goTo(0); draw(); }
     var tick = function () {
-      if (S.k >= N) { stop(); return; }
+      if (S.k >= N || (PQ.on && PQ.q)) { stop(); return; }
       step(1);
       playTimer = setTimeout(tick, DELAYS[+el.speed.value]);
     };
@@ -1171,7 +1184,7 @@
   }
   var lastHash = "";
   function writeHash() {
-    var h = "#step=" + S.k + "&lang=" + (L ? "zh" : "en") + (EMBED ? "&embed" : "");
+    var h = "#step=" + S.k + "&lang=" + (L ? "zh" : "en") + (EMBED ? "&embed" : "") + predictParams();
     if (h !== lastHash) {
       lastHash = h;
       try { history.replaceState(null, "", h); } catch (e) { /* a sandboxed frame */ }
@@ -1193,6 +1206,7 @@
       layout();
       if (D.tree) { drawTree(); }
       keepInView();
+      timelineDraw();
     });
     el.helpbtn.onclick = function () { toggleHelp(); };
     el.help.onclick = function () { toggleHelp(false); };
@@ -1208,11 +1222,16 @@
       var h = parseHash();
       if (h.lang !== undefined && h.lang !== L) { L = h.lang; relabel(); }
       if (h.step !== undefined && h.step !== S.k) { goTo(h.step); }
+      var ph = predictHash();
+      if (ph.ask) { PQ.ask = ph.ask; }
+      if (ph.every) { PQ.every = ph.every; }
+      if (ph.on !== undefined && ph.on !== PQ.on) { PQ.on = ph.on; }
       draw();
     });
     document.addEventListener("keydown", function (ev) {
       if (ev.ctrlKey || ev.metaKey || ev.altKey) { return; }
       var k = ev.key, handled = true;
+      if (predictKey(k)) { ev.preventDefault(); return; }
       if (!el.help.hidden && k !== "?" && k !== "Escape") { toggleHelp(false); }
       switch (k) {
         case "ArrowRight": case "ArrowDown": case " ": case "PageDown": case "n": case "Enter":
@@ -1225,6 +1244,7 @@
         case "R": case "U": case "S": case "T": stop(); runTo(RUNKEYS[k.toLowerCase()], -1); break;
         case "g": el["goto"].focus(); el["goto"].select(); break;
         case "p": play(); break;
+        case "q": setPredict(!PQ.on); break;
         case "[": el.speed.value = Math.max(0, +el.speed.value - 1); el.speed.oninput(); break;
         case "]": el.speed.value = Math.min(6, +el.speed.value + 1); el.speed.oninput(); break;
         case "+": case "=": zoom(1.25); break;
@@ -1274,6 +1294,418 @@
   // kindAt names the kind of step k (call, reject, ...; "" at step 0).
   function kindAt(k) { return k > 0 && k <= N ? KINDNAMES[D.k[k - 1]] : ""; }
 
+  // ---- predict mode ----------------------------------------------------
+  // In predict mode (q, the predict button, #mode=predict in the link, or
+  // a page made with --quiz) the page stops before a step whose answer is
+  // not on the screen yet and asks one question about it: which candidate
+  // is tried next (try), placed or pruned and by which rule (reject),
+  // which piece or cell it clashes with (witness), where the search goes
+  // back to after a dead end (return), is this board a solution
+  // (solution). #ask=try,reject,... chooses the kinds, #every=N asks at
+  // every Nth step that could ask. The answer is checked against the
+  // recorded run at once, the step is shown with its note, and the page
+  // keeps a score.
+  var QW = {
+    en: {
+      button: "predict", buttonOn: "predict: on", title: "predict mode: guess each step before it is shown (q)",
+      qTry: "Which candidate is tried next? Click it on the board or below.",
+      qTryValue: "Which candidate is tried next?",
+      qReject: "Is the candidate placed, or pruned? By which rule?",
+      qWitness: "The candidate is pruned. Which piece or cell does it clash with? Click it on the board.",
+      qReturn: "A dead end. Where does the search go back to? Click the call in the stack (or the tree).",
+      qSolution: "Is this board a solution?",
+      placed: "placed", pruned: function (r) { return "pruned: " + r; }, ends: "the search ends",
+      yes: "yes, a solution", no: "no",
+      depth: function (d, n) { return "depth " + d + " · call #" + n; },
+      right: "Right. ", wrong: function (a) { return "Not quite: " + a + ". "; },
+      score: function (r, n) { return r + " of " + n + " right"; },
+      skip: "skip", answerFirst: "answer the question first (or skip it, or q to leave predict mode)",
+      help: ["q", "predict mode: guess the next step, then see it (1–9 choose an answer)"]
+    },
+    zh: {
+      button: "预测", buttonOn: "预测：开", title: "预测模式：每一步显示之前先猜（q）",
+      qTry: "下一个尝试的候选是哪个？在棋盘上点它，或点下面的按钮。",
+      qTryValue: "下一个尝试的候选是哪个？",
+      qReject: "这个候选会被放下，还是被剪枝？按哪条规则？",
+      qWitness: "这个候选被剪枝了。它和哪个棋子（格子）冲突？在棋盘上点它。",
+      qReturn: "走到死路了。搜索会回到哪一层？在调用栈（或搜索树）里点那次调用。",
+      qSolution: "这个棋盘是一个解吗？",
+      placed: "放下", pruned: function (r) { return "剪枝：" + r; }, ends: "搜索结束",
+      yes: "是，一个解", no: "不是",
+      depth: function (d, n) { return "深度 " + d + " · 调用 #" + n; },
+      right: "答对了。", wrong: function (a) { return "不对，答案是：" + a + "。"; },
+      score: function (r, n) { return "答对 " + r + " 题，共 " + n + " 题"; },
+      skip: "跳过", answerFirst: "请先回答问题（或跳过，或按 q 退出预测模式）",
+      help: ["q", "预测模式：先猜下一步，再看结果（1–9 选答案）"]
+    }
+  };
+  var PK = ["try", "reject", "witness", "return", "solution"];
+  var PQ = { on: false, ask: { "try": true, reject: true, witness: true, "return": true, solution: true }, every: 1,
+    seen: 0, right: 0, asked: 0, q: null, done: {}, last: "", at: -1 };
+  function qw() { return L ? QW.zh : QW.en; }
+  // predictHash reads the mode, the kinds that ask and how often from the
+  // link (#mode=predict&ask=reject,return&every=3).
+  function predictHash() {
+    var h = location.hash.replace(/^#/, ""), out = {};
+    h.split("&").forEach(function (kv) {
+      var p = kv.split("=");
+      if (p[0] === "mode") { out.on = p[1] === "predict"; }
+      if (p[0] === "ask" && p[1]) {
+        out.ask = {};
+        decodeURIComponent(p[1]).split(",").forEach(function (a) { if (PK.indexOf(a) >= 0) { out.ask[a] = true; } });
+      }
+      if (p[0] === "every" && /^\d+$/.test(p[1] || "")) { out.every = Math.max(1, parseInt(p[1], 10)); }
+    });
+    return out;
+  }
+  function predictInit() {
+    el.quiz = $("quiz"); el.predict = $("predict");
+    var h = predictHash();
+    PQ.on = h.on !== undefined ? h.on : document.documentElement.dataset.mode === "predict";
+    if (h.ask) { PQ.ask = h.ask; }
+    if (h.every) { PQ.every = h.every; }
+    el.predict.onclick = function () { setPredict(!PQ.on); };
+    el.board.addEventListener("click", function (ev) {
+      var i = cellEls.indexOf(ev.target.closest ? ev.target.closest(".cell") : ev.target);
+      if (i >= 0) { predictAnswer({ cell: i }); }
+    });
+    el.stack.addEventListener("click", function (ev) {
+      var row = ev.target.closest ? ev.target.closest(".row") : null;
+      var i = stackRows.indexOf(row);
+      if (i >= 0) { predictAnswer({ depth: i }); }
+    });
+  }
+  // predictParams is the link's part for predict mode ("" when off).
+  function predictParams() {
+    if (!PQ.on) { return ""; }
+    var ask = PK.filter(function (a) { return PQ.ask[a]; }).join(",");
+    return "&mode=predict&ask=" + ask + (PQ.every > 1 ? "&every=" + PQ.every : "");
+  }
+  function setPredict(on) {
+    stop();
+    PQ.on = on;
+    PQ.q = null;
+    PQ.at = -1;
+    predictMaybe();
+    predictDraw();
+    writeHash();
+  }
+  // The state at step k, for a look ahead: the board's cells and the
+  // stack, then back to where the page was.
+  function peek(k, f) {
+    var at = S.k, r;
+    goTo(k);
+    r = f();
+    goTo(at);
+    return r;
+  }
+  function cellsWith(over) {
+    var out = [];
+    for (var i = 0; i < S.cells.length; i++) { if ((S.cells[i] & 7) === over) { out.push(i); } }
+    return out;
+  }
+  function ruleName(r) { return r >= 0 ? D.rules[L][r] : "?"; }
+  // rulesUsed are the rules the run prunes by, in their order.
+  var rulesUsed = null;
+  function usedRules() {
+    if (rulesUsed) { return rulesUsed; }
+    var seen = {};
+    for (var j = 0; j < N; j++) { if (D.k[j] === KIND.reject && D.rule[j] >= 0) { seen[D.rule[j]] = true; } }
+    rulesUsed = Object.keys(seen).map(Number).sort(function (a, b) { return a - b; });
+    return rulesUsed;
+  }
+  // questionAt is the question to ask at step k about step k+1, or null:
+  // { kind, text, options: [{label, value}], cells (board cells that
+  // answer), depths (stack rows that answer), answer (its value), say (the
+  // answer in words) }. It asks only where the screen at step k does not
+  // show the answer: a choice of one is no question.
+  function questionAt(k) {
+    if (k >= N || k < 1) { return null; }
+    var next = D.k[k], cur = D.k[k - 1], w = qw(), q = null;
+    var pieces = !!D.board.pieces;
+    if (next === KIND["try"] && PQ.ask["try"]) {
+      if (k + 1 >= N) { return null; }
+      var tryCell = peek(k + 1, function () { return cellsWith(1)[0]; });
+      var val = peek(k + 2, function () {
+        var t = S.stack.length ? triedOf(S.stack[S.stack.length - 1]) : [];
+        return t.length ? t[t.length - 1][0] : null;
+      });
+      if (tryCell === undefined || val === null) { return null; }
+      var top = S.stack.length ? frame(S.stack[S.stack.length - 1]) : null;
+      // The candidates: every value of the slot (a queen's columns, the
+      // board's digits), not only the legal ones of 可供选择的列表 (a
+      // search that checks after trying tries the others too).
+      var opts = [];
+      if (pieces) {
+        for (var c = 0; c < D.board.cols; c++) { opts.push(String(c)); }
+      } else {
+        opts = D.board.glyphs.filter(function (g) { return g !== ""; });
+        opts.sort(function (a, b) { return (+a) - (+b) || (a < b ? -1 : a > b ? 1 : 0); });
+      }
+      if (opts.indexOf(val) < 0) { opts = top && top.c ? top.c.split(" ") : []; }
+      if (opts.indexOf(val) < 0) { opts.push(val); }
+      // The untried candidates of the step, in their order: the tries
+      // already made are not candidates again.
+      var done = top ? triedOf(S.stack[S.stack.length - 1]).map(function (t) { return t[0]; }) : [];
+      opts = opts.filter(function (o) { return o === val || done.indexOf(o) < 0; });
+      if (opts.length < 2) { return null; }
+      q = { kind: "try", text: pieces ? w.qTry : w.qTryValue, answer: val, say: val,
+        options: opts.map(function (o) { return { label: o, value: o }; }), cells: pieces ? [tryCell] : [] };
+    } else if (cur === KIND["try"] && (next === KIND.reject || next === KIND.place)) {
+      var rej = next === KIND.reject, rule = D.rule[k];
+      var clash = rej ? peek(k + 1, function () { return cellsWith(3); }) : [];
+      var wantW = PQ.ask.witness && rej && pieces && clash.length > 0;
+      var wantR = PQ.ask.reject;
+      if (wantW && wantR) {
+        // Both kinds ask: the rejects take turns.
+        var nth = 0;
+        for (var j = 0; j < k; j++) { if (D.k[j] === KIND.reject) { nth++; } }
+        if (nth % 2) { wantR = false; } else { wantW = false; }
+      }
+      if (wantR) {
+        var rs = usedRules();
+        var ans = rej ? "r" + rule : "placed";
+        q = { kind: "reject", text: w.qReject, answer: ans, say: rej ? w.pruned(ruleName(rule)) : w.placed, cells: [],
+          options: [{ label: w.placed, value: "placed" }].concat(rs.map(function (r) { return { label: w.pruned(ruleName(r)), value: "r" + r }; })) };
+        if (rej && rs.indexOf(rule) < 0) { q.options.push({ label: w.pruned(ruleName(rule)), value: ans }); }
+      } else if (wantW) {
+        q = { kind: "witness", text: w.qWitness, answer: "c" + clash[0], say: clash.map(cellName).join(", "), cells: clash, options: [] };
+      }
+    } else if (next === KIND["return"] && cur !== KIND["return"] && PQ.ask["return"]) {
+      // The chain of returns and undos ends where the search goes on.
+      var m = k + 1;
+      while (m < N && (D.k[m] === KIND["return"] || D.k[m] === KIND.undo || D.k[m] === KIND.exhausted)) { m++; }
+      var depth = m >= N ? -1 : peek(m + 1, function () { return S.stack.length - 1; });
+      if (depth >= S.stack.length) { return null; }
+      var rows = S.stack.map(function (fi, d) { return { label: w.depth(d, frame(fi).n), value: "d" + d }; });
+      rows.push({ label: w.ends, value: "d-1" });
+      q = { kind: "return", text: w.qReturn, answer: "d" + depth, cells: [], options: rows,
+        say: depth < 0 ? w.ends : w.depth(depth, frame(S.stack[depth]).n), depths: depth >= 0 ? [depth] : [] };
+    } else if (PQ.ask.solution && next === KIND.solution && cur !== KIND.solution) {
+      q = { kind: "solution", text: w.qSolution, answer: "yes", say: w.yes, cells: [],
+        options: [{ label: w.yes, value: "yes" }, { label: w.no, value: "no" }] };
+    } else if (PQ.ask.solution && next === KIND.reject && failMode() === "leaf" && cur !== KIND["try"]) {
+      q = { kind: "solution", text: w.qSolution, answer: "no", say: w.no + " (" + ruleName(D.rule[k]) + ")", cells: [],
+        options: [{ label: w.yes, value: "yes" }, { label: w.no, value: "no" }] };
+    }
+    if (q) { q.k = k; }
+    return q;
+  }
+  function cellName(i) { var c = D.board.cols; return "(" + Math.floor(i / c) + "," + (i % c) + ")"; }
+  // predictMaybe sets the question of the current step, if predict mode
+  // asks one there (each step asks once: going back and forward again
+  // does not ask it again).
+  function predictMaybe() {
+    if (PQ.at === S.k) { return; }
+    PQ.at = S.k;
+    PQ.q = null;
+    if (!PQ.on || PQ.done[S.k]) { return; }
+    var q = questionAt(S.k);
+    if (!q) { return; }
+    PQ.seen++;
+    if ((PQ.seen - 1) % PQ.every !== 0) { return; }
+    PQ.q = q;
+  }
+  // predictAnswer checks an answer (a value, a board cell or a stack
+  // row) to the question asked, scores it and shows the step it asked
+  // about, with the verdict before its note.
+  function predictAnswer(a) {
+    var q = PQ.q;
+    if (!q) { return false; }
+    var ok;
+    if (a.cell !== undefined) {
+      if (!q.cells.length) { return false; }
+      ok = q.cells.indexOf(a.cell) >= 0;
+    } else if (a.depth !== undefined) {
+      if (q.kind !== "return") { return false; }
+      ok = q.answer === "d" + a.depth;
+    } else if (a.call !== undefined) {
+      if (q.kind !== "return") { return false; }
+      ok = q.depths.length > 0 && frame(S.stack[q.depths[0]]).n === a.call;
+    } else {
+      ok = a.value === q.answer || (q.kind === "witness" && q.cells.indexOf(+String(a.value).slice(1)) >= 0);
+    }
+    PQ.asked++;
+    if (ok) { PQ.right++; }
+    PQ.done[q.k] = true;
+    PQ.last = ok ? qw().right : qw().wrong(q.say);
+    PQ.lastOk = ok;
+    PQ.q = null;
+    say("");
+    PQ.at = -1;
+    goTo(q.k + 1);
+    draw();
+    return true;
+  }
+  function predictSkip() {
+    if (!PQ.q) { return; }
+    PQ.done[PQ.q.k] = true;
+    PQ.q = null;
+    PQ.at = -1;
+    PQ.last = "";
+    say("");
+    goTo(S.k + 1);
+    draw();
+  }
+  // predictDraw draws the question (or the verdict of the last answer)
+  // and the score, and marks the cells and rows that answer.
+  function predictDraw() {
+    if (!el.quiz) { return; }
+    var w = qw();
+    txt(el.predict, PQ.on ? w.buttonOn : w.button);
+    el.predict.title = w.title;
+    el.predict.setAttribute("aria-pressed", PQ.on ? "true" : "false");
+    document.body.classList.toggle("predicting", PQ.on);
+    document.body.classList.toggle("asking", !!PQ.q);
+    el.quiz.hidden = !PQ.on;
+    if (!PQ.on) { return; }
+    var q = PQ.q, h = '<span id="score">' + esc(w.score(PQ.right, PQ.asked)) + "</span> ";
+    if (PQ.last) {
+      h += '<span id="verdict" class="' + (PQ.lastOk ? "ok" : "bad") + '">' + esc(PQ.last) + "</span> ";
+    }
+    if (q) {
+      h += '<span id="question">' + esc(q.text) + "</span> ";
+      q.options.forEach(function (o, i) {
+        h += '<button type="button" class="ans" data-v="' + esc(o.value) + '">' + (i < 9 ? "<kbd>" + (i + 1) + "</kbd> " : "") + esc(o.label) + "</button>";
+      });
+      h += ' <button type="button" id="qskip">' + esc(w.skip) + "</button>";
+    }
+    el.quiz.innerHTML = h;
+    Array.prototype.forEach.call(el.quiz.querySelectorAll("button.ans"), function (b) {
+      b.onclick = function () { predictAnswer({ value: b.dataset.v }); };
+    });
+    var sk = $("qskip");
+    if (sk) { sk.onclick = predictSkip; }
+    el.board.classList.toggle("pick", !!(q && q.cells.length));
+    el.stack.classList.toggle("pick", !!(q && q.kind === "return"));
+  }
+  // predictStep moves forward one step in predict mode: a question
+  // waiting holds the page where it is.
+  function predictHolds() {
+    if (PQ.on && PQ.q) { say(qw().answerFirst); return true; }
+    PQ.last = "";
+    return false;
+  }
+  // predictKey answers by a digit key: 1 the first answer, and so on.
+  function predictKey(k) {
+    if (!PQ.q || !/^[1-9]$/.test(k)) { return false; }
+    var o = PQ.q.options[+k - 1];
+    if (!o) { return false; }
+    predictAnswer({ value: o.value });
+    return true;
+  }
+
+  // ---- the timeline ------------------------------------------------------
+  // A bar under the player over the whole run: the steps binned into the
+  // bar's pixel columns, each column a stack of what its steps did
+  // (pruned tries by rule, returns, solutions, the other steps grey), a
+  // mark at the current step. The bins are counted once, in one pass over
+  // the kinds (a 2,000,000-step page: a few ms); a step only moves the
+  // mark. A click or a drag moves to the step under the pointer.
+  var TL = { bins: 0, counts: null, canvas: null, mark: null, w: 0 };
+  // Its colours: the rules take turns through RULEC; returns, solutions
+  // and the rest have their own.
+  // Its colours come from the theme (player.css: --tl-r0 … --tl-r5 for
+  // the rules, --tl-ret, --tl-sol, --tl-other), read when the bar is drawn.
+  var RULEC = [], TLC = {};
+  function timelineTheme() {
+    var cs = getComputedStyle(document.documentElement), v = function (n) { return cs.getPropertyValue(n).trim(); };
+    RULEC = [0, 1, 2, 3, 4, 5].map(function (i) { return v("--tl-r" + i); });
+    TLC = { ret: v("--tl-ret"), sol: v("--tl-sol"), other: v("--tl-other") };
+  }
+  // ruleColor is rule r's colour: the run's rules take RULEC in turn.
+  function ruleColor(r) { var i = usedRules().indexOf(r); return RULEC[Math.max(0, i) % RULEC.length]; }
+  // tlBin is the bin of step k (1-based) among b bins.
+  function tlBin(k, b) { return Math.min(b - 1, Math.floor((k - 1) * b / N)); }
+  // tlCount counts the steps' events into b bins: per bin, the rejects
+  // by rule (16), returns, solutions, all steps.
+  function tlCount(b) {
+    var W = 19, c = new Uint32Array(b * W), kk = D.k, rr = D.rule;
+    for (var j = 0; j < N; j++) {
+      var o = Math.min(b - 1, Math.floor(j * b / N)) * W, kind = kk[j];
+      c[o + 18]++;
+      if (kind === KIND.reject) { c[o + (rr[j] >= 0 ? rr[j] : 15)]++; } else if (kind === KIND["return"]) { c[o + 16]++; } else if (kind === KIND.solution) { c[o + 17]++; }
+    }
+    return c;
+  }
+  function timelineInit() {
+    el.timeline = $("timeline");
+    TL.canvas = $("tlbar"); TL.mark = $("tlmark");
+    var drag = false;
+    var at = function (ev) {
+      var r = TL.canvas.getBoundingClientRect();
+      var x = Math.max(0, Math.min(r.width - 1, ev.clientX - r.left));
+      return Math.max(1, Math.min(N, Math.floor(x * N / r.width) + 1));
+    };
+    var move = function (ev) {
+      if (PQ.on && PQ.q) { say(qw().answerFirst); return; }
+      stop(); say(""); PQ.last = ""; goTo(at(ev)); draw();
+    };
+    el.timeline.addEventListener("pointerdown", function (ev) {
+      drag = true;
+      try { el.timeline.setPointerCapture(ev.pointerId); } catch (e) { /* no capture */ }
+      move(ev);
+      ev.preventDefault();
+    });
+    el.timeline.addEventListener("pointermove", function (ev) { if (drag) { move(ev); } });
+    el.timeline.addEventListener("pointerup", function () { drag = false; });
+    el.timeline.addEventListener("pointercancel", function () { drag = false; });
+  }
+  // timelineDraw draws the bar again when its width changed.
+  function timelineDraw() {
+    if (!TL.canvas || !N) { return; }
+    var w = Math.max(50, TL.canvas.clientWidth), h = TL.canvas.clientHeight || 28;
+    var dpr = window.devicePixelRatio || 1;
+    var b = Math.max(1, Math.min(N, Math.floor(w)));
+    if (TL.w !== w || TL.dark !== theme()) {
+      TL.w = w; TL.dark = theme();
+      timelineTheme();
+      TL.canvas.width = Math.round(w * dpr); TL.canvas.height = Math.round(h * dpr);
+      if (TL.bins !== b) { TL.bins = b; TL.counts = tlCount(b); }
+      var g = TL.canvas.getContext("2d"), c = TL.counts, bw = w / b;
+      g.setTransform(dpr, 0, 0, dpr, 0, 0);
+      g.clearRect(0, 0, w, h);
+      for (var i = 0; i < b; i++) {
+        var o = i * 19, all = c[o + 18], x = i * bw, y = h;
+        if (!all) { continue; }
+        // Solutions fill their column: a rare event, never lost in a bin.
+        if (c[o + 17] > 0) { g.fillStyle = TLC.sol; g.fillRect(x, 0, Math.max(bw, 1), h); continue; }
+        var put = function (n, col) {
+          if (!n) { return; }
+          var hh = Math.max(1, n * h / all);
+          g.fillStyle = col; g.fillRect(x, y - hh, Math.max(bw, 1), hh); y -= hh;
+        };
+        for (var r = 0; r < 16; r++) { put(c[o + r], ruleColor(r)); }
+        put(c[o + 16], TLC.ret);
+        if (y > 0) { g.fillStyle = TLC.other; g.fillRect(x, 0, Math.max(bw, 1), y); }
+      }
+    }
+    var k = Math.max(1, S.k);
+    TL.mark.style.left = Math.round((tlBin(k, b) + 0.5) * w / b) + "px";
+    el.timeline.setAttribute("aria-valuenow", String(S.k));
+    el.timeline.setAttribute("aria-valuemax", String(N));
+  }
+  // timelineLegend is the key to the bar's colours in the page's language.
+  function timelineLegend() {
+    var lg = $("tllegend");
+    if (!lg) { return; }
+    var chip = function (col, word) { return '<span><span class="tlchip" style="background:' + col + '"></span>' + esc(word) + "</span>"; };
+    var h = usedRules().map(function (r) { return chip("var(--tl-r" + (Math.max(0, usedRules().indexOf(r)) % 6) + ")", D.kinds[L][KIND.reject] + (L ? "：" : ": ") + ruleName(r)); });
+    h.push(chip("var(--tl-ret)", D.kinds[L][KIND["return"]]));
+    h.push(chip("var(--tl-sol)", D.kinds[L][KIND.solution]));
+    lg.innerHTML = h.join("");
+  }
+  // timelineBins, for tests: the bins' counts as drawn.
+  function timelineBins() {
+    var out = [], c = TL.counts;
+    for (var i = 0; i < TL.bins; i++) {
+      var o = i * 19, rules = [];
+      for (var r = 0; r < 16; r++) { rules.push(c[o + r]); }
+      out.push({ rules: rules, ret: c[o + 16], sol: c[o + 17], all: c[o + 18] });
+    }
+    return out;
+  }
+
   // For tests and for the lockstep page: the state the page shows, and
   // moves.
   window.backtrackPlayer = {
@@ -1293,6 +1725,20 @@
     theme: theme,
     go: function (k) { goTo(k); draw(); },
     treeBoxes: function () { return D.tree ? treeBoxes() : []; },
+    question: function () {
+      var q = PQ.q;
+      return q ? { k: q.k, kind: q.kind, text: q.text, answer: q.answer, say: q.say, options: q.options, cells: q.cells, depths: q.depths || [] } : null;
+    },
+    questionAt: function (k) { var q = questionAt(k); return q ? { kind: q.kind, answer: q.answer, options: q.options, cells: q.cells } : null; },
+    predict: function () { return { on: PQ.on, right: PQ.right, asked: PQ.asked, every: PQ.every, ask: PQ.ask }; },
+    timelineBins: timelineBins,
+    // timelineColors: the bar's colours as "r,g,b", the rules' by rule code.
+    timelineColors: function () {
+      var triple = function (h) { return [1, 3, 5].map(function (i) { return parseInt(h.substr(i, 2), 16); }).join(","); };
+      var rules = [];
+      for (var r = 0; r < 16; r++) { rules.push(triple(ruleColor(r))); }
+      return { rules: rules, ret: triple(TLC.ret), sol: triple(TLC.sol), other: triple(TLC.other) };
+    },
     timing: timing
   };
 

@@ -1,0 +1,359 @@
+package stepper
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"backtrack/tracer"
+)
+
+// Predict mode (the p key) and the timeline (the m key) of the terminal
+// stepper, as the player has them: before a step whose answer is not on
+// the screen, the stepper asks about it on a prompt line (which candidate
+// is tried next, placed or pruned and by which rule, where the search
+// goes back to after a dead end, is this board a solution), checks the
+// answer against the recorded run, shows the step and keeps a score. The
+// timeline is one line of characters over the whole run, binned to the
+// screen's width, with the current step marked.
+
+// quizKind is a kind of question predict mode asks.
+type quizKind int
+
+const (
+	quizTry      quizKind = iota // which candidate is tried next
+	quizReject                   // placed, or pruned by which rule
+	quizReturn                   // where the search goes back to
+	quizSolution                 // is this board a solution
+)
+
+// question is what predict mode asks at step k about step k+1.
+type question struct {
+	k      int64
+	kind   quizKind
+	answer string   // the answer as typed
+	words  string   // the answer in words, for the verdict
+	rules  []string // quizReject: the rules offered, 1 the first
+}
+
+// predictState is the stepper's predict mode and timeline.
+type predictState struct {
+	on       bool
+	q        *question
+	at       int64 // the step q was worked out for (-1: none)
+	done     map[int64]bool
+	typed    string
+	right    int
+	asked    int
+	verdict  string
+	verdOK   bool
+	timeline bool
+	bins     []byte // the timeline's characters, for binsW columns
+	binsW    int
+}
+
+// questionAt is the question predict mode asks at step k, or nil where
+// the screen already shows the answer (a choice of one) or no question
+// fits.
+func (s *Stepper) questionAt(k int64) *question {
+	r := s.rec
+	if k < 1 || k >= r.Len() {
+		return nil
+	}
+	cur, next := r.At(k), r.At(k+1)
+	switch {
+	case next.Kind == tracer.KindTry:
+		fs := r.frames(k)
+		if len(fs) == 0 {
+			return nil
+		}
+		top := fs[len(fs)-1]
+		cands := map[int]bool{next.Value: true}
+		for _, v := range top.choices {
+			cands[v] = true
+		}
+		for _, t := range top.tried {
+			if t.value != next.Value {
+				delete(cands, t.value)
+			}
+		}
+		if len(cands) < 2 {
+			return nil
+		}
+		v := r.valueText(next.Value)
+		return &question{k: k, kind: quizTry, answer: v, words: v}
+	case cur.Kind == tracer.KindTry && (next.Kind == tracer.KindReject || next.Kind == tracer.KindPlace):
+		q := &question{k: k, kind: quizReject, answer: "0", words: s.pick("placed", "放下")}
+		for i, rw := range r.def.Rules {
+			q.rules = append(q.rules, rw.Name.In(s.lang))
+			if next.Kind == tracer.KindReject && rw.Rule == next.Rule {
+				q.answer = strconv.Itoa(i + 1)
+				q.words = s.pick("pruned: ", "剪枝：") + rw.Name.In(s.lang)
+			}
+		}
+		if next.Kind == tracer.KindReject && q.answer == "0" {
+			return nil // a rule the problem does not list
+		}
+		return q
+	case next.Kind == tracer.KindReturn && cur.Kind != tracer.KindReturn:
+		depth := -1
+		for j := k + 1; j <= r.Len(); j++ {
+			e := r.At(j)
+			if e.Kind != tracer.KindReturn && e.Kind != tracer.KindUndo && e.Kind != tracer.KindExhausted {
+				depth = e.Depth
+				break
+			}
+		}
+		w := s.pick(fmt.Sprintf("depth %d", depth), fmt.Sprintf("深度 %d", depth))
+		if depth < 0 {
+			w = s.pick("the search ends", "搜索结束")
+		}
+		return &question{k: k, kind: quizReturn, answer: strconv.Itoa(depth), words: w}
+	case next.Kind == tracer.KindSolution && cur.Kind != tracer.KindSolution:
+		return &question{k: k, kind: quizSolution, answer: "y", words: s.pick("yes", "是")}
+	}
+	return nil
+}
+
+// predictArrive works out the question of the current step, once.
+func (s *Stepper) predictArrive() {
+	p := &s.pq
+	if p.at == s.k {
+		return
+	}
+	p.at, p.q, p.typed = s.k, nil, ""
+	if !p.on || p.done[s.k] {
+		return
+	}
+	p.q = s.questionAt(s.k)
+}
+
+// predictKey handles a key in predict mode before Key does: the keys of
+// an answer, Enter, Esc (skip), and a step forward while a question
+// waits. It reports whether it took the key.
+func (s *Stepper) predictKey(key string) bool {
+	p := &s.pq
+	if key == "p" {
+		p.on = !p.on
+		p.at, p.q, p.verdict = -1, nil, ""
+		if p.done == nil {
+			p.done = map[int64]bool{}
+		}
+		s.predictArrive()
+		return true
+	}
+	if key == "m" {
+		p.timeline = !p.timeline
+		return true
+	}
+	if !p.on || p.q == nil {
+		return false
+	}
+	if a, ok := strings.CutPrefix(key, "a"); ok && a != "" {
+		s.predictAnswer(a)
+		return true
+	}
+	switch {
+	case key == "enter":
+		if p.typed != "" {
+			s.predictAnswer(p.typed)
+		}
+		return true
+	case key == "esc":
+		p.done[p.q.k] = true
+		p.q, p.verdict, p.typed = nil, "", ""
+		s.k++
+		p.at = -1
+		s.predictArrive()
+		return true
+	case key == "backspace":
+		if p.typed != "" {
+			p.typed = p.typed[:len(p.typed)-1]
+		}
+		return true
+	case key == "space" || key == "right" || key == "down" || key == "n" && p.q.kind != quizSolution:
+		s.msg = s.pick("answer first: type it and press Enter (Esc skips, p leaves predict mode)",
+			"请先回答：输入答案后按回车（Esc 跳过，p 退出预测模式）")
+		return true
+	case key == "n" && p.q.kind == quizSolution, key == "y",
+		len(key) == 1 && (key[0] >= '0' && key[0] <= '9' || key[0] == '-'):
+		if len(p.typed) < 12 {
+			p.typed += key
+		}
+		return true
+	}
+	return false
+}
+
+// predictAnswer checks answer a, scores it and shows the step asked about.
+func (s *Stepper) predictAnswer(a string) {
+	p := &s.pq
+	q := p.q
+	a = strings.ToLower(strings.TrimSpace(a))
+	ok := a == q.answer
+	if q.kind == quizSolution {
+		ok = (a == "y" || a == "yes" || a == "是") == (q.answer == "y")
+	}
+	if q.kind == quizTry && !ok {
+		// The candidate as a number: a column, a digit.
+		ok = a == strings.ToLower(q.answer)
+	}
+	p.asked++
+	if ok {
+		p.right++
+		p.verdict = s.pick("Right.", "答对了。")
+	} else {
+		p.verdict = s.pick("Not quite: "+q.words+".", "不对，答案是："+q.words+"。")
+	}
+	p.verdOK = ok
+	p.done[q.k] = true
+	p.q, p.typed = nil, ""
+	s.k = q.k + 1
+	p.at = -1
+	s.predictArrive()
+}
+
+// predictLines are predict mode's lines above the note: the score and
+// the verdict of the last answer, then the question and what is typed.
+func (s *Stepper) predictLines(W int) []tline {
+	p := &s.pq
+	if !p.on {
+		return nil
+	}
+	score := s.pick(fmt.Sprintf("%d of %d right", p.right, p.asked), fmt.Sprintf("答对 %d 题，共 %d 题", p.right, p.asked))
+	l := tline{{s.pick("predict: ", "预测：") + score, stHead}}
+	if p.verdict != "" {
+		st := stFail
+		if p.verdOK {
+			st = stHead
+		}
+		l = append(l, span{"   " + p.verdict, st})
+	}
+	lines := []tline{l}
+	if q := p.q; q != nil {
+		var text string
+		switch q.kind {
+		case quizTry:
+			text = s.pick("Which candidate is tried next? Type it: ", "下一个尝试的候选是哪个？输入它：")
+		case quizReject:
+			opts := []string{"0 " + s.pick("placed", "放下")}
+			for i, r := range q.rules {
+				opts = append(opts, fmt.Sprintf("%d %s", i+1, s.pick("pruned: ", "剪枝：")+r))
+			}
+			text = s.pick("Placed or pruned? ", "放下还是剪枝？") + strings.Join(opts, s.pick(", ", "，")) + s.pick(": ", "：")
+		case quizReturn:
+			text = s.pick("A dead end: back to which depth? (-1: the search ends) ", "死路：回到哪一层深度？（-1：搜索结束）")
+		case quizSolution:
+			text = s.pick("Is this board a solution? y/n: ", "这个棋盘是一个解吗？y/n：")
+		}
+		lines = append(lines, wrapText(text+p.typed+"_", W, stNote)...)
+	}
+	return lines
+}
+
+// timelineChars are the timeline's characters: a solution, a return, the
+// other steps; a bin of rejects shows its commonest rule's number (1 the
+// problem's first rule).
+const (
+	tlSolution = '*'
+	tlReturn   = '<'
+	tlOther    = '.'
+	tlHere     = '|'
+)
+
+// timelineLines are the timeline's two lines: the bar, binned to W-2
+// columns between [ and ], the current step's column marked |, and its
+// key.
+func (s *Stepper) timelineLines(W int) []tline {
+	p := &s.pq
+	if !p.timeline || W < 12 {
+		return nil
+	}
+	n := W - 2
+	if p.binsW != n {
+		p.bins, p.binsW = s.timelineBins(n), n
+	}
+	bar := slices.Clone(p.bins)
+	if k := s.k; k >= 1 && len(bar) > 0 {
+		bar[timelineBin(k, s.rec.Len(), len(bar))] = tlHere
+	}
+	key := []string{}
+	for i, rw := range s.rec.def.Rules {
+		key = append(key, fmt.Sprintf("%d %s", i+1, rw.Short.In(s.lang)))
+	}
+	key = append(key, s.pick("< return", "< 返回"), s.pick("* solution", "* 解"), s.pick("| here", "| 当前"))
+	return []tline{
+		{{"[", stGrey}, {string(bar), stPlain}, {"]", stGrey}},
+		{{s.pick("timeline: ", "时间线：") + strings.Join(key, "  "), stGrey}},
+	}
+}
+
+// timelineBin is the column of step k (1-based) among b columns of a run
+// of n steps.
+func timelineBin(k, n int64, b int) int {
+	if n <= 0 {
+		return 0
+	}
+	return min(b-1, int((k-1)*int64(b)/n))
+}
+
+// timelineBins bins the run's steps into b characters.
+func (s *Stepper) timelineBins(b int) []byte {
+	r := s.rec
+	n := r.Len()
+	b = max(1, min(b, int(max(n, 1))))
+	type bin struct {
+		rules      map[int]int
+		ret, sol   int
+		rejects, s int
+	}
+	bins := make([]bin, b)
+	ruleNo := map[tracer.Rule]int{}
+	for i, rw := range r.def.Rules {
+		ruleNo[rw.Rule] = i + 1
+	}
+	for k := int64(1); k <= n; k++ {
+		e := r.At(k)
+		bn := &bins[timelineBin(k, n, b)]
+		bn.s++
+		switch e.Kind {
+		case tracer.KindReject:
+			if bn.rules == nil {
+				bn.rules = map[int]int{}
+			}
+			bn.rules[ruleNo[e.Rule]]++
+			bn.rejects++
+		case tracer.KindReturn:
+			bn.ret++
+		case tracer.KindSolution:
+			bn.sol++
+		}
+	}
+	out := make([]byte, b)
+	for i, bn := range bins {
+		switch {
+		case bn.sol > 0:
+			out[i] = tlSolution
+		case bn.rejects > 0 && bn.rejects >= bn.ret:
+			best, most := 0, -1
+			for no, c := range bn.rules {
+				if c > most || c == most && no < best {
+					best, most = no, c
+				}
+			}
+			if best >= 1 && best <= 9 {
+				out[i] = byte('0' + best)
+			} else {
+				out[i] = 'x'
+			}
+		case bn.ret > 0:
+			out[i] = tlReturn
+		case bn.s > 0:
+			out[i] = tlOther
+		default:
+			out[i] = ' '
+		}
+	}
+	return out
+}
