@@ -321,7 +321,7 @@ func TestStepTTY(t *testing.T) {
 			t.Errorf("view %d starts %q, want %q", i, strings.SplitN(views[i], "\n", 2)[0], w)
 		}
 	}
-	wantErr := "step script line 1: unknown key \"zz\", skipped (keys: n, space, right (→), b, left (←), r u s t, R U S T, g<step>, home, end, l, ?, esc, q)\n" +
+	wantErr := "step script line 1: unknown key \"zz\", skipped (keys: n, space, right (→), b, left (←), r u s t, R U S T, g<step>, home, end, l, ?, esc, q; p (predict mode), a<answer>, m (timeline))\n" +
 		"step script line 3: unknown key \"N\", skipped (keys are case-sensitive: did you mean \"n\"?)\n" +
 		"step script line 7: unknown key \"Q\", skipped (keys are case-sensitive: did you mean \"q\"?)\n"
 	if stderr != wantErr {
