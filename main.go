@@ -44,6 +44,7 @@ import (
 	"backtrack/render/outfile"
 	"backtrack/render/steplog"
 	"backtrack/render/stepper"
+	"backtrack/site/play"
 	"backtrack/tracer"
 )
 
@@ -379,35 +380,15 @@ func strs[T ~string](vs []T) []string {
 // problemList is the problems for usage lines: "nqueens|sudoku|permutations".
 func problemList() string { return strings.Join(tracer.ProblemNames(), "|") }
 
-// settingFlags names the flag of each setting of a tracer.Spec.
-var settingFlags = map[string]string{
-	"n": "-n", "puzzle": "--puzzle", "order": "--order", "check": "--check", "when": "--when",
-	"stop": "--first/--all/--no-return", "drop": "--drop", "limits": "--max-steps, --max-calls and --timeout",
-}
-
 // specError turns a tracer.SettingError into a usage error naming the
-// flag; where names the puzzle's source for puzzle errors.
+// flag (play.SpecError, the playground's words too); where names the
+// puzzle's source for puzzle errors.
 func specError(err error, where string) error {
 	var se *tracer.SettingError
 	if !errors.As(err, &se) {
 		return err
 	}
-	switch se.Setting {
-	case "problem":
-		return usagef("%v", se.Err)
-	case "puzzle":
-		if where != "" {
-			return usagef("%s: %v", where, se.Err)
-		}
-	}
-	name := settingFlags[se.Setting]
-	if name == "" {
-		name = se.Setting
-	}
-	if msg := se.Err.Error(); se.Setting == "n" && msg != "" && (msg[0] >= '0' && msg[0] <= '9' || msg[0] == '-') {
-		return usagef("%s %s", name, msg) // "-n 31 is out of range: want 1 to 30"
-	}
-	return usagef("%s: %v", name, se.Err)
+	return usagef("%v", play.SpecError(err, where))
 }
 
 // build makes the problem and the run options the flags describe, through

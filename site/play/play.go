@@ -75,7 +75,7 @@ func Page(ctx context.Context, r Request) ([]byte, error) {
 	}
 	p, opts, err := spec.Build()
 	if err != nil {
-		return nil, specError(err, where)
+		return nil, SpecError(err, where)
 	}
 	info := p.Info()
 	sg := tracer.StrategyOf(info, opts)
@@ -118,16 +118,18 @@ func (p *page) Event(e *tracer.Event) {
 	p.rec.Event(e)
 }
 
-// settingFlags names the flag of each setting of a tracer.Spec, as the
-// command's messages do.
+// settingFlags names the flag of each setting of a tracer.Spec.
 var settingFlags = map[string]string{
 	"n": "-n", "puzzle": "--puzzle", "order": "--order", "check": "--check", "when": "--when",
 	"stop": "--first/--all/--no-return", "drop": "--drop", "limits": "--max-steps, --max-calls and --timeout",
 }
 
-// specError words a tracer.SettingError as the command does (main's
-// specError): the flag, then what is wrong.
-func specError(err error, where string) error {
+// SpecError words a tracer.SettingError as the command line does: the
+// flag that set it, then what is wrong ("-n 31 is out of range: want 1 to
+// 30", "--order: ..."); where names the puzzle's source for a puzzle's
+// errors. Any other error is returned as it is. The command and the
+// playground share it, so a bad input gets the same line in both.
+func SpecError(err error, where string) error {
 	var se *tracer.SettingError
 	if !errors.As(err, &se) {
 		return err
