@@ -103,21 +103,31 @@ var stopZH = map[tracer.Stop]string{
 	tracer.StopNoReturn: "没有返回值，不会停",
 }
 
+// pair returns field fa of run ra and field fb of run rb as numbers; ok
+// is false when either is not a number.
+func (p *page) pair(ra, fa, rb, fb string) (x, y float64, ok bool, err error) {
+	a, err := p.value(ra, fa)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	b, err := p.value(rb, fb)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	return a.num, b.num, a.isNum && b.isNum, nil
+}
+
 // Ratio returns field f of run a divided by that of run b: a whole number
 // from 10 on, one decimal below.
 func (p *page) Ratio(a, b, f string) (string, error) {
-	x, err := p.value(a, f)
+	x, y, ok, err := p.pair(a, f, b, f)
 	if err != nil {
 		return "", err
 	}
-	y, err := p.value(b, f)
-	if err != nil {
-		return "", err
-	}
-	if !x.isNum || !y.isNum || y.num == 0 {
+	if !ok || y == 0 {
 		return "", fmt.Errorf("ratio of %s: want numbers, and no zero below", f)
 	}
-	q := x.num / y.num
+	q := x / y
 	if q >= 10 {
 		return strconv.FormatFloat(math.Round(q), 'f', 0, 64), nil
 	}
@@ -126,51 +136,39 @@ func (p *page) Ratio(a, b, f string) (string, error) {
 
 // Diff returns field f of run a minus that of run b.
 func (p *page) Diff(a, b, f string) (string, error) {
-	x, err := p.value(a, f)
+	x, y, ok, err := p.pair(a, f, b, f)
 	if err != nil {
 		return "", err
 	}
-	y, err := p.value(b, f)
-	if err != nil {
-		return "", err
-	}
-	if !x.isNum || !y.isNum {
+	if !ok {
 		return "", fmt.Errorf("difference of %s: want numbers", f)
 	}
-	return value{num: x.num - y.num, isNum: true}.String(), nil
+	return value{num: x - y, isNum: true}.String(), nil
 }
 
 // Sub returns field a of run minus its field b ("check_cost_scan_on"
 // minus "check_cost": what the early return saved).
 func (p *page) Sub(run, a, b string) (string, error) {
-	x, err := p.value(run, a)
+	x, y, ok, err := p.pair(run, a, run, b)
 	if err != nil {
 		return "", err
 	}
-	y, err := p.value(run, b)
-	if err != nil {
-		return "", err
-	}
-	if !x.isNum || !y.isNum {
+	if !ok {
 		return "", fmt.Errorf("difference of %s and %s: want numbers", a, b)
 	}
-	return value{num: x.num - y.num, isNum: true}.String(), nil
+	return value{num: x - y, isNum: true}.String(), nil
 }
 
 // Percent returns field a of run as a whole percentage of its field b.
 func (p *page) Percent(run, a, b string) (string, error) {
-	x, err := p.value(run, a)
+	x, y, ok, err := p.pair(run, a, run, b)
 	if err != nil {
 		return "", err
 	}
-	y, err := p.value(run, b)
-	if err != nil {
-		return "", err
-	}
-	if !x.isNum || !y.isNum || y.num == 0 {
+	if !ok || y == 0 {
 		return "", fmt.Errorf("percentage of %s in %s: want numbers, and no zero below", a, b)
 	}
-	return strconv.FormatFloat(math.Round(100*x.num/y.num), 'f', 0, 64) + "%", nil
+	return strconv.FormatFloat(math.Round(100*x/y), 'f', 0, 64) + "%", nil
 }
 
 // Label returns what tables call a run: its label, or its name.
