@@ -509,6 +509,8 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs := newCommand("compare", stdout, "backtrack compare [PROBLEM PROBLEM] [-n N] [--puzzle P] [--left S] [--right S] [--svg FILE] [--html FILE] [--no-time] | backtrack compare --strategies PROBLEM [-n N | --puzzle P] [--no-time] | backtrack compare --strategies PROBLEM --left S --right S --html FILE")
 	n := fs.Int("n", 0, "the size, for problems sized by n ("+sizeHelp()+")")
 	puzzle := fs.String("puzzle", "", "sudoku: a puzzle string, a file, or - for stdin (default: LeetCode 37's board)")
+	nums := fs.String("nums", "", "combination-sum, subsets, permutations: the numbers, e.g. 1,1,2 (with --strategies, a row for each --dedup style the problem takes: used, start, none)")
+	target := fs.Int("target", 0, "combination-sum: the target sum (default 8)")
 	strategies := fs.String("strategies", "", "run every strategy of this problem on one instance: "+strings.Join(tracer.ProblemNames(), ", "))
 	svg := fs.String("svg", "", "draw the nodes per depth of both searches as an SVG chart to this file")
 	noTime := fs.Bool("no-time", false, "leave out the time, so the output is the same on every run")
@@ -536,6 +538,10 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if set["puzzle"] && strings.TrimSpace(*puzzle) == "" {
 		return usagef("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for the default board)")
 	}
+	if set["puzzle"] && (set["nums"] || set["target"]) {
+		return usagef("--nums and --target write the instance: leave out --puzzle")
+	}
+	listGiven := set["nums"] || set["target"]
 	problems := pos
 	switch {
 	case *strategies != "" && len(pos) > 0:
@@ -573,6 +579,8 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 				return usagef("%s: %v", where, err)
 			}
 			s.Puzzle, usedPuzzle = text, true
+		case def.Puzzle != nil && listGiven:
+			s.Puzzle, usedPuzzle = tracer.NumbersInstance(*nums, *target, false, ""), true
 		}
 		if _, _, err := export.Build(s); err != nil {
 			return usagef("%s: %v", def.Name, err)
@@ -584,6 +592,9 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}
 	if set["puzzle"] && !usedPuzzle {
 		return usagef("--puzzle: %s takes no puzzle", strings.Join(problems, " and "))
+	}
+	if listGiven && !usedPuzzle {
+		return usagef("--nums, --target: %s takes no list of numbers", strings.Join(problems, " and "))
 	}
 	searches := bases
 	switch {

@@ -366,6 +366,10 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 	col(opt.pick("order", "顺序"), false)
 	col(opt.pick("check", "检查方式"), false)
 	col(opt.pick("when", "检查时机"), false)
+	dedup := dedupAxis(runs) // compare --strategies of a list with repeats: 树层去重 used, start, none
+	if dedup {
+		col(opt.pick("dedup", "去重"), false)
+	}
 	col(opt.pick("status", "结果"), false)
 	for _, h := range [][2]string{{"solutions", "解"}, {"nodes", "节点"}, {"tries", "尝试"}, {"placements", "放置"},
 		{tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH}, {"check cost", "检查代价"}, {"scan cost", "扫描代价"}, {"steps", "步数"}} {
@@ -381,7 +385,11 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 		if s.Status == tracer.StatusLimit && !slices.Contains(limits, s.Limit) {
 			limits = append(limits, s.Limit)
 		}
-		cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When), StatusText(s, opt.Lang)}
+		cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When)}
+		if dedup {
+			cells = append(cells, string(tracer.DedupOf(s.Instance)))
+		}
+		cells = append(cells, StatusText(s, opt.Lang))
 		for _, v := range []int64{st.Solutions, st.Nodes, st.Tries, st.Placements, st.Backtracks, st.CheckCost, st.ScanCost, st.Steps} {
 			cells = append(cells, strconv.FormatInt(v, 10))
 		}
@@ -393,7 +401,13 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 	var b strings.Builder
 	if len(runs) > 0 {
 		s := runs[0].Summary
-		fmt.Fprintf(&b, "%s · %s%s\n", RunName(s, opt.Lang), opt.pick("stop: ", "停止规则："), s.Strategy.Stop)
+		name := RunName(s, opt.Lang)
+		if dedup {
+			// The style is a column: the title names the list alone.
+			d := string(tracer.DedupOf(s.Instance))
+			name = strings.NewReplacer(", dedup "+d, "", "，去重 "+d, "").Replace(name)
+		}
+		fmt.Fprintf(&b, "%s · %s%s\n", name, opt.pick("stop: ", "停止规则："), s.Strategy.Stop)
 		if opt.Markdown {
 			b.WriteString("\n")
 		}
@@ -412,6 +426,17 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// dedupAxis reports whether the runs differ in their de-duplication
+// style, which then gets a column of its own.
+func dedupAxis(runs []CompareRun) bool {
+	for _, r := range runs {
+		if tracer.DedupOf(r.Summary.Instance) != tracer.DedupOf(runs[0].Summary.Instance) {
+			return true
+		}
+	}
+	return false
 }
 
 // limitNote explains, under a strategy table, the status of the runs a

@@ -95,3 +95,15 @@ func (s *Spec) SetKeys(text string) error {
 	}
 	return nil
 }
+
+// DedupOf returns the de-duplication style a list instance's text names
+// ("nums 1,1,2 dedup used": DedupUsed), "" if it names none.
+func DedupOf(instance string) Dedup {
+	f := strings.Fields(instance)
+	for i := 0; i+1 < len(f); i++ {
+		if f[i] == "dedup" {
+			return Dedup(f[i+1])
+		}
+	}
+	return ""
+}
