@@ -99,10 +99,10 @@ func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error
 	if err != nil {
 		return err
 	}
-	var pages []*Player
+	var pages []*player
 	if page != nil {
 		for range specs {
-			pages = append(pages, &Player{out: page, Limit: opt.HTMLSteps})
+			pages = append(pages, &player{out: page, Limit: opt.HTMLSteps})
 		}
 	}
 

@@ -27,7 +27,7 @@ type diagramOutputs struct {
 	dot, svg, png *outfile.File
 	gif           *outfile.File
 	frames        *outfile.Folder // Frames: nil if not asked for
-	html          *Player         // HTML: nil if not asked for
+	html          *player         // HTML: nil if not asked for
 	opt           *Options
 	framesSkipped bool     // an interrupt left Frames unwritten
 	empty         []string // the outputs left out because the tree is empty
@@ -61,7 +61,7 @@ func openDiagrams(ctx context.Context, opt *Options, set *outfile.Set) (*diagram
 		if err != nil {
 			return nil, err
 		}
-		d.html = &Player{out: out, Limit: opt.htmlSteps(), followBrowser: !opt.LangGiven, quiz: opt.Quiz}
+		d.html = &player{out: out, Limit: opt.htmlSteps(), followBrowser: !opt.LangGiven, quiz: opt.Quiz}
 	}
 	// The frames go into a temporary folder as they are drawn, and into
 	// place with the other outputs; the folder is checked now.
@@ -493,7 +493,3 @@ func (o *Options) newTree() *tracer.Tree {
 	}
 	return t
 }
-
-// NewTree returns the tree a run with these options keeps for its
-// diagrams, with its caps (MaxTree, and the box limit of MaxNodes 0).
-func (o *Options) NewTree() *tracer.Tree { return o.newTree() }

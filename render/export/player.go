@@ -11,10 +11,10 @@ import (
 	"backtrack/tracer"
 )
 
-// Player is the player page's sink: it records a run's first Limit steps
+// player is the player page's sink: it records a run's first Limit steps
 // compactly (about 20 bytes a step, stepper.Recording) and counts every
 // step, for a page that says how many it left out.
-type Player struct {
+type player struct {
 	out *outfile.File
 	// Limit is the most steps the page holds.
 	Limit int64
@@ -29,12 +29,12 @@ type Player struct {
 }
 
 // begin starts the recording of a run of the problem info describes.
-func (h *Player) begin(info tracer.Info, sg tracer.Strategy) {
+func (h *player) begin(info tracer.Info, sg tracer.Strategy) {
 	h.rec = stepper.NewRecording(info, sg)
 }
 
 // Event records e, if the page has room for it; it counts every step.
-func (h *Player) Event(e *tracer.Event) {
+func (h *player) Event(e *tracer.Event) {
 	h.total++
 	if h.total > h.limit() || h.rec == nil {
 		return
@@ -43,7 +43,7 @@ func (h *Player) Event(e *tracer.Event) {
 }
 
 // limit returns Limit, stepper.DefaultHTMLSteps if unset.
-func (h *Player) limit() int64 {
+func (h *player) limit() int64 {
 	if h.Limit <= 0 {
 		return stepper.DefaultHTMLSteps
 	}
@@ -51,7 +51,7 @@ func (h *Player) limit() int64 {
 }
 
 // side is the player as one side of a lockstep page.
-func (h *Player) side() stepper.LockstepSide {
+func (h *player) side() stepper.LockstepSide {
 	return stepper.LockstepSide{Rec: h.rec, MaxSteps: h.limit(), Total: h.total}
 }
 
@@ -67,7 +67,7 @@ func (o *Options) htmlSteps() int64 {
 // its file. The page works its tree pane out from its steps; a page of no
 // step has none. An interrupt (ctx) leaves the page out at once, returned
 // in skipped.
-func (h *Player) write(ctx context.Context, info tracer.Info, sg tracer.Strategy, leg render.Legend) (skipped []*outfile.File, err error) {
+func (h *player) write(ctx context.Context, info tracer.Info, sg tracer.Strategy, leg render.Legend) (skipped []*outfile.File, err error) {
 	rec := h.rec
 	if rec == nil {
 		rec = stepper.NewRecording(info, sg) // a log that ended before its steps
@@ -90,7 +90,7 @@ func (h *Player) write(ctx context.Context, info tracer.Info, sg tracer.Strategy
 // begins its recording with the log's header.
 type logSinks struct {
 	all  tracer.Sink // a MultiSink
-	page *Player
+	page *player
 }
 
 func (s *logSinks) Event(e *tracer.Event) { s.all.Event(e) }
