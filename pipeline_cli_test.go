@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,6 +42,33 @@ func TestCompareDedupAxis(t *testing.T) {
 				if strings.Contains(out, w) {
 					t.Errorf("%q in\n%s", w, out)
 				}
+			}
+		})
+	}
+}
+
+// TestDiagramErrorExitCodes: a diagram option that does not fit the tree
+// is bad input (exit 2); a DOT that cannot be written is the run's
+// failure (exit 1), not a usage error.
+func TestDiagramErrorExitCodes(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	dot := filepath.Join(t.TempDir(), "x.dot")
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"trace", "nqueens", "-n", "4", "--focus", "r0=c9", "--dot", dot}, 2, "focus move r0=c9: no such move"},
+		{[]string{"trace", "nqueens", "-n", "4", "--at-step", "9999", "--dot", dot}, 2, "--at-step 9999 is beyond the last step"},
+		{[]string{"trace", "nqueens", "-n", "7", "--max-nodes", "0", "--dot", "/dev/full"}, 1, "no space left on device"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, _, stderr := runCLI(t, "", tt.args...)
+			if code != tt.code || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, tt.code, tt.want)
 			}
 		})
 	}
