@@ -81,6 +81,13 @@ const (
 // limit step's; Final and Solutions are the boards replayed from the moves
 // (Solutions keeps the first 10, tracer.Run's default).
 func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
+	return read(r, sink, true)
+}
+
+// read is Read; fast says whether step lines in the Writer's own layout
+// take the shortcut of stepReader.fastStep (the tests turn it off to
+// compare).
+func read(r io.Reader, sink tracer.Sink, fast bool) (Header, tracer.Summary, error) {
 	var (
 		h   Header
 		sum tracer.Summary
@@ -150,19 +157,28 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 	for sc.Scan() {
 		lineNo++
 		line := sc.Bytes()
-		if isBlankOrComment(line) {
-			continue
+		var err error
+		ok := false
+		if fast {
+			// A step as the Writer writes it, numbered next.
+			note, ok = sr.fastStep(line, &lb, &e)
+			ok = ok && e.Step == last+1
 		}
-		if isTopKey(line, "summary") {
-			summary = true
-			break
-		}
-		err := sr.readStep(line)
-		if err == nil {
-			e, note, err = sr.f.event(&lb)
-		}
-		if err == nil && e.Step != last+1 {
-			err = fmt.Errorf("want step %d: steps are numbered without gaps", last+1)
+		if !ok {
+			if isBlankOrComment(line) {
+				continue
+			}
+			if isTopKey(line, "summary") {
+				summary = true
+				break
+			}
+			err = sr.readStep(line)
+			if err == nil {
+				e, note, err = sr.f.event(&lb)
+			}
+			if err == nil && e.Step != last+1 {
+				err = fmt.Errorf("want step %d: steps are numbered without gaps", last+1)
+			}
 		}
 		if err != nil {
 			where := fmt.Sprintf("after step %d", last)

@@ -1,0 +1,327 @@
+package steplog
+
+import (
+	"hash/maphash"
+	"math"
+
+	"backtrack/tracer"
+)
+
+// This file reads a step line in the very layout the Writer writes (two
+// spaces, "- {", the keys in the writer's order, each value spelled as the
+// writer spells it) straight into a tracer.Event, without taking the line
+// apart into fields first. It is only a shortcut: any line it does not
+// take whole (another spacing or key order, a value spelled otherwise, a
+// number out of range, a step the checks refuse) is read again by the
+// general reader (stepReader.readStep, then stepFields.event), which
+// words the error if there is one. So the shortcut never changes what
+// Read accepts, refuses or says: TestFastAgrees and FuzzRead compare the
+// two over the golden logs and mutations of them.
+
+// fastLead starts every step line the Writer writes.
+const fastLead = "  - {step: "
+
+// lit reports whether line holds s at i.
+func lit(line []byte, i int, s string) bool {
+	return len(line)-i >= len(s) && string(line[i:i+len(s)]) == s
+}
+
+// key reports whether line holds s, ", key: ", at i. The key's first
+// letter tells most keys apart, so a key that is not there costs one
+// comparison.
+func key(line []byte, i int, s string) bool {
+	return len(line)-i >= len(s) && line[i+2] == s[2] && string(line[i:i+len(s)]) == s
+}
+
+// fastInt reads an integer in canonical decimal that fits an int32, as
+// stepFields.int wants it: what canonicalInt reads, in one pass.
+func fastInt(line []byte, i int) (int, int, bool) {
+	neg := i < len(line) && line[i] == '-'
+	if neg {
+		i++
+	}
+	j, n := i, 0
+	for ; j < len(line) && j-i < 11; j++ {
+		c := line[j] - '0'
+		if c > 9 {
+			break
+		}
+		n = n*10 + int(c)
+	}
+	switch {
+	case j == i, j-i > 10, line[i] == '0' && (j-i > 1 || neg), j < len(line) && line[j]-'0' <= 9:
+		// No digits, a leading zero, or more than an int32 holds:
+		// left to the general reader.
+		return 0, j, false
+	}
+	if neg {
+		n = -n
+	}
+	if n < math.MinInt32 || n > math.MaxInt32 {
+		return 0, j, false
+	}
+	return n, j, true
+}
+
+// fastPos reads "none" or "[row, col]", as stepFields.pos does.
+func fastPos(line []byte, i int) (tracer.Pos, int, bool) {
+	if lit(line, i, "none") {
+		return tracer.NoPos, i + 4, true
+	}
+	if i >= len(line) || line[i] != '[' {
+		return tracer.NoPos, i, false
+	}
+	r, i, ok := fastInt(line, i+1)
+	if !ok || !lit(line, i, ", ") {
+		return tracer.NoPos, i, false
+	}
+	c, i, ok := fastInt(line, i+2)
+	if !ok || i >= len(line) || line[i] != ']' {
+		return tracer.NoPos, i, false
+	}
+	return tracer.Pos{Row: r, Col: c}, i + 1, true
+}
+
+// fastWord reads a word (isWord) and returns where it ends.
+func fastWord(line []byte, i int) ([]byte, int) {
+	j := i
+	for j < len(line) && (line[j] >= 'a' && line[j] <= 'z' || line[j] == '_') {
+		j++
+	}
+	return line[i:j], j
+}
+
+// fastName reads a word and finds it in names (from first on), as
+// stepFields.name does.
+func fastName(line []byte, i int, names []string, first int) (int, int, bool) {
+	w, j := fastWord(line, i)
+	if len(w) == 0 {
+		return 0, j, false
+	}
+	for k := first; k < len(names); k++ {
+		if string(w) == names[k] {
+			return k, j, true
+		}
+	}
+	return 0, j, false
+}
+
+// fastBool reads true or false.
+func fastBool(line []byte, i int) (bool, int, bool) {
+	switch {
+	case lit(line, i, "true"):
+		return true, i + 4, true
+	case lit(line, i, "false"):
+		return false, i + 5, true
+	}
+	return false, i, false
+}
+
+// fastStep reads line into e if it is a step line in the Writer's layout
+// that the general reader would take as the same event, and returns its
+// note (a quoted note, decoded; nil when there is none). ok is false for
+// any other line, which the caller reads the general way.
+func (sr *stepReader) fastStep(line []byte, lb *logBoard, e *tracer.Event) (note []byte, ok bool) {
+	if !lit(line, 0, fastLead) {
+		return nil, false
+	}
+	sr.scratch = sr.scratch[:0]
+	step, i, ok := canonicalInt(line, len(fastLead))
+	if !ok || step < 1 || !key(line, i, ", kind: ") {
+		return nil, false
+	}
+	kind, i, ok := fastName(line, i+len(", kind: "), logKindNames, 0)
+	if !ok || !key(line, i, ", node: ") {
+		return nil, false
+	}
+	k := tracer.Kind(kind)
+	*e = tracer.Event{Step: step, Kind: k, Parent: -1, Cell: tracer.NoPos, Value: noValue(k),
+		Witness: tracer.NoPos, From: tracer.NoPos}
+	if e.Node, i, ok = fastInt(line, i+len(", node: ")); !ok || !key(line, i, ", depth: ") {
+		return nil, false
+	}
+	if e.Depth, i, ok = fastInt(line, i+len(", depth: ")); !ok {
+		return nil, false
+	}
+	if key(line, i, ", parent: ") {
+		if e.Parent, i, ok = fastInt(line, i+len(", parent: ")); !ok {
+			return nil, false
+		}
+	}
+	// The move, or the cell (or row) and the value: one or the other,
+	// as stepFields.event wants.
+	moved, valued := false, false
+	switch {
+	case key(line, i, ", move: "):
+		i += len(", move: ")
+		var text []byte
+		if i < len(line) && line[i] == '"' {
+			var v stepVal
+			if i, ok = sr.quoted(line, i+1, &v); !ok {
+				return nil, false
+			}
+			text = v.s
+		} else {
+			j := i
+			for j < len(line) && line[j] != ',' && line[j] != '}' {
+				j++
+			}
+			text = line[i:j]
+			switch {
+			case isWord(text):
+				if s := string(text); s == "true" || s == "false" || s == "null" {
+					return nil, false
+				}
+			case !isPlainToken(text):
+				return nil, false
+			}
+			i = j
+		}
+		if len(sr.lastMove) == 0 || string(text) != string(sr.lastMove) {
+			cell, v, err := lb.moves.parse(text)
+			if err != nil {
+				return nil, false
+			}
+			sr.lastMove, sr.lastCell, sr.lastValue = append(sr.lastMove[:0], text...), cell, v
+		}
+		e.Cell, e.Value, moved = sr.lastCell, sr.lastValue, true
+	case key(line, i, ", row: "):
+		if e.Cell.Row, i, ok = fastInt(line, i+len(", row: ")); !ok {
+			return nil, false
+		}
+		e.Cell.Col = -1
+	case key(line, i, ", cell: "):
+		if e.Cell, i, ok = fastPos(line, i+len(", cell: ")); !ok {
+			return nil, false
+		}
+	}
+	if !moved && key(line, i, ", value: ") {
+		if e.Value, i, ok = fastInt(line, i+len(", value: ")); !ok {
+			return nil, false
+		}
+		valued = true
+	}
+	if key(line, i, ", rule: ") {
+		var r int
+		if r, i, ok = fastName(line, i+len(", rule: "), lb.ruleNames, 1); !ok {
+			return nil, false
+		}
+		e.Rule = tracer.Rule(r)
+	}
+	if key(line, i, ", witness: ") {
+		if e.Witness, i, ok = fastPos(line, i+len(", witness: ")); !ok {
+			return nil, false
+		}
+	}
+	if key(line, i, ", from: ") {
+		if e.From, i, ok = fastPos(line, i+len(", from: ")); !ok {
+			return nil, false
+		}
+	}
+	if key(line, i, ", skipped: ") {
+		if e.Skipped, i, ok = fastInt(line, i+len(", skipped: ")); !ok {
+			return nil, false
+		}
+	}
+	if key(line, i, ", cost: ") {
+		if e.Cost, i, ok = fastInt(line, i+len(", cost: ")); !ok {
+			return nil, false
+		}
+	}
+	if !moved && !valued && key(line, i, ", options: ") {
+		if e.Value, i, ok = fastInt(line, i+len(", options: ")); !ok {
+			return nil, false
+		}
+	}
+	if key(line, i, ", ok: ") {
+		if e.OK, i, ok = fastBool(line, i+len(", ok: ")); !ok {
+			return nil, false
+		}
+	}
+	if key(line, i, ", pass: ") {
+		if e.Pass, i, ok = fastBool(line, i+len(", pass: ")); !ok {
+			return nil, false
+		}
+	}
+	if key(line, i, ", limit: ") {
+		var l int
+		if l, i, ok = fastName(line, i+len(", limit: "), logLimitNames, 1); !ok {
+			return nil, false
+		}
+		e.Limit = tracer.LimitReason(l)
+	}
+	if key(line, i, `, note: "`) {
+		i += len(`, note: "`)
+		if note = sr.notes.find(line, i); note != nil {
+			i = len(line) - 1
+		} else {
+			var v stepVal
+			mark := len(sr.scratch)
+			start := i
+			if i, ok = sr.quoted(line, i, &v); !ok {
+				return nil, false
+			}
+			if len(sr.scratch) == mark {
+				// Not escaped: the note is its text.
+				sr.notes.keep(line[start : i-1])
+			}
+			note = v.s
+		}
+	}
+	// The end of the line, and an event the board takes.
+	if i+1 != len(line) || line[i] != '}' || lb.check(e) != nil {
+		return nil, false
+	}
+	return note, true
+}
+
+// noteSeen remembers the texts of notes read lately that need no
+// unescaping (most notes of a log are the same few hundred texts): a note
+// found here is taken as it is, without the character checks of
+// stepReader.quoted. Each slot holds one note of up to noteSlot bytes,
+// found by its hash; the table is made at the first note, 768 KiB, and
+// never grows.
+type noteSeen struct {
+	seed  maphash.Seed
+	text  []byte // noteSlots slots of noteSlot bytes
+	sizes []uint8
+}
+
+const (
+	noteSlots = 1 << 12
+	noteSlot  = 192
+)
+
+// slot returns the slot of note text b.
+func (ns *noteSeen) slot(b []byte) int {
+	return int(maphash.Bytes(ns.seed, b) & (noteSlots - 1))
+}
+
+// find returns the note at line[i:] if the line ends with it, closed by
+// `"}`, and its text is one kept before; else nil.
+func (ns *noteSeen) find(line []byte, i int) []byte {
+	end := len(line) - 2
+	if ns.text == nil || end < i || end-i > noteSlot || line[end] != '"' || line[end+1] != '}' {
+		return nil
+	}
+	b := line[i:end]
+	k := ns.slot(b)
+	if int(ns.sizes[k]) != len(b)+1 || string(ns.text[k*noteSlot:k*noteSlot+len(b)]) != string(b) {
+		return nil
+	}
+	return b
+}
+
+// keep remembers b, the text of a note that stepReader.quoted read whole,
+// with nothing to unescape.
+func (ns *noteSeen) keep(b []byte) {
+	if len(b) > noteSlot-1 {
+		return
+	}
+	if ns.text == nil {
+		ns.seed, ns.text, ns.sizes = maphash.MakeSeed(), make([]byte, noteSlots*noteSlot), make([]uint8, noteSlots)
+	}
+	k := ns.slot(b)
+	copy(ns.text[k*noteSlot:], b)
+	ns.sizes[k] = uint8(len(b) + 1) // 0: an empty slot
+}
