@@ -279,13 +279,18 @@ func (sr *stepReader) fastStep(line []byte, lb *logBoard, e *tracer.Event) (note
 // unescaping (most notes of a log are the same few hundred texts): a note
 // found here is taken as it is, without the character checks of
 // stepReader.quoted. Each slot holds one note of up to noteSlot bytes,
-// found by its hash; the table is made at the first note, 768 KiB, and
-// never grows.
+// found by its hash; the table is made once a log has shown 1,024 notes
+// (a short log does without), 768 KiB, and never grows.
 type noteSeen struct {
 	seed  maphash.Seed
 	text  []byte // noteSlots slots of noteSlot bytes
 	sizes []uint8
+	wait  int // notes to see before the table is made
 }
+
+// noteSeenWait is how many notes a log shows before noteSeen makes its
+// table (a variable for the tests, which make it at once).
+var noteSeenWait = 1024
 
 const (
 	noteSlots = 1 << 12
@@ -319,6 +324,9 @@ func (ns *noteSeen) keep(b []byte) {
 		return
 	}
 	if ns.text == nil {
+		if ns.wait++; ns.wait < noteSeenWait {
+			return
+		}
 		ns.seed, ns.text, ns.sizes = maphash.MakeSeed(), make([]byte, noteSlots*noteSlot), make([]uint8, noteSlots)
 	}
 	k := ns.slot(b)

@@ -225,26 +225,82 @@ func logMutate(r *rand.Rand, log string) string {
 // TestFastAgreesMutated reads mutations of the goldens and of small
 // logged runs with and without the shortcut.
 func TestFastAgreesMutated(t *testing.T) {
-	logs := logAllRuns(t)
-	names := []string{"steplog-nqueens4-first.yaml", "steplog-sudoku4.yaml", "steplog-permutations3.yaml",
-		"queens4-all-en", "queens4-noreturn-zh", "queens4-leaf-tricky", "sudoku4-mrv-en", "sudoku4-leaf-all-zh",
-		"sudoku4-noreturn-plain", "perms3-first-tricky", "perms4-after-en", "queens12-calls-zh"}
-	tries := 600
-	if testing.Short() {
-		tries = 100
+	// The notes' table from the first note, so that mutated notes meet it.
+	defer func(w int) { noteSeenWait = w }(noteSeenWait)
+	noteSeenWait = 0
+	logs := map[string]string{}
+	for _, g := range logGoldens {
+		logs[g.file] = logReadGolden(t, g.file)
 	}
-	for _, name := range names {
-		log, ok := logs[name]
-		if !ok {
-			t.Fatalf("no log %s", name)
+	for _, c := range []struct {
+		c     int // index in logCases
+		notes string
+	}{{0, "en"}, {2, "zh"}, {3, "tricky"}, {9, "en"}, {11, "zh"}, {10, ""}, {18, "tricky"}, {19, "en"}} {
+		lc := logCases[c.c]
+		p, err := lc.problem()
+		if err != nil {
+			t.Fatal(err)
 		}
+		note := logTrickyNote
+		switch c.notes {
+		case "":
+			note = nil
+		case "en", "zh":
+			note = tracer.NewNarrator(p.Info(), HeaderFor(p.Info(), lc.opts).Strategy, tracer.Lang(c.notes)).Note
+		}
+		logs[lc.name+"-"+c.notes] = string(runLogged(t, lc, note).log)
+	}
+	tries := 150
+	if testing.Short() {
+		tries = 30
+	}
+	for name, log := range logs {
 		r := rand.New(rand.NewPCG(1, uint64(len(log))))
 		for range tries {
-			m := logMutate(r, string(log))
+			m := logMutate(r, log)
 			if r.IntN(4) == 0 {
 				m = logMutate(r, m)
 			}
+			if t.Failed() {
+				t.Fatalf("in a mutation of %s", name)
+			}
 			readPathsAgree(t, []byte(m))
+		}
+	}
+}
+
+// TestFastAgreesValues puts every value of logMutNumbers and logMutWords
+// in place of every value of the first step lines of the goldens, and
+// reads each log with and without the shortcut.
+func TestFastAgreesValues(t *testing.T) {
+	lines := 5
+	if testing.Short() {
+		lines = 2
+	}
+	values := append(append([]string{}, logMutNumbers...), logMutWords...)
+	for _, g := range logGoldens {
+		log := logReadGolden(t, g.file)
+		all := strings.SplitAfter(log, "\n")
+		done := 0
+		for n, l := range all {
+			if !strings.HasPrefix(l, "  - {") || done == lines {
+				continue
+			}
+			done++
+			fields := strings.Split(strings.TrimSuffix(strings.TrimPrefix(l, "  - {"), "}\n"), ", ")
+			for i, f := range fields {
+				k, _, ok := strings.Cut(f, ": ")
+				if !ok {
+					continue
+				}
+				for _, v := range values {
+					changed := append([]string{}, fields...)
+					changed[i] = k + ": " + v
+					m := append([]string{}, all...)
+					m[n] = "  - {" + strings.Join(changed, ", ") + "}\n"
+					readPathsAgree(t, []byte(strings.Join(m, "")))
+				}
+			}
 		}
 	}
 }
