@@ -1,8 +1,12 @@
 package steplog
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"math"
+	"strconv"
+	"strings"
+	"sync"
 
 	"backtrack/tracer"
 )
@@ -26,11 +30,56 @@ func lit(line []byte, i int, s string) bool {
 	return len(line)-i >= len(s) && string(line[i:i+len(s)]) == s
 }
 
-// key reports whether line holds s, ", key: ", at i. The key's first
-// letter tells most keys apart, so a key that is not there costs one
-// comparison.
-func key(line []byte, i int, s string) bool {
-	return len(line)-i >= len(s) && line[i+2] == s[2] && string(line[i:i+len(s)]) == s
+// fastKey is the text ", name: " of a key, with its first and last 8
+// bytes as numbers (keys are 6 to 11 bytes long; a shorter one is
+// padded with bytes no line holds at the front of its first word).
+type fastKey struct {
+	n         int
+	letter    byte // the key's first letter: most keys differ in it
+	head, end uint64
+}
+
+func newFastKey(s string) fastKey {
+	pad := strings.Repeat("\xff", max(0, 8-len(s)))
+	w := pad + s
+	return fastKey{n: len(s), letter: s[2], head: binary.LittleEndian.Uint64([]byte(w)), end: binary.LittleEndian.Uint64([]byte(w[len(w)-8:]))}
+}
+
+// The keys of a step line after step.
+var (
+	keyKindText    = newFastKey(", kind: ")
+	keyNodeText    = newFastKey(", node: ")
+	keyDepthText   = newFastKey(", depth: ")
+	keyParentText  = newFastKey(", parent: ")
+	keyMoveText    = newFastKey(", move: ")
+	keyRowText     = newFastKey(", row: ")
+	keyCellText    = newFastKey(", cell: ")
+	keyValueText   = newFastKey(", value: ")
+	keyRuleText    = newFastKey(", rule: ")
+	keyWitnessText = newFastKey(", witness: ")
+	keyFromText    = newFastKey(", from: ")
+	keySkippedText = newFastKey(", skipped: ")
+	keyCostText    = newFastKey(", cost: ")
+	keyOptionsText = newFastKey(", options: ")
+	keyOKText      = newFastKey(", ok: ")
+	keyPassText    = newFastKey(", pass: ")
+	keyLimitText   = newFastKey(", limit: ")
+	keyNoteText    = newFastKey(`, note: "`)
+)
+
+// key reports whether line holds k at i: one byte compared for most keys
+// that are not there, two words for one that is.
+func key(line []byte, i int, k *fastKey) bool {
+	if len(line)-i < k.n || line[i+2] != k.letter {
+		return false
+	}
+	if k.n >= 8 {
+		return binary.LittleEndian.Uint64(line[i:]) == k.head && binary.LittleEndian.Uint64(line[i+k.n-8:]) == k.end
+	}
+	// A short key: the word ending at its end (a key comes after the
+	// step, 11 bytes or more into the line), its padding shifted off.
+	sh := uint(8-k.n) * 8
+	return binary.LittleEndian.Uint64(line[i+k.n-8:])>>sh == k.end>>sh
 }
 
 // fastInt reads an integer in canonical decimal that fits an int32, as
@@ -106,6 +155,41 @@ func fastName(line []byte, i int, names []string, first int) (int, int, bool) {
 	return 0, j, false
 }
 
+// fastKind reads the name of a kind (logKindNames), looking only at the
+// names of its length that start with its letter.
+func fastKind(line []byte, i int) (int, int, bool) {
+	w, j := fastWord(line, i)
+	if len(w) == 0 {
+		return 0, j, false
+	}
+	for k, name := range logKindNames {
+		if len(name) == len(w) && name[0] == w[0] && string(w) == name {
+			return k, j, true
+		}
+	}
+	return 0, j, false
+}
+
+// nextText returns step in decimal (as strconv writes it), from the text
+// of the step before when step is one more.
+func (sr *stepReader) nextText(step int64) []byte {
+	if step == sr.nextOf+1 && step > 1 {
+		i := len(sr.next) - 1
+		for ; i >= 0 && sr.next[i] == '9'; i-- {
+			sr.next[i] = '0'
+		}
+		if i >= 0 {
+			sr.next[i]++
+			sr.nextOf = step
+			return sr.next
+		}
+	}
+	if step != sr.nextOf || len(sr.next) == 0 {
+		sr.next, sr.nextOf = strconv.AppendInt(sr.next[:0], step, 10), step
+	}
+	return sr.next
+}
+
 // fastBool reads true or false.
 func fastBool(line []byte, i int) (bool, int, bool) {
 	switch {
@@ -121,29 +205,32 @@ func fastBool(line []byte, i int) (bool, int, bool) {
 // that the general reader would take as the same event, and returns its
 // note (a quoted note, decoded; nil when there is none). ok is false for
 // any other line, which the caller reads the general way.
-func (sr *stepReader) fastStep(line []byte, lb *logBoard, e *tracer.Event) (note []byte, ok bool) {
+func (sr *stepReader) fastStep(line []byte, lb *logBoard, e *tracer.Event, next int64) (note []byte, ok bool) {
 	if !lit(line, 0, fastLead) {
 		return nil, false
 	}
 	sr.scratch = sr.scratch[:0]
-	step, i, ok := canonicalInt(line, len(fastLead))
-	if !ok || step < 1 || !key(line, i, ", kind: ") {
-		return nil, false
+	// The step: most often the one Read wants next, whose text is kept.
+	step, i := next, len(fastLead)+len(sr.nextText(next))
+	if len(line) < i || string(line[len(fastLead):i]) != string(sr.next) || !key(line, i, &keyKindText) {
+		if step, i, ok = canonicalInt(line, len(fastLead)); !ok || step < 1 || !key(line, i, &keyKindText) {
+			return nil, false
+		}
 	}
-	kind, i, ok := fastName(line, i+len(", kind: "), logKindNames, 0)
-	if !ok || !key(line, i, ", node: ") {
+	kind, i, ok := fastKind(line, i+len(", kind: "))
+	if !ok || !key(line, i, &keyNodeText) {
 		return nil, false
 	}
 	k := tracer.Kind(kind)
 	*e = tracer.Event{Step: step, Kind: k, Parent: -1, Cell: tracer.NoPos, Value: noValue(k),
 		Witness: tracer.NoPos, From: tracer.NoPos}
-	if e.Node, i, ok = fastInt(line, i+len(", node: ")); !ok || !key(line, i, ", depth: ") {
+	if e.Node, i, ok = fastInt(line, i+len(", node: ")); !ok || !key(line, i, &keyDepthText) {
 		return nil, false
 	}
 	if e.Depth, i, ok = fastInt(line, i+len(", depth: ")); !ok {
 		return nil, false
 	}
-	if key(line, i, ", parent: ") {
+	if key(line, i, &keyParentText) {
 		if e.Parent, i, ok = fastInt(line, i+len(", parent: ")); !ok {
 			return nil, false
 		}
@@ -152,7 +239,7 @@ func (sr *stepReader) fastStep(line []byte, lb *logBoard, e *tracer.Event) (note
 	// as stepFields.event wants.
 	moved, valued := false, false
 	switch {
-	case key(line, i, ", move: "):
+	case key(line, i, &keyMoveText):
 		i += len(", move: ")
 		var text []byte
 		if i < len(line) && line[i] == '"' {
@@ -185,72 +272,72 @@ func (sr *stepReader) fastStep(line []byte, lb *logBoard, e *tracer.Event) (note
 			sr.lastMove, sr.lastCell, sr.lastValue = append(sr.lastMove[:0], text...), cell, v
 		}
 		e.Cell, e.Value, moved = sr.lastCell, sr.lastValue, true
-	case key(line, i, ", row: "):
+	case key(line, i, &keyRowText):
 		if e.Cell.Row, i, ok = fastInt(line, i+len(", row: ")); !ok {
 			return nil, false
 		}
 		e.Cell.Col = -1
-	case key(line, i, ", cell: "):
+	case key(line, i, &keyCellText):
 		if e.Cell, i, ok = fastPos(line, i+len(", cell: ")); !ok {
 			return nil, false
 		}
 	}
-	if !moved && key(line, i, ", value: ") {
+	if !moved && key(line, i, &keyValueText) {
 		if e.Value, i, ok = fastInt(line, i+len(", value: ")); !ok {
 			return nil, false
 		}
 		valued = true
 	}
-	if key(line, i, ", rule: ") {
+	if key(line, i, &keyRuleText) {
 		var r int
 		if r, i, ok = fastName(line, i+len(", rule: "), lb.ruleNames, 1); !ok {
 			return nil, false
 		}
 		e.Rule = tracer.Rule(r)
 	}
-	if key(line, i, ", witness: ") {
+	if key(line, i, &keyWitnessText) {
 		if e.Witness, i, ok = fastPos(line, i+len(", witness: ")); !ok {
 			return nil, false
 		}
 	}
-	if key(line, i, ", from: ") {
+	if key(line, i, &keyFromText) {
 		if e.From, i, ok = fastPos(line, i+len(", from: ")); !ok {
 			return nil, false
 		}
 	}
-	if key(line, i, ", skipped: ") {
+	if key(line, i, &keySkippedText) {
 		if e.Skipped, i, ok = fastInt(line, i+len(", skipped: ")); !ok {
 			return nil, false
 		}
 	}
-	if key(line, i, ", cost: ") {
+	if key(line, i, &keyCostText) {
 		if e.Cost, i, ok = fastInt(line, i+len(", cost: ")); !ok {
 			return nil, false
 		}
 	}
-	if !moved && !valued && key(line, i, ", options: ") {
+	if !moved && !valued && key(line, i, &keyOptionsText) {
 		if e.Value, i, ok = fastInt(line, i+len(", options: ")); !ok {
 			return nil, false
 		}
 	}
-	if key(line, i, ", ok: ") {
+	if key(line, i, &keyOKText) {
 		if e.OK, i, ok = fastBool(line, i+len(", ok: ")); !ok {
 			return nil, false
 		}
 	}
-	if key(line, i, ", pass: ") {
+	if key(line, i, &keyPassText) {
 		if e.Pass, i, ok = fastBool(line, i+len(", pass: ")); !ok {
 			return nil, false
 		}
 	}
-	if key(line, i, ", limit: ") {
+	if key(line, i, &keyLimitText) {
 		var l int
 		if l, i, ok = fastName(line, i+len(", limit: "), logLimitNames, 1); !ok {
 			return nil, false
 		}
 		e.Limit = tracer.LimitReason(l)
 	}
-	if key(line, i, `, note: "`) {
+	if key(line, i, &keyNoteText) {
 		i += len(`, note: "`)
 		if note = sr.notes.find(line, i); note != nil {
 			i = len(line) - 1
@@ -278,18 +365,26 @@ func (sr *stepReader) fastStep(line []byte, lb *logBoard, e *tracer.Event) (note
 // noteSeen remembers the texts of notes read lately that need no
 // unescaping (most notes of a log are the same few hundred texts): a note
 // found here is taken as it is, without the character checks of
-// stepReader.quoted. Each slot holds one note of up to noteSlot bytes,
-// found by its hash; the table is made once a log has shown 1,024 notes
-// (a short log does without), 768 KiB, and never grows.
+// stepReader.quoted. Each slot of its table holds one note of up to
+// noteSlot bytes, found by its hash. The table, 768 KiB, is taken once a
+// log has shown noteSeenWait notes (a short log does without) from a pool,
+// and given back at the end of the log: a note's text read whole from one
+// log is read whole from any other, so a table need not be emptied.
 type noteSeen struct {
-	seed  maphash.Seed
-	text  []byte // noteSlots slots of noteSlot bytes
-	sizes []uint8
-	wait  int // notes to see before the table is made
+	t    *noteTable
+	wait int // notes seen before the table is taken
 }
 
-// noteSeenWait is how many notes a log shows before noteSeen makes its
-// table (a variable for the tests, which make it at once).
+type noteTable struct {
+	seed  maphash.Seed
+	text  [noteSlots * noteSlot]byte
+	sizes [noteSlots]uint8 // a note's length + 1; 0: an empty slot
+}
+
+var noteTables = sync.Pool{New: func() any { return &noteTable{seed: maphash.MakeSeed()} }}
+
+// noteSeenWait is how many notes a log shows before noteSeen takes a
+// table (a variable for the tests, which take one at once).
 var noteSeenWait = 1024
 
 const (
@@ -298,20 +393,21 @@ const (
 )
 
 // slot returns the slot of note text b.
-func (ns *noteSeen) slot(b []byte) int {
-	return int(maphash.Bytes(ns.seed, b) & (noteSlots - 1))
+func (t *noteTable) slot(b []byte) int {
+	return int(maphash.Bytes(t.seed, b) & (noteSlots - 1))
 }
 
 // find returns the note at line[i:] if the line ends with it, closed by
 // `"}`, and its text is one kept before; else nil.
 func (ns *noteSeen) find(line []byte, i int) []byte {
 	end := len(line) - 2
-	if ns.text == nil || end < i || end-i > noteSlot || line[end] != '"' || line[end+1] != '}' {
+	t := ns.t
+	if t == nil || end < i || end-i >= noteSlot || line[end] != '"' || line[end+1] != '}' {
 		return nil
 	}
 	b := line[i:end]
-	k := ns.slot(b)
-	if int(ns.sizes[k]) != len(b)+1 || string(ns.text[k*noteSlot:k*noteSlot+len(b)]) != string(b) {
+	k := t.slot(b)
+	if int(t.sizes[k]) != len(b)+1 || string(t.text[k*noteSlot:k*noteSlot+len(b)]) != string(b) {
 		return nil
 	}
 	return b
@@ -320,16 +416,24 @@ func (ns *noteSeen) find(line []byte, i int) []byte {
 // keep remembers b, the text of a note that stepReader.quoted read whole,
 // with nothing to unescape.
 func (ns *noteSeen) keep(b []byte) {
-	if len(b) > noteSlot-1 {
+	if len(b) >= noteSlot {
 		return
 	}
-	if ns.text == nil {
+	if ns.t == nil {
 		if ns.wait++; ns.wait < noteSeenWait {
 			return
 		}
-		ns.seed, ns.text, ns.sizes = maphash.MakeSeed(), make([]byte, noteSlots*noteSlot), make([]uint8, noteSlots)
+		ns.t = noteTables.Get().(*noteTable)
 	}
-	k := ns.slot(b)
-	copy(ns.text[k*noteSlot:], b)
-	ns.sizes[k] = uint8(len(b) + 1) // 0: an empty slot
+	k := ns.t.slot(b)
+	copy(ns.t.text[k*noteSlot:], b)
+	ns.t.sizes[k] = uint8(len(b) + 1)
+}
+
+// release gives the table back to the pool.
+func (ns *noteSeen) release() {
+	if ns.t != nil {
+		noteTables.Put(ns.t)
+		ns.t = nil
+	}
 }

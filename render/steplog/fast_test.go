@@ -110,7 +110,7 @@ func TestFastAgrees(t *testing.T) {
 				if !bytes.HasPrefix(line, []byte("  - {")) {
 					continue
 				}
-				if _, ok := sr.fastStep(line, &lb, &e); !ok {
+				if _, ok := sr.fastStep(line, &lb, &e, e.Step+1); !ok {
 					t.Fatalf("the shortcut does not take a line the Writer wrote: %q", line)
 				}
 			}

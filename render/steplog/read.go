@@ -153,6 +153,7 @@ func read(r io.Reader, sink tracer.Sink, fast bool) (Header, tracer.Summary, err
 		note  []byte
 		void  = h.Strategy.Void()
 	)
+	defer sr.notes.release()
 	summary := false
 	for sc.Scan() {
 		lineNo++
@@ -161,7 +162,7 @@ func read(r io.Reader, sink tracer.Sink, fast bool) (Header, tracer.Summary, err
 		ok := false
 		if fast {
 			// A step as the Writer writes it, numbered next.
-			note, ok = sr.fastStep(line, &lb, &e)
+			note, ok = sr.fastStep(line, &lb, &e, last+1)
 			ok = ok && e.Step == last+1
 		}
 		if !ok {
