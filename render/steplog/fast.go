@@ -31,8 +31,9 @@ func lit(line []byte, i int, s string) bool {
 }
 
 // fastKey is the text ", name: " of a key, with its first and last 8
-// bytes as numbers (keys are 6 to 11 bytes long; a shorter one is
-// padded with bytes no line holds at the front of its first word).
+// bytes as numbers (keys are 6 to 11 bytes long; key compares a shorter
+// one by the word that ends where it ends, so its padding is never
+// compared).
 type fastKey struct {
 	n         int
 	letter    byte // the key's first letter: most keys differ in it
