@@ -57,9 +57,11 @@ const (
 // tracer.Tree is), Read stops at the first step the sink could not
 // take, naming its line.
 //
-// The header and the summary are parsed with yaml.v3; each step line goes
-// through a fast reader of the subset Writer writes, and a line outside
-// it (hand-edited, say) is decoded by yaml.v3, one step a line. The log is
+// The header and the summary are parsed with yaml.v3. A step line in the
+// Writer's own layout is read by a shortcut straight into the event
+// (fastStep); any other goes through a fast reader of the subset Writer
+// writes, and a line outside it (hand-edited, say) is decoded by yaml.v3,
+// one step a line. All three accept, refuse and word errors alike. The log is
 // checked as it goes, and refused at the first line that is wrong: the
 // format version, each step (kind, rule, cells on the board, …), steps
 // numbered 1, 2, 3 … without gaps, and at the end a summary whose counts
