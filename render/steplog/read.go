@@ -57,9 +57,11 @@ const (
 // tracer.Tree is), Read stops at the first step the sink could not
 // take, naming its line.
 //
-// The header and the summary are parsed with yaml.v3; each step line goes
-// through a fast reader of the subset Writer writes, and a line outside
-// it (hand-edited, say) is decoded by yaml.v3, one step a line. The log is
+// The header and the summary are parsed with yaml.v3. A step line in the
+// Writer's own layout is read by a shortcut straight into the event
+// (fastStep); any other goes through a fast reader of the subset Writer
+// writes, and a line outside it (hand-edited, say) is decoded by yaml.v3,
+// one step a line. All three accept, refuse and word errors alike. The log is
 // checked as it goes, and refused at the first line that is wrong: the
 // format version, each step (kind, rule, cells on the board, …), steps
 // numbered 1, 2, 3 … without gaps, and at the end a summary whose counts
@@ -81,6 +83,13 @@ const (
 // limit step's; Final and Solutions are the boards replayed from the moves
 // (Solutions keeps the first 10, tracer.Run's default).
 func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
+	return read(r, sink, true)
+}
+
+// read is Read; fast says whether step lines in the Writer's own layout
+// take the shortcut of stepReader.fastStep (the tests turn it off to
+// compare).
+func read(r io.Reader, sink tracer.Sink, fast bool) (Header, tracer.Summary, error) {
 	var (
 		h   Header
 		sum tracer.Summary
@@ -146,23 +155,33 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 		note  []byte
 		void  = h.Strategy.Void()
 	)
+	defer sr.notes.release()
 	summary := false
 	for sc.Scan() {
 		lineNo++
 		line := sc.Bytes()
-		if isBlankOrComment(line) {
-			continue
+		var err error
+		ok := false
+		if fast {
+			// A step as the Writer writes it, numbered next.
+			note, ok = sr.fastStep(line, &lb, &e, last+1)
+			ok = ok && e.Step == last+1
 		}
-		if isTopKey(line, "summary") {
-			summary = true
-			break
-		}
-		err := sr.readStep(line)
-		if err == nil {
-			e, note, err = sr.f.event(&lb)
-		}
-		if err == nil && e.Step != last+1 {
-			err = fmt.Errorf("want step %d: steps are numbered without gaps", last+1)
+		if !ok {
+			if isBlankOrComment(line) {
+				continue
+			}
+			if isTopKey(line, "summary") {
+				summary = true
+				break
+			}
+			err = sr.readStep(line)
+			if err == nil {
+				e, note, err = sr.f.event(&lb)
+			}
+			if err == nil && e.Step != last+1 {
+				err = fmt.Errorf("want step %d: steps are numbered without gaps", last+1)
+			}
 		}
 		if err != nil {
 			where := fmt.Sprintf("after step %d", last)
