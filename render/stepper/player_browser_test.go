@@ -903,18 +903,47 @@ func testPlayerQueens4(t *testing.T, b *playerBrowser) {
 	b.waitStep(t, "switch to Chinese", 0, zh)
 	b.sweep(t, r, zh, 3)
 
-	// The page's counters line for 4-queens, word for word as the issue
-	// shows it, at the step the step log reaches those counts.
+	// The page's counters line for 4-queens, word for word, at the step
+	// the step log reaches those counts: the rules in the order the
+	// checks test them (column, ↗, ↖), as the stepper's counters say them
+	// (teaching review 2, §4 row 15), in both languages.
+	wants := map[tracer.Lang]string{
+		en: "calls 8 · tries 23 · backtracks 4 · solutions 0 · rejects 16 (column ×9, upper-right diagonal ↗ ×3, upper-left diagonal ↖ ×4)",
+		zh: "调用 8 · 尝试 23 · 回溯 4 · 解 0 · 剪枝 16（同列 ×9，右上对角线 ↗ ×3，左上对角线 ↖ ×4）",
+	}
 	for k := int64(1); k <= N; k++ {
 		if s := r.count(k); s.Nodes == 8 && s.Tries == 23 && s.Backtracks == 4 && s.RejectTotal() == 16 {
-			b.do(t, "go", chromedp.Evaluate(fmt.Sprintf(`location.hash = "#step=%d&lang=en"`, k), nil))
-			st := b.check(t, r, "counters", k, en)
-			if want := "calls 8 · tries 23 · backtracks 4 · solutions 0 · rejects 16 (column ×9, upper-left diagonal ↖ ×4, upper-right diagonal ↗ ×3)"; st.Counters != want {
-				t.Errorf("at step %d the counters say %q, want %q", k, st.Counters, want)
+			for _, l := range []tracer.Lang{en, zh} {
+				b.do(t, "go", chromedp.Evaluate(fmt.Sprintf(`location.hash = "#step=%d&lang=%s"`, k, l), nil))
+				st := b.check(t, r, "counters", k, l)
+				if st.Counters != wants[l] {
+					t.Errorf("at step %d the counters say %q, want %q", k, st.Counters, wants[l])
+				}
+				if sc := stepperCounters(t, playerQueens4.spec, l, k); sc != wants[l] {
+					t.Errorf("at step %d the stepper's counters say %q, the page's %q", k, sc, wants[l])
+				}
 			}
 			break
 		}
 	}
+}
+
+// stepperCounters returns the stepper's counters at step k of a run of
+// spec, its items joined by " · " as the page joins them.
+func stepperCounters(t *testing.T, spec tracer.Spec, l tracer.Lang, k int64) string {
+	t.Helper()
+	run := recordRun(t, spec)
+	s := New(run.rec, Options{Lang: l, Width: 200, Height: 60})
+	var items []string
+	s.Goto(k)
+	for _, it := range s.counterItems(s.state()) {
+		var b strings.Builder
+		for _, sp := range it {
+			b.WriteString(sp.s)
+		}
+		items = append(items, b.String())
+	}
+	return strings.Join(items, " · ")
 }
 
 // testPlayerTreeClicks clicks boxes of calls in the tree, each from the

@@ -8,7 +8,7 @@
   var UI = {
     en: {
       step: "step", follow: "follow", fit: "fit", gotoWord: "go to", tree: "search tree (click a box to jump to it)",
-      stack: "call stack, root first: depth · call · move · doing · choices (legal, untried) · tried",
+      stack: "call stack, root first: depth · call · move · doing · {choices} · tried",
       play: "▶▶", pause: "❚❚", noLater: "no later ", noEarlier: "no earlier ",
       speeds: ["½ step/s", "1 step/s", "2 steps/s", "4 steps/s", "8 steps/s", "20 steps/s", "60 steps/s"],
       start: "Step 0: nothing has happened yet. Press → or Space for the first step.",
@@ -38,7 +38,7 @@
     },
     zh: {
       step: "第", stepAfter: "步", follow: "跟随", fit: "全图", gotoWord: "跳到", tree: "搜索树（点击方框跳到那一步）",
-      stack: "调用栈（从根开始）：深度 · 调用 · 这一步的选择 · 在做什么 · 可供选择的列表 · 已试",
+      stack: "调用栈（从根开始）：深度 · 调用 · 这一步的选择 · 在做什么 · {choices} · 已试",
       play: "▶▶", pause: "❚❚", noLater: "后面没有", noEarlier: "前面没有",
       speeds: ["每秒半步", "每秒 1 步", "每秒 2 步", "每秒 4 步", "每秒 8 步", "每秒 20 步", "每秒 60 步"],
       start: "第 0 步：什么都还没发生。按 → 或空格键走第一步。",
@@ -591,6 +591,11 @@
         b.lines = ["✗ " + (L ? "整盘校验失败" : "whole-board check failed"), rule >= 0 ? D.rules[L][rule] : ""];
       }
       b.cls = { after: "placed", leaf: "leaf" }[failMode()] || "pruned"; b.edge = "pruned";
+      if (rule >= 0 && D.looks.indexOf(rule) >= 0) {
+        // A rule with a look of its own (树层去重's blue, its mark 层), as
+        // the diagrams draw it: never a clash's red.
+        b.cls += " rule" + rule; b.edge += " rule" + rule;
+      }
     } else if (cOf(T.cEnd, e) && cOf(T.cEnd, e) <= k) {
       if (cOf(T.cSol, e)) {
         b.lines = [lab, w.solution]; b.cls = "solution"; b.edge = "path";
@@ -809,7 +814,7 @@
       if (x.sig !== sig) {
         x.sig = sig;
         x.r.setAttribute("width", b.w); x.r.setAttribute("height", b.h);
-        x.r.setAttribute("rx", b.cls === "pruned" || b.group ? 0 : Math.min(10, b.h / 3));
+        x.r.setAttribute("rx", b.cls.indexOf("pruned") === 0 || b.group ? 0 : Math.min(10, b.h / 3));
         x.r.setAttribute("class", "b-" + b.cls);
         while (x.texts.length > b.lines.length) { x.g.removeChild(x.texts.pop()); }
         while (x.texts.length < b.lines.length) { x.texts.push(svgEl("text", { "text-anchor": "middle" }, x.g)); }
@@ -978,8 +983,11 @@
     txt(el.note, note);
     var c = S.counts, w = D.words[L], parts = [];
     for (var i = 0; i < 4; i++) { parts.push(w.counters[i] + " " + c[i]); }
+    // Every rule of the run, in the order its checks test them, with ×
+    // before its count, as the stepper's counters name them
+    // (counterItems).
     var rules = [];
-    for (var r = 0; r < 16; r++) { if (c[5 + r] > 0) { rules.push(D.rules[L][r] + " ×" + c[5 + r]); } }
+    for (var j = 0; j < D.ruleorder.length; j++) { var r = D.ruleorder[j]; rules.push(D.rules[L][r] + " ×" + c[5 + r]); }
     parts.push(w.counters[4] + " " + c[4] + (rules.length ? (L ? "（" + rules.join("，") + "）" : " (" + rules.join(", ") + ")") : ""));
     txt(el.counters, parts.join(" · "));
   }
@@ -996,7 +1004,10 @@
     txt(el.zoomfit, u.fit);
     txt(el.gotoword, u.gotoWord);
     txt(el.treetitle, u.tree);
-    txt(el.stackhead, u.stack);
+    // The stepper's name of the choices column: the legal ones not tried
+    // yet, or every one not tried yet where the search does not check
+    // as it goes (--when leaf) or cannot tell.
+    txt(el.stackhead, u.stack.replace("{choices}", D.words[L].choicelist));
     txt(el.prevkind, u.prev);
     txt(el.nextkind, u.next);
     txt(el.speedword, u.speeds[+el.speed.value]);
