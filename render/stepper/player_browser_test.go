@@ -282,6 +282,7 @@ type playerRun struct {
 	queens bool
 	def    *tracer.Def              // the problem: its start board and rule names
 	sg     tracer.Strategy          // the strategy, defaults filled in
+	rules  []tracer.Rule            // the run's rules, in the order its checks test them
 	start  *tracer.Board            // Def.Start of the instance
 	code   []codeLine               // the Stepper's code, for the marked line
 	file   string                   // the page
@@ -363,7 +364,7 @@ func makePlayerRun(t *testing.T, c playerCase, lang tracer.Lang) *playerRun {
 		t.Fatal(err)
 	}
 	r := &playerRun{
-		name: c.name, queens: c.queens, def: def, sg: rec.Strategy(), start: start, code: New(rec, Options{}).code,
+		name: c.name, queens: c.queens, def: def, sg: rec.Strategy(), rules: info.Rules, start: start, code: New(rec, Options{}).code,
 		file: filepath.Join(t.TempDir(), c.name+".html"), size: buf.Len(),
 		notes: map[tracer.Lang][]string{}, kinds: map[tracer.Kind][]int64{}, calls: map[int]int64{},
 		boards: map[int64]*tracer.Board{}, stats: map[int64]tracer.Stats{},
@@ -483,11 +484,11 @@ func (r *playerRun) counters(k int64, lang tracer.Lang) string {
 		words = []string{"调用", "尝试", "回溯", "解", "剪枝"}
 		open, sep, end = "（", "，", "）"
 	}
+	// Every rule of the run, in its order, zero counts too (as the
+	// stepper's counters).
 	var rules []string
-	for rule := tracer.Rule(0); rule < tracer.NumRules; rule++ {
-		if n := s.Rejects[rule]; n > 0 {
-			rules = append(rules, fmt.Sprintf("%s ×%d", r.def.RuleName(rule, lang), n))
-		}
+	for _, rule := range r.rules {
+		rules = append(rules, fmt.Sprintf("%s ×%d", r.def.RuleName(rule, lang), s.Rejects[rule]))
 	}
 	out := fmt.Sprintf("%s %d · %s %d · %s %d · %s %d · %s %d", words[0], s.Nodes, words[1], s.Tries,
 		words[2], s.Backtracks, words[3], s.Solutions, words[4], s.RejectTotal())

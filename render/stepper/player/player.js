@@ -916,15 +916,39 @@
     if (f.c !== undefined) {
       choices = esc(w.choices) + (L ? "：" : ": ") + (f.c ? esc(f.c) : esc(w.none));
     }
-    var tried = triedOf(i).map(function (t) {
-      if (t[1] === 0) { return '<span class="fail">✗' + esc(t[0]) + " " + esc(w.rulemarks[t[2]]) + "</span>"; }
-      if (t[1] === 1) { return '<span class="on">' + CHECK + esc(t[0]) + "</span>"; }
-      return '<span class="back">↩' + esc(t[0]) + "</span>";
-    }).join(" ");
+    // Failures in a row by one rule folded into one mark, as the stepper
+    // writes them (triedSpans): "✗1–5 同行 ✗6 同列".
+    var ts = triedOf(i), out = [];
+    for (var j = 0; j < ts.length; j++) {
+      var t = ts[j];
+      if (t[1] === 0) {
+        var vals = [t[0]];
+        while (j + 1 < ts.length && ts[j + 1][1] === 0 && ts[j + 1][2] === t[2]) { vals.push(ts[++j][0]); }
+        out.push('<span class="fail">✗' + esc(foldValues(vals)) + " " + esc(w.rulemarks[t[2]]) + "</span>");
+      } else if (t[1] === 1) {
+        out.push('<span class="on">' + CHECK + esc(t[0]) + "</span>");
+      } else {
+        out.push('<span class="back">↩' + esc(t[0]) + "</span>");
+      }
+    }
+    var tried = out.join(" ");
     var path = typeof f.p === "string" ? f.p : f.p[L];
     var state = f.r !== undefined ? w.returns[f.r] : (w.states[f.s] || "");
     return "<span>d" + f.d + "</span><span>#" + f.n + "</span><span>" + esc(path) + "</span><span>" + esc(state) +
       "</span><span>" + choices + "</span><span>" + tried + "</span>";
+  }
+  // foldValues writes values tried in a row as the stepper's foldValues
+  // does: three or more consecutive numbers as "1–5", the rest joined by
+  // commas ("0,2").
+  function foldValues(vals) {
+    var out = [];
+    for (var i = 0; i < vals.length;) {
+      var j = i + 1;
+      while (j < vals.length && /^[0-9]+$/.test(vals[j]) && +vals[j] === +vals[j - 1] + 1) { j++; }
+      out.push(j - i >= 3 ? vals[i] + "–" + vals[j - 1] : vals.slice(i, j).join(","));
+      i = j;
+    }
+    return out.join(",");
   }
   function drawStack() {
     if (stackLang !== L) { stackShown = []; stackLang = L; }
