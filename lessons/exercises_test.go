@@ -164,3 +164,24 @@ func TestLinearNotTutorialShape(t *testing.T) {
 		}
 	}
 }
+
+// TestZHInstanceWords checks that a Chinese page names a run's instance
+// in Chinese: the dedup page printed `[1,1,2,5,6,7,10], target 8, dedup
+// used` and `nums 1,1,2 dedup used` on the zh page.
+func TestZHInstanceWords(t *testing.T) {
+	ls, err := Lookup("dedup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(makeLesson(t, ls[0], tracer.LangZH).Files["index.md"])
+	for _, bad := range []string{"target 8", ", dedup ", "nums 1,1,2"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the zh dedup page says %q", bad)
+		}
+	}
+	for _, want := range []string{"`[1,1,2,5,6,7,10]，目标和 8，去重 used`", "`[1,1,2]，去重 used`"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the zh dedup page lacks %q", want)
+		}
+	}
+}
