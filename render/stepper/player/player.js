@@ -16,7 +16,8 @@
       prev: "◀ previous", next: "next ▶",
       key: { given: "given", placed: "placed earlier", "try": "candidate being tried", place: "placed at this step",
         placeCall: "the move that led to this call", placeReturn: "the move that led to the returning call",
-        clash: "clashes with the candidate", slot: "the cell being decided", choice: "still to try in this row" },
+        clash: "clashes with the candidate", slot: "the cell being decided", choice: "still to try in this row",
+        placedGivens: "placed earlier", slotGivens: "the cell being decided" },
       theme: "light / dark colours (c)",
       oldBrowser: "This browser cannot unpack the page (it needs DecompressionStream: Chrome 80, Edge 80, Firefox 113, Safari 16.4 or later).",
       help: [
@@ -46,7 +47,9 @@
       prev: "◀ 上一个", next: "下一个 ▶",
       key: { given: "预设数字", placed: "之前做出的选择", "try": "正在尝试的候选", place: "本步放置",
         placeCall: "引出本次调用的一步", placeReturn: "引出正在返回的调用的一步",
-        clash: "与候选冲突", slot: "本层要决定的位置", choice: "这一行还可以试的位置" },
+        clash: "与候选冲突", slot: "本层要决定的位置", choice: "这一行还可以试的位置",
+        // A board with givens (Sudoku): the stepper's words.
+        placedGivens: "之前填入的数字", slotGivens: "本层要填的空格" },
       theme: "浅色 / 深色配色（c）",
       oldBrowser: "这个浏览器无法解开本页（需要 DecompressionStream：Chrome 80、Edge 80、Firefox 113、Safari 16.4 或更新版本）。",
       help: [
@@ -373,7 +376,7 @@
     if (!D.board.pieces) {
       var g = D.board.glyphs.length > 1 ? D.board.glyphs[1] : "1";
       if (hasGivens) { items.push('<span><b class="sample">' + esc(g) + "</b> " + esc(k.given) + "</span>"); }
-      items.push('<span><b class="sample placed">' + esc(g) + "</b> " + esc(k.placed) + "</span>");
+      items.push('<span><b class="sample placed">' + esc(g) + "</b> " + esc(hasGivens ? k.placedGivens : k.placed) + "</span>");
     }
     items.push(chip("c-try", k["try"]));
     items.push(chip("c-place", kind === KIND.call ? k.placeCall : kind === KIND["return"] ? k.placeReturn : k.place));
@@ -381,7 +384,7 @@
     if (D.board.pieces) {
       items.push(chip("c-choice", k.choice));
     } else {
-      items.push(chip("c-slot", k.slot));
+      items.push(chip("c-slot", hasGivens ? k.slotGivens : k.slot));
     }
     return items.join("");
   }
