@@ -68,7 +68,7 @@ var fieldLabels = map[string]Text{
 	"box_offset_max":      {"largest offset inside a box", "宫内最大的增量"},
 	"width":               {"loop width", "每层循环宽度"},
 	"solutions":           {"solutions", "解"},
-	"nodes":               {"nodes", "节点"},
+	"nodes":               {"calls", "调用"},
 	"calls":               {"calls", "调用次数"},
 	"tries":               {"tries", "尝试"},
 	"rejects":             {"rejects", "剪枝"},
@@ -80,10 +80,10 @@ var fieldLabels = map[string]Text{
 	"check_cost_scan_on":  {"check cost if every check scanned on", "每次检查都扫描到底的检查代价"},
 	"scan_cost":           {"scan cost", "扫描代价"},
 	"check_per_try":       {"check cost per try", "每次尝试的检查代价"},
-	"scan_per_node":       {"scan cost per node", "每个节点的扫描代价"},
+	"scan_per_node":       {"scan cost per call", "每次调用的扫描代价"},
 	"scan_per_call":       {"scan cost per call", "每次调用的扫描代价"},
-	"per_depth":           {"nodes per depth", "每层节点数"},
-	"widest":              {"widest level", "最宽一层的节点数"},
+	"per_depth":           {"calls per depth", "每层调用数"},
+	"widest":              {"widest level", "最宽一层的调用数"},
 	"widest_depth":        {"depth of the widest level", "最宽一层的深度"},
 	"first_solution_step": {"step of the first solution", "第一个解所在步"},
 	"final":               {"final board", "最终棋盘"},
@@ -328,12 +328,17 @@ func infoOf(def *tracer.Def, sum tracer.Summary) tracer.Info {
 }
 
 // instanceName names the instance briefly: "n=8" or "9×9, 51 blanks".
-func instanceName(sum tracer.Summary) string {
+func instanceName(sum tracer.Summary) string { return instanceNameIn(sum, tracer.LangEN) }
+
+// instanceNameIn is instanceName in a language: a Chinese page names the
+// instance in Chinese ("[1,1,2,5,6,7,10]，目标和 8，去重 used").
+func instanceNameIn(sum tracer.Summary, lang tracer.Lang) string {
 	def, err := tracer.Lookup(sum.Problem)
 	if err != nil {
 		return sum.Instance
 	}
-	return def.Label(infoOf(def, sum), tracer.LangEN)
+	info := infoOf(def, sum)
+	return def.Of(info).Label(info, lang) // the instance's own words: permutations of nums 1,1,2 read [1,1,2]
 }
 
 // ---- claims ----

@@ -87,6 +87,12 @@ func (p *page) Run(run, f string) (string, error) {
 		r, _ := p.ran(run)
 		return statusText(r.out.Summary, p.lang), nil
 	}
+	if f == "instance" && p.lang == tracer.LangZH {
+		// The instance in the page's language (teaching review 2's
+		// dedup page printed "target 8, dedup used" on the zh page).
+		r, _ := p.ran(run)
+		return instanceNameIn(r.out.Summary, p.lang), nil
+	}
 	if f == "stop" && p.lang == tracer.LangZH {
 		// A Chinese table says the rule, not the flag's English value.
 		if w, ok := stopZH[tracer.Stop(v.text)]; ok {

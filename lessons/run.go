@@ -33,6 +33,9 @@ type ran struct {
 	info   tracer.Info
 	// events are the events the run's picks chose, by name.
 	events map[string]tracer.Event
+	// blank is the first boxes of the run's tree, for its blank trees
+	// (nil: none).
+	blank *tracer.Tree
 	// depths counts the run by depth, for its depth tables (nil: none).
 	depths *depthSink
 	// blame counts the run's prunes by rule two ways, for its
@@ -329,6 +332,15 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 		if a.Run == rs.Name && r.blame == nil {
 			r.blame = newBlameSink(rs.Puzzle)
 			sinks = append(sinks, r.blame)
+		}
+	}
+	for _, bt := range l.Spec.BlankTrees {
+		if bt.Run == rs.Name {
+			if r.blank == nil {
+				r.blank = tracer.NewTree()
+				sinks = append(sinks, eventsOnly{r.blank})
+			}
+			r.blank.MaxNodes = max(r.blank.MaxNodes, bt.Boxes)
 		}
 	}
 	for _, d := range l.Spec.DepthTables {

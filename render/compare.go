@@ -212,7 +212,7 @@ func widestLevel(st *tracer.Stats, o CompareOptions) string {
 	if best < 0 {
 		return "-"
 	}
-	return fmt.Sprintf(o.pick("%s at depth %d", "深度 %[2]d：%[1]s"), dotCount(o.Lang, st.PerDepth[best], "node", "%d 个节点"), best)
+	return fmt.Sprintf(o.pick("%s at depth %d", "深度 %[2]d：%[1]s"), dotCount(o.Lang, st.PerDepth[best], "call", "%d 次调用"), best)
 }
 
 // FormatElapsed writes a duration for a table: "85 µs", "12.3 ms", "1.25 s".
@@ -258,7 +258,7 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 	row(opt.pick("depth", "深度"), n(func(st *tracer.Stats) int64 { return int64(st.MaxDepth) }))
 	row(opt.pick("status", "结果"), text(func(s tracer.Summary) string { return StatusText(s, opt.Lang) }))
 	row(opt.pick("solutions", "解"), n(func(st *tracer.Stats) int64 { return st.Solutions }))
-	row(opt.pick("nodes", "节点"), n(func(st *tracer.Stats) int64 { return st.Nodes }))
+	row(opt.pick("calls", "调用"), n(func(st *tracer.Stats) int64 { return st.Nodes }))
 	row(opt.pick("tries", "尝试"), n(func(st *tracer.Stats) int64 { return st.Tries }))
 	row(opt.pick("rejects", "剪枝"), n(func(st *tracer.Stats) int64 { return st.RejectTotal() }))
 	for _, ru := range compareRules(runs) {
@@ -337,12 +337,12 @@ func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error
 	if opt.Markdown {
 		b.WriteString("```\n")
 	}
-	full := dotCount(opt.Lang, most, "node", "%d 个节点")
+	full := dotCount(opt.Lang, most, "call", "%d 次调用")
 	if len(runs) > 1 {
-		fmt.Fprintf(&b, opt.pick("nodes per depth (one scale for all columns: a full bar is %s)\n",
-			"每层节点数（各列比例相同：最长的一条表示 %s）\n"), full)
+		fmt.Fprintf(&b, opt.pick("calls per depth (one scale for all columns: a full bar is %s)\n",
+			"每层调用数（各列比例相同：最长的一条表示 %s）\n"), full)
 	} else {
-		fmt.Fprintf(&b, opt.pick("nodes per depth (a full bar is %s)\n", "每层节点数（最长的一条表示 %s）\n"), full)
+		fmt.Fprintf(&b, opt.pick("calls per depth (a full bar is %s)\n", "每层调用数（最长的一条表示 %s）\n"), full)
 	}
 	if err := t.write(&b, false); err != nil {
 		return err
@@ -371,7 +371,7 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 		col(opt.pick("dedup", "去重"), false)
 	}
 	col(opt.pick("status", "结果"), false)
-	for _, h := range [][2]string{{"solutions", "解"}, {"nodes", "节点"}, {"tries", "尝试"}, {"placements", "放置"},
+	for _, h := range [][2]string{{"solutions", "解"}, {"calls", "调用"}, {"tries", "尝试"}, {"placements", "放置"},
 		{tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH}, {"check cost", "检查代价"}, {"scan cost", "扫描代价"}, {"steps", "步数"}} {
 		col(opt.pick(h[0], h[1]), true)
 	}

@@ -799,18 +799,27 @@ func (s *Stepper) helpPanel(W int) []tline {
 }
 
 // triedKeyItems explain the marks of the call stack's tried lists, for
-// the help: ✗ with the rule (and the one-character tags of a narrow
-// screen, "r row"), ✓, ↩.
+// the help: ✗ with an example of the first rule's mark, alone and folded
+// ("✗0 col, ✗0–2 col"), and the one-character tag a narrow screen writes
+// ("✗0c"), then ✓ and ↩. The example shows the mark itself: in Chinese
+// the mark already is the rule's word (✗0 同列), so "列=同列" would say
+// nothing (teaching review 2, §4 row 17).
 func (s *Stepper) triedKeyItems() []tline {
-	var tags []string
-	for _, w := range s.rec.def.Rules {
-		if m, t := s.ruleMark(w.Rule, triedWords), s.ruleMark(w.Rule, triedTags); t != m {
-			tags = append(tags, t+"="+m)
-		}
-	}
 	failed := s.pick("rejected by its rule", "剪枝及其规则")
-	if len(tags) > 0 {
-		failed = s.pick("rejected by its rule ("+strings.Join(tags, ", ")+")", "剪枝及其规则（"+strings.Join(tags, "，")+"）")
+	if len(s.rec.def.Rules) > 0 {
+		r := s.rec.def.Rules[0].Rule
+		if len(s.rec.info.Rules) > 0 {
+			r = s.rec.info.Rules[0]
+		}
+		lo := s.rec.shape.lo
+		m, t := s.ruleMark(r, triedWords), s.ruleMark(r, triedTags)
+		one := "✗" + s.rec.valueText(lo) + " " + m
+		run := "✗" + s.foldValues([]int{lo, lo + 1, lo + 2}) + " " + m
+		ex := s.pick("e.g. "+one+", "+run, "如 "+one+"、"+run)
+		if t != m {
+			ex += s.pick("; narrow: ✗"+s.rec.valueText(lo)+t, "；窄屏：✗"+s.rec.valueText(lo)+t)
+		}
+		failed += s.pick(" ("+ex+")", "（"+ex+"）")
 	}
 	return []tline{
 		{{s.pick("tried: ", "已试："), stPlain}, {"✗", stFail}, {" " + failed, stPlain}},
@@ -828,13 +837,17 @@ func (s *Stepper) noteText(st *stepState) string {
 	return s.pick("note: ", "说明：") + st.note
 }
 
-// counterItems are the counts of events 1..k, one item each.
+// counterItems are the counts of events 1..k, one item each. The rejects
+// name every rule of the run in the order its checks test them, each
+// count after a × in both languages ("同列 ×11"): a bare count after a
+// rule's name can read as a value ("同一层已试过相同的数 2"). The player's
+// counters say the same (player.js).
 func (s *Stepper) counterItems(st *stepState) []tline {
 	c := &st.stats
 	zh := s.lang == tracer.LangZH
 	rules := make([]string, 0, len(s.rec.info.Rules))
 	for _, r := range s.rec.info.Rules {
-		rules = append(rules, tracer.RuleCount(s.rec.def.RuleName(r, s.lang), c.Rejects[r], s.lang))
+		rules = append(rules, s.rec.def.RuleName(r, s.lang)+" ×"+strconv.FormatInt(c.Rejects[r], 10))
 	}
 	sep, open, closeP := ", ", " (", ")"
 	if zh {
