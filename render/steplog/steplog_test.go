@@ -60,7 +60,7 @@ func logProblemOf(t testing.TB, h Header) *logProblem {
 // logAnyBoard is a board of size×size cells and values up to size whose
 // moves are def's: for reading lines that come from no header.
 func logAnyBoard(def *tracer.Def, size int) logBoard {
-	return logBoard{rows: size, cols: size, size: size, minValue: -1, maxValue: size, maxDepth: size * size, rules: def.RuleList(), ruleNames: ruleNamesNow(),
+	return logBoard{rows: size, cols: size, size: size, minValue: -1, maxValue: size, maxDepth: size * size, rules: def.RuleList(), ruleNames: def.RuleKeys(),
 		moves: moveReader{def: def, size: size, known: map[string]moveAt{}}}
 }
 
@@ -381,7 +381,7 @@ func logEventFromYAML(m map[string]any, def *tracer.Def, size int) (tracer.Event
 		case "value", "options":
 			e.Value = num(k)
 		case "rule":
-			e.Rule, err = tracer.ParseRule(fmt.Sprint(v))
+			e.Rule, err = def.ParseRule(fmt.Sprint(v))
 		case "witness":
 			e.Witness, err = pos(k)
 		case "from":

@@ -32,7 +32,7 @@ type Writer struct {
 	note   func(*tracer.Event) string
 	moves  moveWriter // spells moves as the problem's Def.Move does
 	board  logBoard   // the reader's checks of a step: the writer makes them too
-	rules  []string   // the names of the rules, by Rule (see ruleNamesNow)
+	rules  []string   // the keys of the problem's rules, by Rule (tracer.Def.RuleKeys)
 	mrv    bool       // scans report how many options the chosen cell has
 	void   bool       // the template returns nothing (Strategy.Void): a return has no ok
 	line   []byte
@@ -73,7 +73,7 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		note:  note,
 		moves: newMoveWriter(lp),
 		board: newLogBoard(lp),
-		rules: ruleNamesNow(),
+		rules: lp.def.RuleKeys(),
 		mrv:   h.Strategy.Order == tracer.OrderMRV,
 		void:  h.Strategy.Void(),
 		line:  make([]byte, 0, 256),
@@ -157,15 +157,6 @@ var (
 	logLimitNames = enumNames(func(i int) string { return tracer.LimitReason(i).String() }, "LimitReason(")
 )
 
-// ruleNamesNow lists the names of the rules as tracer spells them now,
-// by Rule. Rules are registered by the problems' packages as they start
-// (tracer.RegisterRule, from init), possibly after this package's own
-// variables are set, so a Writer and Read take the list as they start
-// rather than once for the package.
-func ruleNamesNow() []string {
-	return enumNames(func(i int) string { return tracer.Rule(i).String() }, "Rule(")
-}
-
 // enumNames lists name(0), name(1), … up to the first that is no name (the
 // String methods write "Kind(12)" for a value out of range).
 func enumNames(name func(int) string, bad string) []string {
@@ -181,7 +172,7 @@ func (lw *Writer) nameable(e *tracer.Event) error {
 	switch {
 	case int(e.Kind) >= len(logKindNames):
 		return fmt.Errorf("kind %d has no name", e.Kind)
-	case int(e.Rule) >= len(lw.rules):
+	case int(e.Rule) >= len(lw.rules) || e.Rule != tracer.RuleNone && lw.rules[e.Rule] == "":
 		return fmt.Errorf("rule %d has no name", e.Rule)
 	case int(e.Limit) >= len(logLimitNames):
 		return fmt.Errorf("limit reason %d has no name", e.Limit)
