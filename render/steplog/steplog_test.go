@@ -1007,6 +1007,12 @@ func TestLogOddEvents(t *testing.T) {
 			}
 			prev = want
 		}
+		// The summary read carries the log's own Def (its instance's);
+		// the one written was made by hand, without one.
+		if got.Def == nil || got.Def.Name != def.Name || !reflect.DeepEqual(got.Def.RuleKeys(), lp.def.RuleKeys()) {
+			t.Errorf("%s summary: Def %v, want the log's problem", def.Name, got.Def)
+		}
+		got.Def = nil
 		got.Limit, sum.Limit = 0, 0
 		if !reflect.DeepEqual(got, sum) {
 			t.Errorf("%s summary:\n got %+v\nwant %+v", def.Name, got, sum)

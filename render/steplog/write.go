@@ -30,11 +30,12 @@ const logComment = "# backtrack step log: every step of one search (see README)\
 type Writer struct {
 	bw     *bufio.Writer
 	note   func(*tracer.Event) string
-	moves  moveWriter // spells moves as the problem's Def.Move does
-	board  logBoard   // the reader's checks of a step: the writer makes them too
-	rules  []string   // the keys of the problem's rules, by Rule (tracer.Def.RuleKeys)
-	mrv    bool       // scans report how many options the chosen cell has
-	void   bool       // the template returns nothing (Strategy.Void): a return has no ok
+	moves  moveWriter  // spells moves as the problem's Def.Move does
+	board  logBoard    // the reader's checks of a step: the writer makes them too
+	def    *tracer.Def // the header's problem, as its instance speaks
+	rules  []string    // the keys of its rules, by Rule (tracer.Def.RuleKeys)
+	mrv    bool        // scans report how many options the chosen cell has
+	void   bool        // the template returns nothing (Strategy.Void): a return has no ok
 	line   []byte
 	quoted noteCache // notes quoted before, by their string's memory
 	// step is the decimal text of stepOf, the step of the last line:
@@ -73,6 +74,7 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		note:  note,
 		moves: newMoveWriter(lp),
 		board: newLogBoard(lp),
+		def:   lp.def,
 		rules: lp.def.RuleKeys(),
 		mrv:   h.Strategy.Order == tracer.OrderMRV,
 		void:  h.Strategy.Void(),
@@ -133,6 +135,9 @@ func (lw *Writer) Close(sum tracer.Summary) error {
 		return errors.New("step log: closed twice")
 	}
 	lw.closed = true
+	if sum.Def == nil {
+		sum.Def = lw.def // its rules' keys are the log's problem's
+	}
 	tail, err := encodeLogSummary(sum)
 	if err != nil && lw.err == nil {
 		lw.err = fmt.Errorf("step log: %w", err)
