@@ -161,7 +161,7 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 	case "size", "width":
 		return num(int64(sum.Size)), nil
 	case "n":
-		if def, err := tracer.Lookup(sum.Problem); err != nil || def.Size == nil {
+		if def, err := runDef(sum); err != nil || def.Size == nil {
 			return value{}, fmt.Errorf("field n: %s has no n", sum.Problem)
 		}
 		return num(int64(sum.Size)), nil
@@ -313,7 +313,7 @@ func ruleWords(key string) (tracer.RuleWords, bool) {
 // startBoard returns the starting board of a run's instance, for problems
 // that take a puzzle (the givens); other problems have none.
 func startBoard(sum tracer.Summary) (*tracer.Board, error) {
-	def, err := tracer.Lookup(sum.Problem)
+	def, err := runDef(&sum)
 	if err != nil {
 		return nil, err
 	}
@@ -321,6 +321,16 @@ func startBoard(sum tracer.Summary) (*tracer.Board, error) {
 		return nil, fmt.Errorf("%s takes no puzzle", def.Name)
 	}
 	return def.Start(infoOf(def, sum))
+}
+
+// runDef returns the Def of the run sum describes: the run's own
+// (Summary.Def, bound to its instance), or for a summary without one the
+// problem of that name.
+func runDef(sum *tracer.Summary) (*tracer.Def, error) {
+	if sum.Def != nil {
+		return sum.Def, nil
+	}
+	return tracer.Lookup(sum.Problem)
 }
 
 // infoOf describes the instance of a run for its problem's Def.
@@ -331,7 +341,7 @@ func infoOf(def *tracer.Def, sum tracer.Summary) tracer.Info {
 
 // instanceName names the instance briefly: "n=8" or "9×9, 51 blanks".
 func instanceName(sum tracer.Summary) string {
-	def, err := tracer.Lookup(sum.Problem)
+	def, err := runDef(&sum)
 	if err != nil {
 		return sum.Instance
 	}

@@ -211,11 +211,9 @@ func (p *page) runRule(run, rule string) (*tracer.Def, tracer.Rule, int, error) 
 	}
 	// Rules are numbered within their problem: the run's own Def reads
 	// the key.
-	def := r.out.Summary.Def
-	if def == nil {
-		if def, err = tracer.Lookup(r.out.Summary.Problem); err != nil {
-			return nil, 0, 0, err
-		}
+	def, err := runDef(&r.out.Summary)
+	if err != nil {
+		return nil, 0, 0, err
 	}
 	ru, err := def.ParseRule(rule)
 	if err != nil {

@@ -57,9 +57,7 @@ func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (Trim
 // writeDOT is WriteDOT, taking a picture at a step's whole-run plan from
 // series if it is not nil.
 func writeDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (TrimReport, error) {
-	if opt.Problem == "" {
-		opt.Problem = leg.Summary.Problem
-	}
+	opt = legendDef(opt, leg)
 	d, rep, err := plan(t, leg, opt, series)
 	if err != nil {
 		return rep, err
