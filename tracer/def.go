@@ -153,7 +153,11 @@ type Def struct {
 	// Rank places the problem in lists of problems (help, errors):
 	// smaller first, then by name; 0 counts as after every ranked problem.
 	Rank int
-	// Rules lists the problem's rules in the order its checks test them.
+	// Rules is the problem's rule table, in the order its checks test
+	// them: each rule's number within this problem (RuleWords.Rule, from
+	// 1), its key for step logs and stats, and its words and look. An
+	// event's Rule is read through it (RuleWordsOf, RuleKey); Register
+	// checks it (see RuleWords).
 	Rules []RuleWords
 	// RuleIntros, if set, names a rule where an output names it first, for
 	// an instance of the given size, when that is not its Name: Sudoku's
