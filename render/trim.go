@@ -1261,7 +1261,14 @@ func ParseFocus(s string) ([]string, error) {
 			}
 			return nil, fmt.Errorf("focus %q: element %d: %w", s, i+1, err)
 		}
-		out = append(out, def.Move(cell, v))
+		move := def.Move(cell, v)
+		if _, _, err := def.ParseMove(move, focusSize); err != nil {
+			// A list's move reads its number ("5"), which names no index
+			// without the instance: keep the notation it was given in
+			// ("p0=i3"), which Trim reads with the run's own Def.
+			move = strings.TrimSpace(p)
+		}
+		out = append(out, move)
 	}
 	if len(out) == 0 {
 		return nil, nil
