@@ -168,6 +168,11 @@ type Def struct {
 	// problem accepts; the first is the default.
 	Orders []Order
 	Checks []Check
+	// Traits, if set, says what readers of a run's events must know of
+	// one of the problem's orders (see OrderTraits), so that shared code
+	// asks the problem instead of naming its orders. Optional: no order
+	// has any trait.
+	Traits func(o Order) OrderTraits
 	// Whens lists the check timings the problem accepts; nil means every
 	// one of Whens (before, after, leaf). A problem whose end is not a
 	// full board (a sum reached) has no board to validate at a leaf.
@@ -327,6 +332,26 @@ func MustRegister(d *Def) {
 	if err := Register(d); err != nil {
 		panic(err)
 	}
+}
+
+// OrderTraits is what readers of a run's events must know of one order
+// of a problem (Def.Traits).
+type OrderTraits struct {
+	// Options: a scan's Value is how many candidates the chosen slot
+	// allows (Sudoku's mrv), which a step log writes even when it is 0.
+	Options bool
+	// Passes: a call may stand on a slot with nothing to decide and pass
+	// over it with no move (Sudoku's cells: a given, or a row's end).
+	Passes bool
+}
+
+// OrderTraits returns the traits of order o (Def.Traits): none when the
+// Def says nothing.
+func (d *Def) OrderTraits(o Order) OrderTraits {
+	if d == nil || d.Traits == nil {
+		return OrderTraits{}
+	}
+	return d.Traits(o)
 }
 
 // WhenList returns the check timings the problem accepts (Whens, or every

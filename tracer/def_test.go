@@ -1387,3 +1387,24 @@ func TestPlainWords(t *testing.T) {
 		t.Errorf("Exhausted ignores the solutions below")
 	}
 }
+
+// TestOrderTraits: what shared code must know of an order comes from the
+// problem (Sudoku's mrv reports options, its cells passes slots), never
+// from the order's name.
+func TestOrderTraits(t *testing.T) {
+	for _, d := range tracer.Problems() {
+		for _, o := range d.Orders {
+			want := tracer.OrderTraits{}
+			if d == tracer.SudokuDef {
+				want = tracer.OrderTraits{Options: o == tracer.OrderMRV, Passes: o == tracer.OrderCells}
+			}
+			if got := d.OrderTraits(o); got != want {
+				t.Errorf("%s.OrderTraits(%s) = %+v, want %+v", d.Name, o, got, want)
+			}
+		}
+	}
+	var none *tracer.Def
+	if got := none.OrderTraits(tracer.OrderMRV); got != (tracer.OrderTraits{}) {
+		t.Errorf("nil Def: %+v", got)
+	}
+}

@@ -449,6 +449,7 @@ var SudokuDef = &Def{
 	Title:      Text{"Sudoku", "数独"},
 	Rank:       2,
 	Rules:      sudokuRuleWords,
+	Traits:     sudokuTraits,
 	Conflicts:  sudokuConflicts,
 	RuleIntros: sudokuRuleIntro,
 	Orders:     SudokuOrders,
@@ -661,6 +662,13 @@ func sudokuAlso(d string, cell Pos, more []Conflict, where func(Rule, Pos, RuleW
 	}
 	t.EN += listEN(en)
 	return t
+}
+
+// sudokuTraits are the traits of Sudoku's orders: a scan under mrv says
+// how many digits its cell allows; a call under cells may stand on a
+// given or a row's end and pass over it.
+func sudokuTraits(o Order) OrderTraits {
+	return OrderTraits{Options: o == OrderMRV, Passes: o == OrderCells}
 }
 
 // sudokuRuleWords are the Sudoku rules in checking order, in the

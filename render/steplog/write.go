@@ -76,7 +76,7 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		board: newLogBoard(lp),
 		def:   lp.def,
 		rules: lp.def.RuleKeys(),
-		mrv:   h.Strategy.Order == tracer.OrderMRV,
+		mrv:   lp.def.OrderTraits(h.Strategy.Order).Options,
 		void:  h.Strategy.Void(),
 		line:  make([]byte, 0, 256),
 	}
