@@ -341,7 +341,10 @@ func infoOf(def *tracer.Def, sum tracer.Summary) tracer.Info {
 
 // instanceName names the instance briefly: "n=8" or "9×9, 51 blanks".
 func instanceName(sum tracer.Summary) string {
-	def, err := runDef(&sum)
+	// The registered Def's label, not the run's own (runDef): the pages
+	// pinned name a list as its instance text ("nums 1,1,2 dedup used"),
+	// where the run's Def would say "[1,1,2], dedup used".
+	def, err := tracer.Lookup(sum.Problem)
 	if err != nil {
 		return sum.Instance
 	}
