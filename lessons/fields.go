@@ -100,15 +100,15 @@ func isRuleField(f string) bool {
 	if !ok {
 		return false
 	}
-	rule, err := tracer.ParseRule(r)
-	return err == nil && rule != tracer.RuleNone
+	_, ok = ruleWords(r)
+	return ok
 }
 
 // fieldLabel returns a field's column heading.
 func fieldLabel(f string, lang tracer.Lang) string {
 	if r, ok := strings.CutPrefix(f, "rejects."); ok {
-		rule, _ := tracer.ParseRule(r)
-		return fieldLabels["rejects"].In(lang) + " · " + ruleName(rule, lang)
+		w, _ := ruleWords(r)
+		return fieldLabels["rejects"].In(lang) + " · " + w.Name.In(lang)
 	}
 	return fieldLabels[f].In(lang)
 }
@@ -119,14 +119,16 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 	sum := &out.Summary
 	st := &sum.Stats
 	if r, ok := strings.CutPrefix(f, "rejects."); ok {
-		rule, err := tracer.ParseRule(r)
-		if err != nil || rule == tracer.RuleNone {
+		if _, ok := ruleWords(r); !ok {
 			return value{}, fmt.Errorf("unknown rule in field %q", f)
 		}
-		if !slices.Contains(sum.Rules, rule) {
+		// Rules are numbered within their problem: the run's own Def
+		// reads the key.
+		i := slices.IndexFunc(sum.Rules, func(ru tracer.Rule) bool { return sum.RuleKey(ru) == r })
+		if i < 0 {
 			return value{}, fmt.Errorf("field %q: %s has no rule %s", f, sum.Problem, r)
 		}
-		return num(st.Rejects[rule]), nil
+		return num(st.Rejects[sum.Rules[i]]), nil
 	}
 	switch f {
 	case "problem":
@@ -159,7 +161,7 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 	case "size", "width":
 		return num(int64(sum.Size)), nil
 	case "n":
-		if def, err := tracer.Lookup(sum.Problem); err != nil || def.Size == nil {
+		if def, err := runDef(sum); err != nil || def.Size == nil {
 			return value{}, fmt.Errorf("field n: %s has no n", sum.Problem)
 		}
 		return num(int64(sum.Size)), nil
@@ -295,23 +297,23 @@ func widest(perDepth []int64) int {
 	return best
 }
 
-// ruleName names a rule in a column heading, with the words of the first
-// problem that has it (a table's runs may be of several problems).
-func ruleName(r tracer.Rule, lang tracer.Lang) string {
+// ruleWords returns the words of the rule with key key (RuleWords.Key)
+// of the first problem that has one, for a column heading (a table's runs
+// may be of several problems, which meet by key); ok false when no
+// problem has it.
+func ruleWords(key string) (tracer.RuleWords, bool) {
 	for _, d := range tracer.Problems() {
-		for _, w := range d.Rules {
-			if w.Rule == r {
-				return w.Name.In(lang)
-			}
+		if r, err := d.ParseRule(key); err == nil && r != tracer.RuleNone {
+			return d.RuleWordsOf(r), true
 		}
 	}
-	return r.String()
+	return tracer.RuleWords{}, false
 }
 
 // startBoard returns the starting board of a run's instance, for problems
 // that take a puzzle (the givens); other problems have none.
 func startBoard(sum tracer.Summary) (*tracer.Board, error) {
-	def, err := tracer.Lookup(sum.Problem)
+	def, err := runDef(&sum)
 	if err != nil {
 		return nil, err
 	}
@@ -319,6 +321,16 @@ func startBoard(sum tracer.Summary) (*tracer.Board, error) {
 		return nil, fmt.Errorf("%s takes no puzzle", def.Name)
 	}
 	return def.Start(infoOf(def, sum))
+}
+
+// runDef returns the Def of the run sum describes: the run's own
+// (Summary.Def, bound to its instance), or for a summary without one the
+// problem of that name.
+func runDef(sum *tracer.Summary) (*tracer.Def, error) {
+	if sum.Def != nil {
+		return sum.Def, nil
+	}
+	return tracer.Lookup(sum.Problem)
 }
 
 // infoOf describes the instance of a run for its problem's Def.

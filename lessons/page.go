@@ -215,11 +215,13 @@ func (p *page) runRule(run, rule string) (*tracer.Def, tracer.Rule, int, error) 
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	ru, err := tracer.ParseRule(rule)
+	// Rules are numbered within their problem: the run's own Def reads
+	// the key.
+	def, err := runDef(&r.out.Summary)
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	def, err := tracer.Lookup(r.out.Summary.Problem)
+	ru, err := def.ParseRule(rule)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -677,8 +679,8 @@ func (p *page) Attribution(name string) (string, error) {
 		"| 规则 | 先行、再列、后宫（本框架） | 同时看行、列、宫的第 *i* 格（教程 004） |\n"))
 	b.WriteString("|---|---:|---:|\n")
 	var total [2]int64
-	for _, rule := range []tracer.Rule{tracer.RuleRow, tracer.RuleColumn, tracer.RuleBox} {
-		name, err := p.Rule(as.Run, rule.String())
+	for _, rule := range []tracer.Rule{tracer.SudokuRow, tracer.SudokuColumn, tracer.SudokuBox} {
+		name, err := p.Rule(as.Run, tracer.SudokuDef.RuleKey(rule))
 		if err != nil {
 			return "", err
 		}

@@ -86,14 +86,14 @@ func (s *blameSink) singleLoop(r, c int, v byte) tracer.Rule {
 	r0, c0 := r/3*3, c/3*3
 	for i := 0; i < 9; i++ {
 		if i != c && s.board[r*9+i] == v {
-			return tracer.RuleRow
+			return tracer.SudokuRow
 		}
 		if i != r && s.board[i*9+c] == v {
-			return tracer.RuleColumn
+			return tracer.SudokuColumn
 		}
 		br, bc := r0+i/3, c0+i%3
 		if (br != r || bc != c) && s.board[br*9+bc] == v {
-			return tracer.RuleBox
+			return tracer.SudokuBox
 		}
 	}
 	return tracer.RuleNone

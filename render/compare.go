@@ -169,12 +169,12 @@ func StatusText(sum tracer.Summary, lang tracer.Lang) string {
 	return string(sum.Status)
 }
 
-// shortRule names a rule briefly, for a row heading, in the words of the
-// first of runs whose problem has it (RuleWords.Short): "row", "box",
-// "↗ diagonal", "used".
-func shortRule(r tracer.Rule, runs []CompareRun, o CompareOptions) string {
+// shortRule names the rule with key key briefly, for a row heading, in
+// the words of the first of runs whose problem has it (RuleWords.Short):
+// "row", "box", "↗ diagonal", "used".
+func shortRule(key string, runs []CompareRun, o CompareOptions) string {
 	for _, run := range runs {
-		if slices.Contains(run.Summary.Rules, r) {
+		if r, ok := runRule(&run.Summary, key); ok {
 			// A table names each rule once, so where a rule has a fuller
 			// name for its first mention, that one ("同宫（3×3 九宫格）重复").
 			def := sumDef(&run.Summary)
@@ -184,21 +184,33 @@ func shortRule(r tracer.Rule, runs []CompareRun, o CompareOptions) string {
 			return def.RuleWordsOf(r).Short.In(o.Lang)
 		}
 	}
-	return r.String()
+	return key
 }
 
-// compareRules lists the rules of runs, each run's in its checking order,
-// without repeats.
-func compareRules(runs []CompareRun) []tracer.Rule {
-	var rules []tracer.Rule
+// runRule returns the rule of the run sum describes whose key is key
+// (rules are numbered within their problem: runs of two problems meet
+// by key, as Sudoku's and N-Queens' "column" do).
+func runRule(sum *tracer.Summary, key string) (tracer.Rule, bool) {
+	for _, r := range sum.Rules {
+		if sum.RuleKey(r) == key {
+			return r, true
+		}
+	}
+	return tracer.RuleNone, false
+}
+
+// compareRules lists the keys of the rules of runs, each run's in its
+// checking order, without repeats.
+func compareRules(runs []CompareRun) []string {
+	var keys []string
 	for _, r := range runs {
 		for _, ru := range r.Summary.Rules {
-			if !slices.Contains(rules, ru) {
-				rules = append(rules, ru)
+			if k := r.Summary.RuleKey(ru); !slices.Contains(keys, k) {
+				keys = append(keys, k)
 			}
 		}
 	}
-	return rules
+	return keys
 }
 
 // widestLevel is "568 nodes at depth 5": the depth with the most nodes.
@@ -261,9 +273,10 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 	row(opt.pick("calls", "调用"), n(func(st *tracer.Stats) int64 { return st.Nodes }))
 	row(opt.pick("tries", "尝试"), n(func(st *tracer.Stats) int64 { return st.Tries }))
 	row(opt.pick("rejects", "剪枝"), n(func(st *tracer.Stats) int64 { return st.RejectTotal() }))
-	for _, ru := range compareRules(runs) {
-		row(opt.pick("rejects · ", "剪枝 · ")+shortRule(ru, runs, opt), text(func(s tracer.Summary) string {
-			if !slices.Contains(s.Rules, ru) {
+	for _, key := range compareRules(runs) {
+		row(opt.pick("rejects · ", "剪枝 · ")+shortRule(key, runs, opt), text(func(s tracer.Summary) string {
+			ru, ok := runRule(&s, key)
+			if !ok {
 				return "-"
 			}
 			return strconv.FormatInt(s.Stats.Rejects[ru], 10)

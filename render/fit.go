@@ -158,7 +158,7 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*dotD
 	if err := trimOptionsOK(t, opt); err != nil {
 		return nil, TrimReport{}, err
 	}
-	tm := newTrimmer(t, opt.Problem)
+	tm := newTrimmer(t, opt)
 	if opt.AtStep > 0 {
 		// The picture of the whole run decides, so that every step is
 		// drawn on its layout, with a legend of as many lines.

@@ -52,12 +52,13 @@ func Board(problem string, rows []string) string {
 	return b.String()
 }
 
-// RuleCounts formats rejects by rule in the problem's checking order, as
-// counts (tracer.RuleCount): "column ×10212, anti_diagonal ×2088, diagonal ×1364".
-func RuleCounts(rules []tracer.Rule, st *tracer.Stats) string {
-	parts := make([]string, len(rules))
-	for i, r := range rules {
-		parts[i] = tracer.RuleCount(r.String(), st.Rejects[r], tracer.LangEN)
+// RuleCounts formats a run's rejects by rule in the problem's checking
+// order, by the rules' keys (tracer.Summary.RuleKey), as counts
+// (tracer.RuleCount): "column ×10212, anti_diagonal ×2088, diagonal ×1364".
+func RuleCounts(sum *tracer.Summary) string {
+	parts := make([]string, len(sum.Rules))
+	for i, r := range sum.Rules {
+		parts[i] = tracer.RuleCount(sum.RuleKey(r), sum.Stats.Rejects[r], tracer.LangEN)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -140,7 +141,7 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 			st.MaxDepth, st.Steps, st.CheckCost, st.ScanCost)
 	} else {
 		fmt.Fprintf(&b, "\nnodes %d · tries %d · rejects %d (%s) · placements %d · backtracks %d\n",
-			st.Nodes, st.Tries, st.RejectTotal(), RuleCounts(sum.Rules, st), st.Placements, st.Backtracks)
+			st.Nodes, st.Tries, st.RejectTotal(), RuleCounts(&sum), st.Placements, st.Backtracks)
 		fmt.Fprintf(&b, "max depth %d · steps %d · check cost %d · scan cost %d\n",
 			st.MaxDepth, st.Steps, st.CheckCost, st.ScanCost)
 	}

@@ -134,6 +134,11 @@ type DiagramOptions struct {
 	// with none, the problem whose notation the first focus move is in is
 	// taken.
 	Problem string
+	// Def, if set, is the run's own Def (tracer.Summary.Def: bound to its
+	// instance), with which focus moves are read instead of looking
+	// Problem up: a list's moves are its own numbers. WriteDOT takes it
+	// from the legend when it is nil and Problem is the legend's.
+	Def *tracer.Def
 }
 
 // TrimReport is what trimming kept and what it left out, for the legend.
@@ -264,7 +269,7 @@ func Trim(t *tracer.Tree, opt DiagramOptions) (*Trimmed, TrimReport, error) {
 	if err := trimOptionsOK(t, opt); err != nil {
 		return nil, TrimReport{}, err
 	}
-	return newTrimmer(t, opt.Problem).trim(opt)
+	return newTrimmer(t, opt).trim(opt)
 }
 
 // OptionError is a diagram option that does not fit the tree it is
@@ -359,9 +364,9 @@ const (
 	trimPath                     // on the path to the focus: never folded unless foldFocus
 )
 
-func newTrimmer(t *tracer.Tree, problem string) *trimmer {
+func newTrimmer(t *tracer.Tree, opt DiagramOptions) *trimmer {
 	m := int32(t.Len())
-	tm := &trimmer{t: t, m: m, problem: problem}
+	tm := &trimmer{t: t, m: m, problem: opt.Problem, def: opt.Def}
 	buf := make([]int32, 6*m)
 	tm.size, tm.sols, tm.nCall, tm.nPruned, tm.nDrawn, tm.nCalls = buf[:m:m], buf[m:2*m:2*m], buf[2*m:3*m:3*m], buf[3*m:4*m:4*m], buf[4*m:5*m:5*m], buf[5*m:]
 	tm.state = make([]uint8, m)
@@ -626,8 +631,9 @@ func (tm *trimmer) moveChildren(i int32, fn func(c int32)) {
 	})
 }
 
-// findDef finds the problem the focus moves are in: the one the options
-// name, or else the one whose notation label is written in.
+// findDef finds the problem the focus moves are in when the options give
+// no Def: the one they name, or else the one whose notation label is
+// written in.
 func (tm *trimmer) findDef(label string) error {
 	if tm.problem != "" {
 		d, err := tracer.Lookup(tm.problem)
@@ -1275,7 +1281,14 @@ func ParseFocus(s string) ([]string, error) {
 			}
 			return nil, fmt.Errorf("focus %q: element %d: %w", s, i+1, err)
 		}
-		out = append(out, def.Move(cell, v))
+		move := def.Move(cell, v)
+		if _, _, err := def.ParseMove(move, focusSize); err != nil {
+			// A list's move reads its number ("5"), which names no index
+			// without the instance: keep the notation it was given in
+			// ("p0=i3"), which Trim reads with the run's own Def.
+			move = strings.TrimSpace(p)
+		}
+		out = append(out, move)
 	}
 	if len(out) == 0 {
 		return nil, nil

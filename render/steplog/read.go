@@ -242,11 +242,11 @@ func read(r io.Reader, sink tracer.Sink, fast bool) (Header, tracer.Summary, err
 	if err := scanErr(); err != nil {
 		return h, sum, err
 	}
-	sum, lines, err := decodeLogSummary(rest, first, &h, lb.rules)
+	sum, lines, err := decodeLogSummary(rest, first, &h, lp.def)
 	if err != nil {
 		return h, sum, logPartError("summary", err)
 	}
-	if key, err := sameCounts(&sum.Stats, &st); err != nil {
+	if key, err := sameCounts(&sum.Stats, &st, lb.ruleNames); err != nil {
 		return h, sum, logPartError("summary", &logDocError{line: lines[key], msg: err.Error()})
 	}
 	if sum.Limit != tracer.LimitNone && sum.Limit != st.Limit {
@@ -334,8 +334,9 @@ func equalRows(a, b []string) bool {
 }
 
 // sameCounts compares the counts a summary states with those of the steps,
-// and returns the key of the first that differs.
-func sameCounts(said, got *tracer.Stats) (string, error) {
+// and returns the key of the first that differs; keys are the problem's
+// rule keys by Rule (tracer.Def.RuleKeys).
+func sameCounts(said, got *tracer.Stats, keys []string) (string, error) {
 	type count struct {
 		key       string
 		said, got int64
@@ -352,7 +353,11 @@ func sameCounts(said, got *tracer.Stats) (string, error) {
 		{"scan_cost", said.ScanCost, got.ScanCost},
 	}
 	for r := tracer.Rule(1); r < tracer.NumRules; r++ {
-		counts = append(counts, count{"rejects." + r.String(), said.Rejects[r], got.Rejects[r]})
+		key := r.String()
+		if int(r) < len(keys) && keys[r] != "" {
+			key = keys[r]
+		}
+		counts = append(counts, count{"rejects." + key, said.Rejects[r], got.Rejects[r]})
 	}
 	for _, c := range counts {
 		if c.said != c.got {

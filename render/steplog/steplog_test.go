@@ -60,7 +60,7 @@ func logProblemOf(t testing.TB, h Header) *logProblem {
 // logAnyBoard is a board of size×size cells and values up to size whose
 // moves are def's: for reading lines that come from no header.
 func logAnyBoard(def *tracer.Def, size int) logBoard {
-	return logBoard{rows: size, cols: size, size: size, minValue: -1, maxValue: size, maxDepth: size * size, rules: def.RuleList(), ruleNames: ruleNamesNow(),
+	return logBoard{rows: size, cols: size, size: size, minValue: -1, maxValue: size, maxDepth: size * size, rules: def.RuleList(), ruleNames: def.RuleKeys(),
 		moves: moveReader{def: def, size: size, known: map[string]moveAt{}}}
 }
 
@@ -381,7 +381,7 @@ func logEventFromYAML(m map[string]any, def *tracer.Def, size int) (tracer.Event
 		case "value", "options":
 			e.Value = num(k)
 		case "rule":
-			e.Rule, err = tracer.ParseRule(fmt.Sprint(v))
+			e.Rule, err = def.ParseRule(fmt.Sprint(v))
 		case "witness":
 			e.Witness, err = pos(k)
 		case "from":
@@ -1007,6 +1007,12 @@ func TestLogOddEvents(t *testing.T) {
 			}
 			prev = want
 		}
+		// The summary read carries the log's own Def (its instance's);
+		// the one written was made by hand, without one.
+		if got.Def == nil || got.Def.Name != def.Name || !reflect.DeepEqual(got.Def.RuleKeys(), lp.def.RuleKeys()) {
+			t.Errorf("%s summary: Def %v, want the log's problem", def.Name, got.Def)
+		}
+		got.Def = nil
 		got.Limit, sum.Limit = 0, 0
 		if !reflect.DeepEqual(got, sum) {
 			t.Errorf("%s summary:\n got %+v\nwant %+v", def.Name, got, sum)

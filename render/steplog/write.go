@@ -30,11 +30,12 @@ const logComment = "# backtrack step log: every step of one search (see README)\
 type Writer struct {
 	bw     *bufio.Writer
 	note   func(*tracer.Event) string
-	moves  moveWriter // spells moves as the problem's Def.Move does
-	board  logBoard   // the reader's checks of a step: the writer makes them too
-	rules  []string   // the names of the rules, by Rule (see ruleNamesNow)
-	mrv    bool       // scans report how many options the chosen cell has
-	void   bool       // the template returns nothing (Strategy.Void): a return has no ok
+	moves  moveWriter  // spells moves as the problem's Def.Move does
+	board  logBoard    // the reader's checks of a step: the writer makes them too
+	def    *tracer.Def // the header's problem, as its instance speaks
+	rules  []string    // the keys of its rules, by Rule (tracer.Def.RuleKeys)
+	mrv    bool        // scans report how many options the chosen cell has
+	void   bool        // the template returns nothing (Strategy.Void): a return has no ok
 	line   []byte
 	quoted noteCache // notes quoted before, by their string's memory
 	// step is the decimal text of stepOf, the step of the last line:
@@ -73,8 +74,9 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		note:  note,
 		moves: newMoveWriter(lp),
 		board: newLogBoard(lp),
-		rules: ruleNamesNow(),
-		mrv:   h.Strategy.Order == tracer.OrderMRV,
+		def:   lp.def,
+		rules: lp.def.RuleKeys(),
+		mrv:   lp.def.OrderTraits(h.Strategy.Order).Options,
 		void:  h.Strategy.Void(),
 		line:  make([]byte, 0, 256),
 	}
@@ -133,6 +135,9 @@ func (lw *Writer) Close(sum tracer.Summary) error {
 		return errors.New("step log: closed twice")
 	}
 	lw.closed = true
+	if sum.Def == nil {
+		sum.Def = lw.def // its rules' keys are the log's problem's
+	}
 	tail, err := encodeLogSummary(sum)
 	if err != nil && lw.err == nil {
 		lw.err = fmt.Errorf("step log: %w", err)
@@ -157,15 +162,6 @@ var (
 	logLimitNames = enumNames(func(i int) string { return tracer.LimitReason(i).String() }, "LimitReason(")
 )
 
-// ruleNamesNow lists the names of the rules as tracer spells them now,
-// by Rule. Rules are registered by the problems' packages as they start
-// (tracer.RegisterRule, from init), possibly after this package's own
-// variables are set, so a Writer and Read take the list as they start
-// rather than once for the package.
-func ruleNamesNow() []string {
-	return enumNames(func(i int) string { return tracer.Rule(i).String() }, "Rule(")
-}
-
 // enumNames lists name(0), name(1), … up to the first that is no name (the
 // String methods write "Kind(12)" for a value out of range).
 func enumNames(name func(int) string, bad string) []string {
@@ -181,7 +177,7 @@ func (lw *Writer) nameable(e *tracer.Event) error {
 	switch {
 	case int(e.Kind) >= len(logKindNames):
 		return fmt.Errorf("kind %d has no name", e.Kind)
-	case int(e.Rule) >= len(lw.rules):
+	case int(e.Rule) >= len(lw.rules) || e.Rule != tracer.RuleNone && lw.rules[e.Rule] == "":
 		return fmt.Errorf("rule %d has no name", e.Rule)
 	case int(e.Limit) >= len(logLimitNames):
 		return fmt.Errorf("limit reason %d has no name", e.Limit)

@@ -227,7 +227,7 @@ func TestStackFrames(t *testing.T) {
 			case f.value >= 0:
 				path = tt.rec.def.MoveLabel(tt.rec.cellOf(f.slot, f.value), f.value)
 			}
-			got = append(got, fr{path, f.state, f.choices, triedText(f.tried)})
+			got = append(got, fr{path, f.state, f.choices, triedText(tt.rec.def, f.tried)})
 		}
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s step %d: frames\n got %+v\nwant %+v", tt.rec.info.Problem, tt.k, got, tt.want)
@@ -235,13 +235,14 @@ func TestStackFrames(t *testing.T) {
 	}
 }
 
-// triedText writes a tried list for a test: "✗0 column ✓2 ↩3".
-func triedText(tried []triedCand) string {
+// triedText writes a tried list for a test, rules by def's keys:
+// "✗0 column ✓2 ↩3".
+func triedText(def *tracer.Def, tried []triedCand) string {
 	parts := make([]string, len(tried))
 	for i, c := range tried {
 		switch c.mark {
 		case triedFailed:
-			parts[i] = fmt.Sprintf("✗%d %s", c.value, c.rule)
+			parts[i] = fmt.Sprintf("✗%d %s", c.value, def.RuleKey(c.rule))
 		case triedOn:
 			parts[i] = fmt.Sprintf("✓%d", c.value)
 		default:
@@ -641,8 +642,8 @@ func TestChoicesTutorial004(t *testing.T) {
 			}
 		}
 	}
-	if f := top(place); triedText(f.tried) != "✗0 column ✗1 column ✓2" || len(f.choices) != 0 {
-		t.Errorf("step %d, row 3: tried %q, choices %v; want \"✗0 column ✗1 column ✓2\" and none", place, triedText(f.tried), f.choices)
+	if f := top(place); triedText(rec.def, f.tried) != "✗0 column ✗1 column ✓2" || len(f.choices) != 0 {
+		t.Errorf("step %d, row 3: tried %q, choices %v; want \"✗0 column ✗1 column ✓2\" and none", place, triedText(rec.def, f.tried), f.choices)
 	}
 }
 
