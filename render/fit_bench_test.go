@@ -1,0 +1,40 @@
+package render
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"backtrack/tracer"
+)
+
+// dotBigQueens is `trace nqueens -n 12` with the command line's default
+// step limit: a tree of 10 million events (about 3.6 million nodes), the
+// biggest a default run draws.
+var dotBigQueens = sync.OnceValue(func() dotRun {
+	p, opts, err := tracer.Spec{Problem: "nqueens", N: 12, Limits: tracer.Limits{MaxSteps: tracer.DefaultMaxSteps}}.Build()
+	if err != nil {
+		panic(err)
+	}
+	tree, st := tracer.NewTree(), &tracer.Stats{}
+	opts.Sinks = []tracer.Sink{tree, st}
+	res, err := tracer.Run(context.Background(), p, opts)
+	if err != nil {
+		panic(err)
+	}
+	return dotRun{tree, Legend{Summary: tracer.Summarize(p.Info(), opts, res, st), Lang: tracer.LangEN}}
+})
+
+// BenchmarkFitBig fits the default picture of the 10-million-event tree
+// to a 16:9 slide, as `trace nqueens -n 12 --dot F` does.
+func BenchmarkFitBig(b *testing.B) {
+	r := dotBigQueens()
+	opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9}
+	var n dotCountWriter
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := WriteDOT(&n, r.tree, r.leg, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
