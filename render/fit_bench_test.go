@@ -26,15 +26,26 @@ var dotBigQueens = sync.OnceValue(func() dotRun {
 })
 
 // BenchmarkFitBig fits the default picture of the 10-million-event tree
-// to a 16:9 slide, as `trace nqueens -n 12 --dot F` does.
+// to a 16:9 slide, as `trace nqueens -n 12 --dot F` does: "list" with the
+// trim, "scan" with the old trim that scanned the whole tree on every
+// pass (trim_scan_test.go). With -count N the two alternate.
 func BenchmarkFitBig(b *testing.B) {
 	r := dotBigQueens()
 	opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9}
-	var n dotCountWriter
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := WriteDOT(&n, r.tree, r.leg, opt); err != nil {
-			b.Fatal(err)
-		}
+	for _, c := range []struct {
+		name string
+		pass func(*trimmer, DiagramOptions) (*Trimmed, TrimReport, error)
+	}{{"scan", (*trimmer).trimScan}, {"list", (*trimmer).trim}} {
+		b.Run(c.name, func(b *testing.B) {
+			trimPass = c.pass
+			defer func() { trimPass = (*trimmer).trim }()
+			var n dotCountWriter
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := WriteDOT(&n, r.tree, r.leg, opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
