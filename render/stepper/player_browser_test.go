@@ -64,7 +64,8 @@ const playerReadyJS = `(() => {
 	new MutationObserver(mark).observe(document, {subtree: true, attributes: true, attributeFilter: ['hidden']});
 })()`
 
-// playerBrowser is one headless Chromium for the whole test.
+// playerBrowser is one tab of the headless Chromium the tests share, for
+// the whole test.
 type playerBrowser struct {
 	ctx   context.Context
 	dir   string
@@ -77,7 +78,7 @@ type playerBrowser struct {
 func newPlayerBrowser(t *testing.T) *playerBrowser {
 	t.Helper()
 	path := playerBrowserPath(t)
-	bctx := browsertest.Context(t, path, 1400, 900)
+	bctx := browsertest.Tab(t, path, 1400, 900)
 	b := &playerBrowser{ctx: bctx, dir: t.TempDir()}
 	chromedp.ListenTarget(bctx, func(ev any) {
 		if ev, ok := ev.(*runtime.EventExceptionThrown); ok {
