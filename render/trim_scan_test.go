@@ -317,7 +317,7 @@ func scanOptions(r dotRun, n int, seed uint64) []DiagramOptions {
 func TestTrimSameAsScan(t *testing.T) {
 	for k, r := range scanRuns(t) {
 		name := r.leg.Summary.Problem + " " + r.leg.Summary.Instance
-		tm, old := newTrimmer(r.tree, r.leg.Summary.Problem), newTrimmer(r.tree, r.leg.Summary.Problem)
+		tm, old := newTrimmer(r.tree, DiagramOptions{Problem: r.leg.Summary.Problem, Def: r.leg.Summary.Def}), newTrimmer(r.tree, DiagramOptions{Problem: r.leg.Summary.Problem, Def: r.leg.Summary.Def})
 		if got := tm.size[0]; got != int32(r.tree.Len()) {
 			t.Fatalf("%s: the root's subtree holds %d of %d nodes", name, got, r.tree.Len())
 		}
