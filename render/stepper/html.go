@@ -409,6 +409,37 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 	return nil
 }
 
+// Player is a player page made by NewPlayer: its bytes, as WriteHTML
+// writes them, kept with what a lockstep page takes from it, so that a
+// lockstep page of the same run need not make it again (LockstepSide).
+type Player struct {
+	rec      *Recording
+	opt      HTMLOptions
+	page     []byte
+	title    [2]string
+	strategy string
+	steps    int64
+}
+
+// NewPlayer makes the player page of the recorded run rec with opt: the
+// bytes WriteHTML writes.
+func NewPlayer(rec *Recording, opt HTMLOptions) (*Player, error) {
+	pg, err := buildPlayer(rec, opt)
+	if err != nil {
+		return nil, err
+	}
+	pg.followBrowser = opt.FollowBrowser
+	pg.predict = opt.Predict
+	var b bytes.Buffer
+	if err := pg.write(&b); err != nil {
+		return nil, fmt.Errorf("html: %w", err)
+	}
+	return &Player{rec: rec, opt: opt, page: b.Bytes(), title: pg.d.Title, strategy: pg.d.Strategy, steps: pg.d.Steps}, nil
+}
+
+// Bytes returns the page; the caller must not change them.
+func (p *Player) Bytes() []byte { return p.page }
+
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
 }
