@@ -3,6 +3,8 @@ package stepper
 import (
 	"encoding/json"
 	"testing"
+
+	"backtrack/tracer"
 )
 
 // TestAppendJSONString checks that appendJSONString writes what
@@ -30,4 +32,23 @@ func FuzzAppendJSONString(f *testing.F) {
 			t.Errorf("appendJSONString(%q) = %s, want %s", s, got, want)
 		}
 	})
+}
+
+// BenchmarkPlayer makes the player page of the LeetCode 37 search (96,246
+// steps, `trace sudoku --html`'s page without the command around it):
+// the steps worked out, the notes in both languages, gzip and base64.
+//
+//	go test -run '^$' -bench Player -benchtime 5x ./render/stepper/
+func BenchmarkPlayer(b *testing.B) {
+	rec := stepSudoku(b, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{})
+	var size int
+	for b.Loop() {
+		pl, err := NewPlayer(rec, HTMLOptions{Lang: tracer.LangEN, TreePane: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(pl.Bytes())
+	}
+	b.ReportMetric(float64(size), "page-B")
+	b.ReportMetric(float64(rec.Len())*float64(b.N)/b.Elapsed().Seconds(), "steps/s")
 }
