@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -244,7 +245,7 @@ func (l *Lesson) draw(ctx context.Context, p *page, m *Made) error {
 func (l *Lesson) players(p *page, m *Made) error {
 	type job struct {
 		name string
-		page []byte
+		pl   *stepper.Player
 		err  error
 	}
 	var jobs []*job
@@ -259,18 +260,20 @@ func (l *Lesson) players(p *page, m *Made) error {
 		wg.Add(1)
 		go func() { // the pages are independent: build them side by side
 			defer wg.Done()
-			j.page, j.err = p.player(r)
+			j.pl, j.err = p.player(r)
 		}()
 	}
 	wg.Wait()
+	made := map[string]*stepper.Player{} // a lockstep page's sides are these pages
 	for _, j := range jobs {
 		if j.err != nil {
 			return fmt.Errorf("player %s: %w", j.name, j.err)
 		}
-		m.Files[j.name+".html"] = j.page
+		m.Files[j.name+".html"] = j.pl.Bytes()
+		made[j.name] = j.pl
 	}
 	for _, pr := range p.lockstepPairs() {
-		page, err := p.lockstep(p.runs[pr[0]], p.runs[pr[1]])
+		page, err := p.lockstep(p.runs[pr[0]], p.runs[pr[1]], made[pr[0]], made[pr[1]])
 		if err != nil {
 			return fmt.Errorf("lockstep page of %s and %s: %w", pr[0], pr[1], err)
 		}
@@ -329,30 +332,27 @@ func (p *page) hasLockstep(a, b string) bool {
 func lockstepName(pr [2]string) string { return "lockstep-" + pr[0] + "-" + pr[1] + ".html" }
 
 // lockstep makes the lockstep page of runs a and b, each side holding as
-// many steps as its player page.
-func (p *page) lockstep(a, b *ran) ([]byte, error) {
-	side := func(r *ran) stepper.LockstepSide {
-		return stepper.LockstepSide{Rec: r.player, MaxSteps: p.playerSteps(r), Total: r.out.Summary.Stats.Steps}
+// many steps as its player page; pa and pb are those pages, if made (the
+// lockstep page shows them as they are).
+func (p *page) lockstep(a, b *ran, pa, pb *stepper.Player) ([]byte, error) {
+	side := func(r *ran, pl *stepper.Player) stepper.LockstepSide {
+		return stepper.LockstepSide{Rec: r.player, MaxSteps: p.playerSteps(r), Total: r.out.Summary.Stats.Steps, Player: pl}
 	}
 	var buf bytes.Buffer
-	if err := stepper.WriteLockstep(&buf, side(a), side(b), stepper.LockstepOptions{Lang: p.lang}); err != nil {
+	if err := stepper.WriteLockstep(&buf, side(a, pa), side(b, pb), stepper.LockstepOptions{Lang: p.lang}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
 
 // player makes the player page of run r.
-func (p *page) player(r *ran) ([]byte, error) {
+func (p *page) player(r *ran) (*stepper.Player, error) {
 	// The page holds the steps it quotes and a good stretch after: a
 	// whole run of hundreds of thousands of steps is a big file and
 	// seconds of building, for steps nobody will play to.
-	var b bytes.Buffer
 	opt := stepper.HTMLOptions{Lang: p.lang, MaxSteps: p.playerSteps(r), Total: r.out.Summary.Stats.Steps,
 		TreePane: r.player.Len() > 0}
-	if err := stepper.WriteHTML(&b, r.player, opt); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return stepper.NewPlayer(r.player, opt)
 }
 
 // playerSteps is the most steps run r's player page holds.
@@ -457,27 +457,37 @@ func build(ctx context.Context, ls []*Lesson, dir string, opt Options, keep bool
 		}
 		folders[i] = f
 	}
+	// The lessons are independent: they are made side by side, as many
+	// at a time as Go runs threads, each into its own folder. The error
+	// reported is the first lesson's in order that failed, as if they had
+	// been made one by one: a failure stops the lessons after it only.
 	made := make([]*Made, len(ls))
+	errs := make([]error, len(ls))
+	stops := make([]context.CancelFunc, len(ls))
+	ctxs := make([]context.Context, len(ls))
+	for i := range ls {
+		ctxs[i], stops[i] = context.WithCancel(ctx)
+		defer stops[i]()
+	}
+	slots := make(chan struct{}, max(1, min(runtime.GOMAXPROCS(0), len(ls))))
+	var wg sync.WaitGroup
 	for i, l := range ls {
-		m, err := l.Make(ctx, opt)
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			if errs[i] = l.made(ctxs[i], opt, folders[i], keep, &made[i]); errs[i] != nil {
+				for _, stop := range stops[i+1:] {
+					stop()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return err
 		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		for _, name := range m.Names() {
-			if !l.ownName(name) {
-				return fmt.Errorf("lesson %s: the build made %s, which is not a name of its own", l.Name, name)
-			}
-			if err := folders[i].Add(name, m.Files[name]); err != nil {
-				return err
-			}
-			if !keep {
-				m.Files[name] = nil
-			}
-		}
-		made[i] = m
 	}
 	for _, f := range folders {
 		if err := f.Commit(); err != nil {
@@ -487,6 +497,34 @@ func build(ctx context.Context, ls []*Lesson, dir string, opt Options, keep bool
 	for _, m := range made {
 		done(m)
 	}
+	return nil
+}
+
+// made makes the lesson into folder f, and sets *out to its Made (its
+// files' bytes dropped unless keep).
+func (l *Lesson) made(ctx context.Context, opt Options, f *outfile.Folder, keep bool, out **Made) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m, err := l.Make(ctx, opt)
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, name := range m.Names() {
+		if !l.ownName(name) {
+			return fmt.Errorf("lesson %s: the build made %s, which is not a name of its own", l.Name, name)
+		}
+		if err := f.Add(name, m.Files[name]); err != nil {
+			return err
+		}
+		if !keep {
+			m.Files[name] = nil
+		}
+	}
+	*out = m
 	return nil
 }
 

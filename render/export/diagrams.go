@@ -262,6 +262,7 @@ func (d *diagramOutputs) drawFrame(ctx context.Context, dot []byte, layout graph
 		pngs[i] = pic
 	}
 	sizes[i] = img.Bounds().Size()
+	graphviz.Recycle(img) // packed and encoded: the next frame paints into it
 	return nil
 }
 

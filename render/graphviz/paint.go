@@ -11,6 +11,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/golang/freetype/raster"
 	"golang.org/x/image/font"
@@ -199,6 +200,31 @@ func floats(s string, n int) ([]float64, error) {
 // paint draws d on a white background.
 func (d *drawing) paint() (*image.RGBA, error) { return d.paintAt(1) }
 
+// pixPool holds the pixels of pictures handed back by Recycle (*[]uint8).
+var pixPool sync.Pool
+
+// newRGBA is image.NewRGBA(image.Rect(0, 0, w, h)), its pixels taken from
+// a recycled picture when one is big enough: their old values are left,
+// for the caller to paint over (paintAt fills the picture white first).
+func newRGBA(w, h int) *image.RGBA {
+	n := 4 * w * h
+	if b, ok := pixPool.Get().(*[]uint8); ok && cap(*b) >= n {
+		return &image.RGBA{Pix: (*b)[:n], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	}
+	return image.NewRGBA(image.Rect(0, 0, w, h))
+}
+
+// Recycle hands back a picture DrawImage returned that its caller no
+// longer uses, nor anything made from it that shares its pixels: the next
+// DrawImage may paint into its memory rather than allocate and clear
+// another (a GIF's frames are dozens of pictures of one size).
+func Recycle(img *image.RGBA) {
+	if img != nil && cap(img.Pix) > 0 {
+		pix := img.Pix[:0]
+		pixPool.Put(&pix)
+	}
+}
+
 // paintAt draws d on a white background with s pixels for each pixel of
 // paint: lines, shapes and text are drawn at that resolution, not enlarged.
 func (d *drawing) paintAt(s float64) (*image.RGBA, error) {
@@ -206,7 +232,7 @@ func (d *drawing) paintAt(s float64) (*image.RGBA, error) {
 	if err != nil {
 		return nil, err
 	}
-	img := image.NewRGBA(image.Rect(0, 0, geo.w, geo.h))
+	img := newRGBA(geo.w, geo.h)
 	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
 	p := &painter{img: img, geo: geo, faces: newFaceCache(), solid: raster.NewRGBAPainter(img)}
 	defer p.faces.close()

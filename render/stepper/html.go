@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"backtrack/render"
 	"backtrack/tracer"
@@ -146,10 +147,59 @@ func sameFrame(a, b *playerFrame) bool {
 		a.NoPick == b.NoPick && slices.Equal(a.Choices, b.Choices)
 }
 
-// appendJSONString writes s as a JSON string.
+// appendJSONString writes s as a JSON string, the same bytes as
+// json.Marshal(s) (HTML's <, > and & escaped, invalid UTF-8 as \ufffd,
+// U+2028 and U+2029 escaped), without its allocation and reflection: the
+// player's notes go through it once a step and a language.
 func appendJSONString(b []byte, s string) []byte {
-	q, _ := json.Marshal(s)
-	return append(b, q...)
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 type playerBoard struct {
@@ -200,6 +250,8 @@ type playerData struct {
 	// glyphMemo is cellStatesInto's index in Board.Glyphs of each value's
 	// glyph, plus one (0: not looked up yet), by value from the lowest.
 	glyphMemo []int
+	// given is cellStatesInto's start.Given of each cell, row by row.
+	given []bool
 }
 
 type pWords struct {
@@ -372,6 +424,37 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 	}
 	return nil
 }
+
+// Player is a player page made by NewPlayer: its bytes, as WriteHTML
+// writes them, kept with what a lockstep page takes from it, so that a
+// lockstep page of the same run need not make it again (LockstepSide).
+type Player struct {
+	rec      *Recording
+	opt      HTMLOptions
+	page     []byte
+	title    [2]string
+	strategy string
+	steps    int64
+}
+
+// NewPlayer makes the player page of the recorded run rec with opt: the
+// bytes WriteHTML writes.
+func NewPlayer(rec *Recording, opt HTMLOptions) (*Player, error) {
+	pg, err := buildPlayer(rec, opt)
+	if err != nil {
+		return nil, err
+	}
+	pg.followBrowser = opt.FollowBrowser
+	pg.predict = opt.Predict
+	var b bytes.Buffer
+	if err := pg.write(&b); err != nil {
+		return nil, fmt.Errorf("html: %w", err)
+	}
+	return &Player{rec: rec, opt: opt, page: b.Bytes(), title: pg.d.Title, strategy: pg.d.Strategy, steps: pg.d.Steps}, nil
+}
+
+// Bytes returns the page; the caller must not change them.
+func (p *Player) Bytes() []byte { return p.page }
 
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
@@ -599,7 +682,28 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		}
 		return i
 	}
+	// A frame's place on the path depends on these alone (framePath):
+	// worked out once each.
+	type pathKey struct {
+		end, pass bool
+		slot      tracer.Pos
+		value     int
+	}
+	pathOf := map[pathKey][2]string{}
+	// A value's text (Recording.valueText), by value from the lowest.
+	texts := make([]string, min(rec.shape.hi-rec.shape.lo+1, 1<<12))
+	valueText := func(v int) string {
+		i := v - rec.shape.lo
+		if i < 0 || i >= len(texts) {
+			return rec.valueText(v)
+		}
+		if texts[i] == "" {
+			texts[i] = rec.valueText(v)
+		}
+		return texts[i]
+	}
 	var stack, idx []int
+	var nodes, prevNodes []int // the frames' calls, this step and the step before
 	var prevEv tracer.Event
 	for k := int64(1); k <= n; k++ {
 		e := rec.At(k)
@@ -638,12 +742,21 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		prev, cells = cells, prev
 
 		// The stack: frames kept from the step before, then the new ones.
-		idx = idx[:0]
+		idx, nodes = idx[:0], nodes[:0]
+		for _, f := range s.frames {
+			nodes = append(nodes, f.node)
+		}
 		for i, f := range s.frames {
 			top := i == len(s.frames)-1
 			var key [2]int
 			if !top {
-				key = [2]int{f.node, s.frames[i+1].node}
+				if i+1 < len(prevNodes) && prevNodes[i] == f.node && prevNodes[i+1] == nodes[i+1] {
+					// Below the top the step before too, under the same
+					// call: the same frame (below[key], looked up then).
+					idx = append(idx, stack[i])
+					continue
+				}
+				key = [2]int{f.node, nodes[i+1]}
 				if j, ok := below[key]; ok {
 					idx = append(idx, j)
 					continue
@@ -664,16 +777,22 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 				}
 				pf.Ret = j
 			}
-			for j := range st {
-				pf.Path[j] = st[j].framePath(f)
+			pk := pathKey{f.end, f.pass, f.slot, f.value}
+			path, ok := pathOf[pk]
+			if !ok {
+				for j := range st {
+					path[j] = st[j].framePath(f)
+				}
+				pathOf[pk] = path
 			}
+			pf.Path = path
 			if !pf.NoPick {
 				for _, v := range f.choices {
-					pf.Choices = append(pf.Choices, rec.valueText(v))
+					pf.Choices = append(pf.Choices, valueText(v))
 				}
 			}
 			for _, t := range f.tried {
-				pf.Tried = append(pf.Tried, playerTry{Value: rec.valueText(t.value), Mark: int(t.mark), Rule: int(t.rule)})
+				pf.Tried = append(pf.Tried, playerTry{Value: valueText(t.value), Mark: int(t.mark), Rule: int(t.rule)})
 			}
 			j := pg.d.NFrames
 			if top && lastTop >= 0 && slices.Equal(lastFrame.Tried, pf.Tried) && sameFrame(&lastFrame, &pf) {
@@ -718,6 +837,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 			pb.sk = uvarint(pb.sk, j)
 		}
 		stack = append(stack[:0], idx...)
+		prevNodes, nodes = nodes, prevNodes
 		if e.Kind == tracer.KindReturn {
 			// A call that returned never shows again: forget its frames.
 			delete(triedOfNode, e.Node)
@@ -831,13 +951,19 @@ func (d *playerData) cellStatesInto(out []int, rec *Recording, board *tracer.Boa
 		}
 		return d.glyphMemo[i] - 1
 	}
+	if len(d.given) != rows*cols {
+		d.given = make([]bool, rows*cols)
+		for i := range d.given {
+			d.given[i] = rec.start.Given(tracer.Pos{Row: i / cols, Col: i % cols})
+		}
+	}
 	for r := range rows {
 		for c := range cols {
 			p := tracer.Pos{Row: r, Col: c}
 			base, g := cellBlank, 0
 			if v, ok := board.At(p); ok {
 				base, g = cellPlaced, glyph(v)
-				if rec.start.Given(p) {
+				if d.given[r*cols+c] {
 					base = cellGiven
 				}
 			}

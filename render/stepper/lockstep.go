@@ -2,7 +2,6 @@ package stepper
 
 import (
 	"bufio"
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -29,6 +28,11 @@ type LockstepSide struct {
 	// MaxSteps and Total are as in HTMLOptions.
 	MaxSteps int64
 	Total    int64
+	// Player, if not nil, is the side's player page made already: used
+	// when NewPlayer made it of Rec with the options this page gives a
+	// side (its Lang and FollowBrowser, MaxSteps, Total, and TreePane when
+	// Rec holds steps), made again otherwise.
+	Player *Player
 }
 
 // LockstepOptions says what WriteLockstep puts in the page.
@@ -129,19 +133,17 @@ func WriteLockstep(w io.Writer, a, b LockstepSide, opt LockstepOptions) error {
 	var frames [2][]byte
 	for i, s := range []LockstepSide{a, b} {
 		hopt := HTMLOptions{Lang: opt.Lang, FollowBrowser: opt.FollowBrowser, MaxSteps: s.MaxSteps, Total: s.Total, TreePane: s.Rec.Len() > 0}
-		pg, err := buildPlayer(s.Rec, hopt)
-		if err != nil {
-			return fmt.Errorf("lockstep: side %d: %w", i+1, err)
+		pl := s.Player
+		if pl == nil || pl.rec != s.Rec || pl.opt != hopt {
+			var err error
+			if pl, err = NewPlayer(s.Rec, hopt); err != nil {
+				return fmt.Errorf("lockstep: side %d: %w", i+1, err)
+			}
 		}
-		pg.followBrowser = opt.FollowBrowser
-		var buf bytes.Buffer
-		if err := pg.write(&buf); err != nil {
-			return fmt.Errorf("lockstep: side %d: %w", i+1, err)
-		}
-		frames[i] = buf.Bytes()
-		d.Titles[i] = pg.d.Title
-		d.Strats[i] = pg.d.Strategy
-		d.Steps[i] = int64(pg.d.Steps)
+		frames[i] = pl.page
+		d.Titles[i] = pl.title
+		d.Strats[i] = pl.strategy
+		d.Steps[i] = pl.steps
 	}
 	// A side is cut when its recording holds only the start of its run, or
 	// its page fewer steps than its recording.

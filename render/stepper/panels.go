@@ -429,6 +429,7 @@ type frameMemo struct {
 	below map[[2]int]stackFrame
 	legal map[int]legalAt // by node; forget a call's when it returns
 	buf   []stackFrame
+	n     int            // the frames in buf, from the call before
 	own   []tracer.Event // triedOf's buffer
 }
 
@@ -460,9 +461,12 @@ func (r *Recording) framesKnown(k int64, known *frameMemo) []stackFrame {
 	var fs []stackFrame
 	if known != nil {
 		if cap(known.buf) < len(calls) {
-			known.buf = make([]stackFrame, len(calls), 2*len(calls))
+			buf := make([]stackFrame, len(calls), 2*len(calls))
+			copy(buf, known.buf[:known.n])
+			known.buf = buf
 		}
 		fs = known.buf[:len(calls)]
+		defer func() { known.n = len(calls) }()
 	} else {
 		fs = make([]stackFrame, len(calls))
 	}
@@ -486,6 +490,11 @@ func (r *Recording) framesKnown(k int64, known *frameMemo) []stackFrame {
 	for i, c := range calls {
 		var key [2]int
 		if known != nil && i < len(calls)-1 {
+			if i+1 < known.n && fs[i].node == c.Node && fs[i+1].node == calls[i+1].Node {
+				// Below the top the call before too, under the same call:
+				// fs[i] still holds that frame, known.below[key].
+				continue
+			}
 			key = [2]int{c.Node, calls[i+1].Node}
 			if f, ok := known.below[key]; ok {
 				fs[i] = f

@@ -325,6 +325,21 @@ func (r *Recording) chain(node int) []tracer.Event {
 	if r.chainOf == node+1 && r.chainOf != 0 {
 		return r.chainLast
 	}
+	if last := r.chainLast; r.chainOf != 0 && node >= 0 {
+		// A step goes down one call or back up one, mostly: the chain
+		// kept, less its last call or with this one added.
+		if n := len(last); n > 1 && last[n-2].Node == node {
+			r.chainOf, r.chainLast = node+1, last[:n-1]
+			return r.chainLast
+		}
+		if c, ok := r.callOf(node); ok && c.Parent == r.chainOf-1 {
+			cs := make([]tracer.Event, len(last)+1)
+			copy(cs, last)
+			cs[len(last)] = c
+			r.chainOf, r.chainLast = node+1, cs
+			return cs
+		}
+	}
 	cs, whole := r.chainBuild(node)
 	if whole {
 		r.chainOf, r.chainLast = node+1, cs
