@@ -381,7 +381,7 @@ func (p *page) Diagram(name string) (string, error) {
 	pruned := fmt.Sprintf(p.pick("%d pruned tries", "%d 次被剪掉的尝试"), rep.TotalPruned)
 	if r := p.runs[ds.Run]; r != nil && r.out.Summary.Strategy.When == tracer.WhenLeaf {
 		w := tracer.LeafFailWords.Count
-		pruned = fmt.Sprintf(p.pick("%d "+w.EN+"s", w.ZH), rep.TotalPruned)
+		pruned = fmt.Sprintf(p.pick("%d "+w.Many, w.ZH), rep.TotalPruned)
 	}
 	if rep.AllShown() {
 		drawn = fmt.Sprintf(p.pick("all %d boxes of the tree are drawn (%d calls + %s)",

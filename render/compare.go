@@ -1,6 +1,7 @@
 package render
 
 import (
+	"backtrack/words"
 	"fmt"
 	"io"
 	"slices"
@@ -122,9 +123,9 @@ func Shape(sum tracer.Summary, lang tracer.Lang) string {
 		return d.Shape(sum.Strategy.Order).In(lang)
 	}
 	if d.Code.Slot != nil && d.Code.Slot(sum.Strategy.Order) != "" {
-		return o.pick("2-D: each call finds its cell", "二维：每次调用找格子")
+		return words.CompareN2EachCallFindsIts.In(o.Lang)
 	}
-	return o.pick("1-D: one slot per call", "一维：每层一个位置")
+	return words.CompareN1OneSlotPerCall.In(o.Lang)
 }
 
 // LoopWidth is what the loop of one call runs over, named by the
@@ -212,7 +213,7 @@ func widestLevel(st *tracer.Stats, o CompareOptions) string {
 	if best < 0 {
 		return "-"
 	}
-	return fmt.Sprintf(o.pick("%s at depth %d", "深度 %[2]d：%[1]s"), dotCount(o.Lang, st.PerDepth[best], "node", "%d 个节点"), best)
+	return fmt.Sprintf(words.CompareDepth.In(o.Lang), words.Count(o.Lang, st.PerDepth[best], words.CompareNode), best)
 }
 
 // FormatElapsed writes a duration for a table: "85 µs", "12.3 ms", "1.25 s".
@@ -249,34 +250,34 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 	text := func(f func(s tracer.Summary) string) func(tracer.Summary, CompareRun) string {
 		return func(sum tracer.Summary, _ CompareRun) string { return f(sum) }
 	}
-	row(opt.pick("recursion shape", "递归形状"), text(func(s tracer.Summary) string { return Shape(s, opt.Lang) }))
-	row(opt.pick("order", "顺序"), text(func(s tracer.Summary) string { return string(s.Strategy.Order) }))
-	row(opt.pick("check", "检查方式"), text(func(s tracer.Summary) string { return string(s.Strategy.Check) }))
-	row(opt.pick("when", "检查时机"), text(func(s tracer.Summary) string { return string(s.Strategy.When) }))
-	row(opt.pick("stop", "停止规则"), text(func(s tracer.Summary) string { return string(s.Strategy.Stop) }))
-	row(opt.pick("loop width per level", "每层循环宽度"), text(func(s tracer.Summary) string { return LoopWidth(s, opt.Lang) }))
-	row(opt.pick("depth", "深度"), n(func(st *tracer.Stats) int64 { return int64(st.MaxDepth) }))
-	row(opt.pick("status", "结果"), text(func(s tracer.Summary) string { return StatusText(s, opt.Lang) }))
-	row(opt.pick("solutions", "解"), n(func(st *tracer.Stats) int64 { return st.Solutions }))
-	row(opt.pick("nodes", "节点"), n(func(st *tracer.Stats) int64 { return st.Nodes }))
-	row(opt.pick("tries", "尝试"), n(func(st *tracer.Stats) int64 { return st.Tries }))
-	row(opt.pick("rejects", "剪枝"), n(func(st *tracer.Stats) int64 { return st.RejectTotal() }))
+	row(words.CompareRecursionShape.In(opt.Lang), text(func(s tracer.Summary) string { return Shape(s, opt.Lang) }))
+	row(words.CompareOrder.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.Order) }))
+	row(words.CompareCheck.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.Check) }))
+	row(words.CompareWhen.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.When) }))
+	row(words.CompareStop.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.Stop) }))
+	row(words.CompareLoopWidthPerLevel.In(opt.Lang), text(func(s tracer.Summary) string { return LoopWidth(s, opt.Lang) }))
+	row(words.CompareDepth2.In(opt.Lang), n(func(st *tracer.Stats) int64 { return int64(st.MaxDepth) }))
+	row(words.CompareStatus.In(opt.Lang), text(func(s tracer.Summary) string { return StatusText(s, opt.Lang) }))
+	row(words.CompareSolutions.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Solutions }))
+	row(words.CompareNodes.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Nodes }))
+	row(words.CompareTries.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Tries }))
+	row(words.CompareRejects.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.RejectTotal() }))
 	for _, ru := range compareRules(runs) {
-		row(opt.pick("rejects · ", "剪枝 · ")+shortRule(ru, runs, opt), text(func(s tracer.Summary) string {
+		row(words.CompareRejects2.In(opt.Lang)+shortRule(ru, runs, opt), text(func(s tracer.Summary) string {
 			if !slices.Contains(s.Rules, ru) {
 				return "-"
 			}
 			return strconv.FormatInt(s.Stats.Rejects[ru], 10)
 		}))
 	}
-	row(opt.pick("placements", "放置"), n(func(st *tracer.Stats) int64 { return st.Placements }))
+	row(words.ComparePlacements.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Placements }))
 	row(opt.pick(tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH), n(func(st *tracer.Stats) int64 { return st.Backtracks }))
-	row(opt.pick("check cost", "检查代价"), n(func(st *tracer.Stats) int64 { return st.CheckCost }))
-	row(opt.pick("scan cost", "扫描代价"), n(func(st *tracer.Stats) int64 { return st.ScanCost }))
-	row(opt.pick("steps", "步数"), n(func(st *tracer.Stats) int64 { return st.Steps }))
-	row(opt.pick("widest level", "最宽的一层"), text(func(s tracer.Summary) string { return widestLevel(&s.Stats, opt) }))
+	row(words.CompareCheckCost.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.CheckCost }))
+	row(words.CompareScanCost.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.ScanCost }))
+	row(words.CompareSteps.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Steps }))
+	row(words.CompareWidestLevel.In(opt.Lang), text(func(s tracer.Summary) string { return widestLevel(&s.Stats, opt) }))
 	if !opt.NoTime {
-		row(opt.pick("time", "用时"), func(_ tracer.Summary, r CompareRun) string { return FormatElapsed(r.Elapsed) })
+		row(words.CompareTime.In(opt.Lang), func(_ tracer.Summary, r CompareRun) string { return FormatElapsed(r.Elapsed) })
 	}
 	return t.write(w, opt.Markdown)
 }
@@ -304,7 +305,7 @@ func bar(n, most int64) string {
 // level with any node at all shows at least a sliver. opt.Markdown wraps
 // it in a code block.
 func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error {
-	t := &table{head: []string{opt.pick("depth", "深度")}, right: []bool{true}}
+	t := &table{head: []string{words.CompareDepth2.In(opt.Lang)}, right: []bool{true}}
 	deepest := 0
 	var most int64
 	for _, r := range runs {
@@ -337,12 +338,11 @@ func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error
 	if opt.Markdown {
 		b.WriteString("```\n")
 	}
-	full := dotCount(opt.Lang, most, "node", "%d 个节点")
+	full := words.Count(opt.Lang, most, words.CompareNode)
 	if len(runs) > 1 {
-		fmt.Fprintf(&b, opt.pick("nodes per depth (one scale for all columns: a full bar is %s)\n",
-			"每层节点数（各列比例相同：最长的一条表示 %s）\n"), full)
+		fmt.Fprintf(&b, words.CompareNodesPerDepthOneScale.In(opt.Lang), full)
 	} else {
-		fmt.Fprintf(&b, opt.pick("nodes per depth (a full bar is %s)\n", "每层节点数（最长的一条表示 %s）\n"), full)
+		fmt.Fprintf(&b, words.CompareNodesPerDepthFullBar.In(opt.Lang), full)
 	}
 	if err := t.write(&b, false); err != nil {
 		return err
@@ -363,16 +363,16 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 		t.head = append(t.head, head)
 		t.right = append(t.right, right)
 	}
-	col(opt.pick("order", "顺序"), false)
-	col(opt.pick("check", "检查方式"), false)
-	col(opt.pick("when", "检查时机"), false)
-	col(opt.pick("status", "结果"), false)
-	for _, h := range [][2]string{{"solutions", "解"}, {"nodes", "节点"}, {"tries", "尝试"}, {"placements", "放置"},
-		{tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH}, {"check cost", "检查代价"}, {"scan cost", "扫描代价"}, {"steps", "步数"}} {
-		col(opt.pick(h[0], h[1]), true)
+	col(words.CompareOrder.In(opt.Lang), false)
+	col(words.CompareCheck.In(opt.Lang), false)
+	col(words.CompareWhen.In(opt.Lang), false)
+	col(words.CompareStatus.In(opt.Lang), false)
+	for _, h := range []words.Text{words.CompareSolutions, words.CompareNodes, words.CompareTries, words.ComparePlacements,
+		words.RunBacktracks, words.CompareCheckCost, words.CompareScanCost, words.CompareSteps} {
+		col(h.In(opt.Lang), true)
 	}
 	if !opt.NoTime {
-		col(opt.pick("time", "用时"), true)
+		col(words.CompareTime.In(opt.Lang), true)
 	}
 	var limits []tracer.LimitReason // the limits that stopped runs, in the order first met
 	for _, r := range runs {
@@ -393,7 +393,7 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 	var b strings.Builder
 	if len(runs) > 0 {
 		s := runs[0].Summary
-		fmt.Fprintf(&b, "%s · %s%s\n", RunName(s, opt.Lang), opt.pick("stop: ", "停止规则："), s.Strategy.Stop)
+		fmt.Fprintf(&b, "%s · %s%s\n", RunName(s, opt.Lang), words.CompareStop2.In(opt.Lang), s.Strategy.Stop)
 		if opt.Markdown {
 			b.WriteString("\n")
 		}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"backtrack/words"
 	"errors"
 	"fmt"
 	"strings"
@@ -34,7 +35,7 @@ func problemDef(name string) *tracer.Def {
 		},
 		Label: func(info tracer.Info, _ tracer.Lang) string { return info.Instance },
 		Start: func(tracer.Info) (*tracer.Board, error) { return nil, fmt.Errorf("%s has no board", title) },
-		Words: tracer.PlainWords(tracer.Text{EN: "value", ZH: "值"}, tracer.Text{EN: "the next value", ZH: "下一个值"}),
+		Words: tracer.PlainWords(tracer.Text(words.ReportValue), tracer.Text(words.ReportNextValue)),
 	}
 }
 

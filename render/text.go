@@ -1,6 +1,7 @@
 package render
 
 import (
+	"backtrack/words"
 	"fmt"
 	"io"
 	"strings"
@@ -95,19 +96,19 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 	solution := func(i int, rows []string) {
 		if def.Solution != nil {
 			// A list reads as a list: "solution 1: [1,1,6]".
-			fmt.Fprintf(&b, "\n%s %s\n", fmt.Sprintf(zh.pick("solution %d:", "解 %d："), i), def.SolutionText(rows))
+			fmt.Fprintf(&b, "\n%s %s\n", fmt.Sprintf(words.ReportSolution.In(lang), i), def.SolutionText(rows))
 			return
 		}
-		fmt.Fprintf(&b, "\n%s\n%s", fmt.Sprintf(zh.pick("solution %d:", "解 %d："), i), Board(sum.Problem, rows))
+		fmt.Fprintf(&b, "\n%s\n%s", fmt.Sprintf(words.ReportSolution.In(lang), i), Board(sum.Problem, rows))
 	}
 	boards := sum.Solutions
 	if sum.Status == tracer.StatusLimit || sum.Status == tracer.StatusLost || sum.Status == tracer.StatusWrong || len(boards) == 0 {
-		title := zh.pick("board as the search left it:", "搜索停下时的棋盘：")
+		title := words.ReportBoardAsSearchLeft.In(lang)
 		switch sum.Status {
 		case tracer.StatusLost:
-			title = zh.pick("board handed back to the caller (the solution was undone):", "交还给调用者的棋盘（解已被撤销）：")
+			title = words.ReportBoardHandedBackCallerSolution.In(lang)
 		case tracer.StatusWrong:
-			title = zh.pick("board the search returned true with (not solved: it has blanks):", "返回 true 时的棋盘（并没有解出：还有空格）：")
+			title = words.ReportBoardSearchReturnedTrueWith.In(lang)
 		}
 		for i, rows := range boards[:min(show, len(boards))] {
 			solution(i+1, rows)
@@ -154,15 +155,15 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 func StatusLine(sum tracer.Summary, lang tracer.Lang) string {
 	zh := reportWords(lang == tracer.LangZH)
 	n := sum.Stats.Solutions
-	sols := dotCount(lang, n, "solution", "%d 个解")
+	sols := words.Count(lang, n, words.DiagramSolution)
 	switch sum.Status {
 	case tracer.StatusSolved:
-		return zh.pick("stopped at the first solution", "找到第一个解就停止")
+		return words.ReportStoppedFirstSolution.In(lang)
 	case tracer.StatusComplete:
 		if n == 0 {
-			return zh.pick("searched the whole tree: no solution", "整棵树都搜完了，无解")
+			return words.ReportSearchedWholeTreeNoSolution.In(lang)
 		}
-		return zh.pick("searched the whole tree: ", "整棵树都搜完了，共 ") + sols
+		return words.ReportSearchedWholeTree.In(lang) + sols
 	case tracer.StatusLost:
 		if zh {
 			return fmt.Sprintf("找到过 %d 个解，但函数没有返回值，搜索没有停下，又把解撤销了", n)
