@@ -32,13 +32,6 @@ type CompareOptions struct {
 	NoTime   bool        // leave the time out, so the output is the same on every run
 }
 
-func (o CompareOptions) pick(en, zh string) string {
-	if o.Lang == tracer.LangZH {
-		return zh
-	}
-	return en
-}
-
 // table is the model of a comparison: a header, rows of cells, and which
 // columns hold numbers (right-aligned in text).
 type table struct {
@@ -103,14 +96,6 @@ func (t *table) write(w io.Writer, markdown bool) error {
 	return err
 }
 
-// RunName names a run's instance for people by the problem's title and
-// label: "N-Queens n=8", "Sudoku 9×9, 51 blanks", "Permutations n=3"
-// ("N 皇后 n=8", "数独 9×9，51 个空格", "全排列 n=3").
-func RunName(sum tracer.Summary, lang tracer.Lang) string {
-	d := sumDef(&sum)
-	return d.Title.In(lang) + " " + runLabel(d, &sum, lang)
-}
-
 // Shape describes the recursion of a run in a few words: one row per call
 // (1-D) for N-Queens; for Sudoku, how each call finds its cell on the 2-D
 // board. An order these words do not know is told apart by the problem's
@@ -133,19 +118,21 @@ func Shape(sum tracer.Summary, lang tracer.Lang) string {
 // "9 个数字", "3 个数字").
 func LoopWidth(sum tracer.Summary, lang tracer.Lang) string {
 	c := sumDef(&sum).Words.Candidate
-	en, zh := c.EN, strings.ReplaceAll(c.ZH, "%", "%%")
+	en, zh := c.EN, c.ZH
 	if en == "" {
-		en, zh = "candidate", "候选"
+		en, zh = words.CompareCandidate.EN, words.CompareCandidate.ZH
+	}
+	lo, hi := sumDef(&sum).ValueRange(sum.Size)
+	n := hi - lo + 1
+	if lang != tracer.LangZH {
+		return words.Count(lang, n, words.Noun{One: en, Many: words.Plural(en)})
 	}
 	// A noun of one character is its own measure word (列, 行); others
 	// are counted with 个.
 	if utf8.RuneCountInString(zh) == 1 {
-		zh = "%d " + zh
-	} else {
-		zh = "%d 个" + zh
+		return fmt.Sprintf(words.CompareOwnMeasure.ZH, n, zh)
 	}
-	lo, hi := sumDef(&sum).ValueRange(sum.Size)
-	return dotCount(lang, hi-lo+1, en, zh)
+	return fmt.Sprintf(words.CompareMeasured.ZH, n, zh)
 }
 
 // StatusText is the run's status, with the limit that stopped it:
@@ -157,10 +144,10 @@ func StatusText(sum tracer.Summary, lang tracer.Lang) string {
 		if sum.Status == tracer.StatusLimit && sum.Limit != tracer.LimitNone {
 			// "达到步数上限", not "达到上限（步数上限）": the limit's
 			// own name already says 上限.
-			if name := tracer.LimitWordsOf(sum.Limit).Name.ZH; strings.HasSuffix(name, "上限") {
-				return "达到" + name
+			if name := tracer.LimitWordsOf(sum.Limit).Name.ZH; strings.HasSuffix(name, words.RunLimit.ZH) {
+				return fmt.Sprintf(words.CompareReachedLimit.ZH, name)
 			}
-			return st + "（" + tracer.LimitWordsOf(sum.Limit).Name.ZH + "）"
+			return fmt.Sprintf(words.CompareStatusLimit.ZH, st, tracer.LimitWordsOf(sum.Limit).Name.ZH)
 		}
 		return st
 	}
@@ -271,7 +258,7 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 		}))
 	}
 	row(words.ComparePlacements.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Placements }))
-	row(opt.pick(tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH), n(func(st *tracer.Stats) int64 { return st.Backtracks }))
+	row(words.RunBacktracks.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Backtracks }))
 	row(words.CompareCheckCost.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.CheckCost }))
 	row(words.CompareScanCost.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.ScanCost }))
 	row(words.CompareSteps.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Steps }))
@@ -417,25 +404,21 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 // limitNote explains, under a strategy table, the status of the runs a
 // limit stopped: "limit (steps): …".
 func limitNote(l tracer.LimitReason, opt CompareOptions) string {
-	var en, zh string
+	why := words.CompareLimitStopped
 	switch l {
 	case tracer.LimitSteps:
-		en, zh = "the run was stopped by the step limit (--max-steps)", "该策略达到步数上限（--max-steps）被停止"
+		why = words.CompareLimitSteps
 	case tracer.LimitCalls:
-		en, zh = "the run was stopped by the call limit (--max-calls)", "该策略达到调用次数上限（--max-calls）被停止"
+		why = words.CompareLimitCalls
 	case tracer.LimitTime:
-		en, zh = "the run was stopped by the time limit (--timeout)", "该策略达到时间上限（--timeout）被停止"
+		why = words.CompareLimitTime
 	case tracer.LimitCanceled:
-		en, zh = "the run was interrupted (Ctrl-C or a signal)", "该策略被中断（Ctrl-C 或信号）"
+		why = words.CompareLimitCanceled
 	case tracer.LimitSize:
-		en, zh = "the run was stopped because its recording reached the size limit (--max-output)",
-			"该策略的记录达到大小上限（--max-output）被停止"
+		why = words.CompareLimitSize
 	case tracer.LimitTree:
-		en, zh = "the run was stopped because its search tree reached the size limit (--max-tree)",
-			"该策略的搜索树达到大小上限（--max-tree）被停止"
-	default:
-		en, zh = "a limit stopped the run", "该策略触及上限被停止"
+		why = words.CompareLimitTree
 	}
 	status := StatusText(tracer.Summary{Status: tracer.StatusLimit, Limit: l}, opt.Lang)
-	return status + opt.pick(": "+en+"; its counts are those at the stop.\n", "："+zh+"；计数为停止时的值。\n")
+	return status + fmt.Sprintf(words.CompareLimitNote.In(opt.Lang), why.In(opt.Lang))
 }

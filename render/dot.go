@@ -191,14 +191,6 @@ func (d *dotDrawer) startBoard() *tracer.Board {
 	return d.start
 }
 
-// pick returns the English or the Chinese text.
-func (d *dotDrawer) pick(en, zh string) string {
-	if d.zh {
-		return zh
-	}
-	return en
-}
-
 func (d *dotDrawer) lang() tracer.Lang {
 	if d.zh {
 		return tracer.LangZH
@@ -466,7 +458,7 @@ func (d *dotDrawer) foldLines(it *Item, a *Aggregate) []string {
 			words.Count(d.lang(), a.Nodes-a.Calls-a.Leaves, words.DiagramBox))
 		lines = append(lines, s)
 		if a.Solutions > 0 {
-			lines = append(lines, words.Count(d.lang(), a.Solutions, words.DiagramSolution))
+			lines = append(lines, words.Count(d.lang(), a.Solutions, words.Solutions))
 		}
 	}
 	return lines
@@ -536,7 +528,7 @@ func (d *dotDrawer) elidedLines(it *Item, a *Aggregate) []string {
 	case a.Open:
 		head = words.DiagramRunning.In(d.lang()) + calls
 	case a.Solutions > 0:
-		head = calls + sep + words.Count(d.lang(), a.Solutions, words.DiagramSolution)
+		head = calls + sep + words.Count(d.lang(), a.Solutions, words.Solutions)
 		if a.Later {
 			head = words.DiagramLater.In(d.lang()) + head
 		} else {
@@ -1101,61 +1093,49 @@ func (d *dotDrawer) trimLine(rep TrimReport, lang tracer.Lang) string {
 
 // trimParts says what trimming kept and left out, one part each.
 func (d *dotDrawer) trimParts(rep TrimReport, lang tracer.Lang) []string {
-	zh := lang == tracer.LangZH
-	pick := func(en, z string) string {
-		if zh {
-			return z
-		}
-		return en
-	}
 	// A box is a call or a pruned try (a failed whole-board check under
 	// --when leaf): what the whole tree would draw.
-	boxes := fmt.Sprintf(pick("%s (%s + %s)", "%s（%s + %s）"), words.Count(lang, rep.Total, words.DiagramBox),
+	boxes := fmt.Sprintf(words.DiagramBoxes.In(lang), words.Count(lang, rep.Total, words.DiagramBox),
 		words.Count(lang, rep.TotalCalls, words.DiagramCall), d.failCount(lang, rep.TotalPruned))
 	var parts []string
 	switch {
 	case rep.AllShown():
-		parts = append(parts, pick("showing all ", "显示全部 ")+boxes)
-	case zh:
-		parts = append(parts, fmt.Sprintf("共 %s，显示其中 %d 个", boxes, rep.Shown))
+		parts = append(parts, words.DiagramShowingAll.In(lang)+boxes)
 	default:
-		parts = append(parts, fmt.Sprintf("showing %d of %s", rep.Shown, boxes))
+		parts = append(parts, fmt.Sprintf(words.DiagramShowingOf.In(lang), boxes, rep.Shown))
 	}
 	if rep.CollapsedGroups > 0 {
-		leaves := words.Count(lang, rep.CollapsedLeaves, words.DiagramPrunedLeaf)
+		leaves, into := words.Count(lang, rep.CollapsedLeaves, words.DiagramPrunedLeaf), words.DiagramCollapsedInto
 		if d.leaf {
-			leaves = d.failCount(lang, rep.CollapsedLeaves) + pick("", "，")
+			leaves, into = d.failCount(lang, rep.CollapsedLeaves), words.DiagramCollapsedIntoLeaf
 		}
-		parts = append(parts, fmt.Sprintf(pick("%s collapsed into %s", "%s合并为 %s"),
+		parts = append(parts, fmt.Sprintf(into.In(lang),
 			leaves, words.Count(lang, rep.CollapsedGroups, words.DiagramGroup)))
 	}
 	if rep.FoldedChains > 0 {
-		parts = append(parts, fmt.Sprintf(pick("%s folded into %s", "%s折叠为 %s"),
+		parts = append(parts, fmt.Sprintf(words.DiagramFoldedInto.In(lang),
 			words.Count(lang, rep.FoldedCalls, words.DiagramCall), words.Count(lang, rep.FoldedChains, words.DiagramChain)))
 	}
 	if rep.SolutionsKept < rep.Solutions {
-		parts = append(parts, fmt.Sprintf(pick("%d of %s drawn", "画出 %d 个解中的 %d 个"), rep.SolutionsKept,
-			dotCount(lang, rep.Solutions, "solution", "%d")))
-		if zh {
-			parts[len(parts)-1] = fmt.Sprintf("画出 %d 个解中的 %d 个", rep.Solutions, rep.SolutionsKept)
-		}
+		parts = append(parts, fmt.Sprintf(words.DiagramDrawn.In(lang), rep.SolutionsKept,
+			words.Count(lang, rep.Solutions, words.DiagramSolutionsDrawn)))
 	}
 	if rep.ElidedMarks > 0 {
-		s := fmt.Sprintf(pick("%s elided (%s", "省略 %s（%s"), words.Count(lang, rep.ElidedSubtrees, words.DiagramSubtree),
+		s := fmt.Sprintf(words.DiagramElided2.In(lang), words.Count(lang, rep.ElidedSubtrees, words.DiagramSubtree),
 			words.Count(lang, rep.ElidedNodes, words.DiagramBox))
 		if rep.ElidedSolutions > 0 {
-			s += pick(", ", "，含 ") + words.Count(lang, rep.ElidedSolutions, words.DiagramSolution)
+			s += words.DiagramWithSolutions.In(lang) + words.Count(lang, rep.ElidedSolutions, words.Solutions)
 		}
-		parts = append(parts, s+pick(")", "）"))
+		parts = append(parts, s+words.NoteCloseParen.In(lang))
 	}
 	if len(rep.Focus) > 0 {
-		parts = append(parts, pick("focus ", "聚焦 ")+strings.Join(rep.Focus, FocusSeparator))
+		parts = append(parts, words.DiagramFocus.In(lang)+strings.Join(rep.Focus, FocusSeparator))
 	}
 	if rep.Depth > 0 {
-		parts = append(parts, fmt.Sprintf(pick("depth ≤ %d", "深度 ≤ %d"), rep.Depth))
+		parts = append(parts, fmt.Sprintf(words.DiagramDepth.In(lang), rep.Depth))
 	}
 	if rep.OverBudget > 0 && rep.Picture.Fit.W == 0 { // a budget the fit chose is not the reader's
-		parts = append(parts, fmt.Sprintf(pick("solution paths drawn past the budget of %d", "为画出解的路径超出预算 %d"), rep.Budget))
+		parts = append(parts, fmt.Sprintf(words.DiagramSolutionPathsDrawnPastBudget.In(lang), rep.Budget))
 	}
 	return parts
 }
@@ -1167,7 +1147,7 @@ func (d *dotDrawer) statusLine() string {
 	if k := d.tr.AtStep; k > 0 && k < d.t.Steps {
 		return fmt.Sprintf(words.DiagramAfterStepStillSearching.In(d.lang()), k, d.t.Steps)
 	}
-	sols := words.Count(d.lang(), s.Stats.Solutions, words.DiagramSolution)
+	sols := words.Count(d.lang(), s.Stats.Solutions, words.Solutions)
 	switch s.Status {
 	case tracer.StatusSolved:
 		return words.DiagramSolvedStoppedFirstSolution.In(d.lang())
@@ -1181,7 +1161,7 @@ func (d *dotDrawer) statusLine() string {
 		// The limit's own words (StopLine): an interrupt, the size of the
 		// recording and the limits set by flags each say what stopped it.
 		return words.DiagramLimit.In(d.lang()) + StopLine(s.Limit, s.Stats.Steps, d.lang()) +
-			d.pick(", "+sols+" so far", "，已找到 "+sols)
+			fmt.Sprintf(words.DiagramSoFar.In(d.lang()), sols)
 	}
 	return string(s.Status)
 }
@@ -1205,7 +1185,7 @@ func (d *dotDrawer) counts() []string {
 		rejects = d.failCount(l, int(st.RejectTotal()))
 	}
 	return []string{words.Count(l, st.Nodes, words.DiagramCall), words.Count(l, st.Tries, words.DiagramTry),
-		rejects + d.ruleList(rules), words.Count(l, st.Solutions, words.DiagramSolution),
+		rejects + d.ruleList(rules), words.Count(l, st.Solutions, words.Solutions),
 		words.Count(l, st.Backtracks, words.DiagramBacktrack), words.Count(l, st.Steps, words.DiagramStep)}
 }
 
@@ -1213,7 +1193,7 @@ func (d *dotDrawer) counts() []string {
 func (d *dotDrawer) ruleList(rules []string) string {
 	rs := strings.Join(rules, words.Comma.In(d.lang()))
 	if rs != "" {
-		rs = d.pick(" ("+rs+")", "（"+rs+"）")
+		rs = fmt.Sprintf(words.DiagramInBrackets.In(d.lang()), rs)
 	}
 	return rs
 }
@@ -1247,7 +1227,7 @@ func (d *dotDrawer) countsAt() []string {
 		rejects = d.failCount(l, pruned)
 	}
 	return []string{words.Count(l, calls, words.DiagramCall), rejects + d.ruleList(rules),
-		words.Count(l, sols, words.DiagramSolution), words.Count(l, d.tr.AtStep, words.DiagramStep)}
+		words.Count(l, sols, words.Solutions), words.Count(l, d.tr.AtStep, words.DiagramStep)}
 }
 
 // A legend row: a bold lead, then parts that may go on separate lines
@@ -1518,7 +1498,7 @@ func (d *dotDrawer) keyChips() []keyChip {
 			// No return value: the function just returns (tutorial 004's dfs).
 			dead = tracer.Text(words.DiagramDeadEndAllFailedReturn2)
 		}
-		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorDeadLine+`"`, d.pick(dead.EN, dead.ZH))
+		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorDeadLine+`"`, dead.In(d.lang()))
 	}
 	switch {
 	case has[kPruned] && d.leaf:
@@ -1595,7 +1575,7 @@ func (d *dotDrawer) boardChips(stepped bool) []keyChip {
 	}
 	if calls {
 		if d.look.pieces {
-			own = d.pick("yellow: this call's "+d.look.piece, "黄底：本次调用放的 "+d.look.piece)
+			own = fmt.Sprintf(words.DiagramYellowThisCallsPiece.In(d.lang()), d.look.piece)
 		}
 		out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorMoveBg + `"`, text: own, border: 1})
 		if !d.look.pieces {
@@ -1608,7 +1588,7 @@ func (d *dotDrawer) boardChips(stepped bool) []keyChip {
 	if pruned {
 		what := words.DiagramPinkRejectedCandidateWhatClashes.In(d.lang())
 		if d.look.pieces {
-			what = d.pick("pink ✗: the rejected square and the "+d.look.piece+" it clashes with", "粉底 ✗：被拒绝的格子，和与它冲突的 "+d.look.piece)
+			what = fmt.Sprintf(words.DiagramPinkRejectedSquarePiece.In(d.lang()), d.look.piece)
 		}
 		out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorClashBg + `"`, text: what, border: 1})
 	}
@@ -1625,27 +1605,4 @@ func boardHasGivens(b *tracer.Board) bool {
 		}
 	}
 	return false
-}
-
-// dotCount writes n with its noun: "1 call", "2 calls", "15 tries", "61
-// boxes"; in Chinese with the pattern zh ("%d 次调用").
-func dotCount[T int | int64](lang tracer.Lang, n T, noun, zh string) string {
-	if lang == tracer.LangZH {
-		return fmt.Sprintf(zh, n)
-	}
-	if n != 1 {
-		switch {
-		case strings.HasSuffix(noun, "y"):
-			noun = noun[:len(noun)-1] + "ies"
-		case strings.HasSuffix(noun, "x"):
-			noun += "es"
-		case strings.HasSuffix(noun, "leaf"):
-			noun = noun[:len(noun)-1] + "ves"
-		case strings.HasSuffix(noun, " before"):
-			noun = strings.TrimSuffix(noun, " before") + "s before"
-		default:
-			noun += "s"
-		}
-	}
-	return strconv.FormatInt(int64(n), 10) + " " + noun
 }

@@ -51,3 +51,31 @@ var (
 	CompareNodesPerDepth = Text{"nodes per depth", "每层节点数"}
 	CompareNodes2        = Text{"nodes", "节点数"}
 )
+
+// Read by LoopWidth: "8 columns", "8 列", "9 个数字".
+var (
+	CompareCandidate = Text{"candidate", "候选"}
+	// CompareOwnMeasure counts a noun of one character, its own measure
+	// word (列, 行); CompareMeasured counts others with 个. English
+	// counts the noun with its plural (Plural).
+	CompareOwnMeasure = Text{"%d %s", "%d %s"}
+	CompareMeasured   = Text{"%d %s", "%d 个%s"}
+)
+
+// Read by StatusText: "达到步数上限", "达到上限（中断）".
+var (
+	CompareReachedLimit = Text{"stopped by the %s", "达到%s"}
+	CompareStatusLimit  = Text{"%s (%s)", "%s（%s）"}
+)
+
+// Read by limitNote: why a run in a strategy table stopped.
+var (
+	CompareLimitSteps    = Text{"the run was stopped by the step limit (--max-steps)", "该策略达到步数上限（--max-steps）被停止"}
+	CompareLimitCalls    = Text{"the run was stopped by the call limit (--max-calls)", "该策略达到调用次数上限（--max-calls）被停止"}
+	CompareLimitTime     = Text{"the run was stopped by the time limit (--timeout)", "该策略达到时间上限（--timeout）被停止"}
+	CompareLimitCanceled = Text{"the run was interrupted (Ctrl-C or a signal)", "该策略被中断（Ctrl-C 或信号）"}
+	CompareLimitSize     = Text{"the run was stopped because its recording reached the size limit (--max-output)", "该策略的记录达到大小上限（--max-output）被停止"}
+	CompareLimitTree     = Text{"the run was stopped because its search tree reached the size limit (--max-tree)", "该策略的搜索树达到大小上限（--max-tree）被停止"}
+	CompareLimitStopped  = Text{"a limit stopped the run", "该策略触及上限被停止"}
+	CompareLimitNote     = Text{": %s; its counts are those at the stop.\n", "：%s；计数为停止时的值。\n"}
+)

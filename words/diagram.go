@@ -42,7 +42,6 @@ var (
 	DiagramElided                 = Text{"… %s elided (%s)", "… 省略 %s（%s）"}
 	DiagramOtherSubtree           = Noun{"other subtree", "other subtrees", "%d 棵子树"}
 	DiagramBox                    = Noun{"box", "boxes", "%d 个方框"}
-	DiagramSolution               = Noun{"solution", "solutions", "%d 个解"}
 )
 
 // Read by dotDrawer.elidedLines.
@@ -91,7 +90,7 @@ var (
 // Read by dotDrawer.makeLegend.
 var (
 	DiagramStrategy = Text{"strategy ", "策略 "}
-	Semicolon   = Text{"; ", "；"}
+	Semicolon       = Text{"; ", "；"}
 )
 
 // Read by dotDrawer.keyChips.
@@ -123,4 +122,37 @@ var (
 	DiagramBlack                            = Text{"black", "黑色"}
 	DiagramGiven                            = Text{": given", "：预设数字"}
 	DiagramPinkRejectedCandidateWhatClashes = Text{"pink: the rejected candidate and what it clashes with", "粉底：被拒绝的候选，和与它冲突的格子"}
+)
+
+// Read by dotDrawer.trimParts.
+var (
+	DiagramBoxes      = Text{"%s (%s + %s)", "%s（%s + %s）"}
+	DiagramShowingAll = Text{"showing all ", "显示全部 "}
+	// Under --when leaf the count of failed checks is a phrase of its
+	// own: "3 个满棋盘校验失败，合并为 1 组".
+	DiagramCollapsedIntoLeaf            = Text{"%s collapsed into %s", "%s，合并为 %s"}
+	DiagramCollapsedInto                = Text{"%s collapsed into %s", "%s合并为 %s"}
+	DiagramFoldedInto                   = Text{"%s folded into %s", "%s折叠为 %s"}
+	DiagramDrawn                        = Text{"%d of %s drawn", "画出 %[2]s 个解中的 %[1]d 个"}
+	DiagramElided2                      = Text{"%s elided (%s", "省略 %s（%s"}
+	DiagramWithSolutions                = Text{", ", "，含 "}
+	DiagramFocus                        = Text{"focus ", "聚焦 "}
+	DiagramDepth                        = Text{"depth ≤ %d", "深度 ≤ %d"}
+	DiagramSolutionPathsDrawnPastBudget = Text{"solution paths drawn past the budget of %d", "为画出解的路径超出预算 %d"}
+)
+
+// Read by dotDrawer.trimParts.
+var (
+	DiagramShowingOf = Text{"showing %[2]d of %[1]s", "共 %[1]s，显示其中 %[2]d 个"}
+	// DiagramSolutionsDrawn counts the solutions of "5 of 8 solutions
+	// drawn"; in Chinese only the number ("画出 8 个解中的 5 个").
+	DiagramSolutionsDrawn = Noun{"solution", "solutions", "%d"}
+)
+
+// Read by dotDrawer.statusLine, dotDrawer.counts and dotDrawer.boardKey.
+var (
+	DiagramSoFar                   = Text{", %s so far", "，已找到 %s"}
+	DiagramInBrackets              = Text{" (%s)", "（%s）"}
+	DiagramYellowThisCallsPiece    = Text{"yellow: this call's %s", "黄底：本次调用放的 %s"}
+	DiagramPinkRejectedSquarePiece = Text{"pink ✗: the rejected square and the %s it clashes with", "粉底 ✗：被拒绝的格子，和与它冲突的 %s"}
 )

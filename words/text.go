@@ -3,6 +3,7 @@ package words
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Lang is the language of the words: LangEN ("en") or LangZH ("zh").
@@ -56,4 +57,21 @@ func Count[T int | int64](lang Lang, n T, w Noun) string {
 // Of is Count in both languages.
 func (w Noun) Of(n int64) Text {
 	return Text{Count(LangEN, n, w), Count(LangZH, n, w)}
+}
+
+// Plural is the English plural of a noun, as the counts write it: "try"
+// "tries", "box" "boxes", "leaf" "leaves", "move before" "moves before",
+// else with an s.
+func Plural(noun string) string {
+	switch {
+	case strings.HasSuffix(noun, "y"):
+		return noun[:len(noun)-1] + "ies"
+	case strings.HasSuffix(noun, "x"):
+		return noun + "es"
+	case strings.HasSuffix(noun, "leaf"):
+		return noun[:len(noun)-1] + "ves"
+	case strings.HasSuffix(noun, " before"):
+		return strings.TrimSuffix(noun, " before") + "s before"
+	}
+	return noun + "s"
 }
