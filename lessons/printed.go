@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"backtrack/words"
 	"fmt"
 	"strconv"
 	"strings"
@@ -235,6 +236,6 @@ func (p *page) PrintedBoard(name string) (string, error) {
 			changed = append(changed, fmt.Sprintf("%s %c→%c", at, c, r.board[i]))
 		}
 	}
-	b.WriteString("\n" + p.pick("givens changed: ", "被改动的预设数字：") + strings.Join(changed, p.pick(", ", "，")) + "\n")
+	b.WriteString("\n" + words.LessonGivensChanged.In(p.lang) + strings.Join(changed, words.Comma.In(p.lang)) + "\n")
 	return codeBlock(b.String()), nil
 }
