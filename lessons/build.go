@@ -1,7 +1,6 @@
 package lessons
 
 import (
-	"backtrack/words"
 	"bytes"
 	"context"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"backtrack/render/steplog"
 	"backtrack/render/stepper"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Options configure Make and Build.

@@ -1,7 +1,6 @@
 package lessons
 
 import (
-	"backtrack/words"
 	"errors"
 	"fmt"
 	"math"
@@ -11,6 +10,7 @@ import (
 
 	"backtrack/render"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // value is what a field of a run holds: a number or a text.

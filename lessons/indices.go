@@ -1,13 +1,13 @@
 package lessons
 
 import (
-	"backtrack/words"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // The index arithmetic the tutorials use on a Sudoku board, for pages that
@@ -172,7 +172,7 @@ func (p *page) BoxLoop(run, cell string) (string, error) {
 	c := g.corner(at)
 	var b strings.Builder
 	fmt.Fprintf(&b, "| i | `i/%d` | `i%%%d` | %s |\n|---:|---:|---:|---|\n", g.box, g.box,
-		fmt.Sprintf(words.LessonCellII.In(p.lang), c.Row, g.box, c.Col, g.box))
+		fmt.Sprintf(words.LessonCellOfBox.In(p.lang), c.Row, g.box, c.Col, g.box))
 	for i := 0; i < g.n; i++ {
 		v := g.visit(at, i)
 		cellText := v.String()
@@ -264,7 +264,7 @@ func (p *page) Around(run, cell, what string) (string, error) {
 	default:
 		return "", fmt.Errorf("around %q: want row, column, box, free or free_desc", what)
 	}
-	sep := words.LessonPunct.In(p.lang)
+	sep := words.LessonListComma.In(p.lang)
 	var out []string
 	if what == "free" || what == "free_desc" {
 		used := map[byte]bool{}

@@ -1,7 +1,6 @@
 package lessons
 
 import (
-	"backtrack/words"
 	"fmt"
 	"math"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"backtrack/render"
 	"backtrack/render/stepper"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // A lesson's text is a text/template whose data is a page: every number it
@@ -53,13 +53,6 @@ func parseTemplate(l *Lesson, lang tracer.Lang) (*template.Template, error) {
 		return nil, err
 	}
 	return t, nil
-}
-
-func (p *page) pick(en, zh string) string {
-	if p.lang == tracer.LangZH {
-		return zh
-	}
-	return en
 }
 
 func (p *page) ran(name string) (*ran, error) {
@@ -382,7 +375,7 @@ func (p *page) Diagram(name string) (string, error) {
 	pruned := fmt.Sprintf(words.LessonPrunedTries.In(p.lang), rep.TotalPruned)
 	if r := p.runs[ds.Run]; r != nil && r.out.Summary.Strategy.When == tracer.WhenLeaf {
 		w := tracer.LeafFailWords.Count
-		pruned = fmt.Sprintf(p.pick("%d "+w.Many, w.ZH), rep.TotalPruned)
+		pruned = fmt.Sprintf(words.Text{EN: "%d " + w.Many, ZH: w.ZH}.In(p.lang), rep.TotalPruned)
 	}
 	if rep.AllShown() {
 		drawn = fmt.Sprintf(words.LessonAllBoxesTreeAreDrawn.In(p.lang), rep.Total, rep.TotalCalls, pruned)
@@ -390,7 +383,7 @@ func (p *page) Diagram(name string) (string, error) {
 		drawn = fmt.Sprintf(words.LessonTreeBoxesCallsAreDrawn.In(p.lang), rep.Shown, rep.Total, rep.TotalCalls, pruned)
 	}
 	caption := ds.Caption.In(p.lang)
-	md := fmt.Sprintf(words.LessonSvgSvg.In(p.lang), caption, name, caption, name, drawn)
+	md := fmt.Sprintf(words.LessonFigureNoted.In(p.lang), caption, name, caption, name, drawn)
 	if ds.wide() {
 		md += fmt.Sprintf(words.LessonNotTrimmedFitSlide.In(p.lang), ds.WideReason.In(p.lang))
 	}
@@ -404,7 +397,7 @@ func (p *page) Chart(name string) (string, error) {
 		return "", err
 	}
 	caption := cs.Caption.In(p.lang)
-	return fmt.Sprintf(words.LessonSvgSvg2.In(p.lang), caption, name, caption, name) + p.lockstepLink(cs.Runs), nil
+	return fmt.Sprintf(words.LessonFigure.In(p.lang), caption, name, caption, name) + p.lockstepLink(cs.Runs), nil
 }
 
 // Board returns a board of run in a code block: which is puzzle (the

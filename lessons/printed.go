@@ -1,13 +1,13 @@
 package lessons
 
 import (
-	"backtrack/words"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"backtrack/render"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Some tutorial code does not run as the tracer's template runs it: it

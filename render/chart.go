@@ -1,7 +1,6 @@
 package render
 
 import (
-	"backtrack/words"
 	"bytes"
 	"fmt"
 	"image/color"
@@ -22,6 +21,7 @@ import (
 
 	"backtrack/render/internal/fontmetrics"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // The chart of nodes per depth: the shape of each search tree as a line,

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"backtrack/words"
 	"fmt"
 	"io"
 	"slices"
@@ -12,6 +11,7 @@ import (
 
 	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Comparison tables: searches side by side (N-Queens beside Sudoku), and
@@ -108,9 +108,9 @@ func Shape(sum tracer.Summary, lang tracer.Lang) string {
 		return d.Shape(sum.Strategy.Order).In(lang)
 	}
 	if d.Code.Slot != nil && d.Code.Slot(sum.Strategy.Order) != "" {
-		return words.CompareN2EachCallFindsIts.In(o.Lang)
+		return words.CompareShape2D.In(o.Lang)
 	}
-	return words.CompareN1OneSlotPerCall.In(o.Lang)
+	return words.CompareShape1D.In(o.Lang)
 }
 
 // LoopWidth is what the loop of one call runs over, named by the

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"backtrack/words"
 	"bufio"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"backtrack/render/internal/fontmetrics"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // The DOT of a search tree, written by hand like pprof's dotgraph.go and

@@ -1,12 +1,12 @@
 package render
 
 import (
-	"backtrack/words"
 	"errors"
 	"fmt"
 	"strings"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // What this package asks of a problem, in one place: its Def (looked up

@@ -1,13 +1,13 @@
 package render
 
 import (
-	"backtrack/words"
 	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Board formats a board of the named problem given as row strings, with a

@@ -15,7 +15,6 @@ import (
 
 	"backtrack/site/play"
 	"backtrack/tracer"
-
 	"backtrack/words"
 )
 

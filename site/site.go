@@ -26,8 +26,6 @@ import (
 	"sort"
 	"strings"
 
-	"backtrack/words"
-
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -35,6 +33,7 @@ import (
 
 	"backtrack/lessons"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Options say what goes into the site.

@@ -1,8 +1,9 @@
 package tracer
 
 import (
-	"backtrack/words"
 	"fmt"
+
+	"backtrack/words"
 )
 
 // The words people see for the run itself, in English and Chinese: one

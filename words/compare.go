@@ -2,8 +2,8 @@ package words
 
 // Read by Shape.
 var (
-	CompareN2EachCallFindsIts = Text{"2-D: each call finds its cell", "二维：每次调用找格子"}
-	CompareN1OneSlotPerCall   = Text{"1-D: one slot per call", "一维：每层一个位置"}
+	CompareShape2D = Text{"2-D: each call finds its cell", "二维：每次调用找格子"}
+	CompareShape1D = Text{"1-D: one slot per call", "一维：每层一个位置"}
 )
 
 // Read by widestLevel.

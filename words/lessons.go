@@ -22,13 +22,13 @@ var (
 	LessonPrunedTries            = Text{"%d pruned tries", "%d 次被剪掉的尝试"}
 	LessonAllBoxesTreeAreDrawn   = Text{"all %d boxes of the tree are drawn (%d calls + %s)", "画出了树的全部 %d 个方框（%d 次调用 + %s）"}
 	LessonTreeBoxesCallsAreDrawn = Text{"%d of the tree's %d boxes (%d calls + %s) are drawn as themselves; the legend says what was left out", "树的 %[2]d 个方框（%[3]d 次调用 + %[4]s）中画出了 %[1]d 个，图例说明省略了什么"}
-	LessonSvgSvg                 = Text{"![%s](%s.svg)\n\n*%s (`%s.svg`: %s)*", "![%s](%s.svg)\n\n*%s（`%s.svg`：%s）*"}
+	LessonFigureNoted            = Text{"![%s](%s.svg)\n\n*%s (`%s.svg`: %s)*", "![%s](%s.svg)\n\n*%s（`%s.svg`：%s）*"}
 	LessonNotTrimmedFitSlide     = Text{"\n\n**Not trimmed to fit a slide:** %s", "\n\n**此图没有为放进一页幻灯片而精简：**%s"}
 )
 
 // Read by page.Chart.
 var (
-	LessonSvgSvg2 = Text{"![%s](%s.svg)\n\n*%s (`%s.svg`)*", "![%s](%s.svg)\n\n*%s（`%s.svg`）*"}
+	LessonFigure = Text{"![%s](%s.svg)\n\n*%s (`%s.svg`)*", "![%s](%s.svg)\n\n*%s（`%s.svg`）*"}
 )
 
 // Read by page.Solutions.
@@ -108,12 +108,12 @@ var (
 
 // Read by page.BoxLoop.
 var (
-	LessonCellII = Text{"cell `[%d + i/%d][%d + i%%%d]`", "格子 `[%d + i/%d][%d + i%%%d]`"}
+	LessonCellOfBox = Text{"cell `[%d + i/%d][%d + i%%%d]`", "格子 `[%d + i/%d][%d + i%%%d]`"}
 )
 
 // Read by page.Around.
 var (
-	LessonPunct = Text{", ", "、"}
+	LessonListComma = Text{", ", "、"}
 )
 
 // Read by page.PrintedBoard.

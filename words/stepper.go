@@ -2,30 +2,13 @@ package words
 
 // Read by Stepper.header.
 var (
-	StepperEn = Text{"en", "中文"}
+	StepperLangTag = Text{"en", "中文"}
 )
 
 // Read by Stepper.helpLine.
 var (
 	StepperGoStep           = Text{"go to step: ", "跳到第几步："}
 	StepperEnterGoEscCancel = Text{"   (Enter: go, Esc: cancel)", "   （回车确定，Esc 取消）"}
-)
-
-// Read by Stepper.helpPanel.
-var (
-	StepperN        = Text{"n、空格、→", "下一步"}
-	StepperB        = Text{"b、←", "后退：上一步；跳转之后回到跳转前的那一步（画面和之前完全一样）"}
-	StepperUU       = Text{"u / U", "下一个 / 上一个撤销（undo，回溯）"}
-	StepperPunct    = Text{"s / S", "下一个 / 上一个解（solution）"}
-	StepperTT       = Text{"t / T", "下一个 / 上一个返回（return）"}
-	StepperG        = Text{"g 数字 回车", "跳到第几步"}
-	StepperHomeEnd0 = Text{"Home/End、0/$", "第一步 / 最后一步"}
-	StepperL        = Text{"l", "中文 / English"}
-	StepperP        = Text{"p", "预测模式：先猜下一步（输入答案后回车，Esc 跳过），再看结果，记分"}
-	StepperM        = Text{"m", "时间线：整个运行压成一行字符，标出当前位置"}
-	StepperEsc      = Text{"?、Esc", "打开 / 关闭帮助（Esc 关闭）"}
-	StepperQCtrlC   = Text{"q、Ctrl-C", "退出"}
-	StepperL2       = Text{"l", "English / 中文"}
 )
 
 // Read by Stepper.triedKeyItems.

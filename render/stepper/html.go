@@ -1,7 +1,6 @@
 package stepper
 
 import (
-	"backtrack/words"
 	"bufio"
 	"bytes"
 	"compress/gzip"
@@ -18,6 +17,7 @@ import (
 
 	"backtrack/render"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // The HTML player: one self-contained page per run, the stepper's view in
@@ -505,7 +505,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		}
 		s := st[i]
 		d.Words[i] = pWords{
-			Counters: []string{words.StepperCalls.In(s.lang), words.CompareTries.In(s.lang), tracer.BacktrackWords.In(l), words.CompareSolutions.In(s.lang), s.pick("rejects", s.kindName(tracer.KindReject))},
+			Counters: []string{words.StepperCalls.In(s.lang), words.CompareTries.In(s.lang), tracer.BacktrackWords.In(l), words.CompareSolutions.In(s.lang), s.kindOr(words.CompareRejects, tracer.KindReject)},
 			Choices:  s.choicesWords().In(l),
 			None:     words.StepperNone.In(s.lang),
 			Returns:  []string{},

@@ -1,7 +1,6 @@
 package stepper
 
 import (
-	"backtrack/words"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 
 	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // This file draws the two pictures of the step view that stand for the
@@ -351,7 +351,7 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	}
 	lines := make([]tline, len(items))
 	for i, it := range items {
-		lines[i] = tline{{it.mark, it.st}, {" " + s.pick(it.en, it.zh), stPlain}}
+		lines[i] = tline{{it.mark, it.st}, {" " + words.Text{EN: it.en, ZH: it.zh}.In(s.lang), stPlain}}
 	}
 	return lines
 }

@@ -1,13 +1,13 @@
 package stepper
 
 import (
-	"backtrack/words"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Predict mode (the p key) and the timeline (the m key) of the terminal

@@ -1,11 +1,11 @@
 package stepper
 
 import (
-	"backtrack/words"
 	"fmt"
 	"strings"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // This file is what the step view knows of a problem, all of it asked of

@@ -1,7 +1,6 @@
 package stepper
 
 import (
-	"backtrack/words"
 	"fmt"
 	"slices"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 
 	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // This file is the screen of `backtrack step`: a Stepper draws the view at
@@ -234,12 +234,13 @@ func (s *Stepper) kindName(k tracer.Kind) string {
 	return tracer.EventWords(k, s.rec.strategy.When).In(s.lang)
 }
 
-// pick returns the English or the Chinese text.
-func (s *Stepper) pick(en, zh string) string {
+// kindOr is a word for a kind of event: in English en's, in Chinese the
+// kind's name (kindName: "剪枝", or "整盘校验失败" under --when leaf).
+func (s *Stepper) kindOr(en words.Text, k tracer.Kind) string {
 	if s.lang == tracer.LangZH {
-		return zh
+		return s.kindName(k)
 	}
-	return en
+	return en.EN
 }
 
 // View returns the whole screen at the current step as text: exactly
@@ -668,7 +669,7 @@ func (s *Stepper) header(st *stepState, W int) tline {
 		kind = " " + s.kindName(st.e.Kind)
 	}
 	step := fmt.Sprintf(words.StepperStepOf.In(s.lang), st.k, r.Len(), kind)
-	lang := words.StepperEn.In(s.lang)
+	lang := words.StepperLangTag.In(s.lang)
 	for _, parts := range [][]string{{inst, long, step, lang}, {inst, short, step, lang}, {inst, step, lang}, {step}} {
 		l := tline{{strings.Join(parts, " | "), stHead}}
 		if l.width() <= W || len(parts) == 1 {
