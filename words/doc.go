@@ -9,7 +9,8 @@
 // text report (report.go), the compare tables and charts (compare.go), the
 // stepper and player (stepper.go), the site and playground (site.go) and
 // the lessons (lessons.go); the words of a run itself (status, limits,
-// event kinds) are in run.go. An entry is a Text (a phrase, or a format
+// event kinds) are in run.go, and those of a problem the registry does
+// not know in plain.go. An entry is a Text (a phrase, or a format
 // for fmt with the same verbs in both languages; the Chinese may reorder
 // them with indexed verbs such as %[2]s) or a Noun (a counted noun: "3
 // pruned tries", "3 次剪枝").
