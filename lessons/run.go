@@ -5,7 +5,7 @@ import (
 	"context"
 	"fmt"
 
-	"backtrack/render/steplog"
+	"backtrack/render/export"
 	"backtrack/render/stepper"
 	"backtrack/tracer"
 )
@@ -391,10 +391,7 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 
 	if r.out.Summary.Stats.Steps <= MaxLogSteps {
 		var buf bytes.Buffer
-		h := steplog.HeaderFor(info, opts)
-		h.Tool, h.Lang = tool, string(lang)
-		nar := tracer.NewNarrator(info, h.Strategy, lang)
-		lw, err := steplog.NewWriter(&buf, h, nar.Note)
+		lw, err := export.NewLog(&buf, info, opts, tool, lang, nil)
 		if err != nil {
 			return nil, err
 		}

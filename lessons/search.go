@@ -2,18 +2,15 @@ package lessons
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"time"
 
+	"backtrack/render/export"
 	"backtrack/tracer"
 )
 
 // DefaultMaxSteps is the step limit of a lesson's run and of each run of
-// `backtrack compare` unless told otherwise: a search that explodes (a
-// check at the leaf on a board with many blanks) stops here in a fraction
-// of a second, so a whole lesson or table still builds in seconds.
-const DefaultMaxSteps = 2_000_000
+// `backtrack compare` unless told otherwise (export.DefaultMaxSteps).
+const DefaultMaxSteps = export.DefaultMaxSteps
 
 // Search is one search: a problem instance, a strategy and a step limit.
 // Its fields are the keys of a run in a lesson spec and the values of the
@@ -39,10 +36,7 @@ func Limit(steps int64) *int64 { return &steps }
 
 // Outcome is what a search did: its summary (instance, strategy, status and
 // counts) and how long it took.
-type Outcome struct {
-	Summary tracer.Summary
-	Elapsed time.Duration
-}
+type Outcome = export.Outcome
 
 // Spec returns the search as a tracer.Spec, the one builder of runs.
 func (s Search) Spec() tracer.Spec {
@@ -64,53 +58,39 @@ func (s Search) Build() (tracer.Problem, tracer.Options, error) {
 	if s.MaxSteps != nil && *s.MaxSteps < 0 {
 		return nil, tracer.Options{}, fmt.Errorf("max_steps %d: want a positive limit, or 0 for none", *s.MaxSteps)
 	}
-	p, opts, err := s.Spec().Build()
-	var se *tracer.SettingError
-	if errors.As(err, &se) {
-		// A lesson's keys are the settings' names: say the key, not "tracer".
-		return nil, opts, fmt.Errorf("%s: %w", se.Setting, se.Err)
-	}
-	return p, opts, err
+	return export.Build(s.Spec()) // errors say the key, not "tracer"
 }
 
 // Execute runs the search, feeding every event to sinks as well as to its
 // own counters. A limit is a result (status limit), not an error; so is a
 // canceled context (status limit, the summary's Limit says canceled).
 func (s Search) Execute(ctx context.Context, sinks ...tracer.Sink) (Outcome, error) {
-	p, opts, err := s.Build()
-	if err != nil {
+	if _, _, err := s.Build(); err != nil {
 		return Outcome{}, err
 	}
-	st := &tracer.Stats{}
-	opts.Sinks = append([]tracer.Sink{st}, sinks...)
-	res, err := tracer.Run(ctx, p, opts)
-	if err != nil {
-		return Outcome{}, err
-	}
-	return Outcome{Summary: tracer.Summarize(p.Info(), opts, res, st), Elapsed: res.Elapsed}, nil
+	return export.Search(ctx, s.Spec(), sinks...)
 }
 
 // Strategies returns one search per strategy the problem of base has, on
-// base's instance with base's stop rule and limit: for Sudoku every order
-// (scan2d, linear, mrv) with every check (scan, board, counts) and every
-// timing (before, after, leaf); for N-Queens every check (scan, arrays)
-// with every timing. The order is the table's: order, then check, then
-// when.
+// base's instance with base's stop rule and limit (tracer.Spec.Strategies):
+// for Sudoku every order (scan2d, linear, mrv) with every check (scan,
+// board, counts) and every timing (before, after, leaf); for N-Queens every
+// check (scan, arrays) with every timing; for a list of numbers every
+// de-duplication style too. The order is the table's: order, then check,
+// then when, then dedup.
 func Strategies(base Search) ([]Search, error) {
-	p, _, err := base.Build()
+	if _, _, err := base.Build(); err != nil {
+		return nil, err
+	}
+	specs, err := base.Spec().Strategies()
 	if err != nil {
 		return nil, err
 	}
-	def := p.Info().Def
-	var out []Search
-	for _, o := range def.Orders {
-		for _, c := range def.Checks {
-			for _, w := range def.WhenList() {
-				s := base
-				s.Order, s.Check, s.When = string(o), string(c), string(w)
-				out = append(out, s)
-			}
-		}
+	out := make([]Search, len(specs))
+	for i, sp := range specs {
+		s := base
+		s.Order, s.Check, s.When, s.Puzzle = string(sp.Order), string(sp.Check), string(sp.When), sp.Puzzle
+		out[i] = s
 	}
 	return out, nil
 }

@@ -353,6 +353,10 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 	col(words.CompareOrder.In(opt.Lang), false)
 	col(words.CompareCheck.In(opt.Lang), false)
 	col(words.CompareWhen.In(opt.Lang), false)
+	dedup := dedupAxis(runs) // compare --strategies of a list with repeats: 树层去重 used, start, none
+	if dedup {
+		col(words.CompareDedup.In(opt.Lang), false)
+	}
 	col(words.CompareStatus.In(opt.Lang), false)
 	for _, h := range []words.Text{words.CompareSolutions, words.CompareNodes, words.CompareTries, words.ComparePlacements,
 		words.RunBacktracks, words.CompareCheckCost, words.CompareScanCost, words.CompareSteps} {
@@ -368,7 +372,11 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 		if s.Status == tracer.StatusLimit && !slices.Contains(limits, s.Limit) {
 			limits = append(limits, s.Limit)
 		}
-		cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When), StatusText(s, opt.Lang)}
+		cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When)}
+		if dedup {
+			cells = append(cells, string(tracer.DedupOf(s.Instance)))
+		}
+		cells = append(cells, StatusText(s, opt.Lang))
 		for _, v := range []int64{st.Solutions, st.Nodes, st.Tries, st.Placements, st.Backtracks, st.CheckCost, st.ScanCost, st.Steps} {
 			cells = append(cells, strconv.FormatInt(v, 10))
 		}
@@ -380,7 +388,13 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 	var b strings.Builder
 	if len(runs) > 0 {
 		s := runs[0].Summary
-		fmt.Fprintf(&b, "%s · %s%s\n", RunName(s, opt.Lang), words.CompareStop2.In(opt.Lang), s.Strategy.Stop)
+		name := RunName(s, opt.Lang)
+		if dedup {
+			// The style is a column: the title names the list alone.
+			d := string(tracer.DedupOf(s.Instance))
+			name = strings.NewReplacer(fmt.Sprintf(words.CompareDedupInTitle.EN, d), "", fmt.Sprintf(words.CompareDedupInTitle.ZH, d), "").Replace(name)
+		}
+		fmt.Fprintf(&b, "%s · %s%s\n", name, words.CompareStop2.In(opt.Lang), s.Strategy.Stop)
 		if opt.Markdown {
 			b.WriteString("\n")
 		}
@@ -399,6 +413,17 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// dedupAxis reports whether the runs differ in their de-duplication
+// style, which then gets a column of its own.
+func dedupAxis(runs []CompareRun) bool {
+	for _, r := range runs {
+		if tracer.DedupOf(r.Summary.Instance) != tracer.DedupOf(runs[0].Summary.Instance) {
+			return true
+		}
+	}
+	return false
 }
 
 // limitNote explains, under a strategy table, the status of the runs a

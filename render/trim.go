@@ -267,13 +267,33 @@ func Trim(t *tracer.Tree, opt DiagramOptions) (*Trimmed, TrimReport, error) {
 	return newTrimmer(t, opt.Problem).trim(opt)
 }
 
-// trimOptionsOK checks the tree and the options Trim is given.
+// OptionError is a diagram option that does not fit the tree it is
+// given: an unknown focus move, a step past the last one, a negative
+// budget. It is the input's fault, not the drawing's.
+type OptionError struct{ Err error }
+
+func (e *OptionError) Error() string { return e.Err.Error() }
+
+func (e *OptionError) Unwrap() error { return e.Err }
+
+// trimOptionsOK checks the tree and the options Trim is given; a bad
+// option is an *OptionError.
 func trimOptionsOK(t *tracer.Tree, opt DiagramOptions) error {
 	switch {
 	case t == nil || t.Len() == 0:
 		return errors.New("the tree is empty: the run stopped before its first call")
 	case t.Err() != nil:
 		return t.Err()
+	}
+	if err := optionsOK(t, opt); err != nil {
+		return &OptionError{err}
+	}
+	return nil
+}
+
+// optionsOK checks the options against the tree.
+func optionsOK(t *tracer.Tree, opt DiagramOptions) error {
+	switch {
 	case opt.MaxNodes < 0:
 		return fmt.Errorf("node budget %d is negative (0 draws everything)", opt.MaxNodes)
 	case opt.Depth < 0:
@@ -395,7 +415,7 @@ func (tm *trimmer) trim(opt DiagramOptions) (*Trimmed, TrimReport, error) {
 	}
 	tm.rep.TotalCalls = tm.rep.Total - tm.rep.TotalPruned
 	if err := tm.focus(opt.Focus); err != nil {
-		return nil, tm.rep, err
+		return nil, tm.rep, &OptionError{err}
 	}
 	tm.findFocus()
 	tm.more = tm.more[:0]

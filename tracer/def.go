@@ -480,9 +480,10 @@ func (d *Def) MoveLabel(cell Pos, v int) string {
 	return d.Move(cell, v)
 }
 
-// Strategy returns s with every axis filled in: the problem's default
-// order, check and stop rule, and WhenBefore. It is the one place the
-// defaults are filled.
+// Strategy returns s with every axis filled in as a Spec fills it: the
+// problem's default order, check and stop rule, and WhenBefore. It is the
+// one place a spec's defaults are filled; a run's (Options with an empty
+// stop rule stop at the first solution) are Strategy.Filled's.
 func (d *Def) Strategy(s Strategy) Strategy {
 	if s.Order == "" {
 		s.Order = d.Orders[0]
@@ -633,27 +634,44 @@ func forProblem(name string, err error) error {
 }
 
 // StrategyOf returns the strategy a run of the problem described by info
-// with opts uses, with every default filled in as Run fills it: the
-// instance's order and check, WhenBefore, StopFirst. (Spec.Build fills in
-// the problem's own default stop rule before Run ever sees the options.)
+// with opts uses, with every default filled in as Run fills it (see
+// Strategy.Filled). (Spec.Build fills in the problem's own default stop
+// rule, Def.Strategy, before Run ever sees the options.)
 func StrategyOf(info Info, opts Options) Strategy {
-	s := Strategy{Order: info.Order, Check: info.Check, When: opts.When, Stop: opts.Stop, Drop: opts.Drop}
+	return Strategy{When: opts.When, Stop: opts.Stop, Drop: opts.Drop}.Filled(info)
+}
+
+// Filled returns s with every empty axis filled in as Run fills it, for a
+// run of the instance info describes: the instance's order and check (or,
+// if info leaves them out, its Def's first ones), WhenBefore and
+// StopFirst; DropReturnValue is written as its stop rule, StopNoReturn.
+// It is the one place a run's defaults are filled: Run, the narrator, the
+// stepper's recording and the step-log header all call it. A spec's
+// defaults, which are the problem's own (N-Queens: every solution), are
+// Def.Strategy's.
+func (s Strategy) Filled(info Info) Strategy {
 	if s.Drop == DropReturnValue {
 		s.Stop, s.Drop = StopNoReturn, DropNone
+	}
+	if s.Order == "" {
+		s.Order = info.Order
+	}
+	if s.Check == "" {
+		s.Check = info.Check
+	}
+	if info.Def != nil {
+		if s.Order == "" && len(info.Def.Orders) > 0 {
+			s.Order = info.Def.Orders[0]
+		}
+		if s.Check == "" && len(info.Def.Checks) > 0 {
+			s.Check = info.Def.Checks[0]
+		}
 	}
 	if s.When == "" {
 		s.When = WhenBefore
 	}
 	if s.Stop == "" {
 		s.Stop = StopFirst
-	}
-	if info.Def != nil {
-		if s.Order == "" {
-			s.Order = info.Def.Orders[0]
-		}
-		if s.Check == "" {
-			s.Check = info.Def.Checks[0]
-		}
 	}
 	return s
 }

@@ -186,15 +186,7 @@ func NewNarrator(info Info, strategy Strategy, lang Lang) *Narrator {
 	if def == nil {
 		def = plainDef
 	}
-	if strategy.Order == "" {
-		strategy.Order = info.Order
-	}
-	if strategy.When == "" {
-		strategy.When = WhenBefore
-	}
-	if strategy.Stop == "" {
-		strategy.Stop = StopFirst
-	}
+	strategy = strategy.Filled(info)
 	n := &Narrator{
 		def:   def,
 		w:     &def.Words,

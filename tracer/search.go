@@ -139,12 +139,8 @@ type Result struct {
 
 // Run searches p with the shared backtracking template.
 func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
-	if opts.When == "" {
-		opts.When = WhenBefore
-	}
-	if opts.Stop == "" {
-		opts.Stop = StopFirst
-	}
+	filled := Strategy{When: opts.When, Stop: opts.Stop}.Filled(Info{})
+	opts.When, opts.Stop = filled.When, filled.Stop
 	if _, err := ParseWhen(string(opts.When)); err != nil {
 		return nil, err
 	}

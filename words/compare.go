@@ -79,3 +79,11 @@ var (
 	CompareLimitStopped  = Text{"a limit stopped the run", "该策略触及上限被停止"}
 	CompareLimitNote     = Text{": %s; its counts are those at the stop.\n", "：%s；计数为停止时的值。\n"}
 )
+
+// The dedup column of a strategy table (compare --strategies of a list
+// with repeats), and the style as the run's title names it, taken out of
+// the title when the column shows it.
+var (
+	CompareDedup        = Text{"dedup", "去重"}
+	CompareDedupInTitle = Text{", dedup %s", "，去重 %s"}
+)

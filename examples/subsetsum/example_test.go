@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"backtrack/render/export"
 	"backtrack/render/steplog"
 	"backtrack/tracer"
 )
@@ -69,21 +70,24 @@ func Example() {
 // Example_notes prints the notes of the first steps, as the step log
 // holds them, and those of the solution in Chinese.
 func Example_notes() {
-	var en, zh func(*tracer.Event) string
-	_, err := search(context.Background(), "", func(info tracer.Info, opts tracer.Options) ([]tracer.Sink, error) {
-		st := tracer.StrategyOf(info, opts)
-		en, zh = notes(info, st, tracer.LangEN), notes(info, st, tracer.LangZH)
-		return []tracer.Sink{tracer.SinkFunc(func(e *tracer.Event) {
-			noteEN, noteZH := en(e), zh(e) // every event, so that both follow the search
-			switch {
-			case e.Step <= 8 || e.Step == 17 || e.Step == 18:
-				fmt.Printf("%2d %-9s %s\n", e.Step, e.Kind, noteEN)
-			case e.Step >= 57 && e.Step <= 60:
-				fmt.Printf("%2d %-9s %s\n", e.Step, e.Kind, noteZH)
-			}
-		})}, nil
-	})
+	spec := tracer.Spec{Problem: subsetSumDef.Name}
+	p, opts, err := spec.Build()
 	if err != nil {
+		panic(err)
+	}
+	st := tracer.StrategyOf(p.Info(), opts)
+	en, zh := notes(p.Info(), st, tracer.LangEN), notes(p.Info(), st, tracer.LangZH)
+	printer := tracer.SinkFunc(func(e *tracer.Event) {
+		noteEN, noteZH := en(e), zh(e) // every event, so that both follow the search
+		switch {
+		case e.Step <= 8 || e.Step == 17 || e.Step == 18:
+			fmt.Printf("%2d %-9s %s\n", e.Step, e.Kind, noteEN)
+		case e.Step >= 57 && e.Step <= 60:
+			fmt.Printf("%2d %-9s %s\n", e.Step, e.Kind, noteZH)
+		}
+	})
+	// No outputs: the pipeline only runs the search, feeding the printer.
+	if _, err := export.Run(context.Background(), spec, export.Options{Sinks: []tracer.Sink{printer}}); err != nil {
 		panic(err)
 	}
 	// Output:

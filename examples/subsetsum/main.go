@@ -1,7 +1,8 @@
 // Command subsetsum traces a backtracking problem that is defined here, in
 // one file, outside this module's packages: which items of {3, 5, 6, 7} add
 // up to 15? It uses only the public API of tracer and render, as a program
-// of your own would.
+// of your own would: the problem is most of the file, and a few lines hand
+// it to the run-and-export pipeline (render/export) for its outputs.
 //
 // The search decides one item per level (1-D recursion): x[i] = 0 leaves
 // item i out, x[i] = 1 takes it. Two rules prune: "over" (taking the item
@@ -18,8 +19,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -30,8 +29,7 @@ import (
 	"strings"
 
 	"backtrack/render"
-	"backtrack/render/graphviz"
-	"backtrack/render/steplog"
+	"backtrack/render/export"
 	"backtrack/render/stepper"
 	"backtrack/tracer"
 )
@@ -526,48 +524,6 @@ func main() {
 	fmt.Printf("\nwrote into %s:\n%s", dir, wrote)
 }
 
-// traced is one search and what recorded it.
-type traced struct {
-	info tracer.Info
-	sum  tracer.Summary // the counts and the result, as --stats has them
-	tree *tracer.Tree
-	rec  *stepper.Recording
-}
-
-// search traces the instance inst ("" for the default) into a Stats, a
-// Tree and the stepper's Recording, and into the sinks more makes from
-// the run's Info and Options (a step log needs them before the search
-// starts; more may be nil).
-func search(ctx context.Context, inst string, more func(tracer.Info, tracer.Options) ([]tracer.Sink, error)) (*traced, error) {
-	// The spec names the problem by its registered name; Build checks the
-	// instance and fills in the defaults (order items, check scan, when
-	// before, stop all).
-	p, opts, err := tracer.Spec{Problem: subsetSumDef.Name, Puzzle: inst}.Build()
-	if err != nil {
-		return nil, err
-	}
-	t := &traced{info: p.Info(), tree: tracer.NewTree()}
-	st := &tracer.Stats{}
-	t.rec = stepper.NewRecording(t.info, tracer.StrategyOf(t.info, opts))
-	opts.Sinks = []tracer.Sink{st, t.tree, t.rec}
-	if more != nil {
-		sinks, err := more(t.info, opts)
-		if err != nil {
-			return nil, err
-		}
-		opts.Sinks = append(opts.Sinks, sinks...)
-	}
-	res, err := tracer.Run(ctx, p, opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := t.tree.Err(); err != nil {
-		return nil, err
-	}
-	t.sum = tracer.Summarize(t.info, opts, res, st)
-	return t, nil
-}
-
 // notes returns the note function of a run: the narrator's notes, with
 // the running sum added to every try.
 func notes(info tracer.Info, strategy tracer.Strategy, lang tracer.Lang) func(*tracer.Event) string {
@@ -580,99 +536,54 @@ func notes(info tracer.Info, strategy tracer.Strategy, lang tracer.Lang) func(*t
 
 // run traces the instance inst (the default if "") and writes its
 // outputs into dir, with notes and legend in lang; the report goes to w.
-// It returns the list of files written, one a line.
+// It returns the list of files written, one a line. The pipeline
+// (render/export) does the wiring: the counts, the tree, the step log
+// with our notes, the picture, the report, each file whole or not at all.
 func run(ctx context.Context, dir, inst string, lang tracer.Lang, w io.Writer) (string, error) {
-	// The step log streams as the search runs: its writer is one more
-	// sink. A log the writer refuses (a header or an event it cannot
-	// spell) is left out, with the reason; the other outputs are still
-	// worth having.
-	f, err := os.Create(filepath.Join(dir, "steps.yaml"))
+	spec := tracer.Spec{Problem: subsetSumDef.Name, Puzzle: inst}
+	p, opts, err := spec.Build() // checks the instance, fills in the defaults
 	if err != nil {
 		return "", err
 	}
-	defer f.Close()
-	buf := bufio.NewWriter(f)
-	var steps *steplog.Writer
-	var logErr error
-	t, err := search(ctx, inst, func(info tracer.Info, opts tracer.Options) ([]tracer.Sink, error) {
-		h := steplog.HeaderFor(info, opts)
-		h.Tool, h.Lang = "subsetsum example", string(lang)
-		if steps, logErr = steplog.NewWriter(buf, h, notes(info, h.Strategy, lang)); logErr != nil {
-			return nil, nil
-		}
-		return []tracer.Sink{steps}, nil
+	rec := stepper.NewRecording(p.Info(), tracer.StrategyOf(p.Info(), opts)) // for step.txt
+	res, err := export.Run(ctx, spec, export.Options{
+		Outputs: export.Outputs{
+			Stats: filepath.Join(dir, "stats.yaml"),
+			Log:   filepath.Join(dir, "steps.yaml"),
+			SVG:   filepath.Join(dir, "tree.svg"),
+		},
+		Diagram: render.DiagramOptions{MaxNodes: render.DefaultMaxNodes, Layout: true},
+		Lang:    lang, Tool: "subsetsum example", Notes: notes,
+		Sinks:  []tracer.Sink{rec},
+		Stdout: w, Report: true, Show: 3,
 	})
 	if err != nil {
 		return "", err
 	}
+	st := &res.Summary.Stats
 	var wrote strings.Builder
-	st := &t.sum.Stats
-
-	// The step log ends with the summary.
-	if logErr == nil {
-		logErr = steps.Close(t.sum)
-	}
-	if logErr != nil {
-		f.Close()
-		os.Remove(f.Name())
-		fmt.Fprintf(&wrote, "  steps.yaml  not written: %v\n", logErr)
-	} else {
-		if err := buf.Flush(); err != nil {
-			return "", err
-		}
-		if err := f.Close(); err != nil {
-			return "", err
-		}
-		fmt.Fprintf(&wrote, "  steps.yaml  the step log: %d steps, each with a note\n", st.Steps)
-	}
-
-	// The counts, as backtrack trace --stats writes them.
-	var stats bytes.Buffer
-	if err := steplog.WriteStats(&stats, t.sum); err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "stats.yaml"), stats.Bytes(), 0o644); err != nil {
-		return "", err
-	}
+	fmt.Fprintf(&wrote, "  steps.yaml  the step log: %d steps, each with a note\n", st.Steps)
 	fmt.Fprintf(&wrote, "  stats.yaml  the counts (the keys of backtrack trace --stats)\n")
-
-	// The tree: DOT with a legend, pinned by render's tidy layout, drawn
-	// by Graphviz.
-	var dot bytes.Buffer
-	if _, err := render.WriteDOT(&dot, t.tree, render.Legend{Summary: t.sum, Lang: lang},
-		render.DiagramOptions{MaxNodes: render.DefaultMaxNodes, Layout: true}); err != nil {
-		return "", err
-	}
-	svg, err := graphviz.Draw(ctx, dot.Bytes(), graphviz.LayoutPinned, graphviz.SVG)
-	if err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "tree.svg"), svg, 0o644); err != nil {
-		return "", err
-	}
 	fmt.Fprintf(&wrote, "  tree.svg    the search tree: %d calls, %d pruned tries\n", st.Nodes, st.RejectTotal())
 
 	// The stepper's screen at the first prune (or the last step), as
 	// `backtrack step --print` shows it.
-	k, which := firstOf(t.rec, tracer.KindReject), "the first prune"
+	k, which := firstOf(rec, tracer.KindReject), "the first prune"
 	if k == 0 {
-		k, which = t.rec.Len(), "the last one"
+		k, which = rec.Len(), "the last one"
 	}
-	view := stepper.New(t.rec, stepper.Options{Lang: lang, Print: true})
+	view := stepper.New(rec, stepper.Options{Lang: lang, Print: true})
 	view.Goto(k)
 	if err := os.WriteFile(filepath.Join(dir, "step.txt"), []byte(view.View()+"\n"), 0o644); err != nil {
 		return "", err
 	}
 	fmt.Fprintf(&wrote, "  step.txt    the stepper's view of step %d, %s\n", k, which)
 
-	// The report of backtrack trace, and the subsets its boards stand for.
-	if err := render.WriteReport(w, t.sum, 3, lang); err != nil {
-		return "", err
-	}
-	if len(t.sum.Solutions) > 0 {
-		found := make([]string, len(t.sum.Solutions))
-		for i, rows := range t.sum.Solutions {
-			found[i] = subset(t.info, rows)
+	// The subsets the solutions' boards stand for.
+	if sols := res.Summary.Solutions; len(sols) > 0 {
+		found := make([]string, len(sols))
+		for i, rows := range sols {
+			found[i] = subset(p.Info(), rows)
 		}
 		if _, err := fmt.Fprintf(w, "subsets: %s\n", strings.Join(found, " · ")); err != nil {
 			return "", err

@@ -88,22 +88,10 @@ var _ tracer.Sink = (*Recording)(nil)
 
 // NewRecording returns an empty recording of a search of the problem
 // described by info with the given strategy. Empty strategy fields take
-// the defaults of tracer.Run and of the problem (when before, stop first,
-// the order and check of info). The starting board is the Def's
+// the defaults of tracer.Run (tracer.Strategy.Filled). The starting board is the Def's
 // (info.Def, or the registered problem info names): Start(info).
 func NewRecording(info tracer.Info, strategy tracer.Strategy) *Recording {
-	if strategy.Order == "" {
-		strategy.Order = info.Order
-	}
-	if strategy.Check == "" {
-		strategy.Check = info.Check
-	}
-	if strategy.When == "" {
-		strategy.When = tracer.WhenBefore
-	}
-	if strategy.Stop == "" {
-		strategy.Stop = tracer.StopFirst
-	}
+	strategy = strategy.Filled(info)
 	r := &Recording{info: info, strategy: strategy, def: defOf(info)}
 	r.start = startBoard(r.def, info)
 	r.shape = newShape(r.def, info, r.start)

@@ -1,0 +1,183 @@
+package export
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"backtrack/render"
+	"backtrack/render/outfile"
+	"backtrack/render/stepper"
+	"backtrack/tracer"
+)
+
+// Build checks spec and makes its problem and run options, as
+// tracer.Spec.Build does, with errors naming the setting as a spec's key
+// ("check: nqueens: unknown value ..."), not the package.
+func Build(spec tracer.Spec) (tracer.Problem, tracer.Options, error) {
+	p, opts, err := spec.Build()
+	var se *tracer.SettingError
+	if errors.As(err, &se) {
+		return nil, opts, fmt.Errorf("%s: %w", se.Setting, se.Err)
+	}
+	return p, opts, err
+}
+
+// Outcome is what a search did: its summary (instance, strategy, status
+// and counts) and how long it took.
+type Outcome struct {
+	Summary tracer.Summary
+	Elapsed time.Duration
+}
+
+// Search runs spec, feeding every event to sinks as well as to its own
+// counters, and writes nothing. A limit is a result (status limit), not
+// an error; so is a canceled context (status limit, the summary's Limit
+// says canceled). Errors name the spec's key (Build).
+func Search(ctx context.Context, spec tracer.Spec, sinks ...tracer.Sink) (Outcome, error) {
+	p, opts, err := Build(spec)
+	if err != nil {
+		return Outcome{}, err
+	}
+	st := &tracer.Stats{}
+	opts.Sinks = append([]tracer.Sink{st}, sinks...)
+	res, err := tracer.Run(ctx, p, opts)
+	if err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Summary: tracer.Summarize(p.Info(), opts, res, st), Elapsed: res.Elapsed}, nil
+}
+
+// CompareOptions are what Compare writes.
+type CompareOptions struct {
+	// SVG is the depth chart of two runs (not of a strategy table).
+	SVG string
+	// HTML is one page with the two runs' players side by side, stepping
+	// together ("-": stdout, and no table is printed).
+	HTML string
+	// Strategies: the runs are the strategies of one problem, tabled one
+	// a row (render.WriteStrategyTable), not two problems side by side.
+	Strategies bool
+	Lang       tracer.Lang
+	LangGiven  bool // Lang was chosen: the page does not follow the browser's
+	NoTime     bool // leave out the times, so the table is the same each run
+	// HTMLSteps is the most steps each side of the page holds (0:
+	// stepper.DefaultHTMLSteps).
+	HTMLSteps int64
+	Inputs    []Input
+	Stdin     io.Reader
+	Stdout    io.Writer // the table, and outputs named "-"
+}
+
+// Compare runs specs one after the other and writes their table to
+// opt.Stdout: two problems side by side with their depth profile (and
+// opt.SVG's chart), or, with opt.Strategies, one row a strategy. With
+// opt.HTML, the two runs' players go on one page. An interrupt keeps a
+// strategy table's finished rows.
+func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error {
+	if opt.SVG == "-" {
+		return inputf("--svg needs a file")
+	}
+	var outs outfile.Set
+	defer outs.Abort()
+	for _, in := range opt.Inputs {
+		if err := outs.AddInput(in.Label, in.Name, in.What, opt.Stdin); err != nil {
+			return err
+		}
+	}
+	chart, err := outs.Create(ctx, opt.SVG, "--svg", opt.Stdout)
+	if err != nil {
+		return err
+	}
+	if chart.Stdout() {
+		return inputf("--svg %s: that is stdout, where the table goes: give a file", opt.SVG)
+	}
+	page, err := outs.Create(ctx, opt.HTML, "--html", opt.Stdout)
+	if err != nil {
+		return err
+	}
+	var pages []*player
+	if page != nil {
+		for range specs {
+			pages = append(pages, &player{out: page, Limit: opt.HTMLSteps})
+		}
+	}
+
+	copt := render.CompareOptions{Lang: opt.Lang, NoTime: opt.NoTime}
+	var runs []render.CompareRun
+	stopped := false
+	for i, s := range specs {
+		var sinks []tracer.Sink
+		if pages != nil {
+			p, opts, err := Build(s)
+			if err != nil {
+				return inputf("%v", err)
+			}
+			pages[i].begin(p.Info(), tracer.StrategyOf(p.Info(), opts))
+			sinks = append(sinks, pages[i])
+		}
+		o, err := Search(ctx, s, sinks...)
+		if err != nil {
+			return inputf("%v", err)
+		}
+		if o.Summary.Limit == tracer.LimitCanceled {
+			stopped = true
+			break
+		}
+		runs = append(runs, render.CompareRun{Summary: o.Summary, Elapsed: o.Elapsed})
+	}
+	if stopped {
+		// The strategy table is worth its finished rows; the side-by-side
+		// comparison is not worth half of itself.
+		if opt.Strategies && len(runs) > 0 {
+			var b bytes.Buffer
+			if err := render.WriteStrategyTable(&b, runs, copt); err != nil {
+				return err
+			}
+			if _, err := opt.Stdout.Write(b.Bytes()); err != nil {
+				return err
+			}
+			return &Interrupted{What: fmt.Sprintf("the table shows the %d of %d runs that finished", len(runs), len(specs))}
+		}
+		return &Interrupted{What: "no run finished, so nothing is printed"}
+	}
+	if page != nil {
+		lopt := stepper.LockstepOptions{Lang: opt.Lang, FollowBrowser: !opt.LangGiven}
+		if err := aside(ctx, page, func() error { return stepper.WriteLockstep(page, pages[0].side(), pages[1].side(), lopt) }); err != nil {
+			if errors.Is(err, errLeftOut) {
+				return &Interrupted{What: "the page is left out"}
+			}
+			return err
+		}
+	}
+	if page.Stdout() {
+		// The page went to stdout: no table after it.
+		return outs.Commit()
+	}
+	var b bytes.Buffer
+	if opt.Strategies {
+		err = render.WriteStrategyTable(&b, runs, copt)
+	} else {
+		err = render.WriteCompare(&b, runs, copt)
+		if err == nil {
+			b.WriteString("\n")
+			err = render.WriteDepthProfile(&b, runs, copt)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if chart != nil {
+		if err := render.WriteDepthChart(chart, runs, render.ChartOptions{Lang: opt.Lang}); err != nil {
+			return err
+		}
+	}
+	if err := outs.Commit(); err != nil {
+		return err
+	}
+	_, err = opt.Stdout.Write(b.Bytes())
+	return err
+}

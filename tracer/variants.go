@@ -1,0 +1,109 @@
+package tracer
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Strategies returns one spec per strategy of s's problem, on s's
+// instance with s's stop rule, drop and limits: every order, check and
+// timing the problem has (Def.WhenList), and, for an instance that is a
+// list of numbers (Numbers: combination-sum, subsets, permutations
+// --nums), every de-duplication style (Dedups) the problem accepts with
+// that strategy. The order is the strategy table's: order, then check,
+// then when, then dedup. A pairing the problem refuses (permutations'
+// dedup start, dedup used at the leaf) is left out. Errors are s's own
+// (Build's).
+func (s Spec) Strategies() ([]Spec, error) {
+	if _, _, err := s.Build(); err != nil {
+		return nil, err
+	}
+	d, _ := s.Def()
+	instances := []string{s.Puzzle}
+	if in, ok := s.numbers(d); ok {
+		instances = instances[:0]
+		for _, dd := range Dedups {
+			in.Dedup = dd
+			instances = append(instances, in.String())
+		}
+	}
+	var out []Spec
+	for _, o := range d.Orders {
+		for _, c := range d.Checks {
+			for _, w := range d.WhenList() {
+				for _, inst := range instances {
+					v := s
+					v.Order, v.Check, v.When, v.Puzzle = o, c, w, inst
+					if len(instances) > 1 {
+						if _, _, err := v.Build(); err != nil {
+							continue
+						}
+					}
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// numbers returns s's instance as a list of numbers, if it is one.
+func (s Spec) numbers(d *Def) (Numbers, bool) {
+	if d.Puzzle == nil || d.Puzzle.Parse == nil || (s.Puzzle == "" && d.Size != nil) {
+		return Numbers{}, false
+	}
+	text := s.Puzzle
+	if text == "" {
+		text = d.Puzzle.Default
+	}
+	v, err := d.Puzzle.Parse(text)
+	if err != nil {
+		return Numbers{}, false
+	}
+	in, ok := v.(Numbers)
+	return in, ok
+}
+
+// SetKeys sets s's strategy from key=value pairs joined by commas, the
+// keys of a lesson's run: order, check, when, stop, drop ("check=scan",
+// "order=mrv,when=after"), as compare's --left and --right write them.
+// The values are checked when s is built.
+func (s *Spec) SetKeys(text string) error {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	for _, part := range strings.Split(text, ",") {
+		key, value, ok := strings.Cut(strings.TrimSpace(part), "=")
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		if !ok || value == "" {
+			return fmt.Errorf("%q: want key=value (order, check, when, stop or drop)", part)
+		}
+		switch key {
+		case "order":
+			s.Order = Order(value)
+		case "check":
+			s.Check = Check(value)
+		case "when":
+			s.When = When(value)
+		case "stop":
+			s.Stop = Stop(value)
+		case "drop":
+			s.Drop = Drop(value)
+		default:
+			return fmt.Errorf("unknown key %q: want order, check, when, stop or drop", key)
+		}
+	}
+	return nil
+}
+
+// DedupOf returns the de-duplication style a list instance's text names
+// ("nums 1,1,2 dedup used": DedupUsed), "" if it names none.
+func DedupOf(instance string) Dedup {
+	f := strings.Fields(instance)
+	for i := 0; i+1 < len(f); i++ {
+		if f[i] == "dedup" {
+			return Dedup(f[i+1])
+		}
+	}
+	return ""
+}
