@@ -92,3 +92,33 @@ func TestListInstanceWords(t *testing.T) {
 		t.Errorf("render LOG: the boxes do not read the log's numbers:\n%.1500s", dot)
 	}
 }
+
+// TestListInstanceFocus: a focus on a custom list is read with the run's
+// own Def (DiagramOptions.Def), from the run and from its log: the moves
+// p<position>=i<index> name the instance's indices, and an error lists
+// the moves there are in the instance's numbers, not the default
+// instance's ([1,1,2,5,6,7,10]).
+func TestListInstanceFocus(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "c.yaml")
+	code, _, errs := runCLI(t, "", "trace", "combination-sum", "--nums", "9,1,2,3", "--target", "5", "--yaml", log)
+	if code != 0 {
+		t.Fatalf("trace: exit %d: %s", code, errs)
+	}
+	for _, args := range [][]string{
+		{"trace", "combination-sum", "--nums", "9,1,2,3", "--target", "5"},
+		{"render", log},
+	} {
+		code, dot, errs := runCLI(t, "", append(args, "--focus", "p0=i0/p1=i1", "--dot", "-")...)
+		if code != 0 {
+			t.Fatalf("%s --focus p0=i0/p1=i1: exit %d: %s", args[0], code, errs)
+		}
+		if !strings.Contains(dot, `label="2"`) {
+			t.Errorf("%s --focus: the focus box does not read 2:\n%.1500s", args[0], dot)
+		}
+		code, _, errs = runCLI(t, "", append(args, "--focus", "p0=i0/p1=i9", "--dot", "-")...)
+		if code == 0 || !strings.Contains(errs, "its moves: 2, 3") {
+			t.Errorf("%s --focus p0=i0/p1=i9: exit %d, %q: want the moves under p0=i0 in the instance's numbers (2, 3)", args[0], code, errs)
+		}
+	}
+}

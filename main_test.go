@@ -222,7 +222,7 @@ func TestCompareAndLessons(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("compare: exit %d: %s", code, errs)
 	}
-	for _, w := range []string{"1-D", "2-D", "2057", "4209", "15720", "37652", "nodes per depth"} {
+	for _, w := range []string{"1-D", "2-D", "2057", "4209", "15720", "37652", "calls per depth"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("compare output lacks %q:\n%s", w, out)
 		}

@@ -35,7 +35,9 @@ func TestExercises(t *testing.T) {
 		sheet, key := string(Worksheet(ms, lang, false)), string(Worksheet(ms, lang, true))
 		for _, m := range ms {
 			for _, x := range m.Exercises {
-				if !strings.Contains(sheet, x.Q) || !strings.Contains(key, x.Q) {
+				// (A question of several lines, a drawn tree, is indented
+				// to stay in its list item.)
+				if q := indent(x.Q); !strings.Contains(sheet, q) || !strings.Contains(key, q) {
 					t.Errorf("%s (%s): question missing from the worksheet or the key: %q", m.Name, lang, x.Q)
 				}
 				if !strings.Contains(key, x.A) {
@@ -161,6 +163,27 @@ func TestLinearNotTutorialShape(t *testing.T) {
 		// Lesson 001 measures that shape: its calls differ from linear's.
 		if !strings.Contains(p1, "6879") || !strings.Contains(p1, "4209") {
 			t.Errorf("%s: lesson 001 no longer compares 6879 calls with 4209", lang)
+		}
+	}
+}
+
+// TestZHInstanceWords checks that a Chinese page names a run's instance
+// in Chinese: the dedup page printed `[1,1,2,5,6,7,10], target 8, dedup
+// used` and `nums 1,1,2 dedup used` on the zh page.
+func TestZHInstanceWords(t *testing.T) {
+	ls, err := Lookup("dedup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(makeLesson(t, ls[0], tracer.LangZH).Files["index.md"])
+	for _, bad := range []string{"target 8", ", dedup ", "nums 1,1,2"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the zh dedup page says %q", bad)
+		}
+	}
+	for _, want := range []string{"`[1,1,2,5,6,7,10]，目标和 8，去重 used`", "`[1,1,2]，去重 used`"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the zh dedup page lacks %q", want)
 		}
 	}
 }

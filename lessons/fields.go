@@ -69,7 +69,7 @@ var fieldLabels = map[string]Text{
 	"box_offset_max":      Text(words.LessonLargestOffsetInsideBox),
 	"width":               Text(words.LessonLoopWidth),
 	"solutions":           Text(words.CompareSolutions),
-	"nodes":               Text(words.CompareNodes),
+	"nodes":               Text(words.StepperCalls),
 	"calls":               Text(words.LessonCalls),
 	"tries":               Text(words.CompareTries),
 	"rejects":             Text(words.CompareRejects),
@@ -81,10 +81,10 @@ var fieldLabels = map[string]Text{
 	"check_cost_scan_on":  Text(words.LessonCheckCostIfEveryCheck),
 	"scan_cost":           Text(words.CompareScanCost),
 	"check_per_try":       Text(words.LessonCheckCostPerTry),
-	"scan_per_node":       Text(words.LessonScanCostPerNode),
+	"scan_per_node":       Text(words.LessonScanCostPerCall),
 	"scan_per_call":       Text(words.LessonScanCostPerCall),
-	"per_depth":           Text(words.CompareNodesPerDepth),
-	"widest":              Text(words.LessonWidestLevel),
+	"per_depth":           Text(words.LessonCallsPerDepth),
+	"widest":              Text(words.LessonWidestLevel2),
 	"widest_depth":        Text(words.LessonDepthWidestLevel),
 	"first_solution_step": Text(words.LessonStepFirstSolution),
 	"final":               Text(words.LessonFinalBoard),
@@ -101,15 +101,15 @@ func isRuleField(f string) bool {
 	if !ok {
 		return false
 	}
-	rule, err := tracer.ParseRule(r)
-	return err == nil && rule != tracer.RuleNone
+	_, ok = ruleWords(r)
+	return ok
 }
 
 // fieldLabel returns a field's column heading.
 func fieldLabel(f string, lang tracer.Lang) string {
 	if r, ok := strings.CutPrefix(f, "rejects."); ok {
-		rule, _ := tracer.ParseRule(r)
-		return fieldLabels["rejects"].In(lang) + " · " + ruleName(rule, lang)
+		w, _ := ruleWords(r)
+		return fieldLabels["rejects"].In(lang) + " · " + w.Name.In(lang)
 	}
 	return fieldLabels[f].In(lang)
 }
@@ -120,14 +120,16 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 	sum := &out.Summary
 	st := &sum.Stats
 	if r, ok := strings.CutPrefix(f, "rejects."); ok {
-		rule, err := tracer.ParseRule(r)
-		if err != nil || rule == tracer.RuleNone {
+		if _, ok := ruleWords(r); !ok {
 			return value{}, fmt.Errorf("unknown rule in field %q", f)
 		}
-		if !slices.Contains(sum.Rules, rule) {
+		// Rules are numbered within their problem: the run's own Def
+		// reads the key.
+		i := slices.IndexFunc(sum.Rules, func(ru tracer.Rule) bool { return sum.RuleKey(ru) == r })
+		if i < 0 {
 			return value{}, fmt.Errorf("field %q: %s has no rule %s", f, sum.Problem, r)
 		}
-		return num(st.Rejects[rule]), nil
+		return num(st.Rejects[sum.Rules[i]]), nil
 	}
 	switch f {
 	case "problem":
@@ -160,7 +162,7 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 	case "size", "width":
 		return num(int64(sum.Size)), nil
 	case "n":
-		if def, err := tracer.Lookup(sum.Problem); err != nil || def.Size == nil {
+		if def, err := runDef(sum); err != nil || def.Size == nil {
 			return value{}, fmt.Errorf("field n: %s has no n", sum.Problem)
 		}
 		return num(int64(sum.Size)), nil
@@ -296,23 +298,23 @@ func widest(perDepth []int64) int {
 	return best
 }
 
-// ruleName names a rule in a column heading, with the words of the first
-// problem that has it (a table's runs may be of several problems).
-func ruleName(r tracer.Rule, lang tracer.Lang) string {
+// ruleWords returns the words of the rule with key key (RuleWords.Key)
+// of the first problem that has one, for a column heading (a table's runs
+// may be of several problems, which meet by key); ok false when no
+// problem has it.
+func ruleWords(key string) (tracer.RuleWords, bool) {
 	for _, d := range tracer.Problems() {
-		for _, w := range d.Rules {
-			if w.Rule == r {
-				return w.Name.In(lang)
-			}
+		if r, err := d.ParseRule(key); err == nil && r != tracer.RuleNone {
+			return d.RuleWordsOf(r), true
 		}
 	}
-	return r.String()
+	return tracer.RuleWords{}, false
 }
 
 // startBoard returns the starting board of a run's instance, for problems
 // that take a puzzle (the givens); other problems have none.
 func startBoard(sum tracer.Summary) (*tracer.Board, error) {
-	def, err := tracer.Lookup(sum.Problem)
+	def, err := runDef(&sum)
 	if err != nil {
 		return nil, err
 	}
@@ -322,6 +324,16 @@ func startBoard(sum tracer.Summary) (*tracer.Board, error) {
 	return def.Start(infoOf(def, sum))
 }
 
+// runDef returns the Def of the run sum describes: the run's own
+// (Summary.Def, bound to its instance), or for a summary without one the
+// problem of that name.
+func runDef(sum *tracer.Summary) (*tracer.Def, error) {
+	if sum.Def != nil {
+		return sum.Def, nil
+	}
+	return tracer.Lookup(sum.Problem)
+}
+
 // infoOf describes the instance of a run for its problem's Def.
 func infoOf(def *tracer.Def, sum tracer.Summary) tracer.Info {
 	return tracer.Info{Def: def, Problem: def.Name, Size: sum.Size, Instance: sum.Instance,
@@ -329,12 +341,17 @@ func infoOf(def *tracer.Def, sum tracer.Summary) tracer.Info {
 }
 
 // instanceName names the instance briefly: "n=8" or "9×9, 51 blanks".
-func instanceName(sum tracer.Summary) string {
+func instanceName(sum tracer.Summary) string { return instanceNameIn(sum, tracer.LangEN) }
+
+// instanceNameIn is instanceName in a language: a Chinese page names the
+// instance in Chinese ("[1,1,2,5,6,7,10]，目标和 8，去重 used").
+func instanceNameIn(sum tracer.Summary, lang tracer.Lang) string {
 	def, err := tracer.Lookup(sum.Problem)
 	if err != nil {
 		return sum.Instance
 	}
-	return def.Label(infoOf(def, sum), tracer.LangEN)
+	info := infoOf(def, sum)
+	return def.Of(info).Label(info, lang) // the instance's own words: permutations of nums 1,1,2 read [1,1,2]
 }
 
 // ---- claims ----

@@ -44,7 +44,7 @@ func TestIndexFormulas(t *testing.T) {
 				cells := make([]int, n*n)
 				cells[k], cells[q] = 1, 1
 				rule, _, _, _ := tracer.Clash(n, g.box, cells)
-				if (rule == tracer.RuleBox) != in {
+				if (rule == tracer.SudokuBox) != in {
 					t.Errorf("%d×%d %v and %v: tracer.Clash says %v, the loop visits it: %t", n, n, p, c, rule, in)
 				}
 			}
@@ -161,7 +161,7 @@ func TestBoxRejectsInLoop(t *testing.T) {
 	g := geometry{n: 9, box: 3}
 	n := 0
 	_, err = l[0].run("lc").Execute(context.Background(), tracer.SinkFunc(func(e *tracer.Event) {
-		if e.Kind != tracer.KindReject || e.Rule != tracer.RuleBox {
+		if e.Kind != tracer.KindReject || e.Rule != tracer.SudokuBox {
 			return
 		}
 		n++

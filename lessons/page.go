@@ -81,6 +81,12 @@ func (p *page) Run(run, f string) (string, error) {
 		r, _ := p.ran(run)
 		return statusText(r.out.Summary, p.lang), nil
 	}
+	if f == "instance" && p.lang == tracer.LangZH {
+		// The instance in the page's language (teaching review 2's
+		// dedup page printed "target 8, dedup used" on the zh page).
+		r, _ := p.ran(run)
+		return instanceNameIn(r.out.Summary, p.lang), nil
+	}
 	if f == "stop" && p.lang == tracer.LangZH {
 		// A Chinese table says the rule, not the flag's English value.
 		if w, ok := stopZH[tracer.Stop(v.text)]; ok {
@@ -203,11 +209,13 @@ func (p *page) runRule(run, rule string) (*tracer.Def, tracer.Rule, int, error) 
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	ru, err := tracer.ParseRule(rule)
+	// Rules are numbered within their problem: the run's own Def reads
+	// the key.
+	def, err := runDef(&r.out.Summary)
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	def, err := tracer.Lookup(r.out.Summary.Problem)
+	ru, err := def.ParseRule(rule)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -661,8 +669,8 @@ func (p *page) Attribution(name string) (string, error) {
 	b.WriteString(words.LessonRuleRowThenColumnThen.In(p.lang))
 	b.WriteString("|---|---:|---:|\n")
 	var total [2]int64
-	for _, rule := range []tracer.Rule{tracer.RuleRow, tracer.RuleColumn, tracer.RuleBox} {
-		name, err := p.Rule(as.Run, rule.String())
+	for _, rule := range []tracer.Rule{tracer.SudokuRow, tracer.SudokuColumn, tracer.SudokuBox} {
+		name, err := p.Rule(as.Run, tracer.SudokuDef.RuleKey(rule))
 		if err != nil {
 			return "", err
 		}

@@ -33,6 +33,9 @@ type ran struct {
 	info   tracer.Info
 	// events are the events the run's picks chose, by name.
 	events map[string]tracer.Event
+	// blank is the first boxes of the run's tree, for its blank trees
+	// (nil: none).
+	blank *tracer.Tree
 	// depths counts the run by depth, for its depth tables (nil: none).
 	depths *depthSink
 	// blame counts the run's prunes by rule two ways, for its
@@ -83,14 +86,14 @@ func (s *blameSink) singleLoop(r, c int, v byte) tracer.Rule {
 	r0, c0 := r/3*3, c/3*3
 	for i := 0; i < 9; i++ {
 		if i != c && s.board[r*9+i] == v {
-			return tracer.RuleRow
+			return tracer.SudokuRow
 		}
 		if i != r && s.board[i*9+c] == v {
-			return tracer.RuleColumn
+			return tracer.SudokuColumn
 		}
 		br, bc := r0+i/3, c0+i%3
 		if (br != r || bc != c) && s.board[br*9+bc] == v {
-			return tracer.RuleBox
+			return tracer.SudokuBox
 		}
 	}
 	return tracer.RuleNone
@@ -329,6 +332,15 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 		if a.Run == rs.Name && r.blame == nil {
 			r.blame = newBlameSink(rs.Puzzle)
 			sinks = append(sinks, r.blame)
+		}
+	}
+	for _, bt := range l.Spec.BlankTrees {
+		if bt.Run == rs.Name {
+			if r.blank == nil {
+				r.blank = tracer.NewTree()
+				sinks = append(sinks, eventsOnly{r.blank})
+			}
+			r.blank.MaxNodes = max(r.blank.MaxNodes, bt.Boxes)
 		}
 	}
 	for _, d := range l.Spec.DepthTables {

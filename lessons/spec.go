@@ -53,6 +53,10 @@ type Spec struct {
 	// Picks choose steps of runs for the exercises without showing them:
 	// an exercise asks about the step, its answer names it.
 	Picks []PickSpec `yaml:"picks"`
+	// BlankTrees are small trees for "fill in the missing boxes"
+	// exercises: the first boxes of a run's search tree, some of them
+	// blanked, their labels the answer (see blanktree.go).
+	BlankTrees []BlankTreeSpec `yaml:"blank_trees"`
 	// Exercises end the page: questions a teacher asks, each with its
 	// answer, both templates filled from the runs like the page.
 	Exercises []ExerciseSpec `yaml:"exercises"`
@@ -89,6 +93,17 @@ type PickSpec struct {
 	Name string   `yaml:"name"`
 	Run  string   `yaml:"run"`
 	At   Selector `yaml:"at"`
+}
+
+// BlankTreeSpec is the first Boxes boxes of a run's search tree (calls
+// and pruned tries, in the order the search made them), Blanks of them
+// blanked and numbered: {{.BlankTree "name"}} draws it,
+// {{.BlankKey "name"}} gives each blank's box.
+type BlankTreeSpec struct {
+	Name   string `yaml:"name"`
+	Run    string `yaml:"run"`
+	Boxes  int    `yaml:"boxes"`  // 3 to 40 (default 12)
+	Blanks int    `yaml:"blanks"` // 1 to Boxes-1 (default 4)
 }
 
 // ExerciseSpec is one exercise: a question and its answer, each a
@@ -539,6 +554,27 @@ func (l *Lesson) check() error {
 		}
 		if err := pk.At.check(); err != nil {
 			return fmt.Errorf("pick %s: %w", pk.Name, err)
+		}
+	}
+	for i := range s.BlankTrees {
+		bt := &s.BlankTrees[i]
+		if err := named("blank_trees", bt.Name); err != nil {
+			return err
+		}
+		if err := ref("blank tree", bt.Name, bt.Run); err != nil {
+			return err
+		}
+		if bt.Boxes == 0 {
+			bt.Boxes = defaultBlankBoxes
+		}
+		if bt.Blanks == 0 {
+			bt.Blanks = min(defaultBlanks, bt.Boxes-1)
+		}
+		if bt.Boxes < 3 || bt.Boxes > maxBlankBoxes {
+			return fmt.Errorf("blank tree %s: boxes: want 3 to %d, not %d", bt.Name, maxBlankBoxes, bt.Boxes)
+		}
+		if bt.Blanks < 1 || bt.Blanks >= bt.Boxes {
+			return fmt.Errorf("blank tree %s: blanks: want 1 to %d (fewer than the boxes), not %d", bt.Name, bt.Boxes-1, bt.Blanks)
 		}
 	}
 	for i, x := range s.Exercises {

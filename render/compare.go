@@ -157,12 +157,12 @@ func StatusText(sum tracer.Summary, lang tracer.Lang) string {
 	return string(sum.Status)
 }
 
-// shortRule names a rule briefly, for a row heading, in the words of the
-// first of runs whose problem has it (RuleWords.Short): "row", "box",
-// "↗ diagonal", "used".
-func shortRule(r tracer.Rule, runs []CompareRun, o CompareOptions) string {
+// shortRule names the rule with key key briefly, for a row heading, in
+// the words of the first of runs whose problem has it (RuleWords.Short):
+// "row", "box", "↗ diagonal", "used".
+func shortRule(key string, runs []CompareRun, o CompareOptions) string {
 	for _, run := range runs {
-		if slices.Contains(run.Summary.Rules, r) {
+		if r, ok := runRule(&run.Summary, key); ok {
 			// A table names each rule once, so where a rule has a fuller
 			// name for its first mention, that one ("同宫（3×3 九宫格）重复").
 			def := sumDef(&run.Summary)
@@ -172,21 +172,33 @@ func shortRule(r tracer.Rule, runs []CompareRun, o CompareOptions) string {
 			return def.RuleWordsOf(r).Short.In(o.Lang)
 		}
 	}
-	return r.String()
+	return key
 }
 
-// compareRules lists the rules of runs, each run's in its checking order,
-// without repeats.
-func compareRules(runs []CompareRun) []tracer.Rule {
-	var rules []tracer.Rule
+// runRule returns the rule of the run sum describes whose key is key
+// (rules are numbered within their problem: runs of two problems meet
+// by key, as Sudoku's and N-Queens' "column" do).
+func runRule(sum *tracer.Summary, key string) (tracer.Rule, bool) {
+	for _, r := range sum.Rules {
+		if sum.RuleKey(r) == key {
+			return r, true
+		}
+	}
+	return tracer.RuleNone, false
+}
+
+// compareRules lists the keys of the rules of runs, each run's in its
+// checking order, without repeats.
+func compareRules(runs []CompareRun) []string {
+	var keys []string
 	for _, r := range runs {
 		for _, ru := range r.Summary.Rules {
-			if !slices.Contains(rules, ru) {
-				rules = append(rules, ru)
+			if k := r.Summary.RuleKey(ru); !slices.Contains(keys, k) {
+				keys = append(keys, k)
 			}
 		}
 	}
-	return rules
+	return keys
 }
 
 // widestLevel is "568 nodes at depth 5": the depth with the most nodes.
@@ -200,7 +212,7 @@ func widestLevel(st *tracer.Stats, o CompareOptions) string {
 	if best < 0 {
 		return "-"
 	}
-	return fmt.Sprintf(words.CompareDepth.In(o.Lang), words.Count(o.Lang, st.PerDepth[best], words.CompareNode), best)
+	return fmt.Sprintf(words.CompareDepth.In(o.Lang), words.Count(o.Lang, st.PerDepth[best], words.DiagramCall), best)
 }
 
 // FormatElapsed writes a duration for a table: "85 µs", "12.3 ms", "1.25 s".
@@ -246,12 +258,13 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 	row(words.CompareDepth2.In(opt.Lang), n(func(st *tracer.Stats) int64 { return int64(st.MaxDepth) }))
 	row(words.CompareStatus.In(opt.Lang), text(func(s tracer.Summary) string { return StatusText(s, opt.Lang) }))
 	row(words.CompareSolutions.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Solutions }))
-	row(words.CompareNodes.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Nodes }))
+	row(words.StepperCalls.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Nodes }))
 	row(words.CompareTries.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Tries }))
 	row(words.CompareRejects.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.RejectTotal() }))
-	for _, ru := range compareRules(runs) {
-		row(words.CompareRejects2.In(opt.Lang)+shortRule(ru, runs, opt), text(func(s tracer.Summary) string {
-			if !slices.Contains(s.Rules, ru) {
+	for _, key := range compareRules(runs) {
+		row(words.CompareRejects2.In(opt.Lang)+shortRule(key, runs, opt), text(func(s tracer.Summary) string {
+			ru, ok := runRule(&s, key)
+			if !ok {
 				return "-"
 			}
 			return strconv.FormatInt(s.Stats.Rejects[ru], 10)
@@ -325,11 +338,11 @@ func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error
 	if opt.Markdown {
 		b.WriteString("```\n")
 	}
-	full := words.Count(opt.Lang, most, words.CompareNode)
+	full := words.Count(opt.Lang, most, words.DiagramCall)
 	if len(runs) > 1 {
-		fmt.Fprintf(&b, words.CompareNodesPerDepthOneScale.In(opt.Lang), full)
+		fmt.Fprintf(&b, words.CompareCallsPerDepthOneScale.In(opt.Lang), full)
 	} else {
-		fmt.Fprintf(&b, words.CompareNodesPerDepthFullBar.In(opt.Lang), full)
+		fmt.Fprintf(&b, words.CompareCallsPerDepthFullBar.In(opt.Lang), full)
 	}
 	if err := t.write(&b, false); err != nil {
 		return err
@@ -358,7 +371,7 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 		col(words.CompareDedup.In(opt.Lang), false)
 	}
 	col(words.CompareStatus.In(opt.Lang), false)
-	for _, h := range []words.Text{words.CompareSolutions, words.CompareNodes, words.CompareTries, words.ComparePlacements,
+	for _, h := range []words.Text{words.CompareSolutions, words.StepperCalls, words.CompareTries, words.ComparePlacements,
 		words.RunBacktracks, words.CompareCheckCost, words.CompareScanCost, words.CompareSteps} {
 		col(h.In(opt.Lang), true)
 	}

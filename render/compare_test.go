@@ -307,15 +307,15 @@ func TestDepthProfileScale(t *testing.T) {
 		bars    [][]string // per depth, the bar of each run
 	}{
 		{"two columns", []CompareRun{run("nqueens", 1, 6, 46), run("nqueens", 1, 2)}, tracer.LangEN,
-			"nodes per depth (one scale for all columns: a full bar is 46 nodes)",
+			"calls per depth (one scale for all columns: a full bar is 46 calls)",
 			[][]string{{bar(1, 46), bar(1, 46)}, {bar(6, 46), bar(2, 46)}, {strings.Repeat("█", profileBar), ""}}},
-		{"one column", []CompareRun{run("nqueens", 1, 2)}, tracer.LangEN, "nodes per depth (a full bar is 2 nodes)",
+		{"one column", []CompareRun{run("nqueens", 1, 2)}, tracer.LangEN, "calls per depth (a full bar is 2 calls)",
 			[][]string{{strings.Repeat("█", profileBar/2)}, {strings.Repeat("█", profileBar)}}},
 		{"one node", []CompareRun{run("nqueens", 1), run("nqueens", 1)}, tracer.LangEN,
-			"nodes per depth (one scale for all columns: a full bar is 1 node)",
+			"calls per depth (one scale for all columns: a full bar is 1 call)",
 			[][]string{{strings.Repeat("█", profileBar), strings.Repeat("█", profileBar)}}},
 		{"zh", []CompareRun{run("nqueens", 3, 40), run("nqueens", 1)}, tracer.LangZH,
-			"每层节点数（各列比例相同：最长的一条表示 40 个节点）",
+			"每层调用数（各列比例相同：最长的一条表示 40 次调用）",
 			[][]string{{bar(3, 40), bar(1, 40)}, {strings.Repeat("█", profileBar), ""}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -402,6 +402,6 @@ func ExampleWriteCompare() {
 	// depth                 4                      5
 	// status                complete               complete
 	// solutions             2                      10
-	// nodes                 17                     54
+	// calls                 17                     54
 	// tries                 60                     220
 }

@@ -58,9 +58,7 @@ func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (Trim
 // writeDOT is WriteDOT, taking a picture at a step's whole-run plan from
 // series if it is not nil.
 func writeDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (TrimReport, error) {
-	if opt.Problem == "" {
-		opt.Problem = leg.Summary.Problem
-	}
+	opt = legendDef(opt, leg)
 	d, rep, err := plan(t, leg, opt, series)
 	if err != nil {
 		return rep, err
@@ -159,10 +157,11 @@ type dotDrawer struct {
 }
 
 func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
-	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: sumDef(&leg.Summary), zh: leg.Lang == tracer.LangZH,
+	def := sumDef(&leg.Summary)
+	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: def, zh: leg.Lang == tracer.LangZH,
 		leaf:  leg.Summary.Strategy.When == tracer.WhenLeaf,
 		after: leg.Summary.Strategy.When == tracer.WhenAfter,
-		cells: leg.Summary.Strategy.Order == tracer.OrderCells && leg.Summary.Size > 0}
+		cells: def.OrderTraits(leg.Summary.Strategy.Order).Passes && leg.Summary.Size > 0}
 	if !opt.Boards {
 		return d, nil
 	}

@@ -539,7 +539,7 @@ func TestDOTBoards(t *testing.T) {
 	}
 	// No board for a problem the registry does not know.
 	unknown := r.leg
-	unknown.Summary.Problem = "chess"
+	unknown.Summary.Problem, unknown.Summary.Def = "chess", nil // a summary made by hand, of no known problem
 	if _, err := WriteDOT(io.Discard, r.tree, unknown, DiagramOptions{Boards: true}); err == nil || !strings.Contains(err.Error(), "dot: boards") {
 		t.Errorf("boards of an unknown problem: %v", err)
 	}

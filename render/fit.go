@@ -158,7 +158,7 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*dotD
 	if err := trimOptionsOK(t, opt); err != nil {
 		return nil, TrimReport{}, err
 	}
-	tm := newTrimmer(t, opt.Problem)
+	tm := newTrimmer(t, opt)
 	if opt.AtStep > 0 {
 		// The picture of the whole run decides, so that every step is
 		// drawn on its layout, with a legend of as many lines.
@@ -216,17 +216,11 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*dotD
 	if ceiling == 0 {
 		ceiling = t.Len()
 	}
-	sols := 0
-	for i := range int32(t.Len()) {
-		if n := t.Node(i); n.Kind == tracer.NodeCall && n.Solved && n.SolStep > 0 {
-			sols++
-		}
-	}
 	// The picture is about the first solution (the focus): its path and
 	// the dead ends before it. Other solutions are drawn as the budget
 	// allows, nearest first, like any call.
 	keep := 0
-	if sols > 0 {
+	if tm.sols[0] > 0 { // the root's subtree is the whole tree
 		keep = 1
 	}
 	var fallback *fitTry
@@ -343,9 +337,14 @@ func (tm *trimmer) drawing(leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepo
 	return d, d.place(rep), nil
 }
 
+// trimPass is the trim the pictures are made with. The tests swap in
+// the old trim, which scans the whole tree on every pass
+// (trim_scan_test.go), to compare with it and to measure against it.
+var trimPass = (*trimmer).trim
+
 // labelled trims with opt and labels the items.
 func (tm *trimmer) labelled(leg Legend, opt DiagramOptions) (*dotDrawer, TrimReport, error) {
-	tr, rep, err := tm.trim(opt)
+	tr, rep, err := trimPass(tm, opt)
 	if err != nil {
 		return nil, rep, err
 	}

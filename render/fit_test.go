@@ -79,6 +79,9 @@ const fitPuzzle4 = ".4......3.4...2."
 // font the DOT uses, and the tree's extent from the pinned positions,
 // sizes and edge routes.
 func TestFitSlide(t *testing.T) {
+	// Independent of the other tests (no package state written): it runs
+	// beside them.
+	t.Parallel()
 	for _, run := range fitRuns {
 		if run.heavy && testing.Short() {
 			t.Logf("%s: left out with -short", run.name)

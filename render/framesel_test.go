@@ -17,12 +17,17 @@ func frameOpts() DiagramOptions {
 	return DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, CaptionLines: DefaultCaptionLines}
 }
 
-// frameDOT writes the frame of step k of r.
-func frameDOT(t testing.TB, r dotRun, opt DiagramOptions, k int64) []byte {
+// frameDOT writes the frame of step k of the run of s. A Series plans
+// the whole run once for all its frames, as --frames does; its frames are
+// WriteDOT's byte for byte (TestSeriesSameDOT).
+func frameDOT(t testing.TB, s *Series, opt DiagramOptions, k int64) []byte {
 	t.Helper()
 	opt.AtStep, opt.Extent = k, true
-	b, _ := dotWrite(t, r, opt)
-	return b
+	var b bytes.Buffer
+	if _, err := s.WriteDOT(&b, opt); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
 
 var (
@@ -62,6 +67,7 @@ func TestFrameStepsChangeThePicture(t *testing.T) {
 		r    dotRun
 	}{{"queens4", dotQueens(t, 4)}, {"perm3-zh", dotP3zh(t)}, {"queens5-limited", dotLimited(t, 5, 300)}}
 	for _, run := range runs {
+		s := NewSeries(run.r.tree, run.r.leg)
 		for _, e := range []Every{{}, {Kind: "reject"}, {Kind: "backtrack"}, {Kind: "solution"}, {N: 1}, {N: 7}} {
 			steps, err := FrameSteps(run.r.tree, run.r.leg, frameOpts(), e)
 			if err != nil {
@@ -69,7 +75,7 @@ func TestFrameStepsChangeThePicture(t *testing.T) {
 			}
 			prev := ""
 			for i, k := range steps {
-				v := visibleDOT(frameDOT(t, run.r, frameOpts(), k))
+				v := visibleDOT(frameDOT(t, s, frameOpts(), k))
 				if i > 0 && v == prev {
 					t.Errorf("%s %+v: frame %d (step %d) draws the tree as frame %d (step %d) does", run.name, e, i+1, k, i, steps[i-1])
 				}

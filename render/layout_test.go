@@ -311,6 +311,8 @@ func TestTextWidth(t *testing.T) {
 // edge passes through a box other than its two ends', that it leaves its
 // parent's box on its edge and ends with the arrow's tip on its child's.
 func TestEdgesMissBoxes(t *testing.T) {
+	// Pure layout and routing: it runs beside the other tests.
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	check := func(name string, items []Item, w, h []float64) {
 		t.Helper()

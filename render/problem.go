@@ -39,12 +39,30 @@ func problemDef(name string) *tracer.Def {
 	}
 }
 
-// sumDef returns the Def of the run sum describes, as its instance speaks
-// (tracer.Def.Of): a box of a combination reads the instance's own
-// numbers, not the default instance's.
+// sumDef returns the Def of the run sum describes, as its instance speaks:
+// the run's own (Summary.Def), or for a summary without one the problem
+// looked up by name and bound to the instance (tracer.Def.Of). A box of a
+// combination reads the instance's own numbers, not the default
+// instance's.
 func sumDef(sum *tracer.Summary) *tracer.Def {
+	if sum.Def != nil {
+		return sum.Def
+	}
 	d := problemDef(sum.Problem)
 	return d.Of(runInfo(d, sum))
+}
+
+// legendDef fills in the options' problem from the legend's run: its name
+// when opt names none, and its own Def when opt gives none and names that
+// problem.
+func legendDef(opt DiagramOptions, leg Legend) DiagramOptions {
+	if opt.Problem == "" {
+		opt.Problem = leg.Summary.Problem
+	}
+	if opt.Def == nil && opt.Problem == leg.Summary.Problem {
+		opt.Def = leg.Summary.Def
+	}
+	return opt
 }
 
 // runInfo rebuilds the Info of the run sum describes, for the Def's

@@ -75,9 +75,7 @@ type SceneEdge struct {
 // slide and without boards) and lays it out. leg supplies the problem and
 // the language of the labels.
 func BuildScene(t *tracer.Tree, leg Legend, opt DiagramOptions) (*Scene, TrimReport, error) {
-	if opt.Problem == "" {
-		opt.Problem = leg.Summary.Problem
-	}
+	opt = legendDef(opt, leg)
 	opt.Layout, opt.Boards, opt.Fit, opt.AtStep, opt.Legend = true, false, Slide{}, 0, LegendNone
 	d, rep, err := plan(t, leg, opt, nil)
 	if err != nil {

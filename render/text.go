@@ -53,12 +53,13 @@ func Board(problem string, rows []string) string {
 	return b.String()
 }
 
-// RuleCounts formats rejects by rule in the problem's checking order, as
-// counts (tracer.RuleCount): "column ×10212, anti_diagonal ×2088, diagonal ×1364".
-func RuleCounts(rules []tracer.Rule, st *tracer.Stats) string {
-	parts := make([]string, len(rules))
-	for i, r := range rules {
-		parts[i] = tracer.RuleCount(r.String(), st.Rejects[r], tracer.LangEN)
+// RuleCounts formats a run's rejects by rule in the problem's checking
+// order, by the rules' keys (tracer.Summary.RuleKey), as counts
+// (tracer.RuleCount): "column ×10212, anti_diagonal ×2088, diagonal ×1364".
+func RuleCounts(sum *tracer.Summary) string {
+	parts := make([]string, len(sum.Rules))
+	for i, r := range sum.Rules {
+		parts[i] = tracer.RuleCount(sum.RuleKey(r), sum.Stats.Rejects[r], tracer.LangEN)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -134,6 +135,11 @@ type DiagramOptions struct {
 	// with none, the problem whose notation the first focus move is in is
 	// taken.
 	Problem string
+	// Def, if set, is the run's own Def (tracer.Summary.Def: bound to its
+	// instance), with which focus moves are read instead of looking
+	// Problem up: a list's moves are its own numbers. WriteDOT takes it
+	// from the legend when it is nil and Problem is the legend's.
+	Def *tracer.Def
 }
 
 // TrimReport is what trimming kept and what it left out, for the legend.
@@ -264,7 +270,7 @@ func Trim(t *tracer.Tree, opt DiagramOptions) (*Trimmed, TrimReport, error) {
 	if err := trimOptionsOK(t, opt); err != nil {
 		return nil, TrimReport{}, err
 	}
-	return newTrimmer(t, opt.Problem).trim(opt)
+	return newTrimmer(t, opt).trim(opt)
 }
 
 // OptionError is a diagram option that does not fit the tree it is
@@ -325,6 +331,11 @@ type trimmer struct {
 	sols    []int32 // solutions in the subtree
 	nCall   []int32 // call children
 	nPruned []int32 // pruned children
+	// marked are the calls that found a solution or returned a wrong
+	// true (solved or wrong), in tree order: the ones mustDraw and
+	// findFocus look for.
+	marked []int32
+	pruned int // pruned leaves in the whole tree
 
 	// One trim's state.
 	k         int64   // AtStep
@@ -337,6 +348,11 @@ type trimmer struct {
 	foldFocus bool    // fold the path to the focus, too
 	nDrawn    []int32 // call children drawn
 	state     []uint8 // drawn, closed, leaves
+	// drawnList holds the calls drawn, in the order they were drawn:
+	// only they have a state or drawn children, so that the next trim
+	// clears them, and the budget and the leaves look at them, not at
+	// every node of the tree.
+	drawnList []int32
 	start     int32   // where the budget starts: the root or the end of the focus path
 	focusPath []int32 // the root, then one node per focus move
 	used      int     // node statements so far
@@ -359,9 +375,9 @@ const (
 	trimPath                     // on the path to the focus: never folded unless foldFocus
 )
 
-func newTrimmer(t *tracer.Tree, problem string) *trimmer {
+func newTrimmer(t *tracer.Tree, opt DiagramOptions) *trimmer {
 	m := int32(t.Len())
-	tm := &trimmer{t: t, m: m, problem: problem}
+	tm := &trimmer{t: t, m: m, problem: opt.Problem, def: opt.Def}
 	buf := make([]int32, 6*m)
 	tm.size, tm.sols, tm.nCall, tm.nPruned, tm.nDrawn, tm.nCalls = buf[:m:m], buf[m:2*m:2*m], buf[2*m:3*m:3*m], buf[3*m:4*m:4*m], buf[4*m:5*m:5*m], buf[5*m:]
 	tm.state = make([]uint8, m)
@@ -371,9 +387,16 @@ func newTrimmer(t *tracer.Tree, problem string) *trimmer {
 		tm.size[i]++
 		if t.Kind(i) == tracer.NodeCall {
 			tm.nCalls[i]++
+		} else {
+			tm.pruned++
 		}
-		if here, at := t.Solved(i); here && at > 0 {
-			tm.sols[i]++
+		if here, at := t.Solved(i); at > 0 {
+			if here {
+				tm.sols[i]++
+			}
+			if here || tm.wrong(i) {
+				tm.marked = append(tm.marked, i)
+			}
 		}
 		if p := t.Parent(i); p >= 0 {
 			tm.size[p] += tm.size[i]
@@ -386,7 +409,15 @@ func newTrimmer(t *tracer.Tree, problem string) *trimmer {
 			}
 		}
 	}
+	slices.Reverse(tm.marked)
 	return tm
+}
+
+// markedIn returns the marked calls among Nodes[lo:hi].
+func (tm *trimmer) markedIn(lo, hi int32) []int32 {
+	a, _ := slices.BinarySearch(tm.marked, lo)
+	b, _ := slices.BinarySearch(tm.marked, hi)
+	return tm.marked[a:b]
 }
 
 // trim runs one trim with opt (checked by trimOptionsOK).
@@ -403,14 +434,21 @@ func (tm *trimmer) trim(opt DiagramOptions) (*Trimmed, TrimReport, error) {
 	if opt.AtStep > 0 {
 		tm.mk = int32(sort.Search(int(tm.m), func(i int) bool { return tm.t.Step(int32(i)) > opt.AtStep }))
 	}
-	clear(tm.nDrawn)
-	clear(tm.state)
+	// Only the calls the last trim drew have a state or drawn children.
+	for _, i := range tm.drawnList {
+		tm.state[i], tm.nDrawn[i] = 0, 0
+	}
+	tm.drawnList = tm.drawnList[:0]
 	tm.used, tm.start, tm.focusPath = 0, 0, nil
 	tm.rep = TrimReport{Total: int(tm.mk), AtStep: opt.AtStep, Steps: tm.t.Steps, Depth: opt.Depth, Budget: opt.MaxNodes,
 		Focus: append([]string(nil), opt.Focus...)}
-	for i := int32(0); i < tm.mk; i++ {
-		if tm.t.Kind(i) == tracer.NodePruned {
-			tm.rep.TotalPruned++
+	if tm.mk == tm.m {
+		tm.rep.TotalPruned = tm.pruned
+	} else {
+		for i := int32(0); i < tm.mk; i++ {
+			if tm.t.Kind(i) == tracer.NodePruned {
+				tm.rep.TotalPruned++
+			}
 		}
 	}
 	tm.rep.TotalCalls = tm.rep.Total - tm.rep.TotalPruned
@@ -520,6 +558,7 @@ func (tm *trimmer) draw(i int32) int {
 		delta += tm.deco(p) - before
 	}
 	tm.state[i] = st
+	tm.drawnList = append(tm.drawnList, i)
 	return delta + 1 + tm.deco(i)
 }
 
@@ -626,8 +665,9 @@ func (tm *trimmer) moveChildren(i int32, fn func(c int32)) {
 	})
 }
 
-// findDef finds the problem the focus moves are in: the one the options
-// name, or else the one whose notation label is written in.
+// findDef finds the problem the focus moves are in when the options give
+// no Def: the one they name, or else the one whose notation label is
+// written in.
 func (tm *trimmer) findDef(label string) error {
 	if tm.problem != "" {
 		d, err := tracer.Lookup(tm.problem)
@@ -705,10 +745,7 @@ func (tm *trimmer) mustDraw() {
 	// its call is made: the first solutions come first.
 	lo, hi := tm.start, tm.start+tm.size[tm.start]
 	kept := 0
-	for i := lo; i < hi; i++ {
-		if tm.t.Kind(i) != tracer.NodeCall {
-			continue
-		}
+	for _, i := range tm.markedIn(lo, hi) {
 		if tm.solvedAt(i) {
 			tm.rep.Solutions++
 		}
@@ -789,10 +826,7 @@ func (tm *trimmer) activeAt(m int32, k int64) int32 {
 // the branch's root, at its end.
 func (tm *trimmer) findFocus() {
 	lo, hi := tm.start, tm.start+tm.size[tm.start]
-	for i := lo; i < hi; i++ {
-		if tm.t.Kind(i) != tracer.NodeCall {
-			continue
-		}
+	for _, i := range tm.markedIn(lo, hi) {
 		if here, at := tm.t.Solved(i); here && at > 0 {
 			tm.focusNode, tm.focusStep = i, at
 			return
@@ -862,8 +896,10 @@ func (tm *trimmer) budget() {
 			}
 		})
 	}
-	for i := lo; i < hi; i++ {
-		if tm.t.Kind(i) == tracer.NodeCall && tm.drawn(i) {
+	// The heap orders by distance and node alone: the order of the
+	// pushes does not matter.
+	for _, i := range tm.drawnList {
+		if i >= lo && i < hi && tm.t.Kind(i) == tracer.NodeCall {
 			push(i)
 		}
 	}
@@ -916,6 +952,7 @@ func (tm *trimmer) cost(i int32) int {
 	d := tm.draw(i)
 	tm.state[i] = 0
 	tm.nDrawn[tm.t.Parent(i)]--
+	tm.drawnList = tm.drawnList[:len(tm.drawnList)-1]
 	return d
 }
 
@@ -927,8 +964,8 @@ func (tm *trimmer) leaves() {
 		return
 	}
 	var calls []distItem
-	for i := int32(0); i < tm.m; i++ {
-		if tm.t.Kind(i) == tracer.NodeCall && tm.drawn(i) && tm.state[i]&(trimClosed|trimLeaves) == 0 && tm.nPruned[i] > 0 {
+	for _, i := range tm.drawnList {
+		if tm.t.Kind(i) == tracer.NodeCall && tm.state[i]&(trimClosed|trimLeaves) == 0 && tm.nPruned[i] > 0 {
 			calls = append(calls, distItem{tm.distance(i), i})
 		}
 	}
@@ -1275,7 +1312,14 @@ func ParseFocus(s string) ([]string, error) {
 			}
 			return nil, fmt.Errorf("focus %q: element %d: %w", s, i+1, err)
 		}
-		out = append(out, def.Move(cell, v))
+		move := def.Move(cell, v)
+		if _, _, err := def.ParseMove(move, focusSize); err != nil {
+			// A list's move reads its number ("5"), which names no index
+			// without the instance: keep the notation it was given in
+			// ("p0=i3"), which Trim reads with the run's own Def.
+			move = strings.TrimSpace(p)
+		}
+		out = append(out, move)
 	}
 	if len(out) == 0 {
 		return nil, nil

@@ -157,7 +157,7 @@ func evMove(k Kind, node, depth int, cell Pos, v int) Event {
 	e := ev(k, node, depth)
 	e.Cell, e.Value = cell, v
 	if k == KindReject {
-		e.Rule = RuleRow
+		e.Rule = SudokuRow
 	}
 	return e
 }
@@ -294,7 +294,7 @@ func TestScanCheckCosts(t *testing.T) {
 			}
 			cost++
 			if s.cells[r*n+j] == v {
-				return Verdict{Rule: RuleRow, Witness: Pos{r, j}, Cost: cost}
+				return Verdict{Rule: SudokuRow, Witness: Pos{r, j}, Cost: cost}
 			}
 		}
 		for i := 0; i < n; i++ {
@@ -303,7 +303,7 @@ func TestScanCheckCosts(t *testing.T) {
 			}
 			cost++
 			if s.cells[i*n+c] == v {
-				return Verdict{Rule: RuleColumn, Witness: Pos{i, c}, Cost: cost}
+				return Verdict{Rule: SudokuColumn, Witness: Pos{i, c}, Cost: cost}
 			}
 		}
 		r0, c0 := r/s.box*s.box, c/s.box*s.box
@@ -314,7 +314,7 @@ func TestScanCheckCosts(t *testing.T) {
 				}
 				cost++
 				if s.cells[i*n+j] == v {
-					return Verdict{Rule: RuleBox, Witness: Pos{i, j}, Cost: cost}
+					return Verdict{Rule: SudokuBox, Witness: Pos{i, j}, Cost: cost}
 				}
 			}
 		}
@@ -364,19 +364,19 @@ func TestScanCheckCosts(t *testing.T) {
 		for i := r - 1; i >= 0; i-- {
 			cost++
 			if q.queen[i] == v {
-				return Verdict{Rule: RuleColumn, Witness: Pos{i, v}, Cost: cost}
+				return Verdict{Rule: NQueensColumn, Witness: Pos{i, v}, Cost: cost}
 			}
 		}
 		for i, j := r-1, v+1; i >= 0 && j < q.n; i, j = i-1, j+1 {
 			cost++
 			if q.queen[i] == j {
-				return Verdict{Rule: RuleAntiDiagonal, Witness: Pos{i, j}, Cost: cost}
+				return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{i, j}, Cost: cost}
 			}
 		}
 		for i, j := r-1, v-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
 			cost++
 			if q.queen[i] == j {
-				return Verdict{Rule: RuleDiagonal, Witness: Pos{i, j}, Cost: cost}
+				return Verdict{Rule: NQueensDiagonal, Witness: Pos{i, j}, Cost: cost}
 			}
 		}
 		return Verdict{Cost: cost}

@@ -62,7 +62,7 @@ func NewCombSum(in Numbers) (*CombSum, error) {
 // Info describes the instance; its Def speaks of this instance's numbers.
 func (p *CombSum) Info() Info {
 	info := Info{Def: CombSumDef, Problem: CombSumDef.Name, Size: p.cols, Instance: p.in.String(),
-		Order: OrderStart, Check: CheckScan, Rules: []Rule{RuleOver, RuleSameLevel}}
+		Order: OrderStart, Check: CheckScan, Rules: []Rule{CombSumOver, CombSumSameLevel}}
 	if p.def == nil {
 		p.def = CombSumDef.Of(info)
 	}
@@ -117,7 +117,7 @@ func (p *CombSum) Check(_ Pos, i int, placed bool) Verdict {
 		start = p.startBefore()
 	}
 	if sum+p.in.Sorted[i] > p.in.Target {
-		return Verdict{Rule: RuleOver, Witness: NoPos, Cost: 1}
+		return Verdict{Rule: CombSumOver, Witness: NoPos, Cost: 1}
 	}
 	if p.in.Dedup == DedupNone || i == 0 || p.in.Sorted[i] != p.in.Sorted[i-1] {
 		return Verdict{Cost: 2}
@@ -127,7 +127,7 @@ func (p *CombSum) Check(_ Pos, i int, placed bool) Verdict {
 		same = used[i-1] == 0
 	}
 	if same {
-		return Verdict{Rule: RuleSameLevel, Witness: Pos{0, len(p.path) - btoi(placed)}, Cost: 3}
+		return Verdict{Rule: CombSumSameLevel, Witness: Pos{0, len(p.path) - btoi(placed)}, Cost: 3}
 	}
 	return Verdict{Cost: 3}
 }
@@ -181,9 +181,15 @@ func (p *CombSum) Rows() []string {
 	return []string{string(b)}
 }
 
+// The Combination Sum rules, numbered within Combination Sum (see Rule).
+const (
+	CombSumSameLevel Rule = 1 + iota // 树层去重: an equal number was tried before at this level
+	CombSumOver                      // the sum would pass the target: the loop ends
+)
+
 // overWords is the rule over: the loop condition sum + c[i] <= target
 // fails, a bound with no witness.
-var overWords = RuleWords{Rule: RuleOver,
+var overWords = RuleWords{Rule: CombSumOver, Key: "over",
 	Name:    Text{"over the target", "超过目标和"},
 	Short:   Text{"over", "超过"},
 	Mark:    Text{">", "超"},
@@ -197,7 +203,7 @@ var CombSumDef = &Def{
 	Aliases: []string{"combsum"},
 	Title:   Text{"Combination Sum", "组合总和"},
 	Rank:    4,
-	Rules:   []RuleWords{overWords, sameLevelWords},
+	Rules:   []RuleWords{overWords, sameLevelWords(CombSumSameLevel)},
 	Orders:  []Order{OrderStart},
 	Checks:  []Check{CheckScan},
 	Whens:   []When{WhenBefore, WhenAfter},
@@ -267,7 +273,7 @@ func combSumFor(info Info) *Def {
 		}
 		return fmt.Sprintf("[%s], target %d%s, dedup %s", intList(in.Sorted, ","), in.Target, reuse, in.Dedup)
 	}
-	d.Rules = []RuleWords{overWords, sameLevelWords}
+	d.Rules = []RuleWords{overWords, sameLevelWords(CombSumSameLevel)}
 	d.Rules[1].Code = dedupCode(in.Dedup, "c")
 	w := listWords(in, 0, Text{"number", "数"})
 	w.Decide = func(c CallFacts) Text {
@@ -284,7 +290,7 @@ func combSumFor(info Info) *Def {
 			}
 		}
 		switch {
-		case e.Kind == KindReject && e.Rule == RuleOver && e.Value >= 0 && e.Value < n:
+		case e.Kind == KindReject && e.Rule == CombSumOver && e.Value >= 0 && e.Value < n:
 			if when == WhenAfter && len(nums) > 0 {
 				nums = nums[:len(nums)-1]
 			}
@@ -300,7 +306,7 @@ func combSumFor(info Info) *Def {
 	d.Words = w
 	d.CallMark = branchMark(in, 0)
 	d.LeafNote = func(r Rule, path []int) (Text, bool) {
-		if r != RuleOver {
+		if r != CombSumOver {
 			return Text{}, false
 		}
 		sum := 0

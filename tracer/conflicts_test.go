@@ -31,17 +31,17 @@ func bruteConflicts(problem string, b *tracer.Board, cell tracer.Pos, v int) []t
 					continue
 				}
 				if j == cell.Col {
-					out = append(out, tracer.Conflict{Rule: tracer.RuleColumn, Witness: p})
+					out = append(out, tracer.Conflict{Rule: tracer.NQueensColumn, Witness: p})
 				}
 				if i+j == cell.Row+cell.Col {
-					out = append(out, tracer.Conflict{Rule: tracer.RuleAntiDiagonal, Witness: p})
+					out = append(out, tracer.Conflict{Rule: tracer.NQueensAntiDiagonal, Witness: p})
 				}
 				if i-j == cell.Row-cell.Col {
-					out = append(out, tracer.Conflict{Rule: tracer.RuleDiagonal, Witness: p})
+					out = append(out, tracer.Conflict{Rule: tracer.NQueensDiagonal, Witness: p})
 				}
 			case "permutations":
 				if j < cell.Col && w == v {
-					out = append(out, tracer.Conflict{Rule: tracer.RuleUsed, Witness: p})
+					out = append(out, tracer.Conflict{Rule: tracer.PermutationsUsed, Witness: p})
 				}
 			case "sudoku":
 				if w != v {
@@ -49,13 +49,13 @@ func bruteConflicts(problem string, b *tracer.Board, cell tracer.Pos, v int) []t
 				}
 				box := tracer.BoxSide(b.Rows)
 				if i == cell.Row {
-					out = append(out, tracer.Conflict{Rule: tracer.RuleRow, Witness: p})
+					out = append(out, tracer.Conflict{Rule: tracer.SudokuRow, Witness: p})
 				}
 				if j == cell.Col {
-					out = append(out, tracer.Conflict{Rule: tracer.RuleColumn, Witness: p})
+					out = append(out, tracer.Conflict{Rule: tracer.SudokuColumn, Witness: p})
 				}
 				if i/box == cell.Row/box && j/box == cell.Col/box {
-					out = append(out, tracer.Conflict{Rule: tracer.RuleBox, Witness: p})
+					out = append(out, tracer.Conflict{Rule: tracer.SudokuBox, Witness: p})
 				}
 			}
 		}
@@ -212,9 +212,9 @@ func TestConflictsTutorial004(t *testing.T) {
 	}
 	got := def.Conflicts(b, tracer.Pos{Row: 3, Col: 1}, 1)
 	want := []tracer.Conflict{
-		{Rule: tracer.RuleColumn, Witness: tracer.Pos{Row: 0, Col: 1}},
-		{Rule: tracer.RuleAntiDiagonal, Witness: tracer.Pos{Row: 1, Col: 3}},
-		{Rule: tracer.RuleDiagonal, Witness: tracer.Pos{Row: 2, Col: 0}},
+		{Rule: tracer.NQueensColumn, Witness: tracer.Pos{Row: 0, Col: 1}},
+		{Rule: tracer.NQueensAntiDiagonal, Witness: tracer.Pos{Row: 1, Col: 3}},
+		{Rule: tracer.NQueensDiagonal, Witness: tracer.Pos{Row: 2, Col: 0}},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("Conflicts([3,1]) = %v, want %v", got, want)
@@ -231,7 +231,7 @@ func TestConflictsTutorial004(t *testing.T) {
 	// A reject that names another clash than Conflicts finds first (a
 	// board that is not the search's) keeps its own first; one Conflicts
 	// cannot find at all stands alone.
-	e := &tracer.Event{Kind: tracer.KindReject, Cell: tracer.Pos{Row: 3, Col: 1}, Value: 1, Rule: tracer.RuleDiagonal, Witness: tracer.Pos{Row: 2, Col: 0}}
+	e := &tracer.Event{Kind: tracer.KindReject, Cell: tracer.Pos{Row: 3, Col: 1}, Value: 1, Rule: tracer.NQueensDiagonal, Witness: tracer.Pos{Row: 2, Col: 0}}
 	if got := def.RejectConflicts(b, e); len(got) != 3 || got[0].Witness != e.Witness {
 		t.Errorf("RejectConflicts with ↖ named = %v, want (2,0) first and all three", got)
 	}

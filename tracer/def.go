@@ -25,9 +25,20 @@ func (t Text) In(lang Lang) string {
 	return t.EN
 }
 
-// RuleWords names one rule of a problem for people.
+// RuleWords declares one rule of a problem: its number within the
+// problem, its key, and its words and look for people.
 type RuleWords struct {
+	// Rule is the rule's number in its problem, from 1 to NumRules-1:
+	// the problem's checks put it in Verdict.Rule, and every reader of
+	// an event finds the rule's entry by it (Def.RuleWordsOf). Numbers
+	// belong to the problem, as Go's iota constants in its own file:
+	// there is no global registry of rules.
 	Rule Rule
+	// Key is the rule's word in step logs and stats ("row",
+	// "anti_diagonal", "same_level"): a plain lower-case word, unique
+	// within the problem. Two problems may share a key (Sudoku's and
+	// N-Queens' "column"): a comparison of runs puts them in one row.
+	Key string
 	// Name is the rule in notes, diagrams and reports: Sudoku "row" /
 	// "同行重复", N-Queens "upper-right diagonal ↗" / "右上对角线 ↗".
 	Name Text
@@ -147,7 +158,11 @@ type Def struct {
 	// Rank places the problem in lists of problems (help, errors):
 	// smaller first, then by name; 0 counts as after every ranked problem.
 	Rank int
-	// Rules lists the problem's rules in the order its checks test them.
+	// Rules is the problem's rule table, in the order its checks test
+	// them: each rule's number within this problem (RuleWords.Rule, from
+	// 1), its key for step logs and stats, and its words and look. An
+	// event's Rule is read through it (RuleWordsOf, RuleKey); Register
+	// checks it (see RuleWords).
 	Rules []RuleWords
 	// RuleIntros, if set, names a rule where an output names it first, for
 	// an instance of the given size, when that is not its Name: Sudoku's
@@ -158,6 +173,11 @@ type Def struct {
 	// problem accepts; the first is the default.
 	Orders []Order
 	Checks []Check
+	// Traits, if set, says what readers of a run's events must know of
+	// one of the problem's orders (see OrderTraits), so that shared code
+	// asks the problem instead of naming its orders. Optional: no order
+	// has any trait.
+	Traits func(o Order) OrderTraits
 	// Whens lists the check timings the problem accepts; nil means every
 	// one of Whens (before, after, leaf). A problem whose end is not a
 	// full board (a sum reached) has no board to validate at a leaf.
@@ -281,6 +301,9 @@ func Register(d *Def) error {
 	case d.Size == nil && d.Puzzle == nil:
 		return fmt.Errorf("tracer: Register %s: set Size, Puzzle or both", d.Name)
 	}
+	if err := checkRules(d.Rules); err != nil {
+		return fmt.Errorf("tracer: Register %s: %w", d.Name, err)
+	}
 	for _, w := range d.Whens {
 		if !slices.Contains(Whens, w) {
 			return fmt.Errorf("tracer: Register %s: unknown check timing %q in Whens", d.Name, w)
@@ -314,6 +337,26 @@ func MustRegister(d *Def) {
 	if err := Register(d); err != nil {
 		panic(err)
 	}
+}
+
+// OrderTraits is what readers of a run's events must know of one order
+// of a problem (Def.Traits).
+type OrderTraits struct {
+	// Options: a scan's Value is how many candidates the chosen slot
+	// allows (Sudoku's mrv), which a step log writes even when it is 0.
+	Options bool
+	// Passes: a call may stand on a slot with nothing to decide and pass
+	// over it with no move (Sudoku's cells: a given, or a row's end).
+	Passes bool
+}
+
+// OrderTraits returns the traits of order o (Def.Traits): none when the
+// Def says nothing.
+func (d *Def) OrderTraits(o Order) OrderTraits {
+	if d == nil || d.Traits == nil {
+		return OrderTraits{}
+	}
+	return d.Traits(o)
 }
 
 // WhenList returns the check timings the problem accepts (Whens, or every
@@ -393,8 +436,48 @@ func Problems() []*Def {
 	return ds
 }
 
-// RuleWordsOf returns the words of rule r, or plain words from its name
-// for a rule the problem does not list.
+// checkRules checks a problem's rule table: numbers from 1 to NumRules-1
+// and keys that are plain lower-case words (a step log writes them bare),
+// each number and key once.
+func checkRules(rules []RuleWords) error {
+	var seen [NumRules]bool
+	keys := map[string]bool{}
+	for _, w := range rules {
+		if w.Rule == RuleNone || w.Rule >= NumRules {
+			return fmt.Errorf("rule %q: number %d is not 1 to %d", w.Key, w.Rule, NumRules-1)
+		}
+		if seen[w.Rule] {
+			return fmt.Errorf("rule number %d given twice", w.Rule)
+		}
+		seen[w.Rule] = true
+		if !ruleKeyOK(w.Key) {
+			return fmt.Errorf("rule %d: key %q is not a plain lower-case word (a-z, 0-9, _)", w.Rule, w.Key)
+		}
+		if keys[w.Key] {
+			return fmt.Errorf("rule key %q given twice", w.Key)
+		}
+		keys[w.Key] = true
+	}
+	return nil
+}
+
+// ruleKeyOK reports whether key can be a rule's key: a lower-case letter,
+// then lower-case letters, digits and underscores.
+func ruleKeyOK(key string) bool {
+	for i, c := range key {
+		switch {
+		case c >= 'a' && c <= 'z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '_'):
+		default:
+			return false
+		}
+	}
+	return key != ""
+}
+
+// RuleWordsOf returns the entry of rule r in the problem's table (Rules),
+// or plain words naming its number ("Rule(9)", no key) for a rule the
+// problem does not declare.
 func (d *Def) RuleWordsOf(r Rule) RuleWords {
 	for _, w := range d.Rules {
 		if w.Rule == r {
@@ -403,6 +486,52 @@ func (d *Def) RuleWordsOf(r Rule) RuleWords {
 	}
 	name := r.String()
 	return RuleWords{Rule: r, Name: Text{name, name}, Short: Text{name, name}}
+}
+
+// RuleKey returns the key of rule r (RuleWords.Key: its word in step logs
+// and stats); "" for RuleNone and for a rule the problem does not declare.
+func (d *Def) RuleKey(r Rule) string {
+	if r == RuleNone {
+		return ""
+	}
+	for _, w := range d.Rules {
+		if w.Rule == r {
+			return w.Key
+		}
+	}
+	return ""
+}
+
+// RuleKeys returns the keys of the problem's rules by number: entry r is
+// RuleKey(r), "" for RuleNone and for numbers the problem does not use;
+// the list ends at its highest rule.
+func (d *Def) RuleKeys() []string {
+	n := 1
+	for _, w := range d.Rules {
+		n = max(n, int(w.Rule)+1)
+	}
+	keys := make([]string, n)
+	for _, w := range d.Rules {
+		keys[w.Rule] = w.Key
+	}
+	return keys
+}
+
+// ParseRule returns the problem's rule whose key is key; "" is RuleNone.
+func (d *Def) ParseRule(key string) (Rule, error) {
+	if key == "" {
+		return RuleNone, nil
+	}
+	for _, w := range d.Rules {
+		if w.Key == key {
+			return w.Rule, nil
+		}
+	}
+	keys := make([]string, len(d.Rules))
+	for i, w := range d.Rules {
+		keys[i] = w.Key
+	}
+	return RuleNone, fmt.Errorf("unknown rule %q of %s: want %s", key, d.Name, JoinValues(keys))
 }
 
 // RuleName names rule r for people (RuleWords.Name); RuleNone is "".

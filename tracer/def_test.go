@@ -4,9 +4,9 @@ package tracer_test
 // moves, boards, MultiSink and PlainWords.
 //
 // Registration is global and permanent in a test binary, and other tests
-// loop over tracer.Problems(), so every successful Register and every new
-// RegisterRule runs in a child process (TestRegisterChildProcess, started
-// by defRunChild); only registrations that must panic run here.
+// loop over tracer.Problems(), so every successful Register runs in a
+// child process (TestRegisterChildProcess, started by defRunChild); only
+// registrations that must fail run here.
 
 import (
 	"context"
@@ -56,7 +56,7 @@ func defValidDef(name string) *tracer.Def {
 	return &tracer.Def{
 		Name:      name,
 		Title:     tracer.Text{EN: "Test", ZH: "测试"},
-		Rules:     []tracer.RuleWords{{Rule: tracer.RuleColumn, Name: tracer.Text{EN: "column", ZH: "同列"}, Short: tracer.Text{EN: "column", ZH: "同列"}}},
+		Rules:     []tracer.RuleWords{{Rule: tracer.Rule(1), Key: "column", Name: tracer.Text{EN: "column", ZH: "同列"}, Short: tracer.Text{EN: "column", ZH: "同列"}}},
 		Orders:    []tracer.Order{tracer.OrderRows},
 		Checks:    []tracer.Check{tracer.CheckScan},
 		Stop:      tracer.StopFirst,
@@ -664,8 +664,6 @@ func TestRegisterChildProcess(t *testing.T) {
 		defChildOrder(t)
 	case "empty-alias":
 		defChildEmptyAlias(t)
-	case "rules":
-		defChildRules(t)
 	default:
 		t.Fatalf("unknown scenario %q", scenario)
 	}
@@ -673,17 +671,82 @@ func TestRegisterChildProcess(t *testing.T) {
 
 func TestRegisterNewProblem(t *testing.T) { defRunChild(t, "register") }
 
-func TestRegisterRule(t *testing.T) {
-	defRunChild(t, "rules")
-	// In this process: a built-in name returns the built-in rule; the
-	// empty name panics.
-	for _, r := range []tracer.Rule{tracer.RuleRow, tracer.RuleColumn, tracer.RuleBox, tracer.RuleDiagonal, tracer.RuleAntiDiagonal} {
-		if got := tracer.RegisterRule(r.String()); got != r {
-			t.Errorf("RegisterRule(%q) = %v, want the built-in %v", r.String(), got, r)
+// TestRuleTables: a problem declares its rules on its Def, numbered
+// within the problem; Register refuses a table a step log could not
+// spell, and the Def reads keys and numbers both ways.
+func TestRuleTables(t *testing.T) {
+	words := func(r tracer.Rule, key string) tracer.RuleWords {
+		return tracer.RuleWords{Rule: r, Key: key, Name: tracer.Text{EN: key, ZH: key}, Short: tracer.Text{EN: key, ZH: key}}
+	}
+	bad := []struct {
+		name  string
+		rules []tracer.RuleWords
+		want  string
+	}{
+		{"zero", []tracer.RuleWords{words(0, "over")}, "number 0 is not 1 to 15"},
+		{"sixteen", []tracer.RuleWords{words(tracer.NumRules, "over")}, "number 16 is not 1 to 15"},
+		{"number-twice", []tracer.RuleWords{words(1, "over"), words(1, "short")}, "rule number 1 given twice"},
+		{"key-twice", []tracer.RuleWords{words(1, "over"), words(2, "over")}, `rule key "over" given twice`},
+		{"no-key", []tracer.RuleWords{words(1, "")}, `key "" is not a plain lower-case word`},
+		{"upper-case", []tracer.RuleWords{words(1, "Over")}, `key "Over" is not`},
+		{"space", []tracer.RuleWords{words(1, "too far")}, `key "too far" is not`},
+		{"digit-first", []tracer.RuleWords{words(1, "2nd")}, `key "2nd" is not`},
+	}
+	for _, tt := range bad {
+		d := defValidDef("test-def-rules-" + tt.name)
+		d.Rules = tt.rules
+		err := tracer.Register(d)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "tracer: Register test-def-rules-") {
+			t.Errorf("%s: Register: %v, want an error with %q", tt.name, err, tt.want)
+		}
+		if _, err := tracer.Lookup(d.Name); err == nil {
+			t.Errorf("%s: a Def refused by Register was registered", tt.name)
 		}
 	}
-	if msg, ok := defPanic(func() { tracer.RegisterRule("") }); !ok || !strings.HasPrefix(msg, "tracer: ") {
-		t.Errorf("RegisterRule(\"\"): panic %v %q", ok, msg)
+
+	// A user's problem numbers its rules from 1, as the built-ins do: the
+	// numbers mean something only with the Def.
+	d := defValidDef("test-def-rules-user")
+	d.Rules = []tracer.RuleWords{words(2, "short"), words(1, "over")}
+	if got := d.RuleKeys(); !reflect.DeepEqual(got, []string{"", "over", "short"}) {
+		t.Errorf("RuleKeys() = %q", got)
+	}
+	for _, tt := range []struct {
+		key  string
+		rule tracer.Rule
+		ok   bool
+	}{{"over", 1, true}, {"short", 2, true}, {"", tracer.RuleNone, true}, {"row", 0, false}} {
+		r, err := d.ParseRule(tt.key)
+		if r != tt.rule || (err == nil) != tt.ok {
+			t.Errorf("ParseRule(%q) = %d, %v", tt.key, r, err)
+		}
+		if tt.ok && d.RuleKey(r) != tt.key {
+			t.Errorf("RuleKey(%d) = %q, want %q", r, d.RuleKey(r), tt.key)
+		}
+	}
+	if got := d.RuleKey(3); got != "" {
+		t.Errorf("RuleKey(3) of a problem without rule 3 = %q", got)
+	}
+	plain := tracer.Text{EN: "Rule(3)", ZH: "Rule(3)"}
+	if got := d.RuleWordsOf(3); got != (tracer.RuleWords{Rule: 3, Name: plain, Short: plain}) {
+		t.Errorf("RuleWordsOf(3) = %+v", got)
+	}
+
+	// The built-ins: one key may have different numbers in two problems,
+	// and one number different keys.
+	for _, tt := range []struct {
+		def  *tracer.Def
+		keys []string
+	}{
+		{tracer.SudokuDef, []string{"", "row", "column", "box"}},
+		{tracer.NQueensDef, []string{"", "column", "diagonal", "anti_diagonal"}},
+		{tracer.PermutationsDef, []string{"", "used"}},
+		{tracer.CombSumDef, []string{"", "same_level", "over"}},
+		{tracer.SubsetsDef, []string{"", "same_level"}},
+	} {
+		if got := tt.def.RuleKeys(); !reflect.DeepEqual(got, tt.keys) {
+			t.Errorf("%s: RuleKeys() = %q, want %q", tt.def.Name, got, tt.keys)
+		}
 	}
 }
 
@@ -787,73 +850,6 @@ func defChildEmptyAlias(t *testing.T) {
 	dup.Aliases = []string{"test-def-child-dup"}
 	if err := tracer.Register(dup); err == nil {
 		t.Errorf("Register with its name as an alias returned no error")
-	}
-}
-
-func defChildRules(t *testing.T) {
-	const name = "test_def_used"
-	if _, err := tracer.ParseRule(name); err == nil {
-		t.Fatalf("ParseRule(%q) finds a rule before it is registered", name)
-	}
-	r := tracer.RegisterRule(name)
-	if r <= tracer.RuleAntiDiagonal || int(r) >= tracer.NumRules {
-		t.Errorf("RegisterRule(%q) = %d: want a new rule below NumRules", name, r)
-	}
-	if r.String() != name {
-		t.Errorf("String() = %q, want %q", r.String(), name)
-	}
-	if got, err := tracer.ParseRule(name); err != nil || got != r {
-		t.Errorf("ParseRule(%q) = %v, %v; want %d", name, got, err, r)
-	}
-	if again := tracer.RegisterRule(name); again != r {
-		t.Errorf("RegisterRule(%q) again = %d, want %d", name, again, r)
-	}
-	// A problem without the rule words it by its name.
-	plain := tracer.Text{EN: name, ZH: name}
-	if got := tracer.NQueensDef.RuleWordsOf(r); got != (tracer.RuleWords{Rule: r, Name: plain, Short: plain}) {
-		t.Errorf("RuleWordsOf(%s) = %+v", name, got)
-	}
-	if got := tracer.SudokuDef.RuleName(r, tracer.LangZH); got != name {
-		t.Errorf("RuleName(%s, zh) = %q", name, got)
-	}
-	// Rules run out at NumRules; a name already registered is still found.
-	// Other problems' files may have registered rules of their own.
-	free := 0
-	for i := 0; i < tracer.NumRules; i++ {
-		if strings.HasPrefix(tracer.Rule(i).String(), "Rule(") {
-			free++
-		}
-	}
-	others := []tracer.Rule{r}
-	for i := 0; ; i++ {
-		var nr tracer.Rule
-		msg, ok := defPanic(func() { nr = tracer.RegisterRule(fmt.Sprintf("test_def_fill_%d", i)) })
-		if ok {
-			if !strings.Contains(msg, "cannot register rule") {
-				t.Errorf("panic %q", msg)
-			}
-			break
-		}
-		for _, o := range others {
-			if o == nr {
-				t.Fatalf("RegisterRule returned rule %d twice", nr)
-			}
-		}
-		others = append(others, nr)
-		if i > tracer.NumRules {
-			t.Fatalf("registered %d rules without a panic", i)
-		}
-	}
-	if want := free + 1; len(others) != want {
-		t.Errorf("registered %d rules before the panic, want %d", len(others), want)
-	}
-	for i := 0; i < tracer.NumRules; i++ {
-		if r := tracer.Rule(i); i > 0 && strings.HasPrefix(r.String(), "Rule(") {
-			t.Errorf("rule %d has no name when all are taken", i)
-		}
-	}
-	if again := tracer.RegisterRule(name); again != r {
-		t.Errorf("RegisterRule(%q) when full = %d, want %d", name, again, r)
 	}
 }
 
@@ -1117,8 +1113,8 @@ func TestDefRules(t *testing.T) {
 		def  *tracer.Def
 		want []tracer.Rule
 	}{
-		{tracer.NQueensDef, []tracer.Rule{tracer.RuleColumn, tracer.RuleAntiDiagonal, tracer.RuleDiagonal}},
-		{tracer.SudokuDef, []tracer.Rule{tracer.RuleRow, tracer.RuleColumn, tracer.RuleBox}},
+		{tracer.NQueensDef, []tracer.Rule{tracer.NQueensColumn, tracer.NQueensAntiDiagonal, tracer.NQueensDiagonal}},
+		{tracer.SudokuDef, []tracer.Rule{tracer.SudokuRow, tracer.SudokuColumn, tracer.SudokuBox}},
 	}
 	for _, tt := range tests {
 		got := tt.def.RuleList()
@@ -1144,15 +1140,15 @@ func TestDefRules(t *testing.T) {
 	if !reflect.DeepEqual(tracer.NQueensRules, tracer.NQueensDef.RuleList()) || !reflect.DeepEqual(tracer.SudokuRules, tracer.SudokuDef.RuleList()) {
 		t.Errorf("NQueensRules %v / SudokuRules %v disagree with the Defs", tracer.NQueensRules, tracer.SudokuRules)
 	}
-	// A rule the problem lacks is worded by its name.
+	// A rule the problem lacks is worded by its number.
 	for _, tt := range []struct {
 		def  *tracer.Def
 		rule tracer.Rule
 	}{
-		{tracer.SudokuDef, tracer.RuleDiagonal},
-		{tracer.SudokuDef, tracer.RuleAntiDiagonal},
-		{tracer.NQueensDef, tracer.RuleRow},
-		{tracer.NQueensDef, tracer.RuleBox},
+		{tracer.SudokuDef, 4},
+		{tracer.SudokuDef, tracer.NumRules - 1},
+		{tracer.NQueensDef, 4},
+		{tracer.NQueensDef, 9},
 	} {
 		name := tt.rule.String()
 		plain := tracer.Text{EN: name, ZH: name}
@@ -1327,8 +1323,8 @@ func TestPlainWords(t *testing.T) {
 		t.Errorf("Last(7) = %d", got)
 	}
 	cell, witness := defPos(1, 2), defPos(0, 2)
-	rule := tracer.SudokuDef.RuleWordsOf(tracer.RuleColumn)
-	reject := &tracer.Event{Step: 9, Kind: tracer.KindReject, Node: 3, Depth: 2, Cell: cell, Value: 4, Rule: tracer.RuleColumn, Witness: witness, Cost: 2}
+	rule := tracer.SudokuDef.RuleWordsOf(tracer.SudokuColumn)
+	reject := &tracer.Event{Step: 9, Kind: tracer.KindReject, Node: 3, Depth: 2, Cell: cell, Value: 4, Rule: tracer.SudokuColumn, Witness: witness, Cost: 2}
 	place := &tracer.Event{Step: 10, Kind: tracer.KindPlace, Node: 3, Depth: 2, Cell: cell, Value: 5}
 	undo := &tracer.Event{Step: 20, Kind: tracer.KindUndo, Node: 3, Depth: 2, Cell: cell, Value: 5}
 	exhausted := &tracer.Event{Step: 30, Kind: tracer.KindExhausted, Node: 3, Depth: 2, Cell: cell}
@@ -1389,5 +1385,26 @@ func TestPlainWords(t *testing.T) {
 	}
 	if texts["Exhausted"] == texts["Exhausted solutions"] {
 		t.Errorf("Exhausted ignores the solutions below")
+	}
+}
+
+// TestOrderTraits: what shared code must know of an order comes from the
+// problem (Sudoku's mrv reports options, its cells passes slots), never
+// from the order's name.
+func TestOrderTraits(t *testing.T) {
+	for _, d := range tracer.Problems() {
+		for _, o := range d.Orders {
+			want := tracer.OrderTraits{}
+			if d == tracer.SudokuDef {
+				want = tracer.OrderTraits{Options: o == tracer.OrderMRV, Passes: o == tracer.OrderCells}
+			}
+			if got := d.OrderTraits(o); got != want {
+				t.Errorf("%s.OrderTraits(%s) = %+v, want %+v", d.Name, o, got, want)
+			}
+		}
+	}
+	var none *tracer.Def
+	if got := none.OrderTraits(tracer.OrderMRV); got != (tracer.OrderTraits{}) {
+		t.Errorf("nil Def: %+v", got)
 	}
 }

@@ -62,73 +62,31 @@ func ParseKind(s string) (Kind, error) {
 	return 0, fmt.Errorf("unknown event kind %q", s)
 }
 
-// Rule is the rule a candidate breaks. RuleNone means no rule was broken.
-// The rules of the built-in problems are constants; a problem defined
-// elsewhere adds its own with RegisterRule.
+// Rule is the rule a candidate breaks, numbered within its problem: rule
+// r of a problem is the entry of its Def.Rules whose RuleWords.Rule is r,
+// which gives its key (the word in step logs and stats, such as "row")
+// and its words. Numbers are the problem's own: two problems may give the
+// same number to different rules, and adding a problem never renumbers
+// another's. RuleNone (0) means no rule was broken; a problem numbers its
+// rules from 1 up to NumRules-1.
 type Rule uint8
 
-// The built-in rules. Sudoku uses row, column and box; N-Queens uses column
-// and the two diagonals through the candidate square; Permutations uses
-// used; the de-duplicating problems (Combination Sum, Subsets, and
-// Permutations of a list with repeats) add same_level and over. They are
-// constants, numbered here and not in the order the problems' files run
-// their init: adding a problem never renumbers another's rules.
-const (
-	RuleNone         Rule = iota
-	RuleRow               // the digit already stands in the row
-	RuleColumn            // the digit (or a queen) already stands in the column
-	RuleBox               // the digit already stands in the box (宫)
-	RuleDiagonal          // a queen on the same row−col diagonal (upper-left ↖ when looking up)
-	RuleAntiDiagonal      // a queen on the same row+col diagonal (upper-right ↗ when looking up)
-	RuleUsed              // the number is already on the path (代码随想录's used 数组)
-	RuleSameLevel         // 树层去重: an equal number was tried before at this level
-	RuleOver              // the sum would pass the target: the loop ends
-	numBuiltinRules
-)
+// RuleNone is no rule: the candidate is fine.
+const RuleNone Rule = 0
 
-// NumRules bounds the rules there can be, built-in and registered: arrays
-// indexed by Rule (Stats.Rejects) have this length.
+// NumRules bounds the rule numbers of a problem: arrays indexed by Rule
+// (Stats.Rejects) have this length, and a problem's rules are numbered
+// below it (the stepper keeps a rule in 4 bits).
 const NumRules = 16
 
-// ruleNames holds the name of every rule; registered rules are appended
-// after the built-in ones.
-var ruleNames = func() []string {
-	names := make([]string, numBuiltinRules, NumRules)
-	copy(names, []string{"", "row", "column", "box", "diagonal", "anti_diagonal", "used", "same_level", "over"})
-	return names
-}()
-
-// RegisterRule adds a rule with the given name (a word in step logs and
-// stats keys, such as "used") and returns it; registering a name again
-// returns the same rule. It is meant for a problem's init and panics when
-// the name is empty or all NumRules rules are taken.
-func RegisterRule(name string) Rule {
-	if r, err := ParseRule(name); err == nil && r != RuleNone {
-		return r
-	}
-	if name == "" || len(ruleNames) == NumRules {
-		panic(fmt.Sprintf("tracer: cannot register rule %q", name))
-	}
-	ruleNames = append(ruleNames, name)
-	return Rule(len(ruleNames) - 1)
-}
-
-// String returns the rule's name as used in step logs and stats ("row", "anti_diagonal", ...).
+// String writes the rule's number ("Rule(2)"; "" for RuleNone), for
+// errors and tests: its name is its problem's (Def.RuleKey, Def.RuleName),
+// not the number's.
 func (r Rule) String() string {
-	if int(r) < len(ruleNames) {
-		return ruleNames[r]
+	if r == RuleNone {
+		return ""
 	}
-	return fmt.Sprintf("Rule(%d)", r)
-}
-
-// ParseRule returns the rule with the given name; "" is RuleNone.
-func ParseRule(s string) (Rule, error) {
-	for i, n := range ruleNames {
-		if n == s {
-			return Rule(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown rule %q", s)
+	return "Rule(" + strconv.Itoa(int(r)) + ")"
 }
 
 // Pos is a cell of the board, zero-based. For N-Queens a slot is a whole row

@@ -29,7 +29,8 @@ func ExampleRun() {
 	fmt.Println(res)
 	fmt.Printf("tries %d, placements %d, backtracks %d\n", st.Tries, st.Placements, st.Backtracks)
 	for _, rule := range tracer.NQueensRules {
-		fmt.Printf("rejected by %s: %d\n", rule, st.Rejects[rule])
+		// A rule's number is N-Queens' own; its Def names it.
+		fmt.Printf("rejected by %s: %d\n", tracer.NQueensDef.RuleKey(rule), st.Rejects[rule])
 	}
 	fmt.Println("calls per depth:", st.PerDepth)
 	// Output:
@@ -104,7 +105,7 @@ func ExampleSinkFunc() {
 		case tracer.KindTry, tracer.KindPlace:
 			fmt.Printf(" queen at %s", e.Cell)
 		case tracer.KindReject:
-			fmt.Printf(" queen at %s: %s clash with %s", e.Cell, e.Rule, e.Witness)
+			fmt.Printf(" queen at %s: %s clash with %s", e.Cell, tracer.NQueensDef.RuleKey(e.Rule), e.Witness)
 		}
 		fmt.Println()
 	})
@@ -174,7 +175,7 @@ func ExamplePermutations() {
 	}
 	fmt.Println(strings.Join(perms, " "))
 	fmt.Println(res)
-	fmt.Printf("tries %d, rejected as %s: %d\n", st.Tries, tracer.RuleUsed, st.Rejects[tracer.RuleUsed])
+	fmt.Printf("tries %d, rejected as %s: %d\n", st.Tries, tracer.PermutationsDef.RuleKey(tracer.PermutationsUsed), st.Rejects[tracer.PermutationsUsed])
 	// Output:
 	// 1 at position 1 is already used at position 0: prune (剪枝)
 	// 位置 1 放 1：1 已在位置 0 用过，剪枝

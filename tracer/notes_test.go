@@ -101,12 +101,12 @@ func TestRuleName(t *testing.T) {
 		problem string
 		en, zh  string
 	}{
-		{tracer.RuleRow, "sudoku", "row", "同行重复"},
-		{tracer.RuleColumn, "sudoku", "column", "同列重复"},
-		{tracer.RuleBox, "sudoku", "box", "同宫重复"},
-		{tracer.RuleColumn, "nqueens", "column", "同列"},
-		{tracer.RuleAntiDiagonal, "nqueens", "upper-right diagonal ↗", "右上对角线 ↗"},
-		{tracer.RuleDiagonal, "nqueens", "upper-left diagonal ↖", "左上对角线 ↖"},
+		{tracer.SudokuRow, "sudoku", "row", "同行重复"},
+		{tracer.SudokuColumn, "sudoku", "column", "同列重复"},
+		{tracer.SudokuBox, "sudoku", "box", "同宫重复"},
+		{tracer.NQueensColumn, "nqueens", "column", "同列"},
+		{tracer.NQueensAntiDiagonal, "nqueens", "upper-right diagonal ↗", "右上对角线 ↗"},
+		{tracer.NQueensDiagonal, "nqueens", "upper-left diagonal ↖", "左上对角线 ↖"},
 		{tracer.RuleNone, "sudoku", "", ""},
 	}
 	for _, tt := range tests {
@@ -131,9 +131,9 @@ func TestRuleName(t *testing.T) {
 			}
 		}
 	}
-	// A rule the problem does not have is named by its step-log name.
-	if got := tracer.SudokuDef.RuleName(tracer.RuleDiagonal, tracer.LangZH); got != "diagonal" {
-		t.Errorf("SudokuDef.RuleName(diagonal) = %q, want the plain name", got)
+	// A rule the problem does not have is named by its number.
+	if got := tracer.SudokuDef.RuleName(5, tracer.LangZH); got != "Rule(5)" {
+		t.Errorf("SudokuDef.RuleName(5) = %q, want the plain number", got)
 	}
 }
 
@@ -274,9 +274,9 @@ func TestNoteEveryKind(t *testing.T) {
 			case tracer.KindScan:
 				e.Cell, e.From, e.Skipped, e.Cost = cellAt(0, 2), cellAt(0, 0), 2, 3
 			case tracer.KindReject:
-				e.Rule, e.Witness = tracer.RuleDiagonal, w
+				e.Rule, e.Witness = tracer.NQueensDiagonal, w
 				if problem == "sudoku" {
-					e.Rule = tracer.RuleRow
+					e.Rule = tracer.SudokuRow
 				}
 				setup = append(append([]tracer.Event(nil), prefix...), withMove(mkEvent(99, tracer.KindTry, node, depth), cell, v))
 			case tracer.KindExhausted:
@@ -372,7 +372,7 @@ func TestNoteEveryRule(t *testing.T) {
 						t.Errorf("%s [zh]: %q lacks %q", where, zh, s)
 					}
 				}
-				if rule == tracer.RuleBox && !strings.Contains(zh, "宫") {
+				if p.info.Def == tracer.SudokuDef && rule == tracer.SudokuBox && !strings.Contains(zh, "宫") {
 					t.Errorf("%s [zh]: %q does not say 宫", where, zh)
 				}
 				switch when {
@@ -475,7 +475,7 @@ func TestNoteCases(t *testing.T) {
 			[]string{"undo 4 at (0,0)", "no digit left"}, []string{"撤销", "已没有"}},
 		{"undo after a clash", sinfo, tracer.Strategy{When: tracer.WhenAfter},
 			with(sp, withMove(mkEvent(50, tracer.KindTry, 1, 1), cellAt(0, 2), 1), withMove(mkEvent(51, tracer.KindPlace, 1, 1), cellAt(0, 2), 1),
-				tracer.Event{Step: 52, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: cellAt(0, 2), Value: 1, Rule: tracer.RuleBox, Witness: cellAt(1, 1)}),
+				tracer.Event{Step: 52, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: cellAt(0, 2), Value: 1, Rule: tracer.SudokuBox, Witness: cellAt(1, 1)}),
 			withMove(mkEvent(53, tracer.KindUndo, 1, 1), cellAt(0, 2), 1), []string{"undo 1 at (0,2)", "check failed", "box"}, []string{"撤销选择", "检查不通过（同宫重复）"}},
 		{"queens undo after a solution, all", qinfo, all, with(qp, ret(3, 3, true)), withMove(mkEvent(61, tracer.KindUndo, 2, 2), cellAt(2, 0), 0),
 			[]string{"(2,0)", "more solutions"}, []string{"撤销", "(2,0)", "其他解"}},
@@ -997,7 +997,7 @@ func TestNotesIntroduceTheBox(t *testing.T) {
 	var box []string
 	sink := tracer.SinkFunc(func(e *tracer.Event) {
 		note := nar.Note(e)
-		if e.Kind == tracer.KindReject && e.Rule == tracer.RuleBox && len(box) < 3 {
+		if e.Kind == tracer.KindReject && e.Rule == tracer.SudokuBox && len(box) < 3 {
 			box = append(box, note)
 		}
 	})
@@ -1015,18 +1015,18 @@ func TestNotesIntroduceTheBox(t *testing.T) {
 			t.Errorf("a later box note is not the short form: %q", n)
 		}
 	}
-	if got := tracer.SudokuDef.RuleIntro(tracer.RuleBox, 4, tracer.LangZH); got != "同宫（2×2 宫）重复" {
+	if got := tracer.SudokuDef.RuleIntro(tracer.SudokuBox, 4, tracer.LangZH); got != "同宫（2×2 宫）重复" {
 		t.Errorf("4×4 intro = %q", got)
 	}
-	if got := tracer.SudokuDef.RuleIntro(tracer.RuleRow, 9, tracer.LangZH); got != "同行重复" {
+	if got := tracer.SudokuDef.RuleIntro(tracer.SudokuRow, 9, tracer.LangZH); got != "同行重复" {
 		t.Errorf("row intro = %q", got)
 	}
 
 	// A narrator told that the box was named writes the short form.
 	late := tracer.NewNarrator(s.Info(), tracer.Strategy{}, tracer.LangZH)
-	late.RuleNamed(tracer.RuleBox)
+	late.RuleNamed(tracer.SudokuBox)
 	e := tracer.Event{Step: 9, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 2},
-		Value: 6, Rule: tracer.RuleBox, Witness: tracer.Pos{Row: 1, Col: 1}}
+		Value: 6, Rule: tracer.SudokuBox, Witness: tracer.Pos{Row: 1, Col: 1}}
 	if n := late.Note(&e); strings.Contains(n, "九宫格") || !strings.Contains(n, "同宫重复") {
 		t.Errorf("after RuleNamed: %q", n)
 	}

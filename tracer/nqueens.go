@@ -17,10 +17,18 @@ var NQueensChecks = []Check{CheckScan, CheckArrays}
 // NQueensOrders lists the orders N-Queens accepts: one row per level.
 var NQueensOrders = []Order{OrderRows}
 
+// The N-Queens rules, numbered within N-Queens (see Rule). The numbers
+// keep the order reports list the rules in: column, then ↖, then ↗.
+const (
+	NQueensColumn       Rule = 1 + iota // a queen already stands in the column
+	NQueensDiagonal                     // a queen on the same row−col diagonal (upper-left ↖ when looking up)
+	NQueensAntiDiagonal                 // a queen on the same row+col diagonal (upper-right ↗ when looking up)
+)
+
 // NQueensRules lists the N-Queens rules in the order the checks test them,
 // as tutorial 004 does: the column above, then the upper-right diagonal
 // (row+col constant), then the upper-left diagonal (row−col constant).
-var NQueensRules = []Rule{RuleColumn, RuleAntiDiagonal, RuleDiagonal}
+var NQueensRules = []Rule{NQueensColumn, NQueensAntiDiagonal, NQueensDiagonal}
 
 // NQueens is the N-Queens problem as 1-D recursion: the call at depth d
 // decides row d, and its candidates are the columns 0..n-1.
@@ -91,19 +99,19 @@ func (q *NQueens) Check(slot Pos, v int, _ bool) Verdict {
 	r, n, queen := slot.Row, q.n, q.queen[:slot.Row]
 	for i := r - 1; i >= 0; i-- {
 		if queen[i] == v {
-			return Verdict{Rule: RuleColumn, Witness: Pos{i, v}, Cost: r - i}
+			return Verdict{Rule: NQueensColumn, Witness: Pos{i, v}, Cost: r - i}
 		}
 	}
 	cost := r
 	for i, j := r-1, v+1; i >= 0 && j < n; i, j = i-1, j+1 {
 		if queen[i] == j {
-			return Verdict{Rule: RuleAntiDiagonal, Witness: Pos{i, j}, Cost: cost + r - i}
+			return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{i, j}, Cost: cost + r - i}
 		}
 	}
 	cost += min(r, n-1-v)
 	for i, j := r-1, v-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
 		if queen[i] == j {
-			return Verdict{Rule: RuleDiagonal, Witness: Pos{i, j}, Cost: cost + r - i}
+			return Verdict{Rule: NQueensDiagonal, Witness: Pos{i, j}, Cost: cost + r - i}
 		}
 	}
 	return Verdict{Cost: cost + min(r, v)}
@@ -112,13 +120,13 @@ func (q *NQueens) Check(slot Pos, v int, _ bool) Verdict {
 // checkArrays looks up three flags: O(1), cost 1 per lookup.
 func (q *NQueens) checkArrays(r, c int) Verdict {
 	if w := q.col[c]; w != 0 && w != r+1 {
-		return Verdict{Rule: RuleColumn, Witness: Pos{w - 1, c}, Cost: 1}
+		return Verdict{Rule: NQueensColumn, Witness: Pos{w - 1, c}, Cost: 1}
 	}
 	if w := q.anti[r+c]; w != 0 && w != r+1 {
-		return Verdict{Rule: RuleAntiDiagonal, Witness: Pos{w - 1, r + c - (w - 1)}, Cost: 2}
+		return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{w - 1, r + c - (w - 1)}, Cost: 2}
 	}
 	if w := q.diag[r-c+q.n-1]; w != 0 && w != r+1 {
-		return Verdict{Rule: RuleDiagonal, Witness: Pos{w - 1, (w - 1) - (r - c)}, Cost: 3}
+		return Verdict{Rule: NQueensDiagonal, Witness: Pos{w - 1, (w - 1) - (r - c)}, Cost: 3}
 	}
 	return Verdict{Cost: 3}
 }
@@ -305,9 +313,9 @@ func init() { MustRegister(NQueensDef) }
 // nqueensRuleWords are the N-Queens rules in checking order, in the
 // words of tutorial 004.
 var nqueensRuleWords = []RuleWords{
-	{Rule: RuleColumn, Name: Text{"column", "同列"}, Short: Text{"column", "同列"}, Mark: Text{"col", "同列"}},
-	{Rule: RuleAntiDiagonal, Name: Text{"upper-right diagonal ↗", "右上对角线 ↗"}, Short: Text{"↗ diagonal", "右上对角线 ↗"}, Mark: Text{"↗", "↗"}},
-	{Rule: RuleDiagonal, Name: Text{"upper-left diagonal ↖", "左上对角线 ↖"}, Short: Text{"↖ diagonal", "左上对角线 ↖"}, Mark: Text{"↖", "↖"}},
+	{Rule: NQueensColumn, Key: "column", Name: Text{"column", "同列"}, Short: Text{"column", "同列"}, Mark: Text{"col", "同列"}},
+	{Rule: NQueensAntiDiagonal, Key: "anti_diagonal", Name: Text{"upper-right diagonal ↗", "右上对角线 ↗"}, Short: Text{"↗ diagonal", "右上对角线 ↗"}, Mark: Text{"↗", "↗"}},
+	{Rule: NQueensDiagonal, Key: "diagonal", Name: Text{"upper-left diagonal ↖", "左上对角线 ↖"}, Short: Text{"↖ diagonal", "左上对角线 ↖"}, Mark: Text{"↖", "↖"}},
 }
 
 // nqueensConflicts is NQueensDef.Conflicts: the queens a queen at cell
@@ -325,9 +333,9 @@ func nqueensConflicts(b *Board, cell Pos, _ int) []Conflict {
 			}
 		}
 	}
-	look(RuleColumn, 0)
-	look(RuleAntiDiagonal, +1)
-	look(RuleDiagonal, -1)
+	look(NQueensColumn, 0)
+	look(NQueensAntiDiagonal, +1)
+	look(NQueensDiagonal, -1)
 	return out
 }
 
@@ -339,14 +347,14 @@ func nqueensReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 		// Concatenation, not fmt: a reject's note is written at most steps.
 		var en string
 		switch e.Rule {
-		case RuleColumn:
+		case NQueensColumn:
 			en = "column " + strconv.Itoa(e.Cell.Col)
 		default:
 			en = "the " + rule.Name.EN
 		}
 		w := e.Witness.String()
 		zh := "与 " + w + " 的皇后" + "同在" + rule.Name.ZH + " 上"
-		if e.Rule == RuleColumn {
+		if e.Rule == NQueensColumn {
 			zh = "与 " + w + " 的皇后" + rule.Name.ZH
 		}
 		if short {
@@ -364,9 +372,9 @@ func nqueensReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 		for i, c := range more {
 			w := wordsOf(nqueensRuleWords, c.Rule)
 			switch c.Rule {
-			case RuleColumn:
+			case NQueensColumn:
 				en[i] = c.Witness.String() + " in the same column"
-			case RuleAntiDiagonal, RuleDiagonal:
+			case NQueensAntiDiagonal, NQueensDiagonal:
 				en[i] = c.Witness.String() + " " + w.Mark.EN
 			default:
 				en[i] = c.Witness.String() + " (" + w.Name.EN + ")"

@@ -169,7 +169,7 @@ func equalStats(a, b *Stats) bool {
 // diagonal) with the same witness, before and after the candidate is
 // placed (--when before and after).
 func TestNQueensRuleOrder(t *testing.T) {
-	if !slices.Equal(NQueensRules, []Rule{RuleColumn, RuleAntiDiagonal, RuleDiagonal}) {
+	if !slices.Equal(NQueensRules, []Rule{NQueensColumn, NQueensAntiDiagonal, NQueensDiagonal}) {
 		t.Fatalf("NQueensRules = %v: want column, anti_diagonal, diagonal", NQueensRules)
 	}
 	tests := []struct {
@@ -180,18 +180,18 @@ func TestNQueensRuleOrder(t *testing.T) {
 		witness Pos
 	}{
 		// Queens (0,2), (1,4), (2,1) on 6×6; candidates in row 3.
-		{[]int{2, 4, 1}, 0, []Rule{RuleAntiDiagonal}, RuleAntiDiagonal, Pos{2, 1}},
-		{[]int{2, 4, 1}, 1, []Rule{RuleColumn}, RuleColumn, Pos{2, 1}},
-		{[]int{2, 4, 1}, 2, []Rule{RuleColumn, RuleAntiDiagonal, RuleDiagonal}, RuleColumn, Pos{0, 2}},
+		{[]int{2, 4, 1}, 0, []Rule{NQueensAntiDiagonal}, NQueensAntiDiagonal, Pos{2, 1}},
+		{[]int{2, 4, 1}, 1, []Rule{NQueensColumn}, NQueensColumn, Pos{2, 1}},
+		{[]int{2, 4, 1}, 2, []Rule{NQueensColumn, NQueensAntiDiagonal, NQueensDiagonal}, NQueensColumn, Pos{0, 2}},
 		{[]int{2, 4, 1}, 3, nil, RuleNone, NoPos},
-		{[]int{2, 4, 1}, 4, []Rule{RuleColumn}, RuleColumn, Pos{1, 4}},
-		{[]int{2, 4, 1}, 5, []Rule{RuleDiagonal}, RuleDiagonal, Pos{0, 2}},
+		{[]int{2, 4, 1}, 4, []Rule{NQueensColumn}, NQueensColumn, Pos{1, 4}},
+		{[]int{2, 4, 1}, 5, []Rule{NQueensDiagonal}, NQueensDiagonal, Pos{0, 2}},
 		// Queens (0,0), (1,3); candidate (2,2) is on both diagonals.
-		{[]int{0, 3}, 2, []Rule{RuleAntiDiagonal, RuleDiagonal}, RuleAntiDiagonal, Pos{1, 3}},
+		{[]int{0, 3}, 2, []Rule{NQueensAntiDiagonal, NQueensDiagonal}, NQueensAntiDiagonal, Pos{1, 3}},
 		// Queens (0,3), (1,0) and (2,4) or (2,2); candidate (3,3) is on column 3
 		// and on one diagonal.
-		{[]int{3, 0, 4}, 3, []Rule{RuleColumn, RuleAntiDiagonal}, RuleColumn, Pos{0, 3}},
-		{[]int{3, 0, 2}, 3, []Rule{RuleColumn, RuleDiagonal}, RuleColumn, Pos{0, 3}},
+		{[]int{3, 0, 4}, 3, []Rule{NQueensColumn, NQueensAntiDiagonal}, NQueensColumn, Pos{0, 3}},
+		{[]int{3, 0, 2}, 3, []Rule{NQueensColumn, NQueensDiagonal}, NQueensColumn, Pos{0, 3}},
 	}
 	for _, tc := range tests {
 		row := len(tc.queens)
@@ -200,11 +200,11 @@ func TestNQueensRuleOrder(t *testing.T) {
 		for r, qc := range tc.queens {
 			switch {
 			case qc == tc.col:
-				broken = append(broken, RuleColumn)
+				broken = append(broken, NQueensColumn)
 			case r+qc == row+tc.col:
-				broken = append(broken, RuleAntiDiagonal)
+				broken = append(broken, NQueensAntiDiagonal)
 			case r-qc == row-tc.col:
-				broken = append(broken, RuleDiagonal)
+				broken = append(broken, NQueensDiagonal)
 			}
 		}
 		slices.Sort(broken)

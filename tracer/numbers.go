@@ -216,16 +216,18 @@ func sumText(vs []int) string {
 }
 
 // sameLevelWords are the words of 树层去重, the same for every list
-// problem: its own colour and mark, and "same as" where a clash would
-// say "clash with".
-var sameLevelWords = RuleWords{Rule: RuleSameLevel,
-	Name:    Text{"equal number already tried at this level", "树层去重：同一层已试过相同的数"},
-	Short:   Text{"same level", "树层去重"},
-	Mark:    Text{"层", "层"},
-	Witness: WitnessSibling,
-	With:    Text{"same as before:", "同层已试："},
-	Color:   "#1f6fb2",
-	Fill:    "#dcebf8",
+// problem, which numbers it r: its own colour and mark, and "same as"
+// where a clash would say "clash with".
+func sameLevelWords(r Rule) RuleWords {
+	return RuleWords{Rule: r, Key: "same_level",
+		Name:    Text{"equal number already tried at this level", "树层去重：同一层已试过相同的数"},
+		Short:   Text{"same level", "树层去重"},
+		Mark:    Text{"层", "层"},
+		Witness: WitnessSibling,
+		With:    Text{"same as before:", "同层已试："},
+		Color:   "#1f6fb2",
+		Fill:    "#dcebf8",
+	}
 }
 
 // branchMark is Def.CallMark of the list problems: the last move of
@@ -280,8 +282,8 @@ func listWords(in Numbers, base int, thing Text) Words {
 	}
 	w.Reject = func(when When, e *Event, rule RuleWords) Text {
 		v, at := num(e.Value), e.Cell.Col
-		switch e.Rule {
-		case RuleSameLevel:
+		switch rule.Key {
+		case "same_level":
 			why := fmt.Sprintf("used[%d] == false", e.Value-base-1)
 			if in.Dedup == DedupStart {
 				why = "i > start"
@@ -289,10 +291,10 @@ func listWords(in Numbers, base int, thing Text) Words {
 			return Text{fmt.Sprintf("%d (index %d) equals the %d tried just before at this level (%s: 树层去重): skip it, it would give the same answers again",
 				v, e.Value-base, v, why),
 				fmt.Sprintf("%d（下标 %d）与这一层刚试过的 %d 相同（%s，树层去重）：跳过，否则会得到重复的结果", v, e.Value-base, v, why)}
-		case RuleUsed:
+		case "used":
 			return Text{fmt.Sprintf("index %d (the %d) is already on the path: skip it", e.Value-base, v),
 				fmt.Sprintf("下标 %d（%d）已在路径中：跳过", e.Value-base, v)}
-		case RuleOver:
+		case "over":
 			return Text{fmt.Sprintf("adding %d passes the target %d: the loop ends (the numbers after it are no smaller: 剪枝)", v, in.Target),
 				fmt.Sprintf("加上 %d 就超过目标和 %d：循环结束（后面的数不会更小，剪枝）", v, in.Target)}
 		}

@@ -29,8 +29,14 @@ var PermutationsChecks = []Check{CheckScan, CheckArrays}
 // per level.
 var PermutationsOrders = []Order{OrderPositions}
 
-// PermutationsRules lists the Permutations rules: only RuleUsed.
-var PermutationsRules = []Rule{RuleUsed}
+// The Permutations rules, numbered within Permutations (see Rule).
+const (
+	PermutationsUsed      Rule = 1 + iota // the number is already on the path (代码随想录's used 数组)
+	PermutationsSameLevel                 // 树层去重 (a list with repeats): an equal number was tried before at this level
+)
+
+// PermutationsRules lists the Permutations rules of n=K: only used.
+var PermutationsRules = []Rule{PermutationsUsed}
 
 // Permutations is LeetCode 46 (全排列) on the numbers 1..n as 1-D
 // recursion: the call at depth d decides position d, and its candidates
@@ -112,7 +118,7 @@ func (p *Permutations) Info() Info {
 		Order: OrderPositions, Check: p.check, Rules: PermutationsRules}
 	if p.list != nil {
 		info.Instance = p.list.String()
-		info.Rules = []Rule{RuleSameLevel, RuleUsed}
+		info.Rules = []Rule{PermutationsSameLevel, PermutationsUsed}
 		if p.def == nil {
 			p.def = PermutationsDef.Of(info)
 		}
@@ -148,13 +154,13 @@ func (p *Permutations) Check(slot Pos, v int, _ bool) Verdict {
 		// false): its equal number was tried at this position and taken
 		// back.
 		if w := p.used[v-1]; w == 0 || w == d+1 {
-			return Verdict{Rule: RuleSameLevel, Witness: Pos{0, d}, Cost: 1}
+			return Verdict{Rule: PermutationsSameLevel, Witness: Pos{0, d}, Cost: 1}
 		}
 	}
 	if p.check == CheckArrays {
 		// One lookup in used[]: O(1).
 		if w := p.used[v]; w != 0 && w != d+1 {
-			return Verdict{Rule: RuleUsed, Witness: Pos{0, w - 1}, Cost: 1}
+			return Verdict{Rule: PermutationsUsed, Witness: Pos{0, w - 1}, Cost: 1}
 		}
 		return Verdict{Cost: 1}
 	}
@@ -163,7 +169,7 @@ func (p *Permutations) Check(slot Pos, v int, _ bool) Verdict {
 	// part of the path before it.
 	for j := 0; j < d; j++ {
 		if p.path[j] == v {
-			return Verdict{Rule: RuleUsed, Witness: Pos{0, j}, Cost: j + 1}
+			return Verdict{Rule: PermutationsUsed, Witness: Pos{0, j}, Cost: j + 1}
 		}
 	}
 	return Verdict{Cost: d}
@@ -242,7 +248,7 @@ func permutationsFor(info Info) *Def {
 		return fmt.Sprintf("[%s], dedup %s", intList(in.Sorted, ","), in.Dedup)
 	}
 	d.Solution = func(rows []string) string { return listText(rowNumbers(rows)) }
-	d.Rules = []RuleWords{sameLevelWords, d.Rules[0]}
+	d.Rules = []RuleWords{sameLevelWords(PermutationsSameLevel), d.Rules[0]}
 	d.Rules[0].Code = dedupCode(in.Dedup, "nums")
 	d.Rules[1].Witness = WitnessCell
 	w := listWords(in, 1, Text{"number", "数"})
@@ -274,7 +280,7 @@ var PermutationsDef = &Def{
 	Title: Text{"Permutations", "全排列"},
 	Rank:  3,
 	Rules: []RuleWords{
-		{Rule: RuleUsed, Name: Text{"already on the path", "已在路径中"}, Short: Text{"used", "已用过"}, Mark: Text{"used", "已用"}},
+		{Rule: PermutationsUsed, Key: "used", Name: Text{"already on the path", "已在路径中"}, Short: Text{"used", "已用过"}, Mark: Text{"used", "已用"}},
 	},
 	Conflicts: permutationsConflicts,
 	Orders:    PermutationsOrders,
@@ -407,7 +413,7 @@ func permutationsConflicts(b *Board, cell Pos, v int) []Conflict {
 	var out []Conflict
 	for j := 0; j < cell.Col && j < b.Cols; j++ {
 		if w, ok := b.At(Pos{cell.Row, j}); ok && w == v {
-			out = append(out, Conflict{Rule: RuleUsed, Witness: Pos{cell.Row, j}})
+			out = append(out, Conflict{Rule: PermutationsUsed, Witness: Pos{cell.Row, j}})
 		}
 	}
 	return out
@@ -422,7 +428,7 @@ func permutationsReject(when When, e *Event, rule RuleWords, more []Conflict) Te
 	// The clash: "is already used at position 0" / "已在位置 0 用过".
 	en := fmt.Sprintf("is already used at position %d", w)
 	zh := fmt.Sprintf("%d 已在位置 %d 用过", v, w)
-	if e.Rule != RuleUsed {
+	if e.Rule != PermutationsUsed {
 		en = fmt.Sprintf("clashes with position %d (%s)", w, rule.Name.EN)
 		zh = fmt.Sprintf("%d 与位置 %d 冲突（%s）", v, w, rule.Name.ZH)
 	}

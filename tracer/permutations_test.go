@@ -128,8 +128,8 @@ func TestPermutationsCounts(t *testing.T) {
 				if !slices.Equal(st.PerDepth, indep.perDepth) {
 					t.Errorf("nodes per depth = %v: want %v", st.PerDepth, indep.perDepth)
 				}
-				if st.Tries != indep.tries || st.RejectTotal() != indep.rejects || st.Rejects[RuleUsed] != indep.rejects {
-					t.Errorf("tries %d, rejects %d (used %d): want %d, %d", st.Tries, st.RejectTotal(), st.Rejects[RuleUsed],
+				if st.Tries != indep.tries || st.RejectTotal() != indep.rejects || st.Rejects[PermutationsUsed] != indep.rejects {
+					t.Errorf("tries %d, rejects %d (used %d): want %d, %d", st.Tries, st.RejectTotal(), st.Rejects[PermutationsUsed],
 						indep.tries, indep.rejects)
 				}
 				if st.Placements != st.Nodes-1 || st.Backtracks != st.Placements || st.MaxDepth != tc.n {
@@ -240,13 +240,13 @@ func TestPermutationsWhens(t *testing.T) {
 							pow *= int64(n)
 						}
 						full := pow / int64(n)
-						if st.Nodes != nodes || st.Rejects[RuleUsed] != full-factorial(n) {
-							t.Errorf("nodes %d, rejects %d: want %d, %d", st.Nodes, st.Rejects[RuleUsed], nodes, full-factorial(n))
+						if st.Nodes != nodes || st.Rejects[PermutationsUsed] != full-factorial(n) {
+							t.Errorf("nodes %d, rejects %d: want %d, %d", st.Nodes, st.Rejects[PermutationsUsed], nodes, full-factorial(n))
 						}
 					default:
-						if st.Nodes != indep.nodes || st.Tries != indep.tries || st.Rejects[RuleUsed] != indep.rejects {
+						if st.Nodes != indep.nodes || st.Tries != indep.tries || st.Rejects[PermutationsUsed] != indep.rejects {
 							t.Errorf("nodes %d, tries %d, rejects %d: want %d, %d, %d",
-								st.Nodes, st.Tries, st.Rejects[RuleUsed], indep.nodes, indep.tries, indep.rejects)
+								st.Nodes, st.Tries, st.Rejects[PermutationsUsed], indep.nodes, indep.tries, indep.rejects)
 						}
 					}
 				})
@@ -267,10 +267,10 @@ func TestPermutationsCheck(t *testing.T) {
 		arrayCost int
 	}{
 		{nil, 1, RuleNone, NoPos, 0, 1},
-		{[]int{3, 1}, 3, RuleUsed, Pos{0, 0}, 1, 1},
-		{[]int{3, 1}, 1, RuleUsed, Pos{0, 1}, 2, 1},
+		{[]int{3, 1}, 3, PermutationsUsed, Pos{0, 0}, 1, 1},
+		{[]int{3, 1}, 1, PermutationsUsed, Pos{0, 1}, 2, 1},
 		{[]int{3, 1}, 2, RuleNone, NoPos, 2, 1},
-		{[]int{4, 2, 5, 1}, 5, RuleUsed, Pos{0, 2}, 3, 1},
+		{[]int{4, 2, 5, 1}, 5, PermutationsUsed, Pos{0, 2}, 3, 1},
 		{[]int{4, 2, 5, 1}, 3, RuleNone, NoPos, 4, 1},
 	}
 	for _, tc := range tests {
@@ -316,9 +316,9 @@ func TestPermutationsValidate(t *testing.T) {
 		cost    int
 	}{
 		{[]int{1, 2, 3, 4}, RuleNone, NoPos, NoPos, 0, 0 + 1 + 2 + 3},
-		{[]int{1, 2, 1, 2}, RuleUsed, Pos{0, 2}, Pos{0, 0}, 1, 0 + 1 + 1},
-		{[]int{2, 1, 3, 3}, RuleUsed, Pos{0, 3}, Pos{0, 2}, 3, 0 + 1 + 2 + 3},
-		{[]int{4, 4, 4, 4}, RuleUsed, Pos{0, 1}, Pos{0, 0}, 4, 0 + 1},
+		{[]int{1, 2, 1, 2}, PermutationsUsed, Pos{0, 2}, Pos{0, 0}, 1, 0 + 1 + 1},
+		{[]int{2, 1, 3, 3}, PermutationsUsed, Pos{0, 3}, Pos{0, 2}, 3, 0 + 1 + 2 + 3},
+		{[]int{4, 4, 4, 4}, PermutationsUsed, Pos{0, 1}, Pos{0, 0}, 4, 0 + 1},
 	}
 	for _, tc := range tests {
 		for _, check := range PermutationsChecks {
@@ -345,7 +345,7 @@ func TestPermutationsSpec(t *testing.T) {
 	}
 	info := p.Info()
 	if info.Def != PermutationsDef || info.Problem != "permutations" || info.Size != 4 || info.Instance != "n=4" ||
-		info.Order != OrderPositions || info.Check != CheckScan || !slices.Equal(info.Rules, []Rule{RuleUsed}) {
+		info.Order != OrderPositions || info.Check != CheckScan || !slices.Equal(info.Rules, []Rule{PermutationsUsed}) {
 		t.Errorf("default info %+v", info)
 	}
 	if opts.Stop != StopAll || opts.When != WhenBefore {
@@ -405,7 +405,7 @@ func TestPermutationsDef(t *testing.T) {
 	if !slices.Contains(ProblemNames(), "permutations") {
 		t.Errorf("ProblemNames() = %v", ProblemNames())
 	}
-	if r, err := ParseRule("used"); err != nil || r != RuleUsed || RuleUsed.String() != "used" || RegisterRule("used") != RuleUsed {
+	if r, err := d.ParseRule("used"); err != nil || r != PermutationsUsed || d.RuleKey(PermutationsUsed) != "used" {
 		t.Errorf("rule used: %v, %v", r, err)
 	}
 	b, err := d.Start(Info{Size: 4})

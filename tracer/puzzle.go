@@ -485,18 +485,18 @@ func Clash(n, box int, cells []int) (rule Rule, first, second Pos, cost int) {
 		return RuleNone, NoPos, NoPos
 	}
 	for r := 0; r < n; r++ {
-		if rule, a, b := unit(RuleRow, func(k int) int { return r*n + k }); rule != RuleNone {
+		if rule, a, b := unit(SudokuRow, func(k int) int { return r*n + k }); rule != RuleNone {
 			return rule, a, b, cost
 		}
 	}
 	for c := 0; c < n; c++ {
-		if rule, a, b := unit(RuleColumn, func(k int) int { return k*n + c }); rule != RuleNone {
+		if rule, a, b := unit(SudokuColumn, func(k int) int { return k*n + c }); rule != RuleNone {
 			return rule, a, b, cost
 		}
 	}
 	for bi := 0; bi < n; bi++ {
 		r0, c0 := bi/box*box, bi%box*box
-		if rule, a, b := unit(RuleBox, func(k int) int { return (r0+k/box)*n + c0 + k%box }); rule != RuleNone {
+		if rule, a, b := unit(SudokuBox, func(k int) int { return (r0+k/box)*n + c0 + k%box }); rule != RuleNone {
 			return rule, a, b, cost
 		}
 	}
@@ -515,11 +515,9 @@ func (p *Puzzle) Check() error {
 		DigitChar(d), a.Row+1, a.Col+1, b.Row+1, b.Col+1, ruleUnit(rule))
 }
 
+// ruleUnit is the unit of a Sudoku rule in that error: its key.
 func ruleUnit(r Rule) string {
-	if r == RuleBox {
-		return "box"
-	}
-	return r.String()
+	return wordsOf(sudokuRuleWords, r).Key
 }
 
 // LeetCode37 is LeetCode 37's example board (also Wikipedia's Sudoku

@@ -81,6 +81,11 @@ func (s *Stats) RejectTotal() int64 {
 // strategy, how it ended, and the counts. Its fields map one to one onto the
 // keys of the stats file.
 type Summary struct {
+	// Def is the run's own Def (Info.Def: bound to its instance, see
+	// Def.Of), which names its rules and words its moves; nil for a
+	// summary made by hand. Problem is its name, the one a stats file
+	// writes.
+	Def       *Def
 	Problem   string
 	Size      int
 	Instance  string
@@ -97,6 +102,7 @@ type Summary struct {
 // Summarize puts a run's description, result and counts together.
 func Summarize(info Info, opts Options, res *Result, st *Stats) Summary {
 	sum := Summary{
+		Def:      info.Def,
 		Problem:  info.Problem,
 		Size:     info.Size,
 		Instance: info.Instance,
@@ -112,4 +118,16 @@ func Summarize(info Info, opts Options, res *Result, st *Stats) Summary {
 		sum.Solution = res.Boards[0]
 	}
 	return sum
+}
+
+// RuleKey returns the key of rule r as the run's Def spells it
+// (Def.RuleKey): its word in stats and step logs. With no Def, or for a
+// rule the Def does not declare, it is the rule's number ("Rule(9)").
+func (s *Summary) RuleKey(r Rule) string {
+	if s.Def != nil {
+		if k := s.Def.RuleKey(r); k != "" {
+			return k
+		}
+	}
+	return r.String()
 }

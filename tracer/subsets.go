@@ -5,6 +5,10 @@ import "fmt"
 // SubsetsDefault is LeetCode 90's example (子集II): the numbers [1,2,2].
 var SubsetsDefault = sortedNumbers(Numbers{Given: []int{1, 2, 2}, Dedup: DedupUsed})
 
+// SubsetsSameLevel is the one Subsets rule, numbered within Subsets (see
+// Rule): 树层去重, an equal number was tried before at this level.
+const SubsetsSameLevel Rule = 1
+
 // Subsets is LeetCode 90 (子集II, and 78 on a list without repeats) as
 // 代码随想录 writes it: sort, then
 //
@@ -36,7 +40,7 @@ func NewSubsets(in Numbers) (*Subsets, error) {
 // Info describes the instance; its Def speaks of this instance's numbers.
 func (p *Subsets) Info() Info {
 	info := Info{Def: SubsetsDef, Problem: SubsetsDef.Name, Size: len(p.in.Sorted), Instance: p.in.String(),
-		Order: OrderStart, Check: CheckScan, Rules: []Rule{RuleSameLevel}}
+		Order: OrderStart, Check: CheckScan, Rules: []Rule{SubsetsSameLevel}}
 	if p.def == nil {
 		p.def = SubsetsDef.Of(info)
 	}
@@ -87,7 +91,7 @@ func (p *Subsets) Check(slot Pos, i int, placed bool) Verdict {
 		same = !p.used[i-1]
 	}
 	if same {
-		return Verdict{Rule: RuleSameLevel, Witness: slot, Cost: 2}
+		return Verdict{Rule: SubsetsSameLevel, Witness: slot, Cost: 2}
 	}
 	return Verdict{Cost: 2}
 }
@@ -124,7 +128,7 @@ var SubsetsDef = &Def{
 	Name:      "subsets",
 	Title:     Text{"Subsets", "子集"},
 	Rank:      5,
-	Rules:     []RuleWords{sameLevelWords},
+	Rules:     []RuleWords{sameLevelWords(SubsetsSameLevel)},
 	Orders:    []Order{OrderStart},
 	Checks:    []Check{CheckScan},
 	Whens:     []When{WhenBefore, WhenAfter},
@@ -192,7 +196,7 @@ func subsetsFor(info Info) *Def {
 		}
 		return fmt.Sprintf("[%s], dedup %s", intList(in.Sorted, ","), in.Dedup)
 	}
-	d.Rules = []RuleWords{sameLevelWords}
+	d.Rules = []RuleWords{sameLevelWords(SubsetsSameLevel)}
 	d.Rules[0].Code = dedupCode(in.Dedup, "nums")
 	w := listWords(in, 0, Text{"number", "数"})
 	w.Full = func(int) Text { return Text{"no index left", "没有下标可选了"} }

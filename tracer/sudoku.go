@@ -13,8 +13,15 @@ var SudokuChecks = []Check{CheckScan, CheckBoard, CheckCounts}
 // SudokuOrders lists the orders Sudoku accepts.
 var SudokuOrders = []Order{OrderScan2D, OrderLinear, OrderMRV, OrderCells}
 
+// The Sudoku rules, numbered within Sudoku (see Rule).
+const (
+	SudokuRow    Rule = 1 + iota // the digit already stands in the row
+	SudokuColumn                 // the digit already stands in the column
+	SudokuBox                    // the digit already stands in the box (宫)
+)
+
 // SudokuRules lists the Sudoku rules in the order the checks test them.
-var SudokuRules = []Rule{RuleRow, RuleColumn, RuleBox}
+var SudokuRules = []Rule{SudokuRow, SudokuColumn, SudokuBox}
 
 // Sudoku is the Sudoku problem as 2-D recursion: each call finds its cell by
 // a scan over rows and columns, then tries the digits 1..n there.
@@ -298,7 +305,7 @@ func (s *Sudoku) checkScan(r, c, v int) Verdict {
 			if j > c {
 				cost--
 			}
-			return Verdict{Rule: RuleRow, Witness: Pos{r, j}, Cost: cost}
+			return Verdict{Rule: SudokuRow, Witness: Pos{r, j}, Cost: cost}
 		}
 	}
 	cost := n - 1
@@ -308,7 +315,7 @@ func (s *Sudoku) checkScan(r, c, v int) Verdict {
 			if i > r {
 				at--
 			}
-			return Verdict{Rule: RuleColumn, Witness: Pos{i, c}, Cost: cost + at}
+			return Verdict{Rule: SudokuColumn, Witness: Pos{i, c}, Cost: cost + at}
 		}
 	}
 	cost += n - 1
@@ -323,7 +330,7 @@ func (s *Sudoku) checkScan(r, c, v int) Verdict {
 			}
 			seen++
 			if d == v {
-				return Verdict{Rule: RuleBox, Witness: Pos{i, c0 + j}, Cost: cost + seen}
+				return Verdict{Rule: SudokuBox, Witness: Pos{i, c0 + j}, Cost: cost + seen}
 			}
 		}
 	}
@@ -358,16 +365,16 @@ func (s *Sudoku) checkCounts(r, c, v int, placed bool) Verdict {
 	k := v
 	if s.rowN[r*(s.n+1)+k] > limit {
 		at := s.rowAt[r*(s.n+1)+k] - 1
-		return Verdict{Rule: RuleRow, Witness: s.pos(at), Cost: 1}
+		return Verdict{Rule: SudokuRow, Witness: s.pos(at), Cost: 1}
 	}
 	if s.colN[c*(s.n+1)+k] > limit {
 		at := s.colAt[c*(s.n+1)+k] - 1
-		return Verdict{Rule: RuleColumn, Witness: s.pos(at), Cost: 2}
+		return Verdict{Rule: SudokuColumn, Witness: s.pos(at), Cost: 2}
 	}
 	b := int(s.units[r*s.n+c].b)
 	if s.boxN[b*(s.n+1)+k] > limit {
 		at := s.boxAt[b*(s.n+1)+k] - 1
-		return Verdict{Rule: RuleBox, Witness: s.pos(at), Cost: 3}
+		return Verdict{Rule: SudokuBox, Witness: s.pos(at), Cost: 3}
 	}
 	return Verdict{Cost: 3}
 }
@@ -442,6 +449,7 @@ var SudokuDef = &Def{
 	Title:      Text{"Sudoku", "数独"},
 	Rank:       2,
 	Rules:      sudokuRuleWords,
+	Traits:     sudokuTraits,
 	Conflicts:  sudokuConflicts,
 	RuleIntros: sudokuRuleIntro,
 	Orders:     SudokuOrders,
@@ -656,12 +664,19 @@ func sudokuAlso(d string, cell Pos, more []Conflict, where func(Rule, Pos, RuleW
 	return t
 }
 
+// sudokuTraits are the traits of Sudoku's orders: a scan under mrv says
+// how many digits its cell allows; a call under cells may stand on a
+// given or a row's end and pass over it.
+func sudokuTraits(o Order) OrderTraits {
+	return OrderTraits{Options: o == OrderMRV, Passes: o == OrderCells}
+}
+
 // sudokuRuleWords are the Sudoku rules in checking order, in the
 // tutorials' words (同行重复 / 同列重复 / 同宫重复).
 var sudokuRuleWords = []RuleWords{
-	{Rule: RuleRow, Name: Text{"row", "同行重复"}, Short: Text{"row", "同行重复"}, Mark: Text{"row", "同行"}},
-	{Rule: RuleColumn, Name: Text{"column", "同列重复"}, Short: Text{"column", "同列重复"}, Mark: Text{"col", "同列"}},
-	{Rule: RuleBox, Name: Text{"box", "同宫重复"}, Short: Text{"box", "同宫重复"}, Mark: Text{"box", "同宫"}},
+	{Rule: SudokuRow, Key: "row", Name: Text{"row", "同行重复"}, Short: Text{"row", "同行重复"}, Mark: Text{"row", "同行"}},
+	{Rule: SudokuColumn, Key: "column", Name: Text{"column", "同列重复"}, Short: Text{"column", "同列重复"}, Mark: Text{"col", "同列"}},
+	{Rule: SudokuBox, Key: "box", Name: Text{"box", "同宫重复"}, Short: Text{"box", "同宫重复"}, Mark: Text{"box", "同宫"}},
 }
 
 // sudokuConflicts is SudokuDef.Conflicts: every other cell holding v in
@@ -678,16 +693,16 @@ func sudokuConflicts(b *Board, cell Pos, v int) []Conflict {
 		}
 	}
 	for j := 0; j < b.Cols; j++ {
-		at(RuleRow, Pos{cell.Row, j})
+		at(SudokuRow, Pos{cell.Row, j})
 	}
 	for i := 0; i < b.Rows; i++ {
-		at(RuleColumn, Pos{i, cell.Col})
+		at(SudokuColumn, Pos{i, cell.Col})
 	}
 	if box := BoxSide(b.Rows); box > 0 {
 		r0, c0 := cell.Row/box*box, cell.Col/box*box
 		for i := r0; i < r0+box; i++ {
 			for j := c0; j < c0+box; j++ {
-				at(RuleBox, Pos{i, j})
+				at(SudokuBox, Pos{i, j})
 			}
 		}
 	}
@@ -701,11 +716,11 @@ func sudokuReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 	// where says where a clash is: "in row 0", "in the same box".
 	where := func(r Rule, at Pos, words RuleWords) string {
 		switch r {
-		case RuleRow:
+		case SudokuRow:
 			return "in row " + strconv.Itoa(at.Row)
-		case RuleColumn:
+		case SudokuColumn:
 			return "in column " + strconv.Itoa(at.Col)
-		case RuleBox:
+		case SudokuBox:
 			return "in the same box"
 		}
 		return "on the " + words.Name.EN
@@ -734,7 +749,7 @@ func sudokuReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 // sudokuRuleIntro names the box rule where an output names it first: all
 // five tutorials call the 3×3 box 九宫格 (a 4×4 Sudoku's 2×2 box is 宫).
 func sudokuRuleIntro(r Rule, size int) (Text, bool) {
-	if r != RuleBox {
+	if r != SudokuBox {
 		return Text{}, false
 	}
 	side := 1

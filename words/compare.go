@@ -9,7 +9,6 @@ var (
 // Read by widestLevel.
 var (
 	CompareDepth = Text{"%s at depth %d", "深度 %[2]d：%[1]s"}
-	CompareNode  = Noun{"node", "nodes", "%d 个节点"}
 )
 
 // Read by WriteCompare.
@@ -23,7 +22,6 @@ var (
 	CompareDepth2            = Text{"depth", "深度"}
 	CompareStatus            = Text{"status", "结果"}
 	CompareSolutions         = Text{"solutions", "解"}
-	CompareNodes             = Text{"nodes", "节点"}
 	CompareTries             = Text{"tries", "尝试"}
 	CompareRejects           = Text{"rejects", "剪枝"}
 	CompareRejects2          = Text{"rejects · ", "剪枝 · "}
@@ -33,12 +31,6 @@ var (
 	CompareSteps             = Text{"steps", "步数"}
 	CompareWidestLevel       = Text{"widest level", "最宽的一层"}
 	CompareTime              = Text{"time", "用时"}
-)
-
-// Read by WriteDepthProfile.
-var (
-	CompareNodesPerDepthOneScale = Text{"nodes per depth (one scale for all columns: a full bar is %s)\n", "每层节点数（各列比例相同：最长的一条表示 %s）\n"}
-	CompareNodesPerDepthFullBar  = Text{"nodes per depth (a full bar is %s)\n", "每层节点数（最长的一条表示 %s）\n"}
 )
 
 // Read by WriteStrategyTable.
@@ -86,4 +78,10 @@ var (
 var (
 	CompareDedup        = Text{"dedup", "去重"}
 	CompareDedupInTitle = Text{", dedup %s", "，去重 %s"}
+)
+
+// Read by WriteDepthProfile.
+var (
+	CompareCallsPerDepthOneScale = Text{"calls per depth (one scale for all columns: a full bar is %s)\n", "每层调用数（各列比例相同：最长的一条表示 %s）\n"}
+	CompareCallsPerDepthFullBar  = Text{"calls per depth (a full bar is %s)\n", "每层调用数（最长的一条表示 %s）\n"}
 )

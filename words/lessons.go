@@ -96,9 +96,7 @@ var (
 	LessonUndosBacktracks         = Text{"undos (backtracks)", "撤销（回溯）"}
 	LessonCheckCostIfEveryCheck   = Text{"check cost if every check scanned on", "每次检查都扫描到底的检查代价"}
 	LessonCheckCostPerTry         = Text{"check cost per try", "每次尝试的检查代价"}
-	LessonScanCostPerNode         = Text{"scan cost per node", "每个节点的扫描代价"}
 	LessonScanCostPerCall         = Text{"scan cost per call", "每次调用的扫描代价"}
-	LessonWidestLevel             = Text{"widest level", "最宽一层的节点数"}
 	LessonDepthWidestLevel        = Text{"depth of the widest level", "最宽一层的深度"}
 	LessonStepFirstSolution       = Text{"step of the first solution", "第一个解所在步"}
 	LessonFinalBoard              = Text{"final board", "最终棋盘"}
@@ -127,4 +125,15 @@ var (
 	LessonStopFirst    = Text{"stop at the first solution", "找到第一个解就停"}
 	LessonStopAll      = Text{"find every solution", "找出全部解"}
 	LessonStopNoReturn = Text{"no return value: never stops", "没有返回值，不会停"}
+)
+
+// Read by value.short.
+var (
+	LessonCallsPerDepth = Text{"calls per depth", "每层调用数"}
+	LessonWidestLevel2  = Text{"widest level", "最宽一层的调用数"}
+)
+
+// Read by page.boxLabel.
+var (
+	LessonRoot = Text{"(root)", "（根）"}
 )

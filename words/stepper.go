@@ -180,9 +180,8 @@ var (
 
 // Read by the jumps (r, u, s, t) and the help's marks.
 var (
-	StepperNoLater            = Text{"no later %s", "后面没有%s了"}
-	StepperNoEarlier          = Text{"no earlier %s", "前面没有%s"}
-	StepperRejectedByRuleTags = Text{"rejected by its rule (%s)", "剪枝及其规则（%s）"}
+	StepperNoLater   = Text{"no later %s", "后面没有%s了"}
+	StepperNoEarlier = Text{"no earlier %s", "前面没有%s"}
 )
 
 // CodeComments are the template's comments and their Chinese, in the
@@ -246,10 +245,15 @@ var (
 	StepperHeadMid          = Text{"path | %s | tried | end: %s", "路径 | %s | 已试 | 终止条件：%s"}
 	StepperHeadTiny         = Text{"path | %s | tried | end: %s", "路径 | %s | 已试 | 终止：%s"}
 	StepperHeadChoices      = Text{"choices (legal, untried)", "可供选择的列表"}
-	StepperHeadChoicesShort = Text{"choices", "可供选择"}
 	StepperHeadUntried      = Text{"untried", "未试的候选"}
-	StepperHeadUntriedShort = Text{"untried", "未试"}
 	StepperMoreLevels       = Text{"  ... %d more", "  ……另有 %d 层"}
 	StepperMoreLevelsAbove  = Text{"(... %d more)", "（……另有 %d 层）"}
 	StepperMoreLevelsHidden = Text{" (... %d more)", "（……另有 %d 层）"}
+)
+
+// The help's example of a rule's mark: "e.g. ✗1 row, ✗1-3 row"; on a
+// narrow screen the one-character tag.
+var (
+	StepperMarkExample = Text{"e.g. %s, %s", "如 %s、%s"}
+	StepperMarkNarrow  = Text{"; narrow: ✗%s", "；窄屏：✗%s"}
 )

@@ -106,11 +106,12 @@ const orderItems tracer.Order = "items"
 // time, counts keeps running sums.
 var checks = []tracer.Check{tracer.CheckScan, tracer.CheckCounts}
 
-// The rules, registered by name: the names are what step logs and stats
-// call them.
-var (
-	ruleOver  = tracer.RegisterRule("over")  // taking the item passes the target
-	ruleShort = tracer.RegisterRule("short") // the items left cannot reach it
+// The rules, numbered within this problem from 1 (no registry: rule 1 of
+// another problem is another rule). The Def's Rules table gives each its
+// key, the word step logs and stats call it.
+const (
+	ruleOver  tracer.Rule = 1 + iota // taking the item passes the target
+	ruleShort                        // the items left cannot reach it
 )
 
 // subsetSum is one search. The board is one row of cells, cell (0,i)
@@ -263,8 +264,8 @@ var subsetSumDef = &tracer.Def{
 	Name:  "subsetsum",
 	Title: tracer.Text{EN: "Subset sum", ZH: "子集和"},
 	Rules: []tracer.RuleWords{
-		{Rule: ruleOver, Name: tracer.Text{EN: "sum over the target", ZH: "和超过目标"}, Short: tracer.Text{EN: "over", ZH: "超过"}},
-		{Rule: ruleShort, Name: tracer.Text{EN: "target out of reach", ZH: "凑不到目标"}, Short: tracer.Text{EN: "short", ZH: "不够"}},
+		{Rule: ruleOver, Key: "over", Name: tracer.Text{EN: "sum over the target", ZH: "和超过目标"}, Short: tracer.Text{EN: "over", ZH: "超过"}},
+		{Rule: ruleShort, Key: "short", Name: tracer.Text{EN: "target out of reach", ZH: "凑不到目标"}, Short: tracer.Text{EN: "short", ZH: "不够"}},
 	},
 	Orders: []tracer.Order{orderItems},
 	Checks: checks,

@@ -35,13 +35,13 @@ type logBoard struct {
 	rowSlots   bool
 	maxDepth   int
 	rules      []tracer.Rule // the rules the problem checks
-	ruleNames  []string      // every rule's name, by Rule (see ruleNamesNow)
+	ruleNames  []string      // the keys of the problem's rules, by Rule (tracer.Def.RuleKeys)
 	moves      moveReader
 }
 
 func newLogBoard(lp *logProblem) logBoard {
 	b := logBoard{rows: lp.start.Rows, cols: lp.start.Cols, size: lp.info.Size, rowSlots: lp.rowSlots,
-		rules: lp.def.RuleList(), ruleNames: ruleNamesNow(), moves: newMoveReader(lp)}
+		rules: lp.def.RuleList(), ruleNames: lp.def.RuleKeys(), moves: newMoveReader(lp)}
 	b.minValue, b.maxValue = valueBounds(lp)
 	// A call decides one slot: a row, or a cell.
 	// One call per position, the end of each row included (order cells).
@@ -93,7 +93,7 @@ func (lb *logBoard) check(e *tracer.Event) error {
 		return err
 	}
 	if e.Rule != tracer.RuleNone && !slices.Contains(lb.rules, e.Rule) {
-		return fmt.Errorf("rule %s is not one of %s", e.Rule, tracer.JoinValues(ruleNames(lb.rules)))
+		return fmt.Errorf("rule %d is not one of %s", e.Rule, tracer.JoinValues(ruleKeys(lb.ruleNames, lb.rules)))
 	}
 	switch {
 	case e.Kind == tracer.KindReject && e.Rule == tracer.RuleNone:

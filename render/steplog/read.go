@@ -57,9 +57,11 @@ const (
 // tracer.Tree is), Read stops at the first step the sink could not
 // take, naming its line.
 //
-// The header and the summary are parsed with yaml.v3; each step line goes
-// through a fast reader of the subset Writer writes, and a line outside
-// it (hand-edited, say) is decoded by yaml.v3, one step a line. The log is
+// The header and the summary are parsed with yaml.v3. A step line in the
+// Writer's own layout is read by a shortcut straight into the event
+// (fastStep); any other goes through a fast reader of the subset Writer
+// writes, and a line outside it (hand-edited, say) is decoded by yaml.v3,
+// one step a line. All three accept, refuse and word errors alike. The log is
 // checked as it goes, and refused at the first line that is wrong: the
 // format version, each step (kind, rule, cells on the board, …), steps
 // numbered 1, 2, 3 … without gaps, and at the end a summary whose counts
@@ -81,6 +83,13 @@ const (
 // limit step's; Final and Solutions are the boards replayed from the moves
 // (Solutions keeps the first 10, tracer.Run's default).
 func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
+	return read(r, sink, true)
+}
+
+// read is Read; fast says whether step lines in the Writer's own layout
+// take the shortcut of stepReader.fastStep (the tests turn it off to
+// compare).
+func read(r io.Reader, sink tracer.Sink, fast bool) (Header, tracer.Summary, error) {
 	var (
 		h   Header
 		sum tracer.Summary
@@ -146,23 +155,33 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 		note  []byte
 		void  = h.Strategy.Void()
 	)
+	defer sr.notes.release()
 	summary := false
 	for sc.Scan() {
 		lineNo++
 		line := sc.Bytes()
-		if isBlankOrComment(line) {
-			continue
+		var err error
+		ok := false
+		if fast {
+			// A step as the Writer writes it, numbered next.
+			note, ok = sr.fastStep(line, &lb, &e, last+1)
+			ok = ok && e.Step == last+1
 		}
-		if isTopKey(line, "summary") {
-			summary = true
-			break
-		}
-		err := sr.readStep(line)
-		if err == nil {
-			e, note, err = sr.f.event(&lb)
-		}
-		if err == nil && e.Step != last+1 {
-			err = fmt.Errorf("want step %d: steps are numbered without gaps", last+1)
+		if !ok {
+			if isBlankOrComment(line) {
+				continue
+			}
+			if isTopKey(line, "summary") {
+				summary = true
+				break
+			}
+			err = sr.readStep(line)
+			if err == nil {
+				e, note, err = sr.f.event(&lb)
+			}
+			if err == nil && e.Step != last+1 {
+				err = fmt.Errorf("want step %d: steps are numbered without gaps", last+1)
+			}
 		}
 		if err != nil {
 			where := fmt.Sprintf("after step %d", last)
@@ -223,11 +242,11 @@ func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
 	if err := scanErr(); err != nil {
 		return h, sum, err
 	}
-	sum, lines, err := decodeLogSummary(rest, first, &h, lb.rules)
+	sum, lines, err := decodeLogSummary(rest, first, &h, lp.def)
 	if err != nil {
 		return h, sum, logPartError("summary", err)
 	}
-	if key, err := sameCounts(&sum.Stats, &st); err != nil {
+	if key, err := sameCounts(&sum.Stats, &st, lb.ruleNames); err != nil {
 		return h, sum, logPartError("summary", &logDocError{line: lines[key], msg: err.Error()})
 	}
 	if sum.Limit != tracer.LimitNone && sum.Limit != st.Limit {
@@ -315,8 +334,9 @@ func equalRows(a, b []string) bool {
 }
 
 // sameCounts compares the counts a summary states with those of the steps,
-// and returns the key of the first that differs.
-func sameCounts(said, got *tracer.Stats) (string, error) {
+// and returns the key of the first that differs; keys are the problem's
+// rule keys by Rule (tracer.Def.RuleKeys).
+func sameCounts(said, got *tracer.Stats, keys []string) (string, error) {
 	type count struct {
 		key       string
 		said, got int64
@@ -333,7 +353,11 @@ func sameCounts(said, got *tracer.Stats) (string, error) {
 		{"scan_cost", said.ScanCost, got.ScanCost},
 	}
 	for r := tracer.Rule(1); r < tracer.NumRules; r++ {
-		counts = append(counts, count{"rejects." + r.String(), said.Rejects[r], got.Rejects[r]})
+		key := r.String()
+		if int(r) < len(keys) && keys[r] != "" {
+			key = keys[r]
+		}
+		counts = append(counts, count{"rejects." + key, said.Rejects[r], got.Rejects[r]})
 	}
 	for _, c := range counts {
 		if c.said != c.got {

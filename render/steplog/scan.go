@@ -310,6 +310,14 @@ type stepReader struct {
 	f       stepFields
 	scratch []byte // decoded quoted strings
 	guess   int64  // the step the fast reader saw on a line it then gave up (0: none)
+	// For fastStep: the last move it read (lines in a row often hold
+	// the same move), and the notes it has read.
+	next      []byte // the decimal text of nextOf, the step Read wants next
+	nextOf    int64
+	lastMove  []byte
+	lastCell  tracer.Pos
+	lastValue int
+	notes     noteSeen
 }
 
 // scan takes apart a step line written in the subset of YAML the writer

@@ -1,9 +1,12 @@
 package steplog
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"sort"
 	"testing"
+	"time"
 
 	"backtrack/tracer"
 )
@@ -54,4 +57,71 @@ func logNarrated(t testing.TB, c logCase, lang tracer.Lang, w io.Writer) int64 {
 		t.Fatal(err)
 	}
 	return st.Steps
+}
+
+// BenchmarkReadLog reads whole step logs with Read's shortcut for the
+// Writer's own lines (fastStep) and without it (the reader before issue
+// 26's speed-up: every line taken apart into fields), alternating which
+// goes first, into no sink. It reports the shortcut's rate (steps/s, the
+// median round), the old one's (old-steps/s) and the median of new time
+// over old (ratio-median, with ratio-p10 and ratio-p90):
+//
+//	go test -run '^$' -bench ReadLog -benchtime 20x ./render/steplog
+func BenchmarkReadLog(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		c     logCase
+		notes string // "", "en" or "zh"
+	}{
+		{"queens9-all", logCase{problem: logQueens(9, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}}, ""},
+		{"queens9-all-en", logCase{problem: logQueens(9, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}}, "en"},
+		{"queens9-all-zh", logCase{problem: logQueens(9, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}}, "zh"},
+		{"lc37-whole-en", logCase{problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan)}, "en"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var note func(*tracer.Event) string
+			if c.notes != "" {
+				p, err := c.c.problem()
+				if err != nil {
+					b.Fatal(err)
+				}
+				note = tracer.NewNarrator(p.Info(), HeaderFor(p.Info(), c.c.opts).Strategy, tracer.Lang(c.notes)).Note
+			}
+			lr := runLogged(b, c.c, note)
+			steps := float64(len(lr.events))
+			readOnce := func(fast bool) time.Duration {
+				start := time.Now()
+				if _, _, err := read(bytes.NewReader(lr.log), nil, fast); err != nil {
+					b.Fatal(err)
+				}
+				return time.Since(start)
+			}
+			var ratios, news, olds []float64
+			i := 0
+			for b.Loop() {
+				var n, o time.Duration
+				if i%2 == 0 {
+					n, o = readOnce(true), readOnce(false)
+				} else {
+					o, n = readOnce(false), readOnce(true)
+				}
+				i++
+				ratios = append(ratios, float64(n)/float64(o))
+				news, olds = append(news, steps/n.Seconds()), append(olds, steps/o.Seconds())
+			}
+			b.ReportMetric(medianOf(news), "steps/s")
+			b.ReportMetric(medianOf(olds), "old-steps/s")
+			b.ReportMetric(medianOf(ratios), "ratio-median")
+			sort.Float64s(ratios)
+			b.ReportMetric(ratios[len(ratios)/10], "ratio-p10")
+			b.ReportMetric(ratios[(len(ratios)-1)*9/10], "ratio-p90")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// medianOf returns the median of xs (which it sorts).
+func medianOf(xs []float64) float64 {
+	sort.Float64s(xs)
+	return xs[len(xs)/2]
 }

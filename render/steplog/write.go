@@ -30,11 +30,12 @@ const logComment = "# backtrack step log: every step of one search (see README)\
 type Writer struct {
 	bw     *bufio.Writer
 	note   func(*tracer.Event) string
-	moves  moveWriter // spells moves as the problem's Def.Move does
-	board  logBoard   // the reader's checks of a step: the writer makes them too
-	rules  []string   // the names of the rules, by Rule (see ruleNamesNow)
-	mrv    bool       // scans report how many options the chosen cell has
-	void   bool       // the template returns nothing (Strategy.Void): a return has no ok
+	moves  moveWriter  // spells moves as the problem's Def.Move does
+	board  logBoard    // the reader's checks of a step: the writer makes them too
+	def    *tracer.Def // the header's problem, as its instance speaks
+	rules  []string    // the keys of its rules, by Rule (tracer.Def.RuleKeys)
+	mrv    bool        // scans report how many options the chosen cell has
+	void   bool        // the template returns nothing (Strategy.Void): a return has no ok
 	line   []byte
 	quoted noteCache // notes quoted before, by their string's memory
 	// step is the decimal text of stepOf, the step of the last line:
@@ -73,8 +74,9 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		note:  note,
 		moves: newMoveWriter(lp),
 		board: newLogBoard(lp),
-		rules: ruleNamesNow(),
-		mrv:   h.Strategy.Order == tracer.OrderMRV,
+		def:   lp.def,
+		rules: lp.def.RuleKeys(),
+		mrv:   lp.def.OrderTraits(h.Strategy.Order).Options,
 		void:  h.Strategy.Void(),
 		line:  make([]byte, 0, 256),
 	}
@@ -133,6 +135,9 @@ func (lw *Writer) Close(sum tracer.Summary) error {
 		return errors.New("step log: closed twice")
 	}
 	lw.closed = true
+	if sum.Def == nil {
+		sum.Def = lw.def // its rules' keys are the log's problem's
+	}
 	tail, err := encodeLogSummary(sum)
 	if err != nil && lw.err == nil {
 		lw.err = fmt.Errorf("step log: %w", err)
@@ -157,15 +162,6 @@ var (
 	logLimitNames = enumNames(func(i int) string { return tracer.LimitReason(i).String() }, "LimitReason(")
 )
 
-// ruleNamesNow lists the names of the rules as tracer spells them now,
-// by Rule. Rules are registered by the problems' packages as they start
-// (tracer.RegisterRule, from init), possibly after this package's own
-// variables are set, so a Writer and Read take the list as they start
-// rather than once for the package.
-func ruleNamesNow() []string {
-	return enumNames(func(i int) string { return tracer.Rule(i).String() }, "Rule(")
-}
-
 // enumNames lists name(0), name(1), … up to the first that is no name (the
 // String methods write "Kind(12)" for a value out of range).
 func enumNames(name func(int) string, bad string) []string {
@@ -181,7 +177,7 @@ func (lw *Writer) nameable(e *tracer.Event) error {
 	switch {
 	case int(e.Kind) >= len(logKindNames):
 		return fmt.Errorf("kind %d has no name", e.Kind)
-	case int(e.Rule) >= len(lw.rules):
+	case int(e.Rule) >= len(lw.rules) || e.Rule != tracer.RuleNone && lw.rules[e.Rule] == "":
 		return fmt.Errorf("rule %d has no name", e.Rule)
 	case int(e.Limit) >= len(logLimitNames):
 		return fmt.Errorf("limit reason %d has no name", e.Limit)
@@ -233,10 +229,10 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 	b = append(b, lw.stepText(e.Step)...)
 	b = append(b, ", kind: "...)
 	b = append(b, logKindNames[e.Kind]...)
-	b = appendIntField(b, "node", e.Node)
-	b = appendIntField(b, "depth", e.Depth)
+	b = appendIntField(b, ", node: ", e.Node)
+	b = appendIntField(b, ", depth: ", e.Depth)
 	if own&ownParent != 0 || e.Parent != -1 {
-		b = appendIntField(b, "parent", e.Parent)
+		b = appendIntField(b, ", parent: ", e.Parent)
 	}
 	nov := noValue(e.Kind)
 	moved := false
@@ -246,12 +242,12 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 	if !moved {
 		switch {
 		case e.Cell.Row >= 0 && e.Cell.Col == -1:
-			b = appendIntField(b, "row", e.Cell.Row)
+			b = appendIntField(b, ", row: ", e.Cell.Row)
 		case own&ownCell != 0 || e.Cell != tracer.NoPos:
-			b = appendPosField(b, "cell", e.Cell)
+			b = appendPosField(b, ", cell: ", e.Cell)
 		}
 		if e.Value != nov && own&ownOptions == 0 {
-			b = appendIntField(b, "value", e.Value)
+			b = appendIntField(b, ", value: ", e.Value)
 		}
 	}
 	if e.Rule != tracer.RuleNone {
@@ -259,19 +255,19 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 		b = append(b, lw.rules[e.Rule]...)
 	}
 	if own&ownWitness != 0 || e.Witness != tracer.NoPos {
-		b = appendPosField(b, "witness", e.Witness)
+		b = appendPosField(b, ", witness: ", e.Witness)
 	}
 	if own&ownFrom != 0 || e.From != tracer.NoPos {
-		b = appendPosField(b, "from", e.From)
+		b = appendPosField(b, ", from: ", e.From)
 	}
 	if own&ownSkipped != 0 || e.Skipped != 0 {
-		b = appendIntField(b, "skipped", e.Skipped)
+		b = appendIntField(b, ", skipped: ", e.Skipped)
 	}
 	if own&ownCost != 0 || e.Cost != 0 {
-		b = appendIntField(b, "cost", e.Cost)
+		b = appendIntField(b, ", cost: ", e.Cost)
 	}
 	if own&ownOptions != 0 && (lw.mrv || e.Value != 0) {
-		b = appendIntField(b, "options", e.Value)
+		b = appendIntField(b, ", options: ", e.Value)
 	}
 	if (own&ownOK != 0 || e.OK) && !(lw.void && e.Kind == tracer.KindReturn) {
 		// A function with no return value returns nothing: no ok.
@@ -310,23 +306,39 @@ func (lw *Writer) stepText(step int64) []byte {
 	return lw.step
 }
 
+// appendIntField appends key, the text ", name: " of a field, and v.
 func appendIntField(b []byte, key string, v int) []byte {
-	b = append(b, ", "...)
-	b = append(b, key...)
-	b = append(b, ": "...)
+	return appendInt(append(b, key...), v)
+}
+
+// appendInt appends v in decimal, as strconv.AppendInt writes it: most
+// numbers of a step (depths, costs, cells) are below 100 and take two
+// bytes from a table.
+func appendInt(b []byte, v int) []byte {
+	switch {
+	case v >= 0 && v < 10:
+		return append(b, byte('0'+v))
+	case v >= 10 && v < 100:
+		return append(b, smallInts[2*v], smallInts[2*v+1])
+	}
 	return strconv.AppendInt(b, int64(v), 10)
 }
 
+const smallInts = "00010203040506070809" + "10111213141516171819" + "20212223242526272829" + "30313233343536373839" +
+	"40414243444546474849" + "50515253545556575859" + "60616263646566676869" + "70717273747576777879" +
+	"80818283848586878889" + "90919293949596979899"
+
+// appendPosField appends key, the text ", name: " of a field, and p:
+// "none" or "[row, col]".
 func appendPosField(b []byte, key string, p tracer.Pos) []byte {
-	b = append(b, ", "...)
 	b = append(b, key...)
 	if p == tracer.NoPos {
-		return append(b, ": none"...)
+		return append(b, "none"...)
 	}
-	b = append(b, ": ["...)
-	b = strconv.AppendInt(b, int64(p.Row), 10)
+	b = append(b, '[')
+	b = appendInt(b, p.Row)
 	b = append(b, ", "...)
-	b = strconv.AppendInt(b, int64(p.Col), 10)
+	b = appendInt(b, p.Col)
 	return append(b, ']')
 }
 

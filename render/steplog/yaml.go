@@ -100,7 +100,7 @@ func summaryNode(sum tracer.Summary) *yaml.Node {
 	}
 	rejects := newMapping().int("total", st.RejectTotal())
 	for _, r := range sum.Rules {
-		rejects.int(r.String(), st.Rejects[r])
+		rejects.int(sum.RuleKey(r), st.Rejects[r])
 	}
 	sol := rowsOf(sum.Solution)
 	if len(sum.Solution) == 0 {
@@ -567,7 +567,8 @@ var logSummaryKeys = []string{"problem", "size", "strategy", "status", "limit", 
 // order (the keys of rejects). Stats holds the summary's counts; the
 // caller compares them with the steps. lines gives the line of each key
 // ("nodes", "rejects.row", "solution") for the caller's messages.
-func decodeLogSummary(b []byte, first int, h *Header, rules []tracer.Rule) (sum tracer.Summary, lines map[string]int, err error) {
+func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, err error) {
+	rules, keys := def.RuleList(), def.RuleKeys()
 	d := newLogDoc(first)
 	root, err := d.parse(b)
 	if err != nil {
@@ -672,11 +673,11 @@ func decodeLogSummary(b []byte, first int, h *Header, rules []tracer.Rule) (sum 
 		return sum, lines, err
 	}
 
-	sum.Rules = rules
+	sum.Rules, sum.Def = rules, def
 	if f, err = need("rejects"); err != nil {
 		return sum, lines, err
 	}
-	rejectKeys := append([]string{"total"}, ruleNames(sum.Rules)...)
+	rejectKeys := append([]string{"total"}, ruleKeys(keys, sum.Rules)...)
 	rm, err := d.fields(f.val, "rejects", rejectKeys)
 	if err != nil {
 		return sum, lines, err
@@ -700,7 +701,7 @@ func decodeLogSummary(b []byte, first int, h *Header, rules []tracer.Rule) (sum 
 		total -= n
 	}
 	if total != 0 {
-		return sum, lines, d.errorf(rm["total"].key, "rejects: total is not the sum of %s", tracer.JoinValues(ruleNames(sum.Rules)))
+		return sum, lines, d.errorf(rm["total"].key, "rejects: total is not the sum of %s", tracer.JoinValues(ruleKeys(keys, sum.Rules)))
 	}
 
 	if f, err = need("solution"); err != nil {
@@ -720,10 +721,14 @@ func decodeLogSummary(b []byte, first int, h *Header, rules []tracer.Rule) (sum 
 	return sum, lines, nil
 }
 
-func ruleNames(rules []tracer.Rule) []string {
+// ruleKeys returns the keys of rules, from keys by Rule
+// (tracer.Def.RuleKeys).
+func ruleKeys(keys []string, rules []tracer.Rule) []string {
 	out := make([]string, len(rules))
 	for i, r := range rules {
-		out[i] = r.String()
+		if int(r) < len(keys) {
+			out[i] = keys[r]
+		}
 	}
 	return out
 }

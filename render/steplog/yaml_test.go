@@ -79,7 +79,7 @@ func TestStatsKeys(t *testing.T) {
 		}
 		wantRejects := []string{"total"}
 		for _, r := range lr.sum.Rules {
-			wantRejects = append(wantRejects, r.String())
+			wantRejects = append(wantRejects, lr.sum.Def.RuleKey(r))
 		}
 		if got := keys(root.Content[15]); !reflect.DeepEqual(got, wantRejects) {
 			t.Errorf("rejects keys %v, want %v", got, wantRejects)

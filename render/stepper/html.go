@@ -3,6 +3,7 @@ package stepper
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	_ "embed"
 	"encoding/base64"
@@ -174,8 +175,19 @@ type playerData struct {
 	Board    playerBoard `json:"board"`
 	Kinds    [2][]string `json:"kinds"` // kind names by code, en and zh
 	Rules    [2][]string `json:"rules"` // rule names by code
-	Words    [2]pWords   `json:"words"`
-	Code     [2][]string `json:"code"`
+	// RuleOrder is the run's rules in the order its checks test them
+	// (Info.Rules): the counters name them in this order, as the
+	// stepper's do.
+	RuleOrder []int `json:"ruleorder"`
+	// Looks are the rules with a look of their own (RuleWords.Color, as
+	// 树层去重's blue), by code: the tree pane draws their pruned tries in
+	// it, with the class "rule<code>", as the diagrams do.
+	Looks []int `json:"looks"`
+	// lookCSS styles those classes (the page's style sheet, after the
+	// scene's).
+	lookCSS string
+	Words   [2]pWords   `json:"words"`
+	Code    [2][]string `json:"code"`
 	// NoteChunk is how many steps' notes a note block holds.
 	NoteChunk int `json:"noteChunk"`
 	// Bin places the sections of the binary data (playerBin): name →
@@ -194,10 +206,14 @@ type playerData struct {
 type pWords struct {
 	Counters []string `json:"counters"` // calls, tries, backtracks, solutions, rejects
 	Choices  string   `json:"choices"`
-	None     string   `json:"none"`
-	States   []string `json:"states"`    // what a frame is doing, by frameState
-	Returns  []string `json:"returns"`   // the labels of returning frames (a frame's "r"), tracer.ReturnWords
-	Marks    []string `json:"rulemarks"` // a tried candidate's rule, by rule
+	// ChoiceList names the stack's choices column, as the stepper's
+	// header does: "choices (legal, untried)" / "可供选择的列表", or
+	// "untried" / "未试的候选".
+	ChoiceList string   `json:"choicelist"`
+	None       string   `json:"none"`
+	States     []string `json:"states"`    // what a frame is doing, by frameState
+	Returns    []string `json:"returns"`   // the labels of returning frames (a frame's "r"), tracer.ReturnWords
+	Marks      []string `json:"rulemarks"` // a tried candidate's rule, by rule
 }
 
 // playerBin is the steps' data, as the page carries it: one binary blob
@@ -375,7 +391,7 @@ func (pg *playerPage) write(w io.Writer) error {
 	pads := layout(d, secs)
 	css := playerCSS
 	if d.Tree {
-		css += render.SceneCSS()
+		css += render.SceneCSS() + d.lookCSS
 	}
 	title := d.Title[0]
 	if d.Lang == "zh" {
@@ -487,7 +503,21 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		st[i] = New(rec, Options{Lang: l, Width: 200, Height: 60})
 	}
 	d := &playerData{Version: 3, Lang: string(lang), Steps: n, Total: total, Strategy: rec.strategy.String(),
-		NoteChunk: noteChunk, Strs: []string{}, Paths: []any{}, FsRet: int(fsReturn), Tree: opt.TreePane}
+		NoteChunk: noteChunk, Strs: []string{}, Paths: []any{}, FsRet: int(fsReturn), Tree: opt.TreePane,
+		RuleOrder: []int{}}
+	for _, r := range rec.info.Rules {
+		d.RuleOrder = append(d.RuleOrder, int(r))
+	}
+	d.Looks = []int{}
+	for _, w := range rec.def.Rules {
+		if w.Color == "" {
+			continue
+		}
+		d.Looks = append(d.Looks, int(w.Rule))
+		c := fmt.Sprintf("rule%d", w.Rule)
+		d.lookCSS += "#svg rect." + c + "{stroke:" + w.Color + ";fill:" + cmp.Or(w.Fill, "#fff") + "}\n" +
+			"#svg text." + c + "{fill:" + w.Color + "}\n#svg path." + c + "{stroke:" + w.Color + "}\n"
+	}
 	for i, l := range langs {
 		d.Title[i] = rec.instanceName(l)
 		if l == tracer.LangEN && rec.def.Title.EN != "" {
@@ -505,10 +535,11 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		}
 		s := st[i]
 		d.Words[i] = pWords{
-			Counters: []string{words.StepperCalls.In(s.lang), words.CompareTries.In(s.lang), tracer.BacktrackWords.In(l), words.CompareSolutions.In(s.lang), s.kindOr(words.CompareRejects, tracer.KindReject)},
-			Choices:  s.choicesWords().In(l),
-			None:     words.StepperNone.In(s.lang),
-			Returns:  []string{},
+			Counters:   []string{words.StepperCalls.In(s.lang), words.CompareTries.In(s.lang), tracer.BacktrackWords.In(l), words.CompareSolutions.In(s.lang), s.kindOr(words.CompareRejects, tracer.KindReject)},
+			Choices:    s.choicesWords().In(l),
+			ChoiceList: s.choiceListWords().In(l),
+			None:       words.StepperNone.In(s.lang),
+			Returns:    []string{},
 		}
 		for fs := fsNew; fs <= fsStopped; fs++ {
 			text := s.frameStateText(stackFrame{state: fs})

@@ -414,8 +414,13 @@ type triedCand struct {
 }
 
 // legalKnown reports whether the problem tells legal candidates from the
-// rest (Def.Conflicts): the stack's choices are then the legal ones.
-func (r *Recording) legalKnown() bool { return r.def.Conflicts != nil }
+// rest (Def.Conflicts) and the search checks them as it goes (not --when
+// leaf, which tries every value and checks the full board): the stack's
+// choices are then the legal ones, else every value not tried yet, as
+// the search will try them.
+func (r *Recording) legalKnown() bool {
+	return r.def.Conflicts != nil && r.strategy.When != tracer.WhenLeaf
+}
 
 // frames returns the calls open at step k, root first: the calls that have
 // started and not returned before event k (a call returning at k included).
@@ -542,8 +547,9 @@ func (r *Recording) framesKnown(k int64, known *frameMemo) []stackFrame {
 			if !ok {
 				legal = nil
 				b := boardOf(i)
+				all := !r.legalKnown()
 				for v := lo; v <= hi; v++ {
-					if ok, _ := r.def.Legal(b, r.cellOf(f.slot, v), v); ok {
+					if ok, _ := r.def.Legal(b, r.cellOf(f.slot, v), v); ok || all {
 						legal = append(legal, v)
 					}
 				}
@@ -774,10 +780,7 @@ func (s *Stepper) stackHeader(W, hidden int) tline {
 	var long, mid, tiny []string // the parts after the title
 	end, endLong := s.rec.endWords()
 	// Tutorial 004's words: 可供选择的列表; the rows say 可供选择.
-	list, word := words.StepperHeadChoices.In(s.lang), words.StepperHeadChoicesShort.In(s.lang)
-	if !s.rec.legalKnown() {
-		list, word = words.StepperHeadUntried.In(s.lang), words.StepperHeadUntriedShort.In(s.lang)
-	}
+	list, word := s.choiceListWords().In(s.lang), s.choicesWords().In(s.lang)
 	head := func(t words.Text, list string, end tracer.Text) string {
 		return fmt.Sprintf(t.In(s.lang), list, end.In(s.lang))
 	}
@@ -825,14 +828,27 @@ func (s *Stepper) choicesWords() tracer.Text {
 	return tracer.Text(words.StepperUntried)
 }
 
+// choiceListWords name the stack's column of choices in its header:
+// "choices (legal, untried)" / "可供选择的列表" (tutorial 004's words), or
+// "untried" / "未试的候选" when legality is not known or not checked.
+func (s *Stepper) choiceListWords() tracer.Text {
+	if s.rec.legalKnown() {
+		return tracer.Text(words.StepperHeadChoices)
+	}
+	return tracer.Text(words.StepperHeadUntried)
+}
+
 // triedDetail is how much a tried list says of each failed candidate.
+// At every detail, failed candidates in a row that one rule rejected are
+// folded into one mark, their values as ranges ("✗1–5 同行"), so that a
+// value is never read as the rule's ("✗1 2 3 同行" read "1 failed; 2,
+// 3 …"); a screen's stack uses one detail for all its rows.
 type triedDetail uint8
 
 const (
-	triedWords triedDetail = iota // "✗1 row ✗2 row", "✗1 同行", "✗0 ↗"
-	triedRuns                     // "✗1 2 row": a run of failures by one rule, its rule once
-	triedTags                     // "✗1r", "✗1行", "✗0↗": one character of the rule
-	triedBare                     // "✗1": no rule
+	triedWords triedDetail = iota // "✗1–5 row ✗6 col", "✗1–5 同行", "✗0 ↗"
+	triedTags                     // "✗1–5r", "✗1–5行", "✗0↗": one character of the rule
+	triedBare                     // "✗1–8": no rule
 )
 
 // ruleMark returns the rule's mark for a tried list (RuleWords.Mark, or
@@ -859,8 +875,9 @@ func (s *Stepper) ruleMark(r tracer.Rule, detail triedDetail) string {
 }
 
 // triedSpans writes a tried list at the given detail: "✗0 col ✗1 ↗ ✓2",
-// a failed candidate with its rule, ✓ on the one on the board, ↩ on one
-// whose branch came back.
+// a failed candidate with its rule, failures in a row by one rule (any
+// rule at triedBare) folded into one mark ("✗1–5 row", "✗0,2 col"), ✓ on
+// the one on the board, ↩ on one whose branch came back.
 func (s *Stepper) triedSpans(tried []triedCand, detail triedDetail) tline {
 	l := tline{{words.StepperTried.In(s.lang), stPlain}}
 	for i := 0; i < len(tried); i++ {
@@ -871,14 +888,17 @@ func (s *Stepper) triedSpans(tried []triedCand, detail triedDetail) tline {
 		v := s.rec.valueText(t.value)
 		switch t.mark {
 		case triedFailed:
-			text := "✗" + v
+			j := i + 1
+			for j < len(tried) && tried[j].mark == triedFailed && (detail == triedBare || tried[j].rule == t.rule) {
+				j++
+			}
+			vals := make([]int, 0, j-i)
+			for _, c := range tried[i:j] {
+				vals = append(vals, c.value)
+			}
+			i = j - 1
+			text := "✗" + s.foldValues(vals)
 			switch detail {
-			case triedRuns:
-				for i+1 < len(tried) && tried[i+1].mark == triedFailed && tried[i+1].rule == t.rule {
-					i++
-					text += " " + s.rec.valueText(tried[i].value)
-				}
-				text += " " + s.ruleMark(t.rule, detail)
 			case triedWords:
 				text += " " + s.ruleMark(t.rule, detail)
 			case triedTags:
@@ -892,6 +912,30 @@ func (s *Stepper) triedSpans(tried []triedCand, detail triedDetail) tline {
 		}
 	}
 	return l
+}
+
+// foldValues writes values tried in a row as ranges: three or more
+// consecutive ones as "1–5", the rest joined by commas ("0,2", "1–3,5").
+func (s *Stepper) foldValues(vals []int) string {
+	var b strings.Builder
+	for i := 0; i < len(vals); {
+		j := i + 1
+		for j < len(vals) && vals[j] == vals[j-1]+1 {
+			j++
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s.rec.valueText(vals[i]))
+		switch {
+		case j-i >= 3:
+			b.WriteString("–" + s.rec.valueText(vals[j-1]))
+		case j-i == 2:
+			b.WriteString("," + s.rec.valueText(vals[j-1]))
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // frameRows draws each frame in at most W columns: its columns, aligned
@@ -958,24 +1002,33 @@ func (s *Stepper) frameRowsAt(fs []stackFrame, W int) (rows []tline, less int) {
 			cw = max(cw, textwidth.Cols(choices[i]))
 		}
 	}
-	rows = make([]tline, len(fs))
-	for i, f := range fs {
+	heads := make([]tline, len(fs))
+	for i := range fs {
 		var b strings.Builder
 		for j, c := range cols[i] {
 			b.WriteString(c)
 			b.WriteString(strings.Repeat(" ", w[j]-textwidth.Cols(c)+1))
 		}
-		head := tline{{b.String(), stPlain}, {choices[i], stPlain}}
-		if len(f.tried) == 0 {
-			rows[i] = head
-			continue
+		heads[i] = tline{{b.String(), stPlain}, {choices[i], stPlain}}
+	}
+	// One detail for every row: the most that lets all of them fit, the
+	// tried lists lined up if they still fit so.
+	withTried := 0
+	for _, f := range fs {
+		if len(f.tried) > 0 {
+			withTried++
 		}
-		var row tline
-		for _, detail := range []triedDetail{triedWords, triedRuns, triedTags, triedBare} {
-			if detail > triedWords {
-				less++ // one step less detail
-			}
-			for _, pad := range []bool{true, false} {
+	}
+	for _, detail := range []triedDetail{triedWords, triedTags, triedBare} {
+		less = int(detail) * withTried // each step of detail dropped, on every row
+		for _, pad := range []bool{true, false} {
+			rows = make([]tline, len(fs))
+			fit := true
+			for i, f := range fs {
+				if len(f.tried) == 0 {
+					rows[i] = heads[i]
+					continue
+				}
 				gap := 2
 				if pad {
 					gap += cw - textwidth.Cols(choices[i])
@@ -983,20 +1036,19 @@ func (s *Stepper) frameRowsAt(fs []stackFrame, W int) (rows []tline, less int) {
 				if choices[i] == "" {
 					gap = 0
 				}
-				row = append(append(slices.Clip(head), span{strings.Repeat(" ", gap), stPlain}), s.triedSpans(f.tried, detail)...)
-				if row.width() <= W {
-					break
-				}
+				rows[i] = append(append(slices.Clip(heads[i]), span{strings.Repeat(" ", gap), stPlain}), s.triedSpans(f.tried, detail)...)
+				fit = fit && rows[i].width() <= W
 			}
-			if row.width() <= W {
-				break
+			if fit {
+				return rows, less
 			}
 		}
+	}
+	for i, row := range rows {
 		if row.width() > W {
-			row = append(row.cut(max(0, W-1)), span{"…", stPlain})
+			rows[i] = append(row.cut(max(0, W-1)), span{"…", stPlain})
 			less++
 		}
-		rows[i] = row
 	}
 	return rows, less
 }

@@ -227,7 +227,7 @@ func TestStackFrames(t *testing.T) {
 			case f.value >= 0:
 				path = tt.rec.def.MoveLabel(tt.rec.cellOf(f.slot, f.value), f.value)
 			}
-			got = append(got, fr{path, f.state, f.choices, triedText(f.tried)})
+			got = append(got, fr{path, f.state, f.choices, triedText(tt.rec.def, f.tried)})
 		}
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s step %d: frames\n got %+v\nwant %+v", tt.rec.info.Problem, tt.k, got, tt.want)
@@ -235,13 +235,14 @@ func TestStackFrames(t *testing.T) {
 	}
 }
 
-// triedText writes a tried list for a test: "✗0 column ✓2 ↩3".
-func triedText(tried []triedCand) string {
+// triedText writes a tried list for a test, rules by def's keys:
+// "✗0 column ✓2 ↩3".
+func triedText(def *tracer.Def, tried []triedCand) string {
 	parts := make([]string, len(tried))
 	for i, c := range tried {
 		switch c.mark {
 		case triedFailed:
-			parts[i] = fmt.Sprintf("✗%d %s", c.value, c.rule)
+			parts[i] = fmt.Sprintf("✗%d %s", c.value, def.RuleKey(c.rule))
 		case triedOn:
 			parts[i] = fmt.Sprintf("✓%d", c.value)
 		default:
@@ -641,8 +642,8 @@ func TestChoicesTutorial004(t *testing.T) {
 			}
 		}
 	}
-	if f := top(place); triedText(f.tried) != "✗0 column ✗1 column ✓2" || len(f.choices) != 0 {
-		t.Errorf("step %d, row 3: tried %q, choices %v; want \"✗0 column ✗1 column ✓2\" and none", place, triedText(f.tried), f.choices)
+	if f := top(place); triedText(rec.def, f.tried) != "✗0 column ✗1 column ✓2" || len(f.choices) != 0 {
+		t.Errorf("step %d, row 3: tried %q, choices %v; want \"✗0 column ✗1 column ✓2\" and none", place, triedText(rec.def, f.tried), f.choices)
 	}
 }
 
@@ -784,4 +785,149 @@ func legalByHand(problem string, b *tracer.Board, cell tracer.Pos, v int) bool {
 		}
 	}
 	return true
+}
+
+// TestTriedOneEncoding checks LeetCode 37's step 79 at 80×24 (teaching
+// review 2, §4 row 16): every tried list on the screen uses one encoding,
+// failures in a row by one rule folded into a range with the rule named
+// once ("✗1–5 同行 ✗6 同列 ✗7–9 同行"), never values run together after
+// a ✗ ("✗1 2 3 同行") and never one row with rules beside one without.
+func TestTriedOneEncoding(t *testing.T) {
+	rec := stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{})
+	wants := map[tracer.Lang]string{
+		tracer.LangZH: "已试：✗1–5 同行 ✗6 同列 ✗7–9 同行",
+		tracer.LangEN: "tried: ✗1–5 row ✗6 col ✗7–9 row",
+	}
+	bare := regexp.MustCompile(`✗[0-9]+ [0-9]`)
+	ruled := regexp.MustCompile(`✗[0-9–,]+ ?[^ ✗✓↩0-9]`)
+	for _, lang := range tracer.Langs {
+		s := New(rec, Options{Lang: lang, Width: 80, Height: 24, Print: true})
+		s.Goto(79)
+		v := s.View()
+		if !strings.Contains(v, wants[lang]) {
+			t.Errorf("%s: the view lacks %q:\n%s", lang, wants[lang], v)
+		}
+		var with, without int
+		for _, l := range strings.Split(v, "\n") {
+			_, tried, ok := strings.Cut(l, s.pick("tried: ", "已试："))
+			if !ok || !strings.Contains(tried, "✗") {
+				continue
+			}
+			if bare.MatchString(tried) {
+				t.Errorf("%s: values run together after a ✗: %q", lang, l)
+			}
+			if ruled.MatchString(tried) {
+				with++
+			} else {
+				without++
+			}
+		}
+		if with == 0 || without > 0 {
+			t.Errorf("%s: %d tried lists name their rules, %d do not; want all of them to:\n%s", lang, with, without, v)
+		}
+	}
+}
+
+// TestFoldValues checks the ranges of a tried list.
+func TestFoldValues(t *testing.T) {
+	s := New(stepQueens(t, 4, tracer.Options{}), Options{Lang: tracer.LangEN})
+	for _, c := range []struct {
+		vals []int
+		want string
+	}{
+		{[]int{1}, "1"},
+		{[]int{1, 2}, "1,2"},
+		{[]int{1, 2, 3}, "1–3"},
+		{[]int{0, 2}, "0,2"},
+		{[]int{1, 2, 3, 5}, "1–3,5"},
+		{[]int{1, 2, 3, 4, 5, 7, 8, 9}, "1–5,7–9"},
+	} {
+		if got := s.foldValues(c.vals); got != c.want {
+			t.Errorf("foldValues(%v) = %q, want %q", c.vals, got, c.want)
+		}
+	}
+}
+
+// TestTriedKeyExample checks the help's key of the tried marks (teaching
+// review 2, §4 row 17): it shows a mark as the stack writes it ("如 ✗0
+// 同列"), not a key of a mark by itself ("列=同列", which in Chinese says
+// nothing: the mark already is 同列).
+func TestTriedKeyExample(t *testing.T) {
+	for _, c := range []struct {
+		lang      tracer.Lang
+		want, not []string
+	}{
+		{tracer.LangZH, []string{"剪枝及其规则（如 ✗0 同列、✗0–2 同列；窄屏：✗0列）"}, []string{"列=同列"}},
+		{tracer.LangEN, []string{"rejected by its rule (e.g. ✗0 col, ✗0–2 col; narrow: ✗0c)"}, []string{"c=col"}},
+	} {
+		s := New(stepQueens(t, 4, tracer.Options{}), Options{Lang: c.lang, Width: 120, Height: 40})
+		s.Key("?")
+		v := s.View()
+		for _, w := range c.want {
+			if !strings.Contains(v, w) {
+				t.Errorf("%s help lacks %q:\n%s", c.lang, w, v)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(v, w) {
+				t.Errorf("%s help says %q:\n%s", c.lang, w, v)
+			}
+		}
+	}
+}
+
+// TestCountersOneFormat checks the stepper's counters (teaching review 2,
+// §4 row 15): the rules of the run in the order the checks test them
+// (4-queens: column, ↗, ↖), each count after a ×, in both languages, as
+// the player says them (TestPlayerBrowser checks the page against these).
+func TestCountersOneFormat(t *testing.T) {
+	rec := stepQueens(t, 4, tracer.Options{Stop: tracer.StopAll})
+	wants := map[tracer.Lang]string{
+		tracer.LangEN: "rejects 16 (column ×9, upper-right diagonal ↗ ×3, upper-left diagonal ↖ ×4)",
+		tracer.LangZH: "剪枝 16（同列 ×9，右上对角线 ↗ ×3，左上对角线 ↖ ×4）",
+	}
+	for k := int64(1); k <= rec.Len(); k++ {
+		if st := rec.statsAt(k); st.Nodes != 8 || st.Tries != 23 || st.RejectTotal() != 16 {
+			continue
+		}
+		for _, lang := range tracer.Langs {
+			s := New(rec, Options{Lang: lang, Width: 200, Height: 60})
+			s.Goto(k)
+			items := s.counterItems(s.state())
+			var last strings.Builder
+			for _, sp := range items[len(items)-1] {
+				last.WriteString(sp.s)
+			}
+			if last.String() != wants[lang] {
+				t.Errorf("%s step %d: the counters say %q, want %q", lang, k, last.String(), wants[lang])
+			}
+		}
+		return
+	}
+	t.Fatal("no step with 8 calls, 23 tries and 16 rejects")
+}
+
+// TestLeafChoicesUntried checks a stage-1 run (--when leaf, teaching
+// review 2, §6): the search tries every digit unchecked, so the stack's
+// choices are the digits not tried yet, named so ("未试"), not the
+// rule-legal ones ("可供选择：2 4").
+func TestLeafChoicesUntried(t *testing.T) {
+	rec := stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}})
+	for _, c := range []struct {
+		lang      tracer.Lang
+		want, not string
+	}{
+		{tracer.LangZH, "未试：2 3 4 5 6 7 8 9  已试：✓1", "可供选择"},
+		{tracer.LangEN, "untried: 2 3 4 5 6 7 8 9  tried: ✓1", "choices:"},
+	} {
+		s := New(rec, Options{Lang: c.lang, Width: 100, Height: 30, Print: true})
+		s.Goto(23)
+		v := s.View()
+		if !strings.Contains(v, c.want) {
+			t.Errorf("%s: the view lacks %q:\n%s", c.lang, c.want, v)
+		}
+		if strings.Contains(v, c.not) {
+			t.Errorf("%s: the view says %q:\n%s", c.lang, c.not, v)
+		}
+	}
 }

@@ -64,7 +64,8 @@ const playerReadyJS = `(() => {
 	new MutationObserver(mark).observe(document, {subtree: true, attributes: true, attributeFilter: ['hidden']});
 })()`
 
-// playerBrowser is one headless Chromium for the whole test.
+// playerBrowser is one tab of the headless Chromium the tests share, for
+// the whole test.
 type playerBrowser struct {
 	ctx   context.Context
 	dir   string
@@ -77,7 +78,7 @@ type playerBrowser struct {
 func newPlayerBrowser(t *testing.T) *playerBrowser {
 	t.Helper()
 	path := playerBrowserPath(t)
-	bctx := browsertest.Context(t, path, 1400, 900)
+	bctx := browsertest.Tab(t, path, 1400, 900)
 	b := &playerBrowser{ctx: bctx, dir: t.TempDir()}
 	chromedp.ListenTarget(bctx, func(ev any) {
 		if ev, ok := ev.(*runtime.EventExceptionThrown); ok {
@@ -282,6 +283,7 @@ type playerRun struct {
 	queens bool
 	def    *tracer.Def              // the problem: its start board and rule names
 	sg     tracer.Strategy          // the strategy, defaults filled in
+	rules  []tracer.Rule            // the run's rules, in the order its checks test them
 	start  *tracer.Board            // Def.Start of the instance
 	code   []codeLine               // the Stepper's code, for the marked line
 	file   string                   // the page
@@ -363,7 +365,7 @@ func makePlayerRun(t *testing.T, c playerCase, lang tracer.Lang) *playerRun {
 		t.Fatal(err)
 	}
 	r := &playerRun{
-		name: c.name, queens: c.queens, def: def, sg: rec.Strategy(), start: start, code: New(rec, Options{}).code,
+		name: c.name, queens: c.queens, def: def, sg: rec.Strategy(), rules: info.Rules, start: start, code: New(rec, Options{}).code,
 		file: filepath.Join(t.TempDir(), c.name+".html"), size: buf.Len(),
 		notes: map[tracer.Lang][]string{}, kinds: map[tracer.Kind][]int64{}, calls: map[int]int64{},
 		boards: map[int64]*tracer.Board{}, stats: map[int64]tracer.Stats{},
@@ -483,11 +485,11 @@ func (r *playerRun) counters(k int64, lang tracer.Lang) string {
 		words = []string{"调用", "尝试", "回溯", "解", "剪枝"}
 		open, sep, end = "（", "，", "）"
 	}
+	// Every rule of the run, in its order, zero counts too (as the
+	// stepper's counters).
 	var rules []string
-	for rule := tracer.Rule(0); rule < tracer.NumRules; rule++ {
-		if n := s.Rejects[rule]; n > 0 {
-			rules = append(rules, fmt.Sprintf("%s ×%d", r.def.RuleName(rule, lang), n))
-		}
+	for _, rule := range r.rules {
+		rules = append(rules, fmt.Sprintf("%s ×%d", r.def.RuleName(rule, lang), s.Rejects[rule]))
 	}
 	out := fmt.Sprintf("%s %d · %s %d · %s %d · %s %d · %s %d", words[0], s.Nodes, words[1], s.Tries,
 		words[2], s.Backtracks, words[3], s.Solutions, words[4], s.RejectTotal())
@@ -903,18 +905,47 @@ func testPlayerQueens4(t *testing.T, b *playerBrowser) {
 	b.waitStep(t, "switch to Chinese", 0, zh)
 	b.sweep(t, r, zh, 3)
 
-	// The page's counters line for 4-queens, word for word as the issue
-	// shows it, at the step the step log reaches those counts.
+	// The page's counters line for 4-queens, word for word, at the step
+	// the step log reaches those counts: the rules in the order the
+	// checks test them (column, ↗, ↖), as the stepper's counters say them
+	// (teaching review 2, §4 row 15), in both languages.
+	wants := map[tracer.Lang]string{
+		en: "calls 8 · tries 23 · backtracks 4 · solutions 0 · rejects 16 (column ×9, upper-right diagonal ↗ ×3, upper-left diagonal ↖ ×4)",
+		zh: "调用 8 · 尝试 23 · 回溯 4 · 解 0 · 剪枝 16（同列 ×9，右上对角线 ↗ ×3，左上对角线 ↖ ×4）",
+	}
 	for k := int64(1); k <= N; k++ {
 		if s := r.count(k); s.Nodes == 8 && s.Tries == 23 && s.Backtracks == 4 && s.RejectTotal() == 16 {
-			b.do(t, "go", chromedp.Evaluate(fmt.Sprintf(`location.hash = "#step=%d&lang=en"`, k), nil))
-			st := b.check(t, r, "counters", k, en)
-			if want := "calls 8 · tries 23 · backtracks 4 · solutions 0 · rejects 16 (column ×9, upper-left diagonal ↖ ×4, upper-right diagonal ↗ ×3)"; st.Counters != want {
-				t.Errorf("at step %d the counters say %q, want %q", k, st.Counters, want)
+			for _, l := range []tracer.Lang{en, zh} {
+				b.do(t, "go", chromedp.Evaluate(fmt.Sprintf(`location.hash = "#step=%d&lang=%s"`, k, l), nil))
+				st := b.check(t, r, "counters", k, l)
+				if st.Counters != wants[l] {
+					t.Errorf("at step %d the counters say %q, want %q", k, st.Counters, wants[l])
+				}
+				if sc := stepperCounters(t, playerQueens4.spec, l, k); sc != wants[l] {
+					t.Errorf("at step %d the stepper's counters say %q, the page's %q", k, sc, wants[l])
+				}
 			}
 			break
 		}
 	}
+}
+
+// stepperCounters returns the stepper's counters at step k of a run of
+// spec, its items joined by " · " as the page joins them.
+func stepperCounters(t *testing.T, spec tracer.Spec, l tracer.Lang, k int64) string {
+	t.Helper()
+	run := recordRun(t, spec)
+	s := New(run.rec, Options{Lang: l, Width: 200, Height: 60})
+	var items []string
+	s.Goto(k)
+	for _, it := range s.counterItems(s.state()) {
+		var b strings.Builder
+		for _, sp := range it {
+			b.WriteString(sp.s)
+		}
+		items = append(items, b.String())
+	}
+	return strings.Join(items, " · ")
 }
 
 // testPlayerTreeClicks clicks boxes of calls in the tree, each from the

@@ -797,18 +797,27 @@ func (s *Stepper) helpPanel(W int) []tline {
 }
 
 // triedKeyItems explain the marks of the call stack's tried lists, for
-// the help: ✗ with the rule (and the one-character tags of a narrow
-// screen, "r row"), ✓, ↩.
+// the help: ✗ with an example of the first rule's mark, alone and folded
+// ("✗0 col, ✗0–2 col"), and the one-character tag a narrow screen writes
+// ("✗0c"), then ✓ and ↩. The example shows the mark itself: in Chinese
+// the mark already is the rule's word (✗0 同列), so "列=同列" would say
+// nothing (teaching review 2, §4 row 17).
 func (s *Stepper) triedKeyItems() []tline {
-	var tags []string
-	for _, w := range s.rec.def.Rules {
-		if m, t := s.ruleMark(w.Rule, triedWords), s.ruleMark(w.Rule, triedTags); t != m {
-			tags = append(tags, t+"="+m)
-		}
-	}
 	failed := words.StepperRejectedByItsRule.In(s.lang)
-	if len(tags) > 0 {
-		failed = fmt.Sprintf(words.StepperRejectedByRuleTags.In(s.lang), strings.Join(tags, words.Comma.In(s.lang)))
+	if len(s.rec.def.Rules) > 0 {
+		r := s.rec.def.Rules[0].Rule
+		if len(s.rec.info.Rules) > 0 {
+			r = s.rec.info.Rules[0]
+		}
+		lo := s.rec.shape.lo
+		m, t := s.ruleMark(r, triedWords), s.ruleMark(r, triedTags)
+		one := "✗" + s.rec.valueText(lo) + " " + m
+		run := "✗" + s.foldValues([]int{lo, lo + 1, lo + 2}) + " " + m
+		ex := fmt.Sprintf(words.StepperMarkExample.In(s.lang), one, run)
+		if t != m {
+			ex += fmt.Sprintf(words.StepperMarkNarrow.In(s.lang), s.rec.valueText(lo)+t)
+		}
+		failed += fmt.Sprintf(words.DiagramInBrackets.In(s.lang), ex)
 	}
 	return []tline{
 		{{words.StepperTried.In(s.lang), stPlain}, {"✗", stFail}, {" " + failed, stPlain}},
@@ -825,12 +834,16 @@ func (s *Stepper) noteText(st *stepState) string {
 	return words.StepperNote.In(s.lang) + st.note
 }
 
-// counterItems are the counts of events 1..k, one item each.
+// counterItems are the counts of events 1..k, one item each. The rejects
+// name every rule of the run in the order its checks test them, each
+// count after a × in both languages ("同列 ×11"): a bare count after a
+// rule's name can read as a value ("同一层已试过相同的数 2"). The player's
+// counters say the same (player.js).
 func (s *Stepper) counterItems(st *stepState) []tline {
 	c := &st.stats
 	rules := make([]string, 0, len(s.rec.info.Rules))
 	for _, r := range s.rec.info.Rules {
-		rules = append(rules, tracer.RuleCount(s.rec.def.RuleName(r, s.lang), c.Rejects[r], s.lang))
+		rules = append(rules, s.rec.def.RuleName(r, s.lang)+" ×"+strconv.FormatInt(c.Rejects[r], 10))
 	}
 	item := func(w words.Text, v int64) tline {
 		return tline{{w.In(s.lang) + " " + strconv.FormatInt(v, 10), stPlain}}

@@ -190,7 +190,7 @@ func TestRecordingOddEvents(t *testing.T) {
 	evs := []tracer.Event{
 		{Kind: tracer.KindCall, Node: 0, Parent: -1, Depth: 0, Cell: tracer.NoPos, Value: -1, Witness: tracer.NoPos, From: tracer.NoPos},
 		{Kind: tracer.KindTry, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 200}, Value: 200, Witness: tracer.NoPos, From: tracer.NoPos},
-		{Kind: tracer.KindReject, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 1}, Value: 1, Rule: tracer.RuleColumn,
+		{Kind: tracer.KindReject, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 1}, Value: 1, Rule: tracer.NQueensColumn,
 			Witness: tracer.Pos{Row: 0, Col: 1}, Cost: 1 << 40, From: tracer.NoPos},
 	}
 	for i := range evs {

@@ -4,10 +4,12 @@ package browsertest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -46,6 +48,71 @@ func Context(t testing.TB, path string, width, height int) context.Context {
 	bctx, bcancel := chromedp.NewContext(actx)
 	t.Cleanup(bcancel)
 	return bctx
+}
+
+// shared is the Chromium that Tab opens tabs in: one per test binary
+// and window size, started on first use, ended by Close.
+var shared struct {
+	mu       sync.Mutex
+	browsers map[string]sharedBrowser
+}
+
+type sharedBrowser struct {
+	ctx    context.Context
+	cancel func()
+}
+
+// Tab returns a chromedp context for a new tab of one headless Chromium
+// at path with a width×height window, shared by the tests of the test
+// binary that ask for the same size: starting Chromium costs more than
+// most pages a test opens. The tab is closed when the test ends (and
+// after 3 minutes at most). Tabs share no page state a test sets (each is
+// a new page), but they share the browser's profile: a test that needs
+// a profile of its own uses Context. TestMain calls Close after the
+// tests.
+func Tab(t testing.TB, path string, width, height int) context.Context {
+	t.Helper()
+	key := fmt.Sprintf("%s %dx%d", path, width, height)
+	shared.mu.Lock()
+	b, ok := shared.browsers[key]
+	if !ok {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.NoSandbox, // as root, Chromium's sandbox refuses to start
+			chromedp.DisableGPU,
+			chromedp.WindowSize(width, height),
+		)
+		actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, bcancel := chromedp.NewContext(actx)
+		b = sharedBrowser{bctx, func() { bcancel(); acancel() }}
+		if shared.browsers == nil {
+			shared.browsers = map[string]sharedBrowser{}
+		}
+		shared.browsers[key] = b
+	}
+	shared.mu.Unlock()
+	if !ok {
+		// The browser starts with its first target; its first tab stays
+		// blank, so that closing a test's tab never closes the browser.
+		if err := chromedp.Run(b.ctx); err != nil {
+			t.Fatalf("start %s: %v", path, err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(b.ctx, 3*time.Minute)
+	t.Cleanup(cancel)
+	tctx, tcancel := chromedp.NewContext(ctx)
+	t.Cleanup(tcancel)
+	return tctx
+}
+
+// Close ends the Chromium that Tab started, if any.
+func Close() {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	for k, b := range shared.browsers {
+		b.cancel()
+		delete(shared.browsers, k)
+	}
 }
 
 // Screenshot saves the page ctx shows as dir/name.png, or under

@@ -8,7 +8,7 @@
   var UI = {
     en: {
       step: "step", follow: "follow", fit: "fit", gotoWord: "go to", tree: "search tree (click a box to jump to it)",
-      stack: "call stack, root first: depth · call · move · doing · choices (legal, untried) · tried",
+      stack: "call stack, root first: depth · call · move · doing · {choices} · tried",
       play: "▶▶", pause: "❚❚", noLater: "no later ", noEarlier: "no earlier ",
       speeds: ["½ step/s", "1 step/s", "2 steps/s", "4 steps/s", "8 steps/s", "20 steps/s", "60 steps/s"],
       start: "Step 0: nothing has happened yet. Press → or Space for the first step.",
@@ -16,7 +16,8 @@
       prev: "◀ previous", next: "next ▶",
       key: { given: "given", placed: "placed earlier", "try": "candidate being tried", place: "placed at this step",
         placeCall: "the move that led to this call", placeReturn: "the move that led to the returning call",
-        clash: "clashes with the candidate", slot: "the cell being decided", choice: "still to try in this row" },
+        clash: "clashes with the candidate", slot: "the cell being decided", choice: "still to try in this row",
+        placedGivens: "placed earlier", slotGivens: "the cell being decided" },
       theme: "light / dark colours (c)",
       oldBrowser: "This browser cannot unpack the page (it needs DecompressionStream: Chrome 80, Edge 80, Firefox 113, Safari 16.4 or later).",
       help: [
@@ -38,7 +39,7 @@
     },
     zh: {
       step: "第", stepAfter: "步", follow: "跟随", fit: "全图", gotoWord: "跳到", tree: "搜索树（点击方框跳到那一步）",
-      stack: "调用栈（从根开始）：深度 · 调用 · 这一步的选择 · 在做什么 · 可供选择的列表 · 已试",
+      stack: "调用栈（从根开始）：深度 · 调用 · 这一步的选择 · 在做什么 · {choices} · 已试",
       play: "▶▶", pause: "❚❚", noLater: "后面没有", noEarlier: "前面没有",
       speeds: ["每秒半步", "每秒 1 步", "每秒 2 步", "每秒 4 步", "每秒 8 步", "每秒 20 步", "每秒 60 步"],
       start: "第 0 步：什么都还没发生。按 → 或空格键走第一步。",
@@ -46,7 +47,9 @@
       prev: "◀ 上一个", next: "下一个 ▶",
       key: { given: "预设数字", placed: "之前做出的选择", "try": "正在尝试的候选", place: "本步放置",
         placeCall: "引出本次调用的一步", placeReturn: "引出正在返回的调用的一步",
-        clash: "与候选冲突", slot: "本层要决定的位置", choice: "这一行还可以试的位置" },
+        clash: "与候选冲突", slot: "本层要决定的位置", choice: "这一行还可以试的位置",
+        // A board with givens (Sudoku): the stepper's words.
+        placedGivens: "之前填入的数字", slotGivens: "本层要填的空格" },
       theme: "浅色 / 深色配色（c）",
       oldBrowser: "这个浏览器无法解开本页（需要 DecompressionStream：Chrome 80、Edge 80、Firefox 113、Safari 16.4 或更新版本）。",
       help: [
@@ -373,7 +376,7 @@
     if (!D.board.pieces) {
       var g = D.board.glyphs.length > 1 ? D.board.glyphs[1] : "1";
       if (hasGivens) { items.push('<span><b class="sample">' + esc(g) + "</b> " + esc(k.given) + "</span>"); }
-      items.push('<span><b class="sample placed">' + esc(g) + "</b> " + esc(k.placed) + "</span>");
+      items.push('<span><b class="sample placed">' + esc(g) + "</b> " + esc(hasGivens ? k.placedGivens : k.placed) + "</span>");
     }
     items.push(chip("c-try", k["try"]));
     items.push(chip("c-place", kind === KIND.call ? k.placeCall : kind === KIND["return"] ? k.placeReturn : k.place));
@@ -381,7 +384,7 @@
     if (D.board.pieces) {
       items.push(chip("c-choice", k.choice));
     } else {
-      items.push(chip("c-slot", k.slot));
+      items.push(chip("c-slot", hasGivens ? k.slotGivens : k.slot));
     }
     return items.join("");
   }
@@ -591,6 +594,11 @@
         b.lines = ["✗ " + (L ? "整盘校验失败" : "whole-board check failed"), rule >= 0 ? D.rules[L][rule] : ""];
       }
       b.cls = { after: "placed", leaf: "leaf" }[failMode()] || "pruned"; b.edge = "pruned";
+      if (rule >= 0 && D.looks.indexOf(rule) >= 0) {
+        // A rule with a look of its own (树层去重's blue, its mark 层), as
+        // the diagrams draw it: never a clash's red.
+        b.cls += " rule" + rule; b.edge += " rule" + rule;
+      }
     } else if (cOf(T.cEnd, e) && cOf(T.cEnd, e) <= k) {
       if (cOf(T.cSol, e)) {
         b.lines = [lab, w.solution]; b.cls = "solution"; b.edge = "path";
@@ -809,7 +817,7 @@
       if (x.sig !== sig) {
         x.sig = sig;
         x.r.setAttribute("width", b.w); x.r.setAttribute("height", b.h);
-        x.r.setAttribute("rx", b.cls === "pruned" || b.group ? 0 : Math.min(10, b.h / 3));
+        x.r.setAttribute("rx", b.cls.indexOf("pruned") === 0 || b.group ? 0 : Math.min(10, b.h / 3));
         x.r.setAttribute("class", "b-" + b.cls);
         while (x.texts.length > b.lines.length) { x.g.removeChild(x.texts.pop()); }
         while (x.texts.length < b.lines.length) { x.texts.push(svgEl("text", { "text-anchor": "middle" }, x.g)); }
@@ -911,15 +919,39 @@
     if (f.c !== undefined) {
       choices = esc(w.choices) + (L ? "：" : ": ") + (f.c ? esc(f.c) : esc(w.none));
     }
-    var tried = triedOf(i).map(function (t) {
-      if (t[1] === 0) { return '<span class="fail">✗' + esc(t[0]) + " " + esc(w.rulemarks[t[2]]) + "</span>"; }
-      if (t[1] === 1) { return '<span class="on">' + CHECK + esc(t[0]) + "</span>"; }
-      return '<span class="back">↩' + esc(t[0]) + "</span>";
-    }).join(" ");
+    // Failures in a row by one rule folded into one mark, as the stepper
+    // writes them (triedSpans): "✗1–5 同行 ✗6 同列".
+    var ts = triedOf(i), out = [];
+    for (var j = 0; j < ts.length; j++) {
+      var t = ts[j];
+      if (t[1] === 0) {
+        var vals = [t[0]];
+        while (j + 1 < ts.length && ts[j + 1][1] === 0 && ts[j + 1][2] === t[2]) { vals.push(ts[++j][0]); }
+        out.push('<span class="fail">✗' + esc(foldValues(vals)) + " " + esc(w.rulemarks[t[2]]) + "</span>");
+      } else if (t[1] === 1) {
+        out.push('<span class="on">' + CHECK + esc(t[0]) + "</span>");
+      } else {
+        out.push('<span class="back">↩' + esc(t[0]) + "</span>");
+      }
+    }
+    var tried = out.join(" ");
     var path = typeof f.p === "string" ? f.p : f.p[L];
     var state = f.r !== undefined ? w.returns[f.r] : (w.states[f.s] || "");
     return "<span>d" + f.d + "</span><span>#" + f.n + "</span><span>" + esc(path) + "</span><span>" + esc(state) +
       "</span><span>" + choices + "</span><span>" + tried + "</span>";
+  }
+  // foldValues writes values tried in a row as the stepper's foldValues
+  // does: three or more consecutive numbers as "1–5", the rest joined by
+  // commas ("0,2").
+  function foldValues(vals) {
+    var out = [];
+    for (var i = 0; i < vals.length;) {
+      var j = i + 1;
+      while (j < vals.length && /^[0-9]+$/.test(vals[j]) && +vals[j] === +vals[j - 1] + 1) { j++; }
+      out.push(j - i >= 3 ? vals[i] + "–" + vals[j - 1] : vals.slice(i, j).join(","));
+      i = j;
+    }
+    return out.join(",");
   }
   function drawStack() {
     if (stackLang !== L) { stackShown = []; stackLang = L; }
@@ -978,8 +1010,11 @@
     txt(el.note, note);
     var c = S.counts, w = D.words[L], parts = [];
     for (var i = 0; i < 4; i++) { parts.push(w.counters[i] + " " + c[i]); }
+    // Every rule of the run, in the order its checks test them, with ×
+    // before its count, as the stepper's counters name them
+    // (counterItems).
     var rules = [];
-    for (var r = 0; r < 16; r++) { if (c[5 + r] > 0) { rules.push(D.rules[L][r] + " ×" + c[5 + r]); } }
+    for (var j = 0; j < D.ruleorder.length; j++) { var r = D.ruleorder[j]; rules.push(D.rules[L][r] + " ×" + c[5 + r]); }
     parts.push(w.counters[4] + " " + c[4] + (rules.length ? (L ? "（" + rules.join("，") + "）" : " (" + rules.join(", ") + ")") : ""));
     txt(el.counters, parts.join(" · "));
   }
@@ -996,7 +1031,10 @@
     txt(el.zoomfit, u.fit);
     txt(el.gotoword, u.gotoWord);
     txt(el.treetitle, u.tree);
-    txt(el.stackhead, u.stack);
+    // The stepper's name of the choices column: the legal ones not tried
+    // yet, or every one not tried yet where the search does not check
+    // as it goes (--when leaf) or cannot tell.
+    txt(el.stackhead, u.stack.replace("{choices}", D.words[L].choicelist));
     txt(el.prevkind, u.prev);
     txt(el.nextkind, u.next);
     txt(el.speedword, u.speeds[+el.speed.value]);

@@ -1,0 +1,16 @@
+package stepper
+
+import (
+	"os"
+	"testing"
+
+	"backtrack/render/internal/browsertest"
+)
+
+// TestMain ends the headless Chromium that the browser tests share
+// (browsertest.Tab: one browser, a tab for each test).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browsertest.Close()
+	os.Exit(code)
+}
