@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // The sizes of a blank tree (BlankTreeSpec).
@@ -72,7 +73,7 @@ func (p *page) blankTreeOf(name string) (*blankTree, error) {
 // lists write it ("✗ r1=c0 col", "✗ r1=c0 同列").
 func (p *page) boxLabel(def *tracer.Def, nd tracer.Node) string {
 	if nd.Parent < 0 {
-		return p.pick("(root)", "（根）")
+		return words.LessonRoot.In(p.lang)
 	}
 	move := def.MoveLabel(nd.Cell(), int(nd.Value))
 	if nd.Kind == tracer.NodePruned {
@@ -142,7 +143,7 @@ func (p *page) BlankKey(name string) (string, error) {
 		}
 		parts = append(parts, "["+strconv.Itoa(k)+"] "+x.labels[i])
 	}
-	return strings.Join(parts, p.pick("; ", "；")), nil
+	return strings.Join(parts, words.Semicolon.In(p.lang)), nil
 }
 
 // BlankBoxes is the number of boxes a blank tree draws.

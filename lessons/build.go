@@ -19,6 +19,7 @@ import (
 	"backtrack/render/steplog"
 	"backtrack/render/stepper"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Options configure Make and Build.
@@ -318,7 +319,7 @@ func (p *page) lockstepLink(runs []string) string {
 		return ""
 	}
 	// The page opens in the lesson's language: it was made in it.
-	return fmt.Sprintf("\n\n[%s](%s)", p.pick("▶ Step the two runs side by side, in lockstep", "▶ 两次运行并排，同步一步一步看"),
+	return fmt.Sprintf("\n\n[%s](%s)", words.LessonStepTwoRunsSideBy.In(p.lang),
 		lockstepName([2]string{runs[0], runs[1]}))
 }
 
@@ -384,34 +385,29 @@ func (p *page) assemble(body string, checked []string) string {
 	}
 	b.WriteString("# " + title + "\n\n")
 	b.WriteString(strings.TrimSpace(body) + "\n\n")
-	b.WriteString(p.pick("## Appendix: the runs\n\n", "## 附录：本课的运行\n\n"))
+	b.WriteString(words.LessonAppendixRuns.In(p.lang))
 	fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n|---|---|---|---|---|\n",
-		p.pick("run", "运行"), p.pick("instance", "实例"), p.pick("strategy", "策略"), p.pick("status", "结果"), p.pick("files", "文件"))
+		words.LessonRun.In(p.lang), words.LessonInstance.In(p.lang), words.LessonStrategy.In(p.lang), words.CompareStatus.In(p.lang), words.LessonFiles.In(p.lang))
 	for _, rs := range s.Runs {
 		r := p.runs[rs.Name]
 		sum := r.out.Summary
-		files := fmt.Sprintf("[%s](%s.stats.yaml)", p.pick("stats", "统计"), rs.Name)
+		files := fmt.Sprintf("[%s](%s.stats.yaml)", words.LessonStats.In(p.lang), rs.Name)
 		if r.player != nil {
-			files = fmt.Sprintf("[%s](%s.html) · ", p.pick("player", "播放器"), rs.Name) + files
+			files = fmt.Sprintf("[%s](%s.html) · ", words.LessonPlayer.In(p.lang), rs.Name) + files
 		}
 		if r.log != nil {
-			files += fmt.Sprintf(" · [%s](%s.yaml)", p.pick("step log", "步骤日志"), rs.Name)
+			files += fmt.Sprintf(" · [%s](%s.yaml)", words.LessonStepLog.In(p.lang), rs.Name)
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", rs.Name, mdCell(render.RunName(sum, p.lang)),
 			sum.Strategy, statusText(sum, p.lang), files)
 	}
-	b.WriteString(p.pick("\nA run too long to read step by step comes with its stats only, not its step log. "+
-		"A player is one HTML file that steps through the run in any browser, offline: the board, the search tree, the call stack, the code and the notes, forward and back (keys: → ←, ? for help).\n",
-		"\n步数太多、无法逐步阅读的运行只附统计，不附步骤日志。"+
-			"播放器是一个 HTML 文件，可以离线在任何浏览器中逐步查看这次运行：棋盘、搜索树、调用栈、代码和说明，可前进也可后退（按键：→ ←，按 ? 查看帮助）。\n"))
+	b.WriteString(words.LessonRunTooLongReadStep.In(p.lang))
 	if len(checked) > 0 {
-		b.WriteString(p.pick("\n## Appendix: claims checked against the runs\n\n", "\n## 附录：由运行核对的结论\n\n"))
-		b.WriteString(p.pick("Building this page checks every claim below; a change that breaks one stops the build.\n\n",
-			"生成本页时会逐条核对下面的结论；任何一条不再成立，生成就会失败。\n\n"))
+		b.WriteString(words.LessonAppendixClaimsCheckedAgainstRuns.In(p.lang))
+		b.WriteString(words.LessonBuildingThisPageChecksEvery.In(p.lang))
 		b.WriteString(strings.Join(checked, "\n") + "\n")
 	}
-	fmt.Fprintf(&b, p.pick("\n---\n*Made by `backtrack lesson build %s`: every number on this page comes from the runs above.*\n",
-		"\n---\n*由 `backtrack lesson build %s --lang zh` 生成：本页的每个数字都来自上面的运行。*\n"), p.l.Name)
+	fmt.Fprintf(&b, words.LessonMadeByBacktrackLessonBuild.In(p.lang), p.l.Name)
 	return b.String()
 }
 
@@ -592,11 +588,10 @@ func (p *page) exercises(xs []Exercise) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString(p.pick("\n\n## Exercises\n\nEvery answer below is worked out by the build from the runs of this page.\n",
-		"\n\n## 练习\n\n下面每道题的答案都由生成本页时的运行算出。\n"))
+	b.WriteString(words.LessonExercisesEveryAnswerBelowWorked.In(p.lang))
 	for i, x := range xs {
 		fmt.Fprintf(&b, "\n%d. %s\n\n   <details><summary>%s</summary>\n\n   %s\n\n   </details>\n",
-			i+1, indent(x.Q), p.pick("Answer", "答案"), indent(x.A))
+			i+1, indent(x.Q), words.LessonAnswer.In(p.lang), indent(x.A))
 	}
 	return b.String()
 }
@@ -608,19 +603,11 @@ func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n   ") }
 // Worksheet writes the exercises of made lessons as a worksheet (the
 // questions only, with room to answer) or, with key, as its answer key.
 func Worksheet(ms []*Made, lang tracer.Lang, key bool) []byte {
-	pick := func(en, zh string) string {
-		if lang == tracer.LangZH {
-			return zh
-		}
-		return en
-	}
 	var b strings.Builder
 	if key {
-		b.WriteString(pick("# Exercises: answer key\n\nEvery answer is worked out from the lessons' runs by `backtrack lesson build --exercises-only`.\n",
-			"# 练习：答案\n\n每个答案都由 `backtrack lesson build --exercises-only` 从各课的运行算出。\n"))
+		b.WriteString(words.LessonExercisesAnswerKeyEveryAnswer.In(lang))
 	} else {
-		b.WriteString(pick("# Exercises\n\nName: ____________________\n",
-			"# 练习\n\n姓名：____________________\n"))
+		b.WriteString(words.LessonExercisesName.In(lang))
 	}
 	for _, m := range ms {
 		if len(m.Exercises) == 0 {
@@ -630,9 +617,9 @@ func Worksheet(ms []*Made, lang tracer.Lang, key bool) []byte {
 		for i, x := range m.Exercises {
 			fmt.Fprintf(&b, "%d. %s\n\n", i+1, indent(x.Q))
 			if key {
-				fmt.Fprintf(&b, "   %s %s\n\n", pick("**Answer:**", "**答案：**"), indent(x.A))
+				fmt.Fprintf(&b, "   %s %s\n\n", words.LessonAnswer2.In(lang), indent(x.A))
 			} else {
-				b.WriteString("   " + pick("Answer: ", "答：") + "________________________________________\n\n")
+				b.WriteString("   " + words.LessonAnswer3.In(lang) + "________________________________________\n\n")
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // The index arithmetic the tutorials use on a Sudoku board, for pages that
@@ -171,7 +172,7 @@ func (p *page) BoxLoop(run, cell string) (string, error) {
 	c := g.corner(at)
 	var b strings.Builder
 	fmt.Fprintf(&b, "| i | `i/%d` | `i%%%d` | %s |\n|---:|---:|---:|---|\n", g.box, g.box,
-		fmt.Sprintf(p.pick("cell `[%d + i/%d][%d + i%%%d]`", "格子 `[%d + i/%d][%d + i%%%d]`"), c.Row, g.box, c.Col, g.box))
+		fmt.Sprintf(words.LessonCellOfBox.In(p.lang), c.Row, g.box, c.Col, g.box))
 	for i := 0; i < g.n; i++ {
 		v := g.visit(at, i)
 		cellText := v.String()
@@ -263,7 +264,7 @@ func (p *page) Around(run, cell, what string) (string, error) {
 	default:
 		return "", fmt.Errorf("around %q: want row, column, box, free or free_desc", what)
 	}
-	sep := p.pick(", ", "、")
+	sep := words.LessonListComma.In(p.lang)
 	var out []string
 	if what == "free" || what == "free_desc" {
 		used := map[byte]bool{}

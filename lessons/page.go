@@ -10,6 +10,7 @@ import (
 	"backtrack/render"
 	"backtrack/render/stepper"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // A lesson's text is a text/template whose data is a page: every number it
@@ -52,13 +53,6 @@ func parseTemplate(l *Lesson, lang tracer.Lang) (*template.Template, error) {
 		return nil, err
 	}
 	return t, nil
-}
-
-func (p *page) pick(en, zh string) string {
-	if p.lang == tracer.LangZH {
-		return zh
-	}
-	return en
 }
 
 func (p *page) ran(name string) (*ran, error) {
@@ -104,9 +98,9 @@ func (p *page) Run(run, f string) (string, error) {
 
 // stopZH names the stop rules in a Chinese table.
 var stopZH = map[tracer.Stop]string{
-	tracer.StopFirst:    "找到第一个解就停",
-	tracer.StopAll:      "找出全部解",
-	tracer.StopNoReturn: "没有返回值，不会停",
+	tracer.StopFirst:    words.LessonStopFirst.ZH,
+	tracer.StopAll:      words.LessonStopAll.ZH,
+	tracer.StopNoReturn: words.LessonStopNoReturn.ZH,
 }
 
 // pair returns field fa of run ra and field fb of run rb as numbers; ok
@@ -252,7 +246,7 @@ func (p *page) Table(name string) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	b.WriteString("| " + p.pick("run", "运行"))
+	b.WriteString("| " + words.LessonRun.In(p.lang))
 	align := "|---"
 	for _, f := range ts.Fields {
 		b.WriteString(" | " + fieldLabel(f, p.lang))
@@ -309,7 +303,7 @@ func (p *page) Excerpt(name string) (string, error) {
 	// A reject under --when leaf is a failed whole-board check, not a prune.
 	when := r.out.Summary.Strategy.When
 	var b strings.Builder
-	fmt.Fprintf(&b, "| %s | %s | %s |\n|---:|---|---|\n", p.pick("step", "步"), p.pick("event", "事件"), p.pick("note", "说明"))
+	fmt.Fprintf(&b, "| %s | %s | %s |\n|---:|---|---|\n", words.LessonStep.In(p.lang), words.LessonEvent.In(p.lang), words.LessonNote.In(p.lang))
 	for _, l := range lines {
 		cells := []string{strconv.FormatInt(l.step, 10), tracer.EventWords(l.kind, when).In(p.lang), mdCell(l.note)}
 		if l.chosen {
@@ -329,7 +323,7 @@ func (p *page) playerLine(run string, k int64) string {
 	if link == "" {
 		return ""
 	}
-	return fmt.Sprintf(p.pick("\n\n*Step through it in the player: [%s.html, step %d](%s).*", "\n\n*在播放器中逐步查看：[%s.html，第 %d 步](%s)。*"), run, k, link)
+	return fmt.Sprintf(words.LessonStepThroughPlayerHtmlStep.In(p.lang), run, k, link)
 }
 
 // Step returns the step an excerpt or a view chose.
@@ -386,22 +380,20 @@ func (p *page) Diagram(name string) (string, error) {
 	// One box per call and one per pruned try, as the diagram's legend
 	// counts them: "nodes" on these pages means calls only. Under --when
 	// leaf the tries are not pruned: the full board failed its check.
-	pruned := fmt.Sprintf(p.pick("%d pruned tries", "%d 次被剪掉的尝试"), rep.TotalPruned)
+	pruned := fmt.Sprintf(words.LessonPrunedTries.In(p.lang), rep.TotalPruned)
 	if r := p.runs[ds.Run]; r != nil && r.out.Summary.Strategy.When == tracer.WhenLeaf {
 		w := tracer.LeafFailWords.Count
-		pruned = fmt.Sprintf(p.pick("%d "+w.EN+"s", w.ZH), rep.TotalPruned)
+		pruned = fmt.Sprintf(words.Text{EN: "%d " + w.Many, ZH: w.ZH}.In(p.lang), rep.TotalPruned)
 	}
 	if rep.AllShown() {
-		drawn = fmt.Sprintf(p.pick("all %d boxes of the tree are drawn (%d calls + %s)",
-			"画出了树的全部 %d 个方框（%d 次调用 + %s）"), rep.Total, rep.TotalCalls, pruned)
+		drawn = fmt.Sprintf(words.LessonAllBoxesTreeAreDrawn.In(p.lang), rep.Total, rep.TotalCalls, pruned)
 	} else {
-		drawn = fmt.Sprintf(p.pick("%d of the tree's %d boxes (%d calls + %s) are drawn as themselves; the legend says what was left out",
-			"树的 %[2]d 个方框（%[3]d 次调用 + %[4]s）中画出了 %[1]d 个，图例说明省略了什么"), rep.Shown, rep.Total, rep.TotalCalls, pruned)
+		drawn = fmt.Sprintf(words.LessonTreeBoxesCallsAreDrawn.In(p.lang), rep.Shown, rep.Total, rep.TotalCalls, pruned)
 	}
 	caption := ds.Caption.In(p.lang)
-	md := fmt.Sprintf(p.pick("![%s](%s.svg)\n\n*%s (`%s.svg`: %s)*", "![%s](%s.svg)\n\n*%s（`%s.svg`：%s）*"), caption, name, caption, name, drawn)
+	md := fmt.Sprintf(words.LessonFigureNoted.In(p.lang), caption, name, caption, name, drawn)
 	if ds.wide() {
-		md += fmt.Sprintf(p.pick("\n\n**Not trimmed to fit a slide:** %s", "\n\n**此图没有为放进一页幻灯片而精简：**%s"), ds.WideReason.In(p.lang))
+		md += fmt.Sprintf(words.LessonNotTrimmedFitSlide.In(p.lang), ds.WideReason.In(p.lang))
 	}
 	return md, nil
 }
@@ -413,7 +405,7 @@ func (p *page) Chart(name string) (string, error) {
 		return "", err
 	}
 	caption := cs.Caption.In(p.lang)
-	return fmt.Sprintf(p.pick("![%s](%s.svg)\n\n*%s (`%s.svg`)*", "![%s](%s.svg)\n\n*%s（`%s.svg`）*"), caption, name, caption, name) + p.lockstepLink(cs.Runs), nil
+	return fmt.Sprintf(words.LessonFigure.In(p.lang), caption, name, caption, name) + p.lockstepLink(cs.Runs), nil
 }
 
 // Board returns a board of run in a code block: which is puzzle (the
@@ -458,7 +450,7 @@ func (p *page) Solutions(run string) (string, error) {
 	var blocks [][]string
 	width := 0
 	for i, rows := range sum.Solutions {
-		lines := append([]string{fmt.Sprintf(p.pick("solution %d", "解 %d"), i+1)},
+		lines := append([]string{fmt.Sprintf(words.LessonSolution.In(p.lang), i+1)},
 			strings.Split(strings.TrimRight(render.Board(sum.Problem, rows), "\n"), "\n")...)
 		for _, l := range lines {
 			width = max(width, textWidth(l))
@@ -594,8 +586,7 @@ func (p *page) DepthTable(name string) (string, error) {
 	}
 	d := p.runs[ds.Run].depths
 	var b strings.Builder
-	b.WriteString(p.pick("| depth | calls | tries | pruned | share pruned | calls with no solution below |\n",
-		"| 深度 | 调用 | 尝试 | 剪枝 | 剪枝占尝试的比例 | 下面没有解的调用 |\n"))
+	b.WriteString(words.LessonDepthCallsTriesPrunedShare.In(p.lang))
 	b.WriteString("|---:|---:|---:|---:|---:|---:|\n")
 	for k := range d.calls {
 		share := "-"
@@ -675,8 +666,7 @@ func (p *page) Attribution(name string) (string, error) {
 	}
 	r := p.runs[as.Run]
 	var b strings.Builder
-	b.WriteString(p.pick("| rule | row, then column, then box (this framework) | row, column and box cell *i* together (tutorial 004) |\n",
-		"| 规则 | 先行、再列、后宫（本框架） | 同时看行、列、宫的第 *i* 格（教程 004） |\n"))
+	b.WriteString(words.LessonRuleRowThenColumnThen.In(p.lang))
 	b.WriteString("|---|---:|---:|\n")
 	var total [2]int64
 	for _, rule := range []tracer.Rule{tracer.SudokuRow, tracer.SudokuColumn, tracer.SudokuBox} {
@@ -688,7 +678,7 @@ func (p *page) Attribution(name string) (string, error) {
 		total[0] += r.blame.framework[rule]
 		total[1] += r.blame.loop[rule]
 	}
-	fmt.Fprintf(&b, p.pick("| all prunes | %d | %d |", "| 剪枝合计 | %d | %d |"), total[0], total[1])
+	fmt.Fprintf(&b, words.LessonAllPrunes.In(p.lang), total[0], total[1])
 	return b.String(), nil
 }
 

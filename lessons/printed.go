@@ -7,6 +7,7 @@ import (
 
 	"backtrack/render"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Some tutorial code does not run as the tracer's template runs it: it
@@ -235,6 +236,6 @@ func (p *page) PrintedBoard(name string) (string, error) {
 			changed = append(changed, fmt.Sprintf("%s %c→%c", at, c, r.board[i]))
 		}
 	}
-	b.WriteString("\n" + p.pick("givens changed: ", "被改动的预设数字：") + strings.Join(changed, p.pick(", ", "，")) + "\n")
+	b.WriteString("\n" + words.LessonGivensChanged.In(p.lang) + strings.Join(changed, words.Comma.In(p.lang)) + "\n")
 	return codeBlock(b.String()), nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // atStepStats runs spec's search again and counts its first k events: the
@@ -118,10 +119,10 @@ func TestAtStepOneLayout(t *testing.T) {
 				rejects += st.Rejects[rl]
 			}
 			for _, want := range []string{
-				dotCount(l, st.Nodes, "call", "%d 次调用"),
+				words.Count(l, st.Nodes, words.DiagramCall),
 				strings.Join(rules, map[tracer.Lang]string{tracer.LangEN: ", ", tracer.LangZH: "，"}[l]),
-				dotCount(l, st.Solutions, "solution", "%d 个解"),
-				dotCount(l, k, "step", "%d 步"),
+				words.Count(l, st.Solutions, words.Solutions),
+				words.Count(l, k, words.DiagramStep),
 			} {
 				if !strings.Contains(legend, want) {
 					t.Errorf("%s: the legend lacks %q (the first %d events): %s", name, want, k, legend)
@@ -133,7 +134,7 @@ func TestAtStepOneLayout(t *testing.T) {
 			// Before the end, the run's final status and totals are not
 			// the legend's.
 			if k < n {
-				for _, final := range []string{"complete:", "solved:", "limit:", "搜索完毕", "已解出", "中途停止", dotCount(l, r.leg.Summary.Stats.Nodes, "call", "%d 次调用")} {
+				for _, final := range []string{"complete:", "solved:", "limit:", "搜索完毕", "已解出", "中途停止", words.Count(l, r.leg.Summary.Stats.Nodes, words.DiagramCall)} {
 					if strings.Contains(legend, final) && st.Nodes != r.leg.Summary.Stats.Nodes {
 						t.Errorf("%s: the legend says %q: %s", name, final, legend)
 					}

@@ -21,6 +21,7 @@ import (
 
 	"backtrack/render/internal/fontmetrics"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // The chart of nodes per depth: the shape of each search tree as a line,
@@ -96,7 +97,7 @@ func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 	p := plot.New()
 	p.Title.Text = opt.Title
 	if p.Title.Text == "" {
-		p.Title.Text = o.pick("nodes per depth", "每层节点数")
+		p.Title.Text = words.CompareNodesPerDepth.In(o.Lang)
 	}
 	// The title's size: the largest, down to 8 pt, whose width (measured
 	// as the diagrams measure text, Chinese at 1 em) fits.
@@ -106,8 +107,8 @@ func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 	}
 	setFont(&p.Title.TextStyle, size)
 	p.Title.Padding = vg.Points(6)
-	p.X.Label.Text = o.pick("depth", "深度")
-	p.Y.Label.Text = o.pick("nodes", "节点数")
+	p.X.Label.Text = words.CompareDepth2.In(o.Lang)
+	p.Y.Label.Text = words.CompareNodes2.In(o.Lang)
 	setFont(&p.X.Label.TextStyle, chartLabelSize)
 	setFont(&p.Y.Label.TextStyle, chartLabelSize)
 	setFont(&p.X.Tick.Label, chartTickSize)

@@ -11,6 +11,7 @@ import (
 
 	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Comparison tables: searches side by side (N-Queens beside Sudoku), and
@@ -29,13 +30,6 @@ type CompareOptions struct {
 	Lang     tracer.Lang // tracer.LangEN (default) or tracer.LangZH
 	Markdown bool        // a Markdown table instead of aligned text
 	NoTime   bool        // leave the time out, so the output is the same on every run
-}
-
-func (o CompareOptions) pick(en, zh string) string {
-	if o.Lang == tracer.LangZH {
-		return zh
-	}
-	return en
 }
 
 // table is the model of a comparison: a header, rows of cells, and which
@@ -102,14 +96,6 @@ func (t *table) write(w io.Writer, markdown bool) error {
 	return err
 }
 
-// RunName names a run's instance for people by the problem's title and
-// label: "N-Queens n=8", "Sudoku 9×9, 51 blanks", "Permutations n=3"
-// ("N 皇后 n=8", "数独 9×9，51 个空格", "全排列 n=3").
-func RunName(sum tracer.Summary, lang tracer.Lang) string {
-	d := sumDef(&sum)
-	return d.Title.In(lang) + " " + runLabel(d, &sum, lang)
-}
-
 // Shape describes the recursion of a run in a few words: one row per call
 // (1-D) for N-Queens; for Sudoku, how each call finds its cell on the 2-D
 // board. An order these words do not know is told apart by the problem's
@@ -122,9 +108,9 @@ func Shape(sum tracer.Summary, lang tracer.Lang) string {
 		return d.Shape(sum.Strategy.Order).In(lang)
 	}
 	if d.Code.Slot != nil && d.Code.Slot(sum.Strategy.Order) != "" {
-		return o.pick("2-D: each call finds its cell", "二维：每次调用找格子")
+		return words.CompareShape2D.In(o.Lang)
 	}
-	return o.pick("1-D: one slot per call", "一维：每层一个位置")
+	return words.CompareShape1D.In(o.Lang)
 }
 
 // LoopWidth is what the loop of one call runs over, named by the
@@ -132,19 +118,21 @@ func Shape(sum tracer.Summary, lang tracer.Lang) string {
 // "9 个数字", "3 个数字").
 func LoopWidth(sum tracer.Summary, lang tracer.Lang) string {
 	c := sumDef(&sum).Words.Candidate
-	en, zh := c.EN, strings.ReplaceAll(c.ZH, "%", "%%")
+	en, zh := c.EN, c.ZH
 	if en == "" {
-		en, zh = "candidate", "候选"
+		en, zh = words.CompareCandidate.EN, words.CompareCandidate.ZH
+	}
+	lo, hi := sumDef(&sum).ValueRange(sum.Size)
+	n := hi - lo + 1
+	if lang != tracer.LangZH {
+		return words.Count(lang, n, words.Noun{One: en, Many: words.Plural(en)})
 	}
 	// A noun of one character is its own measure word (列, 行); others
 	// are counted with 个.
 	if utf8.RuneCountInString(zh) == 1 {
-		zh = "%d " + zh
-	} else {
-		zh = "%d 个" + zh
+		return fmt.Sprintf(words.CompareOwnMeasure.ZH, n, zh)
 	}
-	lo, hi := sumDef(&sum).ValueRange(sum.Size)
-	return dotCount(lang, hi-lo+1, en, zh)
+	return fmt.Sprintf(words.CompareMeasured.ZH, n, zh)
 }
 
 // StatusText is the run's status, with the limit that stopped it:
@@ -156,10 +144,10 @@ func StatusText(sum tracer.Summary, lang tracer.Lang) string {
 		if sum.Status == tracer.StatusLimit && sum.Limit != tracer.LimitNone {
 			// "达到步数上限", not "达到上限（步数上限）": the limit's
 			// own name already says 上限.
-			if name := tracer.LimitWordsOf(sum.Limit).Name.ZH; strings.HasSuffix(name, "上限") {
-				return "达到" + name
+			if name := tracer.LimitWordsOf(sum.Limit).Name.ZH; strings.HasSuffix(name, words.RunLimit.ZH) {
+				return fmt.Sprintf(words.CompareReachedLimit.ZH, name)
 			}
-			return st + "（" + tracer.LimitWordsOf(sum.Limit).Name.ZH + "）"
+			return fmt.Sprintf(words.CompareStatusLimit.ZH, st, tracer.LimitWordsOf(sum.Limit).Name.ZH)
 		}
 		return st
 	}
@@ -224,7 +212,7 @@ func widestLevel(st *tracer.Stats, o CompareOptions) string {
 	if best < 0 {
 		return "-"
 	}
-	return fmt.Sprintf(o.pick("%s at depth %d", "深度 %[2]d：%[1]s"), dotCount(o.Lang, st.PerDepth[best], "call", "%d 次调用"), best)
+	return fmt.Sprintf(words.CompareDepth.In(o.Lang), words.Count(o.Lang, st.PerDepth[best], words.DiagramCall), best)
 }
 
 // FormatElapsed writes a duration for a table: "85 µs", "12.3 ms", "1.25 s".
@@ -261,20 +249,20 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 	text := func(f func(s tracer.Summary) string) func(tracer.Summary, CompareRun) string {
 		return func(sum tracer.Summary, _ CompareRun) string { return f(sum) }
 	}
-	row(opt.pick("recursion shape", "递归形状"), text(func(s tracer.Summary) string { return Shape(s, opt.Lang) }))
-	row(opt.pick("order", "顺序"), text(func(s tracer.Summary) string { return string(s.Strategy.Order) }))
-	row(opt.pick("check", "检查方式"), text(func(s tracer.Summary) string { return string(s.Strategy.Check) }))
-	row(opt.pick("when", "检查时机"), text(func(s tracer.Summary) string { return string(s.Strategy.When) }))
-	row(opt.pick("stop", "停止规则"), text(func(s tracer.Summary) string { return string(s.Strategy.Stop) }))
-	row(opt.pick("loop width per level", "每层循环宽度"), text(func(s tracer.Summary) string { return LoopWidth(s, opt.Lang) }))
-	row(opt.pick("depth", "深度"), n(func(st *tracer.Stats) int64 { return int64(st.MaxDepth) }))
-	row(opt.pick("status", "结果"), text(func(s tracer.Summary) string { return StatusText(s, opt.Lang) }))
-	row(opt.pick("solutions", "解"), n(func(st *tracer.Stats) int64 { return st.Solutions }))
-	row(opt.pick("calls", "调用"), n(func(st *tracer.Stats) int64 { return st.Nodes }))
-	row(opt.pick("tries", "尝试"), n(func(st *tracer.Stats) int64 { return st.Tries }))
-	row(opt.pick("rejects", "剪枝"), n(func(st *tracer.Stats) int64 { return st.RejectTotal() }))
+	row(words.CompareRecursionShape.In(opt.Lang), text(func(s tracer.Summary) string { return Shape(s, opt.Lang) }))
+	row(words.CompareOrder.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.Order) }))
+	row(words.CompareCheck.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.Check) }))
+	row(words.CompareWhen.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.When) }))
+	row(words.CompareStop.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.Stop) }))
+	row(words.CompareLoopWidthPerLevel.In(opt.Lang), text(func(s tracer.Summary) string { return LoopWidth(s, opt.Lang) }))
+	row(words.CompareDepth2.In(opt.Lang), n(func(st *tracer.Stats) int64 { return int64(st.MaxDepth) }))
+	row(words.CompareStatus.In(opt.Lang), text(func(s tracer.Summary) string { return StatusText(s, opt.Lang) }))
+	row(words.CompareSolutions.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Solutions }))
+	row(words.StepperCalls.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Nodes }))
+	row(words.CompareTries.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Tries }))
+	row(words.CompareRejects.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.RejectTotal() }))
 	for _, key := range compareRules(runs) {
-		row(opt.pick("rejects · ", "剪枝 · ")+shortRule(key, runs, opt), text(func(s tracer.Summary) string {
+		row(words.CompareRejects2.In(opt.Lang)+shortRule(key, runs, opt), text(func(s tracer.Summary) string {
 			ru, ok := runRule(&s, key)
 			if !ok {
 				return "-"
@@ -282,14 +270,14 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 			return strconv.FormatInt(s.Stats.Rejects[ru], 10)
 		}))
 	}
-	row(opt.pick("placements", "放置"), n(func(st *tracer.Stats) int64 { return st.Placements }))
-	row(opt.pick(tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH), n(func(st *tracer.Stats) int64 { return st.Backtracks }))
-	row(opt.pick("check cost", "检查代价"), n(func(st *tracer.Stats) int64 { return st.CheckCost }))
-	row(opt.pick("scan cost", "扫描代价"), n(func(st *tracer.Stats) int64 { return st.ScanCost }))
-	row(opt.pick("steps", "步数"), n(func(st *tracer.Stats) int64 { return st.Steps }))
-	row(opt.pick("widest level", "最宽的一层"), text(func(s tracer.Summary) string { return widestLevel(&s.Stats, opt) }))
+	row(words.ComparePlacements.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Placements }))
+	row(words.RunBacktracks.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Backtracks }))
+	row(words.CompareCheckCost.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.CheckCost }))
+	row(words.CompareScanCost.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.ScanCost }))
+	row(words.CompareSteps.In(opt.Lang), n(func(st *tracer.Stats) int64 { return st.Steps }))
+	row(words.CompareWidestLevel.In(opt.Lang), text(func(s tracer.Summary) string { return widestLevel(&s.Stats, opt) }))
 	if !opt.NoTime {
-		row(opt.pick("time", "用时"), func(_ tracer.Summary, r CompareRun) string { return FormatElapsed(r.Elapsed) })
+		row(words.CompareTime.In(opt.Lang), func(_ tracer.Summary, r CompareRun) string { return FormatElapsed(r.Elapsed) })
 	}
 	return t.write(w, opt.Markdown)
 }
@@ -317,7 +305,7 @@ func bar(n, most int64) string {
 // level with any node at all shows at least a sliver. opt.Markdown wraps
 // it in a code block.
 func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error {
-	t := &table{head: []string{opt.pick("depth", "深度")}, right: []bool{true}}
+	t := &table{head: []string{words.CompareDepth2.In(opt.Lang)}, right: []bool{true}}
 	deepest := 0
 	var most int64
 	for _, r := range runs {
@@ -350,12 +338,11 @@ func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error
 	if opt.Markdown {
 		b.WriteString("```\n")
 	}
-	full := dotCount(opt.Lang, most, "call", "%d 次调用")
+	full := words.Count(opt.Lang, most, words.DiagramCall)
 	if len(runs) > 1 {
-		fmt.Fprintf(&b, opt.pick("calls per depth (one scale for all columns: a full bar is %s)\n",
-			"每层调用数（各列比例相同：最长的一条表示 %s）\n"), full)
+		fmt.Fprintf(&b, words.CompareCallsPerDepthOneScale.In(opt.Lang), full)
 	} else {
-		fmt.Fprintf(&b, opt.pick("calls per depth (a full bar is %s)\n", "每层调用数（最长的一条表示 %s）\n"), full)
+		fmt.Fprintf(&b, words.CompareCallsPerDepthFullBar.In(opt.Lang), full)
 	}
 	if err := t.write(&b, false); err != nil {
 		return err
@@ -376,20 +363,20 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 		t.head = append(t.head, head)
 		t.right = append(t.right, right)
 	}
-	col(opt.pick("order", "顺序"), false)
-	col(opt.pick("check", "检查方式"), false)
-	col(opt.pick("when", "检查时机"), false)
+	col(words.CompareOrder.In(opt.Lang), false)
+	col(words.CompareCheck.In(opt.Lang), false)
+	col(words.CompareWhen.In(opt.Lang), false)
 	dedup := dedupAxis(runs) // compare --strategies of a list with repeats: 树层去重 used, start, none
 	if dedup {
-		col(opt.pick("dedup", "去重"), false)
+		col(words.CompareDedup.In(opt.Lang), false)
 	}
-	col(opt.pick("status", "结果"), false)
-	for _, h := range [][2]string{{"solutions", "解"}, {"calls", "调用"}, {"tries", "尝试"}, {"placements", "放置"},
-		{tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH}, {"check cost", "检查代价"}, {"scan cost", "扫描代价"}, {"steps", "步数"}} {
-		col(opt.pick(h[0], h[1]), true)
+	col(words.CompareStatus.In(opt.Lang), false)
+	for _, h := range []words.Text{words.CompareSolutions, words.StepperCalls, words.CompareTries, words.ComparePlacements,
+		words.RunBacktracks, words.CompareCheckCost, words.CompareScanCost, words.CompareSteps} {
+		col(h.In(opt.Lang), true)
 	}
 	if !opt.NoTime {
-		col(opt.pick("time", "用时"), true)
+		col(words.CompareTime.In(opt.Lang), true)
 	}
 	var limits []tracer.LimitReason // the limits that stopped runs, in the order first met
 	for _, r := range runs {
@@ -418,9 +405,9 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 		if dedup {
 			// The style is a column: the title names the list alone.
 			d := string(tracer.DedupOf(s.Instance))
-			name = strings.NewReplacer(", dedup "+d, "", "，去重 "+d, "").Replace(name)
+			name = strings.NewReplacer(fmt.Sprintf(words.CompareDedupInTitle.EN, d), "", fmt.Sprintf(words.CompareDedupInTitle.ZH, d), "").Replace(name)
 		}
-		fmt.Fprintf(&b, "%s · %s%s\n", name, opt.pick("stop: ", "停止规则："), s.Strategy.Stop)
+		fmt.Fprintf(&b, "%s · %s%s\n", name, words.CompareStop2.In(opt.Lang), s.Strategy.Stop)
 		if opt.Markdown {
 			b.WriteString("\n")
 		}
@@ -455,25 +442,21 @@ func dedupAxis(runs []CompareRun) bool {
 // limitNote explains, under a strategy table, the status of the runs a
 // limit stopped: "limit (steps): …".
 func limitNote(l tracer.LimitReason, opt CompareOptions) string {
-	var en, zh string
+	why := words.CompareLimitStopped
 	switch l {
 	case tracer.LimitSteps:
-		en, zh = "the run was stopped by the step limit (--max-steps)", "该策略达到步数上限（--max-steps）被停止"
+		why = words.CompareLimitSteps
 	case tracer.LimitCalls:
-		en, zh = "the run was stopped by the call limit (--max-calls)", "该策略达到调用次数上限（--max-calls）被停止"
+		why = words.CompareLimitCalls
 	case tracer.LimitTime:
-		en, zh = "the run was stopped by the time limit (--timeout)", "该策略达到时间上限（--timeout）被停止"
+		why = words.CompareLimitTime
 	case tracer.LimitCanceled:
-		en, zh = "the run was interrupted (Ctrl-C or a signal)", "该策略被中断（Ctrl-C 或信号）"
+		why = words.CompareLimitCanceled
 	case tracer.LimitSize:
-		en, zh = "the run was stopped because its recording reached the size limit (--max-output)",
-			"该策略的记录达到大小上限（--max-output）被停止"
+		why = words.CompareLimitSize
 	case tracer.LimitTree:
-		en, zh = "the run was stopped because its search tree reached the size limit (--max-tree)",
-			"该策略的搜索树达到大小上限（--max-tree）被停止"
-	default:
-		en, zh = "a limit stopped the run", "该策略触及上限被停止"
+		why = words.CompareLimitTree
 	}
 	status := StatusText(tracer.Summary{Status: tracer.StatusLimit, Limit: l}, opt.Lang)
-	return status + opt.pick(": "+en+"; its counts are those at the stop.\n", "："+zh+"；计数为停止时的值。\n")
+	return status + fmt.Sprintf(words.CompareLimitNote.In(opt.Lang), why.In(opt.Lang))
 }

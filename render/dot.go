@@ -11,6 +11,7 @@ import (
 
 	"backtrack/render/internal/fontmetrics"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // The DOT of a search tree, written by hand like pprof's dotgraph.go and
@@ -189,14 +190,6 @@ func (d *dotDrawer) startBoard() *tracer.Board {
 	return d.start
 }
 
-// pick returns the English or the Chinese text.
-func (d *dotDrawer) pick(en, zh string) string {
-	if d.zh {
-		return zh
-	}
-	return en
-}
-
 func (d *dotDrawer) lang() tracer.Lang {
 	if d.zh {
 		return tracer.LangZH
@@ -217,10 +210,9 @@ func (d *dotDrawer) failColor() string {
 // "3 次剪枝", or under --when leaf "3 failed whole-board checks" / "3 个满棋盘校验失败".
 func (d *dotDrawer) failCount(lang tracer.Lang, n int) string {
 	if d.leaf {
-		w := tracer.LeafFailWords.Count
-		return dotCount(lang, n, w.EN, w.ZH)
+		return words.Count(lang, n, tracer.LeafFailWords.Count)
 	}
-	return dotCount(lang, n, "pruned try", "%d 次剪枝")
+	return words.Count(lang, n, words.DiagramPrunedTry)
 }
 
 // failGroup heads a group of rejected leaves: "✗ 7 pruned" / "✗ 剪枝 7 个",
@@ -231,15 +223,15 @@ func (d *dotDrawer) failGroup(n int) string {
 	case d.leaf:
 		return "✗ " + d.failCount(d.lang(), n)
 	case d.after:
-		return fmt.Sprintf(d.pick("✗ %d placed, undone", "✗ 先放后查、撤销 %d 个"), n)
+		return fmt.Sprintf(words.DiagramPlacedUndone.In(d.lang()), n)
 	}
-	return fmt.Sprintf(d.pick("✗ %d pruned", "✗ 剪枝 %d 个"), n)
+	return fmt.Sprintf(words.DiagramPruned.In(d.lang()), n)
 }
 
 // afterWords is the line a rejected leaf carries under --when after: the
 // candidate was written to the board, checked there, and taken back.
 func (d *dotDrawer) afterWords() string {
-	return d.pick("placed, checked, undone", "先放后查，撤销")
+	return words.DiagramPlacedCheckedUndone.In(d.lang())
 }
 
 // move is the label of tree node i's move.
@@ -306,22 +298,22 @@ func isPass(n tracer.Node) bool {
 // the parent, at depth k-1, passed over position k-1.
 func (d *dotDrawer) passLabel(n tracer.Node) string {
 	if !d.cells || n.Depth < 1 {
-		return d.pick("pass", "跳过")
+		return words.DiagramPass.In(d.lang())
 	}
 	k, size := int(n.Depth)-1, d.sum.Size
 	at := tracer.Pos{Row: k / (size + 1), Col: k % (size + 1)}
 	switch {
 	case at.Col == size && at.Row == size-1:
-		return fmt.Sprintf(d.pick("end of row %d: board full", "第 %d 行到头，棋盘填满"), at.Row)
+		return fmt.Sprintf(words.DiagramEndRowBoardFull.In(d.lang()), at.Row)
 	case at.Col == size:
-		return fmt.Sprintf(d.pick("end of row %d: next row", "第 %d 行到头，换下一行"), at.Row)
+		return fmt.Sprintf(words.DiagramEndRowNextRow.In(d.lang()), at.Row)
 	}
 	if b := d.startBoard(); b != nil {
 		if v, ok := b.At(at); ok && b.Given(at) {
-			return d.pick("skip given ", "跳过预设数字 ") + d.def.MoveLabel(at, v)
+			return words.DiagramSkipGiven.In(d.lang()) + d.def.MoveLabel(at, v)
 		}
 	}
-	return fmt.Sprintf(d.pick("skip (%d,%d)", "跳过 (%d,%d)"), at.Row, at.Col)
+	return fmt.Sprintf(words.DiagramSkip.In(d.lang()), at.Row, at.Col)
 }
 
 // witness is the label of what pruned leaf i clashes with: the move that
@@ -370,7 +362,7 @@ func (d *dotDrawer) labelAll() {
 			rw := d.def.RuleWordsOf(n.Rule)
 			why := rw.Short.In(d.lang())
 			if wt := d.witness(it.Node); wt != "" {
-				why += d.pick(": ", "：") + wt
+				why += words.NoteColon.In(d.lang()) + wt
 				if rw.With.EN != "" {
 					// The rule's own word for its witness: 树层去重 is no
 					// clash ("same as before: 1" / "同层已试：1").
@@ -389,9 +381,9 @@ func (d *dotDrawer) labelAll() {
 			case d.leaf:
 				// The full board failed its check at this cell: say so
 				// first, then where and why.
-				lines = []string{"✗ " + tracer.LeafFailWords.Name.In(d.lang()), d.move(it.Node) + d.pick(": ", "：") + d.def.RuleName(n.Rule, d.lang())}
+				lines = []string{"✗ " + tracer.LeafFailWords.Name.In(d.lang()), d.move(it.Node) + words.NoteColon.In(d.lang()) + d.def.RuleName(n.Rule, d.lang())}
 				if wt := d.witness(it.Node); wt != "" {
-					lines = append(lines, d.pick("clash: ", "冲突：")+wt)
+					lines = append(lines, words.DiagramClash.In(d.lang())+wt)
 				}
 			case d.after:
 				// The digit stood on the board while it was checked.
@@ -423,7 +415,7 @@ func (d *dotDrawer) labelAll() {
 func (d *dotDrawer) aggLines(it *Item, a *Aggregate) []string {
 	switch it.Kind {
 	case ItemGroup:
-		return []string{d.failGroup(a.Leaves), strings.Join(d.byRule(&a.ByRule, true), d.pick(", ", "，"))}
+		return []string{d.failGroup(a.Leaves), strings.Join(d.byRule(&a.ByRule, true), words.Comma.In(d.lang()))}
 	case ItemFold:
 		return d.foldLines(it, a)
 	}
@@ -433,9 +425,9 @@ func (d *dotDrawer) aggLines(it *Item, a *Aggregate) []string {
 // foldLines is the label of a folded chain of calls: how many calls it
 // holds, its first and last moves, and its pruned leaves.
 func (d *dotDrawer) foldLines(it *Item, a *Aggregate) []string {
-	lines := []string{fmt.Sprintf(d.pick("⋮ %d calls, each with one child", "⋮ %d 次调用，每次只有一个子调用"), a.Calls)}
+	lines := []string{fmt.Sprintf(words.DiagramCallsEachWithOneChild.In(d.lang()), a.Calls)}
 	if d.tr.AggsEnd[it.Agg].Subtrees > 0 { // the same words at every step
-		lines[0] = fmt.Sprintf(d.pick("⋮ %d calls, one child of each drawn", "⋮ %d 次调用，每次只画一个子调用"), a.Calls)
+		lines[0] = fmt.Sprintf(words.DiagramCallsOneChildEachDrawn.In(d.lang()), a.Calls)
 	}
 	// The moves of the chain's calls that made one (a pass call makes none).
 	first, last := int32(-1), int32(-1)
@@ -461,11 +453,11 @@ func (d *dotDrawer) foldLines(it *Item, a *Aggregate) []string {
 		lines = append(lines, d.failGroup(a.Leaves))
 	}
 	if a.Subtrees > 0 {
-		s := fmt.Sprintf(d.pick("… %s elided (%s)", "… 省略 %s（%s）"), dotCount(d.lang(), a.Subtrees, "other subtree", "%d 棵子树"),
-			dotCount(d.lang(), a.Nodes-a.Calls-a.Leaves, "box", "%d 个方框"))
+		s := fmt.Sprintf(words.DiagramElided.In(d.lang()), words.Count(d.lang(), a.Subtrees, words.DiagramOtherSubtree),
+			words.Count(d.lang(), a.Nodes-a.Calls-a.Leaves, words.DiagramBox))
 		lines = append(lines, s)
 		if a.Solutions > 0 {
-			lines = append(lines, dotCount(d.lang(), a.Solutions, "solution", "%d 个解"))
+			lines = append(lines, words.Count(d.lang(), a.Solutions, words.Solutions))
 		}
 	}
 	return lines
@@ -515,9 +507,9 @@ func (d *dotDrawer) rules() []tracer.Rule {
 // after the focus by when ("… later: 1829 calls, 88 solutions" / "… 之后：
 // 1829 次调用，88 个解"), then the pruned tries among them.
 func (d *dotDrawer) elidedLines(it *Item, a *Aggregate) []string {
-	calls := dotCount(d.lang(), a.SubCalls, "call", "%d 次调用")
+	calls := words.Count(d.lang(), a.SubCalls, words.DiagramCall)
 	pruned := a.Nodes - a.SubCalls
-	sep := d.pick(", ", "，")
+	sep := words.Comma.In(d.lang())
 	if deadAgg(a) && a.Subtrees == 1 && !a.Later {
 		// The one call of the run, by its move.
 		c := it.Lo
@@ -528,25 +520,25 @@ func (d *dotDrawer) elidedLines(it *Item, a *Aggregate) []string {
 		if pruned > 0 {
 			second += sep + d.failGroup(pruned)
 		}
-		return []string{"↩ " + d.move(c) + d.pick(": dead end", "：死路"), second}
+		return []string{"↩ " + d.move(c) + words.DiagramDeadEnd.In(d.lang()), second}
 	}
 	var head string
 	switch {
 	case a.Open:
-		head = d.pick("running: ", "进行中：") + calls
+		head = words.DiagramRunning.In(d.lang()) + calls
 	case a.Solutions > 0:
-		head = calls + sep + dotCount(d.lang(), a.Solutions, "solution", "%d 个解")
+		head = calls + sep + words.Count(d.lang(), a.Solutions, words.Solutions)
 		if a.Later {
-			head = d.pick("later: ", "之后：") + head
+			head = words.DiagramLater.In(d.lang()) + head
 		} else {
-			head = d.pick("earlier: ", "之前：") + head
+			head = words.DiagramEarlier.In(d.lang()) + head
 		}
 	case a.Later:
-		head = d.pick("later: ", "之后：") + calls + d.pick(", no solution", "，无解")
+		head = words.DiagramLater.In(d.lang()) + calls + words.DiagramNoSolution.In(d.lang())
 	case a.Subtrees > 1:
-		head = fmt.Sprintf(d.pick("%d dead ends: %s", "回溯 %d 次：%s"), a.Subtrees, calls)
+		head = fmt.Sprintf(words.DiagramDeadEnds.In(d.lang()), a.Subtrees, calls)
 	default:
-		head = d.pick("dead end: ", "回溯：") + calls
+		head = words.DiagramDeadEnd2.In(d.lang()) + calls
 	}
 	lines := []string{"… " + head}
 	if pruned > 0 {
@@ -617,14 +609,14 @@ func (d *dotDrawer) boardLabel(i int) {
 		rule := d.def.RuleName(n.Rule, d.lang())
 		if d.leaf {
 			own.text = "✗ " + tracer.LeafFailWords.Name.In(d.lang())
-			rule = d.move(it.Node) + d.pick(": ", "：") + rule
+			rule = d.move(it.Node) + words.NoteColon.In(d.lang()) + rule
 		}
 		if d.after {
 			bottom = append(bottom, dotHTMLRow{text: d.afterWords(), size: dotFontBoard, color: fail})
 		}
 		bottom = append(bottom, dotHTMLRow{text: rule, size: dotFontBoard, color: fail})
 		if wt := d.witness(it.Node); wt != "" {
-			bottom = append(bottom, dotHTMLRow{text: d.pick("clash: ", "冲突：") + wt, size: dotFontBoard, color: fail})
+			bottom = append(bottom, dotHTMLRow{text: words.DiagramClash.In(d.lang()) + wt, size: dotFontBoard, color: fail})
 		}
 	}
 	var b strings.Builder
@@ -688,7 +680,7 @@ func (d *dotDrawer) pathRows(v int32) []dotHTMLRow {
 	var rows []dotHTMLRow
 	shown := min(len(path), dotPathMoves-1)
 	if len(path) > shown {
-		rows = append(rows, dotHTMLRow{text: "⋮ " + dotCount(d.lang(), len(path)-shown, "move before", "之前 %d 步"), size: dotFontBoard, color: dotColorDeadFont})
+		rows = append(rows, dotHTMLRow{text: "⋮ " + words.Count(d.lang(), len(path)-shown, words.DiagramMoveBefore), size: dotFontBoard, color: dotColorDeadFont})
 	}
 	for k := shown - 1; k >= 0; k-- {
 		rows = append(rows, dotHTMLRow{text: d.move(path[k]), size: dotFontBoard, color: dotColorPlaced})
@@ -1100,61 +1092,49 @@ func (d *dotDrawer) trimLine(rep TrimReport, lang tracer.Lang) string {
 
 // trimParts says what trimming kept and left out, one part each.
 func (d *dotDrawer) trimParts(rep TrimReport, lang tracer.Lang) []string {
-	zh := lang == tracer.LangZH
-	pick := func(en, z string) string {
-		if zh {
-			return z
-		}
-		return en
-	}
 	// A box is a call or a pruned try (a failed whole-board check under
 	// --when leaf): what the whole tree would draw.
-	boxes := fmt.Sprintf(pick("%s (%s + %s)", "%s（%s + %s）"), dotCount(lang, rep.Total, "box", "%d 个方框"),
-		dotCount(lang, rep.TotalCalls, "call", "%d 次调用"), d.failCount(lang, rep.TotalPruned))
+	boxes := fmt.Sprintf(words.DiagramBoxes.In(lang), words.Count(lang, rep.Total, words.DiagramBox),
+		words.Count(lang, rep.TotalCalls, words.DiagramCall), d.failCount(lang, rep.TotalPruned))
 	var parts []string
 	switch {
 	case rep.AllShown():
-		parts = append(parts, pick("showing all ", "显示全部 ")+boxes)
-	case zh:
-		parts = append(parts, fmt.Sprintf("共 %s，显示其中 %d 个", boxes, rep.Shown))
+		parts = append(parts, words.DiagramShowingAll.In(lang)+boxes)
 	default:
-		parts = append(parts, fmt.Sprintf("showing %d of %s", rep.Shown, boxes))
+		parts = append(parts, fmt.Sprintf(words.DiagramShowingOf.In(lang), boxes, rep.Shown))
 	}
 	if rep.CollapsedGroups > 0 {
-		leaves := dotCount(lang, rep.CollapsedLeaves, "pruned leaf", "%d 个剪枝叶子")
+		leaves, into := words.Count(lang, rep.CollapsedLeaves, words.DiagramPrunedLeaf), words.DiagramCollapsedInto
 		if d.leaf {
-			leaves = d.failCount(lang, rep.CollapsedLeaves) + pick("", "，")
+			leaves, into = d.failCount(lang, rep.CollapsedLeaves), words.DiagramCollapsedIntoLeaf
 		}
-		parts = append(parts, fmt.Sprintf(pick("%s collapsed into %s", "%s合并为 %s"),
-			leaves, dotCount(lang, rep.CollapsedGroups, "group", "%d 组")))
+		parts = append(parts, fmt.Sprintf(into.In(lang),
+			leaves, words.Count(lang, rep.CollapsedGroups, words.DiagramGroup)))
 	}
 	if rep.FoldedChains > 0 {
-		parts = append(parts, fmt.Sprintf(pick("%s folded into %s", "%s折叠为 %s"),
-			dotCount(lang, rep.FoldedCalls, "call", "%d 次调用"), dotCount(lang, rep.FoldedChains, "chain", "%d 条链")))
+		parts = append(parts, fmt.Sprintf(words.DiagramFoldedInto.In(lang),
+			words.Count(lang, rep.FoldedCalls, words.DiagramCall), words.Count(lang, rep.FoldedChains, words.DiagramChain)))
 	}
 	if rep.SolutionsKept < rep.Solutions {
-		parts = append(parts, fmt.Sprintf(pick("%d of %s drawn", "画出 %d 个解中的 %d 个"), rep.SolutionsKept,
-			dotCount(lang, rep.Solutions, "solution", "%d")))
-		if zh {
-			parts[len(parts)-1] = fmt.Sprintf("画出 %d 个解中的 %d 个", rep.Solutions, rep.SolutionsKept)
-		}
+		parts = append(parts, fmt.Sprintf(words.DiagramDrawn.In(lang), rep.SolutionsKept,
+			words.Count(lang, rep.Solutions, words.DiagramSolutionsDrawn)))
 	}
 	if rep.ElidedMarks > 0 {
-		s := fmt.Sprintf(pick("%s elided (%s", "省略 %s（%s"), dotCount(lang, rep.ElidedSubtrees, "subtree", "%d 棵子树"),
-			dotCount(lang, rep.ElidedNodes, "box", "%d 个方框"))
+		s := fmt.Sprintf(words.DiagramElided2.In(lang), words.Count(lang, rep.ElidedSubtrees, words.DiagramSubtree),
+			words.Count(lang, rep.ElidedNodes, words.DiagramBox))
 		if rep.ElidedSolutions > 0 {
-			s += pick(", ", "，含 ") + dotCount(lang, rep.ElidedSolutions, "solution", "%d 个解")
+			s += words.DiagramWithSolutions.In(lang) + words.Count(lang, rep.ElidedSolutions, words.Solutions)
 		}
-		parts = append(parts, s+pick(")", "）"))
+		parts = append(parts, s+words.NoteCloseParen.In(lang))
 	}
 	if len(rep.Focus) > 0 {
-		parts = append(parts, pick("focus ", "聚焦 ")+strings.Join(rep.Focus, FocusSeparator))
+		parts = append(parts, words.DiagramFocus.In(lang)+strings.Join(rep.Focus, FocusSeparator))
 	}
 	if rep.Depth > 0 {
-		parts = append(parts, fmt.Sprintf(pick("depth ≤ %d", "深度 ≤ %d"), rep.Depth))
+		parts = append(parts, fmt.Sprintf(words.DiagramDepth.In(lang), rep.Depth))
 	}
 	if rep.OverBudget > 0 && rep.Picture.Fit.W == 0 { // a budget the fit chose is not the reader's
-		parts = append(parts, fmt.Sprintf(pick("solution paths drawn past the budget of %d", "为画出解的路径超出预算 %d"), rep.Budget))
+		parts = append(parts, fmt.Sprintf(words.DiagramSolutionPathsDrawnPastBudget.In(lang), rep.Budget))
 	}
 	return parts
 }
@@ -1164,24 +1144,23 @@ func (d *dotDrawer) trimParts(rep TrimReport, lang tracer.Lang) []string {
 func (d *dotDrawer) statusLine() string {
 	s := d.sum
 	if k := d.tr.AtStep; k > 0 && k < d.t.Steps {
-		return fmt.Sprintf(d.pick("after step %d of %d: still searching", "第 %d 步（共 %d 步）：搜索进行中"), k, d.t.Steps)
+		return fmt.Sprintf(words.DiagramAfterStepStillSearching.In(d.lang()), k, d.t.Steps)
 	}
-	sols := dotCount(d.lang(), s.Stats.Solutions, "solution", "%d 个解")
+	sols := words.Count(d.lang(), s.Stats.Solutions, words.Solutions)
 	switch s.Status {
 	case tracer.StatusSolved:
-		return d.pick("solved: stopped at the first solution", "已解出：找到第一个解后停止")
+		return words.DiagramSolvedStoppedFirstSolution.In(d.lang())
 	case tracer.StatusComplete:
-		return d.pick("complete: searched the whole tree, ", "搜索完毕：整棵树都搜过了，共 ") + sols
+		return words.DiagramCompleteSearchedWholeTree.In(d.lang()) + sols
 	case tracer.StatusLost:
-		return fmt.Sprintf(d.pick("lost: found %s, but with no return value the search went on and undid it",
-			"解丢失：找到 %s，但没有返回值，搜索继续并撤销了它"), sols)
+		return fmt.Sprintf(words.DiagramLostFoundButWithNo.In(d.lang()), sols)
 	case tracer.StatusWrong:
-		return d.pick("wrong: ", "错误：") + StatusLine(*s, d.lang())
+		return words.DiagramWrong.In(d.lang()) + StatusLine(*s, d.lang())
 	case tracer.StatusLimit:
 		// The limit's own words (StopLine): an interrupt, the size of the
 		// recording and the limits set by flags each say what stopped it.
-		return d.pick("limit: ", "中途停止：") + StopLine(s.Limit, s.Stats.Steps, d.lang()) +
-			d.pick(", "+sols+" so far", "，已找到 "+sols)
+		return words.DiagramLimit.In(d.lang()) + StopLine(s.Limit, s.Stats.Steps, d.lang()) +
+			fmt.Sprintf(words.DiagramSoFar.In(d.lang()), sols)
 	}
 	return string(s.Status)
 }
@@ -1200,20 +1179,20 @@ func (d *dotDrawer) counts() []string {
 		rules = append(rules, tracer.RuleCount(d.def.RuleIntro(r, d.sum.Size, d.lang()), st.Rejects[r], d.lang()))
 	}
 	l := d.lang()
-	rejects := dotCount(l, st.RejectTotal(), "reject", "%d 次剪枝")
+	rejects := words.Count(l, st.RejectTotal(), words.DiagramReject)
 	if d.leaf {
 		rejects = d.failCount(l, int(st.RejectTotal()))
 	}
-	return []string{dotCount(l, st.Nodes, "call", "%d 次调用"), dotCount(l, st.Tries, "try", "%d 次尝试"),
-		rejects + d.ruleList(rules), dotCount(l, st.Solutions, "solution", "%d 个解"),
-		dotCount(l, st.Backtracks, "backtrack", "%d 次回溯"), dotCount(l, st.Steps, "step", "%d 步")}
+	return []string{words.Count(l, st.Nodes, words.DiagramCall), words.Count(l, st.Tries, words.DiagramTry),
+		rejects + d.ruleList(rules), words.Count(l, st.Solutions, words.Solutions),
+		words.Count(l, st.Backtracks, words.DiagramBacktrack), words.Count(l, st.Steps, words.DiagramStep)}
 }
 
 // ruleList puts counts by rule in brackets: " (row ×3, column ×1)".
 func (d *dotDrawer) ruleList(rules []string) string {
-	rs := strings.Join(rules, d.pick(", ", "，"))
+	rs := strings.Join(rules, words.Comma.In(d.lang()))
 	if rs != "" {
-		rs = d.pick(" ("+rs+")", "（"+rs+"）")
+		rs = fmt.Sprintf(words.DiagramInBrackets.In(d.lang()), rs)
 	}
 	return rs
 }
@@ -1242,12 +1221,12 @@ func (d *dotDrawer) countsAt() []string {
 	for _, r := range d.sum.Rules {
 		rules = append(rules, tracer.RuleCount(d.def.RuleIntro(r, d.sum.Size, l), byRule[r], l))
 	}
-	rejects := dotCount(l, pruned, "reject", "%d 次剪枝")
+	rejects := words.Count(l, pruned, words.DiagramReject)
 	if d.leaf {
 		rejects = d.failCount(l, pruned)
 	}
-	return []string{dotCount(l, calls, "call", "%d 次调用"), rejects + d.ruleList(rules),
-		dotCount(l, sols, "solution", "%d 个解"), dotCount(l, d.tr.AtStep, "step", "%d 步")}
+	return []string{words.Count(l, calls, words.DiagramCall), rejects + d.ruleList(rules),
+		words.Count(l, sols, words.Solutions), words.Count(l, d.tr.AtStep, words.DiagramStep)}
 }
 
 // A legend row: a bold lead, then parts that may go on separate lines
@@ -1290,13 +1269,13 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	var chips []keyChip
 	captionAt := 0 // the caption comes before rows[captionAt]
 	if d.opt.Legend != LegendNone {
-		rows = []legendRow{{bold: d.rootName(), parts: []string{"· " + d.pick("strategy ", "策略 ") + d.sum.Strategy.String()}}}
+		rows = []legendRow{{bold: d.rootName(), parts: []string{"· " + words.DiagramStrategy.In(d.lang()) + d.sum.Strategy.String()}}}
 		captionAt = 1
 		if d.opt.Legend == LegendFull {
 			rows = append(rows,
 				legendRow{parts: []string{d.statusLine()}},
 				legendRow{parts: d.counts(), sep: " · "},
-				legendRow{parts: d.trimParts(rep, d.lang()), sep: d.pick("; ", "；")})
+				legendRow{parts: d.trimParts(rep, d.lang()), sep: words.Semicolon.In(d.lang())})
 			captionAt = 2
 		}
 		chips = d.keyChips()
@@ -1499,37 +1478,35 @@ func (d *dotDrawer) keyChips() []keyChip {
 		out = append(out, keyChip{attrs: attrs, text: text, border: border})
 	}
 	if has[kSolution] {
-		key(` BGCOLOR="`+dotColorSolution+`" BORDER="2"`, d.pick("solution", "解"))
+		key(` BGCOLOR="`+dotColorSolution+`" BORDER="2"`, words.DiagramSolution2.In(d.lang()))
 	}
 	if has[kWrong] {
-		key(` BGCOLOR="`+dotColorWrong+`" BORDER="2"`, d.pick("returned true with blanks left: wrong", "返回 true 时还有空格：错误"))
+		key(` BGCOLOR="`+dotColorWrong+`" BORDER="2"`, words.DiagramReturnedTrueWithBlanksLeft.In(d.lang()))
 	}
 	switch {
 	case d.sum.Status == tracer.StatusWrong && !has[kSolution]:
-		key(` BORDER="2"`, d.pick("bold: the path that returned true", "粗线：返回 true 的路径"))
+		key(` BORDER="2"`, words.DiagramBoldPathThatReturnedTrue.In(d.lang()))
 	case (has[kPath] || has[kSolution]) && d.sum.Status == tracer.StatusLost:
-		key(` BORDER="2"`, d.pick("bold: the path to a solution, undone later", "粗线：通往解的路径（随后被撤销）"))
+		key(` BORDER="2"`, words.DiagramBoldPathSolutionUndoneLater.In(d.lang()))
 	case has[kPath] || has[kSolution]:
-		key(` BORDER="2"`, d.pick("bold: on a solution's path", "粗线：解的路径"))
+		key(` BORDER="2"`, words.DiagramBoldOnSolutionPath.In(d.lang()))
 	}
 	if has[kDead] {
-		dead := tracer.Text{EN: "dead end: all failed, return false (backtrack)", ZH: "死路：都试过了，返回 false（回溯）"}
+		dead := tracer.Text(words.DiagramDeadEndAllFailedReturn)
 		if d.sum.Strategy.Void() {
 			// No return value: the function just returns (tutorial 004's dfs).
-			dead = tracer.Text{EN: "dead end: all failed, return (backtrack)", ZH: "死路：都试过了，返回（回溯）"}
+			dead = tracer.Text(words.DiagramDeadEndAllFailedReturn2)
 		}
-		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorDeadLine+`"`, d.pick(dead.EN, dead.ZH))
+		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorDeadLine+`"`, dead.In(d.lang()))
 	}
 	switch {
 	case has[kPruned] && d.leaf:
-		key(` BGCOLOR="`+dotColorLeafBg+`" COLOR="`+dotColorLeaf+`"`, d.pick("✗ whole-board check failed: the full board breaks a rule",
-			"✗ 整盘校验失败：填满的棋盘违反规则"))
+		key(` BGCOLOR="`+dotColorLeafBg+`" COLOR="`+dotColorLeaf+`"`, words.DiagramWholeBoardCheckFailedFull.In(d.lang()))
 	case has[kPruned] && d.after:
 		// No dashed cell here either (see the cut key): the words say it.
-		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, d.pick("✗ dashed: placed, then checked; breaks a rule, so undone",
-			"✗ 虚线：先放后查，违反规则，已撤销"))
+		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, words.DiagramDashedPlacedThenCheckedBreaks.In(d.lang()))
 	case has[kPruned]:
-		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, d.pick("✗ pruned: breaks a rule", "✗ 剪枝：违反规则"))
+		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, words.DiagramPrunedBreaksRule.In(d.lang()))
 	}
 	slices.Sort(own)
 	for _, r := range own {
@@ -1539,24 +1516,24 @@ func (d *dotDrawer) keyChips() []keyChip {
 	if has[kCut] {
 		// No STYLE="dashed" here: Graphviz writes a garbled style string
 		// for dashed HTML cells into xdot, which breaks the PNG painter.
-		key(` COLOR="`+dotColorCut+`"`, d.pick("dashed: cut, left open by the limit", "虚线：截断，因上限未完成"))
+		key(` COLOR="`+dotColorCut+`"`, words.DiagramDashedCutLeftOpenBy.In(d.lang()))
 	}
 	if has[kOpen] {
-		open := d.pick("open at step %d", "第 %d 步时未返回")
+		open := words.DiagramOpenStep.In(d.lang())
 		key(` BGCOLOR="`+dotColorOpen+`"`, fmt.Sprintf(open, d.tr.AtStep))
 		out[len(out)-1].sizeText = fmt.Sprintf(open, d.t.Steps)
 	}
 	if has[kActive] {
-		key(` BGCOLOR="`+dotColorOpen+`" BORDER="3"`, d.pick("running", "正在运行"))
+		key(` BGCOLOR="`+dotColorOpen+`" BORDER="3"`, words.DiagramRunning2.In(d.lang()))
 	}
 	if has[kFold] {
-		key(` BGCOLOR="`+dotColorFold+`" COLOR="`+dotColorFoldLine+`"`, d.pick("⋮ calls with one child each, folded", "⋮ 只有一个子调用的调用，折叠"))
+		key(` BGCOLOR="`+dotColorFold+`" COLOR="`+dotColorFoldLine+`"`, words.DiagramCallsWithOneChildEach.In(d.lang()))
 	}
 	if has[kDeadFold] {
-		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorElided+`"`, d.pick("grey dashed: dead ends, folded", "灰色虚线：折叠的死路"))
+		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorElided+`"`, words.DiagramGreyDashedDeadEndsFolded.In(d.lang()))
 	}
 	if has[kElided] {
-		key(` COLOR="`+dotColorElided+`"`, d.pick("dashed …: subtrees folded", "虚线 …：折叠的子树"))
+		key(` COLOR="`+dotColorElided+`"`, words.DiagramDashedSubtreesFolded.In(d.lang()))
 	}
 	return append(out, d.boardChips(stepped)...)
 }
@@ -1587,30 +1564,30 @@ func (d *dotDrawer) boardChips(stepped bool) []keyChip {
 		dotEscapeHTML(&b, rest)
 		return keyChip{text: bold + rest, html: h + `</FONT>` + b.String(), border: 1}
 	}
-	own := d.pick("yellow: this call's move", "黄底：本次调用的一步")
+	own := words.DiagramYellowThisCallMove.In(d.lang())
 	if d.boards == dotBoardMoves {
 		if calls {
 			out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorMoveBg + `"`, text: own, border: 1},
-				colored(dotColorPlaced, d.pick("blue", "蓝色"), d.pick(": the moves before it on its path", "：路径上在它之前的几步")))
+				colored(dotColorPlaced, words.DiagramBlue.In(d.lang()), words.DiagramMovesBeforeOnItsPath.In(d.lang())))
 		}
 		return out
 	}
 	if calls {
 		if d.look.pieces {
-			own = d.pick("yellow: this call's "+d.look.piece, "黄底：本次调用放的 "+d.look.piece)
+			own = fmt.Sprintf(words.DiagramYellowThisCallsPiece.In(d.lang()), d.look.piece)
 		}
 		out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorMoveBg + `"`, text: own, border: 1})
 		if !d.look.pieces {
-			out = append(out, colored(dotColorPlaced, d.pick("blue", "蓝色"), d.pick(": placed on the path", "：路径上已填入的数")))
+			out = append(out, colored(dotColorPlaced, words.DiagramBlue.In(d.lang()), words.DiagramPlacedOnPath.In(d.lang())))
 		}
 	}
 	if !d.look.pieces && d.look.start != nil && boardHasGivens(d.look.start) {
-		out = append(out, colored("black", d.pick("black", "黑色"), d.pick(": given", "：预设数字")))
+		out = append(out, colored("black", words.DiagramBlack.In(d.lang()), words.DiagramGiven.In(d.lang())))
 	}
 	if pruned {
-		what := d.pick("pink: the rejected candidate and what it clashes with", "粉底：被拒绝的候选，和与它冲突的格子")
+		what := words.DiagramPinkRejectedCandidateWhatClashes.In(d.lang())
 		if d.look.pieces {
-			what = d.pick("pink ✗: the rejected square and the "+d.look.piece+" it clashes with", "粉底 ✗：被拒绝的格子，和与它冲突的 "+d.look.piece)
+			what = fmt.Sprintf(words.DiagramPinkRejectedSquarePiece.In(d.lang()), d.look.piece)
 		}
 		out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorClashBg + `"`, text: what, border: 1})
 	}
@@ -1627,27 +1604,4 @@ func boardHasGivens(b *tracer.Board) bool {
 		}
 	}
 	return false
-}
-
-// dotCount writes n with its noun: "1 call", "2 calls", "15 tries", "61
-// boxes"; in Chinese with the pattern zh ("%d 次调用").
-func dotCount[T int | int64](lang tracer.Lang, n T, noun, zh string) string {
-	if lang == tracer.LangZH {
-		return fmt.Sprintf(zh, n)
-	}
-	if n != 1 {
-		switch {
-		case strings.HasSuffix(noun, "y"):
-			noun = noun[:len(noun)-1] + "ies"
-		case strings.HasSuffix(noun, "x"):
-			noun += "es"
-		case strings.HasSuffix(noun, "leaf"):
-			noun = noun[:len(noun)-1] + "ves"
-		case strings.HasSuffix(noun, " before"):
-			noun = strings.TrimSuffix(noun, " before") + "s before"
-		default:
-			noun += "s"
-		}
-	}
-	return strconv.FormatInt(int64(n), 10) + " " + noun
 }

@@ -81,7 +81,7 @@ func TestDOTLeafFailures(t *testing.T) {
 			got, _ := dotWrite(t, r, opt)
 			d := parseDOT(t, got)
 			name := tracer.LeafFailWords.Name.In(r.leg.Lang)
-			count := tracer.LeafFailWords.Count.EN
+			count := tracer.LeafFailWords.Count.One
 			if r.leg.Lang == tracer.LangZH {
 				count = "个满棋盘校验失败"
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // What this package asks of a problem, in one place: its Def (looked up
@@ -34,7 +35,7 @@ func problemDef(name string) *tracer.Def {
 		},
 		Label: func(info tracer.Info, _ tracer.Lang) string { return info.Instance },
 		Start: func(tracer.Info) (*tracer.Board, error) { return nil, fmt.Errorf("%s has no board", title) },
-		Words: tracer.PlainWords(tracer.Text{EN: "value", ZH: "值"}, tracer.Text{EN: "the next value", ZH: "下一个值"}),
+		Words: tracer.PlainWords(tracer.Text(words.PlainValue), tracer.Text(words.PlainNextValue)),
 	}
 }
 
@@ -69,6 +70,14 @@ func legendDef(opt DiagramOptions, leg Legend) DiagramOptions {
 func runInfo(d *tracer.Def, sum *tracer.Summary) tracer.Info {
 	return tracer.Info{Def: d, Problem: sum.Problem, Size: sum.Size, Instance: sum.Instance,
 		Order: sum.Strategy.Order, Check: sum.Strategy.Check, Rules: sum.Rules}
+}
+
+// RunName names a run's instance for people by the problem's title and
+// label: "N-Queens n=8", "Sudoku 9×9, 51 blanks", "Permutations n=3"
+// ("N 皇后 n=8", "数独 9×9，51 个空格", "全排列 n=3").
+func RunName(sum tracer.Summary, lang tracer.Lang) string {
+	d := sumDef(&sum)
+	return d.Title.In(lang) + " " + runLabel(d, &sum, lang)
 }
 
 // runLabel names a run's instance for people: "n=8", "9×9, 51 blanks".

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Board formats a board of the named problem given as row strings, with a
@@ -63,52 +64,43 @@ func RuleCounts(sum *tracer.Summary) string {
 	return strings.Join(parts, ", ")
 }
 
-// reportWords picks the English or the Chinese text of a report.
-type reportWords bool
-
-func (zh reportWords) pick(en, z string) string {
-	if zh {
-		return z
-	}
-	return en
-}
-
 // WriteReport writes what `backtrack trace` prints: the instance and
 // strategy, how the search ended, the first few solution boards and the
-// counts, in English or (lang tracer.LangZH) in Chinese. The English
-// report names the problem and the rules as the step log and --stats do
-// (Def.Name, Rule.String: "anti_diagonal"); the Chinese one by the
-// problem's title and its rules' names, as the diagrams do ("N 皇后",
-// "右上对角线 ↗").
+// counts, in English or (lang tracer.LangZH) in Chinese, in the words of
+// the catalog (package words). The English report names the problem as
+// the step log and --stats do (Def.Name), the Chinese one by its title
+// ("N 皇后"); both name the rules as the diagrams' legends do
+// (Def.RuleIntro: "over the target ×13", "右上对角线 ↗ 2").
 func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) error {
 	var b strings.Builder
 	def := sumDef(&sum)
-	zh := reportWords(lang == tracer.LangZH)
+	zh := lang == tracer.LangZH
 	st := &sum.Stats
 	show = max(show, 0)
+	// English names the problem and its status as the step log does,
+	// Chinese in words.
+	name, status := sum.Problem, string(sum.Status)
 	if zh {
-		fmt.Fprintf(&b, "%s · 策略 %s\n", RunName(sum, lang), sum.Strategy)
-		fmt.Fprintf(&b, "结果：%s · %s\n", tracer.StatusWords(sum.Status).ZH, StatusLine(sum, lang))
-	} else {
-		fmt.Fprintf(&b, "%s %s · %s\n", sum.Problem, runLabel(def, &sum, tracer.LangEN), sum.Strategy)
-		fmt.Fprintf(&b, "status: %s · %s\n", sum.Status, StatusLine(sum, lang))
+		name, status = def.Title.ZH, tracer.StatusWords(sum.Status).ZH
 	}
+	fmt.Fprintf(&b, words.ReportHead.In(lang), name, runLabel(def, &sum, lang), sum.Strategy)
+	fmt.Fprintf(&b, words.ReportStatus.In(lang), status, StatusLine(sum, lang))
 	solution := func(i int, rows []string) {
 		if def.Solution != nil {
 			// A list reads as a list: "solution 1: [1,1,6]".
-			fmt.Fprintf(&b, "\n%s %s\n", fmt.Sprintf(zh.pick("solution %d:", "解 %d："), i), def.SolutionText(rows))
+			fmt.Fprintf(&b, "\n%s %s\n", fmt.Sprintf(words.ReportSolution.In(lang), i), def.SolutionText(rows))
 			return
 		}
-		fmt.Fprintf(&b, "\n%s\n%s", fmt.Sprintf(zh.pick("solution %d:", "解 %d："), i), Board(sum.Problem, rows))
+		fmt.Fprintf(&b, "\n%s\n%s", fmt.Sprintf(words.ReportSolution.In(lang), i), Board(sum.Problem, rows))
 	}
 	boards := sum.Solutions
 	if sum.Status == tracer.StatusLimit || sum.Status == tracer.StatusLost || sum.Status == tracer.StatusWrong || len(boards) == 0 {
-		title := zh.pick("board as the search left it:", "搜索停下时的棋盘：")
+		title := words.ReportBoardAsSearchLeft.In(lang)
 		switch sum.Status {
 		case tracer.StatusLost:
-			title = zh.pick("board handed back to the caller (the solution was undone):", "交还给调用者的棋盘（解已被撤销）：")
+			title = words.ReportBoardHandedBackCallerSolution.In(lang)
 		case tracer.StatusWrong:
-			title = zh.pick("board the search returned true with (not solved: it has blanks):", "返回 true 时的棋盘（并没有解出：还有空格）：")
+			title = words.ReportBoardSearchReturnedTrueWith.In(lang)
 		}
 		for i, rows := range boards[:min(show, len(boards))] {
 			solution(i+1, rows)
@@ -119,32 +111,25 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 			solution(i+1, rows)
 		}
 		if more := st.Solutions - int64(min(show, len(boards))); int64(show) < st.Solutions && more > 0 {
-			if zh {
-				fmt.Fprintf(&b, "\n（另有 %d 个解未显示）\n", more)
-			} else {
-				fmt.Fprintf(&b, "\n(%s not shown)\n", dotCount(tracer.LangEN, more, "more solution", ""))
-			}
+			fmt.Fprintf(&b, words.ReportNotShown.In(lang), words.Count(lang, more, words.ReportMoreSolutions))
 		}
 	}
+	rules := make([]string, len(sum.Rules))
+	for i, r := range sum.Rules {
+		// The report names each rule once: in full (九宫格), as the
+		// diagrams' legends do.
+		rules[i] = tracer.RuleCount(def.RuleIntro(r, sum.Size, lang), st.Rejects[r], lang)
+	}
+	// Under --when leaf a reject is a failed check of the full board:
+	// nothing is pruned (tracer.EventWords). English says "rejects", as
+	// --stats does.
+	rejects := words.ReportRejects.EN
 	if zh {
-		rules := make([]string, len(sum.Rules))
-		for i, r := range sum.Rules {
-			// The report names each rule once: in full (九宫格).
-			rules[i] = tracer.RuleCount(def.RuleIntro(r, sum.Size, lang), st.Rejects[r], lang)
-		}
-		// Under --when leaf a reject is a failed check of the full board:
-		// nothing is pruned (tracer.EventWords).
-		fmt.Fprintf(&b, "\n节点 %d · 尝试 %d · %s %d（%s） · 放置 %d · 回溯 %d\n",
-			st.Nodes, st.Tries, tracer.EventWords(tracer.KindReject, sum.Strategy.When).ZH, st.RejectTotal(),
-			strings.Join(rules, "，"), st.Placements, st.Backtracks)
-		fmt.Fprintf(&b, "最大深度 %d · 步数 %d · 检查代价 %d · 扫描代价 %d\n",
-			st.MaxDepth, st.Steps, st.CheckCost, st.ScanCost)
-	} else {
-		fmt.Fprintf(&b, "\nnodes %d · tries %d · rejects %d (%s) · placements %d · backtracks %d\n",
-			st.Nodes, st.Tries, st.RejectTotal(), RuleCounts(&sum), st.Placements, st.Backtracks)
-		fmt.Fprintf(&b, "max depth %d · steps %d · check cost %d · scan cost %d\n",
-			st.MaxDepth, st.Steps, st.CheckCost, st.ScanCost)
+		rejects = tracer.EventWords(tracer.KindReject, sum.Strategy.When).ZH
 	}
+	fmt.Fprintf(&b, words.ReportCounts.In(lang), st.Nodes, st.Tries, rejects, st.RejectTotal(),
+		strings.Join(rules, words.Comma.In(lang)), st.Placements, st.Backtracks)
+	fmt.Fprintf(&b, words.ReportCosts.In(lang), st.MaxDepth, st.Steps, st.CheckCost, st.ScanCost)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -153,41 +138,34 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 // "searched the whole tree: 2 solutions", "interrupted (Ctrl-C or a
 // signal) after 5120 steps, 0 solutions so far".
 func StatusLine(sum tracer.Summary, lang tracer.Lang) string {
-	zh := reportWords(lang == tracer.LangZH)
 	n := sum.Stats.Solutions
-	sols := dotCount(lang, n, "solution", "%d 个解")
+	sols := words.Count(lang, n, words.Solutions)
 	switch sum.Status {
 	case tracer.StatusSolved:
-		return zh.pick("stopped at the first solution", "找到第一个解就停止")
+		return words.ReportStoppedFirstSolution.In(lang)
 	case tracer.StatusComplete:
 		if n == 0 {
-			return zh.pick("searched the whole tree: no solution", "整棵树都搜完了，无解")
+			return words.ReportSearchedWholeTreeNoSolution.In(lang)
 		}
-		return zh.pick("searched the whole tree: ", "整棵树都搜完了，共 ") + sols
+		return fmt.Sprintf(words.ReportSearchedWholeTree.In(lang), sols)
 	case tracer.StatusLost:
-		if zh {
-			return fmt.Sprintf("找到过 %d 个解，但函数没有返回值，搜索没有停下，又把解撤销了", n)
-		}
-		it := "it"
+		it := words.ReportLostIt
 		if n != 1 {
-			it = "them"
+			it = words.ReportLostThem
 		}
-		return fmt.Sprintf("found %s, but with no return value the search went on and undid %s", sols, it)
+		return fmt.Sprintf(words.ReportLost.In(lang), sols, it.In(lang))
 	case tracer.StatusWrong:
 		blanks := 0
 		for _, r := range sum.Final {
 			blanks += strings.Count(r, ".")
 		}
-		if zh {
-			return fmt.Sprintf("返回了 true，可棋盘上还有 %d 个空格：没有 return false，做不下去的格子被跳过留空", blanks)
-		}
-		return fmt.Sprintf("returned true with %d cells still blank: with no \"return false\", a cell with no digit left is skipped and left blank", blanks)
+		return fmt.Sprintf(words.ReportWrong.In(lang), blanks)
 	case tracer.StatusLimit:
-		so := fmt.Sprintf("，此时已找到 %d 个解", n)
+		so := fmt.Sprintf(words.ReportSoFar.In(lang), sols)
 		if n == 0 {
-			so = "，还没有找到解"
+			so = words.ReportNoneSoFar.In(lang)
 		}
-		return StopLine(sum.Limit, sum.Stats.Steps, lang) + zh.pick(", "+sols+" so far", so)
+		return StopLine(sum.Limit, sum.Stats.Steps, lang) + so
 	}
 	return string(sum.Status)
 }
@@ -198,36 +176,22 @@ func StatusLine(sum tracer.Summary, lang tracer.Lang) string {
 // reached its size limit (--max-output) after 52000 steps"; in Chinese
 // "达到步数上限（--max-steps），在第 10000002 步停止".
 func StopLine(l tracer.LimitReason, steps int64, lang tracer.Lang) string {
-	if lang == tracer.LangZH {
-		why := "触及上限"
-		switch l {
-		case tracer.LimitSteps:
-			why = "达到步数上限（--max-steps）"
-		case tracer.LimitCalls:
-			why = "达到调用次数上限（--max-calls）"
-		case tracer.LimitTime:
-			why = "达到时间上限（--timeout）"
-		case tracer.LimitCanceled:
-			why = "被中断（Ctrl-C 或信号）"
-		case tracer.LimitSize:
-			why = "记录达到大小上限（--max-output）"
-		case tracer.LimitTree:
-			why = "搜索树达到大小上限（--max-tree）"
-		}
-		return fmt.Sprintf("%s，在第 %d 步停止", why, steps)
-	}
-	after := " after " + dotCount(tracer.LangEN, steps, "step", "")
+	why := words.ReportStopLimit
 	switch l {
+	case tracer.LimitSteps:
+		why = words.ReportStopSteps
+	case tracer.LimitCalls:
+		why = words.ReportStopCalls
+	case tracer.LimitTime:
+		why = words.ReportStopTime
 	case tracer.LimitCanceled:
-		return "interrupted (Ctrl-C or a signal)" + after
+		why = words.ReportStopCanceled
 	case tracer.LimitSize:
-		return "stopped because the recording reached its size limit (--max-output)" + after
+		why = words.ReportStopSize
 	case tracer.LimitTree:
-		return "stopped because the search tree reached its size limit (--max-tree)" + after
-	case tracer.LimitSteps, tracer.LimitCalls, tracer.LimitTime:
-		return "stopped by the " + LimitName(l) + after
+		why = words.ReportStopTree
 	}
-	return "stopped by a limit" + after
+	return fmt.Sprintf(why.In(lang), words.Count(lang, steps, words.ReportSteps))
 }
 
 // LimitName names a limit for people, with the flag that sets it: "step

@@ -15,6 +15,7 @@ import (
 
 	"backtrack/site/play"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Playground is the compiled playground: the WebAssembly of
@@ -85,36 +86,32 @@ func (p *Playground) scriptCopy() []byte {
 
 // playgroundWords are the playground page's words; its script gets them
 // as JSON.
-var playgroundWords = map[string][2]string{
-	"title":   {"Playground: run a backtracking search in your browser", "练习场：在浏览器里运行回溯搜索"},
-	"intro":   {"Pick a problem and its size or puzzle; your browser runs the search (the tracer compiled to WebAssembly, no server) and opens the player on it. The page is the same, byte for byte, as backtrack trace --html makes.", "选择问题和规模（或数独题目），由你的浏览器运行这次搜索（追踪器编译为 WebAssembly，不需要服务器），然后在播放器中打开。生成的网页与 backtrack trace --html 生成的逐字节相同。"},
-	"problem": {"Problem", "问题"},
-	"n":       {"Size n", "规模 n"},
-	"puzzle":  {"Puzzle: 4×4, 9×9 or 16×16, on one line or a row a line, . or 0 for a blank (or LeetCode's JSON array)", "题目：4×4、9×9 或 16×16，写成一行或每行一排，空格写 . 或 0（也可粘贴 LeetCode 的 JSON 数组）"},
-	"example": {"Example", "示例"},
-	"order":   {"Order (which slot next)", "顺序（下一个填哪一格）"},
-	"check":   {"Check", "检查方式"},
-	"lang":    {"Language of the player", "播放器语言"},
-	"steps":   {"Step limit", "步数上限"},
-	"run":     {"Run", "运行"},
-	"loading": {"Loading the WebAssembly…", "正在加载 WebAssembly……"},
-	"ready":   {"Ready.", "已就绪。"},
-	"running": {"Searching: %d steps…", "正在搜索：已走 %d 步……"},
-	"done":    {"Done: a page of %s KB made in %s s.", "完成：生成了 %s KB 的网页，用时 %s 秒。"},
-	"open":    {"Open the player in a new tab", "在新标签页中打开播放器"},
-	"save":    {"Save the page", "保存网页"},
-	"noload":  {"The WebAssembly could not be loaded: ", "无法加载 WebAssembly："},
-	"back":    {"All lessons", "全部课程"},
-	"default": {"(default)", "（默认）"},
+var playgroundWords = map[string]words.Text{
+	"title":   words.PlayTitle,
+	"intro":   words.PlayIntro,
+	"problem": words.PlayProblem,
+	"n":       words.PlayN,
+	"puzzle":  words.PlayPuzzle,
+	"example": words.PlayExample,
+	"order":   words.PlayOrder,
+	"check":   words.PlayCheck,
+	"lang":    words.PlayLang,
+	"steps":   words.PlaySteps,
+	"run":     words.PlayRun,
+	"loading": words.PlayLoading,
+	"ready":   words.PlayReady,
+	"running": words.PlayRunning,
+	"done":    words.PlayDone,
+	"open":    words.PlayOpen,
+	"save":    words.PlaySave,
+	"noload":  words.PlayNoload,
+	"back":    words.PlayBack,
+	"default": words.PlayDefault,
 }
 
 // playgroundPage is LANG/playground.html.
 func playgroundPage(lang tracer.Lang) []byte {
-	i := 0
-	if lang == tracer.LangZH {
-		i = 1
-	}
-	w := func(k string) string { return playgroundWords[k][i] }
+	w := func(k string) string { return playgroundWords[k].In(lang) }
 	var js strings.Builder
 	js.WriteString("{")
 	for j, k := range sortedWordKeys() {
@@ -133,7 +130,7 @@ func playgroundPage(lang tracer.Lang) []byte {
 <label class="wide">%s<textarea id="puzzle" rows="9" cols="30" spellcheck="false"></textarea></label></div>
 <label>%s <select id="order"></select></label>
 <label>%s <select id="check"></select></label>
-<label>%s <select id="lang"><option value="en">English</option><option value="zh">中文</option></select></label>
+<label>%s <select id="lang"><option value="en">%s</option><option value="zh">%s</option></select></label>
 <label>%s <input id="maxsteps" type="number" min="1" max="%d" value="1000000"></label>
 <button id="run" type="submit" disabled>%s</button>
 </form>
@@ -145,10 +142,10 @@ func playgroundPage(lang tracer.Lang) []byte {
 <script>
 var W = %s, PLANG = %q;
 %s</script>
-`, w("title"), html.EscapeString(w("intro")), w("problem"), w("n"), w("example"), w("puzzle"), w("order"), w("check"), w("lang"), w("steps"),
+`, w("title"), html.EscapeString(w("intro")), w("problem"), w("n"), w("example"), w("puzzle"), w("order"), w("check"), w("lang"), words.LangName.EN, words.LangName.ZH, w("steps"),
 		play.MaxSteps, w("run"), w("loading"), w("open"), w("save"), js.String(), string(lang), playgroundJS)
 	nav := fmt.Sprintf("<a href=\"index.html\">← %s</a> <a class=\"lang\" href=\"../%s/playground.html\" hreflang=\"%s\">%s</a>",
-		w("back"), other(lang), other(lang), word("other", lang))
+		w("back"), other(lang), other(lang), words.LangName.In(other(lang)))
 	return frame(lang, "../", w("title"), nav, body)
 }
 

@@ -33,6 +33,7 @@ import (
 
 	"backtrack/lessons"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Options say what goes into the site.
@@ -128,33 +129,6 @@ var md = goldmark.New(
 	goldmark.WithRendererOptions(gmhtml.WithUnsafe()),
 )
 
-// words are the site's words, en and zh.
-var words = map[string][2]string{
-	"site":       {"backtrack: lessons on backtracking search", "backtrack：回溯搜索课程"},
-	"lessons":    {"Lessons", "课程"},
-	"all":        {"All lessons", "全部课程"},
-	"other":      {"中文", "English"},
-	"try":        {"Try it yourself in the playground", "在练习场里亲手试一试"},
-	"playground": {"Playground", "练习场"},
-	"players":    {"players", "个播放器"},
-	"player":     {"player", "个播放器"},
-	"intro": {"Each lesson runs its searches when the site is built, and every number on its page comes from those runs. " +
-		"A player is one page that steps through a run, forward and back, in any browser and offline.",
-		"每一课都在生成网站时实际运行其中的搜索，页面上的每个数字都来自这些运行。" +
-			"播放器是一个网页，可以在任何浏览器中离线逐步查看一次运行，可前进也可后退。"},
-	"introPlay": {"In the playground you pick a problem and a size or a puzzle, and your browser runs the search itself.",
-		"在练习场里，你可以自选问题和规模（或数独题目），由你的浏览器亲自运行这次搜索。"},
-	"footer": {`backtrack is under the MIT licence. Its pictures embed the Go fonts (BSD-3-Clause); the program draws with Graphviz compiled to WebAssembly (Eclipse Public License 1.0); the playground ships the Go runtime and <code>wasm_exec.js</code> (BSD-3-Clause). See the <a href="%slicences.html">licence and third-party notices</a>.`,
-		`backtrack 以 MIT 许可证发布。图片内嵌 Go 字体（BSD-3-Clause）；程序用编译为 WebAssembly 的 Graphviz（Eclipse 公共许可证 1.0）绘图；练习场包含 Go 运行时与 <code>wasm_exec.js</code>（BSD-3-Clause）。详见<a href="%slicences.html">许可证与第三方声明</a>。`},
-}
-
-func word(key string, lang tracer.Lang) string {
-	if lang == tracer.LangZH {
-		return words[key][1]
-	}
-	return words[key][0]
-}
-
 // other is the site's other language.
 func other(lang tracer.Lang) tracer.Lang {
 	if lang == tracer.LangZH {
@@ -181,7 +155,7 @@ func frame(lang tracer.Lang, root, title, nav, body string) []byte {
 	b.WriteString("<main>\n")
 	b.WriteString(body)
 	b.WriteString("</main>\n")
-	fmt.Fprintf(&b, "<footer>%s</footer>\n", fmt.Sprintf(word("footer", lang), root))
+	fmt.Fprintf(&b, "<footer>%s</footer>\n", fmt.Sprintf(words.SiteFooter.In(lang), root))
 	b.WriteString("</body>\n</html>\n")
 	return []byte(b.String())
 }
@@ -189,7 +163,7 @@ func frame(lang tracer.Lang, root, title, nav, body string) []byte {
 // rootPage opens the index in the browser's language, and links both.
 func rootPage() []byte {
 	body := `<h1>backtrack</h1>
-<p><a href="en/index.html" hreflang="en">Lessons in English</a> · <a href="zh/index.html" hreflang="zh">中文课程</a></p>
+<p><a href="en/index.html" hreflang="en">` + words.SiteLessonsInLang.EN + `</a> · <a href="zh/index.html" hreflang="zh">` + words.SiteLessonsInLang.ZH + `</a></p>
 <script>
 // The browser's language picks the index (zh for Chinese, else en).
 (function () {
@@ -209,26 +183,22 @@ type indexEntry struct {
 
 func indexPage(lang tracer.Lang, entries []indexEntry, playground bool) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s</p>\n", html.EscapeString(word("site", lang)), html.EscapeString(word("intro", lang)))
+	fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s</p>\n", html.EscapeString(words.SiteTitle.In(lang)), html.EscapeString(words.SiteIntro.In(lang)))
 	if playground {
-		fmt.Fprintf(&b, "<p>%s</p>\n<p class=\"try\"><a href=\"playground.html\">%s →</a></p>\n", html.EscapeString(word("introPlay", lang)), word("try", lang))
+		fmt.Fprintf(&b, "<p>%s</p>\n<p class=\"try\"><a href=\"playground.html\">%s →</a></p>\n", html.EscapeString(words.SiteIntroPlay.In(lang)), words.SiteTry.In(lang))
 	}
-	fmt.Fprintf(&b, "<h2>%s</h2>\n<ol class=\"lessons\">\n", word("lessons", lang))
+	fmt.Fprintf(&b, "<h2>%s</h2>\n<ol class=\"lessons\">\n", words.SiteLessons.In(lang))
 	for _, e := range entries {
 		fmt.Fprintf(&b, "<li><a href=\"%s/index.html\">%s</a> <span class=\"muted\">%s", e.name, html.EscapeString(e.title), e.name)
 		if e.players > 0 {
-			key := "players"
-			if e.players == 1 {
-				key = "player"
-			}
-			fmt.Fprintf(&b, " · %d %s", e.players, word(key, lang))
+			fmt.Fprintf(&b, " · %s", words.Count(lang, e.players, words.SitePlayers))
 		}
 		b.WriteString("</span></li>\n")
 	}
 	b.WriteString("</ol>\n")
 	nav := fmt.Sprintf("<a href=\"index.html\">%s</a> <a class=\"lang\" href=\"../%s/index.html\" hreflang=\"%s\">%s</a>",
-		word("all", lang), other(lang), other(lang), word("other", lang))
-	return frame(lang, "../", word("site", lang), nav, b.String())
+		words.SiteAllLessons.In(lang), other(lang), other(lang), words.LangName.In(other(lang)))
+	return frame(lang, "../", words.SiteTitle.In(lang), nav, b.String())
 }
 
 // lessonPage renders a lesson's index.md as its page, with the way back,
@@ -241,10 +211,10 @@ func lessonPage(l *lessons.Lesson, lang tracer.Lang, text []byte, playground boo
 	}
 	if playground && len(l.Spec.Runs) > 0 {
 		fmt.Fprintf(&body, "<p class=\"try\"><a href=\"../playground.html#%s\">%s →</a></p>\n",
-			html.EscapeString(tryHash(l.Spec.Runs[0].Search, lang)), word("try", lang))
+			html.EscapeString(tryHash(l.Spec.Runs[0].Search, lang)), words.SiteTry.In(lang))
 	}
 	nav := fmt.Sprintf("<a href=\"../index.html\">← %s</a> <a class=\"lang\" href=\"../../%s/%s/index.html\" hreflang=\"%s\">%s</a>",
-		word("all", lang), other(lang), l.Name, other(lang), word("other", lang))
+		words.SiteAllLessons.In(lang), other(lang), l.Name, other(lang), words.LangName.In(other(lang)))
 	return frame(lang, "../../", l.Title(lang), nav, body.String()), nil
 }
 
@@ -278,7 +248,7 @@ func licencesPage(license, thirdParty []byte) ([]byte, error) {
 	if err := md.Convert(text, &tp); err != nil {
 		return nil, fmt.Errorf("THIRD_PARTY.md: %w", err)
 	}
-	body := "<h1 id=\"licence\">Licence · 许可证</h1>\n<pre class=\"licence\">" + html.EscapeString(string(license)) + "</pre>\n" + tp.String()
-	nav := `<a href="en/index.html">Lessons</a> <a href="zh/index.html">课程</a>`
+	body := "<h1 id=\"licence\">" + words.SiteLicence.EN + " · " + words.SiteLicence.ZH + "</h1>\n<pre class=\"licence\">" + html.EscapeString(string(license)) + "</pre>\n" + tp.String()
+	nav := `<a href="en/index.html">` + words.SiteLessons.EN + `</a> <a href="zh/index.html">` + words.SiteLessons.ZH + `</a>`
 	return frame(tracer.LangEN, "", "Licence and third-party notices", nav, body), nil
 }

@@ -7,10 +7,15 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"backtrack/words"
 )
 
-// Text is a phrase in English and Chinese.
-type Text struct{ EN, ZH string }
+// Text is a phrase in English and Chinese: a phrase of the catalog
+// (package words) converts to it, Text(words.NoteRoot). It is its own type,
+// not an alias of words.Text, so that problems may write their words
+// unkeyed, Text{"row", "同行重复"}, as vet allows only for local types.
+type Text words.Text
 
 // In returns the phrase in lang (English unless lang is LangZH).
 func (t Text) In(lang Lang) string {
@@ -1026,11 +1031,11 @@ type CallFacts struct {
 var plainDef = func() *Def {
 	d := &Def{
 		Name:  "problem",
-		Title: Text{"problem", "问题"},
+		Title: Text(words.PlainProblem),
 		Move:  func(cell Pos, v int) string { return fmt.Sprintf("%s=%d", cell, v) },
 		Start: func(Info) (*Board, error) { return nil, errors.New("no board") },
 	}
-	d.Words = PlainWords(Text{"value", "值"}, Text{"the next value", "下一个值"})
+	d.Words = PlainWords(Text(words.PlainValue), Text(words.PlainNextValue))
 	return d
 }()
 
@@ -1046,44 +1051,42 @@ func PlainWords(candidate, next Text) Words {
 		NextCandidate: next,
 		Last:          func(size int) int { return size },
 		Thing: func(v int, at Pos) Text {
-			return Text{fmt.Sprintf("the %s at %s", val(v), at), fmt.Sprintf("%s 的 %s", at, val(v))}
+			return Text(words.PlainThing.Both(val(v), at))
 		},
 		Try: func(cell Pos, v int) Text {
-			return Text{fmt.Sprintf("try %s at %s", val(v), cell), fmt.Sprintf("尝试在 %s 放 %s", cell, val(v))}
+			return Text(words.PlainTry.Both(val(v), cell))
 		},
 		Decide: func(c CallFacts) Text {
-			return Text{fmt.Sprintf("decide slot %d", c.Depth), fmt.Sprintf("决定第 %d 个位置", c.Depth)}
+			return Text(words.PlainDecide.Both(c.Depth))
 		},
 		Reject: func(when When, e *Event, rule RuleWords) Text {
-			with := fmt.Sprintf("%s (%s)", e.Witness, rule.Name.EN)
-			withZH := fmt.Sprintf("%s（%s）", e.Witness, rule.Name.ZH)
+			with := fmt.Sprintf(words.NoteWitnessRule.EN, e.Witness, rule.Name.EN)
+			withZH := fmt.Sprintf(words.NoteWitnessRule.ZH, e.Witness, rule.Name.ZH)
 			switch when {
 			case WhenLeaf:
-				return Text{fmt.Sprintf("%s: %s at %s clashes with %s → return false", LeafFailWords.Name.EN, val(e.Value), e.Cell, with),
-					fmt.Sprintf("%s：%s 的 %s 与 %s 冲突 → 返回 false", LeafFailWords.Name.ZH, e.Cell, val(e.Value), withZH)}
+				return Text{fmt.Sprintf(words.PlainRejectLeaf.EN, LeafFailWords.Name.EN, val(e.Value), e.Cell, with),
+					fmt.Sprintf(words.PlainRejectLeaf.ZH, LeafFailWords.Name.ZH, val(e.Value), e.Cell, withZH)}
 			case WhenAfter:
-				return Text{fmt.Sprintf("%s just placed at %s clashes with %s: prune (剪枝), undo it", val(e.Value), e.Cell, with),
-					fmt.Sprintf("先放后查：%s 的 %s 与 %s 冲突，剪枝，随后撤销", e.Cell, val(e.Value), withZH)}
+				return Text{fmt.Sprintf(words.PlainRejectAfter.EN, val(e.Value), e.Cell, with),
+					fmt.Sprintf(words.PlainRejectAfter.ZH, val(e.Value), e.Cell, withZH)}
 			}
-			return Text{fmt.Sprintf("%s at %s clashes with %s: prune (剪枝)", val(e.Value), e.Cell, with),
-				fmt.Sprintf("%s 放 %s 与 %s 冲突：剪枝", e.Cell, val(e.Value), withZH)}
+			return Text{fmt.Sprintf(words.PlainReject.EN, val(e.Value), e.Cell, with),
+				fmt.Sprintf(words.PlainReject.ZH, val(e.Value), e.Cell, withZH)}
 		},
 		Place: func(when When, e *Event, size int) Text {
-			return Text{fmt.Sprintf("place %s at %s (做出选择) and recurse", val(e.Value), e.Cell),
-				fmt.Sprintf("在 %s 放 %s（做出选择），递归进入下一层", e.Cell, val(e.Value))}
+			return Text(words.PlainPlace.Both(val(e.Value), e.Cell))
 		},
 		Undo: func(e *Event) Text {
-			return Text{fmt.Sprintf("undo %s at %s (撤销选择, 回溯)", val(e.Value), e.Cell),
-				fmt.Sprintf("撤销选择：拿回 %s 的 %s（回溯）", e.Cell, val(e.Value))}
+			return Text(words.PlainUndo.Both(val(e.Value), e.Cell))
 		},
-		Full: func(size int) Text { return Text{"every slot is decided", "每个位置都已决定"} },
+		Full: func(size int) Text { return Text(words.PlainFull) },
 		Exhausted: func(e *Event, size int, below Text) Text {
 			if below.EN != "" {
-				return Text{fmt.Sprintf("every %s at %s tried (%s below) → return false", candidate.EN, e.Cell, below.EN),
-					fmt.Sprintf("%s 的每个%s都试完了（下面找到 %s）→ 返回 false", e.Cell, candidate.ZH, below.ZH)}
+				return Text{fmt.Sprintf(words.PlainExhaustedBelow.EN, candidate.EN, e.Cell, below.EN),
+					fmt.Sprintf(words.PlainExhaustedBelow.ZH, candidate.ZH, e.Cell, below.ZH)}
 			}
-			return Text{fmt.Sprintf("every %s at %s failed → return false (回溯)", candidate.EN, e.Cell),
-				fmt.Sprintf("%s 的每个%s都试完了，都不行 → 返回 false（回溯）", e.Cell, candidate.ZH)}
+			return Text{fmt.Sprintf(words.PlainExhausted.EN, candidate.EN, e.Cell),
+				fmt.Sprintf(words.PlainExhausted.ZH, candidate.ZH, e.Cell)}
 		},
 	}
 }
@@ -1117,7 +1120,7 @@ func listEN(items []string) string {
 	case 1:
 		return items[0]
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	return strings.Join(items[:len(items)-1], ", ") + words.ListAnd.EN + items[len(items)-1]
 }
 
 // listZH joins phrases as Chinese lists them: "甲", "甲和乙", "甲、乙和丙",
@@ -1131,5 +1134,5 @@ func listZH(items []string) string {
 		return items[0]
 	}
 	head := strings.Join(items[:len(items)-1], "、")
-	return zhSpace(head, true, false, true) + "和" + zhSpace(items[len(items)-1], true, true, false)
+	return zhSpace(head, true, false, true) + words.ListAnd.ZH + zhSpace(items[len(items)-1], true, true, false)
 }

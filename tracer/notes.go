@@ -7,15 +7,18 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"backtrack/words"
 )
 
-// Lang is the language of notes: LangEN ("en") or LangZH ("zh").
-type Lang string
+// Lang is the language of notes: LangEN ("en") or LangZH ("zh")
+// (words.Lang, the catalog's).
+type Lang = words.Lang
 
-// The languages notes are written in.
+// The languages notes are written in (words.LangEN, words.LangZH).
 const (
-	LangEN Lang = "en" // English, with the tutorials' Chinese term in brackets where it helps
-	LangZH Lang = "zh" // Chinese, in the vocabulary of the tutorials (剪枝, 回溯, 宫, ...)
+	LangEN = words.LangEN // English, with the tutorials' Chinese term in brackets where it helps
+	LangZH = words.LangZH // Chinese, in the vocabulary of the tutorials
 )
 
 // Langs lists the valid values of Lang.
@@ -270,7 +273,7 @@ func zhSpace(s string, zh, lead, trail bool) string {
 }
 
 // in returns t in the narrator's language.
-func (n *Narrator) in(t Text) string { return n.pick(t.EN, t.ZH) }
+func (n *Narrator) in(t Text) string { return n.text(words.Text(t)) }
 
 // Note returns the note for e, one line with no newline, and updates the
 // narrator's view of the search. Call it for every event, in order; a
@@ -363,18 +366,18 @@ func (n *Narrator) top(e *Event) *frame {
 	return nil
 }
 
-// pick returns the English or the Chinese text.
-func (n *Narrator) pick(en, zh string) string {
+// text returns a phrase of the catalog in the narrator's language.
+func (n *Narrator) text(t words.Text) string {
 	if n.zh {
-		return zh
+		return t.ZH
 	}
-	return en
+	return t.EN
 }
 
-// say formats the English or the Chinese pattern with the same arguments;
-// the patterns may use explicit indexes (%[2]s) to reorder them.
-func (n *Narrator) say(en, zh string, args ...any) string {
-	return fmt.Sprintf(n.pick(en, zh), args...)
+// say formats a phrase of the catalog in the narrator's language; the
+// Chinese may use explicit indexes (%[2]s) to reorder the arguments.
+func (n *Narrator) say(t words.Text, args ...any) string {
+	return fmt.Sprintf(n.text(t), args...)
 }
 
 func (n *Narrator) note(e *Event) string {
@@ -400,7 +403,7 @@ func (n *Narrator) note(e *Event) string {
 	case KindLimit:
 		return n.noteLimit(e)
 	}
-	return n.say("event %s at step %d", "事件 %s，第 %d 步", e.Kind, e.Step)
+	return n.say(words.NoteEventStep, e.Kind, e.Step)
 }
 
 // val writes a candidate value.
@@ -421,7 +424,9 @@ func (n *Narrator) solutionsText(k int64) string {
 }
 
 // solutionsIn is solutionsText in lang.
-func (n *Narrator) solutionsIn(k int64, lang Lang) string { return SolutionCount(k).In(lang) }
+func (n *Narrator) solutionsIn(k int64, lang Lang) string {
+	return words.Count(lang, k, words.Solutions)
+}
 
 // lastCandidate is the last value tried at a slot.
 func (n *Narrator) lastCandidate() int { return n.w.Last(n.size) }
@@ -436,8 +441,8 @@ func (n *Narrator) voided(s string) string {
 	if !n.void() {
 		return s
 	}
-	s = strings.Replace(s, "→ return false", "→ return", 1)
-	return strings.Replace(s, "→ 返回 false", "→ 返回", 1)
+	s = strings.Replace(s, words.NoteArrowReturnFalse.EN, words.NoteArrowReturn.EN, 1)
+	return strings.Replace(s, words.NoteArrowReturnFalse.ZH, words.NoteArrowReturn.ZH, 1)
 }
 
 // ranPastEnd reports a return right after the call's own loops ran past
@@ -489,35 +494,30 @@ func (n *Narrator) noteCall(e *Event) string {
 	// Appended, not fmt: every call has a note. What a call decides
 	// and how a move is named are kept (decideNotes, afterNotes).
 	b := n.buf[:0]
-	if n.zh {
-		b = append(b, "调用 "...)
-	} else {
-		b = append(b, "call "...)
-	}
+	b = append(b, n.text(words.NoteCall)...)
 	b = strconv.AppendInt(b, int64(e.Node), 10)
 	switch {
 	case e.Depth == 0:
-		b = append(b, n.pick(" (root, depth ", "（根，深度 ")...)
+		b = append(b, n.text(words.NoteRootDepth)...)
 		b = strconv.AppendInt(b, int64(e.Depth), 10)
-		b = append(b, n.pick(")", "）")...)
+		b = append(b, n.text(words.NoteCloseParen)...)
 	case e.Value < 0:
 		// A call after a pass: "return helper(row, col+1)", no move.
 		prev := n.parentSlot(e)
 		what := n.in(n.w.Decide(CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Prev: prev}))
-		return n.say("call %d at depth %d, no move made: %s", "调用 %d（深度 %d，上一层没有填数）：%s", e.Node, e.Depth, what)
+		return n.say(words.NoteCallDepthNoMoveMade, e.Node, e.Depth, what)
 	default:
 		// "由 … 进入": the move that led here ("上一步" is the stepper's
 		// key for the previous step).
 		after := memo(&n.afterNotes, moveKey(e.Cell, e.Value), func() string {
 			return zhSpace(n.in(n.thing(e.Cell, e.Value)), n.zh, true, true)
 		})
-		b = append(b, n.pick(" at depth ", "（深度 ")...)
+		b = append(b, n.text(words.NoteDepth)...)
 		b = strconv.AppendInt(b, int64(e.Depth), 10)
-		b = append(b, n.pick(" after ", "，由")...)
+		pre, post, _ := strings.Cut(n.text(words.NoteAfter), "%s")
+		b = append(b, pre...)
 		b = append(b, after...)
-		if n.zh {
-			b = append(b, "进入）"...)
-		}
+		b = append(b, post...)
 	}
 	c := CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell}
 	what, ok := n.decideNotes[c]
@@ -530,7 +530,7 @@ func (n *Narrator) noteCall(e *Event) string {
 			n.decideNotes[c] = what
 		}
 	}
-	b = append(b, n.pick(": ", "：")...)
+	b = append(b, n.text(words.NoteColon)...)
 	b = append(b, what...)
 	n.buf = b
 	return string(b)
@@ -546,50 +546,43 @@ func (n *Narrator) noteScan(e *Event) string {
 	}
 	if e.Cell.Row < 0 {
 		if e.From.Row < 0 {
-			return n.pick("no cell left after the last one: the board is full → end condition (终止条件)",
-				"后面已没有格子：棋盘已满 → 到达终止条件")
+			return n.text(words.NoteNoCellLeftAfterLast)
 		}
-		return n.say("scan from %s: no empty cell (%s) → board full, end condition (终止条件)",
-			"从 %s 扫描：没有空格（%s）→ 棋盘已满，到达终止条件", e.From, n.filled(e, false))
+		return n.say(words.NoteScanFromNoEmptyCell, e.From, n.filled(e, false))
 	}
 	if n.order == OrderMRV || e.Value > 0 {
 		switch e.Value {
 		case 0:
-			return n.say("mrv: decide %s: no digit fits there, every try will be pruned",
-				"mrv：选 %s，那里一个数字都放不下，每个尝试都会被剪枝", e.Cell)
+			return n.say(words.NoteMrvDecideNoDigitFits, e.Cell)
 		case 1:
-			return n.say("mrv: decide %s: only 1 digit fits there", "mrv：选 %s，那里只能填 1 个数字", e.Cell)
+			return n.say(words.NoteMrvDecideOnly1Digit, e.Cell)
 		}
-		return n.say("mrv: decide %s: only %d digits fit there, the fewest of the empty cells",
-			"mrv：选 %s，只剩 %d 个候选数字，在空格中最少", e.Cell, e.Value)
+		return n.say(words.NoteMrvDecideOnlyDigitsFit, e.Cell, e.Value)
 	}
 	if n.order == OrderCells {
-		return n.say("%s is empty: decide it here", "%s 是空格：本层就填它", e.Cell)
+		return n.say(words.NoteEmptyDecideHere, e.Cell)
 	}
 	if e.Skipped == 0 {
-		return n.say("scan from %s: it is empty, decide it", "从 %s 扫描：它本身就是空格，本层就填它", e.From)
+		return n.say(words.NoteScanFromEmptyDecide, e.From)
 	}
-	return n.say("scan from %s: skip %s, decide %s", "从 %s 扫描：跳过 %s，本层要填的空格是 %s",
+	return n.say(words.NoteScanFromSkipDecide,
 		e.From, n.filled(e, true), e.Cell)
 }
 
 // noteScanOn is the note of a scan after an exhausted at left: the
 // template has no "return false", so its loops go on past the blank left.
 func (n *Narrator) noteScanOn(e *Event, left Pos) string {
-	head := n.say("no \"return false\" after the digit loop: %s stays blank and the loops go on",
-		"数字循环后没有 return false：%s 留空，循环继续往后走", left)
+	head := n.say(words.NoteNoReturnFalseAfterDigit, left)
 	if e.Cell.Row < 0 {
 		if n.void() {
-			return head + n.pick(", past the last cell: the function ends",
-				"，走过最后一格：函数结束")
+			return head + n.text(words.NotePastLastCellFunctionEnds)
 		}
-		return head + n.pick(", past the last cell, to the last line: return true, though the board has blanks",
-			"，走过最后一格，执行到最后一行：返回 true，可棋盘上还有空格")
+		return head + n.text(words.NotePastLastCellLastLine)
 	}
 	if e.Skipped == 0 {
-		return head + n.say(" to %s, the next empty cell", "，来到下一个空格 %s", e.Cell)
+		return head + n.say(words.NoteNextEmptyCell, e.Cell)
 	}
-	return head + n.say(": skip %s, decide %s", "：跳过 %s，本层接着填 %s", n.filled(e, true), e.Cell)
+	return head + n.say(words.NoteSkipDecide, n.filled(e, true), e.Cell)
 }
 
 // notePass is the note of a scan that finds nothing to decide at its slot
@@ -597,8 +590,7 @@ func (n *Narrator) noteScanOn(e *Event, left Pos) string {
 func (n *Narrator) notePass(e *Event) string {
 	at := e.Cell
 	if at.Col >= n.size {
-		return n.say("column %[1]d is past the end of row %[2]d: go on to row %[3]d (helper(%[3]d,0))",
-			"列号 %[1]d 已越过第 %[2]d 行的末尾：换到下一行（helper(%[3]d,0)）", at.Col, at.Row, at.Row+1)
+		return n.say(words.NoteColumnPastEndRowGo, at.Col, at.Row, at.Row+1)
 	}
 	v := ""
 	if n.start != nil {
@@ -606,8 +598,7 @@ func (n *Narrator) notePass(e *Event) string {
 			v = " " + n.val(d)
 		}
 	}
-	return n.say("%s holds the given%s: nothing to fill, go on to the next cell (helper(%d,%d))",
-		"%s 是预设数字%s：不用填，直接递归到下一格（helper(%d,%d)）", at, v, at.Row, at.Col+1)
+	return n.say(words.NoteHoldsGivenNothingFillGo, at, v, at.Row, at.Col+1)
 }
 
 // filled says which filled cells a scan passed over, telling givens from
@@ -624,31 +615,28 @@ func (n *Narrator) filled(e *Event, total bool) string {
 			givens = n.givens[hi] - n.givens[lo]
 		}
 	}
-	cells := n.count(k, "filled cell", "filled cells", "个已填格")
+	cells := n.count(k, words.NoteFilledCell)
 	switch {
 	case givens == k:
-		return n.count(k, "given", "givens", "个预设数字")
+		return n.count(k, words.NoteGiven)
 	case givens == 0:
-		return n.count(k, "cell filled earlier", "cells filled earlier", "个之前填的格")
+		return n.count(k, words.NoteCellFilledEarlier)
 	case givens > 0 && givens < k && total:
-		return n.say("%s (%s, %d placed earlier)", "%s（%s，%d 个之前填的）", cells,
-			n.count(givens, "given", "givens", "个预设数字"), k-givens)
+		return n.say(words.NotePlacedEarlier, cells,
+			n.count(givens, words.NoteGiven), k-givens)
 	case givens > 0 && givens < k:
-		return n.say("%s, %d placed earlier", "%s，%d 个之前填的",
-			n.count(givens, "given", "givens", "个预设数字"), k-givens)
+		return n.say(words.NotePlacedEarlier2,
+			n.count(givens, words.NoteGiven), k-givens)
 	}
 	return cells
 }
 
 // count writes a count with its noun: "1 given", "2 givens", "2 个预设数字".
-func (n *Narrator) count(k int, one, many, zh string) string {
-	switch {
-	case n.zh:
-		return fmt.Sprintf("%d %s", k, zh)
-	case k == 1:
-		return "1 " + one
+func (n *Narrator) count(k int, w words.Noun) string {
+	if n.zh {
+		return words.Count(LangZH, k, w)
 	}
-	return fmt.Sprintf("%d %s", k, many)
+	return words.Count(LangEN, k, w)
 }
 
 // onPath returns the note Words.OnPath writes for e with the path of the
@@ -778,10 +766,13 @@ func (n *Narrator) alsoPlain(more []Conflict) string {
 	en, zh := make([]string, len(more)), make([]string, len(more))
 	for i, c := range more {
 		w := n.def.RuleWordsOf(c.Rule).Name
-		en[i] = fmt.Sprintf("%s (%s)", c.Witness, w.EN)
-		zh[i] = fmt.Sprintf("%s（%s）", c.Witness, w.ZH)
+		en[i] = fmt.Sprintf(words.NoteWitnessRule.EN, c.Witness, w.EN)
+		zh[i] = fmt.Sprintf(words.NoteWitnessRule.ZH, c.Witness, w.ZH)
 	}
-	return n.pick("; also clashes with "+listEN(en), "；还与 "+listZH(zh)+"冲突")
+	if n.zh {
+		return fmt.Sprintf(words.NoteAlsoClashes.ZH, listZH(zh))
+	}
+	return fmt.Sprintf(words.NoteAlsoClashes.EN, listEN(en))
 }
 
 func (n *Narrator) notePlace(e *Event) string {
@@ -821,8 +812,8 @@ func (n *Narrator) noteUndo(e *Event) string {
 func (n *Narrator) undoNote(e *Event) string {
 	what := n.in(n.w.Undo(e))
 	if n.tryNext == "" {
-		n.tryNext = n.say("try %s", "试%s", n.nextCandidate())
-		n.noneLeft = n.say("no %[1]s left", "已没有%[2]s可试", n.candidate(), n.nextCandidate())
+		n.tryNext = n.say(words.NoteTry, n.nextCandidate())
+		n.noneLeft = n.say(words.NoteNoLeft, n.candidate(), n.nextCandidate())
 	}
 	next := n.tryNext
 	if e.Value >= n.lastCandidate() {
@@ -837,25 +828,24 @@ func (n *Narrator) undoNote(e *Event) string {
 		if p.Rule != RuleNone {
 			rule = n.ruleWords(p.Rule).Name
 		}
-		return what + n.say(": the check failed (%[1]s); %[2]s", "；检查不通过（%[3]s），%[2]s",
+		return what + n.say(words.NoteCheckFailed,
 			rule.EN, next, rule.ZH)
 	case p.Step != 0 && p.Kind == KindReturn && p.OK && n.stop == StopNoReturn:
-		return what + n.pick(": nothing stopped the search, so the solution is lost",
-			"；没有返回值让搜索停下，这个解被拆掉了")
+		return what + n.text(words.NoteNothingStoppedSearchSoSolution)
 	case p.Step != 0 && p.Kind == KindReturn && p.OK:
-		return what + n.say(" for more solutions; %s", "，继续找其他解；%s", next)
+		return what + n.say(words.NoteForMoreSolutions, next)
 	case p.Step != 0 && p.Kind == KindReturn && n.retSols > 0:
-		return what + n.say(": that branch is done (%s in it); %s", "；这条分支搜完了（其中有 %s），%s",
+		return what + n.say(words.NoteThatBranchDone,
 			n.solutionsText(n.retSols), next)
 	}
-	return what + n.say(": that branch failed; %s", "；这条路走不通，%s", next)
+	return what + n.say(words.NoteThatBranchFailed, next)
 }
 
 func (n *Narrator) noteSolution(e *Event) string {
 	var full string
 	switch {
 	case n.when == WhenLeaf || e.Cost > 0:
-		full = n.pick("the whole-board check passes", "整盘校验通过")
+		full = n.text(words.NoteWholeBoardCheckPasses)
 	default:
 		if s, ok := n.onPath(n.when, e); ok {
 			full = s
@@ -865,13 +855,11 @@ func (n *Narrator) noteSolution(e *Event) string {
 	}
 	switch n.stop {
 	case StopAll:
-		return full + n.say(": solution %d → record it and return; the search goes on",
-			"：找到第 %d 个解 → 记下它，返回，继续搜索", n.solutions+1)
+		return full + n.say(words.NoteSolutionRecordReturnSearchGoes, n.solutions+1)
 	case StopNoReturn:
-		return full + n.pick(": solution found, but no return value will stop the search",
-			"：找到解，但这一版没有返回值（不会返回 true），搜索不会停，这个解会被撤销")
+		return full + n.text(words.NoteSolutionFoundButNoReturn)
 	}
-	return full + n.pick(": solution found → return true", "：找到解 → 返回 true")
+	return full + n.text(words.NoteSolutionFoundReturnTrue)
 }
 
 func (n *Narrator) noteExhausted(e *Event) string {
@@ -896,12 +884,10 @@ func (n *Narrator) exhaustedNote(e *Event, below int64) string {
 			// One of the candidates led to a full board that was then
 			// undone: "failed" would say the opposite of what the
 			// stepper's ↩ on the same screen shows.
-			return n.say("all %[1]d %[2]ss at %[3]s tried (%[5]s found below them, since undone), and no \"return false\" follows: the loops go on and leave %[3]s blank",
-				"%[3]s 的 %[1]d 个%[4]s都试过了（下面曾找到 %[6]s，已被撤销）；后面没有 return false：循环继续，%[3]s 被留空",
+			return n.say(words.NoteAllTriedFoundBelowThem,
 				n.size, n.candidate(), e.Cell, n.in(n.w.Candidate), belowText.EN, belowText.ZH)
 		}
-		return n.say("all %[1]d %[2]ss at %[3]s failed, and no \"return false\" follows: the loops go on and leave %[3]s blank",
-			"%[3]s 的 %[1]d 个%[4]s都试完了，都不行；后面没有 return false：循环继续，%[3]s 被留空",
+		return n.say(words.NoteAllFailedNoReturnFalse,
 			n.size, n.candidate(), e.Cell, n.in(n.w.Candidate))
 	}
 	return n.voided(n.in(n.w.Exhausted(e, n.size, belowText)))
@@ -943,20 +929,18 @@ func (n *Narrator) returnNote(e *Event, f *frame) string {
 	if e.OK && n.ranPastEnd(e) {
 		left := ""
 		if k := n.blanks(); k >= 0 {
-			left = n.say(" with %d blank cells", "，棋盘上还有 %d 个空格", k)
+			left = n.say(words.NoteWithBlankCells, k)
 		}
 		if root {
-			return n.say("the root returns true%s: the search stops, but the board is not solved (wrong)",
-				"根返回 true%s：搜索停止，但棋盘并没有解出（错误）", left)
+			return n.say(words.NoteRootReturnsTrueSearchStops, left)
 		}
-		return n.say("return true%s: the board is not solved, yet every caller will return true (wrong)",
-			"返回 true%s：棋盘没有解出，上层却都会跟着返回 true（错误）", left)
+		return n.say(words.NoteReturnTrueBoardNotSolved, left)
 	}
 	if f != nil && f.pass && !root {
 		if n.void() {
-			return n.pick("return: the next position's call is done, so this one is too", "返回：下一格的调用结束了，这一格的调用也随之结束")
+			return n.text(words.NoteReturnNextPositionCallDone)
 		}
-		return n.say("return %t: pass on what the next position's call returned", "返回 %t：把下一格的调用返回的结果原样传上去", e.OK)
+		return n.say(words.NoteReturnPassOnWhatNext, e.OK)
 	}
 	if e.OK && f != nil && f.mv < 0 && !root {
 		// A call no move led to (order cells: after a given or a row's
@@ -964,131 +948,106 @@ func (n *Narrator) returnNote(e *Event, f *frame) string {
 		// result on.
 		switch {
 		case n.wrong:
-			return n.pick("return true up the chain, on a board that is not solved",
-				"继续向上返回 true，可棋盘并没有解出")
+			return n.text(words.NoteReturnTrueUpChainOn)
 		case n.stop == StopNoReturn:
-			return n.pick("return, with no value: the caller made no move here and returns too",
-				"返回，没有返回值：上一层在这里没有填数，也随之返回")
+			return n.text(words.NoteReturnWithNoValueCaller)
 		case n.stop == StopAll:
-			return n.pick("return: the caller made no move here and returns too",
-				"返回：上一层在这里没有填数，也随之返回")
+			return n.text(words.NoteReturnCallerMadeNoMove)
 		}
-		return n.pick("return true: the caller made no move here and passes it on",
-			"返回 true：上一层在这里没有填数，把 true 原样传上去")
+		return n.text(words.NoteReturnTrueCallerMadeNo)
 	}
 	if e.OK && n.wrong {
 		if root {
-			return n.pick("the root returns true: the search stops, but the board is not solved (wrong)",
-				"根返回 true：搜索停止，但棋盘并没有解出（错误）")
+			return n.text(words.NoteRootReturnsTrueSearchStops2)
 		}
-		return n.say("return true up the chain: %s stays on the board, on a board that is not solved",
-			"继续向上返回 true：%s留在棋盘上，可棋盘并没有解出", kept)
+		return n.say(words.NoteReturnTrueUpChainStays, kept)
 	}
 	if f != nil && f.pass && root && !n.void() {
 		if e.OK {
-			return n.pick("the root returns true: the search stops, the board is solved", "根返回 true：搜索结束，棋盘已解出")
+			return n.text(words.NoteRootReturnsTrueSearchStops3)
 		}
-		return n.pick("the root returns false: the search is complete, no solution", "根返回 false：搜索完毕，无解")
+		return n.text(words.NoteRootReturnsFalseSearchComplete)
 	}
 	if e.OK {
 		switch {
 		case root:
 			if n.stop == StopFirst {
-				return n.pick("the root returns true: the search stops, the board is solved",
-					"根返回 true：搜索结束，棋盘已解出")
+				return n.text(words.NoteRootReturnsTrueSearchStops3)
 			}
-			return n.pick("the root returns true: the board was full from the start",
-				"根返回 true：棋盘一开始就是满的")
+			return n.text(words.NoteRootReturnsTrueBoardWas)
 		case n.stop == StopNoReturn:
-			return n.say("return, but with no value: the caller can't tell it was solved, undoes %s",
-				"返回，但没有返回值：上一层不知道已经找到解，会撤销%s", move)
+			return n.say(words.NoteReturnButWithNoValue, move)
 		case n.stop == StopAll:
-			return n.say("return: the caller undoes %s and looks for more solutions",
-				"返回：上一层撤销%s，继续找其他解", move)
+			return n.say(words.NoteReturnCallerUndoesLooksFor, move)
 		case n.prev.Kind == KindSolution && n.prev.Node == e.Node:
-			return n.say("return true: the caller keeps %s and returns true too",
-				"返回 true：上一层保留%s，也返回 true", move)
+			return n.say(words.NoteReturnTrueCallerKeepsReturns, move)
 		}
-		return n.say("return true up the chain: %s stays on the board", "继续向上返回 true：%s留在棋盘上", kept)
+		return n.say(words.NoteReturnTrueUpChainStays2, kept)
 	}
 	if root {
 		switch {
 		case n.stop == StopNoReturn && n.solutions > 0:
 			// No return value: the root ends, it returns nothing.
-			return n.say("the root call ends: search over, %s found and undone",
-				"根调用结束：搜索完毕，找到的 %s都被撤销了", n.solutionsText(n.solutions))
+			return n.say(words.NoteRootCallEndsSearchOver, n.solutionsText(n.solutions))
 		case n.stop != StopFirst && n.solutions > 0:
 			// Every solution was wanted: the search is complete, and the
 			// function returns nothing that would tell of them.
-			return n.say("the root call ends: search complete, %s found",
-				"根调用结束：搜索完毕，共找到 %s", n.solutionsText(n.solutions))
+			return n.say(words.NoteRootCallEndsSearchComplete, n.solutionsText(n.solutions))
 		case n.stop != StopFirst:
-			return n.pick("the root call ends: search complete, no solution",
-				"根调用结束：搜索完毕，无解")
+			return n.text(words.NoteRootCallEndsSearchComplete2)
 		}
-		return n.pick("the root returns false: the search is complete, no solution",
-			"根返回 false：搜索完毕，无解")
+		return n.text(words.NoteRootReturnsFalseSearchComplete)
 	}
-	ret := n.pick("return false", "返回 false")
+	ret := n.text(words.NoteReturnFalse)
 	if n.void() {
-		ret = n.pick("return", "返回")
+		ret = n.text(words.NoteReturn)
 	}
 	if move == "" {
-		return ret + n.pick(": the caller backtracks (回溯)", "：回到上一层（回溯）")
+		return ret + n.text(words.NoteCallerBacktracks)
 	}
 	if below > 0 {
 		// A branch that holds a solution did not fail: it is searched.
-		head := n.say("return (%s below)", "这条分支搜完了（其中有 %s）", n.solutionsText(below))
+		head := n.say(words.NoteReturnBelow, n.solutionsText(below))
 		if last {
-			return head + n.say(": the caller undoes %[1]s, its last %[2]s, and ends (回溯)",
-				"：上一层撤销%[1]s，已没有%[3]s可试，也结束（回溯）", move, n.candidate(), n.nextCandidate())
+			return head + n.say(words.NoteCallerUndoesItsLastEnds, move, n.candidate(), n.nextCandidate())
 		}
-		return head + n.say(": the caller undoes %s and tries %s (回溯)",
-			"：上一层撤销%s，改试%s（回溯）", move, n.nextCandidate())
+		return head + n.say(words.NoteCallerUndoesTries, move, n.nextCandidate())
 	}
 	head := ret
 	if last && callerSols > 0 {
 		// The caller's last candidate failed, but it found solutions before.
-		return head + n.say(": the caller undoes %[1]s, its last %[2]s, and ends (回溯)",
-			"：上一层撤销%[1]s，已没有%[3]s可试，也结束（回溯）", move, n.candidate(), n.nextCandidate())
+		return head + n.say(words.NoteCallerUndoesItsLastEnds, move, n.candidate(), n.nextCandidate())
 	}
 	if last {
 		if n.void() {
-			return head + n.say(": the caller undoes %[1]s, its last %[2]s, and ends too (回溯)",
-				"：上一层撤销%[1]s，已没有%[3]s可试，也结束（回溯）", move, n.candidate(), n.nextCandidate())
+			return head + n.say(words.NoteCallerUndoesItsLastEnds2, move, n.candidate(), n.nextCandidate())
 		}
-		return head + n.say(": the caller undoes %[1]s, its last %[2]s, and fails too (回溯)",
-			"：上一层撤销%[1]s，已没有%[3]s，它也返回 false（回溯）", move, n.candidate(), n.nextCandidate())
+		return head + n.say(words.NoteCallerUndoesItsLastFails, move, n.candidate(), n.nextCandidate())
 	}
-	return head + n.say(": the caller undoes %s and tries %s (回溯)",
-		"：上一层撤销%s，改试%s（回溯）", move, n.nextCandidate())
+	return head + n.say(words.NoteCallerUndoesTries, move, n.nextCandidate())
 }
 
 func (n *Narrator) noteLimit(e *Event) string {
 	switch e.Limit {
 	case LimitSteps:
-		return n.say("step limit reached at step %d: the search stops here, unfinished",
-			"第 %d 步达到步数上限：搜索到此停止，没有完成", e.Step)
+		return n.say(words.NoteStepLimitReachedStepSearch, e.Step)
 	case LimitCalls:
-		return n.say("call limit: the search stops after %d calls, unfinished",
-			"达到调用次数上限：%d 次调用后停止，搜索没有完成", n.calls)
+		return n.say(words.NoteCallLimitSearchStopsAfter, n.calls)
 	case LimitTime:
-		return n.say("time limit passed at step %d: the search stops, unfinished",
-			"超过时间上限（第 %d 步）：搜索停止，没有完成", e.Step)
+		return n.say(words.NoteTimeLimitPassedStepSearch, e.Step)
 	case LimitCanceled:
-		return n.say("canceled at step %d (Ctrl-C or a signal): the search stops, unfinished",
-			"第 %d 步被取消（Ctrl-C 或信号）：搜索停止，没有完成", e.Step)
+		return n.say(words.NoteCanceledStepCtrlCOr, e.Step)
 	case LimitSize:
-		return n.say("size limit reached at step %d: the recording is as big as allowed, so the search stops, unfinished",
-			"第 %d 步达到记录大小上限：搜索到此停止，没有完成", e.Step)
+		return n.say(words.NoteSizeLimitReachedStepRecording, e.Step)
 	case LimitTree:
-		return n.say("tree size limit reached at step %d: the search tree kept for the diagrams is as big as allowed, so the search stops, unfinished",
-			"第 %d 步达到搜索树大小上限：为画图保存的搜索树已到上限，搜索到此停止，没有完成", e.Step)
+		return n.say(words.NoteTreeSizeLimitReachedStep, e.Step)
 	}
-	return n.say("a limit stopped the search at step %d", "第 %d 步触及上限，搜索停止", e.Step)
+	return n.say(words.NoteLimitStoppedSearchStep, e.Step)
 }
 
-var kindNamesZH = [numKinds]string{"调用", "扫描", "尝试", "剪枝", "放置", "撤销", "找到解", "都试完了", "返回", "达到上限"}
+// kindNamesZH are the Chinese names of the event kinds, in Kind order.
+var kindNamesZH = [numKinds]string{words.KindCall.ZH, words.KindScan.ZH, words.KindTry.ZH, words.KindReject.ZH,
+	words.KindPlace.ZH, words.KindUndo.ZH, words.KindSolution.ZH, words.KindExhausted.ZH, words.KindReturn.ZH, words.KindLimit.ZH}
 
 // KindName names an event kind for people: in English the step-log name
 // ("reject"), in Chinese the tutorials' term ("剪枝", "撤销", "找到解", ...).

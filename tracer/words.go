@@ -1,6 +1,10 @@
 package tracer
 
-import "fmt"
+import (
+	"fmt"
+
+	"backtrack/words"
+)
 
 // The words people see for the run itself, in English and Chinese: one
 // table, used by the report, the diagrams' legends, the stepper, the
@@ -14,15 +18,15 @@ import "fmt"
 func StatusWords(s Status) Text {
 	switch s {
 	case StatusSolved:
-		return Text{"solved", "已解出"}
+		return Text(words.RunSolved)
 	case StatusComplete:
-		return Text{"complete", "搜索完毕"}
+		return Text(words.RunComplete)
 	case StatusLimit:
-		return Text{"stopped by a limit", "达到上限"}
+		return Text(words.RunStoppedByLimit)
 	case StatusLost:
-		return Text{"lost", "解丢失"}
+		return Text(words.RunLost)
 	case StatusWrong:
-		return Text{"wrong: returned true, not solved", "错误：返回 true，但没有解出"}
+		return Text(words.RunWrongReturnedTrueNotSolved)
 	}
 	return Text{string(s), string(s)}
 }
@@ -37,19 +41,19 @@ type LimitWords struct {
 func LimitWordsOf(l LimitReason) LimitWords {
 	switch l {
 	case LimitSteps:
-		return LimitWords{Text{"step limit", "步数上限"}, "--max-steps"}
+		return LimitWords{Text(words.RunStepLimit), "--max-steps"}
 	case LimitCalls:
-		return LimitWords{Text{"call limit", "调用次数上限"}, "--max-calls"}
+		return LimitWords{Text(words.RunCallLimit), "--max-calls"}
 	case LimitTime:
-		return LimitWords{Text{"time limit", "时间上限"}, "--timeout"}
+		return LimitWords{Text(words.RunTimeLimit), "--timeout"}
 	case LimitCanceled:
-		return LimitWords{Text{"interrupt", "中断"}, ""}
+		return LimitWords{Text(words.RunInterrupt), ""}
 	case LimitSize:
-		return LimitWords{Text{"size limit", "记录大小上限"}, "--max-output"}
+		return LimitWords{Text(words.RunSizeLimit), "--max-output"}
 	case LimitTree:
-		return LimitWords{Text{"tree size limit", "搜索树大小上限"}, "--max-tree"}
+		return LimitWords{Text(words.RunTreeSizeLimit), "--max-tree"}
 	}
-	return LimitWords{Text{"limit", "上限"}, ""}
+	return LimitWords{Text(words.RunLimit), ""}
 }
 
 // KindWords names an event kind for people: in English the step-log name
@@ -67,11 +71,11 @@ func KindWords(k Kind) Text {
 // in step logs stays reject (a format contract), only the words differ.
 // Count is the noun for a count: "3 failed whole-board checks", "3 个满棋盘校验失败".
 var LeafFailWords = struct {
-	Name  Text // "whole-board check failed" / "整盘校验失败"
-	Count Text // "failed whole-board check" (plural with an s) / "%d 个满棋盘校验失败"
+	Name  Text       // "whole-board check failed" / "整盘校验失败"
+	Count words.Noun // "failed whole-board check(s)" / "%d 个满棋盘校验失败"
 }{
-	Name:  Text{"whole-board check failed", "整盘校验失败"},
-	Count: Text{"failed whole-board check", "%d 个满棋盘校验失败"},
+	Name:  Text(words.RunWholeBoardCheckFailed),
+	Count: words.RunFailedWholeBoardCheck,
 }
 
 // EventWords names an event kind for people under the check timing when:
@@ -100,17 +104,11 @@ func RuleCount(name string, n int64, lang Lang) string {
 // tables, counters and reports: "backtracks" / "回溯", one name everywhere
 // (the diagrams' legends say "16 次回溯"). The tutorials' code marks the
 // step back "回溯，撤销"; one undo event is "undo" / "撤销" (KindWords).
-var BacktrackWords = Text{"backtracks", "回溯"}
+var BacktrackWords = Text(words.RunBacktracks)
 
 // SolutionCount counts solutions for people: "1 solution", "2 solutions",
 // "2 个解" (the notes' "(1 solution below)", the stack's return labels).
-func SolutionCount(k int64) Text {
-	zh := fmt.Sprintf("%d 个解", k)
-	if k == 1 {
-		return Text{"1 solution", zh}
-	}
-	return Text{fmt.Sprintf("%d solutions", k), zh}
-}
+func SolutionCount(k int64) Text { return Text(words.Solutions.Of(k)) }
 
 // ReturnWords label a call that returns, as the call stack of the stepper
 // and of the player shows it. Whether the template returns a value is the
@@ -124,13 +122,13 @@ func SolutionCount(k int64) Text {
 func ReturnWords(s Strategy, ok bool, below int64) Text {
 	if !s.Void() {
 		if ok {
-			return Text{"return true", "返回 true"}
+			return Text(words.RunReturnTrue)
 		}
-		return Text{"return false", "返回 false"}
+		return Text(words.NoteReturnFalse)
 	}
 	if below <= 0 {
-		return Text{"return", "返回"}
+		return Text(words.NoteReturn)
 	}
 	n := SolutionCount(below)
-	return Text{"return (" + n.EN + " below)", "返回（下面找到 " + n.ZH + "）"}
+	return Text{fmt.Sprintf(words.RunReturnBelow.EN, n.EN), fmt.Sprintf(words.RunReturnBelow.ZH, n.ZH)}
 }

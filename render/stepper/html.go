@@ -19,6 +19,7 @@ import (
 
 	"backtrack/render"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // The HTML player: one self-contained page per run, the stepper's view in
@@ -617,10 +618,10 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		}
 		s := st[i]
 		d.Words[i] = pWords{
-			Counters:   []string{s.pick("calls", "调用"), s.pick("tries", "尝试"), tracer.BacktrackWords.In(l), s.pick("solutions", "解"), s.pick("rejects", s.kindName(tracer.KindReject))},
+			Counters:   []string{words.StepperCalls.In(s.lang), words.CompareTries.In(s.lang), tracer.BacktrackWords.In(l), words.CompareSolutions.In(s.lang), s.kindOr(words.CompareRejects, tracer.KindReject)},
 			Choices:    s.choicesWords().In(l),
 			ChoiceList: s.choiceListWords().In(l),
-			None:       s.pick("none", "无"),
+			None:       words.StepperNone.In(s.lang),
 			Returns:    []string{},
 		}
 		for fs := fsNew; fs <= fsStopped; fs++ {
@@ -642,8 +643,8 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 	}
 	if n < total {
 		d.Cut = [2]string{
-			fmt.Sprintf("This page holds the first %d of the run's %d steps (the player's limit; choose another with --max-steps, up to %d).", n, total, MaxHTMLSteps),
-			fmt.Sprintf("本页只包含这次运行 %d 步中的前 %d 步（播放器的上限；可用 --max-steps 另选，最多 %d）。", total, n, MaxHTMLSteps),
+			fmt.Sprintf(words.StepperPageCut.EN, n, total, MaxHTMLSteps),
+			fmt.Sprintf(words.StepperPageCut.ZH, n, total, MaxHTMLSteps),
 		}
 	}
 	if err := d.board(rec, st[0]); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // This file draws the two pictures of the step view that stand for the
@@ -260,18 +261,26 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	if sh.pieces {
 		noun = sh.piece // "queen" / "皇后"
 	}
-	// The candidate's words: trying, just placed, the caller's move.
-	verb, placed := "放", "放入" // 放入 a number; 填入 a digit into a puzzle's cell
+	// The candidate's words: trying, just placed, the caller's move. In
+	// Chinese a word is written with the noun (%[1]s), the word for
+	// placed (%[2]s: 放入 a number, 填入 a digit into a puzzle's cell)
+	// and the verb (%[3]s: 放, 填).
+	verb, placed := words.StepperVerbPlace.ZH, words.StepperVerbPlaced.ZH
 	if sh.givens {
-		verb, placed = "填", "填入"
+		verb, placed = words.StepperVerbFill.ZH, words.StepperVerbFilled.ZH
+	}
+	say := func(t words.Text) item {
+		it := item{en: t.EN, zh: t.ZH}
+		if strings.Contains(t.ZH, "%") {
+			it.zh = fmt.Sprintf(t.ZH, noun.ZH, placed, verb)
+		}
+		return it
 	}
 	// In English "last move" for both the move just made and the
 	// caller's: no wider than "candidate", so the key keeps its place.
-	trying := item{en: "candidate", zh: "正在尝试的" + noun.ZH}
-	just := item{en: "last move", zh: "刚" + placed + "的" + noun.ZH}
-	caller := item{en: "last move", zh: "上一层" + verb + "的" + noun.ZH}
+	trying, just, caller := say(words.StepperMarkTrying), say(words.StepperMarkJust), say(words.StepperMarkCaller)
 	if sh.pieces {
-		trying.zh, just.zh, caller.zh = "正在尝试", "刚放下的"+noun.ZH, "上一层的"+noun.ZH
+		trying, just, caller = say(words.StepperMarkTryingPiece), say(words.StepperMarkJustPiece), say(words.StepperMarkCallerPiece)
 	}
 	// The candidate's mark in the colour the board gives it at this step:
 	// a try's, or the last move's.
@@ -308,9 +317,9 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 		g := s.rec.glyph(sh.lo)
 		items = []item{
 			{c("["+g+"]", "["+g), candSt, cand.en, cand.zh},
-			{c("<"+g+">", "<"+g), stClash, "clash", "与之冲突的" + noun.ZH},
+			{c("<"+g+">", "<"+g), stClash, "clash", say(words.StepperMarkClash).zh},
 			{g, stSet, noun.EN, noun.ZH},
-			{">", stSlot, "row being decided", "正在决定的行"},
+			{">", stSlot, words.StepperMarkRow.EN, words.StepperMarkRow.ZH},
 			{c("( )", "()"), stSlot, choices.EN, choices.ZH},
 		}
 	case sh.givens:
@@ -319,30 +328,30 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 		// marks in three lines under a 9×9 board at 80×24, and in one
 		// line of 80 columns under a 4×4 board and its code; the help
 		// says "与之冲突的数字", "本层要填的空格", "搜索中填入的数字".
-		clash, slot, set := "与之冲突的"+noun.ZH, "本层要填的空格", "搜索中"+placed+"的"+noun.ZH
+		clash, slot, set := say(words.StepperMarkClash), say(words.StepperMarkSlotCell), say(words.StepperMarkSet)
 		if st != nil {
-			clash, slot, set = "与之冲突", "要填的空格", "搜索中"+placed
+			clash, slot, set = say(words.StepperMarkClashShort), say(words.StepperMarkSlotCellShort), say(words.StepperMarkSetShort)
 		}
 		items = []item{
 			{c("[7]", "[7"), candSt, cand.en, cand.zh},
-			{c("<5>", "<5"), stClash, "clash", clash},
-			{c("( )", "()"), stSlot, "slot", slot},
-			{"5", stGiven, "given", "预设数字"},
-			{c("5+", "+5"), stSet, "placed", set},
+			{c("<5>", "<5"), stClash, clash.en, clash.zh},
+			{c("( )", "()"), stSlot, slot.en, slot.zh},
+			{"5", stGiven, words.StepperMarkGiven.EN, words.StepperMarkGiven.ZH},
+			{c("5+", "+5"), stSet, set.en, set.zh},
 		}
 	default:
 		// Examples from the problem's own values.
 		v, clash := s.rec.glyph(min(sh.lo+1, sh.hi)), s.rec.glyph(sh.lo)
 		items = []item{
 			{c("["+v+"]", "["+v), candSt, cand.en, cand.zh},
-			{c("<"+clash+">", "<"+clash), stClash, "clash", "与之冲突的" + noun.ZH},
-			{c("( )", "()"), stSlot, "slot", "本层要填的位置"},
-			{clash, stSet, "placed", "已放入"},
+			{c("<"+clash+">", "<"+clash), stClash, "clash", say(words.StepperMarkClash).zh},
+			{c("( )", "()"), stSlot, words.StepperMarkSlot.EN, words.StepperMarkSlot.ZH},
+			{clash, stSet, words.StepperMarkPlaced.EN, words.StepperMarkPlaced.ZH},
 		}
 	}
 	lines := make([]tline, len(items))
 	for i, it := range items {
-		lines[i] = tline{{it.mark, it.st}, {" " + s.pick(it.en, it.zh), stPlain}}
+		lines[i] = tline{{it.mark, it.st}, {" " + words.Text{EN: it.en, ZH: it.zh}.In(s.lang), stPlain}}
 	}
 	return lines
 }
@@ -688,7 +697,7 @@ func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 		if n >= 2 {
 			lines = append(lines, s.stackHeader(W, 0))
 		}
-		return append(lines, tline{{s.pick("  (no call open)", "  （没有进行中的调用）"), stGrey}})
+		return append(lines, tline{{words.StepperNoCallOpen.In(s.lang), stGrey}})
 	}
 	rows := s.frameRows(fs, W-2)
 	row := func(i int) tline {
@@ -700,7 +709,7 @@ func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 		return append(tline{{mark, sty}}, rows[i]...)
 	}
 	more := func(k int) tline {
-		return tline{{s.pick(fmt.Sprintf("  ... %d more", k), fmt.Sprintf("  ……另有 %d 层", k)), stGrey}}
+		return tline{{fmt.Sprintf(words.StepperMoreLevels.In(s.lang), k), stGrey}}
 	}
 	last := len(fs) - 1
 	var lines []tline
@@ -729,7 +738,7 @@ func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 		lines = append(lines, s.stackHeader(W, last), row(last))
 	default:
 		l := row(last)
-		tail := tline{{s.pick(fmt.Sprintf("  (... %d more)", last), fmt.Sprintf("  （……另有 %d 层）", last)), stGrey}}
+		tail := tline{{"  " + fmt.Sprintf(words.StepperMoreLevelsAbove.In(s.lang), last), stGrey}}
 		if l.width()+tail.width() > W {
 			l = l.cut(max(0, W-tail.width()))
 		}
@@ -744,7 +753,7 @@ func (s *Stepper) stackLines(st *stepState, W, n int) []tline {
 // the first move and as many of the last as fit. It is nil when not even
 // the first and the last move fit.
 func (s *Stepper) pathLine(fs []stackFrame, W int) tline {
-	head := fmt.Sprintf("  d%d-d%d%s", fs[0].depth, fs[len(fs)-1].depth, s.pick(": ", "："))
+	head := fmt.Sprintf("  d%d-d%d%s", fs[0].depth, fs[len(fs)-1].depth, words.NoteColon.In(s.lang))
 	moves := make([]string, len(fs))
 	for i, f := range fs {
 		moves[i] = s.framePath(f)
@@ -775,29 +784,27 @@ func (s *Stepper) pathLine(fs []stackFrame, W int) tline {
 // the calls left out above the ones shown when hidden > 0; the longest
 // form that fits W.
 func (s *Stepper) stackHeader(W, hidden int) tline {
-	title, sep := s.pick("call stack", "调用栈"), s.pick(": ", "：")
-	short := s.pick("stack", "调用栈")
+	title, sep := words.StepperCallStack.In(s.lang), words.NoteColon.In(s.lang)
+	short := words.StepperStack.In(s.lang)
 	var long, mid, tiny []string // the parts after the title
 	end, endLong := s.rec.endWords()
+	// Tutorial 004's words: 可供选择的列表; the rows say 可供选择.
+	list, word := s.choiceListWords().In(s.lang), s.choicesWords().In(s.lang)
+	head := func(t words.Text, list string, end tracer.Text) string {
+		return fmt.Sprintf(t.In(s.lang), list, end.In(s.lang))
+	}
+	long = []string{head(words.StepperHeadLong, list, endLong), head(words.StepperHeadLong, list, end)}
+	mid = []string{head(words.StepperHeadMid, list, end)}
+	tiny = []string{head(words.StepperHeadTiny, word, end)}
 	if s.lang == tracer.LangZH {
-		// Tutorial 004's words: 可供选择的列表; the rows say 可供选择.
-		list, word := s.choiceListWords().ZH, s.choicesWords().ZH
-		long = []string{"路径（已做的选择）| " + list + " | 已试 | 终止条件：" + endLong.ZH,
-			"路径（已做的选择）| " + list + " | 已试 | 终止条件：" + end.ZH,
-			"路径 | " + list + " | 已试 | 终止条件：" + end.ZH}
-		tiny = []string{"路径 | " + word + " | 已试 | 终止：" + end.ZH}
-	} else {
-		list, word := s.choiceListWords().EN, s.choicesWords().EN
-		long = []string{"path (choices made) | " + list + " | tried | end: " + endLong.EN,
-			"path (choices made) | " + list + " | tried | end: " + end.EN}
-		mid = []string{"path | " + list + " | tried | end: " + end.EN}
-		tiny = []string{"path | " + word + " | tried | end: " + end.EN}
+		// Chinese has no middle form: the short path is among the long.
+		long, mid = append(long, mid...), nil
 	}
 	count := func(t string) string {
 		if hidden == 0 {
 			return t
 		}
-		return t + s.pick(fmt.Sprintf(" (... %d more)", hidden), fmt.Sprintf("（……另有 %d 层）", hidden))
+		return t + fmt.Sprintf(words.StepperMoreLevelsHidden.In(s.lang), hidden)
 	}
 	var forms []string
 	for _, f := range long {
@@ -825,9 +832,9 @@ func (s *Stepper) stackHeader(W, hidden int) tline {
 // "可供选择"), or the untried ones when legality is unknown.
 func (s *Stepper) choicesWords() tracer.Text {
 	if s.rec.legalKnown() {
-		return tracer.Text{EN: "choices", ZH: "可供选择"}
+		return tracer.Text(words.StepperChoices)
 	}
-	return tracer.Text{EN: "untried", ZH: "未试"}
+	return tracer.Text(words.StepperUntried)
 }
 
 // choiceListWords name the stack's column of choices in its header:
@@ -835,9 +842,9 @@ func (s *Stepper) choicesWords() tracer.Text {
 // "untried" / "未试的候选" when legality is not known or not checked.
 func (s *Stepper) choiceListWords() tracer.Text {
 	if s.rec.legalKnown() {
-		return tracer.Text{EN: "choices (legal, untried)", ZH: "可供选择的列表"}
+		return tracer.Text(words.StepperHeadChoices)
 	}
-	return tracer.Text{EN: "untried", ZH: "未试的候选"}
+	return tracer.Text(words.StepperHeadUntried)
 }
 
 // triedDetail is how much a tried list says of each failed candidate.
@@ -881,7 +888,7 @@ func (s *Stepper) ruleMark(r tracer.Rule, detail triedDetail) string {
 // rule at triedBare) folded into one mark ("✗1–5 row", "✗0,2 col"), ✓ on
 // the one on the board, ↩ on one whose branch came back.
 func (s *Stepper) triedSpans(tried []triedCand, detail triedDetail) tline {
-	l := tline{{s.pick("tried: ", "已试："), stPlain}}
+	l := tline{{words.StepperTried.In(s.lang), stPlain}}
 	for i := 0; i < len(tried); i++ {
 		t := tried[i]
 		if i > 0 {
@@ -985,14 +992,14 @@ func (s *Stepper) frameRowsAt(fs []stackFrame, W int) (rows []tline, less int) {
 			w[j] = max(w[j], textwidth.Cols(cols[i][j]))
 		}
 	}
-	label := s.choicesWords().In(s.lang) + s.pick(": ", "：")
+	label := s.choicesWords().In(s.lang) + words.NoteColon.In(s.lang)
 	choices := make([]string, len(fs))
 	cw := 0 // the widest choices, for the tried lists to line up
 	for i, f := range fs {
 		switch {
 		case f.end || f.pass || f.slot.Row < 0:
 		case len(f.choices) == 0:
-			choices[i] = label + s.pick("none", "无")
+			choices[i] = label + words.StepperNone.In(s.lang)
 		default:
 			vals := make([]string, len(f.choices))
 			for j, v := range f.choices {
@@ -1064,18 +1071,18 @@ func (s *Stepper) framePath(f stackFrame) string {
 	case f.end && r.Strategy().Drop == tracer.DropReturnFalse:
 		// Without "return false" the call whose loops ran off the board
 		// need not stand on a full board: not the end condition.
-		return s.pick("past the last cell", "走过最后一格")
+		return words.StepperPastLastCell.In(s.lang)
 	case f.end:
-		return s.pick("end", "终止")
+		return words.StepperEnd.In(s.lang)
 	case f.pass && f.slot.Col >= r.shape.cols:
 		// Order cells: the end of a row, a call of its own.
-		return fmt.Sprintf(s.pick("(%d,%d) row end", "(%d,%d) 行末"), f.slot.Row, f.slot.Col)
+		return fmt.Sprintf(words.StepperRowEnd.In(s.lang), f.slot.Row, f.slot.Col)
 	case f.pass:
 		// Order cells: a given, passed over with no move.
 		if v, ok := r.start.At(f.slot); ok {
-			return r.moveLabel(f.slot, v) + s.pick(" given", " 预设")
+			return r.moveLabel(f.slot, v) + words.StepperGiven.In(s.lang)
 		}
-		return fmt.Sprintf(s.pick("%s given", "%s 预设"), f.slot)
+		return fmt.Sprintf(words.StepperGiven2.In(s.lang), f.slot)
 	case f.value >= 0:
 		return r.moveLabel(r.cellOf(f.slot, f.value), f.value)
 	case f.slot.Row >= 0:

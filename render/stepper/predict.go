@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Predict mode (the p key) and the timeline (the m key) of the terminal
@@ -84,12 +85,12 @@ func (s *Stepper) questionAt(k int64) *question {
 		v := r.valueText(next.Value)
 		return &question{k: k, kind: quizTry, answer: v, words: v}
 	case cur.Kind == tracer.KindTry && (next.Kind == tracer.KindReject || next.Kind == tracer.KindPlace):
-		q := &question{k: k, kind: quizReject, answer: "0", words: s.pick("placed", "放下")}
+		q := &question{k: k, kind: quizReject, answer: "0", words: words.StepperPlaced.In(s.lang)}
 		for i, rw := range r.def.Rules {
 			q.rules = append(q.rules, rw.Name.In(s.lang))
 			if next.Kind == tracer.KindReject && rw.Rule == next.Rule {
 				q.answer = strconv.Itoa(i + 1)
-				q.words = s.pick("pruned: ", "剪枝：") + rw.Name.In(s.lang)
+				q.words = words.StepperPruned.In(s.lang) + rw.Name.In(s.lang)
 			}
 		}
 		if next.Kind == tracer.KindReject && q.answer == "0" {
@@ -105,13 +106,13 @@ func (s *Stepper) questionAt(k int64) *question {
 				break
 			}
 		}
-		w := s.pick(fmt.Sprintf("depth %d", depth), fmt.Sprintf("深度 %d", depth))
+		w := fmt.Sprintf(words.StepperDepth.In(s.lang), depth)
 		if depth < 0 {
-			w = s.pick("the search ends", "搜索结束")
+			w = words.StepperSearchEnds.In(s.lang)
 		}
 		return &question{k: k, kind: quizReturn, answer: strconv.Itoa(depth), words: w}
 	case next.Kind == tracer.KindSolution && cur.Kind != tracer.KindSolution:
-		return &question{k: k, kind: quizSolution, answer: "y", words: s.pick("yes", "是")}
+		return &question{k: k, kind: quizSolution, answer: "y", words: words.StepperYes.In(s.lang)}
 	}
 	return nil
 }
@@ -173,8 +174,7 @@ func (s *Stepper) predictKey(key string) bool {
 		}
 		return true
 	case key == "space" || key == "right" || key == "down" || key == "n" && p.q.kind != quizSolution:
-		s.msg = s.pick("answer first: type it and press Enter (Esc skips, p leaves predict mode)",
-			"请先回答：输入答案后按回车（Esc 跳过，p 退出预测模式）")
+		s.msg = words.StepperAnswerFirstTypePressEnter.In(s.lang)
 		return true
 	case key == "n" && p.q.kind == quizSolution, key == "y",
 		len(key) == 1 && (key[0] >= '0' && key[0] <= '9' || key[0] == '-'):
@@ -193,7 +193,7 @@ func (s *Stepper) predictAnswer(a string) {
 	a = strings.ToLower(strings.TrimSpace(a))
 	ok := a == q.answer
 	if q.kind == quizSolution {
-		ok = (a == "y" || a == "yes" || a == "是") == (q.answer == "y")
+		ok = (a == "y" || a == "yes" || a == words.StepperYesAnswer.ZH) == (q.answer == "y")
 	}
 	if q.kind == quizTry && !ok {
 		// The candidate as a number: a column, a digit.
@@ -202,9 +202,9 @@ func (s *Stepper) predictAnswer(a string) {
 	p.asked++
 	if ok {
 		p.right++
-		p.verdict = s.pick("Right.", "答对了。")
+		p.verdict = words.StepperRight.In(s.lang)
 	} else {
-		p.verdict = s.pick("Not quite: "+q.words+".", "不对，答案是："+q.words+"。")
+		p.verdict = fmt.Sprintf(words.StepperNotQuite.In(s.lang), q.words)
 	}
 	p.verdOK = ok
 	p.done[q.k] = true
@@ -221,8 +221,8 @@ func (s *Stepper) predictLines(W int) []tline {
 	if !p.on {
 		return nil
 	}
-	score := s.pick(fmt.Sprintf("%d of %d right", p.right, p.asked), fmt.Sprintf("答对 %d 题，共 %d 题", p.right, p.asked))
-	l := tline{{s.pick("predict: ", "预测：") + score, stHead}}
+	score := fmt.Sprintf(words.StepperScore.In(s.lang), p.right, p.asked)
+	l := tline{{words.StepperPredict.In(s.lang) + score, stHead}}
 	if p.verdict != "" {
 		st := stFail
 		if p.verdOK {
@@ -235,17 +235,17 @@ func (s *Stepper) predictLines(W int) []tline {
 		var text string
 		switch q.kind {
 		case quizTry:
-			text = s.pick("Which candidate is tried next? Type it: ", "下一个尝试的候选是哪个？输入它：")
+			text = words.StepperWhichCandidateTriedNextType.In(s.lang)
 		case quizReject:
-			opts := []string{"0 " + s.pick("placed", "放下")}
+			opts := []string{"0 " + words.StepperPlaced.In(s.lang)}
 			for i, r := range q.rules {
-				opts = append(opts, fmt.Sprintf("%d %s", i+1, s.pick("pruned: ", "剪枝：")+r))
+				opts = append(opts, fmt.Sprintf("%d %s", i+1, words.StepperPruned.In(s.lang)+r))
 			}
-			text = s.pick("Placed or pruned? ", "放下还是剪枝？") + strings.Join(opts, s.pick(", ", "，")) + s.pick(": ", "：")
+			text = words.StepperPlacedOrPruned.In(s.lang) + strings.Join(opts, words.Comma.In(s.lang)) + words.NoteColon.In(s.lang)
 		case quizReturn:
-			text = s.pick("A dead end: back to which depth? (-1: the search ends) ", "死路：回到哪一层深度？（-1：搜索结束）")
+			text = words.StepperDeadEndBackWhichDepth.In(s.lang)
 		case quizSolution:
-			text = s.pick("Is this board a solution? y/n: ", "这个棋盘是一个解吗？y/n：")
+			text = words.StepperThisBoardSolutionYN.In(s.lang)
 		}
 		lines = append(lines, wrapText(text+p.typed+"_", W, stNote)...)
 	}
@@ -282,10 +282,10 @@ func (s *Stepper) timelineLines(W int) []tline {
 	for i, rw := range s.rec.def.Rules {
 		key = append(key, fmt.Sprintf("%d %s", i+1, rw.Short.In(s.lang)))
 	}
-	key = append(key, s.pick("< return", "< 返回"), s.pick("* solution", "* 解"), s.pick("| here", "| 当前"))
+	key = append(key, words.StepperReturn.In(s.lang), words.StepperSolution.In(s.lang), words.StepperHere.In(s.lang))
 	return []tline{
 		{{"[", stGrey}, {string(bar), stPlain}, {"]", stGrey}},
-		{{s.pick("timeline: ", "时间线：") + strings.Join(key, "  "), stGrey}},
+		{{words.StepperTimeline.In(s.lang) + strings.Join(key, "  "), stGrey}},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // This file is what the step view knows of a problem, all of it asked of
@@ -48,7 +49,7 @@ func fallbackDef(name string) *tracer.Def {
 		Title: tracer.Text{EN: name, ZH: name},
 		Move:  func(cell tracer.Pos, v int) string { return fmt.Sprintf("%s=%d", cell, v) },
 	}
-	d.Words = tracer.PlainWords(tracer.Text{EN: "value", ZH: "值"}, tracer.Text{EN: "the next value", ZH: "下一个值"})
+	d.Words = tracer.PlainWords(tracer.Text(words.PlainValue), tracer.Text(words.PlainNextValue))
 	return d
 }
 
@@ -94,7 +95,7 @@ func newShape(def *tracer.Def, info tracer.Info, start *tracer.Board) shape {
 	sh.pieces = def.Board.Pieces
 	sh.piece = def.Board.Piece
 	if sh.piece.EN == "" {
-		sh.piece = tracer.Text{EN: "piece", ZH: "棋子"}
+		sh.piece = tracer.Text(words.StepperPiece)
 	}
 	for r := range sh.rows {
 		for c := range sh.cols {
@@ -194,8 +195,8 @@ func codeParts(p tracer.CodeParts) tracer.CodeParts {
 // on a board of pieces the long form explains ("every row has a queen").
 func (r *Recording) endWords() (short, long tracer.Text) {
 	if r.scans {
-		return tracer.Text{EN: "no empty cell", ZH: "没有空格"},
-			tracer.Text{EN: "no empty cell, board full", ZH: "没有空格，棋盘填满"}
+		return tracer.Text(words.StepperNoEmptyCell),
+			tracer.Text(words.StepperNoEmptyCellBoardFull)
 	}
 	full := codeParts(r.def.Code).Full
 	short = tracer.Text{EN: full, ZH: full}
@@ -203,7 +204,7 @@ func (r *Recording) endWords() (short, long tracer.Text) {
 		return short, short
 	}
 	p := r.shape.piece
-	return short, tracer.Text{EN: full + ", every row has a " + p.EN, ZH: full + "，每行都有" + p.ZH}
+	return short, tracer.Text{EN: fmt.Sprintf(words.StepperEveryRowHas.EN, full, p.EN), ZH: fmt.Sprintf(words.StepperEveryRowHas.ZH, full, p.ZH)}
 }
 
 // instanceName is the header's instance: the problem's name and label

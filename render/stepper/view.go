@@ -8,6 +8,7 @@ import (
 
 	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // This file is the screen of `backtrack step`: a Stepper draws the view at
@@ -220,9 +221,9 @@ func (s *Stepper) runTo(kind tracer.Kind, dir int64) {
 	}
 	name := s.kindName(kind)
 	if dir > 0 {
-		s.msg = s.pick("no later "+name, "后面没有"+name+"了")
+		s.msg = fmt.Sprintf(words.StepperNoLater.In(s.lang), name)
 	} else {
-		s.msg = s.pick("no earlier "+name, "前面没有"+name)
+		s.msg = fmt.Sprintf(words.StepperNoEarlier.In(s.lang), name)
 	}
 }
 
@@ -233,12 +234,13 @@ func (s *Stepper) kindName(k tracer.Kind) string {
 	return tracer.EventWords(k, s.rec.strategy.When).In(s.lang)
 }
 
-// pick returns the English or the Chinese text.
-func (s *Stepper) pick(en, zh string) string {
+// kindOr is a word for a kind of event: in English en's, in Chinese the
+// kind's name (kindName: "剪枝", or "整盘校验失败" under --when leaf).
+func (s *Stepper) kindOr(en words.Text, k tracer.Kind) string {
 	if s.lang == tracer.LangZH {
-		return zh
+		return s.kindName(k)
 	}
-	return en
+	return en.EN
 }
 
 // View returns the whole screen at the current step as text: exactly
@@ -562,10 +564,7 @@ func (s *Stepper) needLines(W int) int {
 // it needs and has, wrapped to the width, padded to the height.
 func (s *Stepper) tooSmallLines(e *TooSmallError) []tline {
 	W, H := s.opt.Width, s.opt.Height
-	text := s.pick(fmt.Sprintf("terminal too small: need at least %d×%d for this board, have %d×%d. Make the window bigger, or press q to quit.",
-		e.NeedWidth, e.NeedHeight, e.Width, e.Height),
-		fmt.Sprintf("终端太小：这个棋盘至少需要 %d×%d，现在是 %d×%d。请把窗口放大，或按 q 退出。",
-			e.NeedWidth, e.NeedHeight, e.Width, e.Height))
+	text := fmt.Sprintf(words.StepperTooSmall.In(s.lang), e.NeedWidth, e.NeedHeight, e.Width, e.Height)
 	if s.opt.Print {
 		text = e.Error()
 	}
@@ -669,9 +668,8 @@ func (s *Stepper) header(st *stepState, W int) tline {
 	if st.k >= 1 {
 		kind = " " + s.kindName(st.e.Kind)
 	}
-	step := s.pick(fmt.Sprintf("step %d/%d%s", st.k, r.Len(), kind),
-		fmt.Sprintf("第 %d/%d 步%s", st.k, r.Len(), kind))
-	lang := s.pick("en", "中文")
+	step := fmt.Sprintf(words.StepperStepOf.In(s.lang), st.k, r.Len(), kind)
+	lang := words.StepperLangTag.In(s.lang)
 	for _, parts := range [][]string{{inst, long, step, lang}, {inst, short, step, lang}, {inst, step, lang}, {step}} {
 		l := tline{{strings.Join(parts, " | "), stHead}}
 		if l.width() <= W || len(parts) == 1 {
@@ -684,20 +682,28 @@ func (s *Stepper) header(st *stepState, W int) tline {
 // helpLine is the last line: the keys, or the g prompt, or a message.
 func (s *Stepper) helpLine(W int) tline {
 	if s.prompting {
-		return tline{{s.pick("go to step: ", "跳到第几步：") + s.prompt + "_", stHead},
-			{s.pick("   (Enter: go, Esc: cancel)", "   （回车确定，Esc 取消）"), stPlain}}
+		return tline{{words.StepperGoStep.In(s.lang) + s.prompt + "_", stHead},
+			{words.StepperEnterGoEscCancel.In(s.lang), stPlain}}
+	}
+	// As the English bar, the kinds r/u/s/t run to (the help says next
+	// and previous); "l:切换 English" is an action.
+	reject := words.KindReject.EN
+	if s.lang == tracer.LangZH {
+		reject = s.kindName(tracer.KindReject)
 	}
 	var items [][3]string
-	if s.lang == tracer.LangZH {
-		items = [][3]string{{"n", "下一步", "下"}, {"b", "上一步", "上"},
-			// As the English bar, the kinds r/u/s/t run to (the help
-			// says next and previous); "l:切换 English" is an action.
-			{"r/u/s/t", s.kindName(tracer.KindReject) + "/撤销/解/返回", "跳"}, {"g", "跳转", "跳"}, {"l", "切换 English", "English"},
-			{"?", "帮助", "帮助"}, {"q", "退出", "退出"}}
-	} else {
-		items = [][3]string{{"n", "next", "next"}, {"b", "back", "back"},
-			{"r/u/s/t", "reject/undo/solution/return", "run"}, {"g", "jump", "jump"},
-			{"l", "中文", "中文"}, {"?", "help", "help"}, {"q", "quit", "quit"}}
+	for _, it := range []struct {
+		key         string
+		long, short words.Text
+	}{{"n", words.StepperBarNext, words.StepperBarNextShort}, {"b", words.StepperBarBack, words.StepperBarBackShort},
+		{"r/u/s/t", words.StepperBarKinds, words.StepperBarKindsShort}, {"g", words.StepperBarJump, words.StepperBarJumpShort},
+		{"l", words.StepperBarLang, words.StepperBarLangShort}, {"?", words.StepperBarHelp, words.StepperBarHelp},
+		{"q", words.StepperBarQuit, words.StepperBarQuit}} {
+		long := it.long.In(s.lang)
+		if strings.Contains(long, "%s") {
+			long = fmt.Sprintf(long, reject)
+		}
+		items = append(items, [3]string{it.key, long, it.short.In(s.lang)})
 	}
 	var l tline
 	if s.msg != "" {
@@ -724,46 +730,38 @@ func (s *Stepper) helpLine(W int) tline {
 // helpPanel lists every key and the board's marks (the ? key), each key's
 // text wrapped under itself when the screen is narrow.
 func (s *Stepper) helpPanel(W int) []tline {
-	var title, marks string
-	var keys [][2]string
-	reject := "prune" // what a reject is, in brackets after the word
+	// What a reject is: in English in brackets after the word ("prune",
+	// or the failed whole-board check under --when leaf); in Chinese the
+	// word itself, with "reject" in brackets.
+	reject := words.StepperHelpPrune.EN
 	if s.rec.strategy.When == tracer.WhenLeaf {
 		reject = tracer.LeafFailWords.Name.EN
 	}
 	if s.lang == tracer.LangZH {
-		title, marks = "按键", "棋盘标记（无颜色也能看清）"
-		keys = [][2]string{
-			{"n、空格、→", "下一步"},
-			{"b、←", "后退：上一步；跳转之后回到跳转前的那一步（画面和之前完全一样）"},
-			{"r / R", "下一个 / 上一个" + s.kindName(tracer.KindReject) + "（reject）"},
-			{"u / U", "下一个 / 上一个撤销（undo，回溯）"},
-			{"s / S", "下一个 / 上一个解（solution）"},
-			{"t / T", "下一个 / 上一个返回（return）"},
-			{"g 数字 回车", "跳到第几步"},
-			{"Home/End、0/$", "第一步 / 最后一步"},
-			{"l", "中文 / English"},
-			{"p", "预测模式：先猜下一步（输入答案后回车，Esc 跳过），再看结果，记分"},
-			{"m", "时间线：整个运行压成一行字符，标出当前位置"},
-			{"?、Esc", "打开 / 关闭帮助（Esc 关闭）"},
-			{"q、Ctrl-C", "退出"},
+		reject = s.kindName(tracer.KindReject)
+	}
+	title, marks := words.StepperHelpKeys.In(s.lang), words.StepperHelpMarks.In(s.lang)
+	var keys [][2]string
+	for _, k := range [][2]words.Text{
+		{words.StepperKeyNext, words.StepperKeyNextDoes},
+		{words.StepperKeyBack, words.StepperKeyBackDoes},
+		{words.StepperKeyReject, words.StepperKeyRejectDoes},
+		{words.StepperKeyUndo, words.StepperKeyUndoDoes},
+		{words.StepperKeySolution, words.StepperKeySolutionDoes},
+		{words.StepperKeyReturn, words.StepperKeyReturnDoes},
+		{words.StepperKeyJump, words.StepperKeyJumpDoes},
+		{words.StepperKeyEnds, words.StepperKeyEndsDoes},
+		{words.StepperKeyLang, words.StepperKeyLangDoes},
+		{words.StepperKeyPredict, words.StepperKeyPredictDoes},
+		{words.StepperKeyTimeline, words.StepperKeyTimelineDoes},
+		{words.StepperKeyHelp, words.StepperKeyHelpDoes},
+		{words.StepperKeyQuit, words.StepperKeyQuitDoes},
+	} {
+		does := k[1].In(s.lang)
+		if strings.Contains(does, "%s") {
+			does = fmt.Sprintf(does, reject)
 		}
-	} else {
-		title, marks = "Keys", "Board marks (readable without colour)"
-		keys = [][2]string{
-			{"n, space, ->", "next step"},
-			{"b, <-", "back: previous step, or where a jump came from (same screen)"},
-			{"r / R", "next / previous reject (" + reject + ")"},
-			{"u / U", "next / previous undo (backtrack)"},
-			{"s / S", "next / previous solution"},
-			{"t / T", "next / previous return"},
-			{"g NUMBER Enter", "jump to that step"},
-			{"Home/End, 0/$", "first / last step"},
-			{"l", "English / 中文"},
-			{"p", "predict mode: guess the next step (type it, Enter; Esc skips), then see it; a score"},
-			{"m", "timeline: the whole run in one line, the current step marked"},
-			{"?, Esc", "help on / off (Esc: off)"},
-			{"q, Ctrl-C", "quit"},
-		}
+		keys = append(keys, [2]string{k[0].In(s.lang), does})
 	}
 	keyW := 0
 	for _, k := range keys {
@@ -805,7 +803,7 @@ func (s *Stepper) helpPanel(W int) []tline {
 // the mark already is the rule's word (✗0 同列), so "列=同列" would say
 // nothing (teaching review 2, §4 row 17).
 func (s *Stepper) triedKeyItems() []tline {
-	failed := s.pick("rejected by its rule", "剪枝及其规则")
+	failed := words.StepperRejectedByItsRule.In(s.lang)
 	if len(s.rec.def.Rules) > 0 {
 		r := s.rec.def.Rules[0].Rule
 		if len(s.rec.info.Rules) > 0 {
@@ -815,26 +813,25 @@ func (s *Stepper) triedKeyItems() []tline {
 		m, t := s.ruleMark(r, triedWords), s.ruleMark(r, triedTags)
 		one := "✗" + s.rec.valueText(lo) + " " + m
 		run := "✗" + s.foldValues([]int{lo, lo + 1, lo + 2}) + " " + m
-		ex := s.pick("e.g. "+one+", "+run, "如 "+one+"、"+run)
+		ex := fmt.Sprintf(words.StepperMarkExample.In(s.lang), one, run)
 		if t != m {
-			ex += s.pick("; narrow: ✗"+s.rec.valueText(lo)+t, "；窄屏：✗"+s.rec.valueText(lo)+t)
+			ex += fmt.Sprintf(words.StepperMarkNarrow.In(s.lang), s.rec.valueText(lo)+t)
 		}
-		failed += s.pick(" ("+ex+")", "（"+ex+"）")
+		failed += fmt.Sprintf(words.DiagramInBrackets.In(s.lang), ex)
 	}
 	return []tline{
-		{{s.pick("tried: ", "已试："), stPlain}, {"✗", stFail}, {" " + failed, stPlain}},
-		{{"✓", stOn}, {s.pick(" on the board", " 在棋盘上"), stPlain}},
-		{{"↩", stPlain}, {s.pick(" came back", " 分支已返回"), stPlain}},
+		{{words.StepperTried.In(s.lang), stPlain}, {"✗", stFail}, {" " + failed, stPlain}},
+		{{"✓", stOn}, {words.StepperOnBoard.In(s.lang), stPlain}},
+		{{"↩", stPlain}, {words.StepperCameBack.In(s.lang), stPlain}},
 	}
 }
 
 // noteText is the note of the step, with the step number in front.
 func (s *Stepper) noteText(st *stepState) string {
 	if st.k == 0 {
-		return s.pick("step 0: nothing has happened yet. Press n to take the first step.",
-			"第 0 步：还什么都没发生。按 n 走第一步。")
+		return words.StepperStep0NothingHasHappened.In(s.lang)
 	}
-	return s.pick("note: ", "说明：") + st.note
+	return words.StepperNote.In(s.lang) + st.note
 }
 
 // counterItems are the counts of events 1..k, one item each. The rejects
@@ -844,24 +841,23 @@ func (s *Stepper) noteText(st *stepState) string {
 // counters say the same (player.js).
 func (s *Stepper) counterItems(st *stepState) []tline {
 	c := &st.stats
-	zh := s.lang == tracer.LangZH
 	rules := make([]string, 0, len(s.rec.info.Rules))
 	for _, r := range s.rec.info.Rules {
 		rules = append(rules, s.rec.def.RuleName(r, s.lang)+" ×"+strconv.FormatInt(c.Rejects[r], 10))
 	}
-	sep, open, closeP := ", ", " (", ")"
-	if zh {
-		sep, open, closeP = "，", "（", "）"
+	item := func(w words.Text, v int64) tline {
+		return tline{{w.In(s.lang) + " " + strconv.FormatInt(v, 10), stPlain}}
 	}
-	item := func(en, zh string, v int64) tline {
-		return tline{{s.pick(en, zh) + " " + strconv.FormatInt(v, 10), stPlain}}
+	rejects := words.CompareRejects.EN
+	if s.lang == tracer.LangZH {
+		rejects = s.kindName(tracer.KindReject)
 	}
 	return []tline{
-		item("calls", "调用", c.Nodes),
-		item("tries", "尝试", c.Tries),
-		item(tracer.BacktrackWords.EN, tracer.BacktrackWords.ZH, c.Backtracks),
-		item("solutions", "解", c.Solutions),
-		{{s.pick("rejects", s.kindName(tracer.KindReject)) + " " + strconv.FormatInt(c.RejectTotal(), 10) + open + strings.Join(rules, sep) + closeP, stPlain}},
+		item(words.StepperCalls, c.Nodes),
+		item(words.CompareTries, c.Tries),
+		item(words.RunBacktracks, c.Backtracks),
+		item(words.CompareSolutions, c.Solutions),
+		{{rejects + " " + strconv.FormatInt(c.RejectTotal(), 10) + fmt.Sprintf(words.DiagramInBrackets.In(s.lang), strings.Join(rules, words.Comma.In(s.lang))), stPlain}},
 	}
 }
 
@@ -1214,21 +1210,13 @@ func (s *Stepper) codeLines(st *stepState) []tline {
 // codeCommentsZH are the template's comments in Chinese, in the tutorials'
 // words (004's "// 撤销选择", 000's "// 回溯"), for the code under --lang
 // zh; the code itself stays as it is.
-var codeCommentsZH = map[string]string{
-	"2-D":               "二维",
-	"end":               "终止",
-	"no result":         "没有返回值",
-	"first":             "先放",
-	"no check":          "不检查",
-	"prune":             "剪枝",
-	"choose":            "做出选择",
-	"find all":          "找出所有解",
-	"given":             "预设数字",
-	"end: no value":     "终止：不返回任何值",
-	"(no return false)": "（这里没有 return false）",
-	"result lost":       "解会丢失",
-	"backtrack":         "撤销选择",
-}
+var codeCommentsZH = func() map[string]string {
+	m := make(map[string]string, len(words.CodeComments))
+	for _, c := range words.CodeComments {
+		m[c.EN] = c.ZH
+	}
+	return m
+}()
 
 // codeText is a line of the template's code in lang: in Chinese its
 // comment translated ("// prune" → "// 剪枝", "// no col left" → "// 所有 col
@@ -1242,9 +1230,10 @@ func codeText(text string, lang tracer.Lang) string {
 	if zh, ok := codeCommentsZH[comment]; ok {
 		return text[:i+3] + zh
 	}
-	if v, ok := strings.CutPrefix(comment, "no "); ok {
-		if v, ok := strings.CutSuffix(v, " left"); ok {
-			return text[:i+3] + "所有 " + v + " 都试完了"
+	pre, post, _ := strings.Cut(words.CodeNoneLeft.EN, "%s")
+	if v, ok := strings.CutPrefix(comment, pre); ok {
+		if v, ok := strings.CutSuffix(v, post); ok {
+			return text[:i+3] + fmt.Sprintf(words.CodeNoneLeft.ZH, v)
 		}
 	}
 	return text

@@ -1,0 +1,50 @@
+package words
+
+// The words of the lessons' site and its playground (package site).
+var (
+	SiteTitle      = Text{"backtrack: lessons on backtracking search", "backtrack：回溯搜索课程"}
+	SiteLessons    = Text{"Lessons", "课程"}
+	SiteAllLessons = Text{"All lessons", "全部课程"}
+	SiteTry        = Text{"Try it yourself in the playground", "在练习场里亲手试一试"}
+	SitePlayers    = Noun{"player", "players", "%d 个播放器"}
+	SiteIntro      = Text{"Each lesson runs its searches when the site is built, and every number on its page comes from those runs. " +
+		"A player is one page that steps through a run, forward and back, in any browser and offline.",
+		"每一课都在生成网站时实际运行其中的搜索，页面上的每个数字都来自这些运行。" +
+			"播放器是一个网页，可以在任何浏览器中离线逐步查看一次运行，可前进也可后退。"}
+	SiteIntroPlay = Text{"In the playground you pick a problem and a size or a puzzle, and your browser runs the search itself.",
+		"在练习场里，你可以自选问题和规模（或数独题目），由你的浏览器亲自运行这次搜索。"}
+	SiteFooter = Text{`backtrack is under the MIT licence. Its pictures embed the Go fonts (BSD-3-Clause); the program draws with Graphviz compiled to WebAssembly (Eclipse Public License 1.0); the playground ships the Go runtime and <code>wasm_exec.js</code> (BSD-3-Clause). See the <a href="%slicences.html">licence and third-party notices</a>.`,
+		`backtrack 以 MIT 许可证发布。图片内嵌 Go 字体（BSD-3-Clause）；程序用编译为 WebAssembly 的 Graphviz（Eclipse 公共许可证 1.0）绘图；练习场包含 Go 运行时与 <code>wasm_exec.js</code>（BSD-3-Clause）。详见<a href="%slicences.html">许可证与第三方声明</a>。`}
+	// SiteLessonsInLang links each language's index from the root page,
+	// which shows both.
+	SiteLessonsInLang = Text{"Lessons in English", "中文课程"}
+	SiteLicence       = Text{"Licence", "许可证"}
+)
+
+// LangName names each language in itself: "English", "中文" (a switch
+// to the other language, the playground's choice of language).
+var LangName = Text{"English", "中文"}
+
+// The playground's words; its script gets them as JSON, by key.
+var (
+	PlayTitle   = Text{"Playground: run a backtracking search in your browser", "练习场：在浏览器里运行回溯搜索"}
+	PlayIntro   = Text{"Pick a problem and its size or puzzle; your browser runs the search (the tracer compiled to WebAssembly, no server) and opens the player on it. The page is the same, byte for byte, as backtrack trace --html makes.", "选择问题和规模（或数独题目），由你的浏览器运行这次搜索（追踪器编译为 WebAssembly，不需要服务器），然后在播放器中打开。生成的网页与 backtrack trace --html 生成的逐字节相同。"}
+	PlayProblem = Text{"Problem", "问题"}
+	PlayN       = Text{"Size n", "规模 n"}
+	PlayPuzzle  = Text{"Puzzle: 4×4, 9×9 or 16×16, on one line or a row a line, . or 0 for a blank (or LeetCode's JSON array)", "题目：4×4、9×9 或 16×16，写成一行或每行一排，空格写 . 或 0（也可粘贴 LeetCode 的 JSON 数组）"}
+	PlayExample = Text{"Example", "示例"}
+	PlayOrder   = Text{"Order (which slot next)", "顺序（下一个填哪一格）"}
+	PlayCheck   = Text{"Check", "检查方式"}
+	PlayLang    = Text{"Language of the player", "播放器语言"}
+	PlaySteps   = Text{"Step limit", "步数上限"}
+	PlayRun     = Text{"Run", "运行"}
+	PlayLoading = Text{"Loading the WebAssembly…", "正在加载 WebAssembly……"}
+	PlayReady   = Text{"Ready.", "已就绪。"}
+	PlayRunning = Text{"Searching: %d steps…", "正在搜索：已走 %d 步……"}
+	PlayDone    = Text{"Done: a page of %s KB made in %s s.", "完成：生成了 %s KB 的网页，用时 %s 秒。"}
+	PlayOpen    = Text{"Open the player in a new tab", "在新标签页中打开播放器"}
+	PlaySave    = Text{"Save the page", "保存网页"}
+	PlayNoload  = Text{"The WebAssembly could not be loaded: ", "无法加载 WebAssembly："}
+	PlayBack    = Text{"All lessons", "全部课程"}
+	PlayDefault = Text{"(default)", "（默认）"}
+)
