@@ -161,18 +161,37 @@ func StatusText(sum tracer.Summary, lang tracer.Lang) string {
 // the words of the first of runs whose problem has it (RuleWords.Short):
 // "row", "box", "↗ diagonal", "used".
 func shortRule(key string, runs []CompareRun, o CompareOptions) string {
+	// A table names each rule once, so where a rule has a fuller name for
+	// its first mention, that one ("同宫（3×3 九宫格）重复"). Runs of two
+	// problems meet on a key ("column") that each names in its own words
+	// (同列 for a queen, 同列重复 for a digit): then the row names both,
+	// each with its problem, so that no row mixes two terms.
+	var names, titles []string
 	for _, run := range runs {
-		if r, ok := runRule(&run.Summary, key); ok {
-			// A table names each rule once, so where a rule has a fuller
-			// name for its first mention, that one ("同宫（3×3 九宫格）重复").
-			def := sumDef(&run.Summary)
-			if intro := def.RuleIntro(r, run.Summary.Size, o.Lang); intro != def.RuleName(r, o.Lang) {
-				return intro
-			}
-			return def.RuleWordsOf(r).Short.In(o.Lang)
+		r, ok := runRule(&run.Summary, key)
+		if !ok {
+			continue
+		}
+		def := sumDef(&run.Summary)
+		name := def.RuleWordsOf(r).Short.In(o.Lang)
+		if intro := def.RuleIntro(r, run.Summary.Size, o.Lang); intro != def.RuleName(r, o.Lang) {
+			name = intro
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+			titles = append(titles, def.Title.In(o.Lang))
 		}
 	}
-	return key
+	switch len(names) {
+	case 0:
+		return key
+	case 1:
+		return names[0]
+	}
+	for i := range names {
+		names[i] = words.CompareRuleOf.F(o.Lang, names[i], titles[i])
+	}
+	return strings.Join(names, " / ")
 }
 
 // runRule returns the rule of the run sum describes whose key is key
@@ -253,7 +272,7 @@ func WriteCompare(w io.Writer, runs []CompareRun, opt CompareOptions) error {
 	row(words.CompareOrder.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.Order) }))
 	row(words.CompareCheck.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.Check) }))
 	row(words.CompareWhen.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.When) }))
-	row(words.CompareStop.In(opt.Lang), text(func(s tracer.Summary) string { return string(s.Strategy.Stop) }))
+	row(words.CompareStop.In(opt.Lang), text(func(s tracer.Summary) string { return StopText(s.Strategy.Stop, opt.Lang) }))
 	row(words.CompareLoopWidthPerLevel.In(opt.Lang), text(func(s tracer.Summary) string { return LoopWidth(s, opt.Lang) }))
 	row(words.CompareDepth2.In(opt.Lang), n(func(st *tracer.Stats) int64 { return int64(st.MaxDepth) }))
 	row(words.CompareStatus.In(opt.Lang), text(func(s tracer.Summary) string { return StatusText(s, opt.Lang) }))
@@ -407,7 +426,7 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 			d := string(tracer.DedupOf(s.Instance))
 			name = strings.NewReplacer(fmt.Sprintf(words.CompareDedupInTitle.EN, d), "", fmt.Sprintf(words.CompareDedupInTitle.ZH, d), "").Replace(name)
 		}
-		fmt.Fprintf(&b, "%s · %s%s\n", name, words.CompareStop2.In(opt.Lang), s.Strategy.Stop)
+		fmt.Fprintf(&b, "%s · %s%s\n", name, words.CompareStop2.In(opt.Lang), StopText(s.Strategy.Stop, opt.Lang))
 		if opt.Markdown {
 			b.WriteString("\n")
 		}
@@ -459,4 +478,22 @@ func limitNote(l tracer.LimitReason, opt CompareOptions) string {
 	}
 	status := StatusText(tracer.Summary{Status: tracer.StatusLimit, Limit: l}, opt.Lang)
 	return status + fmt.Sprintf(words.CompareLimitNote.In(opt.Lang), why.In(opt.Lang))
+}
+
+// StopText names a stop rule in a table: in English the flag's own value
+// ("first"), in Chinese the rule ("找到第一个解就停"), since an English
+// value in a Chinese table reads as untranslated.
+func StopText(s tracer.Stop, lang tracer.Lang) string {
+	if lang != tracer.LangZH {
+		return string(s)
+	}
+	switch s {
+	case tracer.StopFirst:
+		return words.LessonStopFirst.ZH
+	case tracer.StopAll:
+		return words.LessonStopAll.ZH
+	case tracer.StopNoReturn:
+		return words.LessonStopNoReturn.ZH
+	}
+	return string(s)
 }

@@ -85,3 +85,7 @@ var (
 	CompareCallsPerDepthOneScale = Text{"calls per depth (one scale for all columns: a full bar is %s)\n", "每层调用数（各列比例相同：最长的一条表示 %s）\n"}
 	CompareCallsPerDepthFullBar  = Text{"calls per depth (a full bar is %s)\n", "每层调用数（最长的一条表示 %s）\n"}
 )
+
+// CompareRuleOf names a rule with its problem, where two problems' runs
+// share a row under one key: "column (N-Queens)" / "同列（N 皇后）".
+var CompareRuleOf = Text{"%s (%s)", "%s（%s）"}
