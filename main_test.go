@@ -24,15 +24,15 @@ func TestTraceDefaults(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"trace", "nqueens", "-n", "4"}, []string{"status: complete", "2 solutions", "nodes 17 ", "tries 60 ", ". Q . ."}},
-		{[]string{"trace", "-n", "4", "nqueens"}, []string{"nodes 17 "}},
-		{[]string{"trace", "nqueens"}, []string{"92 solutions", "nodes 2057 ", "tries 15720 ", "(89 more solutions not shown)"}},
-		{[]string{"trace", "sudoku"}, []string{"status: solved", "nodes 4209 ", "tries 37652 ", "5 3 4 | 6 7 8 | 9 1 2"}},
+		{[]string{"trace", "nqueens", "-n", "4"}, []string{"status: complete", "2 solutions", "calls 17 ", "tries 60 ", ". Q . ."}},
+		{[]string{"trace", "-n", "4", "nqueens"}, []string{"calls 17 "}},
+		{[]string{"trace", "nqueens"}, []string{"92 solutions", "calls 2057 ", "tries 15720 ", "(89 more solutions not shown)"}},
+		{[]string{"trace", "sudoku"}, []string{"status: solved", "calls 4209 ", "tries 37652 ", "5 3 4 | 6 7 8 | 9 1 2"}},
 		{[]string{"trace", "sudoku", "--no-return"}, []string{"status: lost", "solution was undone", "5 3 . | . 7 ."}},
 		{[]string{"trace", "sudoku", "--order", "mrv", "--check", "counts"}, []string{"status: solved", "order=mrv check=counts"}},
 		{[]string{"trace", "sudoku", "--when", "leaf"}, []string{"status: limit", "stopped by the step limit (--max-steps)"}},
 		{[]string{"trace", "sudoku", "--puzzle", "examples/puzzles/16x16.txt", "--order", "mrv"}, []string{"status: solved", "16×16"}},
-		{[]string{"trace", "sudoku", "--puzzle", "examples/puzzles/leetcode37.json"}, []string{"nodes 4209 "}},
+		{[]string{"trace", "sudoku", "--puzzle", "examples/puzzles/leetcode37.json"}, []string{"calls 4209 "}},
 		{[]string{"trace", "nqueens", "-n", "8", "--first"}, []string{"status: solved", "stop=first"}},
 		{[]string{"trace", "nqueens", "-n", "3"}, []string{"status: complete", "no solution"}},
 	}
@@ -56,7 +56,7 @@ func TestTracePuzzleFromStdin(t *testing.T) {
 		"8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n7 . . | . 2 . | . . 6\n------+-------+------\n" +
 		". 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n"
 	code, out, errs := runCLI(t, grid, "trace", "sudoku", "--puzzle", "-")
-	if code != 0 || !strings.Contains(out, "nodes 4209 ") {
+	if code != 0 || !strings.Contains(out, "calls 4209 ") {
 		t.Fatalf("exit %d, stderr %q, out:\n%s", code, errs, out)
 	}
 }

@@ -37,7 +37,7 @@ func Example() {
 	// solution 1:
 	// 1 1 0 1
 	//
-	// nodes 11 · tries 20 · rejects 10 (sum over the target ×3, target out of reach ×7) · placements 10 · backtracks 10
+	// calls 11 · tries 20 · rejects 10 (sum over the target ×3, target out of reach ×7) · placements 10 · backtracks 10
 	// max depth 4 · steps 83 · check cost 60 · scan cost 0
 	// subsets: {3, 5, 7} = 15
 	//
