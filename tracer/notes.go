@@ -81,6 +81,7 @@ type Narrator struct {
 	rejectNotes map[string]*keptNote
 	keyBuf      []byte
 	moreBuf     []Conflict // moreConflicts' answer, reused
+	allBuf      []Conflict // every clash of a reject (Def.AppendConflictsOf), reused
 	// What a call decides depends on its CallFacts alone, and the move
 	// that led to it is named the same way each time: both are kept too.
 	decideNotes map[CallFacts]string
@@ -798,7 +799,8 @@ func (n *Narrator) moreConflicts(e *Event) []Conflict {
 	// Def.RejectConflicts, without its copy: the reject's own clash
 	// first, then the others in checking order.
 	own := Conflict{Rule: e.Rule, Witness: e.Witness}
-	all := n.def.Conflicts(n.work, e.Cell, e.Value)
+	n.allBuf = n.def.AppendConflictsOf(n.allBuf[:0], n.work, e.Cell, e.Value)
+	all := n.allBuf
 	i := slices.Index(all, own)
 	if i < 0 {
 		return nil
