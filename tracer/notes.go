@@ -737,17 +737,18 @@ func (n *Narrator) noteReject(e *Event) string {
 		return n.voided(s)
 	}
 	intro := e.Rule < NumRules && !n.named[e.Rule] // its first naming: not kept
-	rule := n.ruleWords(e.Rule)
 	more := n.moreConflicts(e)
 	if intro {
-		return n.rejectNote(when, e, rule, more)
+		return n.rejectNote(when, e, n.ruleWords(e.Rule), more)
 	}
+	// The rule's words are wanted only to write a note not kept: after
+	// its intro they are the same each time (ruleWords).
 	n.keyBuf = rejectKey(n.keyBuf[:0], when, e, more)
 	if k, ok := n.rejectNotes[string(n.keyBuf)]; ok {
 		n.kept = k
 		return k.s
 	}
-	s := n.rejectNote(when, e, rule, more)
+	s := n.rejectNote(when, e, n.ruleWords(e.Rule), more)
 	if n.rejectNotes == nil {
 		n.rejectNotes = map[string]*keptNote{}
 	}
