@@ -105,6 +105,11 @@ func (c *conflictChecker) Event(e *tracer.Event) {
 		case len(got) == 0 || got[0] != (tracer.Conflict{Rule: e.Rule, Witness: e.Witness}):
 			c.t.Fatalf("%s step %d: Conflicts(%s=%d) = %v, the reject names %s %s first", c.name, e.Step, e.Cell, e.Value, got, e.Rule, e.Witness)
 		}
+		// AppendConflictsOf appends the same clashes after what dst holds.
+		pre := tracer.Conflict{Rule: tracer.RuleNone, Witness: tracer.NoPos}
+		if app := c.def.AppendConflictsOf([]tracer.Conflict{pre}, c.board, e.Cell, e.Value); app[0] != pre || !slices.Equal(app[1:], got) {
+			c.t.Fatalf("%s step %d: AppendConflictsOf(%s=%d) = %v, want %v after %v", c.name, e.Step, e.Cell, e.Value, app, got, pre)
+		}
 		if all := c.def.RejectConflicts(c.board, e); len(all) != len(got) || all[0] != got[0] {
 			c.t.Fatalf("%s step %d: RejectConflicts = %v, want %v", c.name, e.Step, all, got)
 		}

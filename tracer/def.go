@@ -242,6 +242,11 @@ type Def struct {
 	// Optional: without it a reject names only its own clash, and legal
 	// candidates are unknown.
 	Conflicts func(b *Board, cell Pos, v int) []Conflict
+	// AppendConflicts appends to dst what Conflicts returns, and returns
+	// the extended slice: the narrator names a reject's clashes with it,
+	// at most steps of a search, into one reused buffer. Optional: without
+	// it Conflicts is used (see Def.AppendConflictsOf).
+	AppendConflicts func(dst []Conflict, b *Board, cell Pos, v int) []Conflict
 	// Move writes a move for people and step logs: "r2=c0", "(4,5)=7".
 	// ParseMove reads what Move writes (and only that, give or take
 	// spaces), returning the cell the move fills and its value.
@@ -598,6 +603,18 @@ func (d *Def) RejectConflicts(b *Board, e *Event) []Conflict {
 	out = append(out, own)
 	out = append(out, all[:i]...)
 	return append(out, all[i+1:]...)
+}
+
+// AppendConflictsOf appends to dst every clash of v at cell on b, as
+// Conflicts returns them: by AppendConflicts when the Def has it.
+func (d *Def) AppendConflictsOf(dst []Conflict, b *Board, cell Pos, v int) []Conflict {
+	if d.AppendConflicts != nil {
+		return d.AppendConflicts(dst, b, cell, v)
+	}
+	if d.Conflicts == nil {
+		return dst
+	}
+	return append(dst, d.Conflicts(b, cell, v)...)
 }
 
 // MoveLabel writes a move as Move does; a negative value is the root,

@@ -72,15 +72,16 @@ type Narrator struct {
 	// are kept by move (moveKey), up to memoMoves of each, as most moves
 	// are tried many times over; tryNext and noneLeft are the ends of an
 	// undo's note.
-	tryNotes, placeNotes map[uint64]string
+	tryNotes, placeNotes map[uint64]*keptNote
 	tryNext, noneLeft    string
 	// The note of a reject depends on its clash alone (the check timing,
 	// the move, the rule, the witness and the other clashes): kept by
 	// clash, up to memoRejects, keyed by the bytes rejectKey writes in
 	// keyBuf.
-	rejectNotes map[string]string
+	rejectNotes map[string]*keptNote
 	keyBuf      []byte
 	moreBuf     []Conflict // moreConflicts' answer, reused
+	allBuf      []Conflict // every clash of a reject (Def.AppendConflictsOf), reused
 	// What a call decides depends on its CallFacts alone, and the move
 	// that led to it is named the same way each time: both are kept too.
 	decideNotes map[CallFacts]string
@@ -89,10 +90,23 @@ type Narrator struct {
 	// ended the branch (undoKey); an exhausted call's on its cell and the
 	// solutions below it; a failed call's return on the move that led to
 	// it and what its caller has left (returnKey). All are kept.
-	undoNotes      map[undoKey]string
-	exhaustedNotes map[exhaustedKey]string
-	returnNotes    map[returnKey]string
+	undoNotes      map[undoKey]*keptNote
+	exhaustedNotes map[exhaustedKey]*keptNote
+	returnNotes    map[returnKey]*keptNote
 	buf            []byte // a call's note, built
+
+	// form appends a note in the form AppendNote writes (SetForm; nil:
+	// as it is); kept is the kept note the last note came from (nil:
+	// one made anew), whose form is made once and then copied.
+	form func(dst []byte, s string) []byte
+	kept *keptNote
+}
+
+// keptNote is a note a Narrator keeps, with its form (SetForm) once
+// AppendNote has written it.
+type keptNote struct {
+	s string
+	f []byte
 }
 
 // undoKey is what an undo's note depends on.
@@ -122,17 +136,20 @@ type returnKey struct {
 }
 
 // memoKeep returns the note m holds for key, or makes it with f and
-// keeps it while m has room.
-func memoKeep[K comparable](m *map[K]string, key K, f func() string) string {
-	if s, ok := (*m)[key]; ok {
-		return s
+// keeps it while m has room; n.kept is then the entry (nil: not kept).
+func memoKeep[K comparable](n *Narrator, m *map[K]*keptNote, key K, f func() string) string {
+	if k, ok := (*m)[key]; ok {
+		n.kept = k
+		return k.s
 	}
 	s := f()
 	if *m == nil {
-		*m = map[K]string{}
+		*m = map[K]*keptNote{}
 	}
 	if len(*m) < memoMoves {
-		(*m)[key] = s
+		k := &keptNote{s: s}
+		(*m)[key] = k
+		n.kept = k
 	}
 	return s
 }
@@ -288,6 +305,45 @@ func (n *Narrator) Note(e *Event) string {
 	return s
 }
 
+// SetForm sets the form AppendNote writes notes in: form appends the note
+// s to dst as its caller writes it (a step log, say, as a quoted scalar).
+// The notes n keeps (those of tries, places, most rejects, undos and
+// returns) are put in that form once, and then copied. nil (the start)
+// appends notes as they are.
+func (n *Narrator) SetForm(form func(dst []byte, s string) []byte) {
+	n.form = form
+	// The notes kept so far may hold another form: kept anew.
+	n.tryNotes, n.placeNotes, n.rejectNotes = nil, nil, nil
+	n.undoNotes, n.exhaustedNotes, n.returnNotes = nil, nil, nil
+}
+
+// AppendNote appends the note for e, in the form SetForm set, to dst and
+// returns the extended slice, as Note does with no string made for a note
+// n keeps. An empty note appends nothing, whatever the form. It updates
+// the narrator's view of the search as Note does: call one of them for
+// every event, in order.
+func (n *Narrator) AppendNote(dst []byte, e *Event) []byte {
+	if e == nil {
+		return dst
+	}
+	n.kept = nil
+	s := n.note(e)
+	switch k := n.kept; {
+	case s == "":
+	case n.form == nil:
+		dst = append(dst, s...)
+	case k != nil && k.s == s:
+		if k.f == nil {
+			k.f = n.form(nil, s)
+		}
+		dst = append(dst, k.f...)
+	default:
+		dst = n.form(dst, s)
+	}
+	n.update(e)
+	return dst
+}
+
 // update follows the search: the open calls, the solutions, the last event.
 func (n *Narrator) update(e *Event) {
 	switch e.Kind {
@@ -387,7 +443,7 @@ func (n *Narrator) note(e *Event) string {
 	case KindScan:
 		return n.noteScan(e)
 	case KindTry:
-		return memo(&n.tryNotes, moveKey(e.Cell, e.Value), func() string { return n.in(n.w.Try(e.Cell, e.Value)) })
+		return memoKeep(n, &n.tryNotes, moveKey(e.Cell, e.Value), func() string { return n.in(n.w.Try(e.Cell, e.Value)) })
 	case KindReject:
 		return n.noteReject(e)
 	case KindPlace:
@@ -681,21 +737,25 @@ func (n *Narrator) noteReject(e *Event) string {
 		return n.voided(s)
 	}
 	intro := e.Rule < NumRules && !n.named[e.Rule] // its first naming: not kept
-	rule := n.ruleWords(e.Rule)
 	more := n.moreConflicts(e)
 	if intro {
-		return n.rejectNote(when, e, rule, more)
+		return n.rejectNote(when, e, n.ruleWords(e.Rule), more)
 	}
+	// The rule's words are wanted only to write a note not kept: after
+	// its intro they are the same each time (ruleWords).
 	n.keyBuf = rejectKey(n.keyBuf[:0], when, e, more)
-	if s, ok := n.rejectNotes[string(n.keyBuf)]; ok {
-		return s
+	if k, ok := n.rejectNotes[string(n.keyBuf)]; ok {
+		n.kept = k
+		return k.s
 	}
-	s := n.rejectNote(when, e, rule, more)
+	s := n.rejectNote(when, e, n.ruleWords(e.Rule), more)
 	if n.rejectNotes == nil {
-		n.rejectNotes = map[string]string{}
+		n.rejectNotes = map[string]*keptNote{}
 	}
 	if len(n.rejectNotes) < memoRejects {
-		n.rejectNotes[string(n.keyBuf)] = s
+		k := &keptNote{s: s}
+		n.rejectNotes[string(n.keyBuf)] = k
+		n.kept = k
 	}
 	return s
 }
@@ -740,7 +800,8 @@ func (n *Narrator) moreConflicts(e *Event) []Conflict {
 	// Def.RejectConflicts, without its copy: the reject's own clash
 	// first, then the others in checking order.
 	own := Conflict{Rule: e.Rule, Witness: e.Witness}
-	all := n.def.Conflicts(n.work, e.Cell, e.Value)
+	n.allBuf = n.def.AppendConflictsOf(n.allBuf[:0], n.work, e.Cell, e.Value)
+	all := n.allBuf
 	i := slices.Index(all, own)
 	if i < 0 {
 		return nil
@@ -776,7 +837,7 @@ func (n *Narrator) alsoPlain(more []Conflict) string {
 }
 
 func (n *Narrator) notePlace(e *Event) string {
-	return memo(&n.placeNotes, moveKey(e.Cell, e.Value), func() string { return n.in(n.w.Place(n.when, e, n.size)) })
+	return memoKeep(n, &n.placeNotes, moveKey(e.Cell, e.Value), func() string { return n.in(n.w.Place(n.when, e, n.size)) })
 }
 
 // The endings of a branch an undo's note names.
@@ -805,7 +866,7 @@ func (n *Narrator) noteUndo(e *Event) string {
 	case p.Step != 0 && p.Kind == KindReturn && n.retSols > 0:
 		k.kind, k.sols = undoDone, n.retSols
 	}
-	return memoKeep(&n.undoNotes, k, func() string { return n.undoNote(e) })
+	return memoKeep(n, &n.undoNotes, k, func() string { return n.undoNote(e) })
 }
 
 // undoNote words an undo (noteUndo keeps what it writes).
@@ -870,7 +931,7 @@ func (n *Narrator) noteExhausted(e *Event) string {
 	if n.drop == DropReturnFalse {
 		return n.exhaustedNote(e, below)
 	}
-	return memoKeep(&n.exhaustedNotes, exhaustedKey{e.Cell, below, n.stop}, func() string { return n.exhaustedNote(e, below) })
+	return memoKeep(n, &n.exhaustedNotes, exhaustedKey{e.Cell, below, n.stop}, func() string { return n.exhaustedNote(e, below) })
 }
 
 // exhaustedNote words an exhausted call with below solutions under it.
@@ -904,7 +965,7 @@ func (n *Narrator) noteReturn(e *Event) string {
 	if i := len(n.frames) - 1; i >= 1 && &n.frames[i] == f {
 		k.callerFound = n.solutions > n.frames[i-1].sols
 	}
-	return memoKeep(&n.returnNotes, k, func() string { return n.returnNote(e, f) })
+	return memoKeep(n, &n.returnNotes, k, func() string { return n.returnNote(e, f) })
 }
 
 // returnNote words the return e of the open call f (nil: not seen).

@@ -202,17 +202,18 @@ func (q *NQueens) Rows() []string {
 
 // NQueensDef describes N-Queens to everything but the search loop.
 var NQueensDef = &Def{
-	Name:      "nqueens",
-	Aliases:   []string{"queens"},
-	Title:     Text{"N-Queens", "N 皇后"},
-	Rank:      1,
-	Rules:     nqueensRuleWords,
-	Conflicts: nqueensConflicts,
-	Orders:    NQueensOrders,
-	Checks:    NQueensChecks,
-	Stop:      StopAll,
-	Board:     BoardSpec{Pieces: true, Glyph: 'Q', Piece: Text{"queen", "皇后"}, Slot: SlotRow},
-	Size:      &SizeSetting{Default: 8, Min: 1, Max: MaxQueens},
+	Name:            "nqueens",
+	Aliases:         []string{"queens"},
+	Title:           Text{"N-Queens", "N 皇后"},
+	Rank:            1,
+	Rules:           nqueensRuleWords,
+	Conflicts:       nqueensConflicts,
+	AppendConflicts: nqueensAppendConflicts,
+	Orders:          NQueensOrders,
+	Checks:          NQueensChecks,
+	Stop:            StopAll,
+	Board:           BoardSpec{Pieces: true, Glyph: 'Q', Piece: Text{"queen", "皇后"}, Slot: SlotRow},
+	Size:            &SizeSetting{Default: 8, Min: 1, Max: MaxQueens},
 	New: func(s Spec) (Problem, error) {
 		return NewNQueens(s.N, s.Check)
 	},
@@ -324,18 +325,23 @@ var nqueensRuleWords = []RuleWords{
 // check's business): up the column, then up the upper-right diagonal ↗,
 // then up the upper-left diagonal ↖, nearest first. A queen's column is
 // its value, so v is cell.Col.
-func nqueensConflicts(b *Board, cell Pos, _ int) []Conflict {
-	var out []Conflict
-	look := func(rule Rule, dc int) {
-		for i, j := cell.Row-1, cell.Col+dc; i >= 0 && j >= 0 && j < b.Cols; i, j = i-1, j+dc {
+func nqueensConflicts(b *Board, cell Pos, v int) []Conflict {
+	return nqueensAppendConflicts(nil, b, cell, v)
+}
+
+// nqueensAppendConflicts is NQueensDef.AppendConflicts: nqueensConflicts
+// appended to out.
+func nqueensAppendConflicts(out []Conflict, b *Board, cell Pos, _ int) []Conflict {
+	for _, d := range [...]struct {
+		rule Rule
+		dc   int
+	}{{NQueensColumn, 0}, {NQueensAntiDiagonal, +1}, {NQueensDiagonal, -1}} {
+		for i, j := cell.Row-1, cell.Col+d.dc; i >= 0 && j >= 0 && j < b.Cols; i, j = i-1, j+d.dc {
 			if _, ok := b.At(Pos{i, j}); ok {
-				out = append(out, Conflict{Rule: rule, Witness: Pos{i, j}})
+				out = append(out, Conflict{Rule: d.rule, Witness: Pos{i, j}})
 			}
 		}
 	}
-	look(NQueensColumn, 0)
-	look(NQueensAntiDiagonal, +1)
-	look(NQueensDiagonal, -1)
 	return out
 }
 

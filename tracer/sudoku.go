@@ -445,17 +445,18 @@ func (s *Sudoku) Rows() []string {
 
 // SudokuDef describes Sudoku to everything but the search loop.
 var SudokuDef = &Def{
-	Name:       "sudoku",
-	Title:      Text{"Sudoku", "数独"},
-	Rank:       2,
-	Rules:      sudokuRuleWords,
-	Traits:     sudokuTraits,
-	Conflicts:  sudokuConflicts,
-	RuleIntros: sudokuRuleIntro,
-	Orders:     SudokuOrders,
-	Checks:     SudokuChecks,
-	Stop:       StopFirst,
-	Board:      BoardSpec{Slot: SlotCell, BoxSide: BoxSide},
+	Name:            "sudoku",
+	Title:           Text{"Sudoku", "数独"},
+	Rank:            2,
+	Rules:           sudokuRuleWords,
+	Traits:          sudokuTraits,
+	Conflicts:       sudokuConflicts,
+	AppendConflicts: sudokuAppendConflicts,
+	RuleIntros:      sudokuRuleIntro,
+	Orders:          SudokuOrders,
+	Checks:          SudokuChecks,
+	Stop:            StopFirst,
+	Board:           BoardSpec{Slot: SlotCell, BoxSide: BoxSide},
 	Puzzle: &PuzzleSetting{
 		Default: LeetCode37,
 		Parse: func(text string) (any, error) {
@@ -683,26 +684,32 @@ var sudokuRuleWords = []RuleWords{
 // cell's row (left to right), then its column (top to bottom), then its
 // box (in reading order), as the check scans them.
 func sudokuConflicts(b *Board, cell Pos, v int) []Conflict {
-	var out []Conflict
-	at := func(rule Rule, p Pos) {
+	return sudokuAppendConflicts(nil, b, cell, v)
+}
+
+// sudokuAppendConflicts is SudokuDef.AppendConflicts: sudokuConflicts
+// appended to out.
+func sudokuAppendConflicts(out []Conflict, b *Board, cell Pos, v int) []Conflict {
+	at := func(out []Conflict, rule Rule, p Pos) []Conflict {
 		if p == cell {
-			return
+			return out
 		}
 		if d, ok := b.At(p); ok && d == v {
 			out = append(out, Conflict{Rule: rule, Witness: p})
 		}
+		return out
 	}
 	for j := 0; j < b.Cols; j++ {
-		at(SudokuRow, Pos{cell.Row, j})
+		out = at(out, SudokuRow, Pos{cell.Row, j})
 	}
 	for i := 0; i < b.Rows; i++ {
-		at(SudokuColumn, Pos{i, cell.Col})
+		out = at(out, SudokuColumn, Pos{i, cell.Col})
 	}
 	if box := BoxSide(b.Rows); box > 0 {
 		r0, c0 := cell.Row/box*box, cell.Col/box*box
 		for i := r0; i < r0+box; i++ {
 			for j := c0; j < c0+box; j++ {
-				at(SudokuBox, Pos{i, j})
+				out = at(out, SudokuBox, Pos{i, j})
 			}
 		}
 	}

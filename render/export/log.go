@@ -21,6 +21,10 @@ import (
 func NewLog(w io.Writer, info tracer.Info, opts tracer.Options, tool string, lang tracer.Lang, notes func(tracer.Info, tracer.Strategy, tracer.Lang) func(*tracer.Event) string) (*steplog.Writer, error) {
 	h := steplog.HeaderFor(info, opts)
 	h.Tool, h.Lang = tool, string(lang)
+	if notes == nil {
+		// The narrator appends its notes into the lines: no string a step.
+		return steplog.NewNarratedWriter(w, h, tracer.NewNarrator(info, h.Strategy, lang))
+	}
 	o := Options{Notes: notes}
 	return steplog.NewWriter(w, h, o.notes(info, h.Strategy, lang))
 }

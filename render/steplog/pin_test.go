@@ -1,6 +1,8 @@
 package steplog
 
 import (
+	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
@@ -85,6 +87,11 @@ func TestLogBytesPinned(t *testing.T) {
 				lr := runLogged(t, c, note)
 				sum := sha256.Sum256(lr.log)
 				got := hex.EncodeToString(sum[:])
+				// The appending narrator (NewNarratedWriter) writes the
+				// same bytes.
+				if app := appendedLog(t, c, lang); !bytes.Equal(app, lr.log) {
+					t.Errorf("%s: the appended notes' log (%d bytes) differs from the one with Note's (%d bytes)", name, len(app), len(lr.log))
+				}
 				if *update {
 					// go test ./render/steplog -run TestLogBytesPinned -v -args -update
 					// prints the sums; pin them only from code known to write
@@ -102,6 +109,39 @@ func TestLogBytesPinned(t *testing.T) {
 			})
 		}
 	}
+}
+
+// appendedLog logs c as runLogged does (the same header), with the
+// narrator's notes in lang appended by NewNarratedWriter.
+func appendedLog(t *testing.T, c logCase, lang tracer.Lang) []byte {
+	t.Helper()
+	p, err := c.problem()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	h := HeaderFor(p.Info(), c.opts)
+	h.Tool, h.Lang = "backtrack (test)", "en"
+	lw, err := NewNarratedWriter(&buf, h, tracer.NewNarrator(p.Info(), h.Strategy, lang))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &tracer.Stats{}
+	opts := c.opts
+	opts.Sinks = []tracer.Sink{st, lw}
+	ctx, cancel := context.WithCancel(context.Background())
+	if c.cancel {
+		cancel()
+	}
+	defer cancel()
+	res, err := tracer.Run(ctx, p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lw.Close(tracer.Summarize(p.Info(), opts, res, st)); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
 
 // TestStepText counts steps up in the writer's decimal text across the

@@ -12,8 +12,14 @@ import (
 )
 
 // BenchmarkLogNarrated runs a whole search with the step log as its only
-// sink, notes in English or Chinese by the tracer's narrator, to
-// io.Discard: what `trace --yaml` does but for the file's write calls.
+// sink, notes in English or Chinese by the tracer's narrator appended to
+// the lines (NewNarratedWriter), to io.Discard: what `trace --yaml` does
+// but for the file's write calls. The "-strings" runs hand the writer
+// Note's strings instead (NewWriter), as before issue 26's appending
+// narrator; each round runs both, alternating which goes first, and
+// reports the median ratio of appended time over strings time:
+//
+//	go test -run '^$' -bench LogNarrated -benchtime 10x ./render/steplog
 func BenchmarkLogNarrated(b *testing.B) {
 	for _, c := range []logCase{
 		{name: "queens9-all", problem: logQueens(9, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}},
@@ -21,20 +27,39 @@ func BenchmarkLogNarrated(b *testing.B) {
 	} {
 		for _, lang := range tracer.Langs {
 			b.Run(c.name+"-"+string(lang), func(b *testing.B) {
-				steps := int64(0)
+				var steps int64
+				var app, str time.Duration
+				ratios := make([]float64, 0, b.N)
 				for i := 0; i < b.N; i++ {
-					steps += logNarrated(b, c, lang, io.Discard)
+					var ta, ts time.Duration
+					for j := 0; j < 2; j++ {
+						appending := (i+j)%2 == 0
+						t0 := time.Now()
+						k := logNarrated(b, c, lang, io.Discard, appending)
+						d := time.Since(t0)
+						if appending {
+							ta, steps = d, steps+k
+						} else {
+							ts = d
+						}
+					}
+					app, str = app+ta, str+ts
+					ratios = append(ratios, float64(ta)/float64(ts))
 				}
-				b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
+				sort.Float64s(ratios)
+				b.ReportMetric(float64(steps)/app.Seconds(), "steps/s")
+				b.ReportMetric(float64(steps)/str.Seconds(), "strings-steps/s")
+				b.ReportMetric(ratios[len(ratios)/2], "ratio-median")
 				b.ReportMetric(0, "ns/op")
 			})
 		}
 	}
 }
 
-// logNarrated runs c with a Writer to w, notes in lang, and returns the
-// steps written.
-func logNarrated(t testing.TB, c logCase, lang tracer.Lang, w io.Writer) int64 {
+// logNarrated runs c with a Writer to w, notes in lang (appended by the
+// narrator, NewNarratedWriter, or as Note's strings, NewWriter), and
+// returns the steps written.
+func logNarrated(t testing.TB, c logCase, lang tracer.Lang, w io.Writer, appending bool) int64 {
 	t.Helper()
 	p, err := c.problem()
 	if err != nil {
@@ -42,7 +67,13 @@ func logNarrated(t testing.TB, c logCase, lang tracer.Lang, w io.Writer) int64 {
 	}
 	h := HeaderFor(p.Info(), c.opts)
 	h.Tool, h.Lang = "backtrack (test)", string(lang)
-	lw, err := NewWriter(w, h, tracer.NewNarrator(p.Info(), h.Strategy, lang).Note)
+	n := tracer.NewNarrator(p.Info(), h.Strategy, lang)
+	var lw *Writer
+	if appending {
+		lw, err = NewNarratedWriter(w, h, n)
+	} else {
+		lw, err = NewWriter(w, h, n.Note)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,16 +28,19 @@ const logComment = "# backtrack step log: every step of one search (see README)\
 // there are: lines go through one reused buffer into a bufio.Writer, with no
 // allocation per step (the note function's own strings aside).
 type Writer struct {
-	bw     *bufio.Writer
-	note   func(*tracer.Event) string
-	moves  moveWriter  // spells moves as the problem's Def.Move does
-	board  logBoard    // the reader's checks of a step: the writer makes them too
-	def    *tracer.Def // the header's problem, as its instance speaks
-	rules  []string    // the keys of its rules, by Rule (tracer.Def.RuleKeys)
-	mrv    bool        // scans report how many options the chosen cell has
-	void   bool        // the template returns nothing (Strategy.Void): a return has no ok
-	line   []byte
-	quoted noteCache // notes quoted before, by their string's memory
+	bw   *bufio.Writer
+	note func(*tracer.Event) string
+	// appendNote, if not nil, appends each step's quoted note in place of
+	// note (NewNarratedWriter): no string and no cache look-up a step.
+	appendNote func(dst []byte, e *tracer.Event) []byte
+	moves      moveWriter  // spells moves as the problem's Def.Move does
+	board      logBoard    // the reader's checks of a step: the writer makes them too
+	def        *tracer.Def // the header's problem, as its instance speaks
+	rules      []string    // the keys of its rules, by Rule (tracer.Def.RuleKeys)
+	mrv        bool        // scans report how many options the chosen cell has
+	void       bool        // the template returns nothing (Strategy.Void): a return has no ok
+	line       []byte
+	quoted     noteCache // notes quoted before, by their string's memory
 	// step is the decimal text of stepOf, the step of the last line:
 	// the next step is most often one more, counted up in the text.
 	step   []byte
@@ -89,6 +92,33 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 	return lw, nil
 }
 
+// appendRoom is the free space of the buffer a line with an appended
+// note is built in: most lines are a few hundred bytes.
+const appendRoom = 2048
+
+// NoteAppender is a source of notes that appends each step's note in a
+// form it is given, as tracer.Narrator does (SetForm, AppendNote): the
+// step log's notes then cost no string a step.
+type NoteAppender interface {
+	// SetForm sets how each note is appended to dst.
+	SetForm(form func(dst []byte, s string) []byte)
+	// AppendNote appends the note of e in that form ("" appends
+	// nothing); it is called once for every step, in order.
+	AppendNote(dst []byte, e *tracer.Event) []byte
+}
+
+// NewNarratedWriter is NewWriter with the notes of n, appended to each
+// line already quoted: the same bytes as NewWriter with n's Note, faster.
+func NewNarratedWriter(w io.Writer, h Header, n NoteAppender) (*Writer, error) {
+	lw, err := NewWriter(w, h, nil)
+	if err != nil {
+		return nil, err
+	}
+	n.SetForm(appendQuoted)
+	lw.appendNote = n.AppendNote
+	return lw, nil
+}
+
 // Event writes one step. An error (from w, or an event whose kind, rule or
 // limit has no name) stops the writing; Close returns it. Events after
 // Close are ignored.
@@ -111,9 +141,15 @@ func (lw *Writer) Event(e *tracer.Event) {
 		note = lw.note(e)
 	}
 	// The line is built in the buffer's free space when it fits (Write
-	// then copies nothing), else in lw.line.
+	// then copies nothing), else in lw.line. An appended note's length is
+	// not known before: a longer line than the room grows out of the
+	// buffer into a slice of its own, written the same.
+	room := 512 + len(note)*2
+	if lw.appendNote != nil {
+		room = appendRoom
+	}
 	var b []byte
-	if avail := lw.bw.AvailableBuffer(); cap(avail) >= 512+len(note)*2 {
+	if avail := lw.bw.AvailableBuffer(); cap(avail) >= room {
 		b = lw.appendStep(avail, e, note)
 	} else {
 		lw.line = lw.appendStep(lw.line[:0], e, note)
@@ -281,7 +317,14 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 		b = append(b, ", limit: "...)
 		b = append(b, logLimitNames[e.Limit]...)
 	}
-	if note != "" {
+	switch {
+	case lw.appendNote != nil:
+		b = append(b, ", note: "...)
+		at := len(b)
+		if b = lw.appendNote(b, e); len(b) == at {
+			b = b[:at-len(", note: ")] // no note
+		}
+	case note != "":
 		b = append(b, ", note: "...)
 		b = lw.quoted.append(b, note)
 	}
