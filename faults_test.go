@@ -42,6 +42,13 @@ func TestMain(m *testing.M) {
 	if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
 		goCache = strings.TrimSpace(string(out))
 	}
+	// The playground's compile (`lesson build --site`, site_browser_test.go)
+	// runs `go build` with this process's environment: name the real
+	// cache there too, or it recompiles the standard library for
+	// GOOS=js from an empty cache (a minute and more of the suite).
+	if goCache != "" {
+		os.Setenv("GOCACHE", goCache)
+	}
 	// go-graphviz keeps its compiled WebAssembly in the user cache folder:
 	// point it at a temporary folder, so the tests write nothing elsewhere.
 	// The commands take their language from the locale: the tests expect
@@ -54,6 +61,7 @@ func TestMain(m *testing.M) {
 		os.Setenv("XDG_CACHE_HOME", cache)
 	}
 	code := m.Run()
+	closeSiteBrowser()
 	if builtBinary.dir != "" {
 		os.RemoveAll(builtBinary.dir)
 	}

@@ -60,7 +60,18 @@ func testSite(t *testing.T) string {
 // builtSites are the folders testSite made, removed by TestMain.
 var builtSites []string
 
-// siteBrowser starts headless Chromium, or skips the test naming it.
+// siteChromium is the headless Chromium the site's browser tests share:
+// started on first use, ended by TestMain (closeSiteBrowser). Each test
+// opens a tab of its own in it.
+var siteChromium struct {
+	mu     sync.Mutex
+	ctx    context.Context
+	cancel func()
+}
+
+// siteBrowser opens a tab of the shared headless Chromium (closed when the
+// test ends), or skips the test naming it. It returns the tab's context
+// and the exceptions its pages throw.
 func siteBrowser(t *testing.T, what string) (context.Context, *[]string) {
 	t.Helper()
 	path := ""
@@ -73,17 +84,30 @@ func siteBrowser(t *testing.T, what string) (context.Context, *[]string) {
 	if path == "" {
 		t.Skip("chromium is not installed: the browser test of " + what + " needs it")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	siteChromium.mu.Lock()
+	started := siteChromium.ctx != nil
+	if !started {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+			chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
+		actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, bcancel := chromedp.NewContext(actx)
+		siteChromium.ctx, siteChromium.cancel = bctx, func() { bcancel(); acancel() }
+		// The browser starts with its first target, a blank tab that
+		// stays open, so that closing a test's tab never closes it.
+		if err := chromedp.Run(bctx); err != nil {
+			siteChromium.mu.Unlock()
+			t.Fatalf("start %s: %v", path, err)
+		}
+	}
+	browser := siteChromium.ctx
+	siteChromium.mu.Unlock()
+	ctx, cancel := context.WithTimeout(browser, 8*time.Minute)
 	t.Cleanup(cancel)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(acancel)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(bcancel)
+	tctx, tcancel := chromedp.NewContext(ctx)
+	t.Cleanup(tcancel)
 	var mu sync.Mutex
 	thrown := &[]string{}
-	chromedp.ListenTarget(bctx, func(ev any) {
+	chromedp.ListenTarget(tctx, func(ev any) {
 		if ev, ok := ev.(*runtime.EventExceptionThrown); ok {
 			d := ev.ExceptionDetails
 			msg := d.Text
@@ -95,7 +119,17 @@ func siteBrowser(t *testing.T, what string) (context.Context, *[]string) {
 			mu.Unlock()
 		}
 	})
-	return bctx, thrown
+	return tctx, thrown
+}
+
+// closeSiteBrowser ends the Chromium siteBrowser started, if any.
+func closeSiteBrowser() {
+	siteChromium.mu.Lock()
+	defer siteChromium.mu.Unlock()
+	if siteChromium.cancel != nil {
+		siteChromium.cancel()
+		siteChromium.ctx, siteChromium.cancel = nil, nil
+	}
 }
 
 // pageFacts are what the crawl reads from a page.

@@ -8,9 +8,11 @@ import (
 )
 
 // TestMain ends the headless Chromium that the browser tests share
-// (browsertest.Tab: one browser, a tab for each test).
+// (browsertest.Tab: one browser, a tab for each test) and removes the
+// pages they share (playerCache).
 func TestMain(m *testing.M) {
 	code := m.Run()
 	browsertest.Close()
+	cleanPlayerCache()
 	os.Exit(code)
 }

@@ -312,10 +312,74 @@ func (p *playerNotes) EventNote(e *tracer.Event, note string) {
 
 var _ steplog.NoteSink = (*playerNotes)(nil)
 
-// makePlayerRun runs c once into a Recording (for the page), a tree (for
-// its tree pane) and a step log in each language (for the truth), writes
-// the page in lang under a temp folder, and reads the logs back.
+// makePlayerRun returns c's run in lang (buildPlayerRun), built once per
+// test binary: LeetCode 37's run, with its two step logs read back, costs
+// seconds, and several tests open the same page. The tests run one after
+// another and only read a run (its boards and stats are memos filled as
+// asked), so they can share it.
 func makePlayerRun(t *testing.T, c playerCase, lang tracer.Lang) *playerRun {
+	t.Helper()
+	playerCache.mu.Lock()
+	defer playerCache.mu.Unlock()
+	key := c.name + "-" + string(lang)
+	if r, ok := playerCache.runs[key]; ok {
+		return r
+	}
+	r := buildPlayerRun(t, c, lang, playerCacheDir(t, "run-"+key))
+	if playerCache.runs == nil {
+		playerCache.runs = map[string]*playerRun{}
+	}
+	playerCache.runs[key] = r
+	return r
+}
+
+// playerCache holds the pages and runs built once per test binary, in a
+// folder TestMain removes (cleanPlayerCache).
+var playerCache struct {
+	mu    sync.Mutex
+	dir   string
+	runs  map[string]*playerRun
+	pages map[string]cachedPage
+}
+
+// cachedPage is a page writePlayerPage wrote: its file and its steps.
+type cachedPage struct {
+	file  string
+	steps int64
+}
+
+// playerCacheDir returns a new folder name under the cache's folder,
+// making the cache's folder on first use. The caller holds
+// playerCache.mu.
+func playerCacheDir(t *testing.T, name string) string {
+	t.Helper()
+	if playerCache.dir == "" {
+		d, err := os.MkdirTemp("", "backtrack-stepper-test-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		playerCache.dir = d
+	}
+	d := filepath.Join(playerCache.dir, name)
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// cleanPlayerCache removes the cache's folder; TestMain calls it.
+func cleanPlayerCache() {
+	playerCache.mu.Lock()
+	defer playerCache.mu.Unlock()
+	if playerCache.dir != "" {
+		os.RemoveAll(playerCache.dir)
+	}
+}
+
+// buildPlayerRun runs c once into a Recording (for the page), a tree (for
+// its tree pane) and a step log in each language (for the truth), writes
+// the page in lang into dir, and reads the logs back.
+func buildPlayerRun(t *testing.T, c playerCase, lang tracer.Lang, dir string) *playerRun {
 	t.Helper()
 	p, opts, err := c.spec.Build()
 	if err != nil {
@@ -366,7 +430,7 @@ func makePlayerRun(t *testing.T, c playerCase, lang tracer.Lang) *playerRun {
 	}
 	r := &playerRun{
 		name: c.name, queens: c.queens, def: def, sg: rec.Strategy(), rules: info.Rules, start: start, code: New(rec, Options{}).code,
-		file: filepath.Join(t.TempDir(), c.name+".html"), size: buf.Len(),
+		file: filepath.Join(dir, c.name+".html"), size: buf.Len(),
 		notes: map[tracer.Lang][]string{}, kinds: map[tracer.Kind][]int64{}, calls: map[int]int64{},
 		boards: map[int64]*tracer.Board{}, stats: map[int64]tracer.Stats{},
 	}

@@ -24,9 +24,15 @@ import (
 // on the phone nothing is wider than the screen.
 
 // writePlayerPage runs c and writes its page, as `trace --html` does,
-// under a temp folder; it returns the file and the run's steps.
+// once per test binary (playerCache; the tests only read it); it returns
+// the file and the run's steps.
 func writePlayerPage(t *testing.T, c playerCase) (string, int64) {
 	t.Helper()
+	playerCache.mu.Lock()
+	defer playerCache.mu.Unlock()
+	if pg, ok := playerCache.pages[c.name]; ok {
+		return pg.file, pg.steps
+	}
 	p, opts, err := c.spec.Build()
 	if err != nil {
 		t.Fatal(err)
@@ -42,10 +48,14 @@ func writePlayerPage(t *testing.T, c playerCase) (string, int64) {
 	if err := WriteHTML(&buf, rec, opt); err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), c.name+".html")
+	file := filepath.Join(playerCacheDir(t, "page-"+c.name), c.name+".html")
 	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if playerCache.pages == nil {
+		playerCache.pages = map[string]cachedPage{}
+	}
+	playerCache.pages[c.name] = cachedPage{file, rec.Len()}
 	return file, rec.Len()
 }
 
