@@ -823,7 +823,7 @@ func TestFaultInterruptWhileDrawing(t *testing.T) {
 				t.Errorf("exit %d, want 130; stderr %q", code, stderr)
 			}
 			faultCheckLine(t, stderr.String(), "interrupted", "--svg", "s.svg", "not drawn")
-			if !strings.Contains(stdout.String(), "status: limit") || !strings.Contains(stdout.String(), "nodes ") {
+			if !strings.Contains(stdout.String(), "status: limit") || !strings.Contains(stdout.String(), "calls ") {
 				t.Errorf("stdout lacks the report:\n%s", stdout)
 			}
 			_, sum, st := faultReadLog(t, filepath.Join(dir, "y"))
