@@ -541,7 +541,16 @@ func (pg *playerPage) write(w io.Writer) error {
 		}
 		return err
 	}
-	rest := playerHTML
+	if err := fillTemplate(bw, playerHTML, part); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// fillTemplate writes tmpl to bw with each {{NAME}} replaced by what
+// part writes for NAME: the player's and the lockstep page's templates.
+func fillTemplate(bw *bufio.Writer, tmpl string, part func(name string) error) error {
+	rest := tmpl
 	for {
 		i := strings.Index(rest, "{{")
 		if i < 0 {
@@ -559,10 +568,8 @@ func (pg *playerPage) write(w io.Writer) error {
 		}
 		rest = rest[i+j+2:]
 	}
-	if _, err := bw.WriteString(rest); err != nil {
-		return err
-	}
-	return bw.Flush()
+	_, err := bw.WriteString(rest)
+	return err
 }
 
 // buildPlayer works out every step of the page, packing each as it goes.

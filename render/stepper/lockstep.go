@@ -169,18 +169,8 @@ func WriteLockstep(w io.Writer, a, b LockstepSide, opt LockstepOptions) error {
 	if lang == string(tracer.LangZH) {
 		title = "backtrack：" + d.Titles[0][1] + " | " + d.Titles[1][1]
 	}
-	rest := lockstepHTML
-	for {
-		i := strings.Index(rest, "{{")
-		if i < 0 {
-			break
-		}
-		j := strings.Index(rest[i:], "}}")
-		if j < 0 {
-			break
-		}
-		bw.WriteString(rest[:i])
-		switch name := rest[i+2 : i+j]; name {
+	err = fillTemplate(bw, lockstepHTML, func(name string) error {
+		switch name {
 		case "TITLE":
 			bw.WriteString(htmlEscape(title))
 		case "LANG":
@@ -201,11 +191,13 @@ func WriteLockstep(w io.Writer, a, b LockstepSide, opt LockstepOptions) error {
 		case "RIGHT":
 			bw.WriteString(htmlEscape(string(frames[1])))
 		default:
-			return fmt.Errorf("lockstep: the page's template has an unknown part {{%s}}", name)
+			return fmt.Errorf("the page's template has an unknown part {{%s}}", name)
 		}
-		rest = rest[i+j+2:]
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("lockstep: %w", err)
 	}
-	bw.WriteString(rest)
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("lockstep: %w", err)
 	}
