@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,8 +39,14 @@ func (r *logTreeRecorder) Err() error { return r.tree.Err() }
 // (its line number included), the events, the notes and the tree.
 func readPathsAgree(t testing.TB, data []byte) {
 	t.Helper()
-	fs := &logTreeRecorder{tree: tracer.NewTree()}
-	ss := &logTreeRecorder{tree: tracer.NewTree()}
+	// Room for a step a line, so that the recorders do not grow as they
+	// go.
+	lines := bytes.Count(data, []byte("\n")) + 1
+	newRecorder := func() *logTreeRecorder {
+		return &logTreeRecorder{tree: tracer.NewTree(),
+			logRecorder: logRecorder{events: make([]tracer.Event, 0, lines), notes: make([]string, 0, lines)}}
+	}
+	fs, ss := newRecorder(), newRecorder()
 	fh, fsum, ferr := read(bytes.NewReader(data), fs, true)
 	sh, ssum, serr := read(bytes.NewReader(data), ss, false)
 	if fmt.Sprint(ferr) != fmt.Sprint(serr) {
@@ -48,7 +55,7 @@ func readPathsAgree(t testing.TB, data []byte) {
 	if fh != sh || !reflect.DeepEqual(fsum, ssum) {
 		t.Fatalf("header or summary differ:\n%+v\n%+v\n%+v\n%+v", fh, sh, fsum, ssum)
 	}
-	if !reflect.DeepEqual(fs.logRecorder, ss.logRecorder) {
+	if !slices.Equal(fs.events, ss.events) || !slices.Equal(fs.notes, ss.notes) {
 		t.Fatalf("events or notes differ (%d and %d events) in:\n%s", len(fs.events), len(ss.events), logCut(data))
 	}
 	if fs.tree.Len() != ss.tree.Len() {
@@ -78,13 +85,8 @@ func logAllRuns(t testing.TB) map[string][]byte {
 		logs[g.file] = b
 	}
 	for _, c := range logCases {
-		p, err := c.problem()
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := HeaderFor(p.Info(), c.opts).Strategy
 		for _, lang := range tracer.Langs {
-			logs[c.name+"-"+string(lang)] = runLogged(t, c, tracer.NewNarrator(p.Info(), st, lang).Note).log
+			logs[c.name+"-"+string(lang)] = sharedLog(t, c, string(lang))
 			if c.name == "queens8-all" {
 				break // the big run (39,667 steps) in English alone
 			}
@@ -92,8 +94,8 @@ func logAllRuns(t testing.TB) map[string][]byte {
 		if c.name == "queens8-all" {
 			continue
 		}
-		logs[c.name+"-tricky"] = runLogged(t, c, logTrickyNote).log
-		logs[c.name+"-plain"] = runLogged(t, c, nil).log
+		logs[c.name+"-tricky"] = sharedLog(t, c, "tricky")
+		logs[c.name+"-plain"] = sharedLog(t, c, "plain")
 	}
 	return logs
 }
@@ -142,17 +144,35 @@ var (
 // logMutate changes one step line of log at random, in one of the ways a
 // hand or a fuzzer would.
 func logMutate(r *rand.Rand, log string) string {
-	lines := strings.SplitAfter(log, "\n")
-	var steps []int
-	for i, l := range lines {
+	return newLogLines(log).mutate(r)
+}
+
+// logLines is a log cut into lines, with its step lines found: for
+// mutating one log many times without cutting it up each time.
+type logLines struct {
+	log   string
+	lines []string // the log's lines, each with its "\n"
+	steps []int    // the indexes of the step lines
+}
+
+func newLogLines(log string) *logLines {
+	ll := &logLines{log: log, lines: strings.SplitAfter(log, "\n")}
+	for i, l := range ll.lines {
 		if strings.HasPrefix(l, "  - {") {
-			steps = append(steps, i)
+			ll.steps = append(ll.steps, i)
 		}
 	}
+	return ll
+}
+
+// mutate is logMutate(r, ll.log).
+func (ll *logLines) mutate(r *rand.Rand) string {
+	lines, steps := ll.lines, ll.steps
 	if len(steps) == 0 {
-		return log
+		return ll.log
 	}
 	n := steps[r.IntN(len(steps))]
+	defer func(l string) { lines[n] = l }(lines[n]) // ll's lines stay the log's
 	l := strings.TrimSuffix(lines[n], "\n")
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	// The fields of the line: "step: 1", "kind: call", … (a note with
@@ -244,18 +264,11 @@ func TestFastAgreesMutated(t *testing.T) {
 		notes string
 	}{{0, "en"}, {2, "zh"}, {3, "tricky"}, {9, "en"}, {11, "zh"}, {10, ""}, {18, "tricky"}, {19, "en"}} {
 		lc := logCases[c.c]
-		p, err := lc.problem()
-		if err != nil {
-			t.Fatal(err)
+		notes := c.notes
+		if notes == "" {
+			notes = "plain"
 		}
-		note := logTrickyNote
-		switch c.notes {
-		case "":
-			note = nil
-		case "en", "zh":
-			note = tracer.NewNarrator(p.Info(), HeaderFor(p.Info(), lc.opts).Strategy, tracer.Lang(c.notes)).Note
-		}
-		logs[lc.name+"-"+c.notes] = string(runLogged(t, lc, note).log)
+		logs[lc.name+"-"+c.notes] = string(sharedLog(t, lc, notes))
 	}
 	tries := 100
 	if testing.Short() {
@@ -263,8 +276,9 @@ func TestFastAgreesMutated(t *testing.T) {
 	}
 	for name, log := range logs {
 		r := rand.New(rand.NewPCG(1, uint64(len(log))))
+		ll := newLogLines(log)
 		for range tries {
-			m := logMutate(r, log)
+			m := ll.mutate(r)
 			if r.IntN(4) == 0 {
 				m = logMutate(r, m)
 			}

@@ -79,18 +79,13 @@ func TestLogBytesPinned(t *testing.T) {
 		for _, lang := range tracer.Langs {
 			name := c.name + "-" + string(lang)
 			t.Run(name, func(t *testing.T) {
-				p, err := c.problem()
-				if err != nil {
-					t.Fatal(err)
-				}
-				note := tracer.NewNarrator(p.Info(), HeaderFor(p.Info(), c.opts).Strategy, lang).Note
-				lr := runLogged(t, c, note)
-				sum := sha256.Sum256(lr.log)
+				log := sharedLog(t, c, string(lang))
+				sum := sha256.Sum256(log)
 				got := hex.EncodeToString(sum[:])
 				// The appending narrator (NewNarratedWriter) writes the
 				// same bytes.
-				if app := appendedLog(t, c, lang); !bytes.Equal(app, lr.log) {
-					t.Errorf("%s: the appended notes' log (%d bytes) differs from the one with Note's (%d bytes)", name, len(app), len(lr.log))
+				if app := appendedLog(t, c, lang); !bytes.Equal(app, log) {
+					t.Errorf("%s: the appended notes' log (%d bytes) differs from the one with Note's (%d bytes)", name, len(app), len(log))
 				}
 				if *update {
 					// go test ./render/steplog -run TestLogBytesPinned -v -args -update
@@ -104,7 +99,7 @@ func TestLogBytesPinned(t *testing.T) {
 					t.Fatalf("no pinned sum for %s (got %s)", name, got)
 				}
 				if got != want {
-					t.Errorf("%s: the log's sha256 is %s, the old code wrote %s (%d bytes)", name, got, want, len(lr.log))
+					t.Errorf("%s: the log's sha256 is %s, the old code wrote %s (%d bytes)", name, got, want, len(log))
 				}
 			})
 		}
