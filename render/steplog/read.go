@@ -95,7 +95,7 @@ func read(r io.Reader, sink tracer.Sink, fast bool) (Header, tracer.Summary, err
 		sum tracer.Summary
 	)
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLogLine)
+	sc.Buffer(make([]byte, 0, 4<<10), maxLogLine) // grown as a line needs
 	lineNo := 0
 	scanErr := func() error {
 		if err := sc.Err(); err != nil {
