@@ -53,7 +53,7 @@ func FrameSteps(t *tracer.Tree, leg Legend, opt DiagramOptions, e Every) ([]int6
 	}
 	end := opt
 	end.AtStep, end.Caption = 0, ""
-	d, err := seriesPlan(t, leg, end) // the layout every frame is drawn on
+	d, err := seriesPlan(nil, t, leg, end) // the layout every frame is drawn on
 	if err != nil {
 		return nil, err
 	}
