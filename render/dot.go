@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"backtrack/render/internal/fontmetrics"
 	"backtrack/tracer"
@@ -590,6 +591,10 @@ func (d *dotDrawer) setText(i int, font float64, lines ...string) {
 
 // dotEscapeHTML escapes text for a Graphviz HTML-like label.
 func dotEscapeHTML(b *strings.Builder, s string) {
+	if !strings.ContainsAny(s, "&<>\"\n") && utf8.ValidString(s) {
+		b.WriteString(s) // nothing to escape: the same bytes
+		return
+	}
 	for _, r := range s {
 		switch r {
 		case '&':
