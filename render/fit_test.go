@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"reflect"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -88,13 +89,20 @@ func TestFitSlide(t *testing.T) {
 			t.Logf("%s: left out with -short", run.name)
 			continue
 		}
-		r := fitRun(t, run.name, run.spec, true)
+		// Traced when a picture is not in fitShared already.
+		var r dotRun
+		traced := false
+		runOf := func() dotRun {
+			if !traced {
+				r, traced = fitRun(t, run.name, run.spec, true), true
+			}
+			return r
+		}
 		for _, boards := range []bool{false, true} {
 			for _, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
-				r.leg.Lang = lang
 				name := fmt.Sprintf("%s boards=%v %s", run.name, boards, lang)
 				opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Boards: boards, Fit: Slide16x9}
-				got, rep := fitPicture(t, run.name, r, opt, true)
+				got, rep := fitPicture(t, run.name, lang, runOf, opt, true)
 				p := rep.Picture
 				t.Logf("%-50s %5.0f×%-5.0f pt %-11s ×%d  %4.1f px", name, p.Width, p.Height, p.Direction, p.Panels, p.TextPx(Slide16x9))
 				if !p.Fits(Slide16x9) {
@@ -105,6 +113,9 @@ func TestFitSlide(t *testing.T) {
 			}
 		}
 		r = dotRun{}
+		fitShared.Lock()
+		delete(fitShared.runs, run.name)
+		fitShared.Unlock()
 		runtime.GC()
 	}
 }
@@ -148,11 +159,12 @@ func fitRun(t testing.TB, name string, spec tracer.Spec, take bool) dotRun {
 	return r
 }
 
-// fitPicture is dotWrite of the run of fitRuns called name, taken from
-// fitShared if drawn there (take: removed from there).
-func fitPicture(t testing.TB, name string, r dotRun, opt DiagramOptions, take bool) ([]byte, TrimReport) {
+// fitPicture is dotWrite in lang of the run of fitRuns called name
+// (run returns it), taken from fitShared if drawn there (take: removed
+// from there).
+func fitPicture(t testing.TB, name string, lang tracer.Lang, run func() dotRun, opt DiagramOptions, take bool) ([]byte, TrimReport) {
 	t.Helper()
-	key := fmt.Sprintf("%s %s %+v", name, r.leg.Lang, opt)
+	key := fmt.Sprintf("%s %s %+v", name, lang, opt)
 	fitShared.Lock()
 	p, ok := fitShared.pics[key]
 	if ok && take {
@@ -162,16 +174,40 @@ func fitPicture(t testing.TB, name string, r dotRun, opt DiagramOptions, take bo
 	if ok {
 		return p.dot, p.rep
 	}
+	r := run()
+	r.leg.Lang = lang
 	dot, rep := dotWrite(t, r, opt)
 	if !take {
-		fitShared.Lock()
-		if fitShared.pics == nil {
-			fitShared.pics = map[string]fitPic{}
-		}
-		fitShared.pics[key] = fitPic{dot, rep}
-		fitShared.Unlock()
+		fitStore(name, lang, opt, dot, rep)
 	}
 	return dot, rep
+}
+
+// fitStore keeps the picture dot (and its report) of the run of fitRuns
+// called name, drawn in lang with opt by WriteDOT, for fitPicture.
+func fitStore(name string, lang tracer.Lang, opt DiagramOptions, dot []byte, rep TrimReport) {
+	key := fmt.Sprintf("%s %s %+v", name, lang, opt)
+	fitShared.Lock()
+	defer fitShared.Unlock()
+	if fitShared.pics == nil {
+		fitShared.pics = map[string]fitPic{}
+	}
+	if _, ok := fitShared.pics[key]; !ok {
+		fitShared.pics[key] = fitPic{bytes.Clone(dot), rep}
+	}
+}
+
+// fitRunName returns the name of the run of fitRuns that spec (with the
+// command line's step limit) is, or "".
+func fitRunName(spec tracer.Spec) string {
+	for _, run := range fitRuns {
+		s := run.spec
+		s.Limits.MaxSteps = 10_000_000
+		if reflect.DeepEqual(s, spec) {
+			return run.name
+		}
+	}
+	return ""
 }
 
 var (
@@ -317,7 +353,7 @@ func TestFitTellsTheSearch(t *testing.T) {
 		var shape [2]string
 		for k, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
 			r.leg.Lang = lang
-			dot, rep := fitPicture(t, c.name, r, opt, false)
+			dot, rep := fitPicture(t, c.name, lang, func() dotRun { return r }, opt, false)
 			body := string(dot)
 			if i := strings.Index(body, "\t// call nodes"); i >= 0 {
 				body = body[i:] // past the legend
