@@ -344,8 +344,14 @@ func (tm *trimmer) fitAt(leg Legend, opt DiagramOptions, budget int) (*fitTry, e
 		d.opt.Direction, d.opt.Wrap = l.dir, l.wrap
 		d2.opt.Direction, d2.opt.Wrap = l.dir, l.wrap
 		r := d.place(rep)
+		px := r.Picture.TextPx(opt.Fit)
+		if best != nil && !best.fits && px < opt.Fit.MinTextPx && px <= best.px {
+			// Neither fits nor beats the best so far, whatever the other
+			// language gives (it can only make the text smaller).
+			continue
+		}
 		r2 := d2.place(rep)
-		px := min(r.Picture.TextPx(opt.Fit), r2.Picture.TextPx(opt.Fit))
+		px = min(px, r2.Picture.TextPx(opt.Fit))
 		try := &fitTry{d: d, rep: r, px: px, fits: px >= opt.Fit.MinTextPx}
 		if best == nil || try.fits && !best.fits || try.px > best.px && !best.fits {
 			best, bestLay = try, l
