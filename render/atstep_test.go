@@ -166,7 +166,7 @@ func TestAtStepRunningCallDrawn(t *testing.T) {
 	activeRE := regexp.MustCompile(`(?m)^\t\d+ \[label="[^"]*", [^\n]*penwidth=` + dotPenActive)
 	for _, r := range []dotRun{dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D), dotQueens(t, 8)} {
 		opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, Problem: r.leg.Summary.Problem}
-		d, err := seriesPlan(r.tree, r.leg, opt)
+		d, err := seriesPlan(nil, r.tree, r.leg, opt)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"backtrack/render/internal/fontmetrics"
 	"backtrack/tracer"
@@ -154,6 +155,29 @@ type dotDrawer struct {
 	// minLegendLines the fewest it may have (blank lines make up the
 	// rest): a step's legend is as high as the whole run's.
 	legendLines, minLegendLines int
+	// legMemo, while not nil, keeps the legends made for one report at
+	// one minLegendLines (set by fitAt, which places one trimming in
+	// many layouts): the rows and key, and the legend for each wrapping
+	// width.
+	legMemo *legendMemo
+}
+
+// legendMemo is what makeLegend made for one report: the rows, the key,
+// where the caption goes, and the legends made from them, one per width.
+type legendMemo struct {
+	made      bool
+	rows      []legendRow
+	chips     []keyChip
+	captionAt int
+	byWidth   []legendMade
+}
+
+// legendMade is one legend makeLegend made, for the width wrapW.
+type legendMade struct {
+	wrapW       float64
+	legend      string
+	legW, legH  float64
+	legendLines int
 }
 
 func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
@@ -567,6 +591,10 @@ func (d *dotDrawer) setText(i int, font float64, lines ...string) {
 
 // dotEscapeHTML escapes text for a Graphviz HTML-like label.
 func dotEscapeHTML(b *strings.Builder, s string) {
+	if !strings.ContainsAny(s, "&<>\"\n") && utf8.ValidString(s) {
+		b.WriteString(s) // nothing to escape: the same bytes
+		return
+	}
 	for _, r := range s {
 		switch r {
 		case '&':
@@ -1268,7 +1296,16 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	var rows []legendRow
 	var chips []keyChip
 	captionAt := 0 // the caption comes before rows[captionAt]
-	if d.opt.Legend != LegendNone {
+	m := d.legMemo
+	if m != nil && m.made {
+		rows, chips, captionAt = m.rows, m.chips, m.captionAt
+		for _, l := range m.byWidth {
+			if l.wrapW == max(wrapW, dotLegendMinW) {
+				d.legend, d.legW, d.legH, d.legendLines = l.legend, l.legW, l.legH, l.legendLines
+				return
+			}
+		}
+	} else if d.opt.Legend != LegendNone {
 		rows = []legendRow{{bold: d.rootName(), parts: []string{"· " + words.DiagramStrategy.In(d.lang()) + d.sum.Strategy.String()}}}
 		captionAt = 1
 		if d.opt.Legend == LegendFull {
@@ -1279,6 +1316,9 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 			captionAt = 2
 		}
 		chips = d.keyChips()
+	}
+	if m != nil && !m.made {
+		m.made, m.rows, m.chips, m.captionAt = true, rows, chips, captionAt
 	}
 	wrapW = max(wrapW, dotLegendMinW)
 
@@ -1372,6 +1412,9 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	d.legend = b.String()
 	d.legW = math.Ceil(maxW + 4)
 	d.legH = math.Ceil(h + float64(nrows+1)*2)
+	if m != nil {
+		m.byWidth = append(m.byWidth, legendMade{wrapW, d.legend, d.legW, d.legH, d.legendLines})
+	}
 }
 
 // legendWrap breaks a row into lines no wider than w points, between its

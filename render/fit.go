@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -123,6 +124,11 @@ type Series struct {
 	key       DiagramOptions // the options planned for, AtStep and Caption cleared
 	d         *dotDrawer     // the whole run's plan; nil before the first picture
 	lastLines int            // legend lines of the last step's picture (0: not known yet)
+	// tm is the trimmer of the pictures (held under mu), made once for
+	// the Problem and Def of tmKey: what it counts of the tree does not
+	// change from one picture to the next.
+	tm    *trimmer
+	tmKey DiagramOptions // only Problem, Def and Focus set
 }
 
 // NewSeries returns a Series of the run of t, with the legend leg.
@@ -134,16 +140,26 @@ func (s *Series) WriteDOT(w io.Writer, opt DiagramOptions) (TrimReport, error) {
 	return writeDOT(w, s.t, s.leg, opt, s)
 }
 
-// plan returns the whole run's plan for opt (seriesPlan), made once for
-// the options opt holds besides AtStep and Caption (the caption's box is
-// the same size whatever its text).
-func (s *Series) plan(opt DiagramOptions) (*dotDrawer, error) {
+// trimmer returns the series' trimmer for opt's Problem, Def and Focus
+// (s.mu held): a trimmer with no Def finds it from the focus moves once.
+func (s *Series) trimmer(opt DiagramOptions) *trimmer {
+	key := DiagramOptions{Problem: opt.Problem, Def: opt.Def, Focus: slices.Clone(opt.Focus)}
+	if s.tm == nil || s.tmKey.Problem != key.Problem || s.tmKey.Def != key.Def || !slices.Equal(s.tmKey.Focus, key.Focus) {
+		s.tm, s.tmKey = newTrimmer(s.t, key), key
+	}
+	return s.tm
+}
+
+// plan returns the whole run's plan for opt (seriesPlan, trimming with
+// tm), made once for the options opt holds besides AtStep and Caption
+// (the caption's box is the same size whatever its text).
+func (s *Series) plan(tm *trimmer, opt DiagramOptions) (*dotDrawer, error) {
 	key := opt
 	key.AtStep, key.Caption = 0, ""
 	if s.d != nil && reflect.DeepEqual(key, s.key) {
 		return s.d, nil
 	}
-	d, err := seriesPlan(s.t, s.leg, opt)
+	d, err := seriesPlan(tm, s.t, s.leg, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -155,10 +171,16 @@ func (s *Series) plan(opt DiagramOptions) (*dotDrawer, error) {
 // if it names a slide. A picture at a step (opt.AtStep) takes the whole
 // run's plan from series if it is not nil.
 func plan(t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*dotDrawer, TrimReport, error) {
+	return planWith(nil, t, leg, opt, series)
+}
+
+// planWith is plan trimming with tm, a trimmer of t for opt's Problem and
+// Def (nil: a new one). One trimmer trims for many options: what it
+// counts of the whole tree is counted once.
+func planWith(tm *trimmer, t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*dotDrawer, TrimReport, error) {
 	if err := trimOptionsOK(t, opt); err != nil {
 		return nil, TrimReport{}, err
 	}
-	tm := newTrimmer(t, opt)
 	if opt.AtStep > 0 {
 		// The picture of the whole run decides, so that every step is
 		// drawn on its layout, with a legend of as many lines.
@@ -167,9 +189,13 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*dotD
 		if series != nil {
 			series.mu.Lock()
 			defer series.mu.Unlock()
-			d, err = series.plan(opt)
+			tm = series.trimmer(opt)
+			d, err = series.plan(tm, opt)
 		} else {
-			d, err = seriesPlan(t, leg, opt)
+			if tm == nil {
+				tm = newTrimmer(t, opt)
+			}
+			d, err = seriesPlan(tm, t, leg, opt)
 		}
 		if err != nil {
 			return nil, TrimReport{}, err
@@ -208,6 +234,9 @@ func plan(t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*dotD
 		// slide to the next, and the root stays where it is.
 		dk.opt.Extent = true
 		return dk, dk.place(rep), nil
+	}
+	if tm == nil {
+		tm = newTrimmer(t, opt)
 	}
 	if opt.Fit.W <= 0 || opt.Fit.H <= 0 {
 		return tm.drawing(leg, opt)
@@ -299,6 +328,10 @@ func (tm *trimmer) fitAt(leg Legend, opt DiagramOptions, budget int) (*fitTry, e
 		return nil, err
 	}
 	d2.labelAll()
+	// Every layout below has the one report and legend lines: the
+	// legend's rows and key are made once, and its wrapping once a width.
+	d.legMemo, d2.legMemo = &legendMemo{}, &legendMemo{}
+	defer func() { d.legMemo = nil }()
 	var best *fitTry
 	var bestLay struct {
 		dir  Direction
@@ -311,8 +344,14 @@ func (tm *trimmer) fitAt(leg Legend, opt DiagramOptions, budget int) (*fitTry, e
 		d.opt.Direction, d.opt.Wrap = l.dir, l.wrap
 		d2.opt.Direction, d2.opt.Wrap = l.dir, l.wrap
 		r := d.place(rep)
+		px := r.Picture.TextPx(opt.Fit)
+		if best != nil && !best.fits && px < opt.Fit.MinTextPx && px <= best.px {
+			// Neither fits nor beats the best so far, whatever the other
+			// language gives (it can only make the text smaller).
+			continue
+		}
 		r2 := d2.place(rep)
-		px := min(r.Picture.TextPx(opt.Fit), r2.Picture.TextPx(opt.Fit))
+		px = min(px, r2.Picture.TextPx(opt.Fit))
 		try := &fitTry{d: d, rep: r, px: px, fits: px >= opt.Fit.MinTextPx}
 		if best == nil || try.fits && !best.fits || try.px > best.px && !best.fits {
 			best, bestLay = try, l
@@ -321,8 +360,11 @@ func (tm *trimmer) fitAt(leg Legend, opt DiagramOptions, budget int) (*fitTry, e
 			break
 		}
 	}
-	d.opt.Direction, d.opt.Wrap = bestLay.dir, bestLay.wrap
-	best.rep = d.place(rep)
+	if !best.fits {
+		// The best is not the last layout placed: place it again.
+		d.opt.Direction, d.opt.Wrap = bestLay.dir, bestLay.wrap
+		best.rep = d.place(rep)
+	}
 	return best, nil
 }
 
@@ -426,8 +468,12 @@ func SeriesSteps(t *tracer.Tree) []int64 {
 // picture's own step, so that every step of one run shares one layout and
 // one canvas), fewer of them, every other one dropped, while the picture
 // does not fit its slide without folding dead ends away. opt.AtStep is
-// ignored.
-func seriesPlan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
+// ignored. tm trims (nil: a new trimmer): every focus set tried is
+// trimmed by the one trimmer.
+func seriesPlan(tm *trimmer, t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
+	if tm == nil {
+		tm = newTrimmer(t, opt)
+	}
 	end := opt
 	end.AtStep = 0
 	foci := opt.FocusSteps
@@ -441,7 +487,7 @@ func seriesPlan(t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, err
 	var folded, none *dotDrawer
 	for {
 		end.FocusSteps = foci
-		d, rep, err := plan(t, leg, end, nil)
+		d, rep, err := planWith(tm, t, leg, end, nil)
 		if err != nil {
 			return nil, err
 		}

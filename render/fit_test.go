@@ -5,10 +5,12 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"reflect"
 	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"backtrack/render/graphviz"
@@ -87,15 +89,20 @@ func TestFitSlide(t *testing.T) {
 			t.Logf("%s: left out with -short", run.name)
 			continue
 		}
-		spec := run.spec
-		spec.Limits.MaxSteps = 10_000_000 // the command line's default
-		r := dotSpec(t, spec)
+		// Traced when a picture is not in fitShared already.
+		var r dotRun
+		traced := false
+		runOf := func() dotRun {
+			if !traced {
+				r, traced = fitRun(t, run.name, run.spec, true), true
+			}
+			return r
+		}
 		for _, boards := range []bool{false, true} {
 			for _, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
-				r.leg.Lang = lang
 				name := fmt.Sprintf("%s boards=%v %s", run.name, boards, lang)
 				opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Boards: boards, Fit: Slide16x9}
-				got, rep := dotWrite(t, r, opt)
+				got, rep := fitPicture(t, run.name, lang, runOf, opt, true)
 				p := rep.Picture
 				t.Logf("%-50s %5.0f×%-5.0f pt %-11s ×%d  %4.1f px", name, p.Width, p.Height, p.Direction, p.Panels, p.TextPx(Slide16x9))
 				if !p.Fits(Slide16x9) {
@@ -106,8 +113,101 @@ func TestFitSlide(t *testing.T) {
 			}
 		}
 		r = dotRun{}
+		fitShared.Lock()
+		delete(fitShared.runs, run.name)
+		fitShared.Unlock()
 		runtime.GC()
 	}
+}
+
+// fitShared holds the runs TestFitTellsTheSearch traced and the pictures
+// it drew, by run name, for TestFitSlide (which runs after it, in
+// parallel with the other tests) to check again rather than trace and draw
+// again: the same search with the same options gives the same bytes.
+var fitShared struct {
+	sync.Mutex
+	runs map[string]dotRun
+	pics map[string]fitPic
+}
+
+type fitPic struct {
+	dot []byte
+	rep TrimReport
+}
+
+// fitRun traces the run of fitRuns called name (spec) with the command
+// line's default step limit, or takes it from fitShared; take removes it
+// from there (its last user: the memory goes).
+func fitRun(t testing.TB, name string, spec tracer.Spec, take bool) dotRun {
+	t.Helper()
+	fitShared.Lock()
+	defer fitShared.Unlock()
+	if r, ok := fitShared.runs[name]; ok {
+		if take {
+			delete(fitShared.runs, name)
+		}
+		return r
+	}
+	spec.Limits.MaxSteps = 10_000_000 // the command line's default
+	r := dotSpec(t, spec)
+	if !take {
+		if fitShared.runs == nil {
+			fitShared.runs = map[string]dotRun{}
+		}
+		fitShared.runs[name] = r
+	}
+	return r
+}
+
+// fitPicture is dotWrite in lang of the run of fitRuns called name
+// (run returns it), taken from fitShared if drawn there (take: removed
+// from there).
+func fitPicture(t testing.TB, name string, lang tracer.Lang, run func() dotRun, opt DiagramOptions, take bool) ([]byte, TrimReport) {
+	t.Helper()
+	key := fmt.Sprintf("%s %s %+v", name, lang, opt)
+	fitShared.Lock()
+	p, ok := fitShared.pics[key]
+	if ok && take {
+		delete(fitShared.pics, key)
+	}
+	fitShared.Unlock()
+	if ok {
+		return p.dot, p.rep
+	}
+	r := run()
+	r.leg.Lang = lang
+	dot, rep := dotWrite(t, r, opt)
+	if !take {
+		fitStore(name, lang, opt, dot, rep)
+	}
+	return dot, rep
+}
+
+// fitStore keeps the picture dot (and its report) of the run of fitRuns
+// called name, drawn in lang with opt by WriteDOT, for fitPicture.
+func fitStore(name string, lang tracer.Lang, opt DiagramOptions, dot []byte, rep TrimReport) {
+	key := fmt.Sprintf("%s %s %+v", name, lang, opt)
+	fitShared.Lock()
+	defer fitShared.Unlock()
+	if fitShared.pics == nil {
+		fitShared.pics = map[string]fitPic{}
+	}
+	if _, ok := fitShared.pics[key]; !ok {
+		fitShared.pics[key] = fitPic{bytes.Clone(dot), rep}
+	}
+}
+
+// fitRunName returns the name of the run of fitRuns that spec (with the
+// command line's step limit) is, or "".
+func fitRunName(spec tracer.Spec) string {
+	for _, run := range fitRuns {
+		s := run.spec
+		s.Limits.MaxSteps = 10_000_000
+		if reflect.DeepEqual(s, spec) {
+			return run.name
+		}
+	}
+	return ""
 }
 
 var (
@@ -248,12 +348,12 @@ func TestFitTellsTheSearch(t *testing.T) {
 		default:
 			continue // the searches of a few seconds each are left to TestFitSlide
 		}
-		r := dotSpec(t, c.spec)
+		r := fitRun(t, c.name, c.spec, false) // TestFitSlide checks its pictures again
 		opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9}
 		var shape [2]string
 		for k, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
 			r.leg.Lang = lang
-			dot, rep := dotWrite(t, r, opt)
+			dot, rep := fitPicture(t, c.name, lang, func() dotRun { return r }, opt, false)
 			body := string(dot)
 			if i := strings.Index(body, "\t// call nodes"); i >= 0 {
 				body = body[i:] // past the legend

@@ -53,7 +53,7 @@ func FrameSteps(t *tracer.Tree, leg Legend, opt DiagramOptions, e Every) ([]int6
 	}
 	end := opt
 	end.AtStep, end.Caption = 0, ""
-	d, err := seriesPlan(t, leg, end) // the layout every frame is drawn on
+	d, err := seriesPlan(nil, t, leg, end) // the layout every frame is drawn on
 	if err != nil {
 		return nil, err
 	}
@@ -235,8 +235,9 @@ func spread(steps []int64, n int) []int64 {
 func keepChanged(t *tracer.Tree, opt DiagramOptions, cand []int64, last int64) ([]int64, error) {
 	var out []int64
 	var prev []byte
+	tm := newTrimmer(t, opt) // one trimmer for every step: it counts the tree once
 	for _, k := range append(cand, last) {
-		l, err := look(t, opt, k)
+		l, err := look(tm, opt, k)
 		if err != nil {
 			return nil, err
 		}
@@ -257,10 +258,14 @@ func keepChanged(t *tracer.Tree, opt DiagramOptions, cand []int64, last int64) (
 // or a folded chain whether it is still running (a call on a solution's
 // path is filled yellow while it runs), and for an elided box whether it
 // holds only dead ends (grey). The outline of the running call and the
-// counts inside aggregates are left out.
-func look(t *tracer.Tree, opt DiagramOptions, k int64) ([]byte, error) {
+// counts inside aggregates are left out. tm is a trimmer of the tree for
+// opt (newTrimmer): it trims as Trim does.
+func look(tm *trimmer, opt DiagramOptions, k int64) ([]byte, error) {
 	opt.AtStep = k
-	tr, _, err := Trim(t, opt)
+	if err := trimOptionsOK(tm.t, opt); err != nil {
+		return nil, err
+	}
+	tr, _, err := tm.trim(opt)
 	if err != nil {
 		return nil, err
 	}

@@ -122,13 +122,14 @@ func TestDrawnChangesFollowTrim(t *testing.T) {
 		if c.name == "sudoku9" {
 			last = 3000 // enough to see folds and elided boxes appear
 		}
-		prev, err := look(c.r.tree, d.opt, 1)
+		tm := newTrimmer(c.r.tree, d.opt) // one for every step, as keepChanged trims
+		prev, err := look(tm, d.opt, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		missed, extra := 0, 0
 		for k := int64(2); k <= last; k++ {
-			l, err := look(c.r.tree, d.opt, k)
+			l, err := look(tm, d.opt, k)
 			if err != nil {
 				t.Fatal(err)
 			}

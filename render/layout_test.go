@@ -426,8 +426,20 @@ func edgesMissBoxes(t *testing.T, name string, items []Item, w, h []float64, lay
 			}
 		}
 		line = append(line, tip)
+		// The line's bounding box: a box wholly outside it is not entered
+		// by any of its segments (segmentHitsBox says so too, exactly: the
+		// clipping's ratios round monotonically), so only the boxes that
+		// reach into it are checked segment by segment.
+		lo, hi := line[0], line[0]
+		for _, q := range line[1:] {
+			lo.X, lo.Y = min(lo.X, q.X), min(lo.Y, q.Y)
+			hi.X, hi.Y = max(hi.X, q.X), max(hi.Y, q.Y)
+		}
 		for j := range items {
 			if j == p || j == c {
+				continue
+			}
+			if hw, hh := w[j]/2-eps, h[j]/2-eps; lay.X[j]-hw > hi.X || lay.X[j]+hw < lo.X || lay.Y[j]-hh > hi.Y || lay.Y[j]+hh < lo.Y {
 				continue
 			}
 			for k := 1; k < len(line); k++ {

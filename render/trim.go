@@ -335,7 +335,10 @@ type trimmer struct {
 	// true (solved or wrong), in tree order: the ones mustDraw and
 	// findFocus look for.
 	marked []int32
-	pruned int // pruned leaves in the whole tree
+	// markInfo is what mustDraw asks of each marked call, in the order
+	// of marked: read off the tree once, not on every trim.
+	markInfo []markInfo
+	pruned   int // pruned leaves in the whole tree
 
 	// One trim's state.
 	k         int64   // AtStep
@@ -368,6 +371,14 @@ type trimmer struct {
 	more []int64
 }
 
+// markInfo is a marked call's solution: whether it found one itself
+// (Tree.Solved's here), at which step (at, > 0), and whether it returned
+// a wrong true (trimmer.wrong).
+type markInfo struct {
+	at          int64
+	here, wrong bool
+}
+
 const (
 	trimDrawn  uint8 = 1 << iota // the call is drawn
 	trimClosed                   // drawn, but none of its children: they all go to its elided node
@@ -385,24 +396,28 @@ func newTrimmer(t *tracer.Tree, opt DiagramOptions) *trimmer {
 	// subtree.
 	for i := m - 1; i >= 0; i-- {
 		tm.size[i]++
-		if t.Kind(i) == tracer.NodeCall {
+		kind := t.Kind(i)
+		if kind == tracer.NodeCall {
 			tm.nCalls[i]++
+			// Only a call finds a solution (Solved is false, 0 for the
+			// rest).
+			if here, at := t.Solved(i); at > 0 {
+				if here {
+					tm.sols[i]++
+				}
+				if wrong := tm.wrong(i); here || wrong {
+					tm.marked = append(tm.marked, i)
+					tm.markInfo = append(tm.markInfo, markInfo{at, here, wrong})
+				}
+			}
 		} else {
 			tm.pruned++
-		}
-		if here, at := t.Solved(i); at > 0 {
-			if here {
-				tm.sols[i]++
-			}
-			if here || tm.wrong(i) {
-				tm.marked = append(tm.marked, i)
-			}
 		}
 		if p := t.Parent(i); p >= 0 {
 			tm.size[p] += tm.size[i]
 			tm.sols[p] += tm.sols[i]
 			tm.nCalls[p] += tm.nCalls[i]
-			if t.Kind(i) == tracer.NodePruned {
+			if kind == tracer.NodePruned {
 				tm.nPruned[p]++
 			} else {
 				tm.nCall[p]++
@@ -410,6 +425,7 @@ func newTrimmer(t *tracer.Tree, opt DiagramOptions) *trimmer {
 		}
 	}
 	slices.Reverse(tm.marked)
+	slices.Reverse(tm.markInfo)
 	return tm
 }
 
@@ -745,13 +761,17 @@ func (tm *trimmer) mustDraw() {
 	// its call is made: the first solutions come first.
 	lo, hi := tm.start, tm.start+tm.size[tm.start]
 	kept := 0
-	for _, i := range tm.markedIn(lo, hi) {
-		if tm.solvedAt(i) {
+	a, _ := slices.BinarySearch(tm.marked, lo)
+	b, _ := slices.BinarySearch(tm.marked, hi)
+	for j, i := range tm.marked[a:b] {
+		// solvedAt, wrong and solved of i, as newTrimmer read them.
+		m := &tm.markInfo[a+j]
+		if m.here && (tm.k <= 0 || m.at <= tm.k) {
 			tm.rep.Solutions++
 		}
 		switch {
-		case tm.wrong(i):
-		case tm.solved(i) && (tm.solutions == 0 || kept < tm.solutions):
+		case m.wrong:
+		case m.here && (tm.solutions == 0 || kept < tm.solutions):
 			kept++
 		default:
 			continue

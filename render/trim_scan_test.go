@@ -229,6 +229,15 @@ func (tm *trimmer) leavesScan() {
 // path (--order cells).
 func scanRuns(t testing.TB) []dotRun {
 	var out []dotRun
+	for _, spec := range scanSpecs() {
+		out = append(out, dotSpec(t, spec))
+	}
+	return out
+}
+
+// scanSpecs are the searches of scanRuns, the step limit filled in.
+func scanSpecs() []tracer.Spec {
+	var out []tracer.Spec
 	for _, spec := range []tracer.Spec{
 		{Problem: "nqueens", N: 4},
 		{Problem: "nqueens", N: 6, Stop: tracer.StopAll},
@@ -244,7 +253,7 @@ func scanRuns(t testing.TB) []dotRun {
 		if spec.Limits.MaxSteps == 0 {
 			spec.Limits.MaxSteps = tracer.DefaultMaxSteps // the command line's default
 		}
-		out = append(out, dotSpec(t, spec))
+		out = append(out, spec)
 	}
 	return out
 }
@@ -315,8 +324,12 @@ func scanOptions(r dotRun, n int, seed uint64) []DiagramOptions {
 // of a tree's options (as the fit uses it); and that the pictures fitted
 // to a slide, and a series of pictures at steps, are the same bytes.
 func TestTrimSameAsScan(t *testing.T) {
+	specs := scanSpecs()
 	for k, r := range scanRuns(t) {
 		name := r.leg.Summary.Problem + " " + r.leg.Summary.Instance
+		// The run's name in fitRuns, if it is one: TestFitSlide checks the
+		// pictures fitted to 16:9 drawn here again.
+		fitName := fitRunName(specs[k])
 		tm, old := newTrimmer(r.tree, DiagramOptions{Problem: r.leg.Summary.Problem, Def: r.leg.Summary.Def}), newTrimmer(r.tree, DiagramOptions{Problem: r.leg.Summary.Problem, Def: r.leg.Summary.Def})
 		if got := tm.size[0]; got != int32(r.tree.Len()) {
 			t.Fatalf("%s: the root's subtree holds %d of %d nodes", name, got, r.tree.Len())
@@ -352,11 +365,15 @@ func TestTrimSameAsScan(t *testing.T) {
 			r.leg.Lang = lang
 			for _, o := range opts {
 				var got, want bytes.Buffer
-				if _, err := WriteDOT(&got, r.tree, r.leg, o); err != nil {
+				rep, err := WriteDOT(&got, r.tree, r.leg, o)
+				if err != nil {
 					t.Fatal(err)
 				}
+				if fitName != "" && o.Fit == Slide16x9 && o.AtStep == 0 {
+					fitStore(fitName, lang, o, got.Bytes(), rep)
+				}
 				trimPass = (*trimmer).trimScan
-				_, err := WriteDOT(&want, r.tree, r.leg, o)
+				_, err = WriteDOT(&want, r.tree, r.leg, o)
 				trimPass = (*trimmer).trim
 				if err != nil {
 					t.Fatal(err)

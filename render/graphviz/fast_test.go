@@ -3,9 +3,11 @@ package graphviz
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"regexp"
 	"sort"
+	"sync"
 	"testing"
 	"time"
 
@@ -41,6 +43,31 @@ var fastCases = []fastCase{
 
 // fastDOT traces c and writes its diagram's DOT.
 func fastDOT(t testing.TB, c fastCase) []byte {
+	t.Helper()
+	// Traced and written once a binary: the tests draw each case's DOT
+	// several ways (xdot ops, SVG, PNG), and it is the same bytes each time.
+	key := fmt.Sprintf("%q %+v %s %+v", c.name, c.spec, c.lang, c.opt)
+	fastDOTs.Lock()
+	defer fastDOTs.Unlock()
+	if b, ok := fastDOTs.m[key]; ok {
+		return bytes.Clone(b)
+	}
+	b := fastDOTOf(t, c)
+	if fastDOTs.m == nil {
+		fastDOTs.m = map[string][]byte{}
+	}
+	fastDOTs.m[key] = b
+	return bytes.Clone(b)
+}
+
+// fastDOTs holds the DOT of each case fastDOT has written.
+var fastDOTs struct {
+	sync.Mutex
+	m map[string][]byte
+}
+
+// fastDOTOf traces c and writes its diagram's DOT.
+func fastDOTOf(t testing.TB, c fastCase) []byte {
 	t.Helper()
 	p, opts, err := c.spec.Build()
 	if err != nil {

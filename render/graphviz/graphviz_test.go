@@ -305,7 +305,10 @@ func TestConcurrent(t *testing.T) {
 			if g%2 == 1 {
 				r = r2
 			}
-			for k := range 2 * len(jobs) {
+			// Every job once a goroutine, each starting at its own job:
+			// every job is rendered by goroutines on both renderers at
+			// once.
+			for k := range len(jobs) {
 				i := (k + g) % len(jobs)
 				j := jobs[i]
 				var b bytes.Buffer
