@@ -188,9 +188,9 @@ func TestPlayerLayout(t *testing.T) {
 				}
 			}
 			steps := func(from, to int64) string {
-				return fmt.Sprintf(`(() => { const f = %s, out = [];
+				return quietAddress(fmt.Sprintf(`(() => { const f = %s, out = [];
 					for (let k = %d; k <= %d; k++) { backtrackPlayer.go(k); out.push(f(%v)); }
-					return out; })()`, playerViewJS, from, to, size.scrolls)
+					return out; })()`, playerViewJS, from, to, size.scrolls))
 			}
 			for _, lang := range []string{"en", "zh"} {
 				// 120 consecutive steps, as a teacher presses →.
@@ -292,13 +292,13 @@ func TestPlayerMarks(t *testing.T) {
 	}
 	// The first step of each kind.
 	var kinds map[string]int
-	b.eval(t, "kinds", `(() => { const out = {};
+	b.eval(t, "kinds", quietAddress(`(() => { const out = {};
 		for (let k = 1; k <= backtrackPlayer.steps(); k++) {
 			backtrackPlayer.go(k);
 			const kind = document.getElementById('kind').className;
 			if (!(kind in out)) out[kind] = k;
 		}
-		return out; })()`, &kinds)
+		return out; })()`), &kinds)
 	for _, c := range []struct{ kind, en, zh string }{
 		{"k-place", "placed at this step", "本步放置"},
 		{"k-call", "the move that led to this call", "引出本次调用的一步"},
