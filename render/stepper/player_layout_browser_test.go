@@ -182,7 +182,7 @@ func TestPlayerLayout(t *testing.T) {
 				t.Helper()
 				u := url.URL{Scheme: "file", Path: file, Fragment: fragment}
 				b.do(t, "open "+fragment, chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
-				if err := b.poll(`window.__btShown !== undefined && document.getElementById('loading').hidden`, 20*time.Second); err != nil {
+				if err := waitPage(b, `window.__btShown !== undefined && document.getElementById('loading').hidden`, 20*time.Second); err != nil {
 					b.screenshot(t, "open")
 					t.Fatalf("open %s at #%s: %v%s", filepath.Base(file), fragment, err, thrownText(b.exceptions()))
 				}
@@ -232,7 +232,7 @@ func TestPlayerTheme(t *testing.T) {
 		b.do(t, "prefer "+scheme, emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}))
 		u := url.URL{Scheme: "file", Path: q4, Fragment: "step=40&lang=en"}
 		b.do(t, "open", chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
-		if err := b.poll(`window.__btShown !== undefined && document.getElementById('loading').hidden`, 15*time.Second); err != nil {
+		if err := waitPage(b, `window.__btShown !== undefined && document.getElementById('loading').hidden`, 15*time.Second); err != nil {
 			t.Fatalf("open: %v", err)
 		}
 	}
@@ -287,7 +287,7 @@ func TestPlayerMarks(t *testing.T) {
 	q4, _ := writePlayerPage(t, playerQueens4)
 	u := url.URL{Scheme: "file", Path: q4, Fragment: "step=0&lang=en"}
 	b.do(t, "open", chromedp.Navigate(u.String()))
-	if err := b.poll(`window.__btShown !== undefined && document.getElementById('loading').hidden`, 15*time.Second); err != nil {
+	if err := waitPage(b, `window.__btShown !== undefined && document.getElementById('loading').hidden`, 15*time.Second); err != nil {
 		t.Fatalf("open: %v", err)
 	}
 	// The first step of each kind.
