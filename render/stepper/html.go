@@ -667,8 +667,9 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 	pb := &pg.bin
 	pb.k, pb.rule, pb.line = make([]uint8, 0, n), make([]int8, 0, n), make([]int16, 0, n)
 	board := rec.start.Clone()
-	prev := slices.Clone(d.Board.Start)
-	cells := make([]int, len(prev))
+	cells := slices.Clone(d.Board.Start) // the cells' states at the step before, then at this one
+	prevMarks := boardMarks{cand: tracer.NoPos, slot: tracer.NoPos, slotRow: -1}
+	var dirty, changed []int
 	known := newFrameMemo()   // frames below the top, by {call, the call below}; legal candidates
 	below := map[[2]int]int{} // their index among the frames
 	lastTop := -1
@@ -731,23 +732,32 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		line := rec.codeLine(st[0].code, tag, &e)
 		pb.line = append(pb.line, int16(line))
 
-		// The board: what changed since the step before.
+		// The board: what changed since the step before. A cell can
+		// change only where the event placed or undid a value, or where
+		// the marks of this step or the step before lie: those cells are
+		// worked out again, row by row, the rest kept.
 		s := &stepState{k: k, e: e, prev: prevEv, board: board, frames: rec.framesKnown(k, known)}
 		m := st[0].marks(s)
-		d.cellStatesInto(cells, rec, board, m)
-		changed := 0
-		for c := range cells {
-			if cells[c] != prev[c] {
-				changed++
+		dirty = markedCells(markedCells(dirty[:0], rec, &prevMarks), rec, &m)
+		if e.Kind == tracer.KindPlace || e.Kind == tracer.KindUndo {
+			if c := e.Cell; c.Row >= 0 && c.Row < rec.shape.rows && c.Col >= 0 && c.Col < rec.shape.cols {
+				dirty = append(dirty, c.Row*rec.shape.cols+c.Col)
 			}
 		}
-		pb.bd = uvarint(pb.bd, changed)
-		for c := range cells {
-			if cells[c] != prev[c] {
-				pb.bd = uvarint(uvarint(pb.bd, c), cells[c])
+		slices.Sort(dirty)
+		dirty = slices.Compact(dirty)
+		changed = changed[:0]
+		for _, c := range dirty {
+			if v := d.cellState(rec, board, m, c); v != cells[c] {
+				cells[c] = v
+				changed = append(changed, c)
 			}
 		}
-		prev, cells = cells, prev
+		pb.bd = uvarint(pb.bd, len(changed))
+		for _, c := range changed {
+			pb.bd = uvarint(uvarint(pb.bd, c), cells[c])
+		}
+		prevMarks = m
 
 		// The stack: frames kept from the step before, then the new ones.
 		idx, nodes = idx[:0], nodes[:0]
@@ -928,71 +938,105 @@ func (d *playerData) cellStates(rec *Recording, board *tracer.Board, m boardMark
 // cellStatesInto is cellStates into out, one int a cell.
 func (d *playerData) cellStatesInto(out []int, rec *Recording, board *tracer.Board, m boardMarks) {
 	rows, cols := rec.shape.rows, rec.shape.cols
-	glyphIdx := func(g string) int {
-		if rec.shape.pieces {
-			// A board of pieces shows them as pieces, not letters.
-			g = "●"
-			if rec.shape.piece.EN == "queen" {
-				g = "♛"
-			}
-		}
-		for i, x := range d.Board.Glyphs {
-			if x == g {
-				return i
-			}
-		}
-		d.Board.Glyphs = append(d.Board.Glyphs, g)
-		return len(d.Board.Glyphs) - 1
+	for i := range rows * cols {
+		out[i] = d.cellState(rec, board, m, i)
 	}
-	// A value's glyph index, found once (d.glyphMemo[v-lo] is index+1).
-	lo := rec.shape.lo
-	glyph := func(v int) int {
-		i := v - lo
-		if i < 0 || i >= 1<<12 {
-			return glyphIdx(rec.glyph(v))
-		}
-		if i >= len(d.glyphMemo) {
-			d.glyphMemo = append(d.glyphMemo, make([]int, i+1-len(d.glyphMemo))...)
-		}
-		if d.glyphMemo[i] == 0 {
-			d.glyphMemo[i] = glyphIdx(rec.glyph(v)) + 1
-		}
-		return d.glyphMemo[i] - 1
-	}
-	if len(d.given) != rows*cols {
-		d.given = make([]bool, rows*cols)
-		for i := range d.given {
-			d.given[i] = rec.start.Given(tracer.Pos{Row: i / cols, Col: i % cols})
+}
+
+// cellState is cell i's state (row by row) on board with the marks m,
+// as cellStates packs it. A glyph it meets first joins Board.Glyphs: the
+// cells are worked out in order, row by row, so that the glyphs are
+// numbered in the order they are met.
+func (d *playerData) cellState(rec *Recording, board *tracer.Board, m boardMarks, i int) int {
+	cols := rec.shape.cols
+	if len(d.given) != rec.shape.rows*cols {
+		d.given = make([]bool, rec.shape.rows*cols)
+		for j := range d.given {
+			d.given[j] = rec.start.Given(tracer.Pos{Row: j / cols, Col: j % cols})
 		}
 	}
-	for r := range rows {
-		for c := range cols {
-			p := tracer.Pos{Row: r, Col: c}
-			base, g := cellBlank, 0
-			if v, ok := board.At(p); ok {
-				base, g = cellPlaced, glyph(v)
-				if d.given[r*cols+c] {
-					base = cellGiven
-				}
-			}
-			over := overNone
-			switch {
-			case p == m.cand:
-				over = overTry
-				if m.candStyle == stPlace {
-					over = overPlace
-				}
-				if _, ok := board.At(p); !ok || m.candStyle == stTry {
-					g = glyph(m.candValue)
-				}
-			case slices.Contains(m.clashes, p):
-				over = overClash
-			case p == m.slot:
-				over = overSlot
-			case m.slotRow == r && rec.shape.pieces && slices.Contains(m.choices, c):
-				over = overChoice
-			}
-			out[r*cols+c] = g*64 + base*8 + over
+	r, c := i/cols, i%cols
+	p := tracer.Pos{Row: r, Col: c}
+	base, g := cellBlank, 0
+	if v, ok := board.At(p); ok {
+		base, g = cellPlaced, d.glyph(rec, v)
+		if d.given[i] {
+			base = cellGiven
 		}
 	}
+	over := overNone
+	switch {
+	case p == m.cand:
+		over = overTry
+		if m.candStyle == stPlace {
+			over = overPlace
+		}
+		if _, ok := board.At(p); !ok || m.candStyle == stTry {
+			g = d.glyph(rec, m.candValue)
+		}
+	case slices.Contains(m.clashes, p):
+		over = overClash
+	case p == m.slot:
+		over = overSlot
+	case m.slotRow == r && rec.shape.pieces && slices.Contains(m.choices, c):
+		over = overChoice
+	}
+	return g*64 + base*8 + over
+}
+
+// glyph is value v's glyph's index in Board.Glyphs, found once
+// (d.glyphMemo[v-lo] is index+1).
+func (d *playerData) glyph(rec *Recording, v int) int {
+	i := v - rec.shape.lo
+	if i < 0 || i >= 1<<12 {
+		return d.glyphIdx(rec, rec.glyph(v))
+	}
+	if i >= len(d.glyphMemo) {
+		d.glyphMemo = append(d.glyphMemo, make([]int, i+1-len(d.glyphMemo))...)
+	}
+	if d.glyphMemo[i] == 0 {
+		d.glyphMemo[i] = d.glyphIdx(rec, rec.glyph(v)) + 1
+	}
+	return d.glyphMemo[i] - 1
+}
+
+// glyphIdx is glyph g's index in Board.Glyphs, added if new.
+func (d *playerData) glyphIdx(rec *Recording, g string) int {
+	if rec.shape.pieces {
+		// A board of pieces shows them as pieces, not letters.
+		g = "●"
+		if rec.shape.piece.EN == "queen" {
+			g = "♛"
+		}
+	}
+	for i, x := range d.Board.Glyphs {
+		if x == g {
+			return i
+		}
+	}
+	d.Board.Glyphs = append(d.Board.Glyphs, g)
+	return len(d.Board.Glyphs) - 1
+}
+
+// markedCells appends to out the cells (row by row indices) that the
+// marks m can set an overlay on: the candidate, the cells it clashes
+// with, the slot and on a board of pieces the slot row's choices.
+func markedCells(out []int, rec *Recording, m *boardMarks) []int {
+	rows, cols := rec.shape.rows, rec.shape.cols
+	add := func(p tracer.Pos) {
+		if p.Row >= 0 && p.Row < rows && p.Col >= 0 && p.Col < cols {
+			out = append(out, p.Row*cols+p.Col)
+		}
+	}
+	add(m.cand)
+	for _, p := range m.clashes {
+		add(p)
+	}
+	add(m.slot)
+	if rec.shape.pieces && m.slotRow >= 0 {
+		for _, c := range m.choices {
+			add(tracer.Pos{Row: m.slotRow, Col: c})
+		}
+	}
+	return out
 }

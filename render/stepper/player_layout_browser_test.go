@@ -182,15 +182,15 @@ func TestPlayerLayout(t *testing.T) {
 				t.Helper()
 				u := url.URL{Scheme: "file", Path: file, Fragment: fragment}
 				b.do(t, "open "+fragment, chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
-				if err := b.poll(`window.__btShown !== undefined && document.getElementById('loading').hidden`, 20*time.Second); err != nil {
+				if err := waitPage(b, `window.__btShown !== undefined && document.getElementById('loading').hidden`, 20*time.Second); err != nil {
 					b.screenshot(t, "open")
 					t.Fatalf("open %s at #%s: %v%s", filepath.Base(file), fragment, err, thrownText(b.exceptions()))
 				}
 			}
 			steps := func(from, to int64) string {
-				return fmt.Sprintf(`(() => { const f = %s, out = [];
+				return quietAddress(fmt.Sprintf(`(() => { const f = %s, out = [];
 					for (let k = %d; k <= %d; k++) { backtrackPlayer.go(k); out.push(f(%v)); }
-					return out; })()`, playerViewJS, from, to, size.scrolls)
+					return out; })()`, playerViewJS, from, to, size.scrolls))
 			}
 			for _, lang := range []string{"en", "zh"} {
 				// 120 consecutive steps, as a teacher presses →.
@@ -232,7 +232,7 @@ func TestPlayerTheme(t *testing.T) {
 		b.do(t, "prefer "+scheme, emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}))
 		u := url.URL{Scheme: "file", Path: q4, Fragment: "step=40&lang=en"}
 		b.do(t, "open", chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
-		if err := b.poll(`window.__btShown !== undefined && document.getElementById('loading').hidden`, 15*time.Second); err != nil {
+		if err := waitPage(b, `window.__btShown !== undefined && document.getElementById('loading').hidden`, 15*time.Second); err != nil {
 			t.Fatalf("open: %v", err)
 		}
 	}
@@ -287,18 +287,18 @@ func TestPlayerMarks(t *testing.T) {
 	q4, _ := writePlayerPage(t, playerQueens4)
 	u := url.URL{Scheme: "file", Path: q4, Fragment: "step=0&lang=en"}
 	b.do(t, "open", chromedp.Navigate(u.String()))
-	if err := b.poll(`window.__btShown !== undefined && document.getElementById('loading').hidden`, 15*time.Second); err != nil {
+	if err := waitPage(b, `window.__btShown !== undefined && document.getElementById('loading').hidden`, 15*time.Second); err != nil {
 		t.Fatalf("open: %v", err)
 	}
 	// The first step of each kind.
 	var kinds map[string]int
-	b.eval(t, "kinds", `(() => { const out = {};
+	b.eval(t, "kinds", quietAddress(`(() => { const out = {};
 		for (let k = 1; k <= backtrackPlayer.steps(); k++) {
 			backtrackPlayer.go(k);
 			const kind = document.getElementById('kind').className;
 			if (!(kind in out)) out[kind] = k;
 		}
-		return out; })()`, &kinds)
+		return out; })()`), &kinds)
 	for _, c := range []struct{ kind, en, zh string }{
 		{"k-place", "placed at this step", "本步放置"},
 		{"k-call", "the move that led to this call", "引出本次调用的一步"},
