@@ -8,8 +8,9 @@ package main
 // file.
 //
 // Most tests run the program in process (runCLI, faultRun). The ones about
-// signals, stdout on a device, and other users run the real binary, built
-// once per test binary (testBinary).
+// signals, stdout on a device, and other users run the program as a
+// process of its own (testBinary): this test binary, linked under the name
+// backtrack, which TestMain turns into the program.
 
 import (
 	"bufio"
@@ -33,19 +34,22 @@ import (
 )
 
 // TestMain points the user cache folder at a temporary folder and removes
-// it, and the binary that testBinary built, at the end.
+// it, and the link that testBinary made, at the end. Run under the name
+// backtrack (testBinary's link), the test binary is the program itself.
 func TestMain(m *testing.M) {
+	if filepath.Base(os.Args[0]) == programName {
+		main()
+		return
+	}
 	// Go's build cache defaults to $XDG_CACHE_HOME/go-build: read where it
-	// is before moving XDG_CACHE_HOME, so that the nested `go build` of
-	// buildBinary reuses it (from an empty cache it recompiles every
-	// package, over a minute).
+	// is before moving XDG_CACHE_HOME. The playground's compile (`lesson
+	// build --site`, site_browser_test.go) runs `go build` with this
+	// process's environment: name the real cache there, or it recompiles
+	// the standard library for GOOS=js from an empty cache (a minute and
+	// more of the suite).
 	if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
 		goCache = strings.TrimSpace(string(out))
 	}
-	// The playground's compile (`lesson build --site`, site_browser_test.go)
-	// runs `go build` with this process's environment: name the real
-	// cache there too, or it recompiles the standard library for
-	// GOOS=js from an empty cache (a minute and more of the suite).
 	if goCache != "" {
 		os.Setenv("GOCACHE", goCache)
 	}
@@ -78,15 +82,19 @@ func TestMain(m *testing.M) {
 // XDG_CACHE_HOME ("" when `go env` failed).
 var goCache string
 
-// builtBinary is the program, built once for every test that needs it.
+// programName is the name under which the test binary runs as the
+// program (TestMain, testBinary).
+const programName = "backtrack"
+
+// builtBinary is the program, made once for every test that needs it.
 var builtBinary struct {
 	once     sync.Once
 	dir, bin string
 	err      error
 }
 
-// testBinary builds the program once per test binary (buildBinary) and
-// returns its path. It skips under -short.
+// testBinary returns the path of the program (buildBinary). It skips
+// under -short.
 func testBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -95,13 +103,22 @@ func testBinary(t *testing.T) string {
 	return buildBinary(t)
 }
 
-// buildBinary builds the program once per test binary, into a folder that
-// every user can read and run (the tests as nobody need that), with Go's
-// real build cache, and returns its path.
+// buildBinary makes the program once per test binary and returns its
+// path: this test binary, hard-linked (or copied) as backtrack into a
+// folder that every user can read and run (the tests as nobody need
+// that). Run under that name, TestMain runs main and nothing else, so the
+// process is the program with its own signals, descriptors and exit code,
+// without a second compile and link of the package (`go build`, seconds
+// of CPU).
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	b := &builtBinary
 	b.once.Do(func() {
+		self, err := os.Executable()
+		if err != nil {
+			b.err = err
+			return
+		}
 		dir, err := os.MkdirTemp("", "backtrack-bin-")
 		if err != nil {
 			b.err = err
@@ -112,14 +129,12 @@ func buildBinary(t *testing.T) string {
 			b.err = err
 			return
 		}
-		bin := filepath.Join(dir, "backtrack")
-		cmd := exec.Command("go", "build", "-o", bin, ".")
-		if goCache != "" {
-			cmd.Env = append(os.Environ(), "GOCACHE="+goCache)
-		}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("go build: %v\n%s", err, out)
-			return
+		bin := filepath.Join(dir, programName)
+		if fi, err := os.Stat(self); err != nil || fi.Mode().Perm()&0o555 != 0o555 || os.Link(self, bin) != nil {
+			if err := copyExecutable(self, bin); err != nil {
+				b.err = fmt.Errorf("copy the test binary: %v", err)
+				return
+			}
 		}
 		b.bin = bin
 	})
@@ -127,6 +142,27 @@ func buildBinary(t *testing.T) string {
 		t.Fatal(b.err)
 	}
 	return b.bin
+}
+
+// copyExecutable copies the file from to a new file to, mode 0755.
+func copyExecutable(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	return os.Chmod(to, 0o755)
 }
 
 // faultRun runs the program in process with any stdin and stdout.

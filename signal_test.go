@@ -13,7 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// TestInterruptedRunKeepsCompleteOutputs builds the real program, starts a
+// TestInterruptedRunKeepsCompleteOutputs runs the real program, starts a
 // hopeless search with no step limit that logs every step, stops it with
 // SIGTERM and checks the step log is complete YAML whose summary says the
 // run was stopped, and that the stats file was written too.
