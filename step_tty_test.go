@@ -13,7 +13,8 @@ import (
 
 // TestStepTTY drives the real program in a real terminal, as a teacher
 // would: it runs `backtrack step` inside a detached tmux session of 80×24,
-// presses keys with send-keys and reads the screen with capture-pane. It needs tmux (CI installs it); without it the test skips.
+// presses keys with send-keys and reads the screen with capture-pane. It
+// needs tmux (CI installs it); without it the test skips.
 func TestStepTTY(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the terminal test needs a Unix terminal")
