@@ -23,6 +23,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -770,6 +771,86 @@ func faultStart(t *testing.T, dir string, args ...string) (cmd *exec.Cmd, stdout
 	return cmd, stdout, stderr
 }
 
+// faultBlock is a wait of the program that nothing it prints shows.
+type faultBlock int
+
+const (
+	blockStdin faultBlock = iota // reading its stdin, a pipe
+	blockFIFO                    // opening a FIFO until a reader comes
+)
+
+func (b faultBlock) String() string {
+	if b == blockStdin {
+		return "reading stdin"
+	}
+	return "waiting for the FIFO's reader"
+}
+
+// faultSyscalls are the numbers of read and openat where this is known.
+var faultSyscalls = map[string][2]string{
+	"amd64": {"0", "257"}, "386": {"3", "295"},
+	"arm64": {"63", "56"}, "riscv64": {"63", "56"}, "loong64": {"63", "56"},
+}
+
+// faultAwaitBlocked waits until a thread of cmd's process is blocked in
+// the wait b: the program gets there only after run has installed its
+// signal handler, so a signal sent then is the interrupt being tested.
+// The kernel shows the wait in /proc (each thread's wchan and syscall);
+// where it does not, this waits 700 ms, time enough to start.
+func faultAwaitBlocked(t *testing.T, cmd *exec.Cmd, b faultBlock) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		blocked, known := procBlocked(cmd.Process.Pid, b)
+		switch {
+		case blocked:
+			return
+		case !known:
+			time.Sleep(700 * time.Millisecond)
+			return
+		case time.Now().After(deadline):
+			t.Fatalf("the program was never seen %s", b)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// procBlocked reports whether a thread of process pid is blocked in the
+// wait b, and whether /proc can tell (false also once the process has
+// ended: the test then sees why).
+func procBlocked(pid int, b faultBlock) (blocked, known bool) {
+	base := fmt.Sprintf("/proc/%d", pid)
+	if st, err := os.ReadFile(base + "/stat"); err != nil {
+		return false, false
+	} else if i := bytes.LastIndexByte(st, ')'); i < 0 || i+2 >= len(st) || st[i+2] == 'Z' || st[i+2] == 'X' {
+		return false, false
+	}
+	tasks, err := os.ReadDir(base + "/task")
+	if err != nil {
+		return false, false
+	}
+	nums, numsKnown := faultSyscalls[runtime.GOARCH]
+	for _, task := range tasks {
+		dir := base + "/task/" + task.Name()
+		if w, err := os.ReadFile(dir + "/wchan"); err == nil && len(w) > 0 && string(w) != "0" {
+			known = true
+			wchan := string(w)
+			if b == blockStdin && (strings.Contains(wchan, "pipe_read") || strings.Contains(wchan, "pipe_wait")) ||
+				b == blockFIFO && (wchan == "wait_for_partner" || wchan == "fifo_open") {
+				return true, true
+			}
+		}
+		if sc, err := os.ReadFile(dir + "/syscall"); err == nil && numsKnown {
+			known = true
+			f := strings.Fields(string(sc))
+			if len(f) >= 2 && (b == blockStdin && f[0] == nums[0] && f[1] == "0x0" || b == blockFIFO && f[0] == nums[1]) {
+				return true, true
+			}
+		}
+	}
+	return false, known
+}
+
 // faultWait waits for cmd, at most limit, and returns its exit code.
 func faultWait(t *testing.T, cmd *exec.Cmd, limit time.Duration) int {
 	t.Helper()
@@ -805,9 +886,9 @@ func TestFaultInterruptWhileReadingStdin(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			cmd, _, stderr := faultStart(t, dir, tt.args...)
-			// Nothing shows that the program waits on stdin; give it time to
-			// start and install its signal handler.
-			time.Sleep(700 * time.Millisecond)
+			// Nothing it prints shows that the program waits on stdin:
+			// the kernel does.
+			faultAwaitBlocked(t, cmd, blockStdin)
 			if err := cmd.Process.Signal(tt.sig); err != nil {
 				t.Fatal(err)
 			}
@@ -838,15 +919,15 @@ func TestFaultInterruptWhileDrawing(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			cmd, stdout, stderr := faultStart(t, dir, "trace", "nqueens", "-n", "12", "--yaml", "y", "--svg", "s.svg", "--stats", "st")
-			// Wait until the search is under way: the log's temporary file grows.
+			// Wait until the search is well under way: the log's temporary
+			// file holds a megabyte of steps.
 			deadline := time.Now().Add(30 * time.Second)
-			for !logGrowing(dir) {
+			for !logGrownTo(dir, 1<<20) {
 				if time.Now().After(deadline) {
 					t.Fatalf("the search did not start writing its log; stderr %q", stderr)
 				}
-				time.Sleep(20 * time.Millisecond)
+				time.Sleep(10 * time.Millisecond)
 			}
-			time.Sleep(500 * time.Millisecond) // well into the search
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}

@@ -375,7 +375,7 @@ func TestSafetyInterruptEveryPhase(t *testing.T) {
 			}
 			cmd, _, stderr := faultStart(t, dir, tt.args...)
 			if tt.ready == nil {
-				time.Sleep(700 * time.Millisecond) // nothing shows the wait
+				faultAwaitBlocked(t, cmd, blockFIFO) // nothing it prints shows the wait
 			} else {
 				deadline := time.Now().Add(120 * time.Second)
 				for !tt.ready(dir) {

@@ -83,10 +83,14 @@ func TestInterruptedRunKeepsCompleteOutputs(t *testing.T) {
 }
 
 // logGrowing reports whether a temporary output file in dir holds some steps.
-func logGrowing(dir string) bool {
+func logGrowing(dir string) bool { return logGrownTo(dir, 64<<10) }
+
+// logGrownTo reports whether a temporary output file in dir holds more
+// than n bytes.
+func logGrownTo(dir string, n int64) bool {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if info, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".tmp") && info.Size() > 64<<10 {
+		if info, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".tmp") && info.Size() > n {
 			return true
 		}
 	}
