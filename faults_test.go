@@ -170,7 +170,7 @@ func copyExecutable(from, to string) error {
 func faultRun(t *testing.T, stdin io.Reader, stdout io.Writer, args ...string) (code int, stderr string) {
 	t.Helper()
 	var errb bytes.Buffer
-	code = run(args, stdin, stdout, &errb)
+	code = runInProcess(args, stdin, stdout, &errb)
 	return code, errb.String()
 }
 
@@ -868,6 +868,7 @@ func faultWait(t *testing.T, cmd *exec.Cmd, limit time.Duration) int {
 }
 
 func TestFaultInterruptWhileReadingStdin(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	if testing.Short() {
 		t.Skip("signals the real program")
 	}
@@ -912,6 +913,7 @@ func TestFaultInterruptWhileReadingStdin(t *testing.T) {
 // TestFaultInterruptWhileDrawing: an interrupt during a search that would
 // be drawn ends with 130, the report, a complete step log, and no picture.
 func TestFaultInterruptWhileDrawing(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	if testing.Short() {
 		t.Skip("signals the real program running 12-queens")
 	}
@@ -1010,6 +1012,7 @@ func TestFaultVersionAndHelp(t *testing.T) {
 // --- 5. Lessons ---------------------------------------------------------
 
 func TestFaultLessonListToFullDevice(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	full := faultDevice(t, t.TempDir(), "full")
 	t.Run("in process", func(t *testing.T) {
 		f, err := os.OpenFile(full, os.O_WRONLY, 0)
@@ -1282,6 +1285,7 @@ func faultWorldWritable(t *testing.T, base, name string) string {
 }
 
 func TestFaultReadOnlyFolder(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	runNobody, base := faultAsNobody(t)
 	home := faultWorldWritable(t, base, "home")
 	ro := filepath.Join(base, "ro")
@@ -1322,6 +1326,7 @@ func TestFaultReadOnlyFolder(t *testing.T) {
 // Graphviz's compilation cache), another user can draw too. The old bug:
 // the cache was one folder in /tmp, made 0700 by whoever came first.
 func TestFaultSecondUserDraws(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	runNobody, base := faultAsNobody(t)
 	// Root draws first.
 	rootOut := filepath.Join(t.TempDir(), "root.svg")
@@ -1373,6 +1378,7 @@ func TestFaultSecondUserDraws(t *testing.T) {
 // the user cache folder untouched (so it paid nothing for Graphviz), a
 // trace with --svg fills it.
 func TestFaultGraphvizLoadsOnlyToDraw(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	bin := testBinary(t)
 	dir := t.TempDir()
 	cache := filepath.Join(dir, "cache")
@@ -1533,6 +1539,7 @@ func TestFaultOutputIsAnInput(t *testing.T) {
 // "-" or /dev/stdout the log that stdout appends to: all refused, before
 // any work, the file left as it was.
 func TestFaultStdinOrStdoutIsAnInput(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	bin := testBinary(t)
 	tests := []struct {
 		name   string
@@ -1597,6 +1604,7 @@ func TestFaultStdinOrStdoutIsAnInput(t *testing.T) {
 // truncated, the file is not replaced, and no report is printed into
 // the output.
 func TestFaultStdoutByName(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	bin := testBinary(t)
 	if _, err := os.Stat("/proc/self/fd/1"); err != nil {
 		t.Skip("no /proc/self/fd")

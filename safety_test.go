@@ -154,6 +154,7 @@ func safetyRunner(t *testing.T) (run func(args ...string) (int, string), base st
 // nothing changed and no temporary left (N7; and N18: a read-only --frames
 // parent fails before the drawing).
 func TestSafetyReadOnly(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	run, base := safetyRunner(t)
 	// Every user may make files here, so only the modes below protect.
 	open := filepath.Join(base, "open")
@@ -217,6 +218,7 @@ func TestSafetyReadOnly(t *testing.T) {
 // frames (the GIF's reader goes away) leaves no frames folder, no log and
 // no temporary (N8).
 func TestSafetyFailedRunCommitsNothing(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	bin := testBinary(t)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "g.gif")
@@ -250,6 +252,7 @@ func TestSafetyFailedRunCommitsNothing(t *testing.T) {
 // are written through the descriptor the shell gave, as ">&N" would:
 // never truncated, never replaced (item 3 of issue 21).
 func TestSafetyDescriptorsByName(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	bin := testBinary(t)
 	dir := t.TempDir()
 	link := filepath.Join(dir, "err-link")
@@ -327,6 +330,7 @@ func safetyTempGrows(dir, name string) bool {
 // gives exit 130 at once, with the interrupted output left out and named
 // (N9, N10, N11).
 func TestSafetyInterruptEveryPhase(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	if testing.Short() {
 		t.Skip("signals the real program")
 	}

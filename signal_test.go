@@ -18,6 +18,7 @@ import (
 // SIGTERM and checks the step log is complete YAML whose summary says the
 // run was stopped, and that the stats file was written too.
 func TestInterruptedRunKeepsCompleteOutputs(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	if testing.Short() {
 		t.Skip("builds the program")
 	}

@@ -16,6 +16,7 @@ import (
 // presses keys with send-keys and reads the screen with capture-pane. It
 // needs tmux (CI installs it); without it the test skips.
 func TestStepTTY(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	if runtime.GOOS == "windows" {
 		t.Skip("the terminal test needs a Unix terminal")
 	}
