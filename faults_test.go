@@ -76,6 +76,9 @@ func TestMain(m *testing.M) {
 	for _, d := range builtSites {
 		os.RemoveAll(d)
 	}
+	if lesson004.dir != "" {
+		os.RemoveAll(lesson004.dir)
+	}
 	os.Exit(code)
 }
 
@@ -1048,6 +1051,61 @@ func TestFaultLessonListToFullDevice(t *testing.T) {
 	faultIsDevice(t, full)
 }
 
+// lesson004 is `lesson build 004-three-parts -o DIR` into an empty
+// folder, built once for the tests that start from it.
+var lesson004 struct {
+	once sync.Once
+	dir  string
+	code int
+	errs string
+	err  error
+}
+
+// lesson004Into gives dst, an empty folder, what `lesson build
+// 004-three-parts -o dst` writes there, and returns that build's exit
+// code and stderr: the build runs once per test binary (into a folder
+// TestMain removes), and each caller gets a copy.
+func lesson004Into(t *testing.T, dst string) (code int, errs string) {
+	t.Helper()
+	l := &lesson004
+	l.once.Do(func() {
+		if l.dir, l.err = os.MkdirTemp("", "backtrack-lesson-test-"); l.err != nil {
+			return
+		}
+		l.code, _, l.errs = runCLI(t, "", "lesson", "build", "004-three-parts", "-o", l.dir)
+	})
+	if l.err != nil {
+		t.Fatal(l.err)
+	}
+	if err := copyTree(l.dir, dst); err != nil {
+		t.Fatal(err)
+	}
+	return l.code, l.errs
+}
+
+// copyTree copies the folders and files under from into to, modes kept.
+func copyTree(from, to string) error {
+	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		q := filepath.Join(to, rel)
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return os.MkdirAll(q, fi.Mode().Perm())
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(q, b, fi.Mode().Perm())
+	})
+}
+
 func TestFaultLessonBuild(t *testing.T) {
 	dir := t.TempDir()
 	en := filepath.Join(dir, "en", "004-three-parts")
@@ -1057,7 +1115,7 @@ func TestFaultLessonBuild(t *testing.T) {
 		code, _, errs := runCLI(t, "", append([]string{"lesson", "build", "004-three-parts", "-o", dir}, extra...)...)
 		return code, errs
 	}
-	if code, errs := build(); code != 0 {
+	if code, errs := lesson004Into(t, dir); code != 0 {
 		t.Fatalf("build: exit %d, stderr %q", code, errs)
 	}
 	if _, err := os.Stat(filepath.Join(en, "index.md")); err != nil {

@@ -251,7 +251,7 @@ func TestCompareAndLessons(t *testing.T) {
 		t.Errorf("lesson list: exit %d:\n%s", code, out)
 	}
 	dir := t.TempDir()
-	code, _, errs = runCLI(t, "", "lesson", "build", "004-three-parts", "-o", dir)
+	code, errs = lesson004Into(t, dir) // lesson build 004-three-parts -o dir
 	if code != 0 {
 		t.Fatalf("lesson build: exit %d: %s", code, errs)
 	}

@@ -45,15 +45,15 @@ func safetyList(t *testing.T, dir string) []string {
 func TestSafetyFramesFolder(t *testing.T) {
 	dir := t.TempDir()
 	fr := filepath.Join(dir, "fr")
-	// Earlier frames, then fewer frames, then PNG frames: each replaces
-	// the last.
+	// Earlier frames, then fewer frames, then fewer PNG frames: each
+	// replaces the last.
 	for _, c := range []struct {
 		args []string
 		ext  string
 	}{
 		{nil, ".svg"},
 		{[]string{"--every", "10"}, ".svg"},
-		{[]string{"--every", "10", "--frames-format", "png"}, ".png"},
+		{[]string{"--every", "20", "--frames-format", "png"}, ".png"},
 	} {
 		args := append([]string{"trace", "nqueens", "-n", "4", "--frames", fr}, c.args...)
 		code, _, stderr := runCLI(t, "", args...)
@@ -231,7 +231,8 @@ func TestSafetyFailedRunCommitsNothing(t *testing.T) {
 			f.Close()
 		}
 	}()
-	cmd := exec.Command(bin, "trace", "nqueens", "-n", "4", "--frames", "fr", "--gif", "g.gif", "--yaml", "q.yaml", "--every", "10")
+	// Five frames (steps 40, 80, 120, 160 and the last) are enough to commit.
+	cmd := exec.Command(bin, "trace", "nqueens", "-n", "4", "--frames", "fr", "--gif", "g.gif", "--yaml", "q.yaml", "--every", "40")
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -273,7 +273,11 @@ func TestPlayground(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// What a first visit transfers, gzipped as a static host serves it.
+	// What a first visit transfers, gzipped as a static host serves it:
+	// at gzip's default level, the one web servers use. (Best compression
+	// takes three times the CPU, over a second for the WebAssembly, to
+	// send 0.2% less: the budget holds at the default level only if it
+	// holds at the best.)
 	var sent int
 	for _, f := range []string{"en/playground.html", "site.css", "playground/wasm_exec.js", "playground/playground.wasm"} {
 		b, err := os.ReadFile(filepath.Join(root, f))
@@ -281,7 +285,7 @@ func TestPlayground(t *testing.T) {
 			t.Fatal(err)
 		}
 		var z bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		zw, _ := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
 		zw.Write(b)
 		zw.Close()
 		sent += z.Len()
