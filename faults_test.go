@@ -8,8 +8,9 @@ package main
 // file.
 //
 // Most tests run the program in process (runCLI, faultRun). The ones about
-// signals, stdout on a device, and other users run the real binary, built
-// once per test binary (testBinary).
+// signals, stdout on a device, and other users run the program as a
+// process of its own (testBinary): this test binary, linked under the name
+// backtrack, which TestMain turns into the program.
 
 import (
 	"bufio"
@@ -22,6 +23,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -33,19 +35,22 @@ import (
 )
 
 // TestMain points the user cache folder at a temporary folder and removes
-// it, and the binary that testBinary built, at the end.
+// it, and the link that testBinary made, at the end. Run under the name
+// backtrack (testBinary's link), the test binary is the program itself.
 func TestMain(m *testing.M) {
+	if filepath.Base(os.Args[0]) == programName {
+		main()
+		return
+	}
 	// Go's build cache defaults to $XDG_CACHE_HOME/go-build: read where it
-	// is before moving XDG_CACHE_HOME, so that the nested `go build` of
-	// buildBinary reuses it (from an empty cache it recompiles every
-	// package, over a minute).
+	// is before moving XDG_CACHE_HOME. The playground's compile (`lesson
+	// build --site`, site_browser_test.go) runs `go build` with this
+	// process's environment: name the real cache there, or it recompiles
+	// the standard library for GOOS=js from an empty cache (a minute and
+	// more of the suite).
 	if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
 		goCache = strings.TrimSpace(string(out))
 	}
-	// The playground's compile (`lesson build --site`, site_browser_test.go)
-	// runs `go build` with this process's environment: name the real
-	// cache there too, or it recompiles the standard library for
-	// GOOS=js from an empty cache (a minute and more of the suite).
 	if goCache != "" {
 		os.Setenv("GOCACHE", goCache)
 	}
@@ -71,6 +76,9 @@ func TestMain(m *testing.M) {
 	for _, d := range builtSites {
 		os.RemoveAll(d)
 	}
+	if lesson004.dir != "" {
+		os.RemoveAll(lesson004.dir)
+	}
 	os.Exit(code)
 }
 
@@ -78,15 +86,19 @@ func TestMain(m *testing.M) {
 // XDG_CACHE_HOME ("" when `go env` failed).
 var goCache string
 
-// builtBinary is the program, built once for every test that needs it.
+// programName is the name under which the test binary runs as the
+// program (TestMain, testBinary).
+const programName = "backtrack"
+
+// builtBinary is the program, made once for every test that needs it.
 var builtBinary struct {
 	once     sync.Once
 	dir, bin string
 	err      error
 }
 
-// testBinary builds the program once per test binary (buildBinary) and
-// returns its path. It skips under -short.
+// testBinary returns the path of the program (buildBinary). It skips
+// under -short.
 func testBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -95,13 +107,22 @@ func testBinary(t *testing.T) string {
 	return buildBinary(t)
 }
 
-// buildBinary builds the program once per test binary, into a folder that
-// every user can read and run (the tests as nobody need that), with Go's
-// real build cache, and returns its path.
+// buildBinary makes the program once per test binary and returns its
+// path: this test binary, hard-linked (or copied) as backtrack into a
+// folder that every user can read and run (the tests as nobody need
+// that). Run under that name, TestMain runs main and nothing else, so the
+// process is the program with its own signals, descriptors and exit code,
+// without a second compile and link of the package (`go build`, seconds
+// of CPU).
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	b := &builtBinary
 	b.once.Do(func() {
+		self, err := os.Executable()
+		if err != nil {
+			b.err = err
+			return
+		}
 		dir, err := os.MkdirTemp("", "backtrack-bin-")
 		if err != nil {
 			b.err = err
@@ -112,14 +133,12 @@ func buildBinary(t *testing.T) string {
 			b.err = err
 			return
 		}
-		bin := filepath.Join(dir, "backtrack")
-		cmd := exec.Command("go", "build", "-o", bin, ".")
-		if goCache != "" {
-			cmd.Env = append(os.Environ(), "GOCACHE="+goCache)
-		}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("go build: %v\n%s", err, out)
-			return
+		bin := filepath.Join(dir, programName)
+		if fi, err := os.Stat(self); err != nil || fi.Mode().Perm()&0o555 != 0o555 || os.Link(self, bin) != nil {
+			if err := copyExecutable(self, bin); err != nil {
+				b.err = fmt.Errorf("copy the test binary: %v", err)
+				return
+			}
 		}
 		b.bin = bin
 	})
@@ -129,11 +148,32 @@ func buildBinary(t *testing.T) string {
 	return b.bin
 }
 
+// copyExecutable copies the file from to a new file to, mode 0755.
+func copyExecutable(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	return os.Chmod(to, 0o755)
+}
+
 // faultRun runs the program in process with any stdin and stdout.
 func faultRun(t *testing.T, stdin io.Reader, stdout io.Writer, args ...string) (code int, stderr string) {
 	t.Helper()
 	var errb bytes.Buffer
-	code = run(args, stdin, stdout, &errb)
+	code = runInProcess(args, stdin, stdout, &errb)
 	return code, errb.String()
 }
 
@@ -734,6 +774,86 @@ func faultStart(t *testing.T, dir string, args ...string) (cmd *exec.Cmd, stdout
 	return cmd, stdout, stderr
 }
 
+// faultBlock is a wait of the program that nothing it prints shows.
+type faultBlock int
+
+const (
+	blockStdin faultBlock = iota // reading its stdin, a pipe
+	blockFIFO                    // opening a FIFO until a reader comes
+)
+
+func (b faultBlock) String() string {
+	if b == blockStdin {
+		return "reading stdin"
+	}
+	return "waiting for the FIFO's reader"
+}
+
+// faultSyscalls are the numbers of read and openat where this is known.
+var faultSyscalls = map[string][2]string{
+	"amd64": {"0", "257"}, "386": {"3", "295"},
+	"arm64": {"63", "56"}, "riscv64": {"63", "56"}, "loong64": {"63", "56"},
+}
+
+// faultAwaitBlocked waits until a thread of cmd's process is blocked in
+// the wait b: the program gets there only after run has installed its
+// signal handler, so a signal sent then is the interrupt being tested.
+// The kernel shows the wait in /proc (each thread's wchan and syscall);
+// where it does not, this waits 700 ms, time enough to start.
+func faultAwaitBlocked(t *testing.T, cmd *exec.Cmd, b faultBlock) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		blocked, known := procBlocked(cmd.Process.Pid, b)
+		switch {
+		case blocked:
+			return
+		case !known:
+			time.Sleep(700 * time.Millisecond)
+			return
+		case time.Now().After(deadline):
+			t.Fatalf("the program was never seen %s", b)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// procBlocked reports whether a thread of process pid is blocked in the
+// wait b, and whether /proc can tell (false also once the process has
+// ended: the test then sees why).
+func procBlocked(pid int, b faultBlock) (blocked, known bool) {
+	base := fmt.Sprintf("/proc/%d", pid)
+	if st, err := os.ReadFile(base + "/stat"); err != nil {
+		return false, false
+	} else if i := bytes.LastIndexByte(st, ')'); i < 0 || i+2 >= len(st) || st[i+2] == 'Z' || st[i+2] == 'X' {
+		return false, false
+	}
+	tasks, err := os.ReadDir(base + "/task")
+	if err != nil {
+		return false, false
+	}
+	nums, numsKnown := faultSyscalls[runtime.GOARCH]
+	for _, task := range tasks {
+		dir := base + "/task/" + task.Name()
+		if w, err := os.ReadFile(dir + "/wchan"); err == nil && len(w) > 0 && string(w) != "0" {
+			known = true
+			wchan := string(w)
+			if b == blockStdin && (strings.Contains(wchan, "pipe_read") || strings.Contains(wchan, "pipe_wait")) ||
+				b == blockFIFO && (wchan == "wait_for_partner" || wchan == "fifo_open") {
+				return true, true
+			}
+		}
+		if sc, err := os.ReadFile(dir + "/syscall"); err == nil && numsKnown {
+			known = true
+			f := strings.Fields(string(sc))
+			if len(f) >= 2 && (b == blockStdin && f[0] == nums[0] && f[1] == "0x0" || b == blockFIFO && f[0] == nums[1]) {
+				return true, true
+			}
+		}
+	}
+	return false, known
+}
+
 // faultWait waits for cmd, at most limit, and returns its exit code.
 func faultWait(t *testing.T, cmd *exec.Cmd, limit time.Duration) int {
 	t.Helper()
@@ -751,6 +871,7 @@ func faultWait(t *testing.T, cmd *exec.Cmd, limit time.Duration) int {
 }
 
 func TestFaultInterruptWhileReadingStdin(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	if testing.Short() {
 		t.Skip("signals the real program")
 	}
@@ -769,9 +890,9 @@ func TestFaultInterruptWhileReadingStdin(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			cmd, _, stderr := faultStart(t, dir, tt.args...)
-			// Nothing shows that the program waits on stdin; give it time to
-			// start and install its signal handler.
-			time.Sleep(700 * time.Millisecond)
+			// Nothing it prints shows that the program waits on stdin:
+			// the kernel does.
+			faultAwaitBlocked(t, cmd, blockStdin)
 			if err := cmd.Process.Signal(tt.sig); err != nil {
 				t.Fatal(err)
 			}
@@ -795,6 +916,7 @@ func TestFaultInterruptWhileReadingStdin(t *testing.T) {
 // TestFaultInterruptWhileDrawing: an interrupt during a search that would
 // be drawn ends with 130, the report, a complete step log, and no picture.
 func TestFaultInterruptWhileDrawing(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	if testing.Short() {
 		t.Skip("signals the real program running 12-queens")
 	}
@@ -802,15 +924,15 @@ func TestFaultInterruptWhileDrawing(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			cmd, stdout, stderr := faultStart(t, dir, "trace", "nqueens", "-n", "12", "--yaml", "y", "--svg", "s.svg", "--stats", "st")
-			// Wait until the search is under way: the log's temporary file grows.
+			// Wait until the search is well under way: the log's temporary
+			// file holds a megabyte of steps.
 			deadline := time.Now().Add(30 * time.Second)
-			for !logGrowing(dir) {
+			for !logGrownTo(dir, 1<<20) {
 				if time.Now().After(deadline) {
 					t.Fatalf("the search did not start writing its log; stderr %q", stderr)
 				}
-				time.Sleep(20 * time.Millisecond)
+				time.Sleep(10 * time.Millisecond)
 			}
-			time.Sleep(500 * time.Millisecond) // well into the search
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
@@ -893,6 +1015,7 @@ func TestFaultVersionAndHelp(t *testing.T) {
 // --- 5. Lessons ---------------------------------------------------------
 
 func TestFaultLessonListToFullDevice(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	full := faultDevice(t, t.TempDir(), "full")
 	t.Run("in process", func(t *testing.T) {
 		f, err := os.OpenFile(full, os.O_WRONLY, 0)
@@ -928,6 +1051,61 @@ func TestFaultLessonListToFullDevice(t *testing.T) {
 	faultIsDevice(t, full)
 }
 
+// lesson004 is `lesson build 004-three-parts -o DIR` into an empty
+// folder, built once for the tests that start from it.
+var lesson004 struct {
+	once sync.Once
+	dir  string
+	code int
+	errs string
+	err  error
+}
+
+// lesson004Into gives dst, an empty folder, what `lesson build
+// 004-three-parts -o dst` writes there, and returns that build's exit
+// code and stderr: the build runs once per test binary (into a folder
+// TestMain removes), and each caller gets a copy.
+func lesson004Into(t *testing.T, dst string) (code int, errs string) {
+	t.Helper()
+	l := &lesson004
+	l.once.Do(func() {
+		if l.dir, l.err = os.MkdirTemp("", "backtrack-lesson-test-"); l.err != nil {
+			return
+		}
+		l.code, _, l.errs = runCLI(t, "", "lesson", "build", "004-three-parts", "-o", l.dir)
+	})
+	if l.err != nil {
+		t.Fatal(l.err)
+	}
+	if err := copyTree(l.dir, dst); err != nil {
+		t.Fatal(err)
+	}
+	return l.code, l.errs
+}
+
+// copyTree copies the folders and files under from into to, modes kept.
+func copyTree(from, to string) error {
+	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		q := filepath.Join(to, rel)
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return os.MkdirAll(q, fi.Mode().Perm())
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(q, b, fi.Mode().Perm())
+	})
+}
+
 func TestFaultLessonBuild(t *testing.T) {
 	dir := t.TempDir()
 	en := filepath.Join(dir, "en", "004-three-parts")
@@ -937,7 +1115,7 @@ func TestFaultLessonBuild(t *testing.T) {
 		code, _, errs := runCLI(t, "", append([]string{"lesson", "build", "004-three-parts", "-o", dir}, extra...)...)
 		return code, errs
 	}
-	if code, errs := build(); code != 0 {
+	if code, errs := lesson004Into(t, dir); code != 0 {
 		t.Fatalf("build: exit %d, stderr %q", code, errs)
 	}
 	if _, err := os.Stat(filepath.Join(en, "index.md")); err != nil {
@@ -1165,6 +1343,7 @@ func faultWorldWritable(t *testing.T, base, name string) string {
 }
 
 func TestFaultReadOnlyFolder(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	runNobody, base := faultAsNobody(t)
 	home := faultWorldWritable(t, base, "home")
 	ro := filepath.Join(base, "ro")
@@ -1205,6 +1384,7 @@ func TestFaultReadOnlyFolder(t *testing.T) {
 // Graphviz's compilation cache), another user can draw too. The old bug:
 // the cache was one folder in /tmp, made 0700 by whoever came first.
 func TestFaultSecondUserDraws(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	runNobody, base := faultAsNobody(t)
 	// Root draws first.
 	rootOut := filepath.Join(t.TempDir(), "root.svg")
@@ -1256,6 +1436,7 @@ func TestFaultSecondUserDraws(t *testing.T) {
 // the user cache folder untouched (so it paid nothing for Graphviz), a
 // trace with --svg fills it.
 func TestFaultGraphvizLoadsOnlyToDraw(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	bin := testBinary(t)
 	dir := t.TempDir()
 	cache := filepath.Join(dir, "cache")
@@ -1416,6 +1597,7 @@ func TestFaultOutputIsAnInput(t *testing.T) {
 // "-" or /dev/stdout the log that stdout appends to: all refused, before
 // any work, the file left as it was.
 func TestFaultStdinOrStdoutIsAnInput(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	bin := testBinary(t)
 	tests := []struct {
 		name   string
@@ -1480,6 +1662,7 @@ func TestFaultStdinOrStdoutIsAnInput(t *testing.T) {
 // truncated, the file is not replaced, and no report is printed into
 // the output.
 func TestFaultStdoutByName(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	bin := testBinary(t)
 	if _, err := os.Stat("/proc/self/fd/1"); err != nil {
 		t.Skip("no /proc/self/fd")

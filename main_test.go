@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"image/gif"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -15,8 +17,21 @@ import (
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(args, strings.NewReader(stdin), &out, &errb)
+	code = runInProcess(args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
+}
+
+// inProcess lets one run at a time into this process: run ends by
+// removing every temporary file the process registered
+// (outfile.RemoveTemps), another run's too. Tests that run in parallel
+// (t.Parallel) call run only through runInProcess.
+var inProcess sync.Mutex
+
+// runInProcess is run, alone in this process.
+func runInProcess(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	inProcess.Lock()
+	defer inProcess.Unlock()
+	return run(args, stdin, stdout, stderr)
 }
 
 func TestTraceDefaults(t *testing.T) {
@@ -236,7 +251,7 @@ func TestCompareAndLessons(t *testing.T) {
 		t.Errorf("lesson list: exit %d:\n%s", code, out)
 	}
 	dir := t.TempDir()
-	code, _, errs = runCLI(t, "", "lesson", "build", "004-three-parts", "-o", dir)
+	code, errs = lesson004Into(t, dir) // lesson build 004-three-parts -o dir
 	if code != 0 {
 		t.Fatalf("lesson build: exit %d: %s", code, errs)
 	}

@@ -45,15 +45,15 @@ func safetyList(t *testing.T, dir string) []string {
 func TestSafetyFramesFolder(t *testing.T) {
 	dir := t.TempDir()
 	fr := filepath.Join(dir, "fr")
-	// Earlier frames, then fewer frames, then PNG frames: each replaces
-	// the last.
+	// Earlier frames, then fewer frames, then fewer PNG frames: each
+	// replaces the last.
 	for _, c := range []struct {
 		args []string
 		ext  string
 	}{
 		{nil, ".svg"},
 		{[]string{"--every", "10"}, ".svg"},
-		{[]string{"--every", "10", "--frames-format", "png"}, ".png"},
+		{[]string{"--every", "20", "--frames-format", "png"}, ".png"},
 	} {
 		args := append([]string{"trace", "nqueens", "-n", "4", "--frames", fr}, c.args...)
 		code, _, stderr := runCLI(t, "", args...)
@@ -154,6 +154,7 @@ func safetyRunner(t *testing.T) (run func(args ...string) (int, string), base st
 // nothing changed and no temporary left (N7; and N18: a read-only --frames
 // parent fails before the drawing).
 func TestSafetyReadOnly(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	run, base := safetyRunner(t)
 	// Every user may make files here, so only the modes below protect.
 	open := filepath.Join(base, "open")
@@ -217,6 +218,7 @@ func TestSafetyReadOnly(t *testing.T) {
 // frames (the GIF's reader goes away) leaves no frames folder, no log and
 // no temporary (N8).
 func TestSafetyFailedRunCommitsNothing(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	bin := testBinary(t)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "g.gif")
@@ -229,7 +231,8 @@ func TestSafetyFailedRunCommitsNothing(t *testing.T) {
 			f.Close()
 		}
 	}()
-	cmd := exec.Command(bin, "trace", "nqueens", "-n", "4", "--frames", "fr", "--gif", "g.gif", "--yaml", "q.yaml", "--every", "10")
+	// Five frames (steps 40, 80, 120, 160 and the last) are enough to commit.
+	cmd := exec.Command(bin, "trace", "nqueens", "-n", "4", "--frames", "fr", "--gif", "g.gif", "--yaml", "q.yaml", "--every", "40")
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -250,6 +253,7 @@ func TestSafetyFailedRunCommitsNothing(t *testing.T) {
 // are written through the descriptor the shell gave, as ">&N" would:
 // never truncated, never replaced (item 3 of issue 21).
 func TestSafetyDescriptorsByName(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	bin := testBinary(t)
 	dir := t.TempDir()
 	link := filepath.Join(dir, "err-link")
@@ -327,6 +331,7 @@ func safetyTempGrows(dir, name string) bool {
 // gives exit 130 at once, with the interrupted output left out and named
 // (N9, N10, N11).
 func TestSafetyInterruptEveryPhase(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	if testing.Short() {
 		t.Skip("signals the real program")
 	}
@@ -375,7 +380,7 @@ func TestSafetyInterruptEveryPhase(t *testing.T) {
 			}
 			cmd, _, stderr := faultStart(t, dir, tt.args...)
 			if tt.ready == nil {
-				time.Sleep(700 * time.Millisecond) // nothing shows the wait
+				faultAwaitBlocked(t, cmd, blockFIFO) // nothing it prints shows the wait
 			} else {
 				deadline := time.Now().Add(120 * time.Second)
 				for !tt.ready(dir) {

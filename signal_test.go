@@ -13,11 +13,12 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// TestInterruptedRunKeepsCompleteOutputs builds the real program, starts a
+// TestInterruptedRunKeepsCompleteOutputs runs the real program, starts a
 // hopeless search with no step limit that logs every step, stops it with
 // SIGTERM and checks the step log is complete YAML whose summary says the
 // run was stopped, and that the stats file was written too.
 func TestInterruptedRunKeepsCompleteOutputs(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	if testing.Short() {
 		t.Skip("builds the program")
 	}
@@ -83,10 +84,14 @@ func TestInterruptedRunKeepsCompleteOutputs(t *testing.T) {
 }
 
 // logGrowing reports whether a temporary output file in dir holds some steps.
-func logGrowing(dir string) bool {
+func logGrowing(dir string) bool { return logGrownTo(dir, 64<<10) }
+
+// logGrownTo reports whether a temporary output file in dir holds more
+// than n bytes.
+func logGrownTo(dir string, n int64) bool {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if info, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".tmp") && info.Size() > 64<<10 {
+		if info, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".tmp") && info.Size() > n {
 			return true
 		}
 	}

@@ -12,10 +12,11 @@ import (
 )
 
 // TestStepTTY drives the real program in a real terminal, as a teacher
-// would: it builds backtrack, runs `backtrack step` inside a detached tmux
-// session of 80×24, presses keys with send-keys and reads the screen with
-// capture-pane. It needs tmux (CI installs it); without it the test skips.
+// would: it runs `backtrack step` inside a detached tmux session of 80×24,
+// presses keys with send-keys and reads the screen with capture-pane. It
+// needs tmux (CI installs it); without it the test skips.
 func TestStepTTY(t *testing.T) {
+	t.Parallel() // it mostly waits on other processes (see inProcess)
 	if runtime.GOOS == "windows" {
 		t.Skip("the terminal test needs a Unix terminal")
 	}
