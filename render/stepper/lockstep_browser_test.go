@@ -170,9 +170,9 @@ func TestLockstepBrowser(t *testing.T) {
 			want = [2]int64{dv.Step, dv.Step}
 			st = check("to the marker")
 			if !st.ForkHere || !st.Parted[0] || !st.Parted[1] {
+				b.screenshot(t, c.name+"-marker")
 				t.Errorf("at the marker: the marker not lit (%v) or the sides not marked parted (%v)", st.ForkHere, st.Parted)
 			}
-			b.screenshot(t, c.name+"-marker")
 			b.key(t, kb.ArrowLeft)
 			want = [2]int64{dv.Step - 1, dv.Step - 1}
 			if st = check("before the marker"); st.Parted[0] || st.Parted[1] || st.ForkHere {

@@ -312,11 +312,13 @@ func (p *playerNotes) EventNote(e *tracer.Event, note string) {
 
 var _ steplog.NoteSink = (*playerNotes)(nil)
 
-// makePlayerRun returns c's run in lang (buildPlayerRun), built once per
-// test binary: LeetCode 37's run, with its two step logs read back, costs
-// seconds, and several tests open the same page. The tests run one after
+// makePlayerRun returns c's run with its page in lang. The run (its
+// Recording, its two step logs read back: LeetCode 37's costs seconds) is
+// built once per test binary for both languages (buildPlayerRun), and its
+// page once per language: several tests open the same page, and the
+// pages in English and Chinese are of one run. The tests run one after
 // another and only read a run (its boards and stats are memos filled as
-// asked), so they can share it.
+// asked, shared by the pages of one run), so they can share it.
 func makePlayerRun(t *testing.T, c playerCase, lang tracer.Lang) *playerRun {
 	t.Helper()
 	playerCache.mu.Lock()
@@ -325,12 +327,26 @@ func makePlayerRun(t *testing.T, c playerCase, lang tracer.Lang) *playerRun {
 	if r, ok := playerCache.runs[key]; ok {
 		return r
 	}
-	r := buildPlayerRun(t, c, lang, playerCacheDir(t, "run-"+key))
 	if playerCache.runs == nil {
 		playerCache.runs = map[string]*playerRun{}
+		playerCache.recs = map[string]*Recording{}
 	}
-	playerCache.runs[key] = r
-	return r
+	base, rec := playerCache.runs[c.name], playerCache.recs[c.name]
+	if base == nil {
+		base, rec = buildPlayerRun(t, c)
+		playerCache.runs[c.name], playerCache.recs[c.name] = base, rec
+	}
+	r := *base // the run's truth and memos, shared; its page of its own
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, rec, HTMLOptions{Lang: lang, TreePane: true}); err != nil {
+		t.Fatal(err)
+	}
+	r.file, r.size = filepath.Join(playerCacheDir(t, "run-"+key), c.name+".html"), buf.Len()
+	if err := os.WriteFile(r.file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	playerCache.runs[key] = &r
+	return &r
 }
 
 // playerCache holds the pages and runs built once per test binary, in a
@@ -338,7 +354,8 @@ func makePlayerRun(t *testing.T, c playerCase, lang tracer.Lang) *playerRun {
 var playerCache struct {
 	mu    sync.Mutex
 	dir   string
-	runs  map[string]*playerRun
+	runs  map[string]*playerRun // by case and language; by case alone, the run with no page
+	recs  map[string]*Recording // by case: the run's Recording, for its pages
 	pages map[string]cachedPage
 }
 
@@ -376,10 +393,10 @@ func cleanPlayerCache() {
 	}
 }
 
-// buildPlayerRun runs c once into a Recording (for the page), a tree (for
-// its tree pane) and a step log in each language (for the truth), writes
-// the page in lang into dir, and reads the logs back.
-func buildPlayerRun(t *testing.T, c playerCase, lang tracer.Lang, dir string) *playerRun {
+// buildPlayerRun runs c once into a Recording (for its pages), a tree and
+// a step log in each language (for the truth), and reads the logs back.
+// The run it returns has no page yet (makePlayerRun writes them).
+func buildPlayerRun(t *testing.T, c playerCase) (*playerRun, *Recording) {
 	t.Helper()
 	p, opts, err := c.spec.Build()
 	if err != nil {
@@ -413,11 +430,6 @@ func buildPlayerRun(t *testing.T, c playerCase, lang tracer.Lang, dir string) *p
 			t.Fatal(err)
 		}
 	}
-	var buf bytes.Buffer
-	opt := HTMLOptions{Lang: lang, TreePane: true}
-	if err := WriteHTML(&buf, rec, opt); err != nil {
-		t.Fatal(err)
-	}
 	def := info.Def
 	if def == nil {
 		if def, err = tracer.Lookup(info.Problem); err != nil {
@@ -430,12 +442,8 @@ func buildPlayerRun(t *testing.T, c playerCase, lang tracer.Lang, dir string) *p
 	}
 	r := &playerRun{
 		name: c.name, queens: c.queens, def: def, sg: rec.Strategy(), rules: info.Rules, start: start, code: New(rec, Options{}).code,
-		file: filepath.Join(dir, c.name+".html"), size: buf.Len(),
 		notes: map[tracer.Lang][]string{}, kinds: map[tracer.Kind][]int64{}, calls: map[int]int64{},
 		boards: map[int64]*tracer.Board{}, stats: map[int64]tracer.Stats{},
-	}
-	if err := os.WriteFile(r.file, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
 	}
 	for _, l := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
 		var got playerNotes
@@ -458,7 +466,7 @@ func buildPlayerRun(t *testing.T, c playerCase, lang tracer.Lang, dir string) *p
 			r.calls[e.Node] = e.Step
 		}
 	}
-	return r
+	return r, rec
 }
 
 // steps is the number of steps of the run.

@@ -339,16 +339,26 @@ func TestPlayerPredictBrowser(t *testing.T) {
 func testPredictNeverShown(t *testing.T, b *playerBrowser) {
 	r := makePlayerRun(t, playerQueens4, tracer.LangEN)
 	b.open(t, r, "step=0&lang=en&"+predictAll)
+	// Every step in one evaluation, as sweep does: what the page shows
+	// after backtrackPlayer.go(k) and its question at k.
+	var all []struct {
+		Q  *predictQuestion `json:"q"`
+		St playerState      `json:"st"`
+	}
+	b.eval(t, "every step in predict mode", fmt.Sprintf(`(() => {
+		const state = %s, out = [];
+		for (let k = 1; k < %d; k++) {
+			backtrackPlayer.go(k);
+			out.push({q: backtrackPlayer.question(), st: state()});
+		}
+		return out;
+	})()`, playerStateFn, r.steps()), &all)
+	if int64(len(all)) != r.steps()-1 {
+		t.Fatalf("the page went to %d steps in predict mode, want %d", len(all), r.steps()-1)
+	}
 	asked := 0
 	for k := int64(1); k < r.steps(); k++ {
-		var got struct {
-			Q  *predictQuestion `json:"q"`
-			St playerState      `json:"st"`
-		}
-		b.eval(t, "a step in predict mode", fmt.Sprintf(`(() => {
-			backtrackPlayer.go(%d);
-			return {q: backtrackPlayer.question(), st: (%s)()};
-		})()`, k, playerStateFn), &got)
+		got := all[k-1]
 		q, st := got.Q, got.St
 		if q == nil {
 			continue
