@@ -1059,8 +1059,8 @@
     drawStack();
     drawCode();
     drawText();
-    drawTree(); // last: the note's height sets the pane's
     keepInView();
+    drawTree(); // last: the note's height sets the pane's
   }
 
   function draw() {
@@ -1071,9 +1071,12 @@
     drawText();
     predictMaybe();
     predictDraw();
-    drawTree(); // last: the note's height sets the pane's
+    // The page is asked where things are once a step: keepInView lays it
+    // out, and the timeline and the tree pane read their sizes from that
+    // layout (the tree's boxes change no size but their own).
     keepInView();
     timelineDraw();
+    drawTree(); // last: the note's height sets the pane's
     writeHash();
   }
 
