@@ -19,6 +19,7 @@ import (
 // Chinese: a page made with FollowBrowser opens in Chinese unless its link
 // names a language; a page made in English without it stays English.
 func TestPlayerFollowsBrowser(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	path := browsertest.Chromium(t, "the player's language")
 	p, opts, err := tracer.Spec{Problem: "nqueens", N: 4}.Build()
 	if err != nil {

@@ -71,6 +71,7 @@ func countsAt(events []tracer.Event, k int64) []string {
 // events show they part). Both sides' steps, kinds and counts are held to
 // the tracer's events after every move.
 func TestLockstepBrowser(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	b := newPlayerBrowser(t)
 	dir := t.TempDir()
 	withCheck := func(s tracer.Spec, c tracer.Check) tracer.Spec { s.Check = c; return s }
@@ -186,6 +187,7 @@ func TestLockstepBrowser(t *testing.T) {
 // step and its kind in its controls, and keeps embed in its address as it
 // moves; without #embed the header is there.
 func TestEmbedBrowser(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	b := newPlayerBrowser(t)
 	r := recordLockRun(t, tracer.Spec{Problem: "nqueens", N: 4})
 	var page bytes.Buffer

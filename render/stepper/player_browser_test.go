@@ -808,6 +808,7 @@ var (
 // them with keys, buttons, tree clicks and the address, and checks what
 // they show against step logs of the same runs.
 func TestPlayerBrowser(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	b := newPlayerBrowser(t)
 	t.Run("queens4", func(t *testing.T) { testPlayerQueens4(t, b) })
 	t.Run("sudoku4x4", func(t *testing.T) { testPlayerSudoku4x4(t, b) })

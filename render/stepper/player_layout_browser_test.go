@@ -146,6 +146,7 @@ func (v *playerView) problems(scrolls bool) []string {
 // code line and the current stack row must lie inside what their panes
 // show, and at 390 px the page must not scroll sideways.
 func TestPlayerLayout(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	b := newPlayerBrowser(t)
 	lc37, lcSteps := writePlayerPage(t, playerLeet37)
 	q4, q4Steps := writePlayerPage(t, playerQueens4)
@@ -221,6 +222,7 @@ func TestPlayerLayout(t *testing.T) {
 // system's dark preference when it opens, c switches between light and
 // dark (the page's colours change with it), and the help lists c.
 func TestPlayerTheme(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	b := newPlayerBrowser(t)
 	q4, _ := writePlayerPage(t, playerQueens4)
 	open := func(dark bool) {
@@ -283,6 +285,7 @@ func TestPlayerTheme(t *testing.T) {
 // then), in both languages; ✓ in the stack is drawn, not a font's glyph;
 // the counters say calls.
 func TestPlayerMarks(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	b := newPlayerBrowser(t)
 	q4, _ := writePlayerPage(t, playerQueens4)
 	u := url.URL{Scheme: "file", Path: q4, Fragment: "step=0&lang=en"}

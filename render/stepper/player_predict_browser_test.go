@@ -289,6 +289,7 @@ func (b *playerBrowser) predictPlay(t *testing.T, r *playerRun, lang tracer.Lang
 // wrong, by mouse, keys, touch, board and stack, in en and zh, for
 // 4-queens, LeetCode 37 and permutations.
 func TestPlayerPredictBrowser(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	b := newPlayerBrowser(t)
 	t.Run("queens4", func(t *testing.T) {
 		// Every kind in English; in Chinese only the dead ends and the
@@ -530,6 +531,7 @@ func testTimeline(t *testing.T, b *playerBrowser) {
 // and a click on the timeline: the target is 50 ms a step (logged; the
 // test fails past ten times it, see playerSlack).
 func TestPlayerTimelineBigBrowser(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	if testing.Short() {
 		t.Skip("a 2,000,000-step page: not in -short mode")
 	}

@@ -159,6 +159,7 @@ func (p *treePane) problems(minPx float64) []string {
 // of the boxes on screen at two steps in a row, and checks that fit (f)
 // keeps the step's box readable.
 func TestPlayerTreePane(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	b := newPlayerBrowser(t)
 	// The boxes' place is read at once after each step: no animation.
 	b.do(t, "reduce motion", emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}))

@@ -50,11 +50,16 @@ func Context(t testing.TB, path string, width, height int) context.Context {
 	return bctx
 }
 
-// shared is the Chromium that Tab opens tabs in: one per test binary
-// and window size, started on first use, ended by Close.
+// shared holds the Chromiums that Tab opens tabs in, by window size:
+// started on first use, lent to one test at a time and kept for the next
+// when it ends, ended by Close. A test has a browser of its own while it
+// runs because a browser draws only its front tab: a page in a tab behind
+// another gets no animation frames, and a parallel test's page would not
+// finish opening.
 var shared struct {
-	mu       sync.Mutex
-	browsers map[string]sharedBrowser
+	mu   sync.Mutex
+	idle map[string][]*sharedBrowser
+	all  []*sharedBrowser
 }
 
 type sharedBrowser struct {
@@ -62,20 +67,26 @@ type sharedBrowser struct {
 	cancel func()
 }
 
-// Tab returns a chromedp context for a new tab of one headless Chromium
-// at path with a width×height window, shared by the tests of the test
-// binary that ask for the same size: starting Chromium costs more than
-// most pages a test opens. The tab is closed when the test ends (and
-// after 3 minutes at most). Tabs share no page state a test sets (each is
-// a new page), but they share the browser's profile: a test that needs
-// a profile of its own uses Context. TestMain calls Close after the
-// tests.
+// Tab returns a chromedp context for a new tab of a headless Chromium at
+// path with a width×height window, kept for the test binary's later tests
+// that ask for the same size: starting Chromium costs more than most
+// pages a test opens. Tests that run in parallel get browsers of their
+// own. The tab is closed when the test ends (and after 3 minutes at
+// most), and the browser goes back to be lent again. Tabs share no page
+// state a test sets (each is a new page), but they share the browser's
+// profile: a test that needs a profile of its own uses Context. TestMain
+// calls Close after the tests.
 func Tab(t testing.TB, path string, width, height int) context.Context {
 	t.Helper()
 	key := fmt.Sprintf("%s %dx%d", path, width, height)
 	shared.mu.Lock()
-	b, ok := shared.browsers[key]
-	if !ok {
+	var b *sharedBrowser
+	if n := len(shared.idle[key]); n > 0 {
+		b = shared.idle[key][n-1]
+		shared.idle[key] = shared.idle[key][:n-1]
+	}
+	shared.mu.Unlock()
+	if b == nil {
 		opts := append(chromedp.DefaultExecAllocatorOptions[:],
 			chromedp.ExecPath(path),
 			chromedp.NoSandbox, // as root, Chromium's sandbox refuses to start
@@ -84,14 +95,10 @@ func Tab(t testing.TB, path string, width, height int) context.Context {
 		)
 		actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 		bctx, bcancel := chromedp.NewContext(actx)
-		b = sharedBrowser{bctx, func() { bcancel(); acancel() }}
-		if shared.browsers == nil {
-			shared.browsers = map[string]sharedBrowser{}
-		}
-		shared.browsers[key] = b
-	}
-	shared.mu.Unlock()
-	if !ok {
+		b = &sharedBrowser{bctx, func() { bcancel(); acancel() }}
+		shared.mu.Lock()
+		shared.all = append(shared.all, b)
+		shared.mu.Unlock()
 		// The browser starts with its first target; its first tab stays
 		// blank, so that closing a test's tab never closes the browser.
 		if err := chromedp.Run(b.ctx); err != nil {
@@ -99,20 +106,28 @@ func Tab(t testing.TB, path string, width, height int) context.Context {
 		}
 	}
 	ctx, cancel := context.WithTimeout(b.ctx, 3*time.Minute)
-	t.Cleanup(cancel)
 	tctx, tcancel := chromedp.NewContext(ctx)
-	t.Cleanup(tcancel)
+	t.Cleanup(func() {
+		tcancel()
+		cancel()
+		shared.mu.Lock()
+		if shared.idle == nil {
+			shared.idle = map[string][]*sharedBrowser{}
+		}
+		shared.idle[key] = append(shared.idle[key], b)
+		shared.mu.Unlock()
+	})
 	return tctx
 }
 
-// Close ends the Chromium that Tab started, if any.
+// Close ends the Chromiums that Tab started, if any.
 func Close() {
 	shared.mu.Lock()
 	defer shared.mu.Unlock()
-	for k, b := range shared.browsers {
+	for _, b := range shared.all {
 		b.cancel()
-		delete(shared.browsers, k)
 	}
+	shared.all, shared.idle = nil, nil
 }
 
 // Screenshot saves the page ctx shows as dir/name.png, or under
