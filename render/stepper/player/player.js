@@ -1059,8 +1059,8 @@
     drawStack();
     drawCode();
     drawText();
-    keepInView();
     drawTree(); // last: the note's height sets the pane's
+    keepInView();
   }
 
   function draw() {
@@ -1071,12 +1071,9 @@
     drawText();
     predictMaybe();
     predictDraw();
-    // The page is asked where things are once a step: keepInView lays it
-    // out, and the timeline and the tree pane read their sizes from that
-    // layout (the tree's boxes change no size but their own).
+    drawTree(); // last: the note's height sets the pane's
     keepInView();
     timelineDraw();
-    drawTree(); // last: the note's height sets the pane's
     writeHash();
   }
 
