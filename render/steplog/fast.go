@@ -6,7 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"backtrack/tracer"
 )
@@ -368,9 +368,15 @@ func (sr *stepReader) fastStep(line []byte, lb *logBoard, e *tracer.Event, next 
 // found here is taken as it is, without the character checks of
 // stepReader.quoted. Each slot of its table holds one note of up to
 // noteSlot bytes, found by its hash. The table, 768 KiB, is taken once a
-// log has shown noteSeenWait notes (a short log does without) from a pool,
-// and given back at the end of the log: a note's text read whole from one
-// log is read whole from any other, so a table need not be emptied.
+// log has shown noteSeenWait notes (a short log does without) and given
+// back at the end of the log: a note's text read whole from one log is
+// read whole from any other, so a table need not be emptied.
+//
+// One table is kept between logs (spareNoteTable), not a sync.Pool: a
+// pool loses what was put on one processor when the reader's goroutine
+// next runs on another, or at the second collection, so reading the same
+// log twice allocated the table again now and then (the CI failure of
+// TestLogReadAllocs). A process that reads logs keeps at most one table.
 type noteSeen struct {
 	t    *noteTable
 	wait int // notes seen before the table is taken
@@ -382,7 +388,9 @@ type noteTable struct {
 	sizes [noteSlots]uint8 // a note's length + 1; 0: an empty slot
 }
 
-var noteTables = sync.Pool{New: func() any { return &noteTable{seed: maphash.MakeSeed()} }}
+// spareNoteTable is the table the last log to end gave back; logs read
+// at the same time each take their own.
+var spareNoteTable atomic.Pointer[noteTable]
 
 // noteSeenWait is how many notes a log shows before noteSeen takes a
 // table (a variable for the tests, which take one at once).
@@ -424,17 +432,19 @@ func (ns *noteSeen) keep(b []byte) {
 		if ns.wait++; ns.wait < noteSeenWait {
 			return
 		}
-		ns.t = noteTables.Get().(*noteTable)
+		if ns.t = spareNoteTable.Swap(nil); ns.t == nil {
+			ns.t = &noteTable{seed: maphash.MakeSeed()}
+		}
 	}
 	k := ns.t.slot(b)
 	copy(ns.t.text[k*noteSlot:], b)
 	ns.t.sizes[k] = uint8(len(b) + 1)
 }
 
-// release gives the table back to the pool.
+// release gives the table back, to be the spare.
 func (ns *noteSeen) release() {
 	if ns.t != nil {
-		noteTables.Put(ns.t)
+		spareNoteTable.Store(ns.t)
 		ns.t = nil
 	}
 }
