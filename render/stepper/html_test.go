@@ -203,8 +203,31 @@ func readPage(t testing.TB, page []byte) *pageData {
 		t.Fatalf("the page's data says its note blocks hold %d notes, want %d", d.NoteChunk, noteChunk)
 	}
 	for _, nm := range pageNotesRE.FindAllSubmatch(page, -1) {
-		var block []string
-		unpack(t, nm[3], &block)
+		var raw []any
+		unpack(t, nm[3], &raw)
+		// A number stands for the note of an earlier step of the block.
+		block := make([]string, len(raw))
+		said := map[string]bool{}
+		for j, x := range raw {
+			switch x := x.(type) {
+			case string:
+				if said[x] {
+					t.Fatalf("note block %s %s, note %d: %q is written out again, not referred to", nm[1], nm[2], j, x)
+				}
+				said[x] = true
+				block[j] = x
+			case float64:
+				if x != float64(int(x)) || int(x) < 0 || int(x) >= j {
+					t.Fatalf("note block %s %s, note %d: refers to note %v", nm[1], nm[2], j, x)
+				}
+				if _, isNum := raw[int(x)].(float64); isNum {
+					t.Fatalf("note block %s %s, note %d: refers to note %v, itself a reference", nm[1], nm[2], j, x)
+				}
+				block[j] = block[int(x)]
+			default:
+				t.Fatalf("note block %s %s, note %d: %T, want a string or a number", nm[1], nm[2], j, x)
+			}
+		}
 		i := 0
 		if string(nm[1]) == "zh" {
 			i = 1

@@ -156,12 +156,19 @@
   }
 
   // The notes, in blocks of D.noteChunk steps, unpacked when first shown.
+  // A number in a block stands for the note of that step of the block
+  // (from 0), which said it first.
   var noteBlocks = [{}, {}];
   function noteBlock(l, c) {
     var have = noteBlocks[l][c];
     if (have) { return have.promise; }
     var node = $("n-" + (l ? "zh" : "en") + "-" + c);
-    var p = node ? unpack(node.textContent) : Promise.resolve([]);
+    var p = node ? unpack(node.textContent).then(function (ns) {
+      for (var i = 0; i < ns.length; i++) {
+        if (typeof ns[i] === "number") { ns[i] = ns[ns[i]]; }
+      }
+      return ns;
+    }) : Promise.resolve([]);
     have = noteBlocks[l][c] = { promise: p, notes: null };
     p.then(function (ns) { have.notes = ns; });
     return p;
