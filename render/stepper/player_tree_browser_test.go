@@ -291,3 +291,97 @@ func TestPlayerTreePane(t *testing.T) {
 	}
 	t.Logf("LeetCode 37 with motion allowed: %d of %d steps in a row animate", anim, len(ps))
 }
+
+// treeSigJS returns the tree pane's picture as text: its edges in their
+// order (the later drawn on top), and its boxes, each with everything
+// that draws it, sorted (boxes do not overlap, so their order draws
+// nothing).
+const treeSigJS = `() => {
+	const svg = document.getElementById('svg');
+	const attrs = (e, names) => names.map(n => e.getAttribute(n) ?? '').join(' ');
+	const edges = [...svg.querySelectorAll('g.edges > path')].map(p => attrs(p, ['d', 'class']));
+	const boxes = [...svg.querySelectorAll('g.boxes > g')].map(g => [
+		attrs(g, ['transform', 'class']),
+		attrs(g.querySelector('rect'), ['width', 'height', 'rx', 'class']),
+		...[...g.querySelectorAll('text')].map(t => attrs(t, ['x', 'y', 'font-size', 'class', 'textLength']) + ' ' + t.textContent),
+		g.querySelector('title').textContent,
+	].join(' | ')).sort();
+	return {edges: edges, boxes: boxes};
+}`
+
+// TestPlayerTreeKeptAsDrawnAfresh: a step keeps the tree's boxes and
+// edges it can, changing only what moved; at every step the pane holds
+// what drawing the tree afresh at that step draws. It goes through
+// 4-queens and permutations of 3 step by step, in both languages, and
+// 200 steps of LeetCode 37 in a row and ten spread over it.
+func TestPlayerTreeKeptAsDrawnAfresh(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
+	b := newPlayerBrowser(t)
+	b.do(t, "reduce motion", emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}))
+	type sig struct {
+		Edges []string `json:"edges"`
+		Boxes []string `json:"boxes"`
+	}
+	check := func(c playerCase, lang string, ks []int64) {
+		t.Helper()
+		file, _ := writePlayerPage(t, c)
+		what := fmt.Sprintf("%s (%s)", c.name, lang)
+		u := url.URL{Scheme: "file", Path: file, Fragment: fmt.Sprintf("step=%d&lang=%s", ks[0], lang)}
+		b.do(t, "open "+what, chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
+		if err := waitPage(b, `window.__btShown !== undefined && document.getElementById('loading').hidden`, 30*time.Second); err != nil {
+			t.Fatalf("open %s: %v%s", what, err, thrownText(b.exceptions()))
+		}
+		ksJS := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(ks)), ","), "[]")
+		var got struct{ Kept, Fresh []sig }
+		b.eval(t, what, quietAddress(fmt.Sprintf(`(() => {
+			const P = backtrackPlayer, sig = %s, ks = [%s], out = {kept: [], fresh: []};
+			for (const k of ks) { P.go(k); out.kept.push(sig()); }
+			for (const k of ks) { P.go(k); P.redrawTree(); out.fresh.push(sig()); }
+			return out;
+		})()`, treeSigJS, ksJS)), &got)
+		if len(got.Kept) != len(ks) || len(got.Fresh) != len(ks) {
+			t.Fatalf("%s: %d and %d steps drawn, want %d", what, len(got.Kept), len(got.Fresh), len(ks))
+		}
+		bad, edges := 0, 0
+		for i, k := range ks {
+			kept, fresh := got.Kept[i], got.Fresh[i]
+			edges += len(fresh.Edges)
+			if slices.Equal(kept.Edges, fresh.Edges) && slices.Equal(kept.Boxes, fresh.Boxes) {
+				continue
+			}
+			if bad++; bad <= 3 {
+				t.Errorf("%s, step %d: the tree kept from the step before differs from the tree drawn afresh:\nkept  edges %q\nfresh edges %q\nkept  boxes %q\nfresh boxes %q",
+					what, k, kept.Edges, fresh.Edges, kept.Boxes, fresh.Boxes)
+			}
+		}
+		if edges == 0 {
+			t.Errorf("%s: no edge drawn at any step", what)
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d of %d steps differ", what, bad, len(ks))
+		}
+		for _, x := range b.exceptions() {
+			t.Errorf("%s: the page threw %s", what, x)
+		}
+		t.Logf("%s: %d steps, each tree as drawn afresh (%d edges in all)", what, len(ks), edges)
+	}
+	for _, c := range []playerCase{playerQueens4, playerPerms3} {
+		_, n := writePlayerPage(t, c)
+		var all []int64
+		for k := int64(1); k <= n; k++ {
+			all = append(all, k)
+		}
+		for _, lang := range []string{"en", "zh"} {
+			check(c, lang, all)
+		}
+	}
+	_, lcN := writePlayerPage(t, playerLeet37)
+	var lc []int64
+	for k := lcN / 3; k < lcN/3+200; k++ {
+		lc = append(lc, k)
+	}
+	for i := int64(1); i <= 10; i++ {
+		lc = append(lc, max(1, lcN*i/10-i*41%97))
+	}
+	check(playerLeet37, "en", lc)
+}

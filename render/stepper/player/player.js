@@ -762,7 +762,7 @@
     var widest = Math.min(W - 2 * Math.round(tv.f * 0.5), width1 * tv.f);
     tv.pathX = Math.round(Math.min(W - Math.round(tv.f * 0.5), (W + widest) / 2));
   }
-  var treeShown = null, treeEls = new Map(), edgeLayer = null, boxLayer = null, lastDrawn = {};
+  var treeShown = null, treeEls = new Map(), edgeEls = new Map(), edgeLayer = null, boxLayer = null, lastDrawn = {};
   function buildTree() {
     if (!D.tree) {
       el.tree.parentNode.removeChild(el.tree);
@@ -774,6 +774,7 @@
     edgeLayer = svgEl("g", { "class": "edges" }, svg);
     boxLayer = svgEl("g", { "class": "boxes" }, svg);
     treeEls = new Map();
+    edgeEls = new Map();
   }
   // drawTree draws the tree around the current step; boxes are kept by
   // their key from step to step, and move (in 160 ms, unless the system
@@ -840,23 +841,48 @@
         });
         x.title.textContent = b.no >= 0 ? String(b.no) : b.key;
       }
-      x.g.setAttribute("transform", "translate(" + Math.round(b.x + tv.dx) + " " + Math.round(b.y + tv.dy) + ")");
-      x.g.setAttribute("class", b.cur ? "box cur" : "box");
+      // Only what changed is set: a box that stays where it was costs
+      // the browser nothing to lay out again.
+      setIfNew(x, "tr", x.g, "transform", "translate(" + Math.round(b.x + tv.dx) + " " + Math.round(b.y + tv.dy) + ")");
+      setIfNew(x, "gc", x.g, "class", b.cur ? "box cur" : "box");
       x.b = b; x.f = tv.f;
     });
     treeEls.forEach(function (x, key) {
       if (!seen.has(key)) { boxLayer.removeChild(x.g); treeEls["delete"](key); }
     });
-    // The edges, drawn anew: from the bottom of the box above to the top
-    // of each box of the row under it.
-    while (edgeLayer.firstChild) { edgeLayer.removeChild(edgeLayer.firstChild); }
+    // The edges: from the bottom of the box above to the top of each box
+    // of the row under it, kept by their boxes' keys like the boxes, in
+    // the order the layout gives them (the later on top).
+    var at = edgeLayer.firstChild, seenE = new Set();
     pl.edges.forEach(function (e) {
       var x1 = e.from.x + e.from.w / 2 + tv.dx, y1 = e.from.y + e.from.h + tv.dy;
       var x2 = e.to.x + e.to.w / 2 + tv.dx, y2 = e.to.y + tv.dy, my = (y1 + y2) / 2;
-      svgEl("path", { d: "M" + Math.round(x1) + "," + Math.round(y1) + "C" + Math.round(x1) + "," + Math.round(my) + " " +
-        Math.round(x2) + "," + Math.round(my) + " " + Math.round(x2) + "," + Math.round(y2), "class": "e-" + e.cls }, edgeLayer);
+      var key = e.from.key + ">" + e.to.key;
+      for (var n = 2; seenE.has(key); n++) { key = e.from.key + ">" + e.to.key + "#" + n; }
+      seenE.add(key);
+      var p = edgeEls.get(key);
+      if (!p) {
+        p = { el: svgEl("path", {}) };
+        edgeEls.set(key, p);
+      }
+      if (p.el !== at) {
+        edgeLayer.insertBefore(p.el, at);
+      } else {
+        at = at.nextSibling;
+      }
+      setIfNew(p, "d", p.el, "d", "M" + Math.round(x1) + "," + Math.round(y1) + "C" + Math.round(x1) + "," + Math.round(my) + " " +
+        Math.round(x2) + "," + Math.round(my) + " " + Math.round(x2) + "," + Math.round(y2));
+      setIfNew(p, "c", p.el, "class", "e-" + e.cls);
+    });
+    edgeEls.forEach(function (p, key) {
+      if (!seenE.has(key)) { edgeLayer.removeChild(p.el); edgeEls["delete"](key); }
     });
     treeShown = pl;
+  }
+  // setIfNew sets attribute name of node to v unless memo[k], what it was
+  // last set to, is v already.
+  function setIfNew(memo, k, node, name, v) {
+    if (memo[k] !== v) { memo[k] = v; node.setAttribute(name, v); }
   }
   // paneSize is the size of the tree pane's inside in px: the picture's
   // units are the screen's px.
@@ -1770,6 +1796,9 @@
     theme: theme,
     go: function (k) { goTo(k); draw(); },
     treeBoxes: function () { return D.tree ? treeBoxes() : []; },
+    // redrawTree, for tests: the tree pane drawn afresh, every box and
+    // edge made anew (a step keeps those it can).
+    redrawTree: function () { if (D.tree) { buildTree(); drawTree(); } },
     question: function () {
       var q = PQ.q;
       return q ? { k: q.k, kind: q.kind, text: q.text, answer: q.answer, say: q.say, options: q.options, cells: q.cells, depths: q.depths || [] } : null;
