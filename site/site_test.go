@@ -154,3 +154,67 @@ func rel(p, href string) string {
 	}
 	return path.Clean(path.Join(path.Dir(p), href))
 }
+
+// TestMakeFirstFailure: the lessons are made side by side, but the error
+// is the first failing lesson's in the site's order (language by
+// language, lesson by lesson), and no lesson is reported made; a site
+// that builds reports its lessons in that order.
+func TestMakeFirstFailure(t *testing.T) {
+	base, err := lessons.Lookup("permutations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lesson := func(name, claim string) *lessons.Lesson {
+		spec := base[0].Spec
+		if claim != "" {
+			spec.Claims = append(append([]string(nil), spec.Claims...), claim)
+		}
+		return &lessons.Lesson{Name: name, Spec: spec, Text: base[0].Text}
+	}
+	run := spec0Run(t, base[0])
+	for _, c := range []struct {
+		name string
+		ls   []*lessons.Lesson
+		want string // "": the site builds
+	}{
+		{"second and third fail", []*lessons.Lesson{lesson("a-good", ""), lesson("b-bad", run+".nodes == -1"), lesson("c-bad", run+".nodes == -2")},
+			`lesson b-bad: claim "` + run + `.nodes == -1" does not hold`},
+		{"last fails", []*lessons.Lesson{lesson("a-good", ""), lesson("b-good", ""), lesson("c-bad", run+".nodes == -2")},
+			`lesson c-bad: claim "` + run + `.nodes == -2" does not hold`},
+		{"first fails", []*lessons.Lesson{lesson("a-bad", run+".nodes == -3"), lesson("b-bad", run+".nodes == -1")},
+			`lesson a-bad: claim "` + run + `.nodes == -3" does not hold`},
+		{"none fails", []*lessons.Lesson{lesson("a-good", ""), lesson("b-good", ""), lesson("c-good", "")}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var order []string
+			_, err := Make(context.Background(), Options{Lessons: c.ls, Tool: "backtrack test", License: []byte("MIT\n"),
+				ThirdParty: []byte("# Notices\n"),
+				Made:       func(lang tracer.Lang, m *lessons.Made) { order = append(order, string(lang)+"/"+m.Name) }})
+			if c.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := []string{"en/a-good", "en/b-good", "en/c-good", "zh/a-good", "zh/b-good", "zh/c-good"}
+				if !reflect.DeepEqual(order, want) {
+					t.Errorf("lessons reported made in the order %v, want %v", order, want)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+			if len(order) != 0 {
+				t.Errorf("%v reported made", order)
+			}
+		})
+	}
+}
+
+// spec0Run is the name of the lesson's first run, for a claim on it.
+func spec0Run(t *testing.T, l *lessons.Lesson) string {
+	t.Helper()
+	if len(l.Spec.Runs) == 0 {
+		t.Fatalf("lesson %s has no run", l.Name)
+	}
+	return l.Spec.Runs[0].Name
+}
