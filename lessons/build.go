@@ -33,6 +33,10 @@ type Options struct {
 	// (Made.Exercises): no page, pictures or players. It is what a
 	// worksheet needs (see Worksheet).
 	ExercisesOnly bool
+	// Players, if set, shares the player pages of the lessons made with
+	// it in its languages: made once for all of them (a site's lessons
+	// in English and Chinese). The pages are the same bytes.
+	Players *Players
 }
 
 // Exercise is an exercise of a made lesson, its question and answer
@@ -76,7 +80,7 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 	if l.Spec.Tutorial != "" {
 		m.Title = l.Spec.Tutorial + " · " + m.Title
 	}
-	p := &page{l: l, lang: opt.Lang, runs: map[string]*ran{}, diagrams: map[string]render.TrimReport{}, used: map[string]bool{},
+	p := &page{l: l, lang: opt.Lang, players: opt.Players, runs: map[string]*ran{}, diagrams: map[string]render.TrimReport{}, used: map[string]bool{},
 		printed: map[string]*printedRun{}}
 	for _, pr := range l.Spec.Printed {
 		start, _ := parsePrintedBoard(pr.Puzzle) // checked by Parse
@@ -261,7 +265,7 @@ func (l *Lesson) players(p *page, m *Made) error {
 		wg.Add(1)
 		go func() { // the pages are independent: build them side by side
 			defer wg.Done()
-			j.pl, j.err = p.player(r)
+			j.pl, j.err = p.player(j.name, r)
 		}()
 	}
 	wg.Wait()
@@ -346,13 +350,23 @@ func (p *page) lockstep(a, b *ran, pa, pb *stepper.Player) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// player makes the player page of run r.
-func (p *page) player(r *ran) (*stepper.Player, error) {
+// player makes the player page of run r, named name, or takes it from
+// p.players.
+func (p *page) player(name string, r *ran) (*stepper.Player, error) {
 	// The page holds the steps it quotes and a good stretch after: a
 	// whole run of hundreds of thousands of steps is a big file and
 	// seconds of building, for steps nobody will play to.
 	opt := stepper.HTMLOptions{Lang: p.lang, MaxSteps: p.playerSteps(r), Total: r.out.Summary.Stats.Steps,
 		TreePane: r.player.Len() > 0}
+	if p.players != nil {
+		pl, rec, ok, err := p.players.take(p.l.Name, name, r.player, opt)
+		if ok {
+			if err == nil {
+				r.player = rec // the same search: the page's own recording
+			}
+			return pl, err
+		}
+	}
 	return stepper.NewPlayer(r.player, opt)
 }
 

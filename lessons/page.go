@@ -44,6 +44,7 @@ type page struct {
 	diagrams map[string]render.TrimReport
 	used     map[string]bool // the parts the text showed
 	printed  map[string]*printedRun
+	players  *Players // shared pages (Options.Players), or nil
 }
 
 func parseTemplate(l *Lesson, lang tracer.Lang) (*template.Template, error) {

@@ -123,6 +123,7 @@ func makeLessons(ctx context.Context, opt Options) ([]madeLesson, error) {
 	errs := make([]error, n)
 	stops := make([]context.CancelFunc, n)
 	ctxs := make([]context.Context, n)
+	players := lessons.NewPlayers(Langs...) // a run's pages made once for both languages
 	for i := range n {
 		ctxs[i], stops[i] = context.WithCancel(ctx)
 		defer stops[i]()
@@ -136,7 +137,7 @@ func makeLessons(ctx context.Context, opt Options) ([]madeLesson, error) {
 		go func() {
 			defer func() { <-slots; wg.Done() }()
 			errs[i] = func() error {
-				m, err := l.Make(ctxs[i], lessons.Options{Lang: lang, Tool: opt.Tool})
+				m, err := l.Make(ctxs[i], lessons.Options{Lang: lang, Tool: opt.Tool, Players: players})
 				if err != nil {
 					return err
 				}

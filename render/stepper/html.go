@@ -454,17 +454,39 @@ type Player struct {
 // NewPlayer makes the player page of the recorded run rec with opt: the
 // bytes WriteHTML writes.
 func NewPlayer(rec *Recording, opt HTMLOptions) (*Player, error) {
+	ps, err := NewPlayers(rec, opt, opt.Lang)
+	if err != nil {
+		return nil, err
+	}
+	return ps[0], nil
+}
+
+// NewPlayers makes the player pages of the recorded run rec with opt in
+// each language of langs (opt.Lang aside): the pages NewPlayer makes, the
+// steps worked out once for all of them. A page holds both languages'
+// notes and words, and opens in its own.
+func NewPlayers(rec *Recording, opt HTMLOptions, langs ...tracer.Lang) ([]*Player, error) {
 	pg, err := buildPlayer(rec, opt)
 	if err != nil {
 		return nil, err
 	}
 	pg.followBrowser = opt.FollowBrowser
 	pg.predict = opt.Predict
-	var b bytes.Buffer
-	if err := pg.write(&b); err != nil {
-		return nil, fmt.Errorf("html: %w", err)
+	out := make([]*Player, len(langs))
+	for i, l := range langs {
+		lopt := opt
+		lopt.Lang = l
+		pg.d.Lang = string(tracer.LangEN)
+		if l == tracer.LangZH {
+			pg.d.Lang = string(tracer.LangZH)
+		}
+		var b bytes.Buffer
+		if err := pg.write(&b); err != nil {
+			return nil, fmt.Errorf("html: %w", err)
+		}
+		out[i] = &Player{rec: rec, opt: lopt, page: b.Bytes(), title: pg.d.Title, strategy: pg.d.Strategy, steps: pg.d.Steps}
 	}
-	return &Player{rec: rec, opt: opt, page: b.Bytes(), title: pg.d.Title, strategy: pg.d.Strategy, steps: pg.d.Steps}, nil
+	return out, nil
 }
 
 // Bytes returns the page; the caller must not change them.

@@ -546,3 +546,52 @@ func TestFollowBrowser(t *testing.T) {
 		t.Errorf("the pages differ beyond the mark")
 	}
 }
+
+// TestNewPlayersSameAsNewPlayer: the pages NewPlayers makes for several
+// languages at once are, byte for byte, the pages NewPlayer makes for
+// each, whatever the order of the languages and opt's own.
+func TestNewPlayersSameAsNewPlayer(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		spec tracer.Spec
+		opt  HTMLOptions
+	}{
+		{"queens4", tracer.Spec{Problem: "nqueens", N: 4}, HTMLOptions{TreePane: true}},
+		{"leetcode37 cut", tracer.Spec{Problem: "sudoku"}, HTMLOptions{Lang: tracer.LangZH, MaxSteps: 3000, Total: 96246, TreePane: true}},
+		{"permutations3 predict", tracer.Spec{Problem: "permutations", N: 3}, HTMLOptions{Predict: true, FollowBrowser: true}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := recordRun(t, c.spec).rec
+			want := map[tracer.Lang][]byte{}
+			for _, l := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
+				opt := c.opt
+				opt.Lang = l
+				pl, err := NewPlayer(rec, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want[l] = pl.Bytes()
+			}
+			if bytes.Equal(want[tracer.LangEN], want[tracer.LangZH]) {
+				t.Fatal("the English and Chinese pages are the same bytes")
+			}
+			for _, langs := range [][]tracer.Lang{{tracer.LangEN, tracer.LangZH}, {tracer.LangZH, tracer.LangEN}} {
+				ps, err := NewPlayers(rec, c.opt, langs...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(ps) != len(langs) {
+					t.Fatalf("%d pages for %d languages", len(ps), len(langs))
+				}
+				for i, l := range langs {
+					if !bytes.Equal(ps[i].Bytes(), want[l]) {
+						t.Errorf("NewPlayers(%v): the %s page differs from NewPlayer's", langs, l)
+					}
+					if ps[i].opt.Lang != l {
+						t.Errorf("NewPlayers(%v): the %s page says its language is %q", langs, l, ps[i].opt.Lang)
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,77 @@
+package lessons
+
+import (
+	"slices"
+	"sync"
+
+	"backtrack/render/stepper"
+	"backtrack/tracer"
+)
+
+// Players shares the player pages of lessons made in several languages
+// (Options.Players): a run's pages are made for every language of the set
+// at the first Make that needs one, the steps worked out once
+// (stepper.NewPlayers), and each language's Make takes its own. A page
+// holds both languages' words and notes and differs from the other
+// language's only in the language it opens in, so the bytes are those a
+// Make without Players writes. A run's pages are let go once every
+// language has taken them. Safe for concurrent use.
+type Players struct {
+	langs []tracer.Lang
+	mu    sync.Mutex
+	runs  map[playersKey]*playersRun
+}
+
+// NewPlayers returns a Players for lessons made in langs.
+func NewPlayers(langs ...tracer.Lang) *Players {
+	return &Players{langs: slices.Clone(langs), runs: map[playersKey]*playersRun{}}
+}
+
+// playersKey names a run's pages: the lesson, the run, and the page's
+// options but its language.
+type playersKey struct {
+	lesson, run string
+	opt         stepper.HTMLOptions
+}
+
+type playersRun struct {
+	once  sync.Once
+	rec   *stepper.Recording
+	pages []*stepper.Player // in the order of Players.langs
+	err   error
+	left  int // languages yet to take their page
+}
+
+// take returns the page of run run of lesson in opt.Lang, made of rec by
+// the first Make that asked, and the recording it was made of (the same
+// search as rec; a lockstep page's sides are taken as they are when their
+// recording is the page's). ok is false when opt.Lang is not one of the
+// set's languages.
+func (ps *Players) take(lesson, run string, rec *stepper.Recording, opt stepper.HTMLOptions) (pl *stepper.Player, made *stepper.Recording, ok bool, err error) {
+	i := slices.Index(ps.langs, opt.Lang)
+	if i < 0 {
+		return nil, nil, false, nil
+	}
+	key := playersKey{lesson, run, opt}
+	key.opt.Lang = ""
+	ps.mu.Lock()
+	r := ps.runs[key]
+	if r == nil {
+		r = &playersRun{left: len(ps.langs)}
+		ps.runs[key] = r
+	}
+	ps.mu.Unlock()
+	r.once.Do(func() {
+		r.rec = rec
+		r.pages, r.err = stepper.NewPlayers(rec, opt, ps.langs...)
+	})
+	ps.mu.Lock()
+	if r.left--; r.left == 0 {
+		delete(ps.runs, key)
+	}
+	ps.mu.Unlock()
+	if r.err != nil {
+		return nil, nil, true, r.err
+	}
+	return r.pages[i], r.rec, true, nil
+}
