@@ -28,8 +28,13 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden pages in testdata/")
 
 // made caches Make's output per lesson and language: several tests read
-// the same pages.
-var made = map[string]*Made{}
+// the same pages. The two languages of a lesson share its player pages
+// (testPlayers), as a site build does; TestPlayersSameBytes holds them to
+// the pages a Make alone writes.
+var (
+	made        = map[string]*Made{}
+	testPlayers = NewPlayers(tracer.LangEN, tracer.LangZH)
+)
 
 func makeLesson(t *testing.T, l *Lesson, lang tracer.Lang) *Made {
 	t.Helper()
@@ -37,7 +42,7 @@ func makeLesson(t *testing.T, l *Lesson, lang tracer.Lang) *Made {
 	if m := made[key]; m != nil {
 		return m
 	}
-	m, err := l.Make(context.Background(), Options{Lang: lang, Tool: "backtrack test"})
+	m, err := l.Make(context.Background(), Options{Lang: lang, Tool: "backtrack test", Players: testPlayers})
 	if err != nil {
 		t.Fatalf("%s (%s): %v", l.Name, lang, err)
 	}
