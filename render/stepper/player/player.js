@@ -784,7 +784,7 @@
     if (!D.tree) { return; }
     var p = paneSize();
     chooseSize(p.w, p.h);
-    el.svg.setAttribute("viewBox", "0 0 " + p.w + " " + p.h);
+    setIfNew(tv, "viewBox", el.svg, "viewBox", "0 0 " + p.w + " " + p.h);
     var lt = localTree(S.k, 64);
     var pl = lt ? placeTree(lt, p.w, p.h, tv.f, tv.pathX) : { boxes: [], edges: [], mt: metrics(tv.f) };
     if (el.follow.checked) { tv.dx = 0; tv.dy = 0; }
