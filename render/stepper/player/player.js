@@ -1030,10 +1030,11 @@
     var u = ui(), k = S.k;
     txt(el.stepno, String(k));
     txt(el.stepmax, String(N));
-    if (L) { el.stepword.textContent = u.step; } else { el.stepword.textContent = u.step; }
+    txt(el.stepword, u.step);
     var kind = k > 0 ? D.k[k - 1] : -1;
     txt(el.kind, kind >= 0 ? D.kinds[L][kind] : "");
-    el.kind.className = kind >= 0 ? "k-" + KINDNAMES[kind] : "";
+    var kc = kind >= 0 ? "k-" + KINDNAMES[kind] : "";
+    if (el.kind.className !== kc) { el.kind.className = kc; }
     var note = k > 0 ? noteOf(L, k) : u.start;
     if (note === null) {
       note = "…"; // its block is being unpacked: drawn again when it is there
