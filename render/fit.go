@@ -110,6 +110,10 @@ func (p Picture) Fits(s Slide) bool { return p.TextPx(s) >= s.MinTextPx }
 const (
 	pictureMargin    = 4 // on each side: Graphviz's pad
 	pictureLegendGap = 8
+	// pictureLabelPad is the room Graphviz adds across a graph's label,
+	// the legend (PAD: 8 points each side): a legend that, so padded, is
+	// wider than the tree widens the picture on both sides.
+	pictureLabelPad = 16
 )
 
 // Series draws one run at many steps (--frames, --gif): the whole run's
@@ -410,7 +414,7 @@ func (d *dotDrawer) place(rep TrimReport) TrimReport {
 	d.makeLegend(rep, lay.Width)
 	w, h := lay.Width, lay.Height
 	if d.legend != "" {
-		w = max(w, d.legW)
+		w = max(w, d.legW+pictureLabelPad)
 		h += d.legH + pictureLegendGap
 	}
 	rep.Picture.Width, rep.Picture.Height = math.Ceil(w+2*pictureMargin), math.Ceil(h+2*pictureMargin)
