@@ -409,7 +409,7 @@ func TestDOTLegend(t *testing.T) {
 	r.leg.Lang = tracer.LangZH
 	got, _ = dotWrite(t, r, DiagramOptions{MaxNodes: 20})
 	d = parseDOT(t, got)
-	for _, want := range []string{"N 皇后 n=4", "搜索完毕", "17 次调用", "60 次尝试", "44 次剪枝（同列 28", "2 个解", "次回溯",
+	for _, want := range []string{"N 皇后 n=4", "搜索完毕", "17 次调用", "60 次尝试", "44 次剪枝（同列 ×28", "2 个解", "次回溯",
 		"共 61 个方框（17 次调用 + 44 次剪枝），显示其中 ", "合并为"} {
 		if !strings.Contains(d.legend, want) {
 			t.Errorf("zh legend lacks %q: %s", want, d.legend)

@@ -203,7 +203,7 @@ func TestReportIntroducesTheBox(t *testing.T) {
 	if err := WriteReport(&b, lc, 1, tracer.LangZH); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "同宫（3×3 九宫格）重复 1401") {
+	if !strings.Contains(b.String(), "同宫（3×3 九宫格）重复 ×1401") {
 		t.Errorf("the zh report does not introduce the box:\n%s", b.String())
 	}
 	b.Reset()

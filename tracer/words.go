@@ -88,15 +88,13 @@ func EventWords(k Kind, when When) Text {
 	return KindWords(k)
 }
 
-// RuleCount writes how many rejects one rule caused: in English "row ×4",
-// "upper-right diagonal ↗ ×2", so that a count beside (row,col) cells never
-// reads as a row or a column number; in Chinese "同行重复 4", which already
-// reads as a count. Every list of rejects by rule (the report, the
-// diagrams' legends and groups, the stepper's counters) writes them so.
+// RuleCount writes how many rejects one rule caused: "row ×4",
+// "upper-right diagonal ↗ ×2", "同行重复 ×4", so that a count beside
+// (row,col) cells never reads as a row or a column number, in either
+// language. Every list of rejects by rule (the report, the diagrams'
+// legends and groups, the stepper's and the player's counters) writes them
+// so. lang is kept for callers that name it: the form is the same in both.
 func RuleCount(name string, n int64, lang Lang) string {
-	if lang == LangZH {
-		return fmt.Sprintf("%s %d", name, n)
-	}
 	return fmt.Sprintf("%s ×%d", name, n)
 }
 

@@ -15,7 +15,7 @@ func TestRuleCount(t *testing.T) {
 	}{
 		{"row", 4, tracer.LangEN, "row ×4"},
 		{"upper-right diagonal ↗", 0, tracer.LangEN, "upper-right diagonal ↗ ×0"},
-		{"同宫重复", 7, tracer.LangZH, "同宫重复 7"},
+		{"同宫重复", 7, tracer.LangZH, "同宫重复 ×7"},
 	} {
 		if got := tracer.RuleCount(tt.name, tt.n, tt.lang); got != tt.want {
 			t.Errorf("RuleCount(%q, %d, %s) = %q, want %q", tt.name, tt.n, tt.lang, got, tt.want)
