@@ -422,3 +422,43 @@ func TestTrimSearchOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestFitEstimateIsGraphvizWidth: the picture's estimated width is the
+// width Graphviz draws, also where the legend is about as wide as the tree
+// or wider (Graphviz pads a graph's label by 8 pt each side, and widens
+// the picture on both sides for it). These are pictures the estimate
+// missed by 13–16 pt before it counted that room.
+func TestFitEstimateIsGraphvizWidth(t *testing.T) {
+	sizeRE := regexp.MustCompile(`<svg width="(\d+)pt" height="(\d+)pt"`)
+	for _, c := range []struct {
+		name   string
+		spec   tracer.Spec
+		lang   tracer.Lang
+		boards bool
+		fit    Slide
+	}{
+		{"subsets", tracer.Spec{Problem: "subsets"}, tracer.LangEN, false, Slide{}},
+		{"subsets fitted zh", tracer.Spec{Problem: "subsets"}, tracer.LangZH, false, Slide16x9},
+		{"subsets boards zh", tracer.Spec{Problem: "subsets"}, tracer.LangZH, true, Slide{}},
+		{"4x4 sudoku boards", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2."}, tracer.LangEN, true, Slide16x9},
+		{"4-queens boards fitted", tracer.Spec{Problem: "nqueens", N: 4}, tracer.LangEN, true, Slide16x9},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := dotSpec(t, c.spec)
+			r.leg.Lang = c.lang
+			dot, rep := dotWrite(t, r, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: c.fit, Boards: c.boards})
+			svg, err := graphviz.Draw(context.Background(), dot, graphviz.LayoutPinned, graphviz.SVG)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := sizeRE.FindSubmatch(svg)
+			if m == nil {
+				t.Fatal("no size in the SVG")
+			}
+			w, _ := strconv.ParseFloat(string(m[1]), 64)
+			if d := w - rep.Picture.Width; d > 2 || d < -2 {
+				t.Errorf("estimated %.0f pt wide, Graphviz draws %.0f pt", rep.Picture.Width, w)
+			}
+		})
+	}
+}
