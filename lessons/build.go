@@ -33,10 +33,9 @@ type Options struct {
 	// (Made.Exercises): no page, pictures or players. It is what a
 	// worksheet needs (see Worksheet).
 	ExercisesOnly bool
-	// Players, if set, shares the player pages of the lessons made with
-	// it in its languages: made once for all of them (a site's lessons
-	// in English and Chinese). The pages are the same bytes.
-	Players *Players
+	// players, set by MakeAll, shares the player pages of the lessons
+	// made with it in its languages: made once for all of them.
+	players *players
 }
 
 // Exercise is an exercise of a made lesson, its question and answer
@@ -80,7 +79,7 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 	if l.Spec.Tutorial != "" {
 		m.Title = l.Spec.Tutorial + " · " + m.Title
 	}
-	p := &page{l: l, lang: opt.Lang, players: opt.Players, runs: map[string]*ran{}, diagrams: map[string]render.TrimReport{}, used: map[string]bool{},
+	p := &page{l: l, lang: opt.Lang, players: opt.players, runs: map[string]*ran{}, diagrams: map[string]render.TrimReport{}, used: map[string]bool{},
 		printed: map[string]*printedRun{}}
 	for _, pr := range l.Spec.Printed {
 		start, _ := parsePrintedBoard(pr.Puzzle) // checked by Parse
@@ -467,26 +466,73 @@ func build(ctx context.Context, ls []*Lesson, dir string, opt Options, keep bool
 		}
 		folders[i] = f
 	}
-	// The lessons are independent: they are made side by side, as many
-	// at a time as Go runs threads, each into its own folder. The error
-	// reported is the first lesson's in order that failed, as if they had
-	// been made one by one: a failure stops the lessons after it only.
+	// The lessons are independent: each is made into its own folder.
 	made := make([]*Made, len(ls))
-	errs := make([]error, len(ls))
-	stops := make([]context.CancelFunc, len(ls))
-	ctxs := make([]context.Context, len(ls))
-	for i := range ls {
+	if err := sideBySide(ctx, len(ls), func(ctx context.Context, i int) error {
+		return ls[i].made(ctx, opt, folders[i], keep, &made[i])
+	}); err != nil {
+		return err
+	}
+	for _, f := range folders {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
+	for _, m := range made {
+		done(m)
+	}
+	return nil
+}
+
+// MakeAll makes every lesson of ls in every language of langs (opt.Lang
+// aside), in memory: made[i][j] is ls[j] in langs[i]. The lessons are
+// made side by side (see sideBySide), and a run's player pages once for
+// all the languages (stepper.NewPlayers: the same bytes as Make alone
+// writes). The error is the first one in that order.
+func MakeAll(ctx context.Context, ls []*Lesson, langs []tracer.Lang, opt Options) ([][]*Made, error) {
+	if len(langs) > 1 {
+		opt.players = newPlayers(langs...)
+	}
+	flat := make([]*Made, len(langs)*len(ls))
+	if err := sideBySide(ctx, len(flat), func(ctx context.Context, k int) error {
+		o := opt
+		o.Lang = langs[k/len(ls)]
+		m, err := ls[k%len(ls)].Make(ctx, o)
+		if err == nil {
+			err = ctx.Err()
+		}
+		flat[k] = m
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	made := make([][]*Made, len(langs))
+	for i := range langs {
+		made[i] = flat[i*len(ls) : (i+1)*len(ls)]
+	}
+	return made, nil
+}
+
+// sideBySide runs job(ctx, i) for i in [0, n), as many at a time as Go
+// runs threads. The error is the first job's in order that failed, as if
+// they had run one by one: a failure cancels the context of the jobs
+// after it only.
+func sideBySide(ctx context.Context, n int, job func(ctx context.Context, i int) error) error {
+	errs := make([]error, n)
+	stops := make([]context.CancelFunc, n)
+	ctxs := make([]context.Context, n)
+	for i := range n {
 		ctxs[i], stops[i] = context.WithCancel(ctx)
 		defer stops[i]()
 	}
-	slots := make(chan struct{}, max(1, min(runtime.GOMAXPROCS(0), len(ls))))
+	slots := make(chan struct{}, max(1, min(runtime.GOMAXPROCS(0), n)))
 	var wg sync.WaitGroup
-	for i, l := range ls {
+	for i := range n {
 		slots <- struct{}{}
 		wg.Add(1)
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			if errs[i] = l.made(ctxs[i], opt, folders[i], keep, &made[i]); errs[i] != nil {
+			if errs[i] = job(ctxs[i], i); errs[i] != nil {
 				for _, stop := range stops[i+1:] {
 					stop()
 				}
@@ -498,14 +544,6 @@ func build(ctx context.Context, ls []*Lesson, dir string, opt Options, keep bool
 		if err != nil {
 			return err
 		}
-	}
-	for _, f := range folders {
-		if err := f.Commit(); err != nil {
-			return err
-		}
-	}
-	for _, m := range made {
-		done(m)
 	}
 	return nil
 }

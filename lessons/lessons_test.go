@@ -33,7 +33,7 @@ var update = flag.Bool("update", false, "rewrite the golden pages in testdata/")
 // the pages a Make alone writes.
 var (
 	made        = map[string]*Made{}
-	testPlayers = NewPlayers(tracer.LangEN, tracer.LangZH)
+	testPlayers = newPlayers(tracer.LangEN, tracer.LangZH)
 )
 
 func makeLesson(t *testing.T, l *Lesson, lang tracer.Lang) *Made {
@@ -42,7 +42,7 @@ func makeLesson(t *testing.T, l *Lesson, lang tracer.Lang) *Made {
 	if m := made[key]; m != nil {
 		return m
 	}
-	m, err := l.Make(context.Background(), Options{Lang: lang, Tool: "backtrack test", Players: testPlayers})
+	m, err := l.Make(context.Background(), Options{Lang: lang, Tool: "backtrack test", players: testPlayers})
 	if err != nil {
 		t.Fatalf("%s (%s): %v", l.Name, lang, err)
 	}
@@ -690,4 +690,25 @@ func ExampleSearch_Execute() {
 	st := out.Summary.Stats
 	fmt.Println(out.Summary.Status, st.Nodes, "nodes,", st.Solutions, "solutions,", st.RejectTotal(), "pruned")
 	// Output: complete 17 nodes, 2 solutions, 44 pruned
+}
+
+// ExampleMakeAll makes the permutations lesson in English and in Chinese
+// at once, as a course site does: its players are made once for both.
+func ExampleMakeAll() {
+	ls, err := Lookup("permutations")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	made, err := MakeAll(context.Background(), ls, []tracer.Lang{tracer.LangEN, tracer.LangZH}, Options{Tool: "backtrack example"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, m := range made {
+		fmt.Println(m[0].Name, m[0].Title)
+	}
+	// Output:
+	// permutations Permutations: the three parts of backtracking, the used[] array, and N-Queens as permutations with diagonal rules
+	// permutations 全排列：回溯三部曲、used 数组，以及 N 皇后为什么是“加了对角线规则的排列”
 }

@@ -44,7 +44,7 @@ type page struct {
 	diagrams map[string]render.TrimReport
 	used     map[string]bool // the parts the text showed
 	printed  map[string]*printedRun
-	players  *Players // shared pages (Options.Players), or nil
+	players  *players // shared pages (Options.players), or nil
 }
 
 func parseTemplate(l *Lesson, lang tracer.Lang) (*template.Template, error) {

@@ -8,23 +8,23 @@ import (
 	"backtrack/tracer"
 )
 
-// Players shares the player pages of lessons made in several languages
-// (Options.Players): a run's pages are made for every language of the set
+// players shares the player pages of lessons made in several languages
+// (MakeAll, Options.players): a run's pages are made for every language of the set
 // at the first Make that needs one, the steps worked out once
 // (stepper.NewPlayers), and each language's Make takes its own. A page
 // holds both languages' words and notes and differs from the other
 // language's only in the language it opens in, so the bytes are those a
-// Make without Players writes. A run's pages are let go once every
+// Make without it writes. A run's pages are let go once every
 // language has taken them. Safe for concurrent use.
-type Players struct {
+type players struct {
 	langs []tracer.Lang
 	mu    sync.Mutex
 	runs  map[playersKey]*playersRun
 }
 
-// NewPlayers returns a Players for lessons made in langs.
-func NewPlayers(langs ...tracer.Lang) *Players {
-	return &Players{langs: slices.Clone(langs), runs: map[playersKey]*playersRun{}}
+// newPlayers returns a players for lessons made in langs.
+func newPlayers(langs ...tracer.Lang) *players {
+	return &players{langs: slices.Clone(langs), runs: map[playersKey]*playersRun{}}
 }
 
 // playersKey names a run's pages: the lesson, the run, and the page's
@@ -37,7 +37,7 @@ type playersKey struct {
 type playersRun struct {
 	once  sync.Once
 	rec   *stepper.Recording
-	pages []*stepper.Player // in the order of Players.langs
+	pages []*stepper.Player // in the order of players.langs
 	err   error
 	left  int // languages yet to take their page
 }
@@ -47,7 +47,7 @@ type playersRun struct {
 // search as rec; a lockstep page's sides are taken as they are when their
 // recording is the page's). ok is false when opt.Lang is not one of the
 // set's languages.
-func (ps *Players) take(lesson, run string, rec *stepper.Recording, opt stepper.HTMLOptions) (pl *stepper.Player, made *stepper.Recording, ok bool, err error) {
+func (ps *players) take(lesson, run string, rec *stepper.Recording, opt stepper.HTMLOptions) (pl *stepper.Player, made *stepper.Recording, ok bool, err error) {
 	i := slices.Index(ps.langs, opt.Lang)
 	if i < 0 {
 		return nil, nil, false, nil

@@ -10,7 +10,7 @@ import (
 )
 
 // TestPlayersSameBytes: a lesson made in English and Chinese with its
-// player pages shared (Options.Players) has the files, players and
+// player pages shared (Options.players) has the files, players and
 // lockstep pages included, of the lesson made in each language alone,
 // whichever language is made first; and the shared pages are let go once
 // both languages have taken them.
@@ -40,9 +40,9 @@ func TestPlayersSameBytes(t *testing.T) {
 		t.Fatalf("lesson %s has %d player pages, %d of them lockstep: want both", l.Name, players, lockstep)
 	}
 	for _, order := range [][]tracer.Lang{{tracer.LangEN, tracer.LangZH}, {tracer.LangZH, tracer.LangEN}} {
-		ps := NewPlayers(tracer.LangEN, tracer.LangZH)
+		ps := newPlayers(tracer.LangEN, tracer.LangZH)
 		for _, lang := range order {
-			m, err := l.Make(ctx, Options{Lang: lang, Tool: "backtrack test", Players: ps})
+			m, err := l.Make(ctx, Options{Lang: lang, Tool: "backtrack test", players: ps})
 			if err != nil {
 				t.Fatal(err)
 			}

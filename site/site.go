@@ -23,10 +23,8 @@ import (
 	"context"
 	"fmt"
 	"html"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -69,24 +67,30 @@ func Make(ctx context.Context, opt Options) (map[string][]byte, error) {
 		return nil, err
 	}
 	files["licences.html"] = lic
-	made, err := makeLessons(ctx, opt)
+	// The lessons of both languages are made side by side, a run's
+	// player pages once for both.
+	made, err := lessons.MakeAll(ctx, opt.Lessons, Langs, lessons.Options{Tool: opt.Tool})
 	if err != nil {
 		return nil, err
 	}
 	for i, lang := range Langs {
 		var entries []indexEntry
 		for j, l := range opt.Lessons {
-			m := made[i*len(opt.Lessons)+j]
+			m := made[i][j]
+			page, err := lessonPage(l, lang, m.Files["index.md"], opt.Playground != nil)
+			if err != nil {
+				return nil, fmt.Errorf("lesson %s (%s): %w", l.Name, lang, err)
+			}
 			if opt.Made != nil {
-				opt.Made(lang, m.m)
+				opt.Made(lang, m)
 			}
 			dir := string(lang) + "/" + l.Name + "/"
-			for name, b := range m.m.Files {
+			for name, b := range m.Files {
 				files[dir+name] = b
 			}
-			files[dir+"index.html"] = m.page
+			files[dir+"index.html"] = page
 			players := 0
-			for name := range m.m.Files {
+			for name := range m.Files {
 				if strings.HasSuffix(name, ".html") {
 					players++
 				}
@@ -104,67 +108,6 @@ func Make(ctx context.Context, opt Options) (map[string][]byte, error) {
 		files["playground/playground-wasm.js"] = p.scriptCopy()
 	}
 	return files, nil
-}
-
-// madeLesson is a lesson made in one language, with its page.
-type madeLesson struct {
-	m    *lessons.Made
-	page []byte
-}
-
-// makeLessons makes every lesson in every language, language by language
-// in Langs' order, lesson by lesson: side by side, as many at a time as
-// Go runs threads (each lesson is independent of the others and of its
-// other language). The error is the first one in that order, as if they
-// had been made one by one: a failure stops only those after it.
-func makeLessons(ctx context.Context, opt Options) ([]madeLesson, error) {
-	n := len(Langs) * len(opt.Lessons)
-	made := make([]madeLesson, n)
-	errs := make([]error, n)
-	stops := make([]context.CancelFunc, n)
-	ctxs := make([]context.Context, n)
-	players := lessons.NewPlayers(Langs...) // a run's pages made once for both languages
-	for i := range n {
-		ctxs[i], stops[i] = context.WithCancel(ctx)
-		defer stops[i]()
-	}
-	slots := make(chan struct{}, max(1, min(runtime.GOMAXPROCS(0), n)))
-	var wg sync.WaitGroup
-	for i := range n {
-		lang, l := Langs[i/len(opt.Lessons)], opt.Lessons[i%len(opt.Lessons)]
-		slots <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer func() { <-slots; wg.Done() }()
-			errs[i] = func() error {
-				m, err := l.Make(ctxs[i], lessons.Options{Lang: lang, Tool: opt.Tool, Players: players})
-				if err != nil {
-					return err
-				}
-				if err := ctxs[i].Err(); err != nil {
-					return err
-				}
-				page, err := lessonPage(l, lang, m.Files["index.md"], opt.Playground != nil)
-				if err != nil {
-					return fmt.Errorf("lesson %s (%s): %w", l.Name, lang, err)
-				}
-				made[i] = madeLesson{m, page}
-				return nil
-			}()
-			if errs[i] != nil {
-				for _, stop := range stops[i+1:] {
-					stop()
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return made, nil
 }
 
 // Names returns the site's file paths in order.

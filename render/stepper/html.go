@@ -476,10 +476,7 @@ func NewPlayers(rec *Recording, opt HTMLOptions, langs ...tracer.Lang) ([]*Playe
 	for i, l := range langs {
 		lopt := opt
 		lopt.Lang = l
-		pg.d.Lang = string(tracer.LangEN)
-		if l == tracer.LangZH {
-			pg.d.Lang = string(tracer.LangZH)
-		}
+		pg.d.Lang = string(pageLang(l))
 		var b bytes.Buffer
 		if err := pg.write(&b); err != nil {
 			return nil, fmt.Errorf("html: %w", err)
@@ -607,6 +604,15 @@ func fillTemplate(bw *bufio.Writer, tmpl string, part func(name string) error) e
 	return err
 }
 
+// pageLang is the language a page made for l opens in: Chinese, or else
+// English.
+func pageLang(l tracer.Lang) tracer.Lang {
+	if l == tracer.LangZH {
+		return tracer.LangZH
+	}
+	return tracer.LangEN
+}
+
 // buildPlayer works out every step of the page, packing each as it goes.
 func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 	limit := opt.MaxSteps
@@ -618,10 +624,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 	}
 	n := min(rec.Len(), limit)
 	total := max(opt.Total, rec.Len())
-	lang := opt.Lang
-	if lang != tracer.LangZH {
-		lang = tracer.LangEN
-	}
+	lang := pageLang(opt.Lang)
 	langs := [2]tracer.Lang{tracer.LangEN, tracer.LangZH}
 	var st [2]*Stepper
 	for i, l := range langs {
