@@ -201,7 +201,7 @@ func TestREADMEFigures(t *testing.T) {
 		},
 		{
 			name: "4-queens frames of rejects and their GIF",
-			re: `--every reject`+"`"+`: (\d+)\s+frames \((\d+) rejects and the last step; the other (\d+) rejects only raise a count in a group of\s+pruned tries\)` +
+			re: `--every reject` + "`" + `: (\d+)\s+frames \((\d+) rejects and the last step; the other (\d+) rejects only raise a count in a group of\s+pruned tries\)` +
 				`[^.]*, a ([\d.]+) MB GIF`,
 			tol: []float64{0, 0, 0, size},
 			measure: func(t *testing.T, dir string) []float64 {
