@@ -68,6 +68,9 @@ func (m *Made) Names() []string { return sortedKeys(m.Files) }
 // that does not hold, a part the text refers to that does not exist, or a
 // part of the spec the text does not show is an error.
 func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	if opt.Lang == "" {
 		opt.Lang = tracer.LangEN
@@ -83,7 +86,11 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 		printed: map[string]*printedRun{}}
 	for _, pr := range l.Spec.Printed {
 		start, _ := parsePrintedBoard(pr.Puzzle) // checked by Parse
-		p.printed[pr.Name] = printedCodes[pr.Code](start, pr.MaxCalls)
+		r, err := printedCodes[pr.Code](ctx, start, pr.MaxCalls)
+		if err != nil {
+			return nil, err
+		}
+		p.printed[pr.Name] = r
 	}
 	for i := range l.Spec.Runs {
 		rs := &l.Spec.Runs[i]
@@ -532,7 +539,10 @@ func sideBySide(ctx context.Context, n int, job func(ctx context.Context, i int)
 		wg.Add(1)
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			if errs[i] = job(ctxs[i], i); errs[i] != nil {
+			if errs[i] = ctxs[i].Err(); errs[i] == nil {
+				errs[i] = job(ctxs[i], i) // a job whose turn comes after a stop does not start
+			}
+			if errs[i] != nil {
 				for _, stop := range stops[i+1:] {
 					stop()
 				}
@@ -575,6 +585,11 @@ func (l *Lesson) made(ctx context.Context, opt Options, f *outfile.Folder, keep 
 	*out = m
 	return nil
 }
+
+// Owns reports whether name (a plain file name) is a file a build of the
+// lesson writes into its folder, or may have written: see ownName. The
+// course site (package site) knows a lesson folder made by -o by it.
+func (l *Lesson) Owns(name string) bool { return l.ownName(name) }
 
 // ownName reports whether name is a file a build of the lesson writes, or
 // may have written: index.md, a run's .stats.yaml, .yaml and .html, a
