@@ -151,7 +151,7 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 	if err := l.draw(ctx, p, m); err != nil {
 		return nil, fmt.Errorf("lesson %s: %w", l.Name, err)
 	}
-	if err := l.players(p, m); err != nil {
+	if err := l.players(ctx, p, m); err != nil {
 		return nil, fmt.Errorf("lesson %s: %w", l.Name, err)
 	}
 
@@ -253,7 +253,7 @@ func (l *Lesson) draw(ctx context.Context, p *page, m *Made) error {
 
 // players writes the player page, NAME.html, of every run the page
 // discusses (see ran.player).
-func (l *Lesson) players(p *page, m *Made) error {
+func (l *Lesson) players(ctx context.Context, p *page, m *Made) error {
 	type job struct {
 		name string
 		pl   *stepper.Player
@@ -271,7 +271,7 @@ func (l *Lesson) players(p *page, m *Made) error {
 		wg.Add(1)
 		go func() { // the pages are independent: build them side by side
 			defer wg.Done()
-			j.pl, j.err = p.player(j.name, r)
+			j.pl, j.err = p.player(ctx, j.name, r)
 		}()
 	}
 	wg.Wait()
@@ -358,7 +358,7 @@ func (p *page) lockstep(a, b *ran, pa, pb *stepper.Player) ([]byte, error) {
 
 // player makes the player page of run r, named name, or takes it from
 // p.players.
-func (p *page) player(name string, r *ran) (*stepper.Player, error) {
+func (p *page) player(ctx context.Context, name string, r *ran) (*stepper.Player, error) {
 	// The page holds the steps it quotes and a good stretch after: a
 	// whole run of hundreds of thousands of steps is a big file and
 	// seconds of building, for steps nobody will play to.
@@ -373,7 +373,11 @@ func (p *page) player(name string, r *ran) (*stepper.Player, error) {
 			return pl, err
 		}
 	}
-	return stepper.NewPlayer(r.player, opt)
+	pls, err := stepper.NewPlayersContext(ctx, r.player, opt, opt.Lang)
+	if err != nil {
+		return nil, err
+	}
+	return pls[0], nil
 }
 
 // playerSteps is the most steps run r's player page holds.
@@ -498,7 +502,7 @@ func build(ctx context.Context, ls []*Lesson, dir string, opt Options, keep bool
 // writes). The error is the first one in that order.
 func MakeAll(ctx context.Context, ls []*Lesson, langs []tracer.Lang, opt Options) ([][]*Made, error) {
 	if len(langs) > 1 {
-		opt.players = newPlayers(langs...)
+		opt.players = newPlayers(ctx, langs...)
 	}
 	flat := make([]*Made, len(langs)*len(ls))
 	if err := sideBySide(ctx, len(flat), func(ctx context.Context, k int) error {
