@@ -74,6 +74,7 @@ type Folder struct {
 	old         map[string]bool // files of the earlier site (Marker included)
 	made        map[string]bool // files of lesson build -o
 	listed      []string        // Marker's list, as read
+	stale       []string        // temporary folders an earlier build stopped by force left inside
 	foreign     bool            // holds someone else's entries (force was given)
 	dirs        []string        // the folders of the old site looked into, "" the folder itself
 	swap        bool            // the folder may be replaced whole by rename
@@ -193,6 +194,8 @@ func (f *Folder) scan(force bool) error {
 			willFile, willDir := f.sh.siteFile(p, false), f.sh.siteDir(p, false)
 			ours := p == Marker || inList[p] || (legacy && f.sh.siteFile(p, true))
 			switch {
+			case rel == "" && e.IsDir() && staleTemp(p):
+				f.stale = append(f.stale, p)
 			case e.IsDir() && willFile:
 				clash = append(clash, p+"/")
 			case e.IsDir() && (f.sh.siteDir(p, true) || f.sh.lessonDir(p) || under[p]):
@@ -317,6 +320,9 @@ func (f *Folder) replace(names []string) error {
 	}
 	if !f.exists {
 		if err := os.Rename(f.tmp, f.path); err != nil {
+			if errors.Is(err, fs.ErrExist) || errors.Is(err, syscall.ENOTEMPTY) {
+				return f.fail(errors.New("another program made this folder while the site was built: nothing was written; run the build again"))
+			}
 			return f.fail(plain(err))
 		}
 		return nil
@@ -380,6 +386,9 @@ func (f *Folder) inPlace(files map[string][]byte, names []string) error {
 	if err := writeMarker(names); err != nil {
 		return f.fail(fmt.Errorf("cannot write %s: %v", f.shown(Marker), plain(err)))
 	}
+	for _, d := range f.stale {
+		os.RemoveAll(filepath.Join(f.path, d))
+	}
 	// The site's folders that are empty now (the deepest first): only
 	// an empty folder is removed.
 	for i := len(f.dirs) - 1; i > 0; i-- {
@@ -397,6 +406,23 @@ func (f *Folder) Abort() {
 	}
 	f.done = true
 	os.RemoveAll(f.tmp)
+}
+
+// staleTemp reports whether name is a temporary folder Open makes inside
+// a site folder (Marker.NNN.tmp), which only a build stopped by force
+// (SIGKILL, a power cut) leaves behind.
+func staleTemp(name string) bool {
+	n, ok := strings.CutPrefix(name, Marker+".")
+	n, ok2 := strings.CutSuffix(n, ".tmp")
+	if !ok || !ok2 || n == "" {
+		return false
+	}
+	for _, c := range n {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // markerText is Marker listing names.

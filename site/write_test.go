@@ -100,6 +100,10 @@ func TestFolder(t *testing.T) {
 		{name: "lesson build -o's folder", before: map[string]string{"en/dedup/index.md": "md", "en/dedup/both.svg": "svg", "zh/dedup/index.md": "md"}},
 		{name: "lesson build -o's folder with a worksheet", before: map[string]string{"en/dedup/index.md": "md", "en/exercises/worksheet.md": "w", "en/exercises/key.md": "k"}},
 		{name: "lesson build -o's folder of another lesson", before: map[string]string{"en/permutations/index.md": "md"}},
+		{name: "a stopped build's temporary folder", before: map[string]string{Marker: "# x\nindex.html\n", "index.html": "old", ".backtrack-site.123.tmp/en/index.html": "junk"},
+			gone: []string{".backtrack-site.123.tmp/en/index.html"}},
+		{name: "a stopped build's temporary folder, beside a note, forced", before: map[string]string{"notes.md": "n", ".backtrack-site.123.tmp/en/index.html": "junk"},
+			force: true, gone: []string{".backtrack-site.123.tmp/en/index.html"}},
 		{name: "a site built before the list", before: map[string]string{Marker: legacy, "index.html": "old", "en/permutations/index.html": "old"},
 			gone: []string{"en/permutations/index.html"}},
 		{name: "a site built before the list, and a note", before: map[string]string{Marker: legacy, "index.html": "old", "en/notes.md": "n"},
@@ -262,5 +266,31 @@ func TestPlaygroundSource(t *testing.T) {
 	t.Setenv("PATH", "")
 	if err := PlaygroundSource("."); err == nil || !strings.Contains(err.Error(), "go is not in PATH") {
 		t.Errorf("without go in PATH: %v", err)
+	}
+}
+
+// TestFolderMadeMeanwhile: a folder another program made while the site
+// was built is not written over, and the message says so.
+func TestFolderMadeMeanwhile(t *testing.T) {
+	ls, err := lessons.Lookup("dedup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "s")
+	f, err := Open("--site", dir, ls, false, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTree(t, dir, map[string]string{"theirs.txt": "t"})
+	err = f.Write(writeTestFiles("new"))
+	if err == nil || !strings.Contains(err.Error(), "another program made this folder") || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("Write: %v", err)
+	}
+	if got := readTree(t, dir); len(got) != 1 || got["theirs.txt"] != "t" {
+		t.Errorf("the other program's folder holds %v", got)
+	}
+	if entries, _ := os.ReadDir(parent); len(entries) != 1 {
+		t.Errorf("the parent holds %d entries, want 1", len(entries))
 	}
 }
