@@ -32,12 +32,6 @@ func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, pla
 	if dir == "-" {
 		return usagef("--site -: a site is a folder, not stdout: name a folder (./- for a folder called -)")
 	}
-	if play {
-		if err := site.PlaygroundSource("."); err != nil {
-			fmt.Fprintf(stderr, "backtrack: warning: --site: no playground (it is compiled with Go in backtrack's source folder, and %v): run the build there to have it, or give --no-playground\n", err)
-			play = false
-		}
-	}
 	folder, err := site.Open("--site", dir, ls, play, force)
 	if err != nil {
 		var se *site.Error
@@ -47,6 +41,13 @@ func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, pla
 		return err
 	}
 	defer folder.Abort() // unless written
+	// Checked after the folder, so that a refused folder is the one line.
+	if play {
+		if err := site.PlaygroundSource("."); err != nil {
+			fmt.Fprintf(stderr, "backtrack: warning: --site: no playground (it is compiled with Go in backtrack's source folder, and %v): run the build there to have it, or give --no-playground\n", err)
+			play = false
+		}
+	}
 	start := time.Now()
 	opt := site.Options{Lessons: ls, Tool: "backtrack " + version, License: licenseText, ThirdParty: thirdPartyText,
 		Made: func(lang tracer.Lang, m *lessons.Made) {
