@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"backtrack/lessons"
@@ -83,8 +84,13 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	if err != nil {
 		return usagef("%v", err)
 	}
+	for i, n := range pos {
+		if slices.Contains(pos[:i], n) {
+			return usagef("lesson build: %s is named twice", n)
+		}
+	}
 	if *siteDir != "" {
-		return buildSite(ctx, ls, *siteDir, *force, !*noPlay, stdout)
+		return buildSite(ctx, ls, *siteDir, *force, !*noPlay, stdout, stderr)
 	}
 	dir := filepath.Join(*out, string(lang))
 	made, err := makeFolders(*out, dir)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -26,14 +25,28 @@ var (
 
 // buildSite is `lesson build --site DIR`: the course site of lessons ls,
 // in both languages, with the playground unless play is false, written as
-// DIR whole or not at all.
-func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, play bool, stdout io.Writer) error {
-	dir = filepath.Clean(dir)
-	if pi, err := os.Stat(filepath.Dir(dir)); err != nil || !pi.IsDir() {
-		return usagef("--site %s: folder %s does not exist", dir, filepath.Dir(dir))
+// DIR (see site.Folder: what DIR holds is checked before any work, and
+// --force keeps what is not the tool's). A playground that cannot be
+// compiled here is left out, with one warning line on stderr.
+func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, play bool, stdout, stderr io.Writer) (err error) {
+	if dir == "-" {
+		return usagef("--site -: a site is a folder, not stdout: name a folder (./- for a folder called -)")
 	}
-	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
-		return usagef("--site %s: is a file, want a folder", dir)
+	folder, err := site.Open("--site", dir, ls, play, force)
+	if err != nil {
+		var se *site.Error
+		if errors.As(err, &se) && se.Bad {
+			return usagef("%v", err)
+		}
+		return err
+	}
+	defer folder.Abort() // unless written
+	// Checked after the folder, so that a refused folder is the one line.
+	if play {
+		if err := site.PlaygroundSource("."); err != nil {
+			fmt.Fprintf(stderr, "backtrack: warning: --site: no playground (it is compiled with Go in backtrack's source folder, and %v): run the build there to have it, or give --no-playground\n", err)
+			play = false
+		}
 	}
 	start := time.Now()
 	opt := site.Options{Lessons: ls, Tool: "backtrack " + version, License: licenseText, ThirdParty: thirdPartyText,
@@ -47,10 +60,11 @@ func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, pla
 			return errInterruptedEarly
 		}
 		if err != nil {
-			return usagef("--site: %v (or give --no-playground)", err)
+			fmt.Fprintf(stderr, "backtrack: warning: --site: no playground: %v\n", err)
+		} else {
+			opt.Playground = p
+			fmt.Fprintf(stdout, "playground: %.1f MB of WebAssembly, compiled in %.1f s\n", float64(len(p.Wasm))/(1<<20), time.Since(t).Seconds())
 		}
-		opt.Playground = p
-		fmt.Fprintf(stdout, "playground: %.1f MB of WebAssembly, compiled in %.1f s\n", float64(len(p.Wasm))/(1<<20), time.Since(t).Seconds())
 	}
 	files, err := site.Make(ctx, opt)
 	if ctx.Err() != nil {
@@ -59,10 +73,7 @@ func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, pla
 	if err != nil {
 		return err
 	}
-	if err := site.Write(dir, files, force); err != nil {
-		if errors.Is(err, site.ErrNotSite) {
-			return usagef("%v", err)
-		}
+	if err := folder.Write(files); err != nil {
 		return err
 	}
 	var size int64

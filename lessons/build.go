@@ -68,6 +68,9 @@ func (m *Made) Names() []string { return sortedKeys(m.Files) }
 // that does not hold, a part the text refers to that does not exist, or a
 // part of the spec the text does not show is an error.
 func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	if opt.Lang == "" {
 		opt.Lang = tracer.LangEN
@@ -83,7 +86,11 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 		printed: map[string]*printedRun{}}
 	for _, pr := range l.Spec.Printed {
 		start, _ := parsePrintedBoard(pr.Puzzle) // checked by Parse
-		p.printed[pr.Name] = printedCodes[pr.Code](start, pr.MaxCalls)
+		r, err := printedCodes[pr.Code](ctx, start, pr.MaxCalls)
+		if err != nil {
+			return nil, err
+		}
+		p.printed[pr.Name] = r
 	}
 	for i := range l.Spec.Runs {
 		rs := &l.Spec.Runs[i]
@@ -144,7 +151,7 @@ func (l *Lesson) Make(ctx context.Context, opt Options) (*Made, error) {
 	if err := l.draw(ctx, p, m); err != nil {
 		return nil, fmt.Errorf("lesson %s: %w", l.Name, err)
 	}
-	if err := l.players(p, m); err != nil {
+	if err := l.players(ctx, p, m); err != nil {
 		return nil, fmt.Errorf("lesson %s: %w", l.Name, err)
 	}
 
@@ -246,7 +253,7 @@ func (l *Lesson) draw(ctx context.Context, p *page, m *Made) error {
 
 // players writes the player page, NAME.html, of every run the page
 // discusses (see ran.player).
-func (l *Lesson) players(p *page, m *Made) error {
+func (l *Lesson) players(ctx context.Context, p *page, m *Made) error {
 	type job struct {
 		name string
 		pl   *stepper.Player
@@ -264,7 +271,7 @@ func (l *Lesson) players(p *page, m *Made) error {
 		wg.Add(1)
 		go func() { // the pages are independent: build them side by side
 			defer wg.Done()
-			j.pl, j.err = p.player(j.name, r)
+			j.pl, j.err = p.player(ctx, j.name, r)
 		}()
 	}
 	wg.Wait()
@@ -351,7 +358,7 @@ func (p *page) lockstep(a, b *ran, pa, pb *stepper.Player) ([]byte, error) {
 
 // player makes the player page of run r, named name, or takes it from
 // p.players.
-func (p *page) player(name string, r *ran) (*stepper.Player, error) {
+func (p *page) player(ctx context.Context, name string, r *ran) (*stepper.Player, error) {
 	// The page holds the steps it quotes and a good stretch after: a
 	// whole run of hundreds of thousands of steps is a big file and
 	// seconds of building, for steps nobody will play to.
@@ -366,7 +373,11 @@ func (p *page) player(name string, r *ran) (*stepper.Player, error) {
 			return pl, err
 		}
 	}
-	return stepper.NewPlayer(r.player, opt)
+	pls, err := stepper.NewPlayersContext(ctx, r.player, opt, opt.Lang)
+	if err != nil {
+		return nil, err
+	}
+	return pls[0], nil
 }
 
 // playerSteps is the most steps run r's player page holds.
@@ -491,7 +502,7 @@ func build(ctx context.Context, ls []*Lesson, dir string, opt Options, keep bool
 // writes). The error is the first one in that order.
 func MakeAll(ctx context.Context, ls []*Lesson, langs []tracer.Lang, opt Options) ([][]*Made, error) {
 	if len(langs) > 1 {
-		opt.players = newPlayers(langs...)
+		opt.players = newPlayers(ctx, langs...)
 	}
 	flat := make([]*Made, len(langs)*len(ls))
 	if err := sideBySide(ctx, len(flat), func(ctx context.Context, k int) error {
@@ -532,7 +543,10 @@ func sideBySide(ctx context.Context, n int, job func(ctx context.Context, i int)
 		wg.Add(1)
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			if errs[i] = job(ctxs[i], i); errs[i] != nil {
+			if errs[i] = ctxs[i].Err(); errs[i] == nil {
+				errs[i] = job(ctxs[i], i) // a job whose turn comes after a stop does not start
+			}
+			if errs[i] != nil {
 				for _, stop := range stops[i+1:] {
 					stop()
 				}
@@ -575,6 +589,11 @@ func (l *Lesson) made(ctx context.Context, opt Options, f *outfile.Folder, keep 
 	*out = m
 	return nil
 }
+
+// Owns reports whether name (a plain file name) is a file a build of the
+// lesson writes into its folder, or may have written: see ownName. The
+// course site (package site) knows a lesson folder made by -o by it.
+func (l *Lesson) Owns(name string) bool { return l.ownName(name) }
 
 // ownName reports whether name is a file a build of the lesson writes, or
 // may have written: index.md, a run's .stats.yaml, .yaml and .html, a

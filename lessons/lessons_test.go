@@ -33,7 +33,7 @@ var update = flag.Bool("update", false, "rewrite the golden pages in testdata/")
 // the pages a Make alone writes.
 var (
 	made        = map[string]*Made{}
-	testPlayers = newPlayers(tracer.LangEN, tracer.LangZH)
+	testPlayers = newPlayers(context.Background(), tracer.LangEN, tracer.LangZH)
 )
 
 func makeLesson(t *testing.T, l *Lesson, lang tracer.Lang) *Made {

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"context"
 	"slices"
 	"sync"
 
@@ -17,14 +18,17 @@ import (
 // Make without it writes. A run's pages are let go once every
 // language has taken them. Safe for concurrent use.
 type players struct {
+	ctx   context.Context // the pages are made until it ends
 	langs []tracer.Lang
 	mu    sync.Mutex
 	runs  map[playersKey]*playersRun
 }
 
-// newPlayers returns a players for lessons made in langs.
-func newPlayers(langs ...tracer.Lang) *players {
-	return &players{langs: slices.Clone(langs), runs: map[playersKey]*playersRun{}}
+// newPlayers returns a players for lessons made in langs, whose pages
+// are made until ctx ends (the context of all the lessons: a page is
+// shared by two of them).
+func newPlayers(ctx context.Context, langs ...tracer.Lang) *players {
+	return &players{ctx: ctx, langs: slices.Clone(langs), runs: map[playersKey]*playersRun{}}
 }
 
 // playersKey names a run's pages: the lesson, the run, and the page's
@@ -63,7 +67,7 @@ func (ps *players) take(lesson, run string, rec *stepper.Recording, opt stepper.
 	ps.mu.Unlock()
 	r.once.Do(func() {
 		r.rec = rec
-		r.pages, r.err = stepper.NewPlayers(rec, opt, ps.langs...)
+		r.pages, r.err = stepper.NewPlayersContext(ps.ctx, rec, opt, ps.langs...)
 	})
 	ps.mu.Lock()
 	if r.left--; r.left == 0 {

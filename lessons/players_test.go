@@ -40,7 +40,7 @@ func TestPlayersSameBytes(t *testing.T) {
 		t.Fatalf("lesson %s has %d player pages, %d of them lockstep: want both", l.Name, players, lockstep)
 	}
 	for _, order := range [][]tracer.Lang{{tracer.LangEN, tracer.LangZH}, {tracer.LangZH, tracer.LangEN}} {
-		ps := newPlayers(tracer.LangEN, tracer.LangZH)
+		ps := newPlayers(context.Background(), tracer.LangEN, tracer.LangZH)
 		for _, lang := range order {
 			m, err := l.Make(ctx, Options{Lang: lang, Tool: "backtrack test", players: ps})
 			if err != nil {

@@ -1,6 +1,11 @@
 package lessons
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
 
 // TestPrintedStage1 runs tutorial 002's stage 1 as printed on a board
 // with two blanks: it never finds a valid board in the call limit, and
@@ -10,7 +15,10 @@ func TestPrintedStage1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := runStage1Printed(start, 100_000)
+	r, err := runStage1Printed(context.Background(), start, 100_000)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !r.limited || r.calls != 100_000 {
 		t.Errorf("limited %v after %d calls, want the limit after 100000", r.limited, r.calls)
 	}
@@ -32,5 +40,21 @@ func TestPrintedStage1(t *testing.T) {
 	}
 	if _, err := parsePrintedBoard("12"); err == nil {
 		t.Error("a short puzzle: no error")
+	}
+}
+
+// TestPrintedStops: a printed run stops soon after its context ends (a
+// million calls take about half a second; Ctrl-C must not wait for them).
+func TestPrintedStops(t *testing.T) {
+	start, err := parsePrintedBoard("53467891.6721953.8198342567859761423426853791713924856961537284287419635345286179")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	began := time.Now()
+	r, err := runStage1Printed(ctx, start, 1_000_000_000)
+	if d := time.Since(began); !errors.Is(err, context.Canceled) || r != nil || d > 50*time.Millisecond {
+		t.Errorf("canceled run: %v, %v after %v; want context.Canceled at once", r, err, d)
 	}
 }

@@ -28,6 +28,46 @@ type Playground struct {
 // PlaygroundPackage is the import path of the playground's main package.
 const PlaygroundPackage = "backtrack/site/playground"
 
+// PlaygroundSource reports why the playground cannot be compiled in dir,
+// or nil: the Go toolchain is not in PATH, or dir is not in backtrack's
+// source (no go.mod of module backtrack in it or a folder above it, with
+// the playground's package). It reads a few files and runs nothing, so a
+// build can leave the playground out before its work, not after.
+func PlaygroundSource(dir string) error {
+	if _, err := exec.LookPath("go"); err != nil {
+		return errors.New("go is not in PATH")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			if modulePath(b) != "backtrack" {
+				break // another module's folder
+			}
+			if fi, err := os.Stat(filepath.Join(d, "site", "playground", "main.go")); err != nil || !fi.Mode().IsRegular() {
+				break
+			}
+			return nil
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return fmt.Errorf("%s is not in backtrack's source", abs)
+}
+
+// modulePath is the module line of a go.mod.
+func modulePath(gomod []byte) string {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "module" {
+			return strings.Trim(f[1], `"`)
+		}
+	}
+	return ""
+}
+
 // BuildPlayground compiles the playground with the Go toolchain (GOOS=js
 // GOARCH=wasm go build, run in moduleDir, a folder of backtrack's source)
 // and reads wasm_exec.js from the toolchain ($GOROOT/lib/wasm, or

@@ -2,10 +2,7 @@ package site
 
 import (
 	"context"
-	"errors"
-	"os"
 	"path"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -100,45 +97,6 @@ func TestTryHash(t *testing.T) {
 	} {
 		if got := tryHash(tc.s, tc.lang); got != tc.want {
 			t.Errorf("tryHash(%+v) = %q, want %q", tc.s, got, tc.want)
-		}
-	}
-}
-
-// TestWrite: a new folder, a site built before, and a folder of other
-// files (refused, untouched, unless forced).
-func TestWrite(t *testing.T) {
-	parent := t.TempDir()
-	dir := filepath.Join(parent, "site")
-	files := map[string][]byte{"index.html": []byte("one"), "en/a/index.html": []byte("two")}
-	if err := Write(dir, files, false); err != nil {
-		t.Fatal(err)
-	}
-	files["index.html"] = []byte("three")
-	if err := Write(dir, files, false); err != nil {
-		t.Fatalf("rewriting a site: %v", err)
-	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(b) != "three" {
-		t.Errorf("index.html holds %q after the rewrite", b)
-	}
-	other := filepath.Join(parent, "notes")
-	os.Mkdir(other, 0o755)
-	os.WriteFile(filepath.Join(other, "mine.txt"), []byte("keep"), 0o644)
-	if err := Write(other, files, false); !errors.Is(err, ErrNotSite) {
-		t.Errorf("writing over a folder of notes: %v, want ErrNotSite", err)
-	}
-	if b, _ := os.ReadFile(filepath.Join(other, "mine.txt")); string(b) != "keep" {
-		t.Errorf("the refused folder was touched")
-	}
-	if err := Write(other, files, true); err != nil {
-		t.Errorf("--force: %v", err)
-	}
-	if err := Write(filepath.Join(parent, "no", "site"), files, false); err == nil {
-		t.Errorf("a folder whose parent does not exist was written")
-	}
-	entries, _ := os.ReadDir(parent)
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") {
-			t.Errorf("a temporary folder is left: %s", e.Name())
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"cmp"
 	"compress/gzip"
+	"context"
 	_ "embed"
 	"encoding/base64"
 	"encoding/binary"
@@ -427,7 +428,7 @@ type playerPage struct {
 // file with no outside references (its script, style and data inside),
 // the same bytes for the same run and options.
 func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
-	pg, err := buildPlayer(rec, opt)
+	pg, err := buildPlayer(context.Background(), rec, opt)
 	if err != nil {
 		return err
 	}
@@ -466,7 +467,13 @@ func NewPlayer(rec *Recording, opt HTMLOptions) (*Player, error) {
 // steps worked out once for all of them. A page holds both languages'
 // notes and words, and opens in its own.
 func NewPlayers(rec *Recording, opt HTMLOptions, langs ...tracer.Lang) ([]*Player, error) {
-	pg, err := buildPlayer(rec, opt)
+	return NewPlayersContext(context.Background(), rec, opt, langs...)
+}
+
+// NewPlayersContext is NewPlayers that stops soon after ctx ends (within
+// playerCheck steps), returning ctx's error.
+func NewPlayersContext(ctx context.Context, rec *Recording, opt HTMLOptions, langs ...tracer.Lang) ([]*Player, error) {
+	pg, err := buildPlayer(ctx, rec, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -613,8 +620,13 @@ func pageLang(l tracer.Lang) tracer.Lang {
 	return tracer.LangEN
 }
 
-// buildPlayer works out every step of the page, packing each as it goes.
-func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
+// playerCheck is how many steps buildPlayer works out between two looks
+// at its context (a few milliseconds' work).
+const playerCheck = 1 << 12
+
+// buildPlayer works out every step of the page, packing each as it goes;
+// it stops with ctx's error soon after ctx ends.
+func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerPage, error) {
 	limit := opt.MaxSteps
 	if limit <= 0 {
 		limit = DefaultHTMLSteps
@@ -753,6 +765,9 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 	var nodes, prevNodes []int // the frames' calls, this step and the step before
 	var prevEv tracer.Event
 	for k := int64(1); k <= n; k++ {
+		if k%playerCheck == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		e := rec.At(k)
 		for i := range nar {
 			if err := pg.notes[i].add(nar[i].Note(&e)); err != nil {

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -14,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"backtrack/tracer"
 )
@@ -593,5 +595,18 @@ func TestNewPlayersSameAsNewPlayer(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNewPlayersContextStops: a player page stops being made soon after
+// its context ends (a site build's Ctrl-C), with the context's error.
+func TestNewPlayersContextStops(t *testing.T) {
+	rec := recordRun(t, tracer.Spec{Problem: "sudoku"}).rec
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	ps, err := NewPlayersContext(ctx, rec, HTMLOptions{MaxSteps: 90000, TreePane: true}, tracer.LangEN)
+	if d := time.Since(start); !errors.Is(err, context.Canceled) || ps != nil || d > 100*time.Millisecond {
+		t.Errorf("canceled: %v, %v after %v; want context.Canceled at once", ps, err, d)
 	}
 }
