@@ -371,7 +371,6 @@ func grepLine(s, sub string) string {
 	return ""
 }
 
-
 // TestSmallCompletionPerProblem: bash completes --dedup's values, and the
 // values of --order, --check, --when and --dedup of the problem on the
 // line only (every problem's when none is on it yet).

@@ -163,7 +163,7 @@ func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 		return fmt.Errorf("chart: %w", err)
 	}
 	if _, err := w.Write(buf.Bytes()); err != nil {
-		return fmt.Errorf("chart: write: %w", err)
+		return err // the writer's error, which names its file if it has one
 	}
 	return nil
 }

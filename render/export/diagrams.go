@@ -136,7 +136,7 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 	if _, err := render.WriteDOT(w, t, leg, opt); err != nil {
 		var oe *outfile.Error
 		if errors.As(err, &oe) {
-			return nil, err
+			return nil, oe // names the output; a writer's prefix adds nothing
 		}
 		return nil, inputf("%v", err)
 	}

@@ -433,10 +433,7 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 	}
 	pg.followBrowser = opt.FollowBrowser
 	pg.predict = opt.Predict
-	if err := pg.write(w); err != nil {
-		return fmt.Errorf("html: %w", err)
-	}
-	return nil
+	return pg.write(w) // the writer's error, which names its file if it has one
 }
 
 // Player is a player page made by NewPlayer: its bytes, as WriteHTML
