@@ -384,7 +384,7 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 	if !ef.diagrams() {
 		var unused []string
 		for _, name := range shapeFlags {
-			if ef.set[name] {
+			if ef.set[name] && name != "at-step" { // --at-step has a warning of its own, below
 				unused = append(unused, "--"+name)
 			}
 		}
@@ -429,7 +429,10 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 		{"quiz", "--html", ef.html == ""},
 		{"delay", "--gif", frames && ef.gif == ""},
 		{"frames-format", "--frames", frames && ef.frames == ""},
-		{"at-step", "--dot, --svg, --png and --html (--frames and --gif draw the steps --every picks)", frames && ef.dot == "" && ef.svg == "" && ef.png == "" && ef.html == ""},
+		// --at-step picks one step of the tree to draw: the player page
+		// (--html) steps through them all, and the frames draw the steps
+		// --every picks.
+		{"at-step", "--dot, --svg and --png (--frames and --gif draw the steps --every picks, and the --html page steps through every step)", ef.dot == "" && ef.svg == "" && ef.png == ""},
 	} {
 		if ef.set[u.flag] && u.unused {
 			fmt.Fprintf(stderr, "backtrack: warning: --%s is used only by %s, and none was asked for\n", u.flag, u.users)
