@@ -433,4 +433,18 @@ func TestSmallCompletionPerProblem(t *testing.T) {
 			}
 		}
 	}
+	// fish (not run here unless installed): the same per-problem lines.
+	out.Reset()
+	if code := run([]string{"completion", "fish"}, nil, &out, &errb); code != exitOK {
+		t.Fatalf("completion fish: exit %d: %s", code, errb.String())
+	}
+	for _, w := range []string{
+		`-n "__fish_seen_subcommand_from trace; and __fish_seen_subcommand_from sudoku" -l order -x -a "scan2d linear mrv cells"`,
+		`-n "__fish_seen_subcommand_from trace; and __fish_seen_subcommand_from nqueens queens" -l order -x -a "rows"`,
+		`-n "__fish_seen_subcommand_from step; and __fish_seen_subcommand_from subsets" -l dedup -x -a "used start none"`,
+	} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("completion fish lacks %s", w)
+		}
+	}
 }
