@@ -275,7 +275,7 @@ func TestSmallProblemNamesAndNumbers(t *testing.T) {
 		want string // in stderr, or in stdout for exit 0
 	}{
 		{[]string{"trace", "nqueens", "-n", "0x8"}, 2, `invalid value "0x8" for flag -n: want a whole number in decimal digits, such as 8`},
-		{[]string{"trace", "nqueens", "-n", "010"}, 2, `invalid value "010" for flag -n: want a whole number in decimal digits`},
+		{[]string{"trace", "nqueens", "-n", "010"}, 0, "nqueens n=10"},
 		{[]string{"trace", "nqueens", "-n", "1_0"}, 2, `invalid value "1_0" for flag -n`},
 		{[]string{"trace", "nqueens", "-n", "abc"}, 2, `invalid value "abc" for flag -n: want a whole number in decimal digits`},
 		{[]string{"trace", "nqueens", "-n", "99999999999999999999"}, 2, `invalid value "99999999999999999999" for flag -n: value out of range`},

@@ -290,6 +290,11 @@ func create(ctx context.Context, name, label string, stdout io.Writer, inputs []
 	if name == "" {
 		return nil, &Error{Label: label, Name: `""`, Err: errors.New("the file name is empty"), Bad: true}
 	}
+	if name != "-" && strings.HasSuffix(name, string(filepath.Separator)) {
+		// "new.svg/" would be cleaned to new.svg (or, for a file that
+		// exists, not be one: ENOTDIR) and written as a file.
+		return nil, &Error{Label: label, Name: name, Err: errors.New("ends in /, which names a folder: want a file name"), Bad: true}
+	}
 	desc, fd := "", -1
 	var fi fs.FileInfo
 	var statErr error
