@@ -1,4 +1,4 @@
-package outfile
+package outfile_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"backtrack/render/outfile"
 )
 
 // TestCreateTrailingSlash: a file output named with a trailing slash names
@@ -18,8 +20,8 @@ func TestCreateTrailingSlash(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{filepath.Join(dir, "new.svg") + "/", old + "/", dir + "/"} {
-		o, err := Create(context.Background(), name, "--svg", nil)
-		var oe *Error
+		o, err := outfile.Create(context.Background(), name, "--svg", nil)
+		var oe *outfile.Error
 		if err == nil || !errors.As(err, &oe) || !oe.Bad {
 			o.Abort()
 			t.Errorf("Create(%q): %v, want a Bad *Error", name, err)
