@@ -72,7 +72,7 @@ const (
 // written.
 func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 	if len(runs) == 0 {
-		return fmt.Errorf("chart: no runs to draw")
+		return fmt.Errorf("the depth chart needs at least one run")
 	}
 	fonts, err := chartFonts()
 	if err != nil {

@@ -617,7 +617,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		limit = DefaultHTMLSteps
 	}
 	if limit > MaxHTMLSteps {
-		return nil, fmt.Errorf("html: at most %d steps, not %d", MaxHTMLSteps, limit)
+		return nil, fmt.Errorf("a player page holds at most %d steps, not %d", MaxHTMLSteps, limit)
 	}
 	n := min(rec.Len(), limit)
 	total := max(opt.Total, rec.Len())
@@ -681,7 +681,7 @@ func buildPlayer(rec *Recording, opt HTMLOptions) (*playerPage, error) {
 		}
 	}
 	if len(d.Code[0]) > 1<<15 {
-		return nil, fmt.Errorf("html: the code has %d lines, more than the page can mark", len(d.Code[0]))
+		return nil, fmt.Errorf("the code has %d lines, more than a player page can mark", len(d.Code[0]))
 	}
 	if n < total {
 		d.Cut = [2]string{
@@ -956,7 +956,7 @@ func (d *playerData) board(rec *Recording, s *Stepper) error {
 	b.Rows, b.Cols, b.Box, b.Pieces = sh.rows, sh.cols, sh.box, sh.pieces
 	b.Glyphs = []string{""}
 	if sh.rows*sh.cols > 1<<14 {
-		return errors.New("html: the board is too big")
+		return errors.New("the board is too big for a player page")
 	}
 	b.Start = d.cellStates(rec, rec.start, boardMarks{cand: tracer.NoPos, slot: tracer.NoPos, slotRow: -1})
 	return nil
