@@ -66,8 +66,20 @@ type complCommand struct {
 // complTable is what the completion scripts complete.
 type complTable struct {
 	commands []complCommand
-	values   map[string][]string // a flag's values, by "--name"
+	values   map[string][]string // a flag's values, by "--name"; of every problem for the flags in perProblem
 	files    map[string]bool     // flags whose value is a file or folder
+	// perProblem holds, for the flags whose values depend on the problem
+	// (--order, --check, --when, --dedup), each problem's own values, by
+	// flag then problem name: offered when that problem is on the line.
+	perProblem map[string]map[string][]string
+	problems   []complProblem // in the order of tracer.Problems
+}
+
+// complProblem is a problem and the words that name it on a command line
+// (its name and aliases).
+type complProblem struct {
+	name  string
+	words []string
 }
 
 // helpFlag matches a flag line of a command's -h: "  --order string".
@@ -118,14 +130,32 @@ func completionTable() (*complTable, error) {
 		}
 		t.commands = append(t.commands, cc)
 	}
-	var orders, checks []string
+	t.perProblem = map[string]map[string][]string{"--order": {}, "--check": {}, "--when": {}, "--dedup": {}}
 	for _, d := range tracer.Problems() {
-		orders = append(orders, strs(d.Orders)...)
-		checks = append(checks, strs(d.Checks)...)
+		t.problems = append(t.problems, complProblem{d.Name, append([]string{d.Name}, d.Aliases...)})
+		pp := t.perProblem
+		pp["--order"][d.Name] = strs(d.Orders)
+		pp["--check"][d.Name] = strs(d.Checks)
+		pp["--when"][d.Name] = strs(tracer.Whens)
+		if d.Whens != nil {
+			pp["--when"][d.Name] = strs(d.Whens)
+		}
+		pp["--dedup"][d.Name] = nil
+		if listProblem(d) {
+			pp["--dedup"][d.Name] = strs(tracer.Dedups)
+		}
 	}
-	t.values["--order"] = uniq(orders)
-	t.values["--check"] = uniq(checks)
-	t.values["--when"] = strs(tracer.Whens)
+	for f, byProblem := range t.perProblem {
+		var all []string
+		for _, vs := range byProblem {
+			all = append(all, vs...)
+		}
+		t.values[f] = uniq(all)
+	}
+	if f := "--when"; len(t.values[f]) == len(tracer.Whens) {
+		t.values[f] = strs(tracer.Whens) // in their own order, not sorted
+	}
+	t.values["--dedup"] = strs(tracer.Dedups)
 	t.values["--drop"] = strs(tracer.Drops)
 	t.values["--lang"] = strs(tracer.Langs)
 	t.values["--layout"] = []string{"tidy", "dot"}
@@ -138,6 +168,17 @@ func completionTable() (*complTable, error) {
 		t.files[f] = true
 	}
 	return t, nil
+}
+
+// listProblem reports whether the problem d takes a list of numbers
+// (--nums, --target, --reuse, --dedup): its puzzle text is a Numbers.
+func listProblem(d *tracer.Def) bool {
+	if d.Puzzle == nil || d.Puzzle.Parse == nil {
+		return false
+	}
+	v, err := d.Puzzle.Parse(d.Puzzle.Default)
+	_, ok := v.(tracer.Numbers)
+	return err == nil && ok
 }
 
 // isHelp reports whether err is the flag package's "help was asked for".
@@ -178,9 +219,25 @@ func (t *complTable) bash() string {
 		names = append(names, c.name)
 	}
 	fmt.Fprintf(&b, "    COMPREPLY=($(compgen -W %q -- \"$cur\"))\n    return\n  fi\n", strings.Join(names, " "))
+	// The problem on the line, if any: the first word that names one.
+	b.WriteString("  local prob=\"\"\n")
+	b.WriteString("  for ((i = 1; i < COMP_CWORD; i++)); do\n")
+	b.WriteString("    case \"${COMP_WORDS[i]}\" in\n")
+	for _, p := range t.problems {
+		fmt.Fprintf(&b, "      %s) prob=%s; break ;;\n", strings.Join(p.words, "|"), p.name)
+	}
+	b.WriteString("    esac\n  done\n")
 	// A flag's value.
 	b.WriteString("  case \"$prev\" in\n")
 	for _, f := range t.valueFlags() {
+		if byProblem, ok := t.perProblem[f]; ok {
+			fmt.Fprintf(&b, "    %s)\n      case \"$prob\" in\n", f)
+			for _, p := range t.problems {
+				fmt.Fprintf(&b, "        %s) COMPREPLY=($(compgen -W %q -- \"$cur\")) ;;\n", p.name, strings.Join(byProblem[p.name], " "))
+			}
+			fmt.Fprintf(&b, "        *) COMPREPLY=($(compgen -W %q -- \"$cur\")) ;;\n      esac\n      return ;;\n", strings.Join(t.values[f], " "))
+			continue
+		}
 		fmt.Fprintf(&b, "    %s) COMPREPLY=($(compgen -W %q -- \"$cur\")); return ;;\n", f, strings.Join(t.values[f], " "))
 	}
 	var files []string
@@ -240,7 +297,19 @@ func (t *complTable) fish() string {
 			if !strings.HasPrefix(f, "--") {
 				opt = "-o " + strings.TrimPrefix(f, "-")
 			}
+			byProblem, perProblem := t.perProblem[f]
 			switch {
+			case perProblem:
+				// Each problem's own values once it is on the line; every
+				// problem's before.
+				var all []string
+				for _, p := range t.problems {
+					all = append(all, p.words...)
+					fmt.Fprintf(&b, "complete -c backtrack -n %q %s -x -a %q\n",
+						cond+"; and __fish_seen_subcommand_from "+strings.Join(p.words, " "), opt, strings.Join(byProblem[p.name], " "))
+				}
+				fmt.Fprintf(&b, "complete -c backtrack -n %q %s -x -a %q\n",
+					cond+"; and not __fish_seen_subcommand_from "+strings.Join(all, " "), opt, strings.Join(t.values[f], " "))
 			case len(t.values[f]) > 0:
 				fmt.Fprintf(&b, "complete -c backtrack -n %q %s -x -a %q\n", cond, opt, strings.Join(t.values[f], " "))
 			case t.files[f]:

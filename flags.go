@@ -130,6 +130,20 @@ func strs[T ~string](vs []T) []string {
 // problemList is the problems for usage lines: "nqueens|sudoku|permutations".
 func problemList() string { return strings.Join(tracer.ProblemNames(), "|") }
 
+// problemNames is the problems for the help, each with the other names
+// the command line takes for it: "nqueens (or queens), sudoku, ...".
+func problemNames() string {
+	var ns []string
+	for _, name := range tracer.ProblemNames() {
+		n := name
+		if d, err := tracer.Lookup(name); err == nil && len(d.Aliases) > 0 {
+			n += " (or " + strings.Join(d.Aliases, ", or ") + ")"
+		}
+		ns = append(ns, n)
+	}
+	return strings.Join(ns, ", ")
+}
+
 // specError turns a tracer.SettingError into a usage error naming the
 // flag (play.SpecError, the playground's words too); where names the
 // puzzle's source for puzzle errors.
@@ -310,7 +324,7 @@ func (ef *exportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&ef.dot, "dot", "", "write the search tree as Graphviz DOT to this file (- for stdout)")
 	fs.StringVar(&ef.svg, "svg", "", "draw the search tree as SVG to this file")
 	fs.StringVar(&ef.png, "png", "", "draw the search tree as PNG to this file")
-	fs.StringVar(&ef.lang, "lang", "", "language of the report, notes and legends: "+langHelp+"; render: the log's, if it has one")
+	fs.StringVar(&ef.lang, "lang", "", "language of the report, notes and legends: "+langHelp)
 	fs.IntVar(&ef.maxNodes, "max-nodes", render.DefaultMaxNodes, "box budget of a diagram (0: draw everything, up to 400000 boxes for SVG and PNG; solution paths are always drawn)")
 	fs.IntVar(&ef.depth, "depth", 0, "draw levels down to this depth (0: all)")
 	fs.StringVar(&ef.focus, "focus", "", "expand only the branch under these moves, e.g. r0=c1 or (0,2)=4/(0,3)=6")
@@ -384,7 +398,7 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 	if !ef.diagrams() {
 		var unused []string
 		for _, name := range shapeFlags {
-			if ef.set[name] {
+			if ef.set[name] && name != "at-step" { // --at-step has a warning of its own, below
 				unused = append(unused, "--"+name)
 			}
 		}
@@ -429,7 +443,10 @@ func (ef *exportFlags) options(fs *flag.FlagSet, stderr io.Writer) (render.Diagr
 		{"quiz", "--html", ef.html == ""},
 		{"delay", "--gif", frames && ef.gif == ""},
 		{"frames-format", "--frames", frames && ef.frames == ""},
-		{"at-step", "--dot, --svg, --png and --html (--frames and --gif draw the steps --every picks)", frames && ef.dot == "" && ef.svg == "" && ef.png == "" && ef.html == ""},
+		// --at-step picks one step of the tree to draw: the player page
+		// (--html) steps through them all, and the frames draw the steps
+		// --every picks.
+		{"at-step", "--dot, --svg and --png (--frames and --gif draw the steps --every picks, and the --html page steps through every step)", ef.dot == "" && ef.svg == "" && ef.png == ""},
 	} {
 		if ef.set[u.flag] && u.unused {
 			fmt.Fprintf(stderr, "backtrack: warning: --%s is used only by %s, and none was asked for\n", u.flag, u.users)

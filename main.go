@@ -25,6 +25,7 @@ import (
 	"os/signal"
 	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -123,7 +124,7 @@ func helpText() string {
 		b.WriteString(c.help)
 	}
 	b.WriteString(`
-The problems: ` + strings.Join(tracer.ProblemNames(), ", ") + `.
+The problems: ` + problemNames() + `.
 Run 'backtrack COMMAND -h' for a command's flags. Examples:
   backtrack trace nqueens -n 4
   backtrack trace sudoku --order mrv --stats -
@@ -262,8 +263,8 @@ func newCommand(name string, stdout io.Writer, usage string) *command {
 }
 
 // singleDash finds the flag package's "-name" in its error messages; the
-// tool's flags are written --name.
-var singleDash = regexp.MustCompile(`(flag:? |defined: )-([a-z])`)
+// tool's flags are written --name, except the one-letter ones (-n, -o).
+var singleDash = regexp.MustCompile(`(flag:? |defined: |argument: )-([a-z][a-z0-9-])`)
 
 // parse parses args, letting flags and positional arguments mix. "help" as
 // the first argument asks for the help too.
@@ -271,6 +272,14 @@ func (c *command) parse(args []string) ([]string, error) {
 	if len(args) > 0 && args[0] == "help" {
 		args = []string{"-h"}
 	}
+	c.VisitAll(func(f *flag.Flag) {
+		if g, ok := f.Value.(flag.Getter); ok {
+			switch g.Get().(type) {
+			case int, int64, uint, uint64:
+				f.Value = decimalValue{f.Value}
+			}
+		}
+	})
 	pos, err := parseInterspersed(c.FlagSet, args)
 	if errors.Is(err, flag.ErrHelp) {
 		c.printHelp()
@@ -278,9 +287,6 @@ func (c *command) parse(args []string) ([]string, error) {
 	}
 	if err != nil {
 		msg := singleDash.ReplaceAllString(err.Error(), "$1--$2")
-		if strings.HasPrefix(msg, "flag needs an argument: -") {
-			msg = strings.Replace(msg, ": -", ": --", 1)
-		}
 		return nil, usagef("%s (see 'backtrack %s -h')", msg, c.Name())
 	}
 	// An output named by an empty string is an unset shell variable
@@ -298,6 +304,36 @@ func (c *command) parse(args []string) ([]string, error) {
 	return pos, empty
 }
 
+// decimalValue is a number flag of the flag package that takes decimal
+// digits only, with an optional sign: the flag package reads "0x8" and
+// "010" as 8 and "1_0" as 10, which nobody means on this command line
+// ("010" is 10 here).
+type decimalValue struct{ flag.Value }
+
+// decimalDigits is what a decimalValue takes.
+var decimalDigits = regexp.MustCompile(`^[+-]?[0-9]+$`)
+
+func (d decimalValue) Set(s string) error {
+	if !decimalDigits.MatchString(s) {
+		return errors.New("want a whole number in decimal digits, such as 8")
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return errors.New("value out of range")
+	}
+	return d.Value.Set(strconv.FormatInt(v, 10))
+}
+
+func (d decimalValue) String() string {
+	if d.Value == nil {
+		return ""
+	}
+	return d.Value.String()
+}
+
+// Get returns the number (flag.Getter).
+func (d decimalValue) Get() any { return d.Value.(flag.Getter).Get() }
+
 // pathFlags are the flags that name an output file or folder.
 var pathFlags = map[string]bool{"dot": true, "svg": true, "png": true, "gif": true, "html": true, "frames": true, "yaml": true, "stats": true, "o": true}
 
@@ -306,6 +342,11 @@ func (c *command) printHelp() {
 	var b strings.Builder
 	fmt.Fprintf(&b, "usage: %s\n\nflags:\n", c.usage)
 	c.VisitAll(func(f *flag.Flag) {
+		if d, ok := f.Value.(decimalValue); ok {
+			g := *f
+			g.Value = d.Value // the flag package names the type of its own values only
+			f = &g
+		}
 		name, usage := flag.UnquoteUsage(f)
 		dash := "--"
 		if len(f.Name) == 1 {
@@ -343,7 +384,7 @@ func (c *command) problem(ctx context.Context, args []string, pf *problemFlags, 
 
 // cmdTrace is `backtrack trace`: a search and its outputs.
 func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("trace", stdout, "backtrack trace "+problemList()+" [flags]")
+	fs := newCommand("trace", stdout, "backtrack trace "+problemList()+" [flags]\n\nThe problems: "+problemNames()+".")
 	var pf problemFlags
 	pf.register(fs.FlagSet)
 	var ef exportFlags
@@ -424,7 +465,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 }
 
 func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newCommand("step", stdout, "backtrack step "+problemList()+" [flags]")
+	fs := newCommand("step", stdout, "backtrack step "+problemList()+" [flags]\n\nThe problems: "+problemNames()+".")
 	var pf problemFlags
 	pf.register(fs.FlagSet)
 	fs.Lookup("max-steps").Usage = fmt.Sprintf("stop after this many steps; the stepper keeps every step in memory, about 17 bytes each (1 to %d)", maxStepperSteps)

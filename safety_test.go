@@ -435,7 +435,7 @@ func TestSafetyMessages(t *testing.T) {
 		{"empty -o", []string{"lesson", "build", "--all", "-o", ""}, 2, []string{"-o is empty"}, false},
 		{"--lang fr", []string{"trace", "nqueens", "-n", "4", "--lang", "fr"}, 2, []string{`--lang: unknown value "fr": want en or zh`}, false},
 		// The player's tree follows the step: --at-step shapes no page.
-		{"--at-step with only --html", []string{"trace", "nqueens", "-n", "4", "--html", p("at.html"), "--at-step", "5000"}, 0, []string{"warning: --at-step only shapes a diagram", "--html's tree follows the step"}, false},
+		{"--at-step with only --html", []string{"trace", "nqueens", "-n", "4", "--html", p("at.html"), "--at-step", "5000"}, 0, []string{"warning: --at-step is used only by --dot, --svg and --png", "the --html page steps through every step"}, false},
 		{"--at-step past the end, gif", []string{"trace", "nqueens", "-n", "4", "--gif", p("a.gif"), "--at-step", "5000"}, 2, []string{"--at-step 5000 is beyond the last step 187"}, false},
 		{"stopped before the first call", []string{"trace", "nqueens", "-n", "4", "--timeout", "1ns", "--svg", p("t.svg"), "--frames", p("fr"), "--html", p("t.html")}, 0,
 			[]string{"before its first call", "--svg " + p("t.svg"), "--frames " + p("fr"), "not written"}, true},

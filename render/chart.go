@@ -72,7 +72,7 @@ const (
 // written.
 func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 	if len(runs) == 0 {
-		return fmt.Errorf("chart: no runs to draw")
+		return fmt.Errorf("the depth chart needs at least one run")
 	}
 	fonts, err := chartFonts()
 	if err != nil {
@@ -163,7 +163,7 @@ func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 		return fmt.Errorf("chart: %w", err)
 	}
 	if _, err := w.Write(buf.Bytes()); err != nil {
-		return fmt.Errorf("chart: write: %w", err)
+		return err // the writer's error, which names its file if it has one
 	}
 	return nil
 }

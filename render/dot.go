@@ -67,7 +67,7 @@ func writeDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions, serie
 	bw := bufio.NewWriterSize(w, 64<<10)
 	d.write(bw, rep)
 	if err := bw.Flush(); err != nil {
-		return rep, fmt.Errorf("dot: write: %w", err)
+		return rep, err // the writer's error, which names its file if it has one
 	}
 	return rep, nil
 }

@@ -332,7 +332,7 @@ type GIFOptions struct {
 // white at the top left; larger ones are cut.
 func WriteGIF(w io.Writer, n int, frame func(i int) (image.Image, error), pal color.Palette, opt GIFOptions) error {
 	if n == 0 {
-		return fmt.Errorf("gif: no frames")
+		return fmt.Errorf("a GIF needs at least one frame")
 	}
 	cs := func(d time.Duration) int { return max(2, int((d+5*time.Millisecond)/(10*time.Millisecond))) }
 	g := &gif.GIF{LoopCount: 0}

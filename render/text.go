@@ -159,7 +159,7 @@ func StatusLine(sum tracer.Summary, lang tracer.Lang) string {
 		for _, r := range sum.Final {
 			blanks += strings.Count(r, ".")
 		}
-		return fmt.Sprintf(words.ReportWrong.In(lang), blanks)
+		return fmt.Sprintf(words.ReportWrong.In(lang), words.Count(words.Lang(lang), blanks, words.ReportBlankCell))
 	case tracer.StatusLimit:
 		so := fmt.Sprintf(words.ReportSoFar.In(lang), sols)
 		if n == 0 {

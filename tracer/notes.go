@@ -990,7 +990,7 @@ func (n *Narrator) returnNote(e *Event, f *frame) string {
 	if e.OK && n.ranPastEnd(e) {
 		left := ""
 		if k := n.blanks(); k >= 0 {
-			left = n.say(words.NoteWithBlankCells, k)
+			left = n.say(words.NoteWithBlankCells, n.count(k, words.NoteBlankCell))
 		}
 		if root {
 			return n.say(words.NoteRootReturnsTrueSearchStops, left)

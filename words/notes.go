@@ -76,7 +76,8 @@ var (
 
 // Read by Narrator.returnNote.
 var (
-	NoteWithBlankCells                 = Text{" with %d blank cells", "，棋盘上还有 %d 个空格"}
+	NoteWithBlankCells                 = Text{" with %s", "，棋盘上还有 %s"}
+	NoteBlankCell                      = Noun{"blank cell", "blank cells", "%d 个空格"} // NoteWithBlankCells' count
 	NoteRootReturnsTrueSearchStops     = Text{"the root returns true%s: the search stops, but the board is not solved (wrong)", "根返回 true%s：搜索停止，但棋盘并没有解出（错误）"}
 	NoteReturnTrueBoardNotSolved       = Text{"return true%s: the board is not solved, yet every caller will return true (wrong)", "返回 true%s：棋盘没有解出，上层却都会跟着返回 true（错误）"}
 	NoteReturnNextPositionCallDone     = Text{"return: the next position's call is done, so this one is too", "返回：下一格的调用结束了，这一格的调用也随之结束"}

@@ -33,7 +33,8 @@ var (
 	ReportLost      = Text{"found %s, but with no return value the search went on and undid %s", "找到过 %s，但函数没有返回值，搜索没有停下，又把%s撤销了"}
 	ReportLostIt    = Text{"it", "解"}
 	ReportLostThem  = Text{"them", "解"}
-	ReportWrong     = Text{"returned true with %d cells still blank: with no \"return false\", a cell with no digit left is skipped and left blank", "返回了 true，可棋盘上还有 %d 个空格：没有 return false，做不下去的格子被跳过留空"}
+	ReportWrong     = Text{"returned true with %s still blank: with no \"return false\", a cell with no digit left is skipped and left blank", "返回了 true，可棋盘上还有 %s：没有 return false，做不下去的格子被跳过留空"}
+	ReportBlankCell = Noun{"cell", "cells", "%d 个空格"} // ReportWrong's count
 	ReportSoFar     = Text{", %s so far", "，此时已找到 %s"}
 	ReportNoneSoFar = Text{", 0 solutions so far", "，还没有找到解"}
 )

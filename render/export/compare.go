@@ -150,7 +150,7 @@ func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error
 			if errors.Is(err, errLeftOut) {
 				return &Interrupted{What: "the page is left out"}
 			}
-			return err
+			return outputErr(err)
 		}
 	}
 	if page.Stdout() {
@@ -172,7 +172,7 @@ func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error
 	}
 	if chart != nil {
 		if err := render.WriteDepthChart(chart, runs, render.ChartOptions{Lang: opt.Lang}); err != nil {
-			return err
+			return outputErr(err)
 		}
 	}
 	if err := outs.Commit(); err != nil {

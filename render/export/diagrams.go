@@ -11,6 +11,7 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -43,9 +44,30 @@ func openDiagrams(ctx context.Context, opt *Options, set *outfile.Set) (*diagram
 		return nil, inputf("--svg, --png, --gif and --frames need a file or folder; only --dot, --html, --stats and --yaml write to stdout (-)")
 	}
 	d := diagramOutputs{opt: opt}
+	// The GIF may go into the frames folder itself (--frames f --gif
+	// f/a.gif), made with it; no other output may lie in that folder.
+	gifInFrames := opt.GIF != "" && opt.Frames != "" && filepath.Dir(absPath(opt.GIF)) == absPath(opt.Frames)
+	framesOwn := render.IsFrameName
+	if gifInFrames {
+		base := filepath.Base(opt.GIF)
+		if render.IsFrameName(base) {
+			return nil, &outfile.Error{Bad: true, Err: fmt.Errorf("--gif %s is a frame's name in --frames %s: give the GIF another name", opt.GIF, opt.Frames)}
+		}
+		framesOwn = func(n string) bool { return render.IsFrameName(n) || n == base }
+	}
+	for _, o := range []struct{ label, name string }{{"--gif", opt.GIF}, {"--dot", opt.DOT}, {"--svg", opt.SVG}, {"--png", opt.PNG}, {"--html", opt.HTML}} {
+		if o.name == "" || o.name == "-" || opt.Frames == "" || o.label == "--gif" && gifInFrames {
+			continue
+		}
+		if p, f := absPath(o.name), absPath(opt.Frames); p == f || strings.HasPrefix(p, f+string(filepath.Separator)) {
+			return nil, &outfile.Error{Bad: true, Err: fmt.Errorf("%s %s lies in --frames %s: give each its own place", o.label, o.name, opt.Frames)}
+		}
+	}
 	var err error
-	if d.gif, err = set.Create(ctx, opt.GIF, "--gif", opt.Stdout); err != nil {
-		return nil, err
+	if !gifInFrames {
+		if d.gif, err = set.Create(ctx, opt.GIF, "--gif", opt.Stdout); err != nil {
+			return nil, err
+		}
 	}
 	if d.dot, err = set.Create(ctx, opt.DOT, "--dot", opt.Stdout); err != nil {
 		return nil, err
@@ -65,10 +87,27 @@ func openDiagrams(ctx context.Context, opt *Options, set *outfile.Set) (*diagram
 	}
 	// The frames go into a temporary folder as they are drawn, and into
 	// place with the other outputs; the folder is checked now.
-	if d.frames, err = set.Folder("--frames", opt.Frames, render.IsFrameName, opt.Force); err != nil {
+	if d.frames, err = set.Folder("--frames", opt.Frames, framesOwn, opt.Force); err != nil {
 		return nil, err
 	}
+	if gifInFrames {
+		if d.gif, err = set.CreateIn(d.frames, opt.GIF, "--gif"); err != nil {
+			return nil, err
+		}
+	}
 	return &d, nil
+}
+
+// absPath is name made absolute and clean ("" stays ""), for telling
+// whether one output lies in another's folder.
+func absPath(name string) string {
+	if name == "" {
+		return ""
+	}
+	if p, err := filepath.Abs(name); err == nil {
+		return p
+	}
+	return filepath.Clean(name)
 }
 
 // write draws the tree into every diagram output. It returns the outputs
@@ -136,7 +175,7 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 	if _, err := render.WriteDOT(w, t, leg, opt); err != nil {
 		var oe *outfile.Error
 		if errors.As(err, &oe) {
-			return nil, err
+			return nil, oe // names the output; a writer's prefix adds nothing
 		}
 		return nil, inputf("%v", err)
 	}

@@ -313,7 +313,7 @@ func dotError(err error) error {
 	var bad *render.OptionError
 	switch {
 	case errors.As(err, &oe):
-		return err
+		return oe // names the output; a writer's prefix adds nothing
 	case errors.As(err, &bad):
 		return &InputError{Msg: err.Error()}
 	}

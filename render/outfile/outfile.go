@@ -290,6 +290,11 @@ func create(ctx context.Context, name, label string, stdout io.Writer, inputs []
 	if name == "" {
 		return nil, &Error{Label: label, Name: `""`, Err: errors.New("the file name is empty"), Bad: true}
 	}
+	if name != "-" && strings.HasSuffix(name, string(filepath.Separator)) {
+		// "new.svg/" would be cleaned to new.svg (or, for a file that
+		// exists, not be one: ENOTDIR) and written as a file.
+		return nil, &Error{Label: label, Name: name, Err: errors.New("ends in /, which names a folder: want a file name"), Bad: true}
+	}
 	desc, fd := "", -1
 	var fi fs.FileInfo
 	var statErr error
@@ -1107,6 +1112,42 @@ func (s *Set) Folder(label, name string, own func(string) bool, force bool) (*Fo
 	}
 	s.folders = append(s.folders, setFolder{f, abs})
 	return f, nil
+}
+
+// CreateIn opens the file output name (named by label, e.g. "--gif") that
+// goes into the folder output f of the set, as one of its files: base is
+// its name there, one of f's own names (see OpenFolder). It is written
+// into f's temporary folder and put in place with f, after the set's other
+// files: so the folder may not exist yet ("--frames f --gif f/a.gif").
+// Two outputs naming the same file are refused, as Create does.
+func (s *Set) CreateIn(f *Folder, name, label string) (*File, error) {
+	base := filepath.Base(name)
+	if f == nil || !f.own(base) || strings.ContainsAny(base, `/\`) || base == "." || base == ".." {
+		return nil, &Error{Label: label, Name: name, Err: errors.New("is not a file of the folder it lies in"), Bad: true}
+	}
+	o := &File{label: label, name: name, target: filepath.Join(f.tmp, base), mode: 0o644}
+	if fi, err := os.Stat(filepath.Join(f.path, base)); err == nil && fi.Mode().IsRegular() {
+		o.mode = fi.Mode().Perm()
+	}
+	for _, p := range s.files {
+		if Same(p, o) {
+			return nil, &Error{Bad: true, Err: fmt.Errorf("%s %s and %s %s name the same file: give each its own", p.label, p.name, label, name)}
+		}
+	}
+	tmp, err := os.CreateTemp(f.tmp, "."+base+".*.tmp")
+	if err != nil {
+		return nil, &Error{Label: label, Name: name, Err: cause(err)}
+	}
+	addTemp(tmp.Name())
+	if err := tmp.Chmod(o.mode); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		dropTemp(tmp.Name())
+		return nil, &Error{Label: label, Name: name, Err: cause(err)}
+	}
+	o.f, o.w, o.tmp = tmp, tmp, tmp.Name()
+	s.files = append(s.files, o)
+	return o, nil
 }
 
 // setFolder is a folder output of a set, with its absolute path (folder

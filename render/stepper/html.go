@@ -434,10 +434,7 @@ func WriteHTML(w io.Writer, rec *Recording, opt HTMLOptions) error {
 	}
 	pg.followBrowser = opt.FollowBrowser
 	pg.predict = opt.Predict
-	if err := pg.write(w); err != nil {
-		return fmt.Errorf("html: %w", err)
-	}
-	return nil
+	return pg.write(w) // the writer's error, which names its file if it has one
 }
 
 // Player is a player page made by NewPlayer: its bytes, as WriteHTML
@@ -632,7 +629,7 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 		limit = DefaultHTMLSteps
 	}
 	if limit > MaxHTMLSteps {
-		return nil, fmt.Errorf("html: at most %d steps, not %d", MaxHTMLSteps, limit)
+		return nil, fmt.Errorf("a player page holds at most %d steps, not %d", MaxHTMLSteps, limit)
 	}
 	n := min(rec.Len(), limit)
 	total := max(opt.Total, rec.Len())
@@ -696,7 +693,7 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 		}
 	}
 	if len(d.Code[0]) > 1<<15 {
-		return nil, fmt.Errorf("html: the code has %d lines, more than the page can mark", len(d.Code[0]))
+		return nil, fmt.Errorf("the code has %d lines, more than a player page can mark", len(d.Code[0]))
 	}
 	if n < total {
 		d.Cut = [2]string{
@@ -974,7 +971,7 @@ func (d *playerData) board(rec *Recording, s *Stepper) error {
 	b.Rows, b.Cols, b.Box, b.Pieces = sh.rows, sh.cols, sh.box, sh.pieces
 	b.Glyphs = []string{""}
 	if sh.rows*sh.cols > 1<<14 {
-		return errors.New("html: the board is too big")
+		return errors.New("the board is too big for a player page")
 	}
 	b.Start = d.cellStates(rec, rec.start, boardMarks{cand: tracer.NoPos, slot: tracer.NoPos, slotRow: -1})
 	return nil

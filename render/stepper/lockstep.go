@@ -137,7 +137,7 @@ func WriteLockstep(w io.Writer, a, b LockstepSide, opt LockstepOptions) error {
 		if pl == nil || pl.rec != s.Rec || pl.opt != hopt {
 			var err error
 			if pl, err = NewPlayer(s.Rec, hopt); err != nil {
-				return fmt.Errorf("lockstep: side %d: %w", i+1, err)
+				return fmt.Errorf("the %s side of the page: %w", [2]string{"left", "right"}[i], err)
 			}
 		}
 		frames[i] = pl.page
@@ -162,7 +162,7 @@ func WriteLockstep(w io.Writer, a, b LockstepSide, opt LockstepOptions) error {
 	d.Cut = dv.Cut
 	head, err := json.Marshal(d)
 	if err != nil {
-		return fmt.Errorf("lockstep: %w", err)
+		return fmt.Errorf("the page's data: %w", err)
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	title := "backtrack: " + d.Titles[0][0] + " | " + d.Titles[1][0]
@@ -196,10 +196,7 @@ func WriteLockstep(w io.Writer, a, b LockstepSide, opt LockstepOptions) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("lockstep: %w", err)
+		return err
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("lockstep: %w", err)
-	}
-	return nil
+	return bw.Flush() // the writer's error, which names its file if it has one
 }

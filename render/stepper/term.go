@@ -587,15 +587,18 @@ const scriptKeyList = "n, space, right (→), b, left (←), r u s t, R U S T, g
 // interactive mode by the names README and the help panel use: "n",
 // "space", "right" or "→", "b", "left" or "←", "r", "R", …, "g120" or
 // "g 120", "home", "end", "l", "?", "esc", "q" (words in any case). Blank
-// lines and lines starting with "#" are skipped. A line that is no key is
-// skipped with a warning on warn naming its line; the script goes on. "q"
+// lines and lines starting with "#" are skipped, and so is a UTF-8 byte
+// order mark before the first line (an editor's). A line that is no key is
+// skipped with a warning on warn naming its line; the script goes on. So is
+// a line longer than MaxScriptLine bytes, which no key is: it is read past
+// without being kept, and the warning gives its size, not its text. "q"
 // ends the script. Before anything is written, a screen too small for the
 // view is an error, a *TooSmallError.
 func RunScript(s *Stepper, in io.Reader, out, warn io.Writer) error {
 	if err := s.CheckSize(); err != nil {
 		return err
 	}
-	sc := bufio.NewScanner(in)
+	sc := newScriptReader(in)
 	w := bufio.NewWriter(out)
 	view := func(name string) {
 		ruler := fmt.Sprintf("==== %s -> step %d/%d ", name, s.Step(), s.rec.Len())
@@ -608,14 +611,23 @@ func RunScript(s *Stepper, in io.Reader, out, warn io.Writer) error {
 	line := 0
 	for sc.Scan() {
 		line++
-		cmd := strings.TrimSpace(sc.Text())
-		if cmd == "" || strings.HasPrefix(cmd, "#") {
+		text := sc.Text()
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		cmd := strings.TrimSpace(text)
+		if sc.long == 0 && (cmd == "" || strings.HasPrefix(cmd, "#")) {
 			continue
 		}
 		key, problem := scriptKey(cmd)
+		if sc.long > 0 {
+			key = ""
+		}
 		if key == "" {
 			msg := fmt.Sprintf("step script line %d: unknown key %q, skipped", line, cmd)
-			if problem != "" {
+			if sc.long > 0 {
+				msg = fmt.Sprintf("step script line %d: %s bytes, too long for a key (a key is one short line), skipped", line, groupDigits(sc.long))
+			} else if problem != "" {
 				msg += " (" + problem + ")"
 			} else {
 				msg += " (keys: " + scriptKeyList + ")"
@@ -635,7 +647,93 @@ func RunScript(s *Stepper, in io.Reader, out, warn io.Writer) error {
 	}
 	if err := sc.Err(); err != nil {
 		w.Flush()
-		return fmt.Errorf("step script: %w", err)
+		return fmt.Errorf("reading the keys from stdin: %w", err)
 	}
 	return w.Flush()
+}
+
+// MaxScriptLine is the longest line RunScript reads as a key; a longer
+// one is skipped (no key is more than a few bytes: "g 123456").
+const MaxScriptLine = 4096
+
+// scriptReader reads a script's lines, as bufio.Scanner does, except that
+// a line longer than MaxScriptLine is not an error that ends the script:
+// its bytes are read past, not kept, and long says how many there were.
+type scriptReader struct {
+	r    *bufio.Reader
+	text string
+	long int64 // the length of the line just read when it was too long, else 0
+	err  error
+}
+
+func newScriptReader(in io.Reader) *scriptReader {
+	return &scriptReader{r: bufio.NewReaderSize(in, MaxScriptLine+2)}
+}
+
+// Scan reads the next line (without its "\n" or "\r\n"); it returns false
+// at the end of the input or on a read error (Err).
+func (sr *scriptReader) Scan() bool {
+	sr.text, sr.long = "", 0
+	if sr.err != nil {
+		return false
+	}
+	var keep []byte  // the line, while it is short enough to be a key
+	var n int64      // its length so far
+	var last [2]byte // its last two bytes
+	for {
+		b, err := sr.r.ReadSlice('\n')
+		n += int64(len(b))
+		if n <= MaxScriptLine+2 {
+			keep = append(keep, b...)
+		}
+		switch {
+		case len(b) >= 2:
+			last = [2]byte{b[len(b)-2], b[len(b)-1]}
+		case len(b) == 1:
+			last = [2]byte{last[1], b[0]}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil {
+			sr.err = err // io.EOF: this line, if any, is the last
+			if err != io.EOF || n == 0 {
+				return false
+			}
+		}
+		break
+	}
+	if last[1] == '\n' {
+		n--
+		if n > 0 && last[0] == '\r' {
+			n--
+		}
+	}
+	if n > MaxScriptLine {
+		sr.long = n
+		return true
+	}
+	sr.text = string(keep[:n])
+	return true
+}
+
+// Text is the line Scan read ("" for a line too long to keep).
+func (sr *scriptReader) Text() string { return sr.text }
+
+// Err is the first read error, nil at the end of the input.
+func (sr *scriptReader) Err() error {
+	if sr.err == io.EOF {
+		return nil
+	}
+	return sr.err
+}
+
+// groupDigits writes n with commas between groups of three digits:
+// 5000000 is "5,000,000".
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
