@@ -179,7 +179,7 @@ func ParseNumbers(text string, def Numbers) (Numbers, error) {
 			}
 			v, err := strconv.Atoi(val)
 			if err != nil || v < 1 || v > MaxTarget {
-				return Numbers{}, &NumbersError{Word: "target", Value: shortWord(val), Err: fmt.Errorf("want a whole number from 1 to %d", MaxTarget)}
+				return Numbers{}, numbersErr("target", "%q is not a whole number from 1 to %d", shortWord(val), MaxTarget)
 			}
 			in.Target = v
 		case "reuse":
