@@ -1090,7 +1090,8 @@ func TestLogOddEvents(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec := &logRecorder{}
-		_, got, err := Read(bytes.NewReader(buf.Bytes()), rec)
+		// Such events contradict any instance: the moves are not checked.
+		_, got, err := read(bytes.NewReader(buf.Bytes()), rec, readOptions{fast: true})
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", def.Name, err, buf.Bytes())
 		}
