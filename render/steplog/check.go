@@ -378,3 +378,23 @@ func (c *movesCheck) ruleName(r tracer.Rule) string {
 	}
 	return c.p.Info().Def.RuleKey(r)
 }
+
+// checkNoteLang refuses a header whose lang is not the language of the
+// notes: step 1's note is word for word what the narrator writes in the
+// other language (a header edited from en to zh over English notes). A
+// note edited by hand, or none, is not judged.
+func checkNoteLang(lp *logProblem, h *Header, e *tracer.Event, note []byte) error {
+	lang, err := tracer.ParseLang(h.Lang)
+	if err != nil || h.Lang == "" || len(note) == 0 {
+		return nil
+	}
+	for _, other := range tracer.Langs {
+		if other == lang {
+			continue
+		}
+		if n := tracer.NewNarrator(lp.info, h.Strategy.Filled(lp.info), other); n.Note(e) == string(note) {
+			return fmt.Errorf("the header says lang: %s, but the notes are in %s: was the header edited?", h.Lang, other)
+		}
+	}
+	return nil
+}

@@ -43,7 +43,7 @@ func logSpec(t *testing.T, spec tracer.Spec) string {
 // step (issue 32, item 7: a combination sum's header edited from target
 // 8 to 9 was drawn with leaves "over by 0"). An edit that leaves the
 // search the same (combination-sum's dedup used and start prune alike)
-// is read.
+// is read. So is a header whose lang is not its notes' language.
 func TestLogInstanceEdited(t *testing.T) {
 	combSum := logSpec(t, tracer.Spec{Problem: "combination-sum"})
 	combSumAfter := logSpec(t, tracer.Spec{Problem: "combination-sum", When: tracer.WhenAfter})
@@ -68,6 +68,10 @@ func TestLogInstanceEdited(t *testing.T) {
 		{"subsets numbers", subsetsUsed, "nums 1,2,2 ", "nums 1,2,3 ", "a reject (same_level)"},
 		{"permutations dedup", perms, "dedup used", "dedup none", "a reject (same_level)"},
 		{"permutations numbers", perms, "nums 1,1,2 ", "nums 1,2,3 ", "header's instance"},
+		// The notes' language (the review's lang: zh over English notes).
+		{"lang en to zh", combSum, "lang: en", "lang: zh", "the header says lang: zh, but the notes are in en"},
+		{"lang en to zh, sudoku", logSpec(t, tracer.Spec{Problem: "sudoku", Puzzle: logSudoku4}), "lang: en", "lang: zh", "the notes are in en"},
+		{"a note edited by hand", combSum, "call 0 (root, depth 0)", "the first call", ""},
 	}
 	where := regexp.MustCompile(`^step log line \d+ \(step \d+\): `)
 	for _, tt := range tests {

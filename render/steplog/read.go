@@ -216,6 +216,11 @@ func read(r io.Reader, sink tracer.Sink, ro readOptions) (Header, tracer.Summary
 		if err := moves.event(&e); err != nil {
 			return h, sum, fmt.Errorf("step log line %d (step %d): %w", lineNo, e.Step, err)
 		}
+		if e.Step == 1 && ro.moves {
+			if err := checkNoteLang(lp, &h, &e, note); err != nil {
+				return h, sum, fmt.Errorf("step log line %d (step 1): %w", lineNo, err)
+			}
+		}
 		if void && e.Kind == tracer.KindReturn {
 			// A template with no return value: its returns carry no ok
 			// (an older log's is ignored); the events say what the
