@@ -207,23 +207,121 @@ func (pf *problemFlags) build(ctx context.Context, fs *flag.FlagSet, problem str
 		}
 		spec.Puzzle, where = text, w
 	}
-	if set["nums"] || set["target"] || set["reuse"] || set["dedup"] {
+	listFlags := givenListFlags(set)
+	if len(listFlags) > 0 {
+		text, err := listInstance(def, set, pf.nums, pf.target, pf.reuse, pf.dedup)
 		switch {
+		case err != nil:
+			return nil, tracer.Options{}, err
 		case set["puzzle"]:
-			return nil, tracer.Options{}, usagef("--nums, --target, --reuse and --dedup write the instance: leave out --puzzle")
-		case def.Puzzle == nil:
-			return nil, tracer.Options{}, usagef("--nums, --target, --reuse, --dedup: %s takes no list of numbers", def.Name)
+			return nil, tracer.Options{}, usagef("%s and --puzzle both write the instance: leave out --puzzle", strings.Join(listFlags, ", "))
 		case set["n"]:
-			return nil, tracer.Options{}, usagef("-n and --nums contradict each other: give one")
+			return nil, tracer.Options{}, usagef("-n and %s contradict each other: give one", strings.Join(listFlags, ", "))
 		}
-		spec.Puzzle, where = tracer.NumbersInstance(pf.nums, pf.target, pf.reuse, pf.dedup), "--nums"
+		spec.Puzzle = text
 	}
 	p, opts, err := spec.Build()
 	if err != nil {
+		if len(listFlags) > 0 {
+			if ferr := listFlagError(err); ferr != nil {
+				return nil, opts, ferr
+			}
+		}
 		return nil, opts, specError(err, where)
 	}
 	pf.spec = spec
 	return p, opts, nil
+}
+
+// listFlagNames are the flags that write a list problem's instance, as
+// the user types them, and the word of the instance's text each sets.
+var listFlagNames = []string{"nums", "target", "reuse", "dedup"}
+
+// givenListFlags returns the list flags given, as typed: "--nums".
+func givenListFlags(set map[string]bool) []string {
+	var out []string
+	for _, name := range listFlagNames {
+		if set[name] {
+			out = append(out, "--"+name)
+		}
+	}
+	return out
+}
+
+// listInstance checks the list flags given (set) one by one against the
+// problem def, and writes the instance text they describe ("nums 1,1,2
+// target 4"); what they leave out is the problem's default. Each error
+// names the flag as the user typed it: a list flag on a problem whose
+// instance is no list of numbers says so, and an empty or junk value is
+// refused, never read as the default.
+func listInstance(def *tracer.Def, set map[string]bool, nums string, target int, reuse bool, dedup string) (string, error) {
+	in, ok := tracer.ListDefault(def)
+	if !ok {
+		return "", usagef("%s: %s takes no list of numbers", strings.Join(givenListFlags(set), ", "), def.Name)
+	}
+	var parts []string
+	if set["nums"] {
+		if _, err := tracer.ParseNumberList(nums); err != nil {
+			return "", usagef("--nums %s: %v", shortValue(nums), err)
+		}
+		parts = append(parts, "nums "+nums)
+	}
+	if set["target"] {
+		if in.Target == 0 {
+			return "", usagef("--target: %s has no target", def.Name)
+		}
+		if target < 1 || target > tracer.MaxTarget {
+			return "", usagef("--target %d is out of range: want 1 to %d", target, tracer.MaxTarget)
+		}
+		parts = append(parts, "target "+strconv.Itoa(target))
+	}
+	if set["reuse"] && reuse {
+		if in.Target == 0 {
+			return "", usagef("--reuse: only %s reuses numbers, not %s", strings.Join(targetProblems(), " and "), def.Name)
+		}
+		parts = append(parts, "reuse")
+	}
+	if set["dedup"] {
+		if _, err := tracer.ParseDedup(dedup); err != nil {
+			return "", usagef("--dedup: %v", err)
+		}
+		parts = append(parts, "dedup "+dedup)
+	}
+	return strings.Join(parts, " "), nil
+}
+
+// targetProblems names the problems whose list instance has a target.
+func targetProblems() []string {
+	var out []string
+	for _, d := range tracer.Problems() {
+		if in, ok := tracer.ListDefault(d); ok && in.Target > 0 {
+			out = append(out, d.Name)
+		}
+	}
+	return out
+}
+
+// listFlagError words an error of an instance the list flags wrote with
+// the flag at fault ("--dedup start: ..."); nil if the error is about no
+// part of the list.
+func listFlagError(err error) error {
+	var ne *tracer.NumbersError
+	if !errors.As(err, &ne) || ne.Word == "" {
+		return nil
+	}
+	if ne.Value != "" {
+		return usagef("--%s %s: %v", ne.Word, ne.Value, ne.Err)
+	}
+	return usagef("--%s: %v", ne.Word, ne.Err)
+}
+
+// shortValue cuts a flag's value to a length that fits in a one-line
+// message.
+func shortValue(v string) string {
+	if r := []rune(v); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return v
 }
 
 // durationFlag is a time.Duration flag whose error says what to write.
@@ -238,6 +336,10 @@ func (d *durationFlag) Set(s string) error {
 			return fmt.Errorf("give a unit, e.g. %ss", s)
 		}
 		return errors.New("want a duration such as 10s, 2m or 1m30s")
+	}
+	if v == 0 && strings.ContainsAny(s, "123456789") {
+		// "0.5ns": time counts whole nanoseconds, so it would be 0.
+		return errors.New("less than 1ns, the clock's resolution: give at least 1ns")
 	}
 	*d = durationFlag(v)
 	return nil

@@ -25,6 +25,7 @@ import (
 	"os/signal"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -32,6 +33,7 @@ import (
 	"backtrack/render/export"
 	"backtrack/render/outfile"
 	"backtrack/render/stepper"
+	"backtrack/site/play"
 	"backtrack/tracer"
 )
 
@@ -101,19 +103,42 @@ func commandTable() []commandDef {
                                  every strategy of one problem on one instance
 `, cmdCompare},
 		{[]string{"version", "--version", "-version"}, "  version                        print the version, the commit it was built from and the Go version\n",
-			func(_ context.Context, _ []string, _ io.Reader, stdout, _ io.Writer) error {
+			func(_ context.Context, args []string, _ io.Reader, stdout, _ io.Writer) error {
+				if len(args) > 0 {
+					return usagef("version takes no arguments, got %q", strings.Join(args, " "))
+				}
 				return writeVersion(stdout, readBuildFacts())
 			}},
 		{[]string{"completion"}, "  completion bash|zsh|fish       print a shell completion script\n",
 			func(_ context.Context, args []string, _ io.Reader, stdout, _ io.Writer) error {
 				return cmdCompletion(args, stdout)
 			}},
-		{[]string{"help", "-h", "-help", "--help"}, "  help                           show this help\n",
-			func(_ context.Context, _ []string, _ io.Reader, stdout, _ io.Writer) error {
-				_, err := fmt.Fprint(stdout, helpText())
-				return err
-			}},
+		{[]string{"help", "-h", "-help", "--help"}, "  help [COMMAND]                 show this help, or a command's flags\n", cmdHelp},
 	}
+}
+
+// cmdHelp is `backtrack help [COMMAND]`: the tool's help, or a command's
+// own (its -h). A word that is no command is an error, not the help.
+func cmdHelp(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	switch {
+	case len(args) == 0:
+		_, err := fmt.Fprint(stdout, helpText())
+		return err
+	case len(args) > 1:
+		return usagef("help takes one command, got %q", strings.Join(args, " "))
+	}
+	for _, c := range commandTable() {
+		if !slices.Contains(c.names, args[0]) {
+			continue
+		}
+		if c.names[0] == "help" || c.names[0] == "version" {
+			// Their help is the tool's.
+			_, err := fmt.Fprint(stdout, helpText())
+			return err
+		}
+		return c.run(ctx, []string{"-h"}, stdin, stdout, stderr)
+	}
+	return usagef("unknown command %q: want trace, render, step, lesson, compare, version or help", args[0])
 }
 
 // helpText is the tool's help: its commands, from the table.
@@ -289,17 +314,26 @@ func (c *command) parse(args []string) ([]string, error) {
 		msg := singleDash.ReplaceAllString(err.Error(), "$1--$2")
 		return nil, usagef("%s (see 'backtrack %s -h')", msg, c.Name())
 	}
-	// An output named by an empty string is an unset shell variable
-	// ("--html $OUT"), not a request for no output.
+	// A flag given an empty value is an unset shell variable ("--html
+	// $OUT", "--nums $NUMS"), not a request for the default: a default
+	// applies only when the flag is left out.
 	var empty error
 	c.Visit(func(f *flag.Flag) {
-		if pathFlags[f.Name] && f.Value.String() == "" && empty == nil {
-			dash := "--"
-			if len(f.Name) == 1 {
-				dash = "-"
-			}
-			empty = usagef("%s%s is empty: give a file or folder name", dash, f.Name)
+		if f.Value.String() != "" || empty != nil {
+			return
 		}
+		dash := "--"
+		if len(f.Name) == 1 {
+			dash = "-"
+		}
+		hint := emptyHints[f.Name]
+		switch {
+		case pathFlags[f.Name]:
+			hint = "give a file or folder name"
+		case hint == "":
+			hint = "give a value, or leave the flag out for its default"
+		}
+		empty = usagef("%s%s is empty: %s", dash, f.Name, hint)
 	})
 	return pos, empty
 }
@@ -336,6 +370,16 @@ func (d decimalValue) Get() any { return d.Value.(flag.Getter).Get() }
 
 // pathFlags are the flags that name an output file or folder.
 var pathFlags = map[string]bool{"dot": true, "svg": true, "png": true, "gif": true, "html": true, "frames": true, "yaml": true, "stats": true, "o": true}
+
+// emptyHints say what to give a flag given an empty value, where more
+// than "a value" helps.
+var emptyHints = map[string]string{
+	"puzzle": "give a puzzle, a file name, or - for stdin (leave the flag out for the default board)",
+	"nums":   "give numbers such as 1,1,2 (leave the flag out for the default list)",
+	"dedup":  "want " + tracer.JoinValues(tracer.Dedups),
+	"left":   "give key=value pairs such as check=scan (leave the flag out for the default strategy)",
+	"right":  "give key=value pairs such as check=counts (leave the flag out for the default strategy)",
+}
 
 // printHelp writes the usage line and the flags, as --name, to stdout.
 func (c *command) printHelp() {
@@ -543,6 +587,37 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	return stepper.RunScript(s, stdin, stdout, stderr)
 }
 
+// comparePuzzleError words a puzzle compare could not give to defs[i]:
+// which problem the --puzzle went to, why that one, and what it read.
+func comparePuzzleError(arg, where string, defs []*tracer.Def, i int, err error) string {
+	flag := "--puzzle"
+	if where != "--puzzle" {
+		flag += " " + arg
+	}
+	def := defs[i]
+	as := "its puzzle"
+	if _, ok := tracer.ListDefault(def); ok {
+		as = "a list of numbers"
+	} else if def.Puzzle.Default != "" {
+		as = "a " + def.Title.EN + " puzzle"
+	}
+	var why []string
+	for j, other := range defs {
+		switch {
+		case j == i:
+		case other.Puzzle == nil:
+			why = append(why, other.Name+" takes no puzzle")
+		default:
+			why = append(why, "--puzzle goes to "+other.Name+" too")
+		}
+	}
+	reason := ""
+	if len(why) > 0 {
+		reason = " (" + strings.Join(why, "; ") + ")"
+	}
+	return fmt.Sprintf("%s: %s reads it as %s%s: %v", flag, def.Name, as, reason, err)
+}
+
 // cmdCompare runs two problems side by side (N-Queens beside Sudoku unless
 // told otherwise), or (--strategies) every strategy of one problem on one
 // instance, and tabulates them.
@@ -579,10 +654,10 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if set["puzzle"] && strings.TrimSpace(*puzzle) == "" {
 		return usagef("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for the default board)")
 	}
-	if set["puzzle"] && (set["nums"] || set["target"]) {
-		return usagef("--nums and --target write the instance: leave out --puzzle")
+	listFlags := givenListFlags(set)
+	if set["puzzle"] && len(listFlags) > 0 {
+		return usagef("%s and --puzzle both write the instance: leave out --puzzle", strings.Join(listFlags, ", "))
 	}
-	listGiven := set["nums"] || set["target"]
 	problems := pos
 	switch {
 	case *strategies != "" && len(pos) > 0:
@@ -594,10 +669,7 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	case len(pos) != 2:
 		return usagef("compare takes two problems, got %q (see 'backtrack compare -h')", strings.Join(pos, " "))
 	}
-	// One search per problem; -n goes to the problems sized by n, --puzzle
-	// to those that take a puzzle.
-	var bases []tracer.Spec
-	usedN, usedPuzzle := false, false
+	var defs []*tracer.Def
 	for _, name := range problems {
 		def, err := tracer.Lookup(name)
 		if err != nil {
@@ -607,35 +679,62 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			}
 			return usagef("%s%s", flagName, strings.TrimPrefix(err.Error(), "tracer: "))
 		}
+		defs = append(defs, def)
+	}
+	// The puzzle is read once, before the searches: stdin can be read
+	// only once, and an empty file is refused whoever takes it.
+	puzzleText, where := "", ""
+	if set["puzzle"] {
+		if puzzleText, where, err = export.ReadPuzzle(ctx, *puzzle, stdin); err != nil {
+			return err
+		}
+	}
+	// One search per problem; -n goes to the problems sized by n, --puzzle
+	// to those that take a puzzle, --nums and --target to those whose
+	// instance is a list of numbers.
+	var bases []tracer.Spec
+	usedN, usedPuzzle, usedList := false, false, false
+	for i, def := range defs {
 		s := tracer.Spec{Problem: def.Name, Limits: tracer.Limits{MaxSteps: *maxSteps}}
+		_, isList := tracer.ListDefault(def)
+		fromFlags := false
 		switch {
 		case def.Size != nil && set["n"]:
 			s.N, usedN = *n, true
 		case def.Puzzle != nil && set["puzzle"]:
-			text, where, err := export.ReadPuzzle(ctx, *puzzle, stdin)
+			if _, err := def.Puzzle.Parse(puzzleText); err != nil {
+				return usagef("%s", comparePuzzleError(*puzzle, where, defs, i, err))
+			}
+			s.Puzzle, usedPuzzle = puzzleText, true
+		case isList && len(listFlags) > 0:
+			text, err := listInstance(def, set, *nums, *target, false, "")
 			if err != nil {
 				return err
 			}
-			if _, err := def.Puzzle.Parse(text); err != nil {
-				return usagef("%s: %v", where, err)
-			}
-			s.Puzzle, usedPuzzle = text, true
-		case def.Puzzle != nil && listGiven:
-			s.Puzzle, usedPuzzle = tracer.NumbersInstance(*nums, *target, false, ""), true
+			s.Puzzle, usedList, fromFlags = text, true, true
 		}
-		if _, _, err := export.Build(s); err != nil {
-			return usagef("%s: %v", def.Name, err)
+		if _, _, err := tracer.Spec.Build(s); err != nil {
+			if fromFlags {
+				if ferr := listFlagError(err); ferr != nil {
+					return ferr
+				}
+			}
+			return usagef("%s: %v", def.Name, play.SpecError(err, where))
 		}
 		bases = append(bases, s)
 	}
+	takes := "takes"
+	if len(problems) > 1 {
+		takes = "take"
+	}
 	if set["n"] && !usedN {
-		return usagef("-n: %s takes no size n", strings.Join(problems, " and "))
+		return usagef("-n: %s %s no size n", strings.Join(problems, " and "), takes)
 	}
 	if set["puzzle"] && !usedPuzzle {
-		return usagef("--puzzle: %s takes no puzzle", strings.Join(problems, " and "))
+		return usagef("--puzzle: %s %s no puzzle", strings.Join(problems, " and "), takes)
 	}
-	if listGiven && !usedPuzzle {
-		return usagef("--nums, --target: %s takes no list of numbers", strings.Join(problems, " and "))
+	if len(listFlags) > 0 && !usedList {
+		return usagef("%s: %s %s no list of numbers", strings.Join(listFlags, ", "), strings.Join(problems, " and "), takes)
 	}
 	searches := bases
 	switch {

@@ -28,6 +28,13 @@ func TestPlaySameAsTrace(t *testing.T) {
 		{play.Request{Problem: "sudoku", Puzzle: "53..7", Lang: "en", MaxSteps: 10}, []string{"sudoku", "--puzzle", "53..7", "--lang", "en"}},
 		{play.Request{Problem: "sudoku", Order: "diagonal", Lang: "en", MaxSteps: 10}, []string{"sudoku", "--order", "diagonal", "--lang", "en"}},
 		{play.Request{Problem: "chess", Lang: "en", MaxSteps: 10}, []string{"chess", "--lang", "en"}},
+		// Empty and junk instances: the same line in both (issue 32).
+		{play.Request{Problem: "nqueens", Puzzle: " ", Lang: "en", MaxSteps: 10}, []string{"nqueens", "--puzzle", " ", "--lang", "en"}},
+		{play.Request{Problem: "subsets", Puzzle: "\n", Lang: "en", MaxSteps: 10}, []string{"subsets", "--puzzle", "\n", "--lang", "en"}},
+		{play.Request{Problem: "combination-sum", Puzzle: "# only a comment", Lang: "en", MaxSteps: 10}, []string{"combination-sum", "--puzzle", "# only a comment", "--lang", "en"}},
+		{play.Request{Problem: "combination-sum", Puzzle: "nums 1,2 nums 3 target 3", Lang: "en", MaxSteps: 10}, []string{"combination-sum", "--puzzle", "nums 1,2 nums 3 target 3", "--lang", "en"}},
+		{play.Request{Problem: "subsets", Puzzle: "nums 1,,2", Lang: "en", MaxSteps: 10}, []string{"subsets", "--puzzle", "nums 1,,2", "--lang", "en"}},
+		{play.Request{Problem: "combination-sum", Puzzle: "nums 1,2 target 3", Lang: "en", MaxSteps: 100}, []string{"combination-sum", "--puzzle", "nums 1,2 target 3", "--lang", "en"}},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "page.html")

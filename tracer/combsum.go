@@ -1,7 +1,9 @@
 package tracer
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 )
 
 // CombSumDefault is LeetCode 40's first example (组合总和II): the
@@ -48,13 +50,13 @@ func combSumCols(in Numbers) int {
 // NewCombSum returns the search of one instance.
 func NewCombSum(in Numbers) (*CombSum, error) {
 	if in.Target < 1 {
-		return nil, fmt.Errorf("combination-sum: a target from 1 up is needed")
+		return nil, &SettingError{Setting: "puzzle", Err: &NumbersError{Word: "target", Value: strconv.Itoa(in.Target), Err: errors.New("a target from 1 up is needed")}}
 	}
 	if in.Reuse && in.Dedup == DedupUsed && in.repeats() {
-		return nil, &SettingError{Setting: "puzzle", Err: fmt.Errorf("dedup used with reuse: a number taken again is on the branch (used[i] == true), so an equal one after it passes the test and answers repeat; use dedup start")}
+		return nil, &SettingError{Setting: "puzzle", Err: &NumbersError{Word: "dedup", Value: "used", Err: errors.New("not with reuse: a number taken again is on the branch (used[i] == true), so an equal one after it passes the test and answers repeat; use dedup start")}}
 	}
 	if c := combSumCols(in); c > 4*MaxNumbers {
-		return nil, fmt.Errorf("combination-sum: a path of up to %d numbers (target %d, smallest %d): want at most %d", c, in.Target, in.Sorted[0], 4*MaxNumbers)
+		return nil, &SettingError{Setting: "puzzle", Err: &NumbersError{Word: "target", Value: strconv.Itoa(in.Target), Err: fmt.Errorf("with reuse, a path of up to %d numbers (the smallest is %d): want at most %d", c, in.Sorted[0], 4*MaxNumbers)}}
 	}
 	return &CombSum{in: in, cols: combSumCols(in), used: make([]int, len(in.Sorted))}, nil
 }

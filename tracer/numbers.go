@@ -1,6 +1,7 @@
 package tracer
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -51,75 +52,179 @@ type Numbers struct {
 	Dedup  Dedup
 }
 
+// MaxTarget bounds the target of a list instance (Combination Sum).
+const MaxTarget = 500
+
+// numbersWords are the words of a list instance's text.
+var numbersWords = []string{"nums", "target", "reuse", "dedup"}
+
+// NumbersError is an error in one part of a list instance: Word is the
+// word of the instance's text at fault (nums, target, reuse or dedup;
+// "" for the text as a whole), which a command line maps to the flag
+// that set it (--nums, --target, --reuse, --dedup), and Value, if set,
+// the value the error is about ("0" of target 0).
+type NumbersError struct {
+	Word  string
+	Value string
+	Err   error
+}
+
+func (e *NumbersError) Error() string {
+	switch {
+	case e.Word == "":
+		return e.Err.Error()
+	case e.Value != "":
+		return e.Word + " " + e.Value + ": " + e.Err.Error()
+	}
+	return e.Word + ": " + e.Err.Error()
+}
+
+func (e *NumbersError) Unwrap() error { return e.Err }
+
+func numbersErr(word, format string, args ...any) error {
+	return &NumbersError{Word: word, Err: fmt.Errorf(format, args...)}
+}
+
+// ParseNumberList reads a list of whole numbers 1..MaxNumber, commas or
+// spaces between them ("1,1,2", "1, 1, 2", "1 1 2"): the value of
+// --nums and of an instance's nums. An empty list, or an empty number
+// (two commas in a row, or a comma first or last), is an error: it is a
+// number left out, not a shorter list.
+func ParseNumberList(s string) ([]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, errors.New("no numbers: give them as 1,1,2")
+	}
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		words := strings.Fields(part)
+		if len(words) == 0 {
+			return nil, errors.New("an empty number between commas (or a comma first or last): give them as 1,1,2")
+		}
+		for _, w := range words {
+			v, err := strconv.Atoi(w)
+			if err != nil || v < 1 || v > MaxNumber {
+				return nil, fmt.Errorf("%q is not a whole number from 1 to %d", shortWord(w), MaxNumber)
+			}
+			out = append(out, v)
+		}
+	}
+	if len(out) > MaxNumbers {
+		return nil, fmt.Errorf("%d numbers: want 1 to %d", len(out), MaxNumbers)
+	}
+	return out, nil
+}
+
+// shortWord cuts a word to a length that fits in a one-line message.
+func shortWord(w string) string {
+	if r := []rune(w); len(r) > 24 {
+		return string(r[:24]) + "…"
+	}
+	return w
+}
+
 // ParseNumbers reads a list instance: the words nums (a list of whole
 // numbers 1..MaxNumber, commas or spaces between them), target, reuse
-// and dedup, each optional; what is left out comes from def. A problem
-// without a target (def.Target 0) refuses one, and reuse.
+// and dedup, each optional and each at most once; what is left out comes
+// from def. Lines starting with '#' are comments, as in a puzzle file. A
+// text with no word at all is an error (the default instance is the
+// empty Spec.Puzzle, not a blank one). A problem without a target
+// (def.Target 0) refuses one, and reuse. Errors are *NumbersError values
+// naming the word at fault.
 func ParseNumbers(text string, def Numbers) (Numbers, error) {
 	in := def
 	in.Given = append([]int(nil), def.Given...)
-	f := strings.Fields(strings.NewReplacer("=", " ", "[", " ", "]", " ").Replace(text))
+	lines := strings.Split(strings.TrimPrefix(text, utf8BOM), "\n")
+	for i, line := range lines {
+		if isComment(line) {
+			lines[i] = ""
+		}
+	}
+	f := strings.Fields(strings.NewReplacer("=", " ", "[", " ", "]", " ").Replace(strings.Join(lines, "\n")))
+	if len(f) == 0 {
+		return Numbers{}, numbersErr("", "the instance is empty: want nums, target, reuse or dedup (e.g. %q)", def.String())
+	}
+	seen := map[string]bool{}
 	for i := 0; i < len(f); i++ {
 		key := f[i]
 		val := ""
-		if !slices.Contains([]string{"nums", "target", "reuse", "dedup"}, key) {
-			return Numbers{}, fmt.Errorf("unknown word %q: want nums, target, reuse or dedup (e.g. %q)", key, def.String())
+		if !slices.Contains(numbersWords, key) {
+			return Numbers{}, numbersErr("", "unknown word %q: want nums, target, reuse or dedup (e.g. %q)", shortWord(key), def.String())
 		}
+		if seen[key] {
+			return Numbers{}, numbersErr(key, "given twice: give it once")
+		}
+		seen[key] = true
 		if key != "reuse" {
 			if i+1 >= len(f) {
-				return Numbers{}, fmt.Errorf("%s: a value must follow it", key)
+				return Numbers{}, numbersErr(key, "a value must follow it")
 			}
 			i++
 			val = f[i]
 		}
 		switch key {
 		case "nums":
-			in.Given = in.Given[:0]
 			// "1,1,2", or "1 1 2" running on to the next word.
-			parts := strings.Split(val, ",")
-			for i+1 < len(f) && !slices.Contains([]string{"nums", "target", "reuse", "dedup"}, f[i+1]) {
+			for i+1 < len(f) && !slices.Contains(numbersWords, f[i+1]) {
 				i++
-				parts = append(parts, strings.Split(f[i], ",")...)
+				val += " " + f[i]
 			}
-			for _, p := range parts {
-				if p == "" {
-					continue
-				}
-				v, err := strconv.Atoi(p)
-				if err != nil || v < 1 || v > MaxNumber {
-					return Numbers{}, fmt.Errorf("nums: %q is not a whole number from 1 to %d", p, MaxNumber)
-				}
-				in.Given = append(in.Given, v)
+			nums, err := ParseNumberList(val)
+			if err != nil {
+				return Numbers{}, &NumbersError{Word: "nums", Err: err}
 			}
+			in.Given = nums
 		case "target":
 			if def.Target == 0 {
-				return Numbers{}, fmt.Errorf("target: this problem has no target")
+				return Numbers{}, numbersErr("target", "this problem has no target")
 			}
 			v, err := strconv.Atoi(val)
-			if err != nil || v < 1 || v > 500 {
-				return Numbers{}, fmt.Errorf("target: %q is not a whole number from 1 to 500", val)
+			if err != nil || v < 1 || v > MaxTarget {
+				return Numbers{}, numbersErr("target", "%q is not a whole number from 1 to %d", shortWord(val), MaxTarget)
 			}
 			in.Target = v
 		case "reuse":
 			if def.Target == 0 {
-				return Numbers{}, fmt.Errorf("reuse: only a combination sum reuses numbers")
+				return Numbers{}, numbersErr("reuse", "only a combination sum reuses numbers")
 			}
 			in.Reuse = true
 		case "dedup":
-			d, err := parseEnum("dedup", val, Dedups)
+			d, err := ParseDedup(val)
 			if err != nil {
-				return Numbers{}, fmt.Errorf("dedup: unknown style %q: want %s", val, JoinValues(Dedups))
+				return Numbers{}, &NumbersError{Word: "dedup", Err: err}
 			}
 			in.Dedup = d
-		default:
-			return Numbers{}, fmt.Errorf("unknown word %q: want nums, target, reuse or dedup (e.g. %q)", key, def.String())
 		}
 	}
 	if len(in.Given) < 1 || len(in.Given) > MaxNumbers {
-		return Numbers{}, fmt.Errorf("nums: %d numbers: want 1 to %d", len(in.Given), MaxNumbers)
+		return Numbers{}, numbersErr("nums", "%d numbers: want 1 to %d", len(in.Given), MaxNumbers)
 	}
 	in.Sorted = slices.Sorted(slices.Values(in.Given))
 	return in, nil
+}
+
+// ParseDedup reads a de-duplication style: used, start or none.
+func ParseDedup(s string) (Dedup, error) {
+	d, err := parseEnum("dedup", s, Dedups)
+	if err != nil {
+		return "", fmt.Errorf("unknown style %q: want %s", shortWord(s), JoinValues(Dedups))
+	}
+	return d, nil
+}
+
+// ListDefault returns the default instance of a problem whose instance
+// is a list of numbers (combination-sum, subsets, permutations), and
+// whether it is one: its default puzzle reads as Numbers. A default
+// without a target (Target 0) means the problem has none.
+func ListDefault(d *Def) (Numbers, bool) {
+	if d == nil || d.Puzzle == nil || d.Puzzle.Parse == nil {
+		return Numbers{}, false
+	}
+	v, err := d.Puzzle.Parse(d.Puzzle.Default)
+	if err != nil {
+		return Numbers{}, false
+	}
+	in, ok := v.(Numbers)
+	return in, ok
 }
 
 // sortedNumbers returns in with Sorted filled: a default instance.

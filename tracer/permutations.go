@@ -1,6 +1,7 @@
 package tracer
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -93,10 +94,10 @@ var PermutationsListDefault = sortedNumbers(Numbers{Given: []int{1, 1, 2}, Dedup
 // permutation's loop starts at 0 at every level.
 func NewPermutationsList(in Numbers, check Check, when When) (*Permutations, error) {
 	if len(in.Sorted) > MaxPermutations {
-		return nil, fmt.Errorf("nums: %d numbers: want 1 to %d (%s)", len(in.Sorted), MaxPermutations, permutationsWhy)
+		return nil, &SettingError{Setting: "puzzle", Err: numbersErr("nums", "%d numbers: want 1 to %d (%s)", len(in.Sorted), MaxPermutations, permutationsWhy)}
 	}
 	if in.Dedup == DedupStart {
-		return nil, &SettingError{Setting: "puzzle", Err: fmt.Errorf("dedup start: a permutation's loop starts at 0 at every level, so i > start says nothing; want used or none")}
+		return nil, &SettingError{Setting: "puzzle", Err: &NumbersError{Word: "dedup", Value: "start", Err: errors.New("a permutation's loop starts at 0 at every level, so i > start says nothing; want used or none")}}
 	}
 	if in.Dedup == DedupUsed && when == WhenLeaf {
 		return nil, &SettingError{Setting: "when", Err: fmt.Errorf("leaf: dedup used skips at each level (树层), and a check at the full row cannot; use --dedup none with when leaf")}

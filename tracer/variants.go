@@ -67,17 +67,22 @@ func (s Spec) numbers(d *Def) (Numbers, bool) {
 // SetKeys sets s's strategy from key=value pairs joined by commas, the
 // keys of a lesson's run: order, check, when, stop, drop ("check=scan",
 // "order=mrv,when=after"), as compare's --left and --right write them.
-// The values are checked when s is built.
+// A key given twice is an error. The values are checked when s is built.
 func (s *Spec) SetKeys(text string) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
+	seen := map[string]bool{}
 	for _, part := range strings.Split(text, ",") {
 		key, value, ok := strings.Cut(strings.TrimSpace(part), "=")
 		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		if !ok || value == "" {
 			return fmt.Errorf("%q: want key=value (order, check, when, stop or drop)", part)
 		}
+		if seen[key] {
+			return fmt.Errorf("%s: given twice: give each key once", key)
+		}
+		seen[key] = true
 		switch key {
 		case "order":
 			s.Order = Order(value)

@@ -46,7 +46,8 @@ var errTooLong = errors.New("too long")
 
 // ReadPuzzle reads a puzzle as --puzzle names it: "-" for stdin, a file
 // path, or the puzzle itself. It returns the text and where it came from,
-// for messages. The read is capped at tracer.MaxPuzzleBytes, and ctx ends
+// for messages. An empty (or blank) file or stdin is an InputError
+// naming it. The read is capped at tracer.MaxPuzzleBytes, and ctx ends
 // a read that waits on a terminal or a pipe (ErrInterruptedEarly).
 func ReadPuzzle(ctx context.Context, arg string, stdin io.Reader) (text, where string, err error) {
 	limit := int64(tracer.MaxPuzzleBytes)
@@ -63,6 +64,8 @@ func ReadPuzzle(ctx context.Context, arg string, stdin io.Reader) (text, where s
 			return "", "", fmt.Errorf("reading the puzzle from stdin: %w", err)
 		case err != nil:
 			return "", "", err
+		case blank(b):
+			return "", "", inputf("--puzzle -: stdin is %s: give the puzzle on stdin, or a puzzle or a file name as --puzzle's value", emptyOrBlank(b))
 		}
 		return string(b), "stdin", nil
 	case statErr == nil && fi.IsDir():
@@ -76,6 +79,8 @@ func ReadPuzzle(ctx context.Context, arg string, stdin io.Reader) (text, where s
 			return "", "", err
 		case err != nil:
 			return "", "", inputf("puzzle file %s: %v", arg, plainErr(err))
+		case blank(b):
+			return "", "", inputf("--puzzle %s: the file is %s: is it saved?", arg, emptyOrBlank(b))
 		}
 		return string(b), arg, nil
 	case looksLikePath(arg):
@@ -85,6 +90,21 @@ func ReadPuzzle(ctx context.Context, arg string, stdin io.Reader) (text, where s
 		return "", "", inputf("puzzle file %q: %v", arg, plainErr(statErr))
 	}
 	return arg, "--puzzle", nil
+}
+
+// blank reports whether an input holds nothing but white space (a
+// byte-order mark included): no puzzle at all. An empty input is refused,
+// never read as "no puzzle given" (the default instance).
+func blank(b []byte) bool {
+	return strings.TrimSpace(strings.TrimPrefix(string(b), "\ufeff")) == ""
+}
+
+// emptyOrBlank words a blank input: "empty", or "blank" for white space.
+func emptyOrBlank(b []byte) string {
+	if len(b) == 0 {
+		return "empty"
+	}
+	return "blank (white space only)"
 }
 
 // looksLikePath tells a file name from a puzzle typed on the command line:

@@ -23,6 +23,9 @@ type logProblem struct {
 	// (N-Queens: the slot of depth d is row d, column -1), so that an
 	// exhausted step names a row.
 	rowSlots bool
+	// problem is the instance itself, as tracer.Run would search it: the
+	// steps' moves are checked on it (movesCheck).
+	problem tracer.Problem
 }
 
 // logBoard is what the header says about the board: it bounds the cells,
@@ -173,7 +176,7 @@ func checkLogHeader(h *Header) (*logProblem, error) {
 	}
 	// The instance's own Def (tracer.Def.Of): its moves, words and board
 	// name the log's numbers, not the default instance's.
-	lp := &logProblem{def: def.Of(p.Info()), info: p.Info()}
+	lp := &logProblem{def: def.Of(p.Info()), info: p.Info(), problem: p}
 	lp.info.Def = lp.def
 	if lp.start, err = lp.def.Start(lp.info); err != nil {
 		return nil, fmt.Errorf("instance: %w", err)
@@ -251,3 +254,147 @@ func (rp *logReplay) event(e *tracer.Event) {
 }
 
 func (rp *logReplay) rows() []string { return rp.board.RowStrings() }
+
+// movesCheck holds a log's moves to the header's instance: it replays
+// them on the problem the header builds (the one tracer.Run would search)
+// and asks that problem's own check about each one, so that a header
+// edited to another instance (a combination sum's target, a list's
+// numbers or its dedup style) is refused at the first step it
+// contradicts, not drawn with leaves "over by 0". A reject must be what
+// the check says of its move; a place under when before must pass the
+// check, and under when after pass it unless a reject follows; an undo
+// takes back the last move placed; a solution stands at the end
+// condition (or, under when leaf, on a board that breaks no rule).
+//
+// It runs for problems whose slot is a cell (Sudoku, the list problems,
+// Permutations), where a step's cell is the slot the problem's check
+// takes; N-Queens' instance is its size alone, which the header's
+// other keys already pin.
+type movesCheck struct {
+	p      tracer.Problem
+	when   tracer.When
+	lo, hi int  // the candidate values
+	every  bool // every call is a solution (Def.EveryNode)
+	passes bool // the instance has slots with nothing to decide (tracer.Passer)
+	moves  []tracer.Pos
+	values []int
+	// pending is a place under when after whose check is not known yet:
+	// a reject of the same move next, or else the check must pass.
+	pending     bool
+	pendingCell tracer.Pos
+	pendingVal  int
+}
+
+// newMovesCheck returns the check of lp's log, or nil for a problem it
+// does not check.
+func newMovesCheck(lp *logProblem, p tracer.Problem, when tracer.When) *movesCheck {
+	if p == nil || lp.def.Board.Slot != tracer.SlotCell {
+		return nil
+	}
+	c := &movesCheck{p: p, when: when, every: lp.def.EveryNode}
+	c.lo, c.hi = lp.def.ValueRange(lp.info.Size)
+	if ps, ok := p.(tracer.Passer); ok && ps.PassesSlots() {
+		c.passes = true
+	}
+	return c
+}
+
+// event checks e against the instance and replays its move.
+func (c *movesCheck) event(e *tracer.Event) error {
+	if c == nil {
+		return nil
+	}
+	if c.pending {
+		c.pending = false
+		if !(e.Kind == tracer.KindReject && e.Cell == c.pendingCell && e.Value == c.pendingVal) {
+			if vd := c.p.Check(c.pendingCell, c.pendingVal, true); vd.Rule != tracer.RuleNone {
+				return c.wrong("the place before it", c.pendingCell, c.pendingVal, vd.Rule)
+			}
+		}
+	}
+	switch e.Kind {
+	case tracer.KindPlace, tracer.KindUndo, tracer.KindReject, tracer.KindTry:
+		if e.Value < c.lo || e.Value > c.hi {
+			return fmt.Errorf("value %d is not a candidate of the header's instance: want %d to %d", e.Value, c.lo, c.hi)
+		}
+	}
+	switch e.Kind {
+	case tracer.KindPlace:
+		switch c.when {
+		case tracer.WhenBefore:
+			if vd := c.p.Check(e.Cell, e.Value, false); vd.Rule != tracer.RuleNone {
+				return c.wrong("this place", e.Cell, e.Value, vd.Rule)
+			}
+		case tracer.WhenAfter:
+			c.pending, c.pendingCell, c.pendingVal = true, e.Cell, e.Value
+		}
+		c.p.Place(e.Cell, e.Value)
+		c.moves, c.values = append(c.moves, e.Cell), append(c.values, e.Value)
+	case tracer.KindUndo:
+		n := len(c.moves)
+		if n == 0 || c.moves[n-1] != e.Cell || c.values[n-1] != e.Value {
+			return fmt.Errorf("an undo of value %d at (%d,%d), which is not the last move placed", e.Value, e.Cell.Row, e.Cell.Col)
+		}
+		c.p.Undo(e.Cell, e.Value)
+		c.moves, c.values = c.moves[:n-1], c.values[:n-1]
+	case tracer.KindReject:
+		if c.when == tracer.WhenLeaf {
+			vd, cell, v := c.p.Validate()
+			if vd.Rule != e.Rule || cell != e.Cell || v != e.Value {
+				return fmt.Errorf("a reject of the full board that the header's instance does not make (its check says %s)", c.ruleName(vd.Rule))
+			}
+			break
+		}
+		if vd := c.p.Check(e.Cell, e.Value, c.when == tracer.WhenAfter); vd.Rule != e.Rule {
+			return fmt.Errorf("a reject (%s) of value %d at (%d,%d) that the header's instance does not make (its check says %s): was the header edited?",
+				c.ruleName(e.Rule), e.Value, e.Cell.Row, e.Cell.Col, c.ruleName(vd.Rule))
+		}
+	case tracer.KindSolution:
+		switch {
+		case c.when == tracer.WhenLeaf:
+			if vd, _, _ := c.p.Validate(); vd.Rule != tracer.RuleNone {
+				return fmt.Errorf("a solution on a board that breaks %s in the header's instance: was the header edited?", c.ruleName(vd.Rule))
+			}
+		case c.every || c.passes:
+			// Every call is a solution, or the end is found by passes.
+		default:
+			if _, more := c.p.Next(e.Depth, tracer.NoPos); more {
+				return errors.New("a solution that is not at the end condition of the header's instance: was the header edited?")
+			}
+		}
+	}
+	return nil
+}
+
+// wrong words a place the instance's check refuses.
+func (c *movesCheck) wrong(what string, cell tracer.Pos, v int, r tracer.Rule) error {
+	return fmt.Errorf("%s (value %d at (%d,%d)) breaks %s in the header's instance: was the header edited?", what, v, cell.Row, cell.Col, c.ruleName(r))
+}
+
+// ruleName names a rule of the instance by its key, "no rule" for none.
+func (c *movesCheck) ruleName(r tracer.Rule) string {
+	if r == tracer.RuleNone {
+		return "no rule"
+	}
+	return c.p.Info().Def.RuleKey(r)
+}
+
+// checkNoteLang refuses a header whose lang is not the language of the
+// notes: step 1's note is word for word what the narrator writes in the
+// other language (a header edited from en to zh over English notes). A
+// note edited by hand, or none, is not judged.
+func checkNoteLang(lp *logProblem, h *Header, e *tracer.Event, note []byte) error {
+	lang, err := tracer.ParseLang(h.Lang)
+	if err != nil || h.Lang == "" || len(note) == 0 {
+		return nil
+	}
+	for _, other := range tracer.Langs {
+		if other == lang {
+			continue
+		}
+		if n := tracer.NewNarrator(lp.info, h.Strategy.Filled(lp.info), other); n.Note(e) == string(note) {
+			return fmt.Errorf("the header says lang: %s, but the notes are in %s: was the header edited?", h.Lang, other)
+		}
+	}
+	return nil
+}

@@ -47,8 +47,8 @@ func readPathsAgree(t testing.TB, data []byte) {
 			logRecorder: logRecorder{events: make([]tracer.Event, 0, lines), notes: make([]string, 0, lines)}}
 	}
 	fs, ss := newRecorder(), newRecorder()
-	fh, fsum, ferr := read(bytes.NewReader(data), fs, true)
-	sh, ssum, serr := read(bytes.NewReader(data), ss, false)
+	fh, fsum, ferr := read(bytes.NewReader(data), fs, readOptions{fast: true, moves: true})
+	sh, ssum, serr := read(bytes.NewReader(data), ss, readOptions{moves: true})
 	if fmt.Sprint(ferr) != fmt.Sprint(serr) {
 		t.Fatalf("errors differ:\nfast %v\nslow %v\nin:\n%s", ferr, serr, logCut(data))
 	}

@@ -83,13 +83,23 @@ const (
 // limit step's; Final and Solutions are the boards replayed from the moves
 // (Solutions keeps the first 10, tracer.Run's default).
 func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
-	return read(r, sink, true)
+	return read(r, sink, readOptions{fast: true, moves: true})
 }
 
-// read is Read; fast says whether step lines in the Writer's own layout
-// take the shortcut of stepReader.fastStep (the tests turn it off to
-// compare).
-func read(r io.Reader, sink tracer.Sink, fast bool) (Header, tracer.Summary, error) {
+// readOptions are read's switches; Read turns both on.
+type readOptions struct {
+	// fast: step lines in the Writer's own layout take the shortcut of
+	// stepReader.fastStep (the tests turn it off to compare).
+	fast bool
+	// moves: the steps' moves are checked on the header's instance
+	// (movesCheck; the tests of events tracer.Run never makes turn it
+	// off).
+	moves bool
+}
+
+// read is Read, with its switches.
+func read(r io.Reader, sink tracer.Sink, ro readOptions) (Header, tracer.Summary, error) {
+	fast := ro.fast
 	var (
 		h   Header
 		sum tracer.Summary
@@ -144,6 +154,11 @@ func read(r io.Reader, sink tracer.Sink, fast bool) (Header, tracer.Summary, err
 	// 2. The steps, up to "summary:".
 	lb := newLogBoard(lp)
 	replay := newLogReplay(lp)
+	var moves *movesCheck
+	if ro.moves {
+		moves = newMovesCheck(lp, lp.problem, h.Strategy.When)
+	}
+	lp.problem = nil
 	var (
 		sr    stepReader
 		st    tracer.Stats
@@ -197,6 +212,14 @@ func read(r io.Reader, sink tracer.Sink, fast bool) (Header, tracer.Summary, err
 				err = fmt.Errorf("%w (the last line, with no summary after it: was the file cut short?)", err)
 			}
 			return h, sum, fmt.Errorf("step log line %d (%s): %w", lineNo, where, err)
+		}
+		if err := moves.event(&e); err != nil {
+			return h, sum, fmt.Errorf("step log line %d (step %d): %w", lineNo, e.Step, err)
+		}
+		if e.Step == 1 && ro.moves {
+			if err := checkNoteLang(lp, &h, &e, note); err != nil {
+				return h, sum, fmt.Errorf("step log line %d (step 1): %w", lineNo, err)
+			}
 		}
 		if void && e.Kind == tracer.KindReturn {
 			// A template with no return value: its returns carry no ok

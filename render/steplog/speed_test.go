@@ -122,7 +122,7 @@ func BenchmarkReadLog(b *testing.B) {
 			steps := float64(len(lr.events))
 			readOnce := func(fast bool) time.Duration {
 				start := time.Now()
-				if _, _, err := read(bytes.NewReader(lr.log), nil, fast); err != nil {
+				if _, _, err := read(bytes.NewReader(lr.log), nil, readOptions{fast: fast, moves: true}); err != nil {
 					b.Fatal(err)
 				}
 				return time.Since(start)

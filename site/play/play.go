@@ -62,11 +62,13 @@ func Page(ctx context.Context, r Request) ([]byte, error) {
 	spec.N = r.N // 0: the default size
 	where := ""
 	if r.Puzzle != "" {
-		if def.Puzzle == nil {
-			return nil, fmt.Errorf("--puzzle: %s takes no puzzle; give its size with -n", def.Name)
-		}
+		// Checked in the command's order (flags.go): an empty puzzle is
+		// refused first, never read as the default.
 		if strings.TrimSpace(r.Puzzle) == "" {
 			return nil, errors.New("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for the default board)")
+		}
+		if def.Puzzle == nil {
+			return nil, fmt.Errorf("--puzzle: %s takes no puzzle; give its size with -n", def.Name)
 		}
 		if len(r.Puzzle) > tracer.MaxPuzzleBytes {
 			return nil, fmt.Errorf("--puzzle: the puzzle is longer than %d KiB: is this the right input?", tracer.MaxPuzzleBytes>>10)
