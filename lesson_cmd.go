@@ -84,7 +84,7 @@ func cmdLesson(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return usagef("%v", err)
 	}
 	if *siteDir != "" {
-		return buildSite(ctx, ls, *siteDir, *force, !*noPlay, stdout)
+		return buildSite(ctx, ls, *siteDir, *force, !*noPlay, stdout, stderr)
 	}
 	dir := filepath.Join(*out, string(lang))
 	made, err := makeFolders(*out, dir)

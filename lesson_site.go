@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"backtrack/lessons"
+	"backtrack/render/progress"
 	"backtrack/site"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // licenseText and thirdPartyText are the repository's LICENSE and
@@ -27,7 +29,7 @@ var (
 // buildSite is `lesson build --site DIR`: the course site of lessons ls,
 // in both languages, with the playground unless play is false, written as
 // DIR whole or not at all.
-func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, play bool, stdout io.Writer) error {
+func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, play bool, stdout, stderr io.Writer) error {
 	dir = filepath.Clean(dir)
 	if pi, err := os.Stat(filepath.Dir(dir)); err != nil || !pi.IsDir() {
 		return usagef("--site %s: folder %s does not exist", dir, filepath.Dir(dir))
@@ -36,13 +38,20 @@ func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, pla
 		return usagef("--site %s: is a file, want a folder", dir)
 	}
 	start := time.Now()
+	prog := newProgress(stderr, tracer.LangEN) // the site is in both languages: the line in English
+	defer prog.Close()
+	stdout = prog.Wrap(stdout)
+	var making *progress.Task
 	opt := site.Options{Lessons: ls, Tool: "backtrack " + version, License: licenseText, ThirdParty: thirdPartyText,
 		Made: func(lang tracer.Lang, m *lessons.Made) {
+			making.Add(1)
 			fmt.Fprintf(stdout, "%s/%s: %d files, %d steps searched, %.2f s\n", lang, m.Name, len(m.Files), m.Steps, m.Elapsed.Seconds())
 		}}
 	if play {
 		t := time.Now()
+		compiling := prog.Start(words.ProgressPlayground.EN, 0, words.Text{})
 		p, err := site.BuildPlayground(ctx, ".")
+		compiling.End()
 		if ctx.Err() != nil {
 			return errInterruptedEarly
 		}
@@ -52,7 +61,9 @@ func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, pla
 		opt.Playground = p
 		fmt.Fprintf(stdout, "playground: %.1f MB of WebAssembly, compiled in %.1f s\n", float64(len(p.Wasm))/(1<<20), time.Since(t).Seconds())
 	}
+	making = prog.Start(words.ProgressLessons.EN, int64(2*len(ls)), words.ProgressUnitLessons)
 	files, err := site.Make(ctx, opt)
+	prog.Close() // the final line before the site's
 	if ctx.Err() != nil {
 		return errInterruptedEarly
 	}

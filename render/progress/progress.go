@@ -59,10 +59,22 @@ type Options struct {
 	Width int
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
-	// Manual: no goroutine redraws the line; the caller calls Tick (for
-	// tests, with a clock of their own).
+	// Manual: no goroutine redraws the line; it is redrawn at each
+	// change (Start, Add, Set) and each Tick the caller calls: for tests,
+	// which then see every change, with a clock of their own.
 	Manual bool
 }
+
+// seenTask is a task that was drawn: its part of the final line, and how
+// long it took.
+type seenTask struct {
+	summary string
+	took    time.Duration
+}
+
+// worthNaming is how long a task must take to be named in the final line
+// (the longest one is, in any case).
+const worthNaming = time.Second
 
 // Reporter draws the progress line of one job. Its methods are safe for
 // concurrent use; those of a nil *Reporter do nothing.
@@ -74,7 +86,7 @@ type Reporter struct {
 	cur     *Task
 	shown   bool     // a line is on the screen, not ended by a newline
 	drawn   bool     // a line was drawn at some time in this job
-	seen    []string // the summaries of the tasks that were drawn
+	seen    []seenTask // the tasks that were drawn, ended
 	closed  bool
 	stop    chan struct{} // closed by Close: the redraws end
 	stopped chan struct{} // closed when they have
@@ -133,14 +145,24 @@ type Task struct {
 // its total (0: unknown) and the unit it counts in ("" for a task that
 // counts nothing: only its time is shown).
 func (r *Reporter) Start(what string, total int64, unit words.Text) *Task {
+	return r.begin(what, total, unit, false)
+}
+
+// StartBytes begins a task that counts bytes out of total (0: unknown),
+// shown in MB.
+func (r *Reporter) StartBytes(what string, total int64) *Task {
+	return r.begin(what, total, words.ProgressUnitMegabytes, true)
+}
+
+func (r *Reporter) begin(what string, total int64, unit words.Text, bytes bool) *Task {
 	if r == nil {
 		return nil
 	}
-	t := &Task{r: r, what: what, unit: unit.In(r.opt.Lang), start: r.opt.Now()}
+	t := &Task{r: r, what: what, unit: unit.In(r.opt.Lang), bytes: bytes, start: r.opt.Now()}
 	t.total.Store(total)
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	if r.closed {
+		r.mu.Unlock()
 		return nil
 	}
 	r.endLocked(r.cur)
@@ -149,23 +171,23 @@ func (r *Reporter) Start(what string, total int64, unit words.Text) *Task {
 		r.stop, r.stopped = make(chan struct{}), make(chan struct{})
 		go r.loop(r.stop, r.stopped)
 	}
+	r.mu.Unlock()
+	t.changed()
 	return t
 }
 
-// StartBytes begins a task that counts bytes out of total (0: unknown),
-// shown in MB.
-func (r *Reporter) StartBytes(what string, total int64) *Task {
-	t := r.Start(what, total, words.ProgressUnitMegabytes)
-	if t != nil {
-		t.bytes = true
+// changed redraws the line of a Manual reporter.
+func (t *Task) changed() {
+	if t.r.opt.Manual {
+		t.r.Tick()
 	}
-	return t
 }
 
 // Add adds n to how far the task is.
 func (t *Task) Add(n int64) {
 	if t != nil {
 		t.done.Add(n)
+		t.changed()
 	}
 }
 
@@ -173,6 +195,7 @@ func (t *Task) Add(n int64) {
 func (t *Task) Set(n int64) {
 	if t != nil {
 		t.done.Store(n)
+		t.changed()
 	}
 }
 
@@ -221,7 +244,7 @@ func (r *Reporter) endLocked(t *Task) {
 	}
 	t.end = r.opt.Now()
 	if t.drawn {
-		r.seen = append(r.seen, t.summary())
+		r.seen = append(r.seen, seenTask{t.summary(), t.end.Sub(t.start)})
 	}
 	if r.cur == t {
 		r.cur = nil
@@ -295,9 +318,9 @@ func (r *Reporter) clearLocked() {
 }
 
 // Close ends the job: the redraws stop, and if a line was ever drawn, it
-// is replaced by the final line (the tasks that were shown, how far each
-// got and its time, and the whole job's time) and a newline. Later calls
-// do nothing.
+// is replaced by the final line and a newline: the tasks that were shown
+// and took a second or more (or the longest of them), how far each got
+// and its time, and the whole job's time. Later calls do nothing.
 func (r *Reporter) Close() {
 	if r == nil {
 		return
@@ -322,7 +345,19 @@ func (r *Reporter) Close() {
 	}
 	r.clearLocked()
 	lang := r.opt.Lang
-	parts := append(r.seen, words.ProgressAll.F(lang, seconds(r.opt.Now().Sub(r.start), lang)))
+	longest := 0
+	for i, s := range r.seen {
+		if s.took > r.seen[longest].took {
+			longest = i
+		}
+	}
+	var parts []string
+	for i, s := range r.seen {
+		if s.took >= worthNaming || i == longest {
+			parts = append(parts, s.summary)
+		}
+	}
+	parts = append(parts, words.ProgressAll.F(lang, seconds(r.opt.Now().Sub(r.start), lang)))
 	io.WriteString(r.opt.Out, strings.Join(parts, words.ProgressJoin.In(lang))+"\n")
 }
 

@@ -89,8 +89,8 @@ func TestProgressLines(t *testing.T) {
 	c.add(100 * time.Millisecond)
 	task.Set(500)
 	r.Tick()
-	want := "\rdrawing the frames: 500 of 2,000 frames · 2.0 s · about 6 s left\x1b[K"
-	if out.String() != want {
+	want := "drawing the frames: 500 of 2,000 frames · 2.0 s · about 6 s left"
+	if got := screen(out.String()); len(got) != 1 || got[0] != want || !strings.HasSuffix(out.String(), "\x1b[K") {
 		t.Fatalf("at 2 s: %q, want %q", out.String(), want)
 	}
 	c.add(36700 * time.Millisecond)
@@ -268,4 +268,30 @@ func TestBytes(t *testing.T) {
 		t.Errorf("line %q, want %q", got, want)
 	}
 	r.Close()
+}
+
+// TestFinalLineNamesLongTasks: the final line names the tasks that took
+// a second or more, or, if none did, the longest.
+func TestFinalLineNamesLongTasks(t *testing.T) {
+	for _, c := range []struct {
+		took  []time.Duration
+		final string
+	}{
+		{[]time.Duration{300 * time.Millisecond, 3 * time.Second, 200 * time.Millisecond}, "b · 3.0 s; 6.5 s in all"},
+		{[]time.Duration{300 * time.Millisecond, 400 * time.Millisecond, 200 * time.Millisecond}, "b · 0.4 s; 3.9 s in all"},
+		{[]time.Duration{1500 * time.Millisecond, 1200 * time.Millisecond}, "a · 1.5 s; b · 1.2 s; 5.7 s in all"},
+	} {
+		var out bytes.Buffer
+		r, clk := newManual(&out, words.LangEN)
+		clk.add(3 * time.Second)
+		for i, d := range c.took {
+			task := r.Start(string(rune('a'+i)), 0, words.Text{}) // drawn at once: past 2 s
+			clk.add(d)
+			task.End()
+		}
+		r.Close()
+		if got := screen(out.String()); len(got) != 1 || got[0] != c.final {
+			t.Errorf("tasks of %v: final %q, want %q", c.took, got, c.final)
+		}
+	}
 }
