@@ -84,8 +84,8 @@ type Reporter struct {
 
 	mu      sync.Mutex
 	cur     *Task
-	shown   bool     // a line is on the screen, not ended by a newline
-	drawn   bool     // a line was drawn at some time in this job
+	shown   bool       // a line is on the screen, not ended by a newline
+	drawn   bool       // a line was drawn at some time in this job
 	seen    []seenTask // the tasks that were drawn, ended
 	closed  bool
 	stop    chan struct{} // closed by Close: the redraws end
