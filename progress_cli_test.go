@@ -61,10 +61,10 @@ func TestProgressOnATerminal(t *testing.T) {
 		}, []string{"reading " + log + ": 0.0 of 0.1 MB", "drawing --svg " + filepath.Join(dir, "terminal.svg")}},
 		{"compare strategies", func(string) []string {
 			return []string{"compare", "--strategies", "nqueens", "-n", "6", "--no-time"}
-		}, []string{"running the searches: 0 of 6 runs", "running the searches: 5 of 6 runs", "now rows arrays leaf: "}},
+		}, []string{"comparing: 0 of 6 runs", "comparing: 5 of 6 runs", "now rows arrays leaf: "}},
 		{"compare zh", func(string) []string {
 			return []string{"compare", "--strategies", "nqueens", "-n", "5", "--no-time", "--lang", "zh"}
-		}, []string{"运行各次搜索：0 / 6 次运行", "当前 rows scan before："}},
+		}, []string{"比较中：0 / 6 次运行", "当前 rows scan before："}},
 		{"site", func(run string) []string {
 			return []string{"lesson", "build", "dedup", "--no-playground", "--site", filepath.Join(dir, run+"-site")}
 		}, []string{"making the lessons: 0 of 2 lessons", "making the lessons: 1 of 2 lessons"}},

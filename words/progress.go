@@ -33,7 +33,7 @@ var (
 	ProgressFrames        = Text{"drawing the frames", "绘制各帧"}
 	ProgressWriting       = Text{"writing %s", "写入 %s"}
 	ProgressPage          = Text{"making %s", "生成 %s"}
-	ProgressRuns          = Text{"running the searches", "运行各次搜索"}
+	ProgressRuns          = Text{"comparing", "比较中"}
 	ProgressRunNow        = Text{"now %s: %s", "当前 %s：%s"}
 	ProgressPlayground    = Text{"compiling the playground (go build, GOOS=js)", "编译练习场（go build，GOOS=js）"}
 	ProgressLessons       = Text{"making the lessons", "生成课程"}

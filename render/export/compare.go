@@ -145,6 +145,7 @@ func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error
 		name  string
 		steps *tracer.Progress
 	}
+	running.NoEstimate() // one run may take a millisecond, the next forever
 	if running != nil {
 		lang := opt.Progress.Lang()
 		running.Detail(func() string {

@@ -154,7 +154,7 @@ func TestCompareRowsAsTheyEnd(t *testing.T) {
 	if !strings.Contains(ie.Error(), "runs that finished") {
 		t.Errorf("interrupt %q", ie)
 	}
-	if got := out.String(); !strings.Contains(got, "running the searches: 0 of 6 runs") || !strings.Contains(got, "now rows scan before: ") {
+	if got := out.String(); !strings.Contains(got, "comparing: 0 of 6 runs") || !strings.Contains(got, "now rows scan before: ") {
 		t.Errorf("the progress line never said which run runs:\n%q", got)
 	}
 }

@@ -87,6 +87,7 @@ func Run(ctx context.Context, spec tracer.Spec, opt Options) (*Result, error) {
 	}
 
 	searching := task(opt.Progress, opts.Limits.MaxSteps, words.ProgressUnitSteps, words.ProgressSearching)
+	searching.NoEstimate() // the step limit is a bound: most searches end well before it
 	if searching != nil {
 		opts.Progress = &tracer.Progress{}
 		searching.Count(opts.Progress.Steps)

@@ -134,6 +134,7 @@ type Task struct {
 	done   atomic.Int64
 	count  func() int64  // read at each redraw, in place of done
 	detail func() string // more words at the end of the line
+	guess  atomic.Bool   // no estimate of the time left: the total is a bound, or the parts differ
 
 	// under r.mu
 	end   time.Time
@@ -224,6 +225,16 @@ func (t *Task) Detail(f func() string) {
 		t.r.mu.Lock()
 		t.detail = f
 		t.r.mu.Unlock()
+	}
+}
+
+// NoEstimate leaves out the estimate of the time left: for a total that
+// is only a bound (a step limit the search may never reach), or parts
+// that differ too much for the time so far to tell (runs of different
+// strategies).
+func (t *Task) NoEstimate() {
+	if t != nil {
+		t.guess.Store(true)
 	}
 }
 
@@ -371,7 +382,7 @@ func (t *Task) line(now time.Time) string {
 		parts[0] = words.ProgressWhat.F(lang, t.what, a)
 	}
 	parts = append(parts, seconds(elapsed, lang))
-	if total > 0 && done > 0 && done < total && elapsed >= time.Second {
+	if total > 0 && done > 0 && done < total && elapsed >= time.Second && !t.guess.Load() {
 		left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
 		parts = append(parts, words.ProgressLeft.F(lang, roughly(left, lang)))
 	}

@@ -295,3 +295,20 @@ func TestFinalLineNamesLongTasks(t *testing.T) {
 		}
 	}
 }
+
+// TestNoEstimate: a task whose total is only a bound shows how far of it,
+// with no estimate of the time left; with a detail at the end.
+func TestNoEstimate(t *testing.T) {
+	var out bytes.Buffer
+	r, c := newManual(&out, words.LangEN)
+	task := r.Start("comparing", 6, words.ProgressUnitRuns)
+	task.NoEstimate()
+	task.Detail(func() string { return "now rows scan leaf: 1,234 steps" })
+	c.add(5 * time.Second)
+	task.Set(2)
+	want := "comparing: 2 of 6 runs · 5.0 s · now rows scan leaf: 1,234 steps"
+	if got := screen(out.String()); len(got) != 1 || got[0] != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	r.Close()
+}
