@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"backtrack/render/progress"
 )
@@ -137,5 +140,66 @@ func TestNoProgressOffATerminal(t *testing.T) {
 	}
 	if newProgress(&fakeTerminal{}, "en") == nil {
 		t.Error("no progress line on a terminal")
+	}
+}
+
+// TestProgressTTY runs the real program in a real terminal (a detached
+// tmux session): compare --strategies of 12-queens with no step limit,
+// whose check at the leaf never ends, prints its rows as they end on
+// stdout and, from 2 s on, the progress line on stderr, both on the one
+// screen without garbling either; Ctrl-C leaves the final line, then the
+// interrupt's. It needs tmux (CI installs it); without it the test skips.
+func TestProgressTTY(t *testing.T) {
+	t.Parallel() // it mostly waits on another process
+	if runtime.GOOS == "windows" {
+		t.Skip("the terminal test needs a Unix terminal")
+	}
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Skip("tmux is not installed: the terminal test of the progress line needs it (CI installs it)")
+	}
+	dir := t.TempDir()
+	bin := buildBinary(t)
+	sock := filepath.Join(dir, "tmux.sock")
+	tm := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command(tmux, append([]string{"-S", sock, "-f", "/dev/null"}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	t.Cleanup(func() { exec.Command(tmux, "-S", sock, "kill-server").Run() })
+	tm("new-session", "-d", "-x", "160", "-y", "20", "-s", "cmp",
+		// The shell traps Ctrl-C, so it lives on to report the exit code
+		// (the program gets the default, a trap does not pass on exec).
+		"sh -c "+shellQuote("trap : INT; "+shellQuote(bin)+" compare --strategies nqueens -n 12 --max-steps 0 --no-time; echo EXIT=$?; sleep 600"))
+	waitFor := func(want string) string {
+		t.Helper()
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			screen := tm("capture-pane", "-p", "-t", "cmp")
+			if strings.Contains(screen, want) {
+				return screen
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the screen never showed %q; it shows:\n%s", want, screen)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	screen := waitFor("comparing: 2 of 6 runs · ")
+	lines := strings.Split(screen, "\n")
+	if len(lines) < 5 || !strings.HasPrefix(lines[1], "order  check") ||
+		!strings.HasPrefix(lines[2], "rows   scan    before  complete") || !strings.HasPrefix(lines[3], "rows   scan    after   complete") ||
+		!strings.HasPrefix(lines[4], "comparing: 2 of 6 runs · ") || !strings.Contains(lines[4], " · now rows scan leaf: ") {
+		t.Errorf("while the third run runs, the screen shows:\n%s", screen)
+	}
+	tm("send-keys", "-t", "cmp", "C-c")
+	screen = waitFor("EXIT=")
+	lines = strings.Split(screen, "\n")
+	if len(lines) < 7 || !strings.HasPrefix(lines[4], "comparing: 2 of 6 runs · ") || !strings.HasSuffix(lines[4], " s in all") ||
+		!strings.HasPrefix(lines[5], "backtrack: interrupted; the table shows the 2 of 6 runs that finished") || lines[6] != "EXIT=130" {
+		t.Errorf("after Ctrl-C the screen shows:\n%s", screen)
 	}
 }
