@@ -31,6 +31,9 @@ var (
 	ProgressTrimming      = Text{"laying out the tree", "整理搜索树"}
 	ProgressDrawing       = Text{"drawing %s", "绘制 %s"}
 	ProgressFrames        = Text{"drawing the frames", "绘制各帧"}
+	ProgressChoosing      = Text{"choosing the frames", "挑选各帧"}
+	ProgressCaptions      = Text{"narrating the frames' captions", "生成各帧的说明"}
+	ProgressWorking       = Text{"working", "处理中"}
 	ProgressWriting       = Text{"writing %s", "写入 %s"}
 	ProgressPage          = Text{"making %s", "生成 %s"}
 	ProgressRuns          = Text{"comparing", "比较中"}

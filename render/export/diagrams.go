@@ -307,7 +307,9 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	if d.notes != nil {
 		opt.CaptionLines = render.DefaultCaptionLines
 	}
+	choosing := task(o.Progress, 0, words.Text{}, words.ProgressChoosing)
 	steps, err := render.FrameSteps(t, leg, opt, every)
+	choosing.End()
 	if err != nil {
 		return nil, inputf("--every: %v", err)
 	}

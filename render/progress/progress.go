@@ -277,8 +277,8 @@ func (r *Reporter) loop(stop, stopped chan struct{}) {
 	}
 }
 
-// Tick redraws the line, if the job has run long enough and a task is
-// going. The reporter's own goroutine calls it every Options.Every;
+// Tick redraws the line, if the job has run long enough: the task going,
+// or, between tasks, "working" and the job's time. The reporter's own goroutine calls it every Options.Every;
 // with Options.Manual, the caller does.
 func (r *Reporter) Tick() {
 	if r == nil {
@@ -288,14 +288,26 @@ func (r *Reporter) Tick() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	t := r.cur
-	if r.closed || t == nil || now.Sub(r.start) < r.opt.After {
+	if r.closed || now.Sub(r.start) < r.opt.After {
 		return
 	}
-	line := cut(t.line(now), r.opt.Width-1)
+	var line string
+	if t != nil {
+		line = t.line(now)
+	} else {
+		// Between tasks, in work no task names: the job's time, so the
+		// line never stands still.
+		lang := r.opt.Lang
+		line = words.ProgressWorking.In(lang) + words.ProgressSep.In(lang) + seconds(now.Sub(r.start), lang)
+	}
+	line = cut(line, r.opt.Width-1)
 	if _, err := io.WriteString(r.opt.Out, "\r"+line+"\x1b[K"); err != nil {
 		return
 	}
-	r.shown, r.drawn, t.drawn = true, true, true
+	r.shown, r.drawn = true, true
+	if t != nil {
+		t.drawn = true
+	}
 }
 
 // Wrap returns a writer that writes to w with the line taken away first
@@ -420,6 +432,9 @@ func (t *Task) progress() (done, total int64) {
 // "" for a task that counts nothing.
 func (t *Task) amount(done, total int64, final bool) string {
 	lang := t.r.opt.Lang
+	if total > 0 {
+		done = min(done, total) // a search's limit event is a step past its limit
+	}
 	switch {
 	case t.unit == "":
 		return ""

@@ -312,3 +312,22 @@ func TestNoEstimate(t *testing.T) {
 	}
 	r.Close()
 }
+
+// TestWorkingBetweenTasks: past 2 s, in work between two tasks, the line
+// still moves: "working" and the job's time.
+func TestWorkingBetweenTasks(t *testing.T) {
+	var out bytes.Buffer
+	r, c := newManual(&out, words.LangZH)
+	task := r.Start("a", 0, words.Text{})
+	c.add(time.Second)
+	task.End()
+	c.add(2500 * time.Millisecond)
+	r.Tick()
+	if got := screen(out.String()); len(got) != 1 || got[0] != "处理中 · 3.5 秒" {
+		t.Errorf("between tasks: %q", got)
+	}
+	r.Close()
+	if got := screen(out.String()); len(got) != 1 || got[0] != "共用时 3.5 秒" { // a was never on the screen
+		t.Errorf("final line %q", got)
+	}
+}
