@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"backtrack/lessons"
+	"backtrack/render/progress"
 	"backtrack/site"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // licenseText and thirdPartyText are the repository's LICENSE and
@@ -49,13 +51,20 @@ func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, pla
 		}
 	}
 	start := time.Now()
+	prog := newProgress(stderr, tracer.LangEN) // the site is in both languages: the line in English
+	defer prog.Close()
+	stdout, stderr = prog.Wrap(stdout), prog.Wrap(stderr)
+	var making *progress.Task
 	opt := site.Options{Lessons: ls, Tool: "backtrack " + version, License: licenseText, ThirdParty: thirdPartyText,
 		Made: func(lang tracer.Lang, m *lessons.Made) {
+			making.Add(1)
 			fmt.Fprintf(stdout, "%s/%s: %d files, %d steps searched, %.2f s\n", lang, m.Name, len(m.Files), m.Steps, m.Elapsed.Seconds())
 		}}
 	if play {
 		t := time.Now()
+		compiling := prog.Start(words.ProgressPlayground.EN, 0, words.Text{})
 		p, err := site.BuildPlayground(ctx, ".")
+		compiling.End()
 		if ctx.Err() != nil {
 			return errInterruptedEarly
 		}
@@ -66,7 +75,9 @@ func buildSite(ctx context.Context, ls []*lessons.Lesson, dir string, force, pla
 			fmt.Fprintf(stdout, "playground: %.1f MB of WebAssembly, compiled in %.1f s\n", float64(len(p.Wasm))/(1<<20), time.Since(t).Seconds())
 		}
 	}
+	making = prog.Start(words.ProgressLessons.EN, int64(2*len(ls)), words.ProgressUnitLessons)
 	files, err := site.Make(ctx, opt)
+	prog.Close() // the final line before the site's
 	if ctx.Err() != nil {
 		return errInterruptedEarly
 	}

@@ -464,6 +464,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	o.HTMLSteps = htmlLimit(&ef, opts.Limits.MaxSteps)
 	o.Inputs = []export.Input{{Label: "--puzzle", Name: pf.puzzle, What: "the puzzle"}}
 	o.Report, o.Show = true, *show
+	o.Progress = newProgress(stderr, lang)
 	_, err = export.Run(ctx, pf.spec, o)
 	return err
 }
@@ -504,6 +505,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	o := ef.outputs(dopt, lang, stdin, stdout, stderr)
 	o.HTMLSteps = *htmlSteps
+	o.Progress = newProgress(stderr, lang)
 	_, err = export.Render(ctx, pos[0], o)
 	return err
 }
@@ -772,6 +774,6 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		SVG: *svg, HTML: *htmlPath, Strategies: *strategies != "",
 		Lang: lang, LangGiven: *langFlag != "", NoTime: *noTime, HTMLSteps: htmlSteps,
 		Inputs: []export.Input{{Label: "--puzzle", Name: *puzzle, What: "the puzzle"}},
-		Stdin:  stdin, Stdout: stdout,
+		Stdin:  stdin, Stdout: stdout, Progress: newProgress(stderr, lang),
 	})
 }

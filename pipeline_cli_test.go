@@ -17,9 +17,9 @@ func TestCompareDedupAxis(t *testing.T) {
 		wantNot []string
 	}{
 		{[]string{"compare", "--strategies", "combination-sum", "--no-time"}, 0,
-			[]string{"dedup  status", "before  used   complete          4", "before  start  complete          4", "before  none   complete          6"}, nil},
+			[]string{"dedup  status", "before  used   complete               4", "before  start  complete               4", "before  none   complete               6"}, nil},
 		{[]string{"compare", "--strategies", "permutations", "--nums", "1,1,2", "--no-time"}, 0,
-			[]string{"before  used   complete          3", "before  none   complete          6"}, []string{"start"}},
+			[]string{"before  used   complete               3", "before  none   complete               6"}, []string{"start"}},
 		{[]string{"compare", "--strategies", "subsets", "--nums", "1,2,2", "--no-time", "--lang", "zh"}, 0,
 			[]string{"去重", "used", "start", "none"}, nil},
 		{[]string{"compare", "--strategies", "permutations", "-n", "3", "--no-time"}, 0, []string{"when    status"}, []string{"dedup"}},

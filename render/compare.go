@@ -72,28 +72,32 @@ func (t *table) write(w io.Writer, markdown bool) error {
 				widths[i] = max(widths[i], textwidth.Cols(c))
 			}
 		}
-		line := func(cells []string) {
-			var l strings.Builder
-			for i, c := range cells {
-				pad := strings.Repeat(" ", widths[i]-textwidth.Cols(c))
-				if i > 0 {
-					l.WriteString("  ")
-				}
-				if t.right[i] {
-					l.WriteString(pad + c)
-				} else {
-					l.WriteString(c + pad)
-				}
-			}
-			b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
-		}
-		line(t.head)
+		b.WriteString(t.textLine(t.head, widths))
 		for _, r := range t.rows {
-			line(r)
+			b.WriteString(t.textLine(r, widths))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// textLine is one line of the table as aligned text: each cell padded to
+// its column's width (a cell wider than that pushes the rest of its line
+// to the right), two spaces between columns.
+func (t *table) textLine(cells []string, widths []int) string {
+	var l strings.Builder
+	for i, c := range cells {
+		pad := strings.Repeat(" ", max(0, widths[i]-textwidth.Cols(c)))
+		if i > 0 {
+			l.WriteString("  ")
+		}
+		if t.right[i] {
+			l.WriteString(pad + c)
+		} else {
+			l.WriteString(c + pad)
+		}
+	}
+	return strings.TrimRight(l.String(), " ") + "\n"
 }
 
 // Shape describes the recursion of a run in a few words: one row per call
@@ -377,56 +381,16 @@ func WriteDepthProfile(w io.Writer, runs []CompareRun, opt CompareOptions) error
 // on one instance: the strategy, how the search ended (for a run stopped by
 // a limit, which limit), the counts, and (unless opt.NoTime) the time.
 func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) error {
-	t := &table{}
-	col := func(head string, right bool) {
-		t.head = append(t.head, head)
-		t.right = append(t.right, right)
-	}
-	col(words.CompareOrder.In(opt.Lang), false)
-	col(words.CompareCheck.In(opt.Lang), false)
-	col(words.CompareWhen.In(opt.Lang), false)
 	dedup := dedupAxis(runs) // compare --strategies of a list with repeats: 树层去重 used, start, none
-	if dedup {
-		col(words.CompareDedup.In(opt.Lang), false)
-	}
-	col(words.CompareStatus.In(opt.Lang), false)
-	for _, h := range []words.Text{words.CompareSolutions, words.StepperCalls, words.CompareTries, words.ComparePlacements,
-		words.RunBacktracks, words.CompareCheckCost, words.CompareScanCost, words.CompareSteps} {
-		col(h.In(opt.Lang), true)
-	}
-	if !opt.NoTime {
-		col(words.CompareTime.In(opt.Lang), true)
-	}
+	t := strategyColumns(dedup, opt)
 	var limits []tracer.LimitReason // the limits that stopped runs, in the order first met
 	for _, r := range runs {
-		s := r.Summary
-		st := &s.Stats
-		if s.Status == tracer.StatusLimit && !slices.Contains(limits, s.Limit) {
-			limits = append(limits, s.Limit)
-		}
-		cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When)}
-		if dedup {
-			cells = append(cells, string(tracer.DedupOf(s.Instance)))
-		}
-		cells = append(cells, StatusText(s, opt.Lang))
-		for _, v := range []int64{st.Solutions, st.Nodes, st.Tries, st.Placements, st.Backtracks, st.CheckCost, st.ScanCost, st.Steps} {
-			cells = append(cells, strconv.FormatInt(v, 10))
-		}
-		if !opt.NoTime {
-			cells = append(cells, FormatElapsed(r.Elapsed))
-		}
-		t.rows = append(t.rows, cells)
+		limits = addLimit(limits, r.Summary)
+		t.rows = append(t.rows, strategyCells(r, dedup, opt))
 	}
 	var b strings.Builder
 	if len(runs) > 0 {
-		s := runs[0].Summary
-		name := RunName(s, opt.Lang)
-		if dedup {
-			// The style is a column: the title names the list alone.
-			d := string(tracer.DedupOf(s.Instance))
-			name = strings.NewReplacer(fmt.Sprintf(words.CompareDedupInTitle.EN, d), "", fmt.Sprintf(words.CompareDedupInTitle.ZH, d), "").Replace(name)
-		}
-		fmt.Fprintf(&b, "%s · %s%s\n", name, words.CompareStop2.In(opt.Lang), StopText(s.Strategy.Stop, opt.Lang))
+		b.WriteString(strategyTitle(runs[0].Summary, dedup, opt))
 		if opt.Markdown {
 			b.WriteString("\n")
 		}
@@ -444,6 +408,171 @@ func WriteStrategyTable(w io.Writer, runs []CompareRun, opt CompareOptions) erro
 		}
 	}
 	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// strategyColumns is the empty strategy table: its header, and which
+// columns hold numbers.
+func strategyColumns(dedup bool, opt CompareOptions) *table {
+	t := &table{}
+	col := func(head string, right bool) {
+		t.head = append(t.head, head)
+		t.right = append(t.right, right)
+	}
+	col(words.CompareOrder.In(opt.Lang), false)
+	col(words.CompareCheck.In(opt.Lang), false)
+	col(words.CompareWhen.In(opt.Lang), false)
+	if dedup {
+		col(words.CompareDedup.In(opt.Lang), false)
+	}
+	col(words.CompareStatus.In(opt.Lang), false)
+	for _, h := range []words.Text{words.CompareSolutions, words.StepperCalls, words.CompareTries, words.ComparePlacements,
+		words.RunBacktracks, words.CompareCheckCost, words.CompareScanCost, words.CompareSteps} {
+		col(h.In(opt.Lang), true)
+	}
+	if !opt.NoTime {
+		col(words.CompareTime.In(opt.Lang), true)
+	}
+	return t
+}
+
+// strategyNames are the cells of a strategy table that name the run's
+// strategy: its order, check, when and (with dedup) its de-duplication.
+func strategyNames(s tracer.Summary, dedup bool) []string {
+	cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When)}
+	if dedup {
+		cells = append(cells, string(tracer.DedupOf(s.Instance)))
+	}
+	return cells
+}
+
+// strategyCells is a run's row of a strategy table.
+func strategyCells(r CompareRun, dedup bool, opt CompareOptions) []string {
+	s := r.Summary
+	st := &s.Stats
+	cells := append(strategyNames(s, dedup), StatusText(s, opt.Lang))
+	for _, v := range []int64{st.Solutions, st.Nodes, st.Tries, st.Placements, st.Backtracks, st.CheckCost, st.ScanCost, st.Steps} {
+		cells = append(cells, strconv.FormatInt(v, 10))
+	}
+	if !opt.NoTime {
+		cells = append(cells, FormatElapsed(r.Elapsed))
+	}
+	return cells
+}
+
+// strategyTitle is the line above a strategy table: the instance and the
+// stop rule. With dedup, the style is a column: the title names the list
+// alone.
+func strategyTitle(s tracer.Summary, dedup bool, opt CompareOptions) string {
+	name := RunName(s, opt.Lang)
+	if dedup {
+		d := string(tracer.DedupOf(s.Instance))
+		name = strings.NewReplacer(fmt.Sprintf(words.CompareDedupInTitle.EN, d), "", fmt.Sprintf(words.CompareDedupInTitle.ZH, d), "").Replace(name)
+	}
+	return fmt.Sprintf("%s · %s%s\n", name, words.CompareStop2.In(opt.Lang), StopText(s.Strategy.Stop, opt.Lang))
+}
+
+// addLimit adds the limit that stopped s to limits, if it stopped at one
+// not already there.
+func addLimit(limits []tracer.LimitReason, s tracer.Summary) []tracer.LimitReason {
+	if s.Status == tracer.StatusLimit && !slices.Contains(limits, s.Limit) {
+		limits = append(limits, s.Limit)
+	}
+	return limits
+}
+
+// StrategyRows writes a strategy table as text one row at a time, as each
+// run ends, so that a run that takes long (or never ends: a check at the
+// leaf with no step limit) does not hold back the rows of those before
+// it. NewStrategyRows writes the title and the header, Row a run's row,
+// Close the notes under the table.
+//
+// The rows cannot wait for the widest value, so each column is as wide
+// as its header and the widest value the plan allows: the strategies'
+// names, the statuses a run with that stop rule and limit can end with,
+// numbers up to the step limit (ten digits with none), the time as
+// FormatElapsed writes up to 999.99 s. A wider value widens its own row
+// only. WriteStrategyTable writes the same table with the columns
+// fitted to the values.
+type StrategyRows struct {
+	w      io.Writer
+	opt    CompareOptions
+	dedup  bool
+	t      *table
+	widths []int
+	limits []tracer.LimitReason
+}
+
+// NewStrategyRows writes the title and the header of a strategy table of
+// the runs plan describes (their summaries before they run: instance and
+// strategy), each run stopping at maxSteps steps (0: no limit), to w.
+func NewStrategyRows(w io.Writer, plan []tracer.Summary, maxSteps int64, opt CompareOptions) (*StrategyRows, error) {
+	if len(plan) == 0 {
+		return nil, fmt.Errorf("a strategy table of no runs")
+	}
+	dedup := false
+	for _, s := range plan {
+		dedup = dedup || tracer.DedupOf(s.Instance) != tracer.DedupOf(plan[0].Instance)
+	}
+	r := &StrategyRows{w: w, opt: opt, dedup: dedup, t: strategyColumns(dedup, opt)}
+	r.widths = make([]int, len(r.t.head))
+	for i, h := range r.t.head {
+		r.widths[i] = textwidth.Cols(h)
+	}
+	widen := func(i int, cell string) { r.widths[i] = max(r.widths[i], textwidth.Cols(cell)) }
+	for _, s := range plan {
+		for i, c := range strategyNames(s, dedup) {
+			widen(i, c)
+		}
+	}
+	status := len(strategyNames(plan[0], dedup))
+	ends := []tracer.Status{tracer.StatusComplete}
+	switch plan[0].Strategy.Stop {
+	case tracer.StopFirst:
+		ends = append(ends, tracer.StatusSolved)
+	case tracer.StopNoReturn:
+		ends = append(ends, tracer.StatusLost)
+	}
+	for _, st := range ends {
+		widen(status, StatusText(tracer.Summary{Status: st}, opt.Lang))
+	}
+	if maxSteps > 0 {
+		widen(status, StatusText(tracer.Summary{Status: tracer.StatusLimit, Limit: tracer.LimitSteps}, opt.Lang))
+	}
+	digits := 10
+	if maxSteps > 0 {
+		digits = len(strconv.FormatInt(maxSteps+10, 10)) // a run stops a few steps past its limit
+	}
+	for i := status + 1; i < status+9; i++ {
+		widen(i, strings.Repeat("9", digits))
+	}
+	if !opt.NoTime {
+		widen(status+9, FormatElapsed(999990*time.Millisecond))
+	}
+	var b strings.Builder
+	b.WriteString(strategyTitle(plan[0], dedup, opt))
+	b.WriteString(r.t.textLine(r.t.head, r.widths))
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Row writes the row of a run that ended.
+func (r *StrategyRows) Row(run CompareRun) error {
+	r.limits = addLimit(r.limits, run.Summary)
+	_, err := io.WriteString(r.w, r.t.textLine(strategyCells(run, r.dedup, r.opt), r.widths))
+	return err
+}
+
+// Close writes the notes under the table: what each limit that stopped a
+// run means.
+func (r *StrategyRows) Close() error {
+	var b strings.Builder
+	for _, l := range r.limits {
+		b.WriteString(limitNote(l, r.opt))
+	}
+	_, err := io.WriteString(r.w, b.String())
 	return err
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"backtrack/render/internal/textwidth"
 	"backtrack/tracer"
 )
 
@@ -404,4 +405,76 @@ func ExampleWriteCompare() {
 	// solutions             2                      10
 	// calls                 17                     54
 	// tries                 60                     220
+}
+
+// TestStrategyRows: the table written a row at a time starts with its
+// title and header before any run ends, holds the same cells as
+// WriteStrategyTable's, and its rows line up (each line as wide as the
+// header) although no row was known when the widths were chosen; in
+// English and Chinese, with and without the time.
+func TestStrategyRows(t *testing.T) {
+	var queens, sudoku []CompareRun
+	for _, c := range tracer.NQueensChecks {
+		for _, w := range tracer.Whens {
+			queens = append(queens, compareQueens(t, 6, c, w))
+		}
+	}
+	for _, c := range tracer.SudokuChecks {
+		for _, w := range tracer.Whens {
+			sudoku = append(sudoku, compareSudoku(t, tracer.LeetCode37, tracer.OrderMRV, c, w))
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		runs []CompareRun
+		opt  CompareOptions
+	}{
+		{"6-queens", queens, CompareOptions{NoTime: true}},
+		{"sudoku", sudoku, CompareOptions{NoTime: true}},
+		{"sudoku zh", sudoku, CompareOptions{NoTime: true, Lang: tracer.LangZH}},
+		{"6-queens timed", queens, CompareOptions{}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var plan []tracer.Summary
+			for _, r := range tt.runs {
+				plan = append(plan, tracer.Summary{Def: r.Summary.Def, Problem: r.Summary.Problem, Size: r.Summary.Size,
+					Instance: r.Summary.Instance, Strategy: r.Summary.Strategy, Rules: r.Summary.Rules})
+			}
+			var b bytes.Buffer
+			rows, err := NewStrategyRows(&b, plan, 2_000_000, tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(b.String(), "\n"); n != 2 {
+				t.Fatalf("before any row: %d lines, want the title and the header:\n%s", n, b.String())
+			}
+			for _, r := range tt.runs {
+				if err := rows.Row(r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := rows.Close(); err != nil {
+				t.Fatal(err)
+			}
+			var whole bytes.Buffer
+			if err := WriteStrategyTable(&whole, tt.runs, tt.opt); err != nil {
+				t.Fatal(err)
+			}
+			got, want := strings.Split(b.String(), "\n"), strings.Split(whole.String(), "\n")
+			if len(got) != len(want) {
+				t.Fatalf("%d lines, want %d:\n%s\nwant:\n%s", len(got), len(want), b.String(), whole.String())
+			}
+			for i := range got {
+				if strings.Join(strings.Fields(got[i]), " ") != strings.Join(strings.Fields(want[i]), " ") {
+					t.Errorf("line %d: %q, want the cells of %q", i+1, got[i], want[i])
+				}
+			}
+			width := textwidth.Cols(got[1])
+			for i, l := range got[2 : 2+len(tt.runs)] {
+				if textwidth.Cols(l) != width {
+					t.Errorf("row %d is %d columns, the header %d:\n%s", i+1, textwidth.Cols(l), width, b.String())
+				}
+			}
+		})
+	}
 }

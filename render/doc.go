@@ -3,7 +3,8 @@
 // budget (trim.go), a tidy tree layout pins its positions (layout.go),
 // WriteDOT writes it as a Graphviz diagram with a legend (dot.go),
 // WriteReport and Board write the text report (text.go), WriteCompare and
-// WriteStrategyTable the comparison tables (compare.go), and
+// WriteStrategyTable the comparison tables (compare.go; StrategyRows
+// writes the strategy table a row at a time, as each run ends), and
 // WriteDepthChart the chart of nodes per depth (chart.go, gonum/plot),
 // and the frames of --frames and --gif: the steps that change the picture
 // (FrameSteps, framesel.go), each step's note as a caption (FrameNotes,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 )
 
@@ -123,6 +124,28 @@ type Options struct {
 	// KeepSolutions is how many solution boards Result keeps
 	// (DefaultKeepSolutions when 0).
 	KeepSolutions int
+	// Progress, if set, is kept up to date with the steps and calls so
+	// far, about every thousand steps and at the end, for another
+	// goroutine to read (a progress line).
+	Progress *Progress
+}
+
+// Progress is how far a running search is, written by Run and read by
+// anyone: a counter, not a sink, so it costs the search nothing between
+// its looks at the context.
+type Progress struct{ steps, calls atomic.Int64 }
+
+// Steps returns the steps so far.
+func (p *Progress) Steps() int64 { return p.steps.Load() }
+
+// Calls returns the calls (nodes) so far.
+func (p *Progress) Calls() int64 { return p.calls.Load() }
+
+func (p *Progress) set(steps, calls int64) {
+	if p != nil {
+		p.steps.Store(steps)
+		p.calls.Store(calls)
+	}
 }
 
 // Result is the outcome of Run. Detailed counts come from a Stats sink.
@@ -184,6 +207,7 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 		maxSteps: opts.Limits.MaxSteps,
 		maxCalls: opts.Limits.MaxCalls,
 		keep:     opts.KeepSolutions,
+		progress: opts.Progress,
 	}
 	_, s.scans = p.LastScan()
 	s.looper = looper
@@ -253,6 +277,7 @@ func Run(ctx context.Context, p Problem, opts Options) (*Result, error) {
 	if s.tr != nil {
 		s.tr.Steps += s.steps
 	}
+	s.progress.set(s.steps, s.nodes)
 	r := &Result{
 		Solutions: s.solutions,
 		Boards:    s.boards,
@@ -329,6 +354,9 @@ type search struct {
 	// capped is set when the tree fed directly has a cap: the slow check
 	// then runs every pollEvery steps, context or not, to look at it.
 	capped bool
+	// progress, if set, is told the counts at each slow check, which then
+	// runs every pollEvery steps, context or not.
+	progress *Progress
 
 	steps, nodes       int64
 	maxSteps, maxCalls int64
@@ -370,7 +398,7 @@ func (s *search) emitMove(k Kind, node, depth int, slot Pos, v int, rule Rule, w
 // setBounds computes where the next slow limit check happens.
 func (s *search) setBounds() {
 	s.stepBound = s.steps + pollEvery
-	if s.done == nil && !s.capped {
+	if s.done == nil && !s.capped && s.progress == nil {
 		s.stepBound = 1<<63 - 1
 	}
 	if s.maxSteps > 0 && s.maxSteps < s.stepBound {
@@ -404,6 +432,7 @@ func (s *search) overLimit(node, depth int) bool {
 				s.limit = LimitTime
 			}
 		default:
+			s.progress.set(s.steps, s.nodes)
 			s.setBounds()
 			return false
 		}

@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"backtrack/render"
 	"backtrack/render/outfile"
+	"backtrack/render/progress"
 	"backtrack/render/stepper"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Build checks spec and makes its problem and run options, as
@@ -38,10 +41,16 @@ type Outcome struct {
 // an error; so is a canceled context (status limit, the summary's Limit
 // says canceled). Errors name the spec's key (Build).
 func Search(ctx context.Context, spec tracer.Spec, sinks ...tracer.Sink) (Outcome, error) {
+	return search(ctx, spec, nil, sinks...)
+}
+
+// search is Search, keeping progress (if set) up to date.
+func search(ctx context.Context, spec tracer.Spec, progress *tracer.Progress, sinks ...tracer.Sink) (Outcome, error) {
 	p, opts, err := Build(spec)
 	if err != nil {
 		return Outcome{}, err
 	}
+	opts.Progress = progress
 	st := &tracer.Stats{}
 	opts.Sinks = append([]tracer.Sink{st}, sinks...)
 	res, err := tracer.Run(ctx, p, opts)
@@ -70,14 +79,20 @@ type CompareOptions struct {
 	Inputs    []Input
 	Stdin     io.Reader
 	Stdout    io.Writer // the table, and outputs named "-"
+	// Progress, if set, draws a progress line (a terminal's:
+	// render/progress) while the runs run: how many ended, which one is
+	// running and its steps. Compare closes it before it returns.
+	Progress *progress.Reporter
 }
 
 // Compare runs specs one after the other and writes their table to
 // opt.Stdout: two problems side by side with their depth profile (and
-// opt.SVG's chart), or, with opt.Strategies, one row a strategy. With
-// opt.HTML, the two runs' players go on one page. An interrupt keeps a
-// strategy table's finished rows.
+// opt.SVG's chart), or, with opt.Strategies, one row a strategy, each
+// written as its run ends. With opt.HTML, the two runs' players go on one
+// page (and a strategy table waits for it). An interrupt keeps a strategy
+// table's finished rows.
 func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error {
+	defer opt.Progress.Close()
 	if opt.SVG == "-" {
 		return inputf("--svg needs a file")
 	}
@@ -107,19 +122,62 @@ func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error
 	}
 
 	copt := render.CompareOptions{Lang: opt.Lang, NoTime: opt.NoTime}
-	var runs []render.CompareRun
-	stopped := false
-	for i, s := range specs {
-		var sinks []tracer.Sink
-		if pages != nil {
+	stdout := opt.Progress.Wrap(opt.Stdout)
+	// A strategy table is written a row at a time, as each run ends,
+	// unless a page comes first.
+	var rows *render.StrategyRows
+	if opt.Strategies && page == nil && len(specs) > 0 {
+		var plan []tracer.Summary
+		for _, s := range specs {
 			p, opts, err := Build(s)
 			if err != nil {
 				return inputf("%v", err)
 			}
+			plan = append(plan, tracer.Summarize(p.Info(), opts, &tracer.Result{}, &tracer.Stats{}))
+		}
+		if rows, err = render.NewStrategyRows(stdout, plan, specs[0].Limits.MaxSteps, copt); err != nil {
+			return err
+		}
+	}
+	running := task(opt.Progress, int64(len(specs)), words.ProgressUnitRuns, words.ProgressRuns)
+	var now struct {
+		sync.Mutex
+		name  string
+		steps *tracer.Progress
+	}
+	running.NoEstimate() // one run may take a millisecond, the next forever
+	if running != nil {
+		lang := opt.Progress.Lang()
+		running.Detail(func() string {
+			now.Lock()
+			defer now.Unlock()
+			if now.steps == nil {
+				return ""
+			}
+			return words.ProgressRunNow.F(lang, now.name, words.ProgressCount.F(lang, progress.Group(now.steps.Steps()), words.ProgressUnitSteps.In(lang)))
+		})
+	}
+	var runs []render.CompareRun
+	stopped := false
+	for i, s := range specs {
+		var sinks []tracer.Sink
+		p, opts, err := Build(s)
+		if err != nil {
+			return inputf("%v", err)
+		}
+		if pages != nil {
 			pages[i].begin(p.Info(), tracer.StrategyOf(p.Info(), opts))
 			sinks = append(sinks, pages[i])
 		}
-		o, err := Search(ctx, s, sinks...)
+		var steps *tracer.Progress
+		if running != nil {
+			steps = &tracer.Progress{}
+			sum := tracer.Summarize(p.Info(), opts, &tracer.Result{}, &tracer.Stats{})
+			now.Lock()
+			now.name, now.steps = runName(sum, specs), steps
+			now.Unlock()
+		}
+		o, err := search(ctx, s, steps, sinks...)
 		if err != nil {
 			return inputf("%v", err)
 		}
@@ -127,22 +185,41 @@ func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error
 			stopped = true
 			break
 		}
-		runs = append(runs, render.CompareRun{Summary: o.Summary, Elapsed: o.Elapsed})
+		run := render.CompareRun{Summary: o.Summary, Elapsed: o.Elapsed}
+		runs = append(runs, run)
+		running.Add(1)
+		if rows != nil {
+			if err := rows.Row(run); err != nil {
+				return err
+			}
+		}
 	}
+	running.End()
 	if stopped {
 		// The strategy table is worth its finished rows; the side-by-side
 		// comparison is not worth half of itself.
+		if rows != nil {
+			opt.Progress.Close()
+			if err := rows.Close(); err != nil {
+				return err
+			}
+			return &Interrupted{What: fmt.Sprintf("the table shows the %d of %d runs that finished", len(runs), len(specs))}
+		}
 		if opt.Strategies && len(runs) > 0 {
 			var b bytes.Buffer
 			if err := render.WriteStrategyTable(&b, runs, copt); err != nil {
 				return err
 			}
-			if _, err := opt.Stdout.Write(b.Bytes()); err != nil {
+			if _, err := stdout.Write(b.Bytes()); err != nil {
 				return err
 			}
 			return &Interrupted{What: fmt.Sprintf("the table shows the %d of %d runs that finished", len(runs), len(specs))}
 		}
 		return &Interrupted{What: "no run finished, so nothing is printed"}
+	}
+	if rows != nil {
+		opt.Progress.Close()
+		return rows.Close()
 	}
 	if page != nil {
 		lopt := stepper.LockstepOptions{Lang: opt.Lang, FollowBrowser: !opt.LangGiven}
@@ -175,9 +252,24 @@ func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error
 			return outputErr(err)
 		}
 	}
+	opt.Progress.Close()
 	if err := outs.Commit(); err != nil {
 		return err
 	}
 	_, err = opt.Stdout.Write(b.Bytes())
 	return err
+}
+
+// runName names a run of specs on the progress line: its strategy, as the
+// table's first columns do ("rows scan leaf"), or its problem when the
+// runs are of different problems.
+func runName(sum tracer.Summary, specs []tracer.Spec) string {
+	if len(specs) > 1 && specs[0].Problem != specs[1].Problem {
+		return sum.Problem
+	}
+	name := fmt.Sprintf("%s %s %s", sum.Strategy.Order, sum.Strategy.Check, sum.Strategy.When)
+	if d := tracer.DedupOf(sum.Instance); d != "" {
+		name += " " + string(d)
+	}
+	return name
 }

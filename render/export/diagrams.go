@@ -21,6 +21,7 @@ import (
 	"backtrack/render/graphviz"
 	"backtrack/render/outfile"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // diagramOutputs are the diagram files a run writes.
@@ -145,7 +146,9 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 			if opt.Problem == "" {
 				opt.Problem = leg.Summary.Problem
 			}
+			trimming := task(d.opt.Progress, 0, words.Text{}, words.ProgressTrimming)
 			_, rep, err := render.Trim(t, opt)
+			trimming.End()
 			if err != nil {
 				return nil, dotError(err)
 			}
@@ -172,7 +175,10 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 	case len(pics) == 0:
 		w = io.Discard // frames only: WriteDOT still checks the options
 	}
-	if _, err := render.WriteDOT(w, t, leg, opt); err != nil {
+	laying := task(d.opt.Progress, 0, words.Text{}, words.ProgressTrimming)
+	_, err = render.WriteDOT(w, t, leg, opt)
+	laying.End()
+	if err != nil {
 		var oe *outfile.Error
 		if errors.As(err, &oe) {
 			return nil, oe // names the output; a writer's prefix adds nothing
@@ -222,11 +228,13 @@ func (d *diagramOutputs) writePictures(ctx context.Context, dot []byte, pics []*
 		for i, o := range pics {
 			var pic []byte
 			var err error
+			drawing := task(d.opt.Progress, 0, words.Text{}, words.ProgressDrawing, o.Label()+" "+o.Name())
 			if o.Label() == "--png" {
 				pic, err = graphviz.DrawPNG(ctx, dot, layout, float64(d.opt.scale()))
 			} else {
 				pic, err = graphviz.Draw(ctx, dot, layout, graphviz.SVG)
 			}
+			drawing.End()
 			if err != nil {
 				done <- fmt.Errorf("%s %s: %w", o.Label(), o.Name(), err)
 				return
@@ -338,7 +346,9 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	if d.notes != nil {
 		opt.CaptionLines = render.DefaultCaptionLines
 	}
+	choosing := task(o.Progress, 0, words.Text{}, words.ProgressChoosing)
 	steps, err := render.FrameSteps(t, leg, opt, every)
+	choosing.End()
 	if err != nil {
 		return nil, inputf("--every: %v", err)
 	}
@@ -365,6 +375,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	packs := make([]*render.PackedFrame, len(steps)) // the GIF's frames
 	sizes := make([]image.Point, len(steps))
 	hist := map[color.RGBA]int{}
+	drawing := task(o.Progress, int64(len(steps)), words.ProgressUnitFrames, words.ProgressFrames)
 	done := make(chan error, 1)
 	go func() {
 		done <- func() error {
@@ -401,6 +412,9 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 					defer wg.Done()
 					defer func() { <-sem }()
 					errs[i] = d.drawFrame(ctx, dot.Bytes(), layout, i, k, svgFrames, pngFrames, &mu, pngs, packs, sizes, hist)
+					if errs[i] == nil {
+						drawing.Add(1)
+					}
 				}()
 			}
 			wg.Wait()
@@ -423,6 +437,7 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	case <-ctx.Done():
 		return stop()
 	}
+	drawing.End()
 	// A legend wider or taller than the tree (--focus, --max-nodes) can
 	// change a picture's size from step to step: PNG frames and the GIF
 	// are all made the size of the largest, the smaller ones drawn on
@@ -461,17 +476,24 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 	}
 	if d.gif != nil {
 		last := max(4*o.delay(), 2*time.Second)
+		encoding := task(o.Progress, int64(len(steps)), words.ProgressUnitFrames, words.ProgressWriting, "--gif "+o.GIF)
+		defer encoding.End()
 		frame := func(i int) (image.Image, error) {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
+			encoding.Set(int64(i))
 			img := packs[i]
 			packs[i] = nil
 			return img, nil
 		}
 		err := aside(ctx, d.gif, func() error {
-			return render.WriteGIF(d.gif, len(steps), frame, render.GIFPalette(hist),
+			err := render.WriteGIF(d.gif, len(steps), frame, render.GIFPalette(hist),
 				render.GIFOptions{Delay: o.delay(), Last: last, Size: size})
+			if err == nil {
+				encoding.Set(int64(len(steps)))
+			}
+			return err
 		})
 		if errors.Is(err, errLeftOut) {
 			return []*outfile.File{d.gif}, nil

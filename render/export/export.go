@@ -39,7 +39,9 @@ import (
 
 	"backtrack/render"
 	"backtrack/render/outfile"
+	"backtrack/render/progress"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Memory and size limits of the outputs.
@@ -157,6 +159,11 @@ type Options struct {
 	Show   int
 	// Sinks are more sinks the search feeds (Run only).
 	Sinks []tracer.Sink
+	// Progress, if set, draws the run's progress line (a terminal's:
+	// render/progress) as it searches, reads, draws and writes; Run and
+	// Render close it when the work is done, before the report and the
+	// notes on Stderr.
+	Progress *progress.Reporter
 	// Notes, if set, makes the note function of the step log and the
 	// frames' captions in place of the narrator's (tracer.NewNarrator):
 	// a problem of one's own can add what the Def's words cannot say.
@@ -171,12 +178,22 @@ func (o *Options) notes(info tracer.Info, sg tracer.Strategy, lang tracer.Lang) 
 	return tracer.NewNarrator(info, sg, lang).Note
 }
 
-// stderr returns where notes go.
+// stderr returns where notes go (with the progress line taken away
+// first, if one is up).
 func (o *Options) stderr() io.Writer {
 	if o.Stderr == nil {
 		return io.Discard
 	}
-	return o.Stderr
+	return o.Progress.Wrap(o.Stderr)
+}
+
+// task begins a task of the progress line r (nil: none): what, in r's
+// language, formatted with args; its total (0: unknown) and unit.
+func task(r *progress.Reporter, total int64, unit words.Text, what words.Text, args ...any) *progress.Task {
+	if r == nil {
+		return nil
+	}
+	return r.Start(what.F(r.Lang(), args...), total, unit)
 }
 
 // scale returns Scale, 2 if unset.

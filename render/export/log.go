@@ -12,6 +12,7 @@ import (
 	"backtrack/render/outfile"
 	"backtrack/render/steplog"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // NewLog returns the step-log writer of a run of info with opts, writing
@@ -72,6 +73,12 @@ func narrateAgain(ctx context.Context, spec tracer.Spec, o *Options, lang tracer
 		return notes.Note, nil
 	}
 	opts.Sinks = []tracer.Sink{notes}
+	captions := task(o.Progress, opts.Limits.MaxSteps, words.ProgressUnitSteps, words.ProgressCaptions)
+	defer captions.End()
+	if captions != nil {
+		opts.Progress = &tracer.Progress{}
+		captions.Count(opts.Progress.Steps)
+	}
 	if _, err := tracer.Run(ctx, p, opts); err != nil {
 		return nil, err
 	}

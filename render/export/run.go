@@ -13,8 +13,10 @@ import (
 
 	"backtrack/render"
 	"backtrack/render/outfile"
+	"backtrack/render/progress"
 	"backtrack/render/steplog"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Run runs the search spec describes and writes the outputs opt names.
@@ -24,6 +26,7 @@ import (
 // a result (Result.Limit), an interrupt is an *Interrupted error once the
 // outputs are complete (those it left out are named).
 func Run(ctx context.Context, spec tracer.Spec, opt Options) (*Result, error) {
+	defer opt.Progress.Close()
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
@@ -83,7 +86,14 @@ func Run(ctx context.Context, spec tracer.Spec, opt Options) (*Result, error) {
 		opts.Sinks = append(opts.Sinks, log)
 	}
 
+	searching := task(opt.Progress, opts.Limits.MaxSteps, words.ProgressUnitSteps, words.ProgressSearching)
+	searching.NoEstimate() // the step limit is a bound: most searches end well before it
+	if searching != nil {
+		opts.Progress = &tracer.Progress{}
+		searching.Count(opts.Progress.Steps)
+	}
 	res, err := tracer.Run(searchCtx, p, opts)
+	searching.End()
 	if err != nil {
 		return nil, err
 	}
@@ -124,12 +134,15 @@ func Run(ctx context.Context, spec tracer.Spec, opt Options) (*Result, error) {
 		runtime.GC()
 	}
 	if diagrams.html != nil {
+		page := task(opt.Progress, 0, words.Text{}, words.ProgressPage, "--html "+opt.HTML)
 		left, err := diagrams.html.write(ctx, info, sg, leg)
+		page.End()
 		if err != nil {
 			return nil, err
 		}
 		skipped = append(skipped, left...)
 	}
+	opt.Progress.Close() // before the report and the notes
 	if err := outs.Commit(); err != nil {
 		return nil, err
 	}
@@ -173,6 +186,7 @@ func Size(v int64) string {
 // reached opt.MaxTree is drawn as it stood then. The language is the
 // log's, unless opt.LangGiven.
 func Render(ctx context.Context, log string, opt Options) (*Result, error) {
+	defer opt.Progress.Close()
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
@@ -191,6 +205,7 @@ func Render(ctx context.Context, log string, opt Options) (*Result, error) {
 
 	name := "stdin"
 	open := func() (io.ReadCloser, error) { return io.NopCloser(opt.Stdin), nil }
+	var size int64 // of the log, if a file
 	if log != "-" {
 		name = log
 		fi, err := os.Stat(name)
@@ -201,6 +216,9 @@ func Render(ctx context.Context, log string, opt Options) (*Result, error) {
 			return nil, inputf("step log %q: %v", name, plainErr(err))
 		case fi.IsDir():
 			return nil, inputf("step log %q is a folder", name)
+		}
+		if fi.Mode().IsRegular() {
+			size = fi.Size()
 		}
 		open = func() (io.ReadCloser, error) { return os.Open(name) }
 	}
@@ -220,6 +238,7 @@ func Render(ctx context.Context, log string, opt Options) (*Result, error) {
 	if log == "-" && (opt.Frames != "" || opt.GIF != "") {
 		stdinNotes = render.NewAllNotes(maxStdinNotes)
 	}
+	reading := opt.Progress.StartBytes(words.ProgressReading.F(opt.Progress.Lang(), name), size)
 	go func() {
 		r, err := open()
 		if err != nil {
@@ -227,6 +246,10 @@ func Render(ctx context.Context, log string, opt Options) (*Result, error) {
 			return
 		}
 		defer r.Close()
+		var in io.Reader = r
+		if reading != nil {
+			in = &countingReader{r: r, t: reading}
+		}
 		sinks := []tracer.Sink{tree, st}
 		if diagrams.html != nil {
 			sinks = append(sinks, diagrams.html)
@@ -235,7 +258,7 @@ func Render(ctx context.Context, log string, opt Options) (*Result, error) {
 		if stdinNotes != nil {
 			sink = notesAlongside{sink, stdinNotes}
 		}
-		h, sum, err := steplog.Read(bufio.NewReaderSize(r, logReadBuffer), sink)
+		h, sum, err := steplog.Read(bufio.NewReaderSize(in, logReadBuffer), sink)
 		done <- read{h, sum, err}
 	}()
 	var got read
@@ -244,6 +267,7 @@ func Render(ctx context.Context, log string, opt Options) (*Result, error) {
 	case <-ctx.Done():
 		return nil, ErrInterruptedEarly
 	}
+	reading.End()
 	if got.err != nil {
 		return nil, inputf("%s: %v", name, plainErr(got.err))
 	}
@@ -280,6 +304,8 @@ func Render(ctx context.Context, log string, opt Options) (*Result, error) {
 	case logLang == "": // a log without notes: frames without captions
 	case stdinNotes == nil:
 		diagrams.notes = func(ctx context.Context, frames []int64) (func(int64) string, error) {
+			again := opt.Progress.StartBytes(words.ProgressReading.F(opt.Progress.Lang(), name), size)
+			defer again.End()
 			return readNotesAgain(name, logLang, lang, sum, frames)
 		}
 	case stdinNotes.Full():
@@ -304,12 +330,15 @@ func Render(ctx context.Context, log string, opt Options) (*Result, error) {
 		o.Abort()
 	}
 	if diagrams.html != nil {
+		page := task(opt.Progress, 0, words.Text{}, words.ProgressPage, "--html "+opt.HTML)
 		left, err := diagrams.html.write(ctx, LogInfo(sum), sum.Strategy, leg)
+		page.End()
 		if err != nil {
 			return nil, err
 		}
 		skipped = append(skipped, left...)
 	}
+	opt.Progress.Close() // before the notes
 	if err := outs.Commit(); err != nil {
 		return nil, err
 	}
@@ -323,4 +352,16 @@ func Render(ctx context.Context, log string, opt Options) (*Result, error) {
 		return r, interruptedError(skipped, diagrams.missing()...)
 	}
 	return r, nil
+}
+
+// countingReader counts the bytes read through it into a progress task.
+type countingReader struct {
+	r io.Reader
+	t *progress.Task
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.t.Add(int64(n))
+	return n, err
 }
