@@ -44,20 +44,20 @@ func openDiagrams(ctx context.Context, opt *Options, set *outfile.Set) (*diagram
 	}
 	d := diagramOutputs{opt: opt}
 	var err error
-	if d.gif, err = set.Create(ctx, opt.GIF, "--gif", opt.Stdout); err != nil {
+	if d.gif, err = opt.create(ctx, set, opt.GIF, "--gif"); err != nil {
 		return nil, err
 	}
-	if d.dot, err = set.Create(ctx, opt.DOT, "--dot", opt.Stdout); err != nil {
+	if d.dot, err = opt.create(ctx, set, opt.DOT, "--dot"); err != nil {
 		return nil, err
 	}
-	if d.svg, err = set.Create(ctx, opt.SVG, "--svg", opt.Stdout); err != nil {
+	if d.svg, err = opt.create(ctx, set, opt.SVG, "--svg"); err != nil {
 		return nil, err
 	}
-	if d.png, err = set.Create(ctx, opt.PNG, "--png", opt.Stdout); err != nil {
+	if d.png, err = opt.create(ctx, set, opt.PNG, "--png"); err != nil {
 		return nil, err
 	}
 	if opt.HTML != "" {
-		out, err := set.Create(ctx, opt.HTML, "--html", opt.Stdout)
+		out, err := opt.create(ctx, set, opt.HTML, "--html")
 		if err != nil {
 			return nil, err
 		}

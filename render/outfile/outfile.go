@@ -272,10 +272,15 @@ type File struct {
 	mu sync.Mutex
 }
 
+// ErrNoStdout is the error, in an *Error, of an output that names stdout
+// when the stdout given to Create is nil.
+var ErrNoStdout = errors.New("no writer was given for stdout")
+
 // Create opens the output name, named on the command line by label. "-"
 // means stdout (written straight through), and so does any other name of
 // the program's own stdout (/dev/stdout, /dev/fd/1, /proc/self/fd/1, a
-// link to one, the file or pipe stdout is). The path is checked now, so a
+// link to one, the file or pipe stdout is); with stdout nil, such a name
+// is an *Error wrapping ErrNoStdout. The path is checked now, so a
 // bad path costs no work: its folder must exist and it must not be a
 // folder or a socket. Opening a FIFO waits for its reader; ctx ends the
 // wait.
@@ -300,6 +305,9 @@ func create(ctx context.Context, name, label string, stdout io.Writer, inputs []
 		fi, statErr = os.Stat(name)
 	}
 	if name == "-" || fd == 1 || statErr == nil && isFdFile(fi, 1) {
+		if stdout == nil {
+			return nil, &Error{Label: label, Name: name, Err: ErrNoStdout, Bad: true}
+		}
 		o.w, o.direct, o.stdout, o.id = stdout, true, true, stdoutInfo()
 		if err := checkInputs(o, inputs); err != nil {
 			return nil, err
