@@ -51,7 +51,9 @@ type Legend struct {
 // asks, see fit.go) and writes it to w as a Graphviz DOT digraph, with a
 // legend from leg that says what was left out. It returns what trimming
 // kept and left out, and the picture's estimated size. Bad options are
-// errors naming the option; so are write errors.
+// errors naming the option; so are write errors. A picture too big to be
+// read as opt.Readable says is an *UnreadableError, and nothing is
+// written.
 func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (TrimReport, error) {
 	return writeDOT(w, t, leg, opt, nil)
 }
@@ -62,6 +64,9 @@ func writeDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions, serie
 	opt = legendDef(opt, leg)
 	d, rep, err := plan(t, leg, opt, series)
 	if err != nil {
+		return rep, err
+	}
+	if err := rep.Picture.Readable(opt.Readable, rep.Statements); err != nil {
 		return rep, err
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)

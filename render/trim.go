@@ -122,6 +122,10 @@ type DiagramOptions struct {
 	Wrap int
 	// Boards draws small boards inside the nodes.
 	Boards bool
+	// Readable names the pictures to be drawn from the DOT: WriteDOT
+	// refuses one too big to be read as them, with an *UnreadableError,
+	// before it writes anything. Trim ignores it.
+	Readable Readable
 	// Layout computes a tidy tree layout and pins every node's position
 	// (pos="x,y!") so that Graphviz only routes and draws.
 	Layout bool

@@ -133,10 +133,15 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 	case len(pics) == 0:
 		w = io.Discard // frames only: WriteDOT still checks the options
 	}
+	opt.Readable = d.opt.readable()
 	if _, err := render.WriteDOT(w, t, leg, opt); err != nil {
 		var oe *outfile.Error
-		if errors.As(err, &oe) {
+		var big *render.UnreadableError
+		switch {
+		case errors.As(err, &oe):
 			return nil, err
+		case errors.As(err, &big):
+			return nil, d.opt.unreadable(big)
 		}
 		return nil, inputf("%v", err)
 	}
@@ -442,6 +447,36 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 		}
 	}
 	return nil, nil
+}
+
+// readable names the pictures drawn from the diagram, for the check of
+// their size (render.Readable).
+func (o *Options) readable() render.Readable {
+	var r render.Readable
+	if o.PNG != "" || o.GIF != "" || o.Frames != "" && o.framesFormat() == "png" {
+		r.Raster = float64(o.scale())
+	}
+	r.Vector = o.SVG != "" || o.Frames != "" && o.framesFormat() == "svg"
+	return r
+}
+
+// unreadable is the error of a picture too big to be read: it names the
+// output, as the user gave it, and the flags that draw less.
+func (o *Options) unreadable(e *render.UnreadableError) error {
+	label, name := "--svg", o.SVG
+	switch {
+	case e.Raster > 0 && o.PNG != "":
+		label, name = "--png", o.PNG
+	case e.Raster > 0 && o.GIF != "":
+		label, name = "--gif", o.GIF
+	case e.Raster > 0 || o.SVG == "":
+		label, name = "--frames", o.Frames
+	}
+	svg := ""
+	if e.Raster > 0 && o.SVG == "" && e.Picture.Readable(render.Readable{Vector: true}, e.Boxes) == nil {
+		svg = " --svg for a drawing to zoom into,"
+	}
+	return inputf("%s %s: %v: give --depth or --focus to draw a part, a smaller --max-nodes,%s or --dot for the text", label, name, e, svg)
 }
 
 // boxCost words what a box costs, for the messages of the box limits.
