@@ -316,6 +316,19 @@ func optionsOK(t *tracer.Tree, opt DiagramOptions) error {
 		return fmt.Errorf("%d solution paths is negative (0 keeps every one)", opt.Solutions)
 	case opt.Fold < 0:
 		return fmt.Errorf("fold %d is negative (0 folds nothing)", opt.Fold)
+	case opt.Wrap < 0:
+		return fmt.Errorf("wrap %d is negative (0 wraps nothing)", opt.Wrap)
+	case opt.CaptionLines < 0:
+		return fmt.Errorf("%d caption lines is negative (0 draws no caption)", opt.CaptionLines)
+	case opt.Direction != TopDown && opt.Direction != LeftRight:
+		return fmt.Errorf("direction %d is neither top-down nor left-right", opt.Direction)
+	case opt.Legend > LegendNone:
+		return fmt.Errorf("legend mode %d is not full, short or none", opt.Legend)
+	}
+	for _, v := range []float64{opt.Fit.W, opt.Fit.H, opt.Fit.MinTextPx, opt.Fit.Title} {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return fmt.Errorf("fit %g×%g px, text %g px, title %g px: want sizes of 0 or more", opt.Fit.W, opt.Fit.H, opt.Fit.MinTextPx, opt.Fit.Title)
+		}
 	}
 	return nil
 }

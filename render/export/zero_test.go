@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,6 +144,12 @@ func TestZeroAndOddOptions(t *testing.T) {
 		{"Run odd Scale", run(q4, export.Options{Scale: -1}), "--scale"},
 		{"Run odd FramesFormat", run(q4, export.Options{FramesFormat: "jpg"}), "--frames-format"},
 		{"Run odd Every", run(q4, export.Options{Every: "x"}), "--every"},
+		{"Run odd Diagram Direction", run(q4, export.Options{Outputs: export.Outputs{SVG: file("h.svg")}, Diagram: render.DiagramOptions{Direction: 99}}), "direction 99 is neither"},
+		{"Run odd Diagram Legend", run(q4, export.Options{Outputs: export.Outputs{DOT: file("h.dot")}, Diagram: render.DiagramOptions{Legend: 77}}), "legend mode 77"},
+		{"Run odd Diagram Wrap", run(q4, export.Options{Outputs: export.Outputs{DOT: file("h.dot")}, Diagram: render.DiagramOptions{Wrap: -1}}), "wrap -1 is negative"},
+		{"Run odd Diagram Fit NaN", run(q4, export.Options{Outputs: export.Outputs{DOT: file("h.dot")}, Diagram: render.DiagramOptions{MaxNodes: 150, Fit: render.Slide{W: math.NaN(), H: 100, MinTextPx: 14}}}), "fit NaN×100 px"},
+		{"Run Notes giving no note function", run(q4, export.Options{Outputs: export.Outputs{GIF: file("i.gif"), Log: file("i.yaml")}, Diagram: render.DiagramOptions{MaxNodes: 150},
+			Notes: func(tracer.Info, tracer.Strategy, tracer.Lang) func(*tracer.Event) string { return nil }}), ""},
 		{"Render zero Options", render_(log, export.Options{}), "render needs at least one of"},
 		{"Render no log", render_("", export.Options{Outputs: export.Outputs{DOT: file("g.dot")}}), "step log"},
 	}
