@@ -62,8 +62,8 @@ func TestPictureBound(t *testing.T) {
 
 // TestPictureBoundMemory: the whole 8-queens tree with its boards (1.5 GB
 // as PNG, 1.0 GB as SVG, and some 20 s, before) is refused with the
-// process under 1 GB; its plan, boards and all, is what it costs (some
-// 350 MB).
+// process under 1 GB: refused on its plan without boards, which is too
+// big already, it costs some 20 MB (350 MB with its boards planned).
 func TestPictureBoundMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the whole 8-queens tree with its boards")
@@ -74,17 +74,22 @@ func TestPictureBoundMemory(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	setMemoryLimit(memoryLimit) // as main sets it
 	dir := t.TempDir()
-	for _, f := range []string{"--png", "--svg"} {
-		t.Run(f, func(t *testing.T) {
+	for _, c := range []struct{ n, flag, want string }{
+		{"8", "--png", "more than 491,227×544 pt (15,721 boxes) with its boards"},
+		{"8", "--svg", "more than 491,227×544 pt (15,721 boxes) with its boards"},
+		// 348,151 boxes: 830 MB to plan with their boards.
+		{"10", "--svg", "more than 10,402,067×648 pt (348,151 boxes) with its boards"},
+	} {
+		t.Run(c.n+c.flag, func(t *testing.T) {
 			debug.FreeOSMemory()
 			resetPeak()
-			out := filepath.Join(dir, "q8b"+f[1:])
-			code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", "8", "--boards", "--max-nodes", "0", f, out)
+			out := filepath.Join(dir, "q"+c.n+"b."+c.flag[2:])
+			code, _, errs := runCLI(t, "", "trace", "nqueens", "-n", c.n, "--boards", "--max-nodes", "0", c.flag, out)
 			peak := peakMB()
 			if code != 2 {
 				t.Fatalf("exit %d, want 2; stderr %q", code, errs)
 			}
-			faultCheckLine(t, errs, f, "673,949×1,507 pt (15,721 boxes)")
+			faultCheckLine(t, errs, c.flag, c.want)
 			if peak > 1000 {
 				t.Errorf("peak %.0f MB, want under 1 GB", peak)
 			}

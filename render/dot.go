@@ -62,6 +62,20 @@ func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (Trim
 // series if it is not nil.
 func writeDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (TrimReport, error) {
 	opt = legendDef(opt, leg)
+	if opt.Boards && opt.Readable != (Readable{}) && opt.Fit == (Slide{}) && series == nil {
+		// The boards only make a picture bigger, and planning them costs
+		// some 2 KB a box (830 MB for the whole 10-queens tree): a
+		// picture too big without them is refused at the cost of its plan
+		// without them.
+		bare := opt
+		bare.Boards = false
+		if _, rep, err := plan(t, leg, bare, nil); err == nil {
+			if err := rep.Picture.Readable(opt.Readable, rep.Statements); err != nil {
+				err.(*UnreadableError).AtLeast = true
+				return rep, err
+			}
+		}
+	}
 	d, rep, err := plan(t, leg, opt, series)
 	if err != nil {
 		return rep, err

@@ -62,14 +62,24 @@ type UnreadableError struct {
 	Raster   float64
 	RasterPx [2]float64
 	TextPx   float64
+	// AtLeast: the sizes are those of the picture without its boards,
+	// which would be bigger still.
+	AtLeast bool
 }
 
 func (e *UnreadableError) Error() string {
 	p := e.Picture
-	size := fmt.Sprintf("the picture would be %s×%s pt (%s boxes)", thousands(p.Width), thousands(p.Height), thousands(float64(e.Boxes)))
+	over, most := "", ""
+	if e.AtLeast {
+		over, most = "more than ", "at most "
+	}
+	size := fmt.Sprintf("the picture would be %s%s×%s pt (%s boxes)", over, thousands(p.Width), thousands(p.Height), thousands(float64(e.Boxes)))
+	if e.AtLeast {
+		size += " with its boards"
+	}
 	if e.Raster > 0 {
-		return fmt.Sprintf("%s, %s×%s px at --scale %g: shrunk to fit %s px a side and %d megapixels, its smallest text would be %.1f px high, under %d",
-			size, thousands(e.RasterPx[0]), thousands(e.RasterPx[1]), e.Raster, thousands(MaxRasterSide), MaxRasterPixels>>20, e.TextPx, MinTextPx)
+		return fmt.Sprintf("%s, %s%s×%s px at --scale %g: shrunk to fit %s px a side and %d megapixels, its smallest text would be %s%.1f px high, under %d",
+			size, over, thousands(e.RasterPx[0]), thousands(e.RasterPx[1]), e.Raster, thousands(MaxRasterSide), MaxRasterPixels>>20, most, e.TextPx, MinTextPx)
 	}
 	return fmt.Sprintf("%s, more than an SVG may be to be read (%s pt a side, %s million pt² in all)",
 		size, thousands(MaxVectorSide), thousands(MaxVectorArea/1e6))
