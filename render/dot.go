@@ -51,7 +51,9 @@ type Legend struct {
 // asks, see fit.go) and writes it to w as a Graphviz DOT digraph, with a
 // legend from leg that says what was left out. It returns what trimming
 // kept and left out, and the picture's estimated size. Bad options are
-// errors naming the option; so are write errors.
+// errors naming the option; so are write errors. A picture too big to be
+// read as opt.Readable says is an *UnreadableError, and nothing is
+// written.
 func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (TrimReport, error) {
 	return writeDOT(w, t, leg, opt, nil)
 }
@@ -60,8 +62,25 @@ func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (Trim
 // series if it is not nil.
 func writeDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (TrimReport, error) {
 	opt = legendDef(opt, leg)
+	if opt.Boards && opt.Readable != (Readable{}) && opt.Fit == (Slide{}) && series == nil {
+		// The boards only make a picture bigger, and planning them costs
+		// some 2 KB a box (830 MB for the whole 10-queens tree): a
+		// picture too big without them is refused at the cost of its plan
+		// without them.
+		bare := opt
+		bare.Boards = false
+		if _, rep, err := plan(t, leg, bare, nil); err == nil {
+			if err := rep.Picture.Readable(opt.Readable, rep.Statements); err != nil {
+				err.(*UnreadableError).AtLeast = true
+				return rep, err
+			}
+		}
+	}
 	d, rep, err := plan(t, leg, opt, series)
 	if err != nil {
+		return rep, err
+	}
+	if err := rep.Picture.Readable(opt.Readable, rep.Statements); err != nil {
 		return rep, err
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)

@@ -44,8 +44,8 @@ type Slide struct {
 
 // The slides --fit names: 80 px of each is left for a title.
 var (
-	Slide16x9 = Slide{W: 1920, H: 1080, MinTextPx: 14, Title: 80, Name: "16:9"}
-	Slide4x3  = Slide{W: 1440, H: 1080, MinTextPx: 14, Title: 80, Name: "4:3"}
+	Slide16x9 = Slide{W: 1920, H: 1080, MinTextPx: MinTextPx, Title: 80, Name: "16:9"}
+	Slide4x3  = Slide{W: 1440, H: 1080, MinTextPx: MinTextPx, Title: 80, Name: "4:3"}
 )
 
 // ParseFit reads --fit: 16:9, 4:3 or none (the zero Slide).

@@ -122,6 +122,10 @@ type DiagramOptions struct {
 	Wrap int
 	// Boards draws small boards inside the nodes.
 	Boards bool
+	// Readable names the pictures to be drawn from the DOT: WriteDOT
+	// refuses one too big to be read as them, with an *UnreadableError,
+	// before it writes anything. Trim ignores it.
+	Readable Readable
 	// Layout computes a tidy tree layout and pins every node's position
 	// (pos="x,y!") so that Graphviz only routes and draws.
 	Layout bool
@@ -312,6 +316,19 @@ func optionsOK(t *tracer.Tree, opt DiagramOptions) error {
 		return fmt.Errorf("%d solution paths is negative (0 keeps every one)", opt.Solutions)
 	case opt.Fold < 0:
 		return fmt.Errorf("fold %d is negative (0 folds nothing)", opt.Fold)
+	case opt.Wrap < 0:
+		return fmt.Errorf("wrap %d is negative (0 wraps nothing)", opt.Wrap)
+	case opt.CaptionLines < 0:
+		return fmt.Errorf("%d caption lines is negative (0 draws no caption)", opt.CaptionLines)
+	case opt.Direction != TopDown && opt.Direction != LeftRight:
+		return fmt.Errorf("direction %d is neither top-down nor left-right", opt.Direction)
+	case opt.Legend > LegendNone:
+		return fmt.Errorf("legend mode %d is not full, short or none", opt.Legend)
+	}
+	for _, v := range []float64{opt.Fit.W, opt.Fit.H, opt.Fit.MinTextPx, opt.Fit.Title} {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return fmt.Errorf("fit %g×%g px, text %g px, title %g px: want sizes of 0 or more", opt.Fit.W, opt.Fit.H, opt.Fit.MinTextPx, opt.Fit.Title)
+		}
 	}
 	return nil
 }

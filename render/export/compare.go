@@ -39,8 +39,15 @@ type Outcome struct {
 // Search runs spec, feeding every event to sinks as well as to its own
 // counters, and writes nothing. A limit is a result (status limit), not
 // an error; so is a canceled context (status limit, the summary's Limit
-// says canceled). Errors name the spec's key (Build).
+// says canceled). Errors name the spec's key (Build). A nil ctx is
+// context.Background(); a nil sink is an error.
 func Search(ctx context.Context, spec tracer.Spec, sinks ...tracer.Sink) (Outcome, error) {
+	ctx = orBackground(ctx)
+	for i, s := range sinks {
+		if s == nil {
+			return Outcome{}, fmt.Errorf("sink %d of %d is nil", i+1, len(sinks))
+		}
+	}
 	return search(ctx, spec, nil, sinks...)
 }
 
@@ -90,9 +97,22 @@ type CompareOptions struct {
 // opt.SVG's chart), or, with opt.Strategies, one row a strategy, each
 // written as its run ends. With opt.HTML, the two runs' players go on one
 // page (and a strategy table waits for it). An interrupt keeps a strategy
-// table's finished rows.
+// table's finished rows. A nil ctx is context.Background(); a nil
+// opt.Stdout is an error.
 func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error {
 	defer opt.Progress.Close()
+	ctx = orBackground(ctx)
+	switch {
+	case opt.Stdout == nil:
+		return inputf("CompareOptions.Stdout is nil: the table goes there")
+	case len(specs) == 0:
+		return inputf("no runs to compare")
+	case opt.HTML != "" && len(specs) != 2:
+		return inputf("--html steps two runs side by side, not %d", len(specs))
+	}
+	if err := checkLang(opt.Lang); err != nil {
+		return err
+	}
 	if opt.SVG == "-" {
 		return inputf("--svg needs a file")
 	}

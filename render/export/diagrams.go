@@ -66,21 +66,21 @@ func openDiagrams(ctx context.Context, opt *Options, set *outfile.Set) (*diagram
 	}
 	var err error
 	if !gifInFrames {
-		if d.gif, err = set.Create(ctx, opt.GIF, "--gif", opt.Stdout); err != nil {
+		if d.gif, err = opt.create(ctx, set, opt.GIF, "--gif"); err != nil {
 			return nil, err
 		}
 	}
-	if d.dot, err = set.Create(ctx, opt.DOT, "--dot", opt.Stdout); err != nil {
+	if d.dot, err = opt.create(ctx, set, opt.DOT, "--dot"); err != nil {
 		return nil, err
 	}
-	if d.svg, err = set.Create(ctx, opt.SVG, "--svg", opt.Stdout); err != nil {
+	if d.svg, err = opt.create(ctx, set, opt.SVG, "--svg"); err != nil {
 		return nil, err
 	}
-	if d.png, err = set.Create(ctx, opt.PNG, "--png", opt.Stdout); err != nil {
+	if d.png, err = opt.create(ctx, set, opt.PNG, "--png"); err != nil {
 		return nil, err
 	}
 	if opt.HTML != "" {
-		out, err := set.Create(ctx, opt.HTML, "--html", opt.Stdout)
+		out, err := opt.create(ctx, set, opt.HTML, "--html")
 		if err != nil {
 			return nil, err
 		}
@@ -175,13 +175,18 @@ func (d *diagramOutputs) write(ctx context.Context, t *tracer.Tree, leg render.L
 	case len(pics) == 0:
 		w = io.Discard // frames only: WriteDOT still checks the options
 	}
+	opt.Readable = d.opt.readable()
 	laying := task(d.opt.Progress, 0, words.Text{}, words.ProgressTrimming)
 	_, err = render.WriteDOT(w, t, leg, opt)
 	laying.End()
 	if err != nil {
 		var oe *outfile.Error
-		if errors.As(err, &oe) {
+		var big *render.UnreadableError
+		switch {
+		case errors.As(err, &oe):
 			return nil, oe // names the output; a writer's prefix adds nothing
+		case errors.As(err, &big):
+			return nil, d.opt.unreadable(big)
 		}
 		return nil, inputf("%v", err)
 	}
@@ -503,6 +508,36 @@ func (d *diagramOutputs) writeFrames(ctx context.Context, t *tracer.Tree, leg re
 		}
 	}
 	return nil, nil
+}
+
+// readable names the pictures drawn from the diagram, for the check of
+// their size (render.Readable).
+func (o *Options) readable() render.Readable {
+	var r render.Readable
+	if o.PNG != "" || o.GIF != "" || o.Frames != "" && o.framesFormat() == "png" {
+		r.Raster = float64(o.scale())
+	}
+	r.Vector = o.SVG != "" || o.Frames != "" && o.framesFormat() == "svg"
+	return r
+}
+
+// unreadable is the error of a picture too big to be read: it names the
+// output, as the user gave it, and the flags that draw less.
+func (o *Options) unreadable(e *render.UnreadableError) error {
+	label, name := "--svg", o.SVG
+	switch {
+	case e.Raster > 0 && o.PNG != "":
+		label, name = "--png", o.PNG
+	case e.Raster > 0 && o.GIF != "":
+		label, name = "--gif", o.GIF
+	case e.Raster > 0 || o.SVG == "":
+		label, name = "--frames", o.Frames
+	}
+	svg := ""
+	if e.Raster > 0 && o.SVG == "" && e.Picture.Readable(render.Readable{Vector: true}, e.Boxes) == nil {
+		svg = " --svg for a drawing to zoom into,"
+	}
+	return inputf("%s %s: %v: give --depth or --focus to draw a part, a smaller --max-nodes,%s or --dot for the text", label, name, e, svg)
 }
 
 // boxCost words what a box costs, for the messages of the box limits.

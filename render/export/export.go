@@ -115,7 +115,8 @@ type Options struct {
 	// budget, depth, focus, step, boards, layout, fit, legend).
 	Diagram render.DiagramOptions
 	// Lang is the language of the notes, legends and report ("": en;
-	// Render: the log's, unless LangGiven).
+	// Render: the log's, unless LangGiven); one the tool has no words in
+	// is an error.
 	Lang tracer.Lang
 	// LangGiven: Lang was chosen by the user. Otherwise the player page
 	// opens in the browser's language, and Render takes the log's.
@@ -147,9 +148,11 @@ type Options struct {
 	Tool string
 	// Inputs are the files the run reads: no output may be one of them.
 	Inputs []Input
-	// Stdin is the standard input, for an input or a log named "-".
+	// Stdin is the standard input, for a log named "-" (nil: such a log
+	// is an error).
 	Stdin io.Reader
-	// Stdout is where the outputs named "-" go, and the report.
+	// Stdout is where the outputs named "-" go, and the report (nil: an
+	// output named "-", or Report, is an error).
 	Stdout io.Writer
 	// Stderr gets the notes on what was left out and why (nil: none).
 	Stderr io.Writer
@@ -157,7 +160,8 @@ type Options struct {
 	// with Show solution boards to Stdout, unless an output took stdout.
 	Report bool
 	Show   int
-	// Sinks are more sinks the search feeds (Run only).
+	// Sinks are more sinks the search feeds (Run only; a nil one is an
+	// error).
 	Sinks []tracer.Sink
 	// Progress, if set, draws the run's progress line (a terminal's:
 	// render/progress) as it searches, reads, draws and writes; Run and
@@ -238,7 +242,69 @@ func (o *Options) Check() error {
 	if _, err := render.ParseEvery(o.Every); err != nil {
 		return inputf("--every: %v", err)
 	}
+	if err := checkLang(o.Lang); err != nil {
+		return err
+	}
+	if o.Stdout == nil {
+		for _, out := range []struct{ label, name string }{
+			{"--stats", o.Stats}, {"--yaml", o.Log}, {"--dot", o.DOT}, {"--html", o.HTML},
+		} {
+			if out.name == "-" {
+				return noStdout(out.label, out.name)
+			}
+		}
+		if o.Report {
+			return inputf("Options.Report: Options.Stdout is nil")
+		}
+	}
+	for i, s := range o.Sinks {
+		if s == nil {
+			return inputf("Options.Sinks[%d] is nil", i)
+		}
+	}
 	return nil
+}
+
+// checkLang refuses a language the tool has no words in ("" is en).
+func checkLang(lang tracer.Lang) error {
+	if lang == "" {
+		return nil
+	}
+	if _, err := tracer.ParseLang(string(lang)); err != nil {
+		var se *tracer.SettingError
+		if errors.As(err, &se) {
+			err = se.Err
+		}
+		return inputf("--lang: %v", err)
+	}
+	return nil
+}
+
+// noStdout is the error of an output label name that writes to stdout
+// when Options.Stdout is nil.
+func noStdout(label, name string) error {
+	return inputf("%s %s: Options.Stdout is nil", label, name)
+}
+
+// create opens the output name (label) into set, as outfile.Set.Create
+// does, writing to o.Stdout if it names stdout; with no Stdout, that is
+// an error naming the field.
+func (o *Options) create(ctx context.Context, set *outfile.Set, name, label string) (*outfile.File, error) {
+	f, err := set.Create(ctx, name, label, o.Stdout)
+	if errors.Is(err, outfile.ErrNoStdout) {
+		return nil, noStdout(label, name)
+	}
+	return f, err
+}
+
+// orBackground returns ctx, or context.Background() if ctx is nil: a nil
+// context given to Run, Render, Compare, Search or ReadPuzzle is one that
+// never ends.
+func orBackground(ctx context.Context) context.Context {
+	if ctx == nil {
+		return context.Background()
+	}
+	return ctx
 }
 
 // Result is what a run did.

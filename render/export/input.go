@@ -48,8 +48,13 @@ var errTooLong = errors.New("too long")
 // path, or the puzzle itself. It returns the text and where it came from,
 // for messages. An empty (or blank) file or stdin is an InputError
 // naming it. The read is capped at tracer.MaxPuzzleBytes, and ctx ends
-// a read that waits on a terminal or a pipe (ErrInterruptedEarly).
+// a read that waits on a terminal or a pipe (ErrInterruptedEarly); a nil
+// ctx is context.Background(). "-" with a nil stdin is an error.
 func ReadPuzzle(ctx context.Context, arg string, stdin io.Reader) (text, where string, err error) {
+	ctx = orBackground(ctx)
+	if arg == "-" && stdin == nil {
+		return "", "", inputf("--puzzle -: stdin is nil")
+	}
 	limit := int64(tracer.MaxPuzzleBytes)
 	tooLong := func(what string) error {
 		return inputf("%s: the puzzle is longer than %d KiB: is this the right input?", what, limit>>10)

@@ -24,9 +24,11 @@ import (
 // are written. The search stops at spec's limits, at opt.MaxOutput bytes
 // of step log, at opt.MaxTree bytes of tree, or when ctx ends: a limit is
 // a result (Result.Limit), an interrupt is an *Interrupted error once the
-// outputs are complete (those it left out are named).
+// outputs are complete (those it left out are named). A nil ctx is
+// context.Background().
 func Run(ctx context.Context, spec tracer.Spec, opt Options) (*Result, error) {
 	defer opt.Progress.Close()
+	ctx = orBackground(ctx)
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
@@ -45,11 +47,11 @@ func Run(ctx context.Context, spec tracer.Spec, opt Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	stats, err := outs.Create(ctx, opt.Stats, "--stats", opt.Stdout)
+	stats, err := opt.create(ctx, &outs, opt.Stats, "--stats")
 	if err != nil {
 		return nil, err
 	}
-	steps, err := outs.Create(ctx, opt.Log, "--yaml", opt.Stdout)
+	steps, err := opt.create(ctx, &outs, opt.Log, "--yaml")
 	if err != nil {
 		return nil, err
 	}
@@ -184,11 +186,15 @@ func Size(v int64) string {
 // --yaml` wrote it, and writes the diagrams and the player page opt names,
 // as Run would have written them from the live search. A tree that
 // reached opt.MaxTree is drawn as it stood then. The language is the
-// log's, unless opt.LangGiven.
+// log's, unless opt.LangGiven. A nil ctx is context.Background().
 func Render(ctx context.Context, log string, opt Options) (*Result, error) {
 	defer opt.Progress.Close()
+	ctx = orBackground(ctx)
 	if err := opt.Check(); err != nil {
 		return nil, err
+	}
+	if log == "-" && opt.Stdin == nil {
+		return nil, inputf("step log -: Options.Stdin is nil")
 	}
 	if !opt.diagrams() && opt.HTML == "" {
 		return nil, inputf("render needs at least one of --dot, --svg, --png, --gif, --frames, --html")

@@ -272,13 +272,18 @@ type File struct {
 	mu sync.Mutex
 }
 
+// ErrNoStdout is the error, in an *Error, of an output that names stdout
+// when the stdout given to Create is nil.
+var ErrNoStdout = errors.New("no writer was given for stdout")
+
 // Create opens the output name, named on the command line by label. "-"
 // means stdout (written straight through), and so does any other name of
 // the program's own stdout (/dev/stdout, /dev/fd/1, /proc/self/fd/1, a
-// link to one, the file or pipe stdout is). The path is checked now, so a
+// link to one, the file or pipe stdout is); with stdout nil, such a name
+// is an *Error wrapping ErrNoStdout. The path is checked now, so a
 // bad path costs no work: its folder must exist and it must not be a
 // folder or a socket. Opening a FIFO waits for its reader; ctx ends the
-// wait.
+// wait (a nil ctx is context.Background()).
 func Create(ctx context.Context, name, label string, stdout io.Writer) (*File, error) {
 	return create(ctx, name, label, stdout, nil)
 }
@@ -286,6 +291,9 @@ func Create(ctx context.Context, name, label string, stdout io.Writer) (*File, e
 // create is Create, refusing an output that is one of inputs before it
 // opens or makes anything.
 func create(ctx context.Context, name, label string, stdout io.Writer, inputs []*input) (*File, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	o := &File{label: label, name: name}
 	if name == "" {
 		return nil, &Error{Label: label, Name: `""`, Err: errors.New("the file name is empty"), Bad: true}
@@ -305,6 +313,9 @@ func create(ctx context.Context, name, label string, stdout io.Writer, inputs []
 		fi, statErr = os.Stat(name)
 	}
 	if name == "-" || fd == 1 || statErr == nil && isFdFile(fi, 1) {
+		if stdout == nil {
+			return nil, &Error{Label: label, Name: name, Err: ErrNoStdout, Bad: true}
+		}
 		o.w, o.direct, o.stdout, o.id = stdout, true, true, stdoutInfo()
 		if err := checkInputs(o, inputs); err != nil {
 			return nil, err
@@ -902,8 +913,16 @@ type Folder struct {
 // folder does not exist, name is a file or a link (*Error, Bad); the user
 // may not write the folder or its parent (*Error, permission denied); it
 // holds other entries and force is not set, or holds entries of own
-// naming that are not plain files (*FolderError).
+// naming that are not plain files (*FolderError); name is "" (*Error,
+// Bad). A nil own owns no name.
 func OpenFolder(label, name string, own func(string) bool, force bool) (*Folder, error) {
+	if name == "" {
+		// Not ".": an empty name is a mistake, never the working folder.
+		return nil, &Error{Label: label, Name: `""`, Err: errors.New("the folder name is empty"), Bad: true}
+	}
+	if own == nil {
+		own = func(string) bool { return false } // nothing in the folder is the command's
+	}
 	path := filepath.Clean(name)
 	f := &Folder{label: label, name: name, path: path, own: own}
 	parent := filepath.Dir(path)

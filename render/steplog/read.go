@@ -83,6 +83,9 @@ const (
 // limit step's; Final and Solutions are the boards replayed from the moves
 // (Solutions keeps the first 10, tracer.Run's default).
 func Read(r io.Reader, sink tracer.Sink) (Header, tracer.Summary, error) {
+	if r == nil {
+		return Header{}, tracer.Summary{}, errors.New("step log: the reader is nil")
+	}
 	return read(r, sink, readOptions{fast: true, moves: true})
 }
 

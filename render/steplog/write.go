@@ -58,6 +58,9 @@ type Writer struct {
 // made without package unsafe does.
 // The caller closes w after Close.
 func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer, error) {
+	if w == nil {
+		return nil, errors.New("step log: the writer is nil")
+	}
 	if h.Format == "" {
 		h.Format = Format
 	}
@@ -110,6 +113,9 @@ type NoteAppender interface {
 // NewNarratedWriter is NewWriter with the notes of n, appended to each
 // line already quoted: the same bytes as NewWriter with n's Note, faster.
 func NewNarratedWriter(w io.Writer, h Header, n NoteAppender) (*Writer, error) {
+	if n == nil {
+		return nil, errors.New("step log: the note appender is nil")
+	}
 	lw, err := NewWriter(w, h, nil)
 	if err != nil {
 		return nil, err

@@ -131,6 +131,9 @@ func summaryNode(sum tracer.Summary) *yaml.Node {
 
 // WriteStats writes the summary of a run as the YAML document of --stats.
 func WriteStats(w io.Writer, sum tracer.Summary) error {
+	if w == nil {
+		return errors.New("stats: the writer is nil")
+	}
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
