@@ -14,11 +14,15 @@ import (
 //     is shrunk to fit, and it may be shrunk only while its smallest text
 //     stays MinTextPx high. The whole 8-queens tree, 491,227 pt wide, would
 //     be a 32767×37 px strip with text 0.6 px high.
-//   - A vector drawing is zoomed rather than shrunk, so its bound is
-//     looser: at most MaxVectorSide points on a side (ten times the widest
-//     raster) and MaxVectorArea in all, which also bounds the memory
-//     Graphviz takes to draw it (the whole 7-queens tree with its boards,
-//     145,172×1,256 pt, took 450 MB).
+//   - A vector drawing is zoomed rather than shrunk, so its text is
+//     always as big as it was set: any size can be read, and its memory
+//     is bounded by the box limits of the command line (about 3 KB a
+//     box). With boards in the boxes, a drawing is bounded too: at most
+//     MaxVectorSide points on a side (ten times the widest raster) and
+//     MaxVectorArea in all, which bounds the memory Graphviz takes to
+//     draw the boards (the whole 7-queens tree with its boards,
+//     145,172×1,256 pt, took 450 MB; the 8-queens one, 673,949×1,507 pt,
+//     1.0 GB).
 //
 // The size is the plan's estimate (Picture), known before a word of DOT is
 // written, so an unreadable picture costs no drawing.
@@ -49,6 +53,9 @@ type Readable struct {
 	Raster float64
 	// Vector: an SVG (or SVG frames) is drawn from the diagram.
 	Vector bool
+	// Boards: the boxes hold boards, whose drawing bounds a vector
+	// picture's size (see above).
+	Boards bool
 }
 
 // UnreadableError is a picture too big to be read as the kind it is to be
@@ -81,7 +88,7 @@ func (e *UnreadableError) Error() string {
 		return fmt.Sprintf("%s, %s%s×%s px at --scale %g: shrunk to fit %s px a side and %d megapixels, its smallest text would be %s%.1f px high, under %d",
 			size, over, thousands(e.RasterPx[0]), thousands(e.RasterPx[1]), e.Raster, thousands(MaxRasterSide), MaxRasterPixels>>20, most, e.TextPx, MinTextPx)
 	}
-	return fmt.Sprintf("%s, more than an SVG may be to be read (%s pt a side, %s million pt² in all)",
+	return fmt.Sprintf("%s, more than an SVG with boards may be drawn in bounded memory (%s pt a side, %s million pt² in all)",
 		size, thousands(MaxVectorSide), thousands(MaxVectorArea/1e6))
 }
 
@@ -91,7 +98,7 @@ func (p Picture) Readable(r Readable, boxes int) error {
 	if p.Width <= 0 || p.Height <= 0 {
 		return nil
 	}
-	if r.Vector && (max(p.Width, p.Height) > MaxVectorSide || p.Width*p.Height > MaxVectorArea) {
+	if r.Vector && r.Boards && (max(p.Width, p.Height) > MaxVectorSide || p.Width*p.Height > MaxVectorArea) {
 		return &UnreadableError{Picture: p, Boxes: boxes}
 	}
 	if r.Raster > 0 {

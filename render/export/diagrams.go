@@ -518,6 +518,7 @@ func (o *Options) readable() render.Readable {
 		r.Raster = float64(o.scale())
 	}
 	r.Vector = o.SVG != "" || o.Frames != "" && o.framesFormat() == "svg"
+	r.Boards = o.Diagram.Boards
 	return r
 }
 
@@ -534,7 +535,7 @@ func (o *Options) unreadable(e *render.UnreadableError) error {
 		label, name = "--frames", o.Frames
 	}
 	svg := ""
-	if e.Raster > 0 && o.SVG == "" && e.Picture.Readable(render.Readable{Vector: true}, e.Boxes) == nil {
+	if e.Raster > 0 && o.SVG == "" && e.Picture.Readable(render.Readable{Vector: true, Boards: o.Diagram.Boards}, e.Boxes) == nil {
 		svg = " --svg for a drawing to zoom into,"
 	}
 	return inputf("%s %s: %v: give --depth or --focus to draw a part, a smaller --max-nodes,%s or --dot for the text", label, name, e, svg)
