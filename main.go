@@ -150,7 +150,8 @@ func helpText() string {
 	}
 	b.WriteString(`
 The problems: ` + problemNames() + `.
-Run 'backtrack COMMAND -h' for a command's flags. Examples:
+Run 'backtrack COMMAND -h' for a command's flags; the manual is README.md and docs/
+in backtrack's source (docs/README.md lists its pages). Examples:
   backtrack trace nqueens -n 4
   backtrack trace sudoku --order mrv --stats -
 `)

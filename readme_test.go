@@ -13,14 +13,30 @@ import (
 	"backtrack/lessons"
 )
 
-// readmeText is README.md, read once.
+// readmeText is README.md and the manual's pages (docs/*.md), one after
+// the other.
 func readmeText(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatalf("read README.md: %v", err)
+	var all strings.Builder
+	for _, f := range manualFiles(t) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatalf("read %s: %v", f, err)
+		}
+		all.Write(b)
+		all.WriteString("\n")
 	}
-	return string(b)
+	return all.String()
+}
+
+// manualFiles are README.md and docs/*.md.
+func manualFiles(t *testing.T) []string {
+	t.Helper()
+	docs, err := filepath.Glob("docs/*.md")
+	if err != nil || len(docs) == 0 {
+		t.Fatalf("no docs/*.md: %v", err)
+	}
+	return append([]string{"README.md"}, docs...)
 }
 
 // readmeFigures finds re in the README and returns its groups as numbers
@@ -31,7 +47,7 @@ func readmeFigures(t *testing.T, readme, re string) []float64 {
 	t.Helper()
 	m := regexp.MustCompile(re).FindStringSubmatch(readme)
 	if m == nil {
-		t.Fatalf("README.md no longer holds %q: the figure this test checks moved; update the test with it", re)
+		t.Fatalf("README.md and docs/ no longer hold %q: the figure this test checks moved; update the test with it", re)
 	}
 	words := map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
 		"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
