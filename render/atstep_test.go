@@ -115,8 +115,13 @@ func TestAtStepOneLayout(t *testing.T) {
 			var rules []string
 			var rejects int64
 			for _, rl := range r.leg.Summary.Rules {
-				rules = append(rules, tracer.RuleCount(d.RuleIntro(rl, r.leg.Summary.Size, l), st.Rejects[rl], l))
+				if st.Rejects[rl] > 0 { // no "×0" counts
+					rules = append(rules, tracer.RuleCount(d.RuleIntro(rl, r.leg.Summary.Size, l), st.Rejects[rl], l))
+				}
 				rejects += st.Rejects[rl]
+			}
+			if strings.Contains(legend, " ×0") || strings.Contains(legend, "×0，") {
+				t.Errorf("%s: the legend counts a rule that pruned nothing: %s", name, legend)
 			}
 			for _, want := range []string{
 				words.Count(l, st.Nodes, words.DiagramCall),

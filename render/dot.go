@@ -1223,7 +1223,9 @@ func (d *dotDrawer) counts() []string {
 	st := &d.sum.Stats
 	var rules []string
 	for _, r := range d.sum.Rules {
-		rules = append(rules, tracer.RuleCount(d.def.RuleIntro(r, d.sum.Size, d.lang()), st.Rejects[r], d.lang()))
+		if st.Rejects[r] > 0 { // a rule that pruned nothing is not counted (no "×0")
+			rules = append(rules, tracer.RuleCount(d.def.RuleIntro(r, d.sum.Size, d.lang()), st.Rejects[r], d.lang()))
+		}
 	}
 	l := d.lang()
 	rejects := words.Count(l, st.RejectTotal(), words.DiagramReject)
@@ -1266,7 +1268,9 @@ func (d *dotDrawer) countsAt() []string {
 	l := d.lang()
 	var rules []string
 	for _, r := range d.sum.Rules {
-		rules = append(rules, tracer.RuleCount(d.def.RuleIntro(r, d.sum.Size, l), byRule[r], l))
+		if byRule[r] > 0 {
+			rules = append(rules, tracer.RuleCount(d.def.RuleIntro(r, d.sum.Size, l), byRule[r], l))
+		}
 	}
 	rejects := words.Count(l, pruned, words.DiagramReject)
 	if d.leaf {

@@ -114,11 +114,18 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 			fmt.Fprintf(&b, words.ReportNotShown.In(lang), words.Count(lang, more, words.ReportMoreSolutions))
 		}
 	}
-	rules := make([]string, len(sum.Rules))
-	for i, r := range sum.Rules {
+	var rules []string
+	for _, r := range sum.Rules {
 		// The report names each rule once: in full (九宫格), as the
-		// diagrams' legends do.
-		rules[i] = tracer.RuleCount(def.RuleIntro(r, sum.Size, lang), st.Rejects[r], lang)
+		// diagrams' legends do; a rule that pruned nothing is left out
+		// (no "×0").
+		if st.Rejects[r] > 0 {
+			rules = append(rules, tracer.RuleCount(def.RuleIntro(r, sum.Size, lang), st.Rejects[r], lang))
+		}
+	}
+	byRule := ""
+	if len(rules) > 0 {
+		byRule = fmt.Sprintf(words.ReportByRule.In(lang), strings.Join(rules, words.Comma.In(lang)))
 	}
 	// Under --when leaf a reject is a failed check of the full board:
 	// nothing is pruned (tracer.EventWords). English says "rejects", as
@@ -128,7 +135,7 @@ func WriteReport(w io.Writer, sum tracer.Summary, show int, lang tracer.Lang) er
 		rejects = tracer.EventWords(tracer.KindReject, sum.Strategy.When).ZH
 	}
 	fmt.Fprintf(&b, words.ReportCounts.In(lang), st.Nodes, st.Tries, rejects, st.RejectTotal(),
-		strings.Join(rules, words.Comma.In(lang)), st.Placements, st.Backtracks)
+		byRule, st.Placements, st.Backtracks)
 	fmt.Fprintf(&b, words.ReportCosts.In(lang), st.MaxDepth, st.Steps, st.CheckCost, st.ScanCost)
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -24,8 +24,11 @@ var (
 	ReportNotShown      = Text{"\n(%s not shown)\n", "\n（%s未显示）\n"}
 	ReportMoreSolutions = Noun{"more solution", "more solutions", "另有 %d 个解"}
 	ReportRejects       = Text{"rejects", "剪枝"}
-	ReportCounts        = Text{"\ncalls %d · tries %d · %s %d (%s) · placements %d · backtracks %d\n", "\n调用 %d · 尝试 %d · %s %d（%s） · 放置 %d · 回溯 %d\n"}
-	ReportCosts         = Text{"max depth %d · steps %d · check cost %d · scan cost %d\n", "最大深度 %d · 步数 %d · 检查代价 %d · 扫描代价 %d\n"}
+	ReportCounts        = Text{"\ncalls %d · tries %d · %s %d%s · placements %d · backtracks %d\n", "\n调用 %d · 尝试 %d · %s %d%s · 放置 %d · 回溯 %d\n"}
+	// ReportByRule is the rejects by rule after their total, the rules
+	// that pruned nothing left out: " (column ×28, …)".
+	ReportByRule = Text{" (%s)", "（%s）"}
+	ReportCosts  = Text{"max depth %d · steps %d · check cost %d · scan cost %d\n", "最大深度 %d · 步数 %d · 检查代价 %d · 扫描代价 %d\n"}
 )
 
 // The rest of StatusLine.
