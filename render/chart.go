@@ -147,7 +147,10 @@ func WriteDepthChart(w io.Writer, runs []CompareRun, opt ChartOptions) error {
 		points.Color = c
 		points.Radius = vg.Points(2)
 		p.Add(line, points)
-		legend.Add(RunName(r.Summary, opt.Lang), line, points)
+		// Each run says how its search ended ("searched the whole tree:
+		// 92 solutions", "stopped at the first solution"): two curves of
+		// different stop rules are not alike.
+		legend.Add(RunName(r.Summary, opt.Lang)+words.DotSep.In(opt.Lang)+StatusLine(r.Summary, opt.Lang), line, points)
 	}
 	canvas := vgsvg.NewWith(vgsvg.UseWH(W, H), vgsvg.EmbedFonts(true))
 	dc := draw.New(canvas)

@@ -56,8 +56,12 @@ func TestDepthChart(t *testing.T) {
 		opt  ChartOptions
 		want []string
 	}{
-		{ChartOptions{}, []string{"N-Queens n=8", "Sudoku 9×9, 51 blanks", "nodes per depth", "depth", "nodes", "50"}},
-		{ChartOptions{Lang: tracer.LangZH, Title: "两棵树的形状"}, []string{"N 皇后 n=8", "数独 9×9，51 个空格", "两棵树的形状", "深度"}},
+		// Each run says how it ended: 8-queens searched for every
+		// solution, the Sudoku stopped at its first.
+		{ChartOptions{}, []string{"N-Queens n=8 · searched the whole tree: 92 solutions",
+			"Sudoku 9×9, 51 blanks · stopped at the first solution", "nodes per depth", "depth", "nodes", "50"}},
+		{ChartOptions{Lang: tracer.LangZH, Title: "两棵树的形状"}, []string{"N 皇后 n=8 · 整棵树都搜完了，共 92 个解",
+			"数独 9×9，51 个空格 · 找到第一个解就停止", "两棵树的形状", "深度"}},
 	} {
 		var b bytes.Buffer
 		if err := WriteDepthChart(&b, runs, tt.opt); err != nil {

@@ -71,7 +71,10 @@ var (
 
 // Read by dotDrawer.statusLine.
 var (
-	DiagramAfterStepStillSearching    = Text{"after step %d of %d: still searching", "第 %d 步（共 %d 步）：搜索进行中"}
+	DiagramAfterStepStillSearching = Text{"after step %d of %d: still searching", "第 %d 步（共 %d 步）：搜索进行中"}
+	// DotSep joins a run's name and how it ended: "N-Queens n=8 ·
+	// searched the whole tree: 92 solutions".
+	DotSep                            = Text{" · ", " · "}
 	DiagramSolvedStoppedFirstSolution = Text{"solved: stopped at the first solution", "已解出：找到第一个解后停止"}
 	DiagramCompleteSearchedWholeTree  = Text{"complete: searched the whole tree, ", "搜索完毕：整棵树都搜过了，共 "}
 	DiagramLostFoundButWithNo         = Text{"lost: found %s, but with no return value the search went on and undid it", "解丢失：找到 %s，但没有返回值，搜索继续并撤销了它"}
