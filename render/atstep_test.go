@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"regexp"
@@ -183,6 +184,34 @@ func TestAtStepRunningCallDrawn(t *testing.T) {
 			opt.AtStep = k
 			if dot, _ := dotWrite(t, r, opt); !activeRE.Match(dot) {
 				t.Errorf("%s at step %d: the running call is not a box of its own", r.leg.Summary.Problem, k)
+			}
+		}
+	}
+}
+
+// TestAtStepDoneNotLater: in a picture of a step before the end (a frame,
+// --at-step), a subtree drawn folded that is no longer running has been
+// searched by then, so it reads "done", never "later" (which would say it
+// is still to come); the whole run's picture keeps "later" (after the
+// focus, in search order).
+func TestAtStepDoneNotLater(t *testing.T) {
+	r := dotQueens(t, 8)
+	opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, Problem: r.leg.Summary.Problem}
+	whole, _ := dotWrite(t, r, opt)
+	if !bytes.Contains(whole, []byte("… later: ")) {
+		t.Fatalf("the whole 8-queens picture has no folded subtree after the focus: the test needs one")
+	}
+	for _, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
+		r.leg.Lang = lang
+		for _, k := range []int64{5000, 20000, 36000} {
+			opt.AtStep = k
+			dot, _ := dotWrite(t, r, opt)
+			later, done := words.DiagramLater.In(lang), words.DiagramDone.In(lang)
+			if bytes.Contains(dot, []byte("… "+later)) {
+				t.Errorf("%s at step %d: a folded subtree reads %q", lang, k, later)
+			}
+			if !bytes.Contains(dot, []byte("… "+done)) {
+				t.Errorf("%s at step %d: no folded subtree reads %q", lang, k, done)
 			}
 		}
 	}

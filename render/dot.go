@@ -565,6 +565,12 @@ func (d *dotDrawer) elidedLines(it *Item, a *Aggregate) []string {
 		}
 		return []string{"↩ " + d.move(c) + words.DiagramDeadEnd.In(d.lang()), second}
 	}
+	// In a picture of a step (a frame, --at-step), a subtree that is not
+	// running has been searched by then: "done", not "later".
+	later := words.DiagramLater.In(d.lang())
+	if d.tr.AtStep > 0 {
+		later = words.DiagramDone.In(d.lang())
+	}
 	var head string
 	switch {
 	case a.Open:
@@ -572,12 +578,12 @@ func (d *dotDrawer) elidedLines(it *Item, a *Aggregate) []string {
 	case a.Solutions > 0:
 		head = calls + sep + words.Count(d.lang(), a.Solutions, words.Solutions)
 		if a.Later {
-			head = words.DiagramLater.In(d.lang()) + head
+			head = later + head
 		} else {
 			head = words.DiagramEarlier.In(d.lang()) + head
 		}
 	case a.Later:
-		head = words.DiagramLater.In(d.lang()) + calls + words.DiagramNoSolution.In(d.lang())
+		head = later + calls + words.DiagramNoSolution.In(d.lang())
 	case a.Subtrees > 1:
 		head = fmt.Sprintf(words.DiagramDeadEnds.In(d.lang()), a.Subtrees, calls)
 	default:

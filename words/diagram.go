@@ -46,10 +46,13 @@ var (
 
 // Read by dotDrawer.elidedLines.
 var (
-	DiagramCall       = Noun{"call", "calls", "%d 次调用"}
-	DiagramDeadEnd    = Text{": dead end", "：死路"}
-	DiagramRunning    = Text{"running: ", "进行中："}
-	DiagramLater      = Text{"later: ", "之后："}
+	DiagramCall    = Noun{"call", "calls", "%d 次调用"}
+	DiagramDeadEnd = Text{": dead end", "：死路"}
+	DiagramRunning = Text{"running: ", "进行中："}
+	DiagramLater   = Text{"later: ", "之后："}
+	// DiagramDone heads, in a picture of a step before the end (a frame,
+	// --at-step), what came after the focus and is searched by then.
+	DiagramDone       = Text{"done: ", "已搜完："}
 	DiagramEarlier    = Text{"earlier: ", "之前："}
 	DiagramNoSolution = Text{", no solution", "，无解"}
 	DiagramDeadEnds   = Text{"%d dead ends: %s", "回溯 %d 次：%s"}
