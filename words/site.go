@@ -65,7 +65,7 @@ var (
 	PlayErrNoSize   = Text{"-n: %s takes no size n: give a puzzle", "-n：%s 没有规模 n，请给出题目"}
 	// The command's words for what the playground has no Chinese of its
 	// own (a puzzle's many faults): said in English after the field.
-	PlayErrAsCommand = Text{"%s", "命令行的提示如下：%s"}
+	PlayErrAsCommand = Text{"%s", "%s（命令行的英文提示）"}
 	PlayOr           = Text{" or ", " 或 "}
 	PlayComma        = Text{", ", "、"}
 )

@@ -36,7 +36,7 @@ func TestFormRefusesBadFields(t *testing.T) {
 		{"permutations n 0", func(f *Form) { f.Problem, f.N = "permutations", "0" }, "n", "-n 0 is out of range: want 1 to 10", "-n 0 超出范围：应为 1 到 10"},
 		{"sudoku n", func(f *Form) { f.Problem, f.N = "sudoku", "4" }, "n", "-n: sudoku takes no size n: give a puzzle", "没有规模 n"},
 		{"problem", func(f *Form) { f.Problem = "chess" }, "problem", `unknown problem "chess": want nqueens, sudoku, permutations, combination-sum or subsets`, `没有 "chess" 这个问题：可选 nqueens、sudoku、permutations、combination-sum 或 subsets`},
-		{"no problem", func(f *Form) { f.Problem = "" }, "problem", "no problem given", "命令行的提示如下"},
+		{"no problem", func(f *Form) { f.Problem = "" }, "problem", "no problem given", "（命令行的英文提示）"},
 		{"order", func(f *Form) { f.Order = "diagonal" }, "order", `--order: nqueens: unknown value "diagonal": want rows`, `--order：nqueens 没有 "diagonal" 这个选项：可选 rows`},
 		{"check", func(f *Form) { f.Check = "counts" }, "check", `--check: nqueens: unknown value "counts": want scan or arrays`, `可选 scan 或 arrays`},
 		{"lang", func(f *Form) { f.Lang = "fr" }, "lang", `--lang: unknown value "fr": want en or zh`, `--lang：没有 "fr" 这种语言：可选 en 或 zh`},
@@ -45,10 +45,10 @@ func TestFormRefusesBadFields(t *testing.T) {
 		{"steps abc", func(f *Form) { f.MaxSteps = "abc" }, "maxsteps", `invalid value "abc" for flag --max-steps`, `--max-steps 的值 "abc" 不是整数`},
 		{"steps empty", func(f *Form) { f.MaxSteps = "" }, "maxsteps", `invalid value "" for flag --max-steps`, "不是整数"},
 		{"steps over", func(f *Form) { f.MaxSteps = "2000001" }, "maxsteps", "--max-steps 2000001: the playground runs from 1 to 2000000 steps", "只能运行 1 到 2000000 步"},
-		{"puzzle of nqueens", func(f *Form) { f.Puzzle = "abc" }, "puzzle", "--puzzle: nqueens takes no puzzle; give its size with -n", "命令行的提示如下：--puzzle: nqueens takes no puzzle"},
-		{"puzzle blank", func(f *Form) { f.Problem, f.N, f.Puzzle = "sudoku", "", " " }, "puzzle", "--puzzle is empty", "命令行的提示如下"},
-		{"puzzle abc", func(f *Form) { f.Problem, f.N, f.Puzzle = "sudoku", "", "abc" }, "puzzle", "--puzzle: puzzle has 3 cells: want 16 (4×4), 81 (9×9) or 256 (16×16)", "命令行的提示如下：--puzzle: puzzle has 3 cells"},
-		{"nums", func(f *Form) { f.Problem, f.N, f.Puzzle = "subsets", "", "nums 1,x" }, "puzzle", `--puzzle: nums: "x" is not a whole number from 1 to 35`, "命令行的提示如下"},
+		{"puzzle of nqueens", func(f *Form) { f.Puzzle = "abc" }, "puzzle", "--puzzle: nqueens takes no puzzle; give its size with -n", "题目：--puzzle: nqueens takes no puzzle; give its size with -n（命令行的英文提示）"},
+		{"puzzle blank", func(f *Form) { f.Problem, f.N, f.Puzzle = "sudoku", "", " " }, "puzzle", "--puzzle is empty", "（命令行的英文提示）"},
+		{"puzzle abc", func(f *Form) { f.Problem, f.N, f.Puzzle = "sudoku", "", "abc" }, "puzzle", "--puzzle: puzzle has 3 cells: want 16 (4×4), 81 (9×9) or 256 (16×16)", "题目：--puzzle: puzzle has 3 cells"},
+		{"nums", func(f *Form) { f.Problem, f.N, f.Puzzle = "subsets", "", "nums 1,x" }, "puzzle", `--puzzle: nums: "x" is not a whole number from 1 to 35`, "（命令行的英文提示）"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			labels := map[string][2]string{
