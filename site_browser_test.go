@@ -382,8 +382,32 @@ func TestPlayground(t *testing.T) {
 	if code := runInProcess([]string{"trace", "sudoku", "--puzzle", bad}, nil, &o, &e); code != exitUsage {
 		t.Fatalf("trace --puzzle BAD: exit %d", code)
 	}
-	if want := strings.TrimSuffix(strings.TrimPrefix(e.String(), "backtrack: "), "\n"); r.Error != want || r.Page != "" {
+	// The command's line, after the form's name of the field.
+	if want := "Puzzle: " + strings.TrimSuffix(strings.TrimPrefix(e.String(), "backtrack: "), "\n"); r.Error != want || r.Page != "" {
 		t.Errorf("a bad puzzle: the playground says %q, the command %q", r.Error, want)
+	}
+
+	// A bad field is refused by its name, in the page's language, never
+	// run as the default 8-queens (issue 33 item 6): "abc" typed as n on
+	// the English page; a problem the address names that the list lacks,
+	// then n 0, on the Chinese page.
+	r = runPlay("n abc", `f("problem", "nqueens"); f("n", "abc"); f("maxsteps", "1000");`, 2*time.Second)
+	if want := `Size n: invalid value "abc" for flag -n: want a whole number in decimal digits, such as 8`; r.Error != want || r.Page != "" {
+		t.Errorf("n abc: the playground says %q (a page of %d bytes), want %q", r.Error, len(r.Page), want)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate("file://"+filepath.ToSlash(root)+"/zh/playground.html#problem=chess"),
+		chromedp.Poll(`window.playground && (window.playground.ready || window.playground.error !== "")`, nil, chromedp.WithPollingTimeout(2*time.Minute)),
+	); err != nil {
+		t.Fatalf("the Chinese playground does not load: %v", err)
+	}
+	r = runPlay("#problem=chess", ``, 2*time.Second)
+	if want := `问题：没有 "chess" 这个问题：可选 nqueens、sudoku、permutations、combination-sum 或 subsets`; r.Error != want || r.Page != "" {
+		t.Errorf("#problem=chess: the playground says %q (a page of %d bytes), want %q", r.Error, len(r.Page), want)
+	}
+	r = runPlay("n 0", `f("problem", "nqueens"); f("n", "0");`, 2*time.Second)
+	if want := `规模 n：-n 0 超出范围：应为 1 到 30`; r.Error != want || r.Page != "" {
+		t.Errorf("n 0: the playground says %q (a page of %d bytes), want %q", r.Error, len(r.Page), want)
 	}
 	if len(*thrown) > 0 {
 		t.Errorf("the playground threw: %s", strings.Join(*thrown, "; "))

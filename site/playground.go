@@ -165,13 +165,13 @@ func playgroundPage(lang tracer.Lang) []byte {
 <p>%s</p>
 <form id="form" class="play" onsubmit="return false">
 <label>%s <select id="problem"></select></label>
-<label id="nrow">%s <input id="n" type="number" min="1" step="1"></label>
+<label id="nrow">%s <input id="n" type="text" inputmode="numeric" size="6"></label>
 <div id="puzzlerow"><label>%s <select id="example"></select></label>
 <label class="wide">%s<textarea id="puzzle" rows="9" cols="30" spellcheck="false"></textarea></label></div>
 <label>%s <select id="order"></select></label>
 <label>%s <select id="check"></select></label>
 <label>%s <select id="lang"><option value="en">%s</option><option value="zh">%s</option></select></label>
-<label>%s <input id="maxsteps" type="number" min="1" max="%d" value="1000000"></label>
+<label>%s <input id="maxsteps" type="text" inputmode="numeric" size="9" value="1000000" title="1–%d"></label>
 <button id="run" type="submit" disabled>%s</button>
 </form>
 <p id="status" role="status">%s</p>

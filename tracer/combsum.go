@@ -299,6 +299,16 @@ func combSumFor(info Info) *Def {
 			nums = append(nums, in.Sorted[e.Value])
 			return Text{fmt.Sprintf("%s > %d: over the target; the numbers after %d are no smaller, so the loop ends (剪枝)", sumText(nums), in.Target, in.Sorted[e.Value]),
 				fmt.Sprintf("%s > %d：超过目标和；%d 后面的数不会更小，循环结束（剪枝）", sumText(nums), in.Target, in.Sorted[e.Value])}, true
+		case e.Kind == KindCall && e.Value >= 0 && e.Value < n:
+			nums = append(nums, in.Sorted[e.Value])
+			sum := 0
+			for _, v := range nums {
+				sum += v
+			}
+			if sum == in.Target {
+				return Text{fmt.Sprintf("%s, the target: nothing more to choose", sumText(nums)),
+					fmt.Sprintf("%s，已等于目标和：不再选数", sumText(nums))}, true
+			}
 		case e.Kind == KindSolution:
 			return Text{fmt.Sprintf("%s, the target: %s", sumText(nums), listText(nums)),
 				fmt.Sprintf("%s，等于目标和：%s", sumText(nums), listText(nums))}, true
@@ -318,6 +328,31 @@ func combSumFor(info Info) *Def {
 			}
 		}
 		return Text{fmt.Sprintf("over by %d", sum-in.Target), fmt.Sprintf("超出 %d", sum-in.Target)}, true
+	}
+	// The call on path ends at sum == target (Next); else its loop goes
+	// from start to the index where sum+c[i] <= target fails, whose try
+	// is the reject over, or to the last (Candidates).
+	d.CallLoop = func(path []int) (int, int, bool) {
+		sum, start := 0, 0
+		for _, i := range path {
+			if i < 0 || i >= n {
+				continue
+			}
+			sum += in.Sorted[i]
+			start = i + 1
+			if in.Reuse {
+				start = i
+			}
+		}
+		if sum == in.Target {
+			return 0, -1, true
+		}
+		for i := start; i < n; i++ {
+			if sum+in.Sorted[i] > in.Target {
+				return start, i, false
+			}
+		}
+		return start, n - 1, false
 	}
 	d.Code.Recurse = "backtracking(i+1, sum+c[i])"
 	if in.Reuse {

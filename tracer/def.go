@@ -201,6 +201,17 @@ type Def struct {
 	// only, never in the search loop (pprof's DotNodeAttributes).
 	// Optional.
 	CallMark func(path []int) (Text, bool)
+	// CallLoop, if set, says what the call standing on a path of moves
+	// (their values, root first) does, as Problem.Next and
+	// Problem.Candidates say in the search: end when it is at the end
+	// condition (Combination Sum's sum == target: no loop), else the
+	// candidates its loop tries, lo..hi (none when lo > hi; Combination
+	// Sum's from start to the index where sum+c[i] <= target fails,
+	// Subsets' from start). The stepper and the player list a new call's
+	// candidates with it. It runs in renderers only, never in the search
+	// loop. Optional: without it the call at depth d decides slot d with
+	// every value of Values, and the end is past the last slot.
+	CallLoop func(path []int) (lo, hi int, end bool)
 	// LeafNote, if set, words a pruned leaf from its rule and the path
 	// (the candidate last): "over by 2" / "超出 2". ok false: the rule's
 	// words and witness. Optional.
@@ -1017,10 +1028,18 @@ type Words struct {
 	// OnPath, if set, words a reject, a place or a solution with the path
 	// of moves so far (the value of each open call's move, root first; for
 	// a reject or a place, not yet the candidate itself): "1 + 2 + 5 = 8 >
-	// 7", "record [1,2]". ok false: the note of Reject, Place or Full. The
-	// narrator keeps no copy of these notes (they depend on the path).
+	// 7", "record [1,2]". ok false: the note of Reject, Place or Full. For
+	// a call (not yet its own move, the event's value) it may say what the
+	// call decides in place of Decide: "1 + 2 + 5 = 8, the target: nothing
+	// more to choose". The narrator keeps no copy of these notes (they
+	// depend on the path).
 	// Optional.
 	OnPath func(when When, e *Event, path []int) (t Text, ok bool)
+	// Slot, if set, names the slot a call decides while its value is
+	// open, where the move alone would not say it: a list's "position 3"
+	// / "位置 3" (its move reads the number only). Optional: the move
+	// with "?" for its value ("r1=?", "(1,2)=?").
+	Slot func(slot Pos) Text
 	// Exhausted is the note of a call whose candidates all failed; below is
 	// "" when no solution was found under it, else "2 solutions" / "2 个解".
 	//

@@ -575,6 +575,14 @@ func (n *Narrator) noteCall(e *Event) string {
 		b = append(b, after...)
 		b = append(b, post...)
 	}
+	if t, ok := n.onPath(n.when, e); ok {
+		// What the call decides, said from its path: at Combination
+		// Sum's end the sum is the target, and it chooses nothing.
+		b = append(b, n.text(words.NoteColon)...)
+		b = append(b, t...)
+		n.buf = b
+		return string(b)
+	}
 	c := CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell}
 	what, ok := n.decideNotes[c]
 	if !ok {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"backtrack/words"
 )
 
 // This file is what the list problems share (Combination Sum, Subsets and
@@ -378,6 +380,7 @@ func listWords(in Numbers, base int, thing Text) Words {
 	w.Thing = func(v int, at Pos) Text {
 		return Text{fmt.Sprintf("the %d at position %d", num(v), at.Col), fmt.Sprintf("位置 %d 的 %d", at.Col, num(v))}
 	}
+	w.Slot = func(slot Pos) Text { return Text(words.ListSlot.Both(slot.Col)) }
 	w.Try = func(cell Pos, v int) Text {
 		return Text{fmt.Sprintf("try %d (index %d) at position %d", num(v), v-base, cell.Col),
 			fmt.Sprintf("尝试在位置 %d 放 %d（下标 %d）", cell.Col, num(v), v-base)}

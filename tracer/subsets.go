@@ -201,6 +201,11 @@ func subsetsFor(info Info) *Def {
 	w := listWords(in, 0, Text{"number", "数"})
 	w.Full = func(int) Text { return Text{"no index left", "没有下标可选了"} }
 	w.OnPath = func(when When, e *Event, path []int) (Text, bool) {
+		if e.Kind == KindCall && e.Value == n-1 {
+			// The index after the last taken is n: the loop has nothing
+			// to choose from (start == n).
+			return Text{"no index left to choose (start == n)", "没有下标可选了（start == n）"}, true
+		}
 		if e.Kind != KindSolution {
 			return Text{}, false
 		}
@@ -214,5 +219,14 @@ func subsetsFor(info Info) *Def {
 	}
 	d.Words = w
 	d.CallMark = branchMark(in, 0)
+	// The call on path loops from start, the index after the last
+	// taken; at start == n it records its path and ends (Next).
+	d.CallLoop = func(path []int) (int, int, bool) {
+		start := 0
+		if len(path) > 0 {
+			start = path[len(path)-1] + 1
+		}
+		return start, n - 1, start >= n
+	}
 	return &d
 }

@@ -48,3 +48,24 @@ var (
 	PlayBack    = Text{"All lessons", "全部课程"}
 	PlayDefault = Text{"(default)", "（默认）"}
 )
+
+// The playground's refusals (package play): the command's line, which
+// names the flag, after the form's field ("Size n: -n 0 is out of
+// range: want 1 to 30"), in the playground page's language.
+var (
+	PlayErrField    = Text{"%s: %s", "%s：%s"}
+	PlayFieldPuzzle = Text{"Puzzle", "题目"}
+	PlayFieldOrder  = Text{"Order", "顺序"}
+	PlayErrNumber   = Text{"invalid value %q for flag %s: want a whole number in decimal digits, such as 8", "%[2]s 的值 %[1]q 不是整数：请写十进制数字，例如 8"}
+	PlayErrRange    = Text{"%s %d is out of range: want %d to %d", "%s %d 超出范围：应为 %d 到 %d"}
+	PlayErrSteps    = Text{"--max-steps %d: the playground runs from 1 to %d steps", "--max-steps %d：练习场只能运行 1 到 %d 步"}
+	PlayErrLang     = Text{"--lang: unknown value %q: want %s", "--lang：没有 %q 这种语言：可选 %s"}
+	PlayErrProblem  = Text{"unknown problem %q: want %s", "没有 %q 这个问题：可选 %s"}
+	PlayErrValue    = Text{"%s: %s: unknown value %q: want %s", "%[1]s：%[2]s 没有 %[3]q 这个选项：可选 %[4]s"}
+	PlayErrNoSize   = Text{"-n: %s takes no size n: give a puzzle", "-n：%s 没有规模 n，请给出题目"}
+	// The command's words for what the playground has no Chinese of its
+	// own (a puzzle's many faults): said in English after the field.
+	PlayErrAsCommand = Text{"%s", "%s（命令行的英文提示）"}
+	PlayOr           = Text{" or ", " 或 "}
+	PlayComma        = Text{", ", "、"}
+)

@@ -47,6 +47,14 @@ var (
 	StepperNone = Text{"none", "无"}
 )
 
+// Read by the list problems' Words.Slot (tracer): the position on the
+// path a call decides while its number is open, in the notes' words
+// ("try 5 at position 3" / "尝试在位置 3 放 5"), counted from 0 as a
+// step log's p3 is.
+var (
+	ListSlot = Text{"position %d", "位置 %d"}
+)
+
 // Read by Stepper.framePath.
 var (
 	StepperPastLastCell = Text{"past the last cell", "走过最后一格"}

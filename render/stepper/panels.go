@@ -479,7 +479,9 @@ func (r *Recording) framesKnown(k int64, known *frameMemo) []stackFrame {
 	} else {
 		fs = make([]stackFrame, len(calls))
 	}
-	lo, hi := r.shape.lo, r.shape.hi
+	// The path of moves each call stands on (their values, root first),
+	// made when the Def says what a call's loop tries from it.
+	var path []int
 	// The board each call stands on: the start, then the move that led to
 	// each call down to it; made when a call's legal candidates are not
 	// known yet.
@@ -511,10 +513,31 @@ func (r *Recording) framesKnown(k int64, known *frameMemo) []stackFrame {
 			}
 		}
 		f := stackFrame{node: c.Node, depth: c.Depth, slot: tracer.NoPos, value: -1}
+		// The candidates its loop tries: the Def's one range for every
+		// slot, or what it says of a call on this path.
+		lo, hi := r.shape.lo, r.shape.hi
 		if !r.scans {
 			f.slot, f.end = r.slotAt(c.Depth)
 		} else if sc, ok := r.scanOf(c.Step, k); ok {
 			f.slot, f.end, f.pass = sc.Cell, sc.Cell.Row < 0, sc.Pass
+		}
+		if r.def.CallLoop != nil {
+			path = path[:0]
+			for _, m := range calls[1 : i+1] {
+				path = append(path, m.Value)
+			}
+			var end bool
+			lo, hi, end = r.def.CallLoop(path)
+			switch {
+			case end:
+				f.slot, f.end = tracer.NoPos, true
+			case f.end && !r.scans:
+				// Past the board's last slot with its loop still to run
+				// (empty: a list whose numbers are all on the path): the
+				// slot after the last, off the board.
+				sh := &r.shape
+				f.slot, f.end = tracer.Pos{Row: sh.rows - 1, Col: c.Depth - (sh.rows-1)*sh.cols}, false
+			}
 		}
 		// Its own events end where the call below it starts, or at k.
 		last := k
@@ -662,7 +685,12 @@ func (r *Recording) topState(f *stackFrame, e *tracer.Event, k int64) {
 	case tracer.KindUndo:
 		f.value, f.state = e.Value, fsUndone
 	case tracer.KindSolution:
-		f.state, f.end = fsSolution, true
+		f.state = fsSolution
+		// A call that records its path before its loop (Subsets: every
+		// node is a solution) is at its end only if its Def says so.
+		if !r.def.EveryNode || r.def.CallLoop == nil {
+			f.end = true
+		}
 	case tracer.KindExhausted:
 		f.state = fsExhausted
 	case tracer.KindReturn:
@@ -1085,6 +1113,10 @@ func (s *Stepper) framePath(f stackFrame) string {
 		return fmt.Sprintf(words.StepperGiven2.In(s.lang), f.slot)
 	case f.value >= 0:
 		return r.moveLabel(r.cellOf(f.slot, f.value), f.value)
+	case f.slot.Row >= 0 && r.def.Words.Slot != nil:
+		// A list's "position 3=?": its move (the number) does not say
+		// where it goes.
+		return r.def.Words.Slot(f.slot).In(s.lang) + "=?"
 	case f.slot.Row >= 0:
 		return r.openMove(f.slot)
 	}

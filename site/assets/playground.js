@@ -2,6 +2,10 @@
   "use strict";
   function $(id) { return document.getElementById(id); }
   var problems = [], busy = false, pageURL = "";
+  // bad holds what the address asked of a list that has no such choice
+  // (#problem=chess): sent as it is, so that the engine refuses it by
+  // name instead of running the first choice.
+  var bad = {};
   // The state a test reads: ready, the last page made, the last error.
   var state = window.playground = { ready: false, busy: false, page: "", error: "", ms: 0, progress: 0 };
 
@@ -67,12 +71,13 @@
   }
   function showProblem() {
     var p = current();
+    delete bad.order;
+    delete bad.check;
     options($("order"), p.orders);
     options($("check"), p.checks);
     $("nrow").hidden = !p.size;
     if (p.size) {
-      $("n").min = p.size[1];
-      $("n").max = p.size[2];
+      $("n").title = p.size[1] + "–" + p.size[2];
       $("n").value = Math.min(p.size[0], 8);
     }
     $("puzzlerow").hidden = !p.puzzle;
@@ -88,27 +93,34 @@
       problems.map(function (p) { return p.title[PLANG === "zh" ? 1 : 0]; }));
     $("lang").value = PLANG;
     var h = hashParams();
-    if (h.problem) { $("problem").value = h.problem; }
+    var choose = function (id, v) {
+      $(id).value = v;
+      if ($(id).value !== v) { bad[id] = v; }
+    };
+    if (h.problem) { choose("problem", h.problem); }
     showProblem();
     if (h.n) { $("n").value = h.n; }
-    if (h.order) { $("order").value = h.order; }
-    if (h.check) { $("check").value = h.check; }
+    if (h.order) { choose("order", h.order); }
+    if (h.check) { choose("check", h.check); }
     if (h.puzzle) { $("puzzle").value = h.puzzle; }
-    if (h.lang === "en" || h.lang === "zh") { $("lang").value = h.lang; }
+    if (h.lang) { choose("lang", h.lang); }
     if (h.steps) { $("maxsteps").value = h.steps; }
-    $("problem").onchange = showProblem;
+    ["order", "check", "lang"].forEach(function (id) { $(id).onchange = function () { delete bad[id]; }; });
+    $("problem").onchange = function () { delete bad.problem; showProblem(); };
     $("example").onchange = function () { $("puzzle").value = $("example").value; };
     $("run").onclick = run;
     $("run").disabled = false;
   }
 
-  // request is the form as the command's flags: what backtrackPlay takes.
+  // request is the form as the command's flags, every field as its text
+  // (the engine refuses "0", "abc" or "" by the field's name, in the
+  // page's language): what backtrackPlay takes.
   function request() {
-    var p = current(), r = {
-      problem: p.name, order: $("order").value, check: $("check").value,
-      lang: $("lang").value, maxSteps: Number($("maxsteps").value)
+    var p = current(), pick = function (id) { return id in bad ? bad[id] : $(id).value; }, r = {
+      problem: "problem" in bad ? bad.problem : p.name, order: pick("order"), check: pick("check"),
+      lang: pick("lang"), maxSteps: $("maxsteps").value, ui: PLANG
     };
-    if (p.size) { r.n = Number($("n").value); }
+    if (p.size) { r.n = $("n").value; }
     if (p.puzzle && $("puzzle").value !== p.puzzle) { r.puzzle = $("puzzle").value; }
     return r;
   }

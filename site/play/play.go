@@ -10,10 +10,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"backtrack/render/stepper"
 	"backtrack/tracer"
+	"backtrack/words"
 )
 
 // Request is one run: what the playground's form says, as the command's
@@ -25,6 +27,9 @@ type Request struct {
 	Order   string // --order; "": the default
 	Check   string // --check; "": the default
 	Lang    string // --lang: en or zh
+	// UI is the language its refusals are written in: the playground
+	// page's ("": English, the command's own lines).
+	UI string
 	// MaxSteps is --max-steps: the search stops there, and the page holds
 	// at most that many steps (stepper.MaxHTMLSteps at most). It must be
 	// from 1 to MaxSteps: an unbounded search could hang the tab.
@@ -43,19 +48,36 @@ const MaxSteps = stepper.MaxHTMLSteps
 const ProgressEvery = 1 << 14
 
 // Page runs the request and returns its player page, byte for byte what
-// `backtrack trace` writes for the same flags. A bad request is an error
-// worded as the command words it (the flag and what is wrong).
+// `backtrack trace` writes for the same flags. A bad request is a
+// *FieldError worded as the command words it (the flag and what is
+// wrong), in r.UI.
 func Page(ctx context.Context, r Request) ([]byte, error) {
+	ui := uiLang(r.UI)
 	lang, err := tracer.ParseLang(r.Lang)
 	if err != nil {
-		return nil, fmt.Errorf("--lang: %v", err)
+		return nil, refuse(ui, "lang", words.PlayErrLang, r.Lang, valuesIn(tracer.Langs))
 	}
 	if r.MaxSteps < 1 || r.MaxSteps > MaxSteps {
-		return nil, fmt.Errorf("--max-steps %d: the playground runs from 1 to %d steps", r.MaxSteps, MaxSteps)
+		return nil, refuse(ui, "maxsteps", words.PlayErrSteps, r.MaxSteps, MaxSteps)
 	}
 	def, err := tracer.Lookup(r.Problem)
 	if err != nil {
-		return nil, errors.New(strings.TrimPrefix(err.Error(), "tracer: "))
+		if r.Problem == "" {
+			return nil, asCommand(ui, "problem", errors.New(strings.TrimPrefix(err.Error(), "tracer: ")))
+		}
+		return nil, refuse(ui, "problem", words.PlayErrProblem, r.Problem, valuesIn(tracer.ProblemNames()))
+	}
+	// What the search would refuse, said here in both languages with
+	// the command's English: the size, the order, the check.
+	switch {
+	case r.N != 0 && def.Size == nil:
+		return nil, refuse(ui, "n", words.PlayErrNoSize, def.Name)
+	case r.N != 0 && (r.N < def.Size.Min || r.N > def.Size.Max):
+		return nil, refuse(ui, "n", words.PlayErrRange, "-n", r.N, def.Size.Min, def.Size.Max)
+	case r.Order != "" && !slices.Contains(def.Orders, tracer.Order(r.Order)):
+		return nil, refuse(ui, "order", words.PlayErrValue, "--order", def.Name, r.Order, valuesIn(def.Orders))
+	case r.Check != "" && !slices.Contains(def.Checks, tracer.Check(r.Check)):
+		return nil, refuse(ui, "check", words.PlayErrValue, "--check", def.Name, r.Check, valuesIn(def.Checks))
 	}
 	spec := tracer.Spec{Problem: r.Problem, Order: tracer.Order(r.Order), Check: tracer.Check(r.Check),
 		When: tracer.WhenBefore, Limits: tracer.Limits{MaxSteps: r.MaxSteps}}
@@ -65,19 +87,19 @@ func Page(ctx context.Context, r Request) ([]byte, error) {
 		// Checked in the command's order (flags.go): an empty puzzle is
 		// refused first, never read as the default.
 		if strings.TrimSpace(r.Puzzle) == "" {
-			return nil, errors.New("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for the default board)")
+			return nil, asCommand(ui, "puzzle", errors.New("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for the default board)"))
 		}
 		if def.Puzzle == nil {
-			return nil, fmt.Errorf("--puzzle: %s takes no puzzle; give its size with -n", def.Name)
+			return nil, asCommand(ui, "puzzle", fmt.Errorf("--puzzle: %s takes no puzzle; give its size with -n", def.Name))
 		}
 		if len(r.Puzzle) > tracer.MaxPuzzleBytes {
-			return nil, fmt.Errorf("--puzzle: the puzzle is longer than %d KiB: is this the right input?", tracer.MaxPuzzleBytes>>10)
+			return nil, asCommand(ui, "puzzle", fmt.Errorf("--puzzle: the puzzle is longer than %d KiB: is this the right input?", tracer.MaxPuzzleBytes>>10))
 		}
 		spec.Puzzle, where = r.Puzzle, "--puzzle"
 	}
 	p, opts, err := spec.Build()
 	if err != nil {
-		return nil, SpecError(err, where)
+		return nil, asCommand(ui, settingField(err), SpecError(err, where))
 	}
 	info := p.Info()
 	sg := tracer.StrategyOf(info, opts)

@@ -11,6 +11,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"syscall/js"
 	"time"
 
@@ -74,22 +75,22 @@ func runPlay(_ js.Value, args []js.Value) any {
 	if len(args) > 1 && args[1].Type() == js.TypeFunction {
 		progress = args[1]
 	}
+	// Every field as text, as the form holds it: play.FormPage reads
+	// them as the command reads its flags (a number sent as a number is
+	// written back in decimal).
 	str := func(k string) string {
-		if v := o.Get(k); v.Type() == js.TypeString {
+		switch v := o.Get(k); v.Type() {
+		case js.TypeString:
 			return v.String()
+		case js.TypeNumber:
+			return strconv.FormatFloat(v.Float(), 'f', -1, 64)
 		}
 		return ""
 	}
-	num := func(k string) float64 {
-		if v := o.Get(k); v.Type() == js.TypeNumber {
-			return v.Float()
-		}
-		return 0
-	}
-	req := play.Request{Problem: str("problem"), N: int(num("n")), Puzzle: str("puzzle"), Order: str("order"),
-		Check: str("check"), Lang: str("lang"), MaxSteps: int64(num("maxSteps"))}
+	form := play.Form{Problem: str("problem"), N: str("n"), Puzzle: str("puzzle"), Order: str("order"),
+		Check: str("check"), Lang: str("lang"), MaxSteps: str("maxSteps"), UI: str("ui")}
 	if !progress.IsUndefined() {
-		req.Progress = func(steps int64) {
+		form.Progress = func(steps int64) {
 			progress.Invoke(float64(steps))
 			time.Sleep(time.Millisecond) // back to the browser's event loop
 		}
@@ -99,7 +100,7 @@ func runPlay(_ js.Value, args []js.Value) any {
 		resolve, reject := pa[0], pa[1]
 		go func() {
 			defer handler.Release()
-			page, err := play.Page(context.Background(), req)
+			page, err := play.FormPage(context.Background(), form)
 			if err != nil {
 				reject.Invoke(js.Global().Get("Error").New(err.Error()))
 				return
