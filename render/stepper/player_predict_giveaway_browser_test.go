@@ -293,3 +293,92 @@ func TestPlayerPredictMixBrowser(t *testing.T) {
 		t.Errorf("the page threw %s", strings.Join(xs, "; "))
 	}
 }
+
+// TestPlayerTimelineLegendBrowser measures the timeline's key at
+// 1920×1080 and 1280×720 in English and Chinese (every text of it at 14
+// px or more, the depth band named), and reads its depth band on
+// LeetCode 37's 96,000 steps: each column's shade follows the mean depth
+// of its steps (darker, deeper), over a range a class can see.
+func TestPlayerTimelineLegendBrowser(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
+	b := newPlayerBrowser(t)
+	for _, pc := range []playerCase{playerQueens4, playerLeet37} {
+		for _, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
+			r := makePlayerRun(t, pc, lang)
+			for _, size := range []struct{ w, h int64 }{{1920, 1080}, {1280, 720}} {
+				b.do(t, "size the screen", emulation.SetDeviceMetricsOverride(size.w, size.h, 1, false))
+				b.open(t, r, fmt.Sprintf("step=%d&lang=%s", r.steps()/3, lang))
+				var lg struct {
+					Text  string    `json:"text"`
+					Fonts []float64 `json:"fonts"`
+				}
+				b.eval(t, "the timeline's key", `(() => {
+					const lg = document.getElementById('tllegend'), out = {text: lg.innerText, fonts: []};
+					const walk = n => {
+						if (n.nodeType === 3 && n.textContent.trim()) {
+							const e = n.parentElement, r = e.getBoundingClientRect();
+							out.fonts.push(r.height > 0 ? parseFloat(getComputedStyle(e).fontSize) : 0);
+						}
+						n.childNodes.forEach(walk);
+					};
+					walk(lg);
+					return out;
+				})()`, &lg)
+				if len(lg.Fonts) == 0 {
+					t.Errorf("%s (%s, %d×%d): the timeline has no key", r.name, lang, size.w, size.h)
+				}
+				for _, f := range lg.Fonts {
+					if f < 14 {
+						t.Errorf("%s (%s, %d×%d): a text of the timeline's key is %.1f px, want 14 or more (%q)", r.name, lang, size.w, size.h, f, lg.Text)
+						break
+					}
+				}
+				if word := map[tracer.Lang]string{tracer.LangEN: "depth", tracer.LangZH: "深度"}[lang]; !strings.Contains(lg.Text, word) {
+					t.Errorf("%s (%s): the timeline's key %q does not name the depth band (%q)", r.name, lang, lg.Text, word)
+				}
+				t.Logf("%s (%s, %d×%d): the timeline's key %q at %v px", r.name, lang, size.w, size.h, lg.Text, lg.Fonts)
+			}
+		}
+	}
+	// The depth band of LeetCode 37, read off the canvas: a column's
+	// darkness against its steps' mean depth.
+	r := makePlayerRun(t, playerLeet37, tracer.LangEN)
+	b.do(t, "size the screen", emulation.SetDeviceMetricsOverride(1920, 1080, 1, false))
+	b.open(t, r, "step=1&lang=en")
+	var cols []struct {
+		Mean float64 `json:"mean"`
+		Lum  float64 `json:"lum"`
+	}
+	b.eval(t, "the depth band", `(() => {
+		const cv = document.getElementById('tlbar'), g = cv.getContext('2d'), bins = backtrackPlayer.timelineBins(), out = [];
+		const bw = cv.width / bins.length, y = Math.floor(4 * cv.height / cv.clientHeight);
+		bins.forEach((b, i) => {
+			if (!b.all) return;
+			const d = g.getImageData(Math.floor((i + 0.5) * bw), y, 1, 1).data;
+			// The shade over the page's white: alpha-weighted luminance.
+			const a = d[3] / 255, lum = (0.2126 * d[0] + 0.7152 * d[1] + 0.0722 * d[2]) * a + 255 * (1 - a);
+			out.push({mean: b.depth / b.all, lum: lum});
+		});
+		return out;
+	})()`, &cols)
+	if len(cols) < 100 {
+		t.Fatalf("%s: %d columns of the timeline to read", r.name, len(cols))
+	}
+	lo, hi, wrong := 255.0, 0.0, 0
+	for i, c := range cols {
+		lo, hi = min(lo, c.Lum), max(hi, c.Lum)
+		for _, d := range cols[max(0, i-40):i] {
+			// Two columns a depth of 3 apart: the deeper the darker.
+			if (c.Mean > d.Mean+3 && c.Lum >= d.Lum) || (d.Mean > c.Mean+3 && d.Lum >= c.Lum) {
+				wrong++
+			}
+		}
+	}
+	if wrong > 0 {
+		t.Errorf("%s: %d pairs of the depth band's columns are not darker where the search is deeper", r.name, wrong)
+	}
+	if hi-lo < 80 {
+		t.Errorf("%s: the depth band's shades span %.0f to %.0f of 255: too even to show the search's structure", r.name, lo, hi)
+	}
+	t.Logf("%s: %d columns of the depth band, luminance %.0f to %.0f, darker where deeper", r.name, len(cols), lo, hi)
+}
