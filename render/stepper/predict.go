@@ -260,6 +260,7 @@ const (
 	tlReturn   = '<'
 	tlOther    = '.'
 	tlHere     = '|'
+	tlFog      = ' ' // predict mode: a step not shown yet
 )
 
 // timelineLines are the timeline's two lines: the bar, binned to W-2
@@ -277,6 +278,15 @@ func (s *Stepper) timelineLines(W int) []tline {
 	bar := slices.Clone(p.bins)
 	if k := s.k; k >= 1 && len(bar) > 0 {
 		bar[timelineBin(k, s.rec.Len(), len(bar))] = tlHere
+	}
+	// In predict mode the steps not shown yet are hidden: from the first
+	// column that holds one, the bar tells nothing of what comes next.
+	if n := s.rec.Len(); p.on && s.k < n && len(bar) > 0 {
+		for i := timelineBin(s.k+1, n, len(bar)); i < len(bar); i++ {
+			if bar[i] != tlHere {
+				bar[i] = tlFog
+			}
+		}
 	}
 	key := []string{}
 	for i, rw := range s.rec.def.Rules {

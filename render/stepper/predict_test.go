@@ -154,10 +154,18 @@ func TestStepperPredictScript(t *testing.T) {
 	want := s.timelineBins(78)
 	n := rec.Len()
 	here := timelineBin(s.Step(), n, 78)
+	// Predict mode is on: the columns of steps not shown yet are blank.
+	future := timelineBin(s.Step()+1, n, 78)
 	for i := range want {
 		if i == here {
 			if bar[i] != tlHere {
 				t.Errorf("the current step's column %d shows %q, want %q", i, bar[i], tlHere)
+			}
+			continue
+		}
+		if i >= future {
+			if bar[i] != tlFog {
+				t.Errorf("column %d, past the current step %d, shows %q in predict mode: it tells what comes next", i, s.Step(), bar[i])
 			}
 			continue
 		}
