@@ -250,30 +250,42 @@ const predictMixJS = `((max) => {
 
 // TestPlayerPredictMixBrowser pins the kinds of question predict mode
 // asks a student stepping through 4-queens (every question), LeetCode
-// 37 (the first 40) and permutations of 3 (every question): no kind more
-// than 40 % of them, each kind the run can ask present, "which is tried
-// next" only where the answer is not simply the next candidate in order,
-// and a return question naming each call by its move, as the tree does.
+// 37 (the first 40) and permutations of 3 (every question), every kind
+// asking: no kind more than 40 % of them, "which is tried next" only
+// where the answer is not simply the next candidate in order (none of
+// the three runs has one), and a return question naming each call by
+// its move, as the tree does. A link that asks one or two kinds (a
+// drill) asks every question of them.
 func TestPlayerPredictMixBrowser(t *testing.T) {
 	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	b := newPlayerBrowser(t)
 	for _, c := range []struct {
 		pc   playerCase
 		lang tracer.Lang
+		ask  string // "": every kind
 		max  int
 		want map[string]int
 	}{
-		{playerQueens4, tracer.LangEN, 1000, map[string]int{"reject": 15, "return": 17, "solution": 2, "witness": 9}},
-		{playerLeet37, tracer.LangZH, 40, map[string]int{"reject": 15, "return": 14, "witness": 11}},
-		{playerPerms3, tracer.LangEN, 1000, map[string]int{"reject": 15, "return": 16, "solution": 6, "witness": 4}},
+		{playerQueens4, tracer.LangEN, "", 1000, map[string]int{"reject": 15, "return": 17, "solution": 2, "witness": 9}},
+		{playerLeet37, tracer.LangZH, "", 40, map[string]int{"reject": 15, "return": 14, "witness": 11}},
+		{playerPerms3, tracer.LangEN, "", 1000, map[string]int{"reject": 15, "return": 16, "solution": 6, "witness": 4}},
+		// A drill of one or two kinds asks every question of them.
+		{playerQueens4, tracer.LangEN, "mode=predict&ask=try,return", 1000, map[string]int{"return": 17, "try": 45}},
 	} {
 		r := makePlayerRun(t, c.pc, c.lang)
-		b.open(t, r, "step=0&lang="+string(c.lang)+"&"+predictAll)
+		ask := predictAll
+		if c.ask != "" {
+			ask = c.ask
+		}
+		b.open(t, r, "step=0&lang="+string(c.lang)+"&"+ask)
 		var m predictMix
 		b.eval(t, "the questions", fmt.Sprintf("%s(%d)", predictMixJS, c.max), &m)
-		t.Logf("%s (%s): %d questions: %v", r.name, c.lang, m.Asked, m.Kinds)
+		t.Logf("%s (%s, %s): %d questions: %v", r.name, c.lang, ask, m.Asked, m.Kinds)
 		if fmt.Sprint(m.Kinds) != fmt.Sprint(c.want) {
-			t.Errorf("%s: the questions' kinds are %v, want %v", r.name, m.Kinds, c.want)
+			t.Errorf("%s (%s): the questions' kinds are %v, want %v", r.name, ask, m.Kinds, c.want)
+		}
+		if c.ask != "" {
+			continue
 		}
 		for kind, n := range m.Kinds {
 			if m.Asked >= 10 && n*10 > m.Asked*4 {

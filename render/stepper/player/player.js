@@ -1493,6 +1493,15 @@
     rulesUsed = Object.keys(seen).map(Number).sort(function (a, b) { return a - b; });
     return rulesUsed;
   }
+  // mixing: three kinds or more ask (the default: all five), and the page
+  // keeps a mix: "which is tried next" only off the loop's order, two
+  // tries a dead end. A link that names one or two kinds (#ask=try) is a
+  // drill: every question of them asks.
+  function mixing() {
+    var n = 0;
+    PK.forEach(function (a) { if (PQ.ask[a]) { n++; } });
+    return n >= 3;
+  }
   // tryOrd[k] is, for a try at step k that is placed or pruned next, how
   // many such tries came since the last dead end (a step before a
   // return), at most 255; counted once, over the kinds.
@@ -1542,7 +1551,7 @@
       // Only where the answer is not simply the next candidate in order
       // (the first, or the one after the last tried): that is the for
       // loop's order, a drill, not a thought.
-      if (val === opts[prev === null ? 0 : opts.indexOf(prev) + 1]) { return null; }
+      if (mixing() && val === opts[prev === null ? 0 : opts.indexOf(prev) + 1]) { return null; }
       // The untried candidates of the step, in their order: the tries
       // already made are not candidates again.
       var done = top ? triedOf(S.stack[S.stack.length - 1]).map(function (t) { return t[0]; }) : [];
@@ -1558,9 +1567,11 @@
       // others not: so a run of tries does not drown the rest, and every
       // backtrack comes with its question. Which tries ask does not
       // depend on their answers.
+      // (A drill of one or two kinds asks at every try: placed or
+      // pruned and the clash take turns.)
       var ord = tryOrd()[k];
-      if (ord >= 2) { return null; }
-      var wantW = PQ.ask.witness && rej && clash.length > 0 && (ord === 1 || !PQ.ask.reject);
+      if (mixing() && ord >= 2) { return null; }
+      var wantW = PQ.ask.witness && rej && clash.length > 0 && (ord % 2 === 1 || !PQ.ask.reject);
       var wantR = PQ.ask.reject && !wantW;
       if (wantR) {
         var rs = usedRules();
