@@ -1723,7 +1723,8 @@
   // the kinds (a 2,000,000-step page: a few ms); a step only moves the
   // mark. A click or a drag moves to the step under the pointer.
   // Above the bar a band of the search's depth: each column as dark as
-  // its steps' mean depth is deep (darker, deeper), so a long run shows
+  // its steps' mean depth is deep (darker, deeper; the shades span the
+  // run's shallowest column to its deepest), so a long run shows
   // its dives and climbs. In predict mode the steps not shown yet are one
   // flat colour (the fog): the bar tells nothing of what comes next.
   var TL = { bins: 0, counts: null, canvas: null, mark: null, fog: null, w: 0, depth: null };
@@ -1794,13 +1795,18 @@
       var g = TL.canvas.getContext("2d"), c = TL.counts, bw = w / b, top = TLBAND + TLGAP, kh = h - top;
       g.setTransform(dpr, 0, 0, dpr, 0, 0);
       g.clearRect(0, 0, w, h);
-      var deep = 1;
-      for (var j = 0; j < N; j++) { if (TL.depth[j] > deep) { deep = TL.depth[j]; } }
+      // The shades span the columns' mean depths, shallowest to deepest,
+      // so a run that stays deep still shows its dives and climbs.
+      var dlo = Infinity, dhi = 0;
+      for (var j = 0; j < b; j++) {
+        if (c[j * TLW + 18]) { var m = c[j * TLW + 19] / c[j * TLW + 18]; dlo = Math.min(dlo, m); dhi = Math.max(dhi, m); }
+      }
+      var dspan = Math.max(1, dhi - dlo);
       for (var i = 0; i < b; i++) {
         var o = i * TLW, all = c[o + 18], x = i * bw, y = h;
         if (!all) { continue; }
         // The depth band: the mean depth of the column's steps.
-        g.globalAlpha = 0.06 + 0.94 * Math.min(1, c[o + 19] / all / deep);
+        g.globalAlpha = 0.06 + 0.94 * Math.max(0, Math.min(1, (c[o + 19] / all - dlo) / dspan));
         g.fillStyle = TLC.depth; g.fillRect(x, 0, Math.max(bw, 1), TLBAND);
         g.globalAlpha = 1;
         // Solutions fill their column: a rare event, never lost in a bin.
