@@ -1387,6 +1387,7 @@
       qTryValue: "Which candidate is tried next?",
       qReject: "Is the candidate placed, or pruned? By which rule?",
       qWitness: "The candidate is pruned. Which piece or cell does it clash with? Click it on the board.",
+      qWitnessCell: "The candidate is pruned. Which cell's value does it clash with? Click it on the board.",
       qReturn: "A dead end. Where does the search go back to? Click the call in the stack (or the tree).",
       qSolution: "Is this board a solution?",
       placed: "placed", pruned: function (r) { return "pruned: " + r; }, ends: "the search ends",
@@ -1404,6 +1405,7 @@
       qTryValue: "下一个尝试的候选是哪个？",
       qReject: "这个候选会被放下，还是被剪枝？按哪条规则？",
       qWitness: "这个候选被剪枝了。它和哪个棋子（格子）冲突？在棋盘上点它。",
+      qWitnessCell: "这个候选被剪枝了。它和哪个格子里的数冲突？在棋盘上点它。",
       qReturn: "走到死路了。搜索会回到哪一层？在调用栈（或搜索树）里点那次调用。",
       qSolution: "这个棋盘是一个解吗？",
       placed: "放下", pruned: function (r) { return "剪枝：" + r; }, ends: "搜索结束",
@@ -1580,7 +1582,7 @@
           options: [{ label: w.placed, value: "placed" }].concat(rs.map(function (r) { return { label: w.pruned(ruleName(r)), value: "r" + r }; })) };
         if (rej && rs.indexOf(rule) < 0) { q.options.push({ label: w.pruned(ruleName(rule)), value: ans }); }
       } else if (wantW) {
-        q = { kind: "witness", text: w.qWitness, answer: "c" + clash[0], say: clash.map(cellName).join(", "), cells: clash, options: [] };
+        q = { kind: "witness", text: pieces ? w.qWitness : w.qWitnessCell, answer: "c" + clash[0], say: clash.map(cellName).join(", "), cells: clash, options: [] };
       }
     } else if (next === KIND["return"] && cur !== KIND["return"] && PQ.ask["return"]) {
       // The chain of returns and undos ends where the search goes on.
