@@ -300,7 +300,9 @@ func TestPlayerPredictBrowser(t *testing.T) {
 			n     int
 			kinds []string
 		}{
-			{tracer.LangEN, predictAll, 24, []string{"try", "reject", "witness", "return"}},
+			// No "which is tried next": 4-queens tries its columns in order
+			// (see TestPlayerPredictMixBrowser).
+			{tracer.LangEN, predictAll, 24, []string{"reject", "witness", "return"}},
 			{tracer.LangZH, "mode=predict&ask=return,solution", 6, []string{"return", "solution"}},
 		} {
 			r := makePlayerRun(t, playerQueens4, c.lang)
@@ -320,6 +322,13 @@ func TestPlayerPredictBrowser(t *testing.T) {
 		r2 := makePlayerRun(t, playerLeet37, tracer.LangEN)
 		kinds = b.predictPlay(t, r2, tracer.LangEN, "mode=predict&ask=reject,return&every=3", 6, 9)
 		t.Logf("leetcode37 (en, every 3rd): %v", kinds)
+		// Every kind: Sudoku's witness questions too (click the digit the
+		// candidate clashes with).
+		kinds = b.predictPlay(t, r, tracer.LangZH, predictAll, 12, 9)
+		if kinds["witness"] == 0 || kinds["return"] == 0 {
+			t.Errorf("leetcode37 (zh, every kind): no witness or return question in 12: %v", kinds)
+		}
+		t.Logf("leetcode37 (zh, every kind): %v", kinds)
 	})
 	t.Run("permutations", func(t *testing.T) {
 		for _, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {

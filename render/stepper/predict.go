@@ -2,6 +2,7 @@ package stepper
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -82,9 +83,21 @@ func (s *Stepper) questionAt(k int64) *question {
 		if len(cands) < 2 {
 			return nil
 		}
+		// Only where the answer is not simply the next candidate in
+		// order (the smallest, or the one after the last tried): that is
+		// the for loop's order, a drill, not a thought.
+		if n := len(top.tried); n > 0 && next.Value == top.tried[n-1].value+1 || n == 0 && next.Value == slices.Min(slices.Collect(maps.Keys(cands))) {
+			return nil
+		}
 		v := r.valueText(next.Value)
 		return &question{k: k, kind: quizTry, answer: v, words: v}
 	case cur.Kind == tracer.KindTry && (next.Kind == tracer.KindReject || next.Kind == tracer.KindPlace):
+		// Only the first try after a dead end (or the start) asks, as in
+		// the player: a run of tries does not drown the backtracks, and
+		// which tries ask does not depend on their answers.
+		if !s.firstTryAfterDeadEnd(k) {
+			return nil
+		}
 		q := &question{k: k, kind: quizReject, answer: "0", words: words.StepperPlaced.In(s.lang)}
 		for i, rw := range r.def.Rules {
 			q.rules = append(q.rules, rw.Name.In(s.lang))
@@ -115,6 +128,23 @@ func (s *Stepper) questionAt(k int64) *question {
 		return &question{k: k, kind: quizSolution, answer: "y", words: words.StepperYes.In(s.lang)}
 	}
 	return nil
+}
+
+// firstTryAfterDeadEnd reports whether the try at step k (placed or
+// pruned next) is the first since the last dead end (a step before a
+// return) or the start.
+func (s *Stepper) firstTryAfterDeadEnd(k int64) bool {
+	r := s.rec
+	for j := k - 1; j >= 1; j-- {
+		e, f := r.At(j), r.At(j+1)
+		if f.Kind == tracer.KindReturn && e.Kind != tracer.KindReturn {
+			return true
+		}
+		if e.Kind == tracer.KindTry && (f.Kind == tracer.KindReject || f.Kind == tracer.KindPlace) {
+			return false
+		}
+	}
+	return true
 }
 
 // predictArrive works out the question of the current step, once.
@@ -260,6 +290,7 @@ const (
 	tlReturn   = '<'
 	tlOther    = '.'
 	tlHere     = '|'
+	tlFog      = ' ' // predict mode: a step not shown yet
 )
 
 // timelineLines are the timeline's two lines: the bar, binned to W-2
@@ -277,6 +308,15 @@ func (s *Stepper) timelineLines(W int) []tline {
 	bar := slices.Clone(p.bins)
 	if k := s.k; k >= 1 && len(bar) > 0 {
 		bar[timelineBin(k, s.rec.Len(), len(bar))] = tlHere
+	}
+	// In predict mode the steps not shown yet are hidden: from the first
+	// column that holds one, the bar tells nothing of what comes next.
+	if n := s.rec.Len(); p.on && s.k < n && len(bar) > 0 {
+		for i := timelineBin(s.k+1, n, len(bar)); i < len(bar); i++ {
+			if bar[i] != tlHere {
+				bar[i] = tlFog
+			}
+		}
 	}
 	key := []string{}
 	for i, rw := range s.rec.def.Rules {

@@ -97,7 +97,11 @@ func TestStepperPredict(t *testing.T) {
 				t.Errorf("%s: the step revealed does not show its note %q", lang, want)
 			}
 		}
-		for _, k := range []quizKind{quizTry, quizReject, quizReturn, quizSolution} {
+		// No "which is tried next": 4-queens tries its columns in order.
+		if kinds[quizTry] > 0 {
+			t.Errorf("%s: %d questions ask which column 4-queens tries next, always the next in order", lang, kinds[quizTry])
+		}
+		for _, k := range []quizKind{quizReject, quizReturn, quizSolution} {
 			if kinds[k] == 0 {
 				t.Errorf("%s: no question of kind %d over 4-queens", lang, k)
 			}
@@ -127,9 +131,9 @@ func TestStepperPredictScript(t *testing.T) {
 	rec := stepGoldenRecs["queens4"](t)
 	s := New(rec, Options{Width: 80, Height: 40})
 	var out, warn bytes.Buffer
-	// Step 4 is a call; step 5 tries column 0 of row 1 (a question of the
-	// next candidate), step 6 prunes it by its column, the first rule.
-	script := "g4\np\nm\nn\na 0\na 1\n"
+	// Step 2 tries column 0 of row 0: placed (0); step 20 is the first
+	// dead end: the search goes back to depth 1.
+	script := "g2\np\nm\na 0\ng19\nn\na 1\n"
 	if err := RunScript(s, strings.NewReader(script), &out, &warn); err != nil {
 		t.Fatal(err)
 	}
@@ -138,8 +142,8 @@ func TestStepperPredictScript(t *testing.T) {
 	}
 	v := out.String()
 	last := v[strings.LastIndex(v, "===="):]
-	if !strings.Contains(last, "2 of 2 right") || s.Step() != 6 {
-		t.Errorf("after a 0 and a 1 at step 4: step %d\n%s", s.Step(), last)
+	if !strings.Contains(last, "2 of 2 right") || s.Step() != 21 {
+		t.Errorf("after a 0 at step 2 and a 1 at step 20: step %d\n%s", s.Step(), last)
 	}
 	// The timeline: W-2 columns of 4-queens' steps.
 	var bar string
@@ -154,10 +158,18 @@ func TestStepperPredictScript(t *testing.T) {
 	want := s.timelineBins(78)
 	n := rec.Len()
 	here := timelineBin(s.Step(), n, 78)
+	// Predict mode is on: the columns of steps not shown yet are blank.
+	future := timelineBin(s.Step()+1, n, 78)
 	for i := range want {
 		if i == here {
 			if bar[i] != tlHere {
 				t.Errorf("the current step's column %d shows %q, want %q", i, bar[i], tlHere)
+			}
+			continue
+		}
+		if i >= future {
+			if bar[i] != tlFog {
+				t.Errorf("column %d, past the current step %d, shows %q in predict mode: it tells what comes next", i, s.Step(), bar[i])
 			}
 			continue
 		}

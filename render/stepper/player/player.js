@@ -285,8 +285,10 @@
       if (D.k[s] === KIND.call) { calls++; } else if (D.k[s] === KIND.reject) { rejects++; }
     }
     if (D.tree) { treeIndex(calls, rejects); }
+    TL.depth = new Uint8Array(N);
     for (var k = 1; k <= N; k++) {
       apply(k);
+      TL.depth[k - 1] = Math.min(255, S.stack.length);
       if (D.tree) { treeStep(k); }
       if (k % CK === 0) { cks.push(snapshot()); }
     }
@@ -476,7 +478,7 @@
     T = { n: 0, eStep: new Int32Array(n), eUp: new Int32Array(n), eNext: new Int32Array(n).fill(-1), eLab: new Int32Array(n),
       eNo: new Int32Array(n), cFirst: new Int32Array(c).fill(-1), cLast: new Int32Array(c).fill(-1), cEnd: new Int32Array(c),
       cCalls: new Int32Array(c), cPruned: new Int32Array(c), cSols: new Int32Array(c), cSol: new Int32Array(c),
-      at: new Int32Array(3 * c), topE: new Int32Array(N + 1).fill(-1), stack: [], calls: 0, pruned: 0, sols: 0 };
+      cE: new Int32Array(c).fill(-1), at: new Int32Array(3 * c), topE: new Int32Array(N + 1).fill(-1), stack: [], calls: 0, pruned: 0, sols: 0 };
   }
   // treeStep adds step k (its state just applied) to the tree.
   function treeStep(k) {
@@ -495,6 +497,7 @@
     if (kind === KIND.call) {
       no = T.calls++;
       add(fs.length >= 2 ? frPath[fs[fs.length - 2]] : -1, no);
+      T.cE[no] = e;
       T.at[3 * no] = no; T.at[3 * no + 1] = T.pruned; T.at[3 * no + 2] = T.sols;
       st.push(e);
       top = e;
@@ -1384,15 +1387,17 @@
       qTryValue: "Which candidate is tried next?",
       qReject: "Is the candidate placed, or pruned? By which rule?",
       qWitness: "The candidate is pruned. Which piece or cell does it clash with? Click it on the board.",
+      qWitnessCell: "The candidate is pruned. Which cell's value does it clash with? Click it on the board.",
       qReturn: "A dead end. Where does the search go back to? Click the call in the stack (or the tree).",
       qSolution: "Is this board a solution?",
       placed: "placed", pruned: function (r) { return "pruned: " + r; }, ends: "the search ends",
       yes: "yes, a solution", no: "no",
-      depth: function (d, n) { return "depth " + d + " · call #" + n; },
+      depth: function (d, move) { return "depth " + d + " · " + move; },
       right: "Right. ", wrong: function (a) { return "Not quite: " + a + ". "; },
       score: function (r, n) { return r + " of " + n + " right"; },
       skip: "skip", answerFirst: "answer the question first (or skip it, or q to leave predict mode)",
-      help: ["q", "predict mode: guess the next step, then see it (1–9 choose an answer)"]
+      help: ["q", "predict mode: guess the next step, then see it (1–9 choose an answer)"],
+      depthBand: "depth (top band): shallow → deep", fogBand: "not shown yet"
     },
     zh: {
       button: "预测", buttonOn: "预测：开", title: "预测模式：每一步显示之前先猜（q）",
@@ -1400,15 +1405,17 @@
       qTryValue: "下一个尝试的候选是哪个？",
       qReject: "这个候选会被放下，还是被剪枝？按哪条规则？",
       qWitness: "这个候选被剪枝了。它和哪个棋子（格子）冲突？在棋盘上点它。",
+      qWitnessCell: "这个候选被剪枝了。它和哪个格子里的数冲突？在棋盘上点它。",
       qReturn: "走到死路了。搜索会回到哪一层？在调用栈（或搜索树）里点那次调用。",
       qSolution: "这个棋盘是一个解吗？",
       placed: "放下", pruned: function (r) { return "剪枝：" + r; }, ends: "搜索结束",
       yes: "是，一个解", no: "不是",
-      depth: function (d, n) { return "深度 " + d + " · 调用 #" + n; },
+      depth: function (d, move) { return "深度 " + d + " · " + move; },
       right: "答对了。", wrong: function (a) { return "不对，答案是：" + a + "。"; },
       score: function (r, n) { return "答对 " + r + " 题，共 " + n + " 题"; },
       skip: "跳过", answerFirst: "请先回答问题（或跳过，或按 q 退出预测模式）",
-      help: ["q", "预测模式：先猜下一步，再看结果（1–9 选答案）"]
+      help: ["q", "预测模式：先猜下一步，再看结果（1–9 选答案）"],
+      depthBand: "深度（上方细条）：浅 → 深", fogBand: "尚未显示"
     }
   };
   var PK = ["try", "reject", "witness", "return", "solution"];
@@ -1460,6 +1467,8 @@
     PQ.at = -1;
     predictMaybe();
     predictDraw();
+    timelineLegend();
+    timelineDraw();
     writeHash();
   }
   // The state at step k, for a look ahead: the board's cells and the
@@ -1486,6 +1495,29 @@
     rulesUsed = Object.keys(seen).map(Number).sort(function (a, b) { return a - b; });
     return rulesUsed;
   }
+  // mixing: three kinds or more ask (the default: all five), and the page
+  // keeps a mix: "which is tried next" only off the loop's order, two
+  // tries a dead end. A link that names one or two kinds (#ask=try) is a
+  // drill: every question of them asks.
+  function mixing() {
+    var n = 0;
+    PK.forEach(function (a) { if (PQ.ask[a]) { n++; } });
+    return n >= 3;
+  }
+  // tryOrd[k] is, for a try at step k that is placed or pruned next, how
+  // many such tries came since the last dead end (a step before a
+  // return), at most 255; counted once, over the kinds.
+  var tryOrds = null;
+  function tryOrd() {
+    if (tryOrds) { return tryOrds; }
+    tryOrds = new Uint8Array(N + 1);
+    var n = 0;
+    for (var k = 1; k < N; k++) {
+      var cur = D.k[k - 1], next = D.k[k];
+      if (next === KIND["return"] && cur !== KIND["return"]) { n = 0; } else if (cur === KIND["try"] && (next === KIND.reject || next === KIND.place)) { tryOrds[k] = Math.min(255, n++); }
+    }
+    return tryOrds;
+  }
   // questionAt is the question to ask at step k about step k+1, or null:
   // { kind, text, options: [{label, value}], cells (board cells that
   // answer), depths (stack rows that answer), answer (its value), say (the
@@ -1498,8 +1530,10 @@
     if (next === KIND["try"] && PQ.ask["try"]) {
       if (k + 1 >= N) { return null; }
       var tryCell = peek(k + 1, function () { return cellsWith(1)[0]; });
+      var prev = null;
       var val = peek(k + 2, function () {
         var t = S.stack.length ? triedOf(S.stack[S.stack.length - 1]) : [];
+        if (t.length >= 2) { prev = t[t.length - 2][0]; }
         return t.length ? t[t.length - 1][0] : null;
       });
       if (tryCell === undefined || val === null) { return null; }
@@ -1516,6 +1550,10 @@
       }
       if (opts.indexOf(val) < 0) { opts = top && top.c ? top.c.split(" ") : []; }
       if (opts.indexOf(val) < 0) { opts.push(val); }
+      // Only where the answer is not simply the next candidate in order
+      // (the first, or the one after the last tried): that is the for
+      // loop's order, a drill, not a thought.
+      if (mixing() && val === opts[prev === null ? 0 : opts.indexOf(prev) + 1]) { return null; }
       // The untried candidates of the step, in their order: the tries
       // already made are not candidates again.
       var done = top ? triedOf(S.stack[S.stack.length - 1]).map(function (t) { return t[0]; }) : [];
@@ -1526,14 +1564,17 @@
     } else if (cur === KIND["try"] && (next === KIND.reject || next === KIND.place)) {
       var rej = next === KIND.reject, rule = D.rule[k];
       var clash = rej ? peek(k + 1, function () { return cellsWith(3); }) : [];
-      var wantW = PQ.ask.witness && rej && pieces && clash.length > 0;
-      var wantR = PQ.ask.reject;
-      if (wantW && wantR) {
-        // Both kinds ask: the rejects take turns.
-        var nth = 0;
-        for (var j = 0; j < k; j++) { if (D.k[j] === KIND.reject) { nth++; } }
-        if (nth % 2) { wantR = false; } else { wantW = false; }
-      }
+      // The first two tries after a dead end ask (the first placed or
+      // pruned, the second which piece it clashes with, if pruned), the
+      // others not: so a run of tries does not drown the rest, and every
+      // backtrack comes with its question. Which tries ask does not
+      // depend on their answers.
+      // (A drill of one or two kinds asks at every try: placed or
+      // pruned and the clash take turns.)
+      var ord = tryOrd()[k];
+      if (mixing() && ord >= 2) { return null; }
+      var wantW = PQ.ask.witness && rej && clash.length > 0 && (ord % 2 === 1 || !PQ.ask.reject);
+      var wantR = PQ.ask.reject && !wantW;
       if (wantR) {
         var rs = usedRules();
         var ans = rej ? "r" + rule : "placed";
@@ -1541,7 +1582,7 @@
           options: [{ label: w.placed, value: "placed" }].concat(rs.map(function (r) { return { label: w.pruned(ruleName(r)), value: "r" + r }; })) };
         if (rej && rs.indexOf(rule) < 0) { q.options.push({ label: w.pruned(ruleName(rule)), value: ans }); }
       } else if (wantW) {
-        q = { kind: "witness", text: w.qWitness, answer: "c" + clash[0], say: clash.map(cellName).join(", "), cells: clash, options: [] };
+        q = { kind: "witness", text: pieces ? w.qWitness : w.qWitnessCell, answer: "c" + clash[0], say: clash.map(cellName).join(", "), cells: clash, options: [] };
       }
     } else if (next === KIND["return"] && cur !== KIND["return"] && PQ.ask["return"]) {
       // The chain of returns and undos ends where the search goes on.
@@ -1549,10 +1590,10 @@
       while (m < N && (D.k[m] === KIND["return"] || D.k[m] === KIND.undo || D.k[m] === KIND.exhausted)) { m++; }
       var depth = m >= N ? -1 : peek(m + 1, function () { return S.stack.length - 1; });
       if (depth >= S.stack.length) { return null; }
-      var rows = S.stack.map(function (fi, d) { return { label: w.depth(d, frame(fi).n), value: "d" + d }; });
+      var rows = S.stack.map(function (fi, d) { return { label: w.depth(d, callMove(d)), value: "d" + d }; });
       rows.push({ label: w.ends, value: "d-1" });
       q = { kind: "return", text: w.qReturn, answer: "d" + depth, cells: [], options: rows,
-        say: depth < 0 ? w.ends : w.depth(depth, frame(S.stack[depth]).n), depths: depth >= 0 ? [depth] : [] };
+        say: depth < 0 ? w.ends : w.depth(depth, callMove(depth)), depths: depth >= 0 ? [depth] : [] };
     } else if (PQ.ask.solution && next === KIND.solution && cur !== KIND.solution) {
       q = { kind: "solution", text: w.qSolution, answer: "yes", say: w.yes, cells: [],
         options: [{ label: w.yes, value: "yes" }, { label: w.no, value: "no" }] };
@@ -1562,6 +1603,15 @@
     }
     if (q) { q.k = k; }
     return q;
+  }
+  // callMove names the call at depth d of the stack by its move, as the
+  // tree labels its box (the root by the page's title).
+  function callMove(d) {
+    if (d <= 0) { return D.title[L]; }
+    var no = frame(S.stack[d]).n;
+    if (D.tree && T.cE && no < T.cE.length && T.cE[no] >= 0) { return labOf(T.cE[no]); }
+    var p = frame(S.stack[d - 1]).p;
+    return typeof p === "string" ? p : p[L];
   }
   function cellName(i) { var c = D.board.cols; return "(" + Math.floor(i / c) + "," + (i % c) + ")"; }
   // predictMaybe sets the question of the current step, if predict mode
@@ -1674,7 +1724,15 @@
   // mark at the current step. The bins are counted once, in one pass over
   // the kinds (a 2,000,000-step page: a few ms); a step only moves the
   // mark. A click or a drag moves to the step under the pointer.
-  var TL = { bins: 0, counts: null, canvas: null, mark: null, w: 0 };
+  // Above the bar a band of the search's depth: each column as dark as
+  // its steps' mean depth is deep (darker, deeper; the shades span the
+  // run's shallowest column to its deepest), so a long run shows
+  // its dives and climbs. In predict mode the steps not shown yet are one
+  // flat colour (the fog): the bar tells nothing of what comes next.
+  var TL = { bins: 0, counts: null, canvas: null, mark: null, fog: null, w: 0, depth: null };
+  // TLW is a bin's count of numbers: the rejects by rule (16), returns,
+  // solutions, all steps, the sum and the most of its steps' depths.
+  var TLW = 21, TLBAND = 9, TLGAP = 3;
   // Its colours: the rules take turns through RULEC; returns, solutions
   // and the rest have their own.
   // Its colours come from the theme (player.css: --tl-r0 … --tl-r5 for
@@ -1683,26 +1741,28 @@
   function timelineTheme() {
     var cs = getComputedStyle(document.documentElement), v = function (n) { return cs.getPropertyValue(n).trim(); };
     RULEC = [0, 1, 2, 3, 4, 5].map(function (i) { return v("--tl-r" + i); });
-    TLC = { ret: v("--tl-ret"), sol: v("--tl-sol"), other: v("--tl-other") };
+    TLC = { ret: v("--tl-ret"), sol: v("--tl-sol"), other: v("--tl-other"), depth: v("--tl-depth") };
   }
   // ruleColor is rule r's colour: the run's rules take RULEC in turn.
   function ruleColor(r) { var i = usedRules().indexOf(r); return RULEC[Math.max(0, i) % RULEC.length]; }
   // tlBin is the bin of step k (1-based) among b bins.
   function tlBin(k, b) { return Math.min(b - 1, Math.floor((k - 1) * b / N)); }
   // tlCount counts the steps' events into b bins: per bin, the rejects
-  // by rule (16), returns, solutions, all steps.
+  // by rule (16), returns, solutions, all steps, the depths' sum and most.
   function tlCount(b) {
-    var W = 19, c = new Uint32Array(b * W), kk = D.k, rr = D.rule;
+    var W = TLW, c = new Uint32Array(b * W), kk = D.k, rr = D.rule, dd = TL.depth;
     for (var j = 0; j < N; j++) {
       var o = Math.min(b - 1, Math.floor(j * b / N)) * W, kind = kk[j];
       c[o + 18]++;
+      c[o + 19] += dd[j];
+      if (dd[j] > c[o + 20]) { c[o + 20] = dd[j]; }
       if (kind === KIND.reject) { c[o + (rr[j] >= 0 ? rr[j] : 15)]++; } else if (kind === KIND["return"]) { c[o + 16]++; } else if (kind === KIND.solution) { c[o + 17]++; }
     }
     return c;
   }
   function timelineInit() {
     el.timeline = $("timeline");
-    TL.canvas = $("tlbar"); TL.mark = $("tlmark");
+    TL.canvas = $("tlbar"); TL.mark = $("tlmark"); TL.fog = $("tlfog");
     var drag = false;
     var at = function (ev) {
       var r = TL.canvas.getBoundingClientRect();
@@ -1734,23 +1794,45 @@
       timelineTheme();
       TL.canvas.width = Math.round(w * dpr); TL.canvas.height = Math.round(h * dpr);
       if (TL.bins !== b) { TL.bins = b; TL.counts = tlCount(b); }
-      var g = TL.canvas.getContext("2d"), c = TL.counts, bw = w / b;
+      var g = TL.canvas.getContext("2d"), c = TL.counts, bw = w / b, top = TLBAND + TLGAP, kh = h - top;
       g.setTransform(dpr, 0, 0, dpr, 0, 0);
       g.clearRect(0, 0, w, h);
+      // The shades span the columns' mean depths, shallowest to deepest,
+      // so a run that stays deep still shows its dives and climbs.
+      var dlo = Infinity, dhi = 0;
+      for (var j = 0; j < b; j++) {
+        if (c[j * TLW + 18]) { var m = c[j * TLW + 19] / c[j * TLW + 18]; dlo = Math.min(dlo, m); dhi = Math.max(dhi, m); }
+      }
+      var dspan = Math.max(1, dhi - dlo);
       for (var i = 0; i < b; i++) {
-        var o = i * 19, all = c[o + 18], x = i * bw, y = h;
+        var o = i * TLW, all = c[o + 18], x = i * bw, y = h;
         if (!all) { continue; }
+        // The depth band: the mean depth of the column's steps.
+        g.globalAlpha = 0.06 + 0.94 * Math.max(0, Math.min(1, (c[o + 19] / all - dlo) / dspan));
+        g.fillStyle = TLC.depth; g.fillRect(x, 0, Math.max(bw, 1), TLBAND);
+        g.globalAlpha = 1;
         // Solutions fill their column: a rare event, never lost in a bin.
-        if (c[o + 17] > 0) { g.fillStyle = TLC.sol; g.fillRect(x, 0, Math.max(bw, 1), h); continue; }
+        if (c[o + 17] > 0) { g.fillStyle = TLC.sol; g.fillRect(x, top, Math.max(bw, 1), kh); continue; }
         var put = function (n, col) {
           if (!n) { return; }
-          var hh = Math.max(1, n * h / all);
+          var hh = Math.max(1, n * kh / all);
           g.fillStyle = col; g.fillRect(x, y - hh, Math.max(bw, 1), hh); y -= hh;
         };
         for (var r = 0; r < 16; r++) { put(c[o + r], ruleColor(r)); }
         put(c[o + 16], TLC.ret);
-        if (y > 0) { g.fillStyle = TLC.other; g.fillRect(x, 0, Math.max(bw, 1), y); }
+        if (y > top) { g.fillStyle = TLC.other; g.fillRect(x, top, Math.max(bw, 1), y - top); }
       }
+    }
+    // The fog: in predict mode, from the first bin that holds a step not
+    // shown yet to the end.
+    var fog = PQ.on && S.k < N;
+    if (TL.fog.hidden === fog) { TL.fog.hidden = !fog; }
+    if (fog) {
+      var fx = Math.floor(Math.floor(S.k * b / N) * w / b), fs = TL.fog.style;
+      fs.left = (TL.canvas.offsetLeft + TL.canvas.clientLeft + fx) + "px";
+      fs.top = (TL.canvas.offsetTop + TL.canvas.clientTop) + "px";
+      fs.width = (w - fx) + "px";
+      fs.height = h + "px";
     }
     var k = Math.max(1, S.k);
     TL.mark.style.left = Math.round((tlBin(k, b) + 0.5) * w / b) + "px";
@@ -1765,15 +1847,17 @@
     var h = usedRules().map(function (r) { return chip("var(--tl-r" + (Math.max(0, usedRules().indexOf(r)) % 6) + ")", D.kinds[L][KIND.reject] + (L ? "：" : ": ") + ruleName(r)); });
     h.push(chip("var(--tl-ret)", D.kinds[L][KIND["return"]]));
     h.push(chip("var(--tl-sol)", D.kinds[L][KIND.solution]));
+    h.push('<span><span class="tlchip tldepth"></span>' + esc(qw().depthBand) + "</span>");
+    if (PQ.on) { h.push('<span id="tlfogkey"><span class="tlchip tlfogchip"></span>' + esc(qw().fogBand) + "</span>"); }
     lg.innerHTML = h.join("");
   }
   // timelineBins, for tests: the bins' counts as drawn.
   function timelineBins() {
     var out = [], c = TL.counts;
     for (var i = 0; i < TL.bins; i++) {
-      var o = i * 19, rules = [];
+      var o = i * TLW, rules = [];
       for (var r = 0; r < 16; r++) { rules.push(c[o + r]); }
-      out.push({ rules: rules, ret: c[o + 16], sol: c[o + 17], all: c[o + 18] });
+      out.push({ rules: rules, ret: c[o + 16], sol: c[o + 17], all: c[o + 18], depth: c[o + 19], deepest: c[o + 20] });
     }
     return out;
   }
