@@ -712,7 +712,7 @@
         xr -= bs[i].w + mt.gapX;
       }
       var grp = null;
-      if (i >= 0) { grp = groupBox(es.slice(0, i + 1), lt.k); placed.push(grp); }
+      if (i >= 0) { grp = groupBox(es.slice(0, i + 1), lt.k); grp.w = boxW(grp, mt); placed.push(grp); }
       var up = foldB && r === from ? foldB : above.get(lt.ups[r]);
       var now = new Map(), x = pathX;
       placed.forEach(function (b, j) {
@@ -736,7 +736,9 @@
   // deepest and the widest fill the pane; kept while the pane's size,
   // the language and the zoom stay.
   var tv = { f: 16, z: 1, pathX: 0, key: "", dx: 0, dy: 0 };
-  function minFont() { return window.innerWidth >= 1600 && window.innerHeight >= 900 ? 15 : 13; }
+  // The smallest text: 15 px on a big screen, 14 on a projector of
+  // 1280×720, 13 on a phone.
+  function minFont() { return window.innerWidth >= 1600 && window.innerHeight >= 900 ? 15 : window.innerWidth > 900 ? 14 : 13; }
   function chooseSize(W, H) {
     // A note of one more line takes a little of the pane's height: the
     // size is chosen again only when the pane changes more than that.
