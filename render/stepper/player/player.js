@@ -241,6 +241,7 @@
     buildTree();
     if (D.tree) { bindTreeView(); }
     bindControls();
+    bindTouch();
     predictInit();
     timelineInit();
     var h = parseHash();
@@ -1129,6 +1130,11 @@
     var narrow = window.matchMedia("(max-width: 900px)").matches;
     el.left.classList.remove("keyside");
     var colW = el.left.clientWidth, colH = el.left.clientHeight;
+    if (narrow && !colW) {
+      // A phone: the column's parts are the page's rows (display:
+      // contents), as wide as the page less its margins.
+      colW = document.documentElement.clientWidth - 16;
+    }
     // The board's width at size px a cell: cells, the lines between them,
     // its border.
     var boardW = function (size) { return size * cols + (cols - 1) + 6; };
@@ -1265,6 +1271,45 @@
     }
   }
 
+  // bindTouch: on a touch screen a swipe left on the board or the note
+  // steps on, a swipe right steps back, and a tap on the note steps on
+  // (a tap on the board stays the board's: predict mode's answers). On a
+  // phone the question, when one opens, is scrolled into view.
+  function bindTouch() {
+    var t0 = null;
+    var begin = function (ev) {
+      if (ev.touches.length !== 1) { t0 = null; return; }
+      t0 = { x: ev.touches[0].clientX, y: ev.touches[0].clientY, on: ev.currentTarget };
+    };
+    var end = function (ev) {
+      if (!t0 || !ev.changedTouches.length) { return; }
+      var dx = ev.changedTouches[0].clientX - t0.x, dy = ev.changedTouches[0].clientY - t0.y, on = t0.on;
+      t0 = null;
+      if (Math.abs(dx) >= 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) {
+        ev.preventDefault();
+        stop(); step(dx < 0 ? 1 : -1);
+      } else if (on === el.note && Math.abs(dx) < 10 && Math.abs(dy) < 10) {
+        ev.preventDefault();
+        stop(); step(1);
+      }
+    };
+    [el.board, el.note].forEach(function (n) {
+      n.addEventListener("touchstart", begin, { passive: true });
+      n.addEventListener("touchend", end, { passive: false });
+    });
+    var quiz = $("quiz");
+    if (quiz && window.MutationObserver) {
+      new MutationObserver(function () {
+        if (quiz.hidden || !window.matchMedia("(max-width: 600px)").matches) { return; }
+        var r = quiz.getBoundingClientRect(), bottom = window.innerHeight - $("controls").offsetHeight;
+        if (r.top >= 0 && r.bottom <= bottom) { return; }
+        // The board's top at the screen's top, when the board and the
+        // question fit (a question may ask for a cell); else the question.
+        var top = el.board.getBoundingClientRect().top;
+        if (r.bottom - top <= bottom) { window.scrollBy(0, top); } else { quiz.scrollIntoView({ block: "nearest" }); }
+      }).observe(quiz, { attributes: true, attributeFilter: ["hidden"], childList: true });
+    }
+  }
   function bindControls() {
     el.next.onclick = function () { stop(); step(1); };
     el.back.onclick = function () { stop(); step(-1); };
