@@ -738,8 +738,11 @@
   // the language and the zoom stay.
   var tv = { f: 16, z: 1, pathX: 0, key: "", dx: 0, dy: 0 };
   // The smallest text: 15 px on a big screen, 14 on a projector of
-  // 1280×720, 13 on a phone.
-  function minFont() { return window.innerWidth >= 1600 && window.innerHeight >= 900 ? 15 : window.innerWidth > 900 ? 14 : 13; }
+  // 1280×720 and on the lockstep page, 13 on a phone.
+  function minFont() {
+    var lock = document.documentElement.classList.contains("lockstep"); // a side of the lockstep page, scaled by ≥ 0.87
+    return window.innerWidth >= 1600 && window.innerHeight >= 900 ? 15 : window.innerWidth > 900 || lock ? 14 : 13;
+  }
   function chooseSize(W, H) {
     // A note of one more line takes a little of the pane's height: the
     // size is chosen again only when the pane changes more than that.
@@ -1127,7 +1130,7 @@
   // width.
   function layout() {
     var rows = D.board.rows, cols = D.board.cols, gap = 8;
-    var narrow = window.matchMedia("(max-width: 900px)").matches;
+    var narrow = window.matchMedia("(max-width: 900px)").matches && !document.documentElement.classList.contains("lockstep");
     el.left.classList.remove("keyside");
     var colW = el.left.clientWidth, colH = el.left.clientHeight;
     if (narrow && !colW) {
