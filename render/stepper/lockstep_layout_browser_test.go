@@ -83,7 +83,6 @@ type lockText struct {
 // English and Chinese, at steps 30 and 200, and holds them to L1–L3.
 func TestLockstepLayout(t *testing.T) {
 	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
-	b := newPlayerBrowser(t)
 	dir := t.TempDir()
 	withCheck := func(s tracer.Spec, c tracer.Check) tracer.Spec { s.Check = c; return s }
 	var files []string
@@ -105,51 +104,56 @@ func TestLockstepLayout(t *testing.T) {
 		w, h  int
 		minPx float64
 	}{{"1920×1080", 1920, 1080, 14}, {"1280×720", 1280, 720, 12}} {
-		b.do(t, "size the screen", emulation.SetDeviceMetricsOverride(int64(size.w), int64(size.h), 1, false))
 		for _, file := range files {
-			for _, lang := range []string{"en", "zh"} {
-				for _, k := range []int{30, 200} {
-					what := fmt.Sprintf("%s at %s (%s), step %d", strings.TrimSuffix(filepath.Base(file), ".html"), size.name, lang, k)
-					u := url.URL{Scheme: "file", Path: file, Fragment: fmt.Sprintf("step=%d&lang=%s", k, lang)}
-					b.do(t, "open "+what, chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
-					if err := b.poll(fmt.Sprintf(`document.body.dataset.ready === "1" && backtrackLockstep.players()[0].step() === %d && backtrackLockstep.players()[0].lang() === %q`, k, lang), 30*time.Second); err != nil {
-						b.screenshot(t, what)
-						t.Fatalf("%s: the page did not get ready: %v%s", what, err, thrownText(b.exceptions()))
-					}
-					time.Sleep(300 * time.Millisecond) // the sides' fit on resize
-					var m lockLayout
-					b.eval(t, what, lockLayoutJS, &m)
-					var bad []string
-					if m.Page.Px < size.minPx-0.05 {
-						bad = append(bad, fmt.Sprintf("the page's text %s is %.1f px", m.Page.What, m.Page.Px))
-					}
-					for i, s := range m.Sides {
-						if s.Text.Px < size.minPx-0.05 {
-							bad = append(bad, fmt.Sprintf("side %d's text %s is %.1f px", i+1, s.Text.What, s.Text.Px))
+			// A browser tab of its own for each size and page: a tab
+			// lives 3 minutes at most.
+			t.Run(size.name+"/"+strings.TrimSuffix(filepath.Base(file), ".html"), func(t *testing.T) {
+				b := newPlayerBrowser(t)
+				b.do(t, "size the screen", emulation.SetDeviceMetricsOverride(int64(size.w), int64(size.h), 1, false))
+				for _, lang := range []string{"en", "zh"} {
+					for _, k := range []int{30, 200} {
+						what := fmt.Sprintf("%s at %s (%s), step %d", strings.TrimSuffix(filepath.Base(file), ".html"), size.name, lang, k)
+						u := url.URL{Scheme: "file", Path: file, Fragment: fmt.Sprintf("step=%d&lang=%s", k, lang)}
+						b.do(t, "open "+what, chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
+						if err := b.poll(fmt.Sprintf(`document.body.dataset.ready === "1" && backtrackLockstep.players()[0].step() === %d && backtrackLockstep.players()[0].lang() === %q`, k, lang), 30*time.Second); err != nil {
+							b.screenshot(t, what)
+							t.Fatalf("%s: the page did not get ready: %v%s", what, err, thrownText(b.exceptions()))
 						}
-						if s.Tree < size.minPx-0.05 {
-							bad = append(bad, fmt.Sprintf("side %d's tree text is %.1f px", i+1, s.Tree))
+						time.Sleep(300 * time.Millisecond) // the sides' fit on resize
+						var m lockLayout
+						b.eval(t, what, lockLayoutJS, &m)
+						var bad []string
+						if m.Page.Px < size.minPx-0.05 {
+							bad = append(bad, fmt.Sprintf("the page's text %s is %.1f px", m.Page.What, m.Page.Px))
 						}
-						if s.CodeCut {
-							bad = append(bad, fmt.Sprintf("side %d's code is cut: %.0f px of lines in a %.0f px pane", i+1, s.CodeW[0], s.CodeW[1]))
-						}
-						for _, c := range s.Tried {
-							if c.Clipped || c.W < 60 {
-								bad = append(bad, fmt.Sprintf("side %d's stack: the tried cell %q is %.0f px wide (clipped: %v)", i+1, c.Text, c.W, c.Clipped))
-								break
+						for i, s := range m.Sides {
+							if s.Text.Px < size.minPx-0.05 {
+								bad = append(bad, fmt.Sprintf("side %d's text %s is %.1f px", i+1, s.Text.What, s.Text.Px))
+							}
+							if s.Tree < size.minPx-0.05 {
+								bad = append(bad, fmt.Sprintf("side %d's tree text is %.1f px", i+1, s.Tree))
+							}
+							if s.CodeCut {
+								bad = append(bad, fmt.Sprintf("side %d's code is cut: %.0f px of lines in a %.0f px pane", i+1, s.CodeW[0], s.CodeW[1]))
+							}
+							for _, c := range s.Tried {
+								if c.Clipped || c.W < 60 {
+									bad = append(bad, fmt.Sprintf("side %d's stack: the tried cell %q is %.0f px wide (clipped: %v)", i+1, c.Text, c.W, c.Clipped))
+									break
+								}
 							}
 						}
-					}
-					if len(bad) > 0 {
-						b.screenshot(t, "lockstep-"+what)
-						t.Errorf("%s, want text ≥ %.0f px, the code whole, the tried column readable: %s", what, size.minPx, strings.Join(bad, "; "))
-					}
-					t.Logf("%s: smallest text: page %.1f px, sides %.1f / %.1f px, trees %.1f / %.1f px", what, m.Page.Px, m.Sides[0].Text.Px, m.Sides[1].Text.Px, m.Sides[0].Tree, m.Sides[1].Tree)
-					if x := b.exceptions(); len(x) > 0 {
-						t.Errorf("%s: the page threw%s", what, thrownText(x))
+						if len(bad) > 0 {
+							b.screenshot(t, "lockstep-"+what)
+							t.Errorf("%s, want text ≥ %.0f px, the code whole, the tried column readable: %s", what, size.minPx, strings.Join(bad, "; "))
+						}
+						t.Logf("%s: smallest text: page %.1f px, sides %.1f / %.1f px, trees %.1f / %.1f px", what, m.Page.Px, m.Sides[0].Text.Px, m.Sides[1].Text.Px, m.Sides[0].Tree, m.Sides[1].Tree)
+						if x := b.exceptions(); len(x) > 0 {
+							t.Errorf("%s: the page threw%s", what, thrownText(x))
+						}
 					}
 				}
-			}
+			})
 		}
 	}
 }

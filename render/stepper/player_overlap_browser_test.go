@@ -61,8 +61,6 @@ type treeOverlap struct {
 // overlap; at 1920×1080 and 1280×720 the tree's text is at least 14 px.
 func TestPlayerTreeOverlap(t *testing.T) {
 	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
-	b := newPlayerBrowser(t)
-	b.do(t, "reduce motion", emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}))
 	type page struct {
 		name string
 		file string
@@ -77,37 +75,43 @@ func TestPlayerTreeOverlap(t *testing.T) {
 		minPx float64
 	}{{"1920×1080", 1920, 1080, 14}, {"1280×720", 1280, 720, 14}, {"390×844", 390, 844, 0}}
 	for _, size := range sizes {
-		b.do(t, "size the screen", emulation.SetDeviceMetricsOverride(int64(size.w), int64(size.h), 1, false))
-		for _, pg := range pages {
-			for _, lang := range []string{"en", "zh"} {
-				what := fmt.Sprintf("%s at %s (%s)", pg.name, size.name, lang)
-				u := url.URL{Scheme: "file", Path: pg.file, Fragment: "step=1&lang=" + lang}
-				b.do(t, "open "+what, chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
-				if err := waitPage(b, `window.__btShown !== undefined && document.getElementById('loading').hidden`, 30*time.Second); err != nil {
-					t.Fatalf("open %s: %v%s", filepath.Base(pg.file), err, thrownText(b.exceptions()))
-				}
-				var ov treeOverlap
-				b.eval(t, what, quietAddress(fmt.Sprintf("(%s)(Array.from({length: %d}, (_, i) => i + 1))", treeOverlapJS, pg.n)), &ov)
-				if ov.Steps != int(pg.n) {
-					t.Fatalf("%s: %d steps measured, want %d", what, ov.Steps, pg.n)
-				}
-				if len(ov.Bad) > 0 {
-					var ex []string
-					for _, x := range ov.Bad[:min(3, len(ov.Bad))] {
-						ex = append(ex, fmt.Sprintf("step %d: %s", x.Step, strings.Join(x.Pair, " over ")))
+		// A browser tab of its own for each size: a tab lives 3 minutes
+		// at most, and the three sizes take about that on a busy machine.
+		t.Run(size.name, func(t *testing.T) {
+			b := newPlayerBrowser(t)
+			b.do(t, "reduce motion", emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}))
+			b.do(t, "size the screen", emulation.SetDeviceMetricsOverride(int64(size.w), int64(size.h), 1, false))
+			for _, pg := range pages {
+				for _, lang := range []string{"en", "zh"} {
+					what := fmt.Sprintf("%s at %s (%s)", pg.name, size.name, lang)
+					u := url.URL{Scheme: "file", Path: pg.file, Fragment: "step=1&lang=" + lang}
+					b.do(t, "open "+what, chromedp.Navigate("about:blank"), chromedp.Navigate(u.String()))
+					if err := waitPage(b, `window.__btShown !== undefined && document.getElementById('loading').hidden`, 30*time.Second); err != nil {
+						t.Fatalf("open %s: %v%s", filepath.Base(pg.file), err, thrownText(b.exceptions()))
 					}
-					t.Errorf("%s: tree boxes overlap on %d of %d steps; %s", what, len(ov.Bad), ov.Steps, strings.Join(ex, "; "))
-					b.do(t, "go to the step", chromedp.Evaluate(fmt.Sprintf("backtrackPlayer.go(%d); backtrackPlayer.redrawTree()", ov.Bad[0].Step), nil))
-					b.screenshot(t, fmt.Sprintf("overlap-%s-%s-%s-step%d", pg.name, size.name, lang, ov.Bad[0].Step))
-				}
-				if ov.MinFont < size.minPx-0.05 { // the SVG's scale is 1 within rounding
-					t.Errorf("%s: the tree's smallest text is %.1f px, want at least %.0f", what, ov.MinFont, size.minPx)
-				}
-				t.Logf("%s: %d steps, %d with overlapping boxes; smallest tree text %.1f px", what, ov.Steps, len(ov.Bad), ov.MinFont)
-				for _, x := range b.exceptions() {
-					t.Errorf("%s: the page threw %s", what, x)
+					var ov treeOverlap
+					b.eval(t, what, quietAddress(fmt.Sprintf("(%s)(Array.from({length: %d}, (_, i) => i + 1))", treeOverlapJS, pg.n)), &ov)
+					if ov.Steps != int(pg.n) {
+						t.Fatalf("%s: %d steps measured, want %d", what, ov.Steps, pg.n)
+					}
+					if len(ov.Bad) > 0 {
+						var ex []string
+						for _, x := range ov.Bad[:min(3, len(ov.Bad))] {
+							ex = append(ex, fmt.Sprintf("step %d: %s", x.Step, strings.Join(x.Pair, " over ")))
+						}
+						t.Errorf("%s: tree boxes overlap on %d of %d steps; %s", what, len(ov.Bad), ov.Steps, strings.Join(ex, "; "))
+						b.do(t, "go to the step", chromedp.Evaluate(fmt.Sprintf("backtrackPlayer.go(%d); backtrackPlayer.redrawTree()", ov.Bad[0].Step), nil))
+						b.screenshot(t, fmt.Sprintf("overlap-%s-%s-%s-step%d", pg.name, size.name, lang, ov.Bad[0].Step))
+					}
+					if ov.MinFont < size.minPx-0.05 { // the SVG's scale is 1 within rounding
+						t.Errorf("%s: the tree's smallest text is %.1f px, want at least %.0f", what, ov.MinFont, size.minPx)
+					}
+					t.Logf("%s: %d steps, %d with overlapping boxes; smallest tree text %.1f px", what, ov.Steps, len(ov.Bad), ov.MinFont)
+					for _, x := range b.exceptions() {
+						t.Errorf("%s: the page threw %s", what, x)
+					}
 				}
 			}
-		}
+		})
 	}
 }
