@@ -52,7 +52,9 @@ const lockLayoutJS = `(() => {
 		const tried = [...doc.querySelectorAll('#stack .row > span:nth-child(6)')].filter(s => s.textContent.trim()).map(s => ({
 			w: s.getBoundingClientRect().width * scale, clipped: s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1,
 			text: s.textContent}));
-		return {text: small(doc, scale, {w: f.offsetWidth, h: f.offsetHeight}), tree: treePx,
+		const paneW = doc.getElementById('tree').clientWidth;
+		const wide = f.contentWindow.backtrackPlayer.treeBoxes().filter(b => b.w > paneW + 0.5).map(b => b.lines.join(' / '));
+		return {text: small(doc, scale, {w: f.offsetWidth, h: f.offsetHeight}), tree: treePx, wide: wide,
 			codeCut: code.scrollWidth > code.clientWidth + 1, codeW: [code.scrollWidth, code.clientWidth], tried: tried};
 	});
 	return {page: small(document, 1, null), sides: sides};
@@ -63,6 +65,7 @@ type lockLayout struct {
 	Sides []struct {
 		Text    lockText  `json:"text"`
 		Tree    float64   `json:"tree"`
+		Wide    []string  `json:"wide"` // tree boxes wider than the pane
 		CodeCut bool      `json:"codeCut"`
 		CodeW   []float64 `json:"codeW"`
 		Tried   []struct {
@@ -132,6 +135,9 @@ func TestLockstepLayout(t *testing.T) {
 							}
 							if s.Tree < size.minPx-0.05 {
 								bad = append(bad, fmt.Sprintf("side %d's tree text is %.1f px", i+1, s.Tree))
+							}
+							if len(s.Wide) > 0 {
+								bad = append(bad, fmt.Sprintf("side %d's tree box %q is wider than its pane", i+1, s.Wide[0]))
 							}
 							if s.CodeCut {
 								bad = append(bad, fmt.Sprintf("side %d's code is cut: %.0f px of lines in a %.0f px pane", i+1, s.CodeW[0], s.CodeW[1]))

@@ -20,16 +20,19 @@ import (
 
 // treeOverlapJS goes to each step of ks, draws the tree afresh (as a page
 // opened at that step would) and reports the steps where two boxes'
-// rectangles intersect, with the pair, and the smallest text of any box.
+// rectangles intersect, with the pair, the steps with a box wider than
+// the pane, and the smallest text of any box.
 const treeOverlapJS = `(ks) => {
 	const P = backtrackPlayer, bad = [];
-	let minFont = Infinity, steps = 0;
+	let minFont = Infinity, steps = 0, wide = 0;
+	const paneW = document.getElementById('tree').clientWidth;
 	for (const k of ks) {
 		P.go(k);
 		P.redrawTree();
 		steps++;
 		const bs = P.treeBoxes();
 		for (const b of bs) minFont = Math.min(minFont, b.font);
+		if (bs.some(b => b.w > paneW + 0.5)) wide++;
 		let hit = null;
 		for (let i = 0; i < bs.length && !hit; i++) {
 			const a = bs[i];
@@ -43,7 +46,7 @@ const treeOverlapJS = `(ks) => {
 		}
 		if (hit) bad.push({step: k, pair: hit});
 	}
-	return {steps: steps, bad: bad, minFont: minFont === Infinity ? 0 : minFont};
+	return {steps: steps, bad: bad, wide: wide, minFont: minFont === Infinity ? 0 : minFont};
 }`
 
 type treeOverlap struct {
@@ -52,13 +55,15 @@ type treeOverlap struct {
 		Step int64    `json:"step"`
 		Pair []string `json:"pair"`
 	} `json:"bad"`
+	Wide    int     `json:"wide"` // steps with a box wider than the pane
 	MinFont float64 `json:"minFont"`
 }
 
 // TestPlayerTreeOverlap opens LeetCode 37's page (its first 2,000 steps)
 // and 4-queens' (every step) at 1920×1080, 1280×720 and 390×844, in
 // English and Chinese, and checks at each step that no two tree boxes
-// overlap; at 1920×1080 and 1280×720 the tree's text is at least 14 px.
+// overlap and none is wider than the pane; at 1920×1080 and 1280×720 the
+// tree's text is at least 14 px.
 func TestPlayerTreeOverlap(t *testing.T) {
 	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
 	type page struct {
@@ -102,6 +107,9 @@ func TestPlayerTreeOverlap(t *testing.T) {
 						t.Errorf("%s: tree boxes overlap on %d of %d steps; %s", what, len(ov.Bad), ov.Steps, strings.Join(ex, "; "))
 						b.do(t, "go to the step", chromedp.Evaluate(fmt.Sprintf("backtrackPlayer.go(%d); backtrackPlayer.redrawTree()", ov.Bad[0].Step), nil))
 						b.screenshot(t, fmt.Sprintf("overlap-%s-%s-%s-step%d", pg.name, size.name, lang, ov.Bad[0].Step))
+					}
+					if ov.Wide > 0 {
+						t.Errorf("%s: a tree box is wider than the pane on %d of %d steps", what, ov.Wide, ov.Steps)
 					}
 					if ov.MinFont < size.minPx-0.05 { // the SVG's scale is 1 within rounding
 						t.Errorf("%s: the tree's smallest text is %.1f px, want at least %.0f", what, ov.MinFont, size.minPx)

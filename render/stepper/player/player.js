@@ -655,8 +655,9 @@
     var more = [];
     if (subs > 0) { more.push(sols > 0 ? w.earlier(w.calls(subCalls), w.sols(sols)) : subs > 1 ? w.deads(subs, w.calls(subCalls)) : w.dead(w.calls(subCalls))); }
     if (pruned > 0) { more.push(failGroup(pruned)); }
+    var short = lines[1];
     if (more.length) { lines[1] += "  " + more.join(w.sep); }
-    return { key: "f", step: T.eStep[last], lines: lines, cls: "fold", edge: "path", fold: true };
+    return { key: "f", step: T.eStep[last], lines: lines, short: short, cls: "fold", edge: "path", fold: true };
   }
   function boxW(b, mt) {
     var w = 0;
@@ -687,6 +688,11 @@
     if (from > 0) {
       foldB = foldBox(lt, from);
       foldB.w = boxW(foldB, mt);
+      // In a narrow pane the fold names the path's ends without its
+      // counts, and is never wider than the pane (its text is squeezed).
+      var room = W - 2 * mt.m;
+      if (foldB.w > room) { foldB.lines[1] = foldB.short; foldB.w = boxW(foldB, mt); }
+      foldB.w = Math.min(foldB.w, room);
       put(foldB, Math.max(left, Math.min(pathX, W - mt.m) - foldB.w));
     } else {
       var rb = entryBox(lt.rows[0][0], lt.k, lt.cur);
