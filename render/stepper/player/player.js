@@ -241,6 +241,7 @@
     buildTree();
     if (D.tree) { bindTreeView(); }
     bindControls();
+    bindTouch();
     predictInit();
     timelineInit();
     var h = parseHash();
@@ -657,8 +658,9 @@
     var more = [];
     if (subs > 0) { more.push(sols > 0 ? w.earlier(w.calls(subCalls), w.sols(sols)) : subs > 1 ? w.deads(subs, w.calls(subCalls)) : w.dead(w.calls(subCalls))); }
     if (pruned > 0) { more.push(failGroup(pruned)); }
+    var short = lines[1];
     if (more.length) { lines[1] += "  " + more.join(w.sep); }
-    return { key: "f", step: T.eStep[last], lines: lines, cls: "fold", edge: "path", fold: true };
+    return { key: "f", step: T.eStep[last], lines: lines, short: short, cls: "fold", edge: "path", fold: true };
   }
   function boxW(b, mt) {
     var w = 0;
@@ -689,6 +691,11 @@
     if (from > 0) {
       foldB = foldBox(lt, from);
       foldB.w = boxW(foldB, mt);
+      // In a narrow pane the fold names the path's ends without its
+      // counts, and is never wider than the pane (its text is squeezed).
+      var room = W - 2 * mt.m;
+      if (foldB.w > room) { foldB.lines[1] = foldB.short; foldB.w = boxW(foldB, mt); }
+      foldB.w = Math.min(foldB.w, room);
       put(foldB, Math.max(left, Math.min(pathX, W - mt.m) - foldB.w));
     } else {
       var rb = entryBox(lt.rows[0][0], lt.k, lt.cur);
@@ -715,7 +722,7 @@
         xr -= bs[i].w + mt.gapX;
       }
       var grp = null;
-      if (i >= 0) { grp = groupBox(es.slice(0, i + 1), lt.k); placed.push(grp); }
+      if (i >= 0) { grp = groupBox(es.slice(0, i + 1), lt.k); grp.w = boxW(grp, mt); placed.push(grp); }
       var up = foldB && r === from ? foldB : above.get(lt.ups[r]);
       var now = new Map(), x = pathX;
       placed.forEach(function (b, j) {
@@ -739,7 +746,12 @@
   // deepest and the widest fill the pane; kept while the pane's size,
   // the language and the zoom stay.
   var tv = { f: 16, z: 1, pathX: 0, key: "", dx: 0, dy: 0 };
-  function minFont() { return window.innerWidth >= 1600 && window.innerHeight >= 900 ? 15 : 13; }
+  // The smallest text: 15 px on a big screen, 14 on a projector of
+  // 1280×720 and on the lockstep page, 13 on a phone.
+  function minFont() {
+    var lock = document.documentElement.classList.contains("lockstep"); // a side of the lockstep page, scaled by ≥ 0.87
+    return window.innerWidth >= 1600 && window.innerHeight >= 900 ? 15 : window.innerWidth > 900 || lock ? 14 : 13;
+  }
   function chooseSize(W, H) {
     // A note of one more line takes a little of the pane's height: the
     // size is chosen again only when the pane changes more than that.
@@ -1127,9 +1139,14 @@
   // width.
   function layout() {
     var rows = D.board.rows, cols = D.board.cols, gap = 8;
-    var narrow = window.matchMedia("(max-width: 900px)").matches;
+    var narrow = window.matchMedia("(max-width: 900px)").matches && !document.documentElement.classList.contains("lockstep");
     el.left.classList.remove("keyside");
     var colW = el.left.clientWidth, colH = el.left.clientHeight;
+    if (narrow && !colW) {
+      // A phone: the column's parts are the page's rows (display:
+      // contents), as wide as the page less its margins.
+      colW = document.documentElement.clientWidth - 16;
+    }
     // The board's width at size px a cell: cells, the lines between them,
     // its border.
     var boardW = function (size) { return size * cols + (cols - 1) + 6; };
@@ -1266,6 +1283,45 @@
     }
   }
 
+  // bindTouch: on a touch screen a swipe left on the board or the note
+  // steps on, a swipe right steps back, and a tap on the note steps on
+  // (a tap on the board stays the board's: predict mode's answers). On a
+  // phone the question, when one opens, is scrolled into view.
+  function bindTouch() {
+    var t0 = null;
+    var begin = function (ev) {
+      if (ev.touches.length !== 1) { t0 = null; return; }
+      t0 = { x: ev.touches[0].clientX, y: ev.touches[0].clientY, on: ev.currentTarget };
+    };
+    var end = function (ev) {
+      if (!t0 || !ev.changedTouches.length) { return; }
+      var dx = ev.changedTouches[0].clientX - t0.x, dy = ev.changedTouches[0].clientY - t0.y, on = t0.on;
+      t0 = null;
+      if (Math.abs(dx) >= 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) {
+        ev.preventDefault();
+        stop(); step(dx < 0 ? 1 : -1);
+      } else if (on === el.note && Math.abs(dx) < 10 && Math.abs(dy) < 10) {
+        ev.preventDefault();
+        stop(); step(1);
+      }
+    };
+    [el.board, el.note].forEach(function (n) {
+      n.addEventListener("touchstart", begin, { passive: true });
+      n.addEventListener("touchend", end, { passive: false });
+    });
+    var quiz = $("quiz");
+    if (quiz && window.MutationObserver) {
+      new MutationObserver(function () {
+        if (quiz.hidden || !window.matchMedia("(max-width: 600px)").matches) { return; }
+        var r = quiz.getBoundingClientRect(), bottom = window.innerHeight - $("controls").offsetHeight;
+        if (r.top >= 0 && r.bottom <= bottom) { return; }
+        // The board's top at the screen's top, when the board and the
+        // question fit (a question may ask for a cell); else the question.
+        var top = el.board.getBoundingClientRect().top;
+        if (r.bottom - top <= bottom) { window.scrollBy(0, top); } else { quiz.scrollIntoView({ block: "nearest" }); }
+      }).observe(quiz, { attributes: true, attributeFilter: ["hidden"], childList: true });
+    }
+  }
   function bindControls() {
     el.next.onclick = function () { stop(); step(1); };
     el.back.onclick = function () { stop(); step(-1); };
