@@ -187,3 +187,47 @@ func TestZHInstanceWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLesson001TutorialOrder checks lesson 001 against tutorial 001's
+// isValid, which walks the column first: the page and exercise 3's key
+// give its cost (347585 cells, 38%), the 304659 of a row-first check is
+// named as such, and no sentence says the order does not matter. Its
+// place-then-check picture shows the top of the tree as top-before does
+// (the givens of the first row, (0,2)=4), not 4 boxes with the first 59
+// calls folded.
+func TestLesson001TutorialOrder(t *testing.T) {
+	ls, err := Lookup("001-place-then-check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range tracer.Langs {
+		m := makeLesson(t, ls[0], lang)
+		page := string(m.Files["index.md"])
+		rowFirst := map[tracer.Lang]string{tracer.LangEN: "row first", tracer.LangZH: "先查行"}[lang]
+		for _, line := range strings.Split(page, "\n") {
+			if strings.HasPrefix(line, "|") && strings.Contains(line, "304659") && !strings.Contains(line, rowFirst) {
+				t.Errorf("%s: a table row gives the row-first cost 304659 without saying %q: %s", lang, rowFirst, line)
+			}
+		}
+		for _, bad := range []string{"The totals do not depend", "总数与检查的先后无关"} {
+			if strings.Contains(page, bad) {
+				t.Errorf("%s: the page still says %q", lang, bad)
+			}
+		}
+		if !strings.Contains(page, "347585") || !strings.Contains(page, "38%") {
+			t.Errorf("%s: the page does not give tutorial 001's column-first cost (347585, 38%%)", lang)
+		}
+		if a := m.Exercises[2].A; !strings.HasPrefix(a, "347585") || !strings.Contains(a, "556063") || !strings.Contains(a, "304659") {
+			t.Errorf("%s: exercise 3's key %q, want tutorial 001's 347585 (556063 saved) and the row-first 304659", lang, a)
+		}
+		top, before := string(m.Files["top.svg"]), string(m.Files["top-before.svg"])
+		for _, want := range []string{"(0,0)=5", "(0,1)=3", "(0,2)=4", "(0,8)=2"} {
+			if !strings.Contains(top, want) || !strings.Contains(before, want) {
+				t.Errorf("%s: top.svg and top-before.svg do not both draw %s at the top of the tree", lang, want)
+			}
+		}
+		if m.Nodes["top.svg"] < m.Nodes["top-before.svg"] {
+			t.Errorf("%s: top.svg draws %d boxes, top-before.svg %d; want the top of both trees", lang, m.Nodes["top.svg"], m.Nodes["top-before.svg"])
+		}
+	}
+}
