@@ -231,3 +231,25 @@ func TestLesson001TutorialOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestLesson002ErasedByTheStop: the printed stage 1 first writes over a
+// given at call 82, so the givens it erased were erased by the stop, not
+// before that call ("在此之前" and "by then" said so).
+func TestLesson002ErasedByTheStop(t *testing.T) {
+	ls, err := Lookup("002-where-to-check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lang      tracer.Lang
+		want, bad string
+	}{
+		{tracer.LangEN, "by the stop it had erased", "by then it had erased"},
+		{tracer.LangZH, "到叫停时，它已把", "在此之前，它已把"},
+	} {
+		page := string(makeLesson(t, ls[0], c.lang).Files["index.md"])
+		if !strings.Contains(page, c.want) || strings.Contains(page, c.bad) {
+			t.Errorf("%s: want %q, not %q", c.lang, c.want, c.bad)
+		}
+	}
+}
