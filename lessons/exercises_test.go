@@ -253,3 +253,55 @@ func TestLesson002ErasedByTheStop(t *testing.T) {
 		}
 	}
 }
+
+// TestExercisesReviewed pins the exercises teaching review 3 marked weak
+// or wrong: no two lessons ask for the same figures (003·4 was 000·5),
+// 001·4 no longer asks for the root's own next step, 000·1 and 003·2 say
+// what the run does, and nqueens·1 tells the student to run the board the
+// page does not show.
+func TestExercisesReviewed(t *testing.T) {
+	nums := regexp.MustCompile(`\d+`)
+	for _, lang := range tracer.Langs {
+		seen := map[string]string{}
+		ex := map[string][]Exercise{}
+		for _, l := range allLessons(t) {
+			m := makeLesson(t, l, lang)
+			ex[l.Name] = m.Exercises
+			for i, x := range m.Exercises {
+				key := strings.Join(nums.FindAllString(x.A, -1), " ")
+				where := l.Name + "·" + string(rune('1'+i))
+				// 004·4 asks 001·1's question of tutorial 004's dfs(board,
+				// row, col), which has the same shape: the review found it
+				// fine.
+				if other, ok := seen[key]; ok && key != "" && !strings.HasPrefix(other, l.Name+"·") && where+other != "004-three-parts·4001-place-then-check·1" {
+					t.Errorf("%s: %s asks for the same figures as %s (%s)", lang, where, other, key)
+				}
+				seen[key] = where
+			}
+		}
+		for _, c := range []struct {
+			lesson string
+			i      int
+			inQ    bool
+			want   map[tracer.Lang]string
+		}{
+			{"000-2d-recursion", 0, false, map[tracer.Lang]string{tracer.LangEN: "every call but the last", tracer.LangZH: "除最后一次外"}},
+			{"003-return-value", 1, false, map[tracer.Lang]string{tracer.LangEN: "finds its solution at step", tracer.LangZH: "步就找到了解"}},
+			{"001-place-then-check", 3, false, map[tracer.Lang]string{tracer.LangEN: "the call past the last row", tracer.LangZH: "越过最后一行"}},
+			{"nqueens-vs-sudoku", 0, true, map[tracer.Lang]string{tracer.LangEN: "`backtrack trace nqueens -n", tracer.LangZH: "`backtrack trace nqueens -n"}},
+		} {
+			xs := ex[c.lesson]
+			if len(xs) <= c.i {
+				t.Errorf("%s: %s has %d exercises", lang, c.lesson, len(xs))
+				continue
+			}
+			text := xs[c.i].A
+			if c.inQ {
+				text = xs[c.i].Q
+			}
+			if !strings.Contains(text, c.want[lang]) {
+				t.Errorf("%s: %s exercise %d: %q does not say %q", lang, c.lesson, c.i+1, text, c.want[lang])
+			}
+		}
+	}
+}
