@@ -305,3 +305,55 @@ func TestExercisesReviewed(t *testing.T) {
 		}
 	}
 }
+
+// TestDedupTeaches pins the dedup page's fixes of teaching review 3: the
+// problems are named (LeetCode 39, 90, 47), 39 vs 40 (`i` vs `i+1`,
+// --reuse), 47's branch test named as correct and slower, the same-level
+// skips of permutations II in a table (exercise 3), no "dedup used" label
+// in the prose, English words in the English picture, and no line break
+// inside a paragraph of the Chinese template.
+func TestDedupTeaches(t *testing.T) {
+	ls, err := Lookup("dedup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range tracer.Langs {
+		m := makeLesson(t, ls[0], lang)
+		page := string(m.Files["index.md"])
+		for _, want := range []string{"LeetCode 39", "LeetCode 90", "LeetCode 47", "backtracking(i, …)", "backtracking(i+1, …)", "--reuse", "`used[i-1] == true`"} {
+			if !strings.Contains(page, want) {
+				t.Errorf("%s: the page does not say %q", lang, want)
+			}
+		}
+		var prose []string
+		for _, line := range strings.Split(page, "\n") {
+			if !strings.HasPrefix(line, "|") && !strings.HasPrefix(line, "*") && !strings.HasPrefix(line, "![") {
+				prose = append(prose, line)
+			}
+		}
+		for _, bad := range []string{"dedup used", "去重 used"} {
+			if strings.Contains(strings.Join(prose, "\n"), bad) {
+				t.Errorf("%s: the prose names the instance with its label %q", lang, bad)
+			}
+		}
+		// The table of subsets II and permutations II gives the
+		// same-level skips exercise 3 asks for: calls, rejects, skips,
+		// solutions.
+		if !strings.Contains(page, "| 9 | 10 | 2 | 3 |") {
+			t.Errorf("%s: no table row gives permutations II's 2 same-level skips", lang)
+		}
+		if lang == tracer.LangEN {
+			if svg := string(m.Files["both.svg"]); !strings.Contains(svg, "same level (层)") || strings.Contains(page, "blue leaf 层") {
+				t.Errorf("en: the picture or its caption has 层 in place of English")
+			}
+		}
+	}
+	lines := strings.Split(ls[0].Text[tracer.LangZH], "\n")
+	for i := 1; i < len(lines); i++ {
+		prev, l := lines[i-1], lines[i]
+		if prev != "" && l != "" && !strings.HasPrefix(prev, "#") && !strings.HasPrefix(prev, "{{") && !strings.HasPrefix(prev, "|") &&
+			!strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "{{") && !strings.HasPrefix(l, "- ") && !strings.HasPrefix(l, "|") {
+			t.Errorf("zh template line %d breaks a paragraph: %q", i+1, l)
+		}
+	}
+}
