@@ -359,3 +359,18 @@ func TestDedupTeaches(t *testing.T) {
 		}
 	}
 }
+
+// TestScanPassesGivens: the scan that finds the board full counts the
+// givens it passed, not the board's givens ("no empty cell (28 givens)"
+// on a board of 76).
+func TestScanPassesGivens(t *testing.T) {
+	ls, err := Lookup("002-where-to-check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[tracer.Lang]string{tracer.LangEN: "from (5,8) past 28 givens: no empty cell", tracer.LangZH: "从 (5,8) 扫描，经过 28 个预设数字：没有空格"} {
+		if page := string(makeLesson(t, ls[0], lang).Files["index.md"]); !strings.Contains(page, want) {
+			t.Errorf("%s: the page does not say %q", lang, want)
+		}
+	}
+}
