@@ -205,7 +205,7 @@ func TestLesson001TutorialOrder(t *testing.T) {
 	for _, lang := range tracer.Langs {
 		m := makeLesson(t, ls[0], lang)
 		page := string(m.Files["index.md"])
-		rowFirst := map[tracer.Lang]string{tracer.LangEN: "row first", tracer.LangZH: "先查行"}[lang]
+		rowFirst := map[tracer.Lang]string{tracer.LangEN: "a row-first check", tracer.LangZH: "先查行的检查"}[lang]
 		for _, line := range strings.Split(page, "\n") {
 			if strings.HasPrefix(line, "|") && strings.Contains(line, "304659") && !strings.Contains(line, rowFirst) {
 				t.Errorf("%s: a table row gives the row-first cost 304659 without saying %q: %s", lang, rowFirst, line)
