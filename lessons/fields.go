@@ -51,6 +51,8 @@ func (v value) short() string {
 var fieldLabels = map[string]Text{
 	"problem":             Text(words.LessonProblem),
 	"instance":            Text(words.LessonInstance),
+	"nums":                Text(words.LessonNums),
+	"target":              Text(words.LessonTarget),
 	"strategy":            Text(words.LessonStrategy),
 	"order":               Text(words.CompareOrder),
 	"check":               Text(words.CompareCheck),
@@ -136,6 +138,8 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 		return text(sum.Problem), nil
 	case "instance":
 		return text(instanceName(*sum)), nil
+	case "nums", "target":
+		return listField(sum, f)
 	case "strategy":
 		return text(sum.Strategy.String()), nil
 	case "order":
@@ -352,6 +356,32 @@ func instanceNameIn(sum tracer.Summary, lang tracer.Lang) string {
 	}
 	info := infoOf(def, sum)
 	return def.Of(info).Label(info, lang) // the instance's own words: permutations of nums 1,1,2 read [1,1,2]
+}
+
+// listField returns a list problem's sorted numbers ("[1,1,2,5,6,7,10]")
+// or its target: the instance without the de-duplication style, which a
+// page's prose names in words.
+func listField(sum *tracer.Summary, f string) (value, error) {
+	var def tracer.Numbers
+	if strings.Contains(sum.Instance, "target") {
+		def.Target = 1
+	}
+	in, err := tracer.ParseNumbers(sum.Instance, def)
+	if err != nil {
+		return value{}, fmt.Errorf("field %q: %s is not a list of numbers: %w", f, sum.Problem, err)
+	}
+	if f == "target" {
+		if in.Target == 0 {
+			return value{}, fmt.Errorf("field %q: %s has no target", f, sum.Problem)
+		}
+		return num(int64(in.Target)), nil
+	}
+	vs := slices.Sorted(slices.Values(in.Given))
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = strconv.Itoa(v)
+	}
+	return text("[" + strings.Join(parts, ",") + "]"), nil
 }
 
 // ---- claims ----

@@ -218,7 +218,7 @@ func xmlEscape(s string) string {
 // the numbers of a Markdown list, and the index before i (i-1) that the
 // de-duplication tests of 代码随想录 compare with. Every other number on a page must
 // come from a run.
-var allowedNumbers = regexp.MustCompile(`(?m)\b00[0-4]\b|\b[Ss]tage [123]\b|LeetCode (37|40|46|47|51|90)\b|\b[12]-D\b|\bscan2d\b|\bPython 3\b|^(> )?[1-9]\. |\bi-1\b`)
+var allowedNumbers = regexp.MustCompile(`(?m)\b00[0-4]\b|\b[Ss]tage [123]\b|LeetCode (37|39|40|46|47|51|90)\b|\b[12]-D\b|\bscan2d\b|\bPython 3\b|^(> )?[1-9]\. |\bi-1\b|\bi\+1\b`)
 
 // action matches a template action: {{...}}.
 var action = regexp.MustCompile(`(?s)\{\{.*?\}\}`)

@@ -38,6 +38,15 @@ var printedCodes = map[string]func(ctx context.Context, start [81]byte, maxCalls
 	// With no return after the call for a given, the digit loop then
 	// writes every digit over the given and leaves its cell '.'.
 	"002-stage1": runStage1Printed,
+	// Tutorial 001's helper and isValid, as printed: the column first,
+	// then the row, then the box, each returning at the first repeat.
+	// Its check cost is the cells isValid compares (its own cell not
+	// counted), as the tracer counts a scan check:
+	//
+	//	for(int i=0;i<9;i++) if(i!=row&&board[i][col]==board[row][col]) return false;
+	//	for(int j=0;j<9;j++) if(j!=col&&board[row][col]==board[row][j]) return false;
+	//	for(i in box) for(j in box) if((i!=row||j!=col)&&board[i][j]==board[row][col]) return false;
+	"001-isvalid": runIsValidPrinted,
 }
 
 // printedRun is what a transcription did.
@@ -54,6 +63,12 @@ type printedRun struct {
 	firstCall          int64
 	firstCell          tracer.Pos
 	firstGiven, firstD byte
+	// What the isValid calls did (001-isvalid): how many there were,
+	// the cells they compared, the cells a walk of the whole column, row
+	// and box every time would compare, and which loop returned false
+	// (column, row, box).
+	checks, checkCost, fullCost int64
+	rejects                     [3]int64
 }
 
 // parsePrintedBoard reads an 81-character puzzle ('.' or '0' for a blank).
@@ -121,6 +136,89 @@ func runStage1Printed(ctx context.Context, start [81]byte, maxCalls int64) (*pri
 		return true
 	}
 	dfs(0)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// runIsValidPrinted runs tutorial 001's helper(board, 0, 0) as printed
+// (see printedCodes), counting the cells isValid compares, for at most
+// maxCalls calls of helper.
+func runIsValidPrinted(ctx context.Context, start [81]byte, maxCalls int64) (*printedRun, error) {
+	r := &printedRun{start: start, board: start, maxCalls: maxCalls}
+	b := &r.board
+	isValid := func(row, col int) bool {
+		r.checks++
+		r.fullCost += 24
+		v := b[row*9+col]
+		for i := 0; i < 9; i++ { // the column
+			if i != row {
+				r.checkCost++
+				if b[i*9+col] == v {
+					r.rejects[0]++
+					return false
+				}
+			}
+		}
+		for j := 0; j < 9; j++ { // the row
+			if j != col {
+				r.checkCost++
+				if b[row*9+j] == v {
+					r.rejects[1]++
+					return false
+				}
+			}
+		}
+		for i := row / 3 * 3; i < row/3*3+3; i++ { // the box
+			for j := col / 3 * 3; j < col/3*3+3; j++ {
+				if i != row || j != col {
+					r.checkCost++
+					if b[i*9+j] == v {
+						r.rejects[2]++
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	stopped := false
+	var helper func(row, col int) bool
+	helper = func(row, col int) bool {
+		r.calls++
+		if r.calls > maxCalls {
+			r.calls, r.limited, stopped = maxCalls, true, true
+			return false
+		}
+		if r.calls%printedCheck == 0 && ctx.Err() != nil {
+			stopped = true
+			return false
+		}
+		if col >= 9 {
+			return helper(row+1, 0)
+		}
+		if row == 9 {
+			return true
+		}
+		if b[row*9+col] != '.' {
+			return helper(row, col+1)
+		}
+		for k := 1; k <= 9; k++ {
+			b[row*9+col] = byte('0' + k)
+			if isValid(row, col) && helper(row, col+1) {
+				return true
+			}
+			if stopped {
+				return false
+			}
+			b[row*9+col] = '.'
+		}
+		return false
+	}
+	if helper(0, 0) {
+		r.valid = 1
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -210,8 +308,27 @@ func (r *printedRun) field(f string) (string, error) {
 		return string(r.firstGiven), nil
 	case "first_digit":
 		return string(r.firstD), nil
+	case "checks":
+		return n(r.checks)
+	case "check_cost":
+		return n(r.checkCost)
+	case "check_cost_full":
+		return n(r.fullCost)
+	case "check_saved":
+		return n(r.fullCost - r.checkCost)
+	case "check_share":
+		if r.fullCost == 0 {
+			return "0%", nil
+		}
+		return fmt.Sprintf("%d%%", (200*r.checkCost+r.fullCost)/(2*r.fullCost)), nil
+	case "rejects_col":
+		return n(r.rejects[0])
+	case "rejects_row":
+		return n(r.rejects[1])
+	case "rejects_box":
+		return n(r.rejects[2])
 	}
-	return "", fmt.Errorf("unknown field %q of a printed run (want calls, max_calls, full_boards, valid, failed, erased, overwritten, changed, erased_ever, blanks, first_call, first_cell, first_given, first_digit)", f)
+	return "", fmt.Errorf("unknown field %q of a printed run (want calls, max_calls, full_boards, valid, failed, erased, overwritten, changed, erased_ever, blanks, first_call, first_cell, first_given, first_digit, checks, check_cost, check_cost_full, check_saved, check_share, rejects_col, rejects_row, rejects_box)", f)
 }
 
 // rows returns a board as the row strings render.Board draws.
@@ -223,11 +340,12 @@ func rows(b [81]byte) []string {
 	return out
 }
 
-// Printed returns field f of a printed run (see printedRun.field).
+// Printed returns field f of a printed run (see printedRun.field). A
+// figure of the run on the page shows it, as its board does.
 func (p *page) Printed(name, f string) (string, error) {
 	r := p.printed[name]
-	if r == nil {
-		return "", fmt.Errorf("unknown printed run %q", name)
+	if err := p.use("printed", name, r != nil); err != nil {
+		return "", err
 	}
 	return r.field(f)
 }

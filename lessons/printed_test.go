@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"backtrack/tracer"
 )
 
 // TestPrintedStage1 runs tutorial 002's stage 1 as printed on a board
@@ -56,5 +58,37 @@ func TestPrintedStops(t *testing.T) {
 	r, err := runStage1Printed(ctx, start, 1_000_000_000)
 	if d := time.Since(began); !errors.Is(err, context.Canceled) || r != nil || d > 50*time.Millisecond {
 		t.Errorf("canceled run: %v, %v after %v; want context.Canceled at once", r, err, d)
+	}
+}
+
+// TestPrintedIsValid runs tutorial 001's helper and isValid as printed on
+// LeetCode 37: the same search as the tracer's order cells, when after
+// (6879 calls, 37652 checks, 903648 cells for whole walks), but its
+// column-first isValid compares 347585 cells, not the row-first 304659.
+func TestPrintedIsValid(t *testing.T) {
+	start, err := parsePrintedBoard(tracer.LeetCode37)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := runIsValidPrinted(context.Background(), start, 10_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		field, want string
+	}{
+		{"calls", "6879"}, {"checks", "37652"}, {"check_cost_full", "903648"},
+		{"check_cost", "347585"}, {"check_saved", "556063"}, {"check_share", "38%"},
+	} {
+		if got, err := r.field(c.field); err != nil || got != c.want {
+			t.Errorf("%s = %q, %v; want %s", c.field, got, err, c.want)
+		}
+	}
+	if r.rejects[0]+r.rejects[1]+r.rejects[2] != 33444 || r.valid != 1 || !validBoard(&r.board) {
+		t.Errorf("rejects %v, solved %d, board valid %v; want 33444 rejects and the solution", r.rejects, r.valid, validBoard(&r.board))
+	}
+	r, err = runIsValidPrinted(context.Background(), start, 100)
+	if err != nil || !r.limited || r.calls != 100 {
+		t.Errorf("limit 100: %v, %v; want stopped at 100 calls", r, err)
 	}
 }

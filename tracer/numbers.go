@@ -329,7 +329,7 @@ func sameLevelWords(r Rule) RuleWords {
 	return RuleWords{Rule: r, Key: "same_level",
 		Name:    Text{"equal number already tried at this level", "树层去重：同一层已试过相同的数"},
 		Short:   Text{"same level", "树层去重"},
-		Mark:    Text{"层", "层"},
+		Mark:    Text{"same level (层)", "层"},
 		Witness: WitnessSibling,
 		With:    Text{"same as before:", "同层已试："},
 		Color:   "#1f6fb2",

@@ -93,6 +93,8 @@ var (
 	LessonLargestOffsetInsideBox  = Text{"largest offset inside a box", "宫内最大的增量"}
 	LessonLoopWidth               = Text{"loop width", "每层循环宽度"}
 	LessonCalls                   = Text{"calls", "调用次数"}
+	LessonNums                    = Text{"numbers", "数组"}
+	LessonTarget                  = Text{"target", "目标和"}
 	LessonUndosBacktracks         = Text{"undos (backtracks)", "撤销（回溯）"}
 	LessonCheckCostIfEveryCheck   = Text{"check cost if every check scanned on", "每次检查都扫描到底的检查代价"}
 	LessonCheckCostPerTry         = Text{"check cost per try", "每次尝试的检查代价"}

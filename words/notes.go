@@ -16,7 +16,7 @@ var (
 // Read by Narrator.noteScan.
 var (
 	NoteNoCellLeftAfterLast    = Text{"no cell left after the last one: the board is full → end condition (终止条件)", "后面已没有格子：棋盘已满 → 到达终止条件"}
-	NoteScanFromNoEmptyCell    = Text{"scan from %s: no empty cell (%s) → board full, end condition (终止条件)", "从 %s 扫描：没有空格（%s）→ 棋盘已满，到达终止条件"}
+	NoteScanFromNoEmptyCell    = Text{"scan from %s past %s: no empty cell → end condition (终止条件)", "从 %s 扫描，经过 %s：没有空格 → 棋盘已满，到达终止条件"}
 	NoteMrvDecideNoDigitFits   = Text{"mrv: decide %s: no digit fits there, every try will be pruned", "mrv：选 %s，那里一个数字都放不下，每个尝试都会被剪枝"}
 	NoteMrvDecideOnly1Digit    = Text{"mrv: decide %s: only 1 digit fits there", "mrv：选 %s，那里只能填 1 个数字"}
 	NoteMrvDecideOnlyDigitsFit = Text{"mrv: decide %s: only %d digits fit there, the fewest of the empty cells", "mrv：选 %s，只剩 %d 个候选数字，在空格中最少"}
