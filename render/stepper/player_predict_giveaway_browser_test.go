@@ -28,8 +28,11 @@ import (
 // predict mode with the bar there too: see withBarJS.)
 const predictShownJS = `(() => {
 	// Left out: the question bar, the buttons (predict: on), the message
-	// line, and the timeline key's "not shown yet".
-	const els = ['quiz', 'tools', 'msg', 'tlfogkey'].map(id => document.getElementById(id)).filter(e => e);
+	// line, the timeline key's "not shown yet", and the candidates still
+	// legal (the stack's choices, the board key's entry for them), which a
+	// question hides (TestPlayerPredictHidesChoices).
+	const els = ['quiz', 'tools', 'msg', 'tlfogkey'].map(id => document.getElementById(id))
+		.concat([...document.querySelectorAll('#stack .chs, #key span:has(> .c-choice)')]).filter(e => e);
 	const keep = els.map(e => e.style.display);
 	els.forEach(e => { e.style.display = 'none'; });
 	const text = document.body.innerText + '\n' + document.getElementById('svg').textContent;
@@ -393,4 +396,53 @@ func TestPlayerTimelineLegendBrowser(t *testing.T) {
 		t.Errorf("%s: the depth band's shades span %.0f to %.0f of 255: too even to show the search's structure", r.name, lo, hi)
 	}
 	t.Logf("%s: %d columns of the depth band, luminance %.0f to %.0f, darker where deeper", r.name, len(cols), lo, hi)
+}
+
+// TestPlayerPredictHidesChoices: while a question is open, the candidates
+// still legal are hidden (the stack's 可供选择的列表, the board's ○ marks
+// and their key entry): a candidate in the list is placed, and the
+// nearest call with choices left is where a dead end goes back to. Out
+// of predict mode they show.
+func TestPlayerPredictHidesChoices(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
+	b := newPlayerBrowser(t)
+	b.do(t, "size the screen", emulation.SetDeviceMetricsOverride(1280, 720, 1, false))
+	r := makePlayerRun(t, playerQueens4, tracer.LangEN)
+	b.open(t, r, "step=0&lang=en&"+predictAll)
+	const seenJS = `(() => {
+		const vis = e => getComputedStyle(e).visibility === 'visible' && getComputedStyle(e).display !== 'none';
+		const chs = [...document.querySelectorAll('#stack .chs')].filter(e => vis(e) && e.textContent.trim() !== '').length;
+		const rings = [...document.querySelectorAll('#board .cell.o-choice')].filter(e => getComputedStyle(e, '::after').content !== 'none').length;
+		const keys = [...document.querySelectorAll('#key .c-choice')].filter(e => vis(e.parentElement)).length;
+		return {chs, rings, keys};
+	})()`
+	type seen struct{ Chs, Rings, Keys int }
+	var asked, shown int
+	for k := int64(1); k < 187 && asked < 20; k++ {
+		var q bool
+		b.eval(t, "a step", fmt.Sprintf(`(() => { backtrackPlayer.go(%d); return !!backtrackPlayer.question(); })()`, k), &q)
+		if !q {
+			continue
+		}
+		asked++
+		var s seen
+		b.eval(t, "what shows", seenJS, &s)
+		if s.Chs > 0 || s.Rings > 0 || s.Keys > 0 {
+			t.Errorf("question at step %d: the legal candidates show (%d stack cells, %d ○ on the board, %d key entries)", k, s.Chs, s.Rings, s.Keys)
+		}
+	}
+	if asked == 0 {
+		t.Fatal("no question asked")
+	}
+	b.do(t, "predict mode off", chromedp.Click("#predict", chromedp.ByQuery))
+	for k := int64(1); k < 60; k++ {
+		var s seen
+		b.eval(t, "a step", fmt.Sprintf(`(() => { backtrackPlayer.go(%d); return %s; })()`, k, seenJS), &s)
+		if s.Chs > 0 && s.Rings > 0 {
+			shown++
+		}
+	}
+	if shown == 0 {
+		t.Error("out of predict mode, no step of 4-queens shows its legal candidates: the test would not see them hidden")
+	}
 }

@@ -986,7 +986,7 @@
     var path = typeof f.p === "string" ? f.p : f.p[L];
     var state = f.r !== undefined ? w.returns[f.r] : (w.states[f.s] || "");
     return "<span>d" + f.d + "</span><span>#" + f.n + "</span><span>" + esc(path) + "</span><span>" + esc(state) +
-      "</span><span>" + choices + "</span><span>" + tried + "</span>";
+      '</span><span class="chs">' + choices + "</span><span>" + tried + "</span>";
   }
   // foldValues writes values tried in a row as the stepper's foldValues
   // does: three or more consecutive numbers as "1–5", the rest joined by
