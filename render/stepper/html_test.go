@@ -473,8 +473,10 @@ func TestWriteHTML(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Error("two pages of one run differ")
 	}
-	if len(a) > 100<<10 {
-		t.Errorf("the 4-queens page is %d bytes, want under 100 KB", len(a))
+	// 110 KB: the page grew past 100 KB with predict mode's fog and depth
+	// band and the phone layout (issue 33: 98 -> 106 KB).
+	if len(a) > 110<<10 {
+		t.Errorf("the 4-queens page is %d bytes, want under 110 KB", len(a))
 	}
 	for _, bad := range []string{"<link", "@import", "url(", " src=", "href=", "https://", "<iframe"} {
 		if bytes.Contains(a, []byte(bad)) {

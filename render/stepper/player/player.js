@@ -1314,11 +1314,12 @@
       new MutationObserver(function () {
         if (quiz.hidden || !window.matchMedia("(max-width: 600px)").matches) { return; }
         var r = quiz.getBoundingClientRect(), bottom = window.innerHeight - $("controls").offsetHeight;
-        if (r.top >= 0 && r.bottom <= bottom) { return; }
-        // The board's top at the screen's top, when the board and the
-        // question fit (a question may ask for a cell); else the question.
-        var top = el.board.getBoundingClientRect().top;
-        if (r.bottom - top <= bottom) { window.scrollBy(0, top); } else { quiz.scrollIntoView({ block: "nearest" }); }
+        var top = el.board.getBoundingClientRect().top, end = Math.max(r.bottom, el.note.getBoundingClientRect().bottom);
+        if (top >= 0 && end <= bottom) { return; }
+        // The board's top at the screen's top, when the board, the
+        // question and the note under it fit (a question may ask for a
+        // cell); else the question's top.
+        window.scrollBy(0, end - top <= bottom ? top : r.top);
       }).observe(quiz, { attributes: true, attributeFilter: ["hidden"], childList: true });
     }
   }
@@ -1788,7 +1789,7 @@
   var TL = { bins: 0, counts: null, canvas: null, mark: null, fog: null, w: 0, depth: null };
   // TLW is a bin's count of numbers: the rejects by rule (16), returns,
   // solutions, all steps, the sum and the most of its steps' depths.
-  var TLW = 21, TLBAND = 9, TLGAP = 3;
+  var TLW = 21, TLBAND = 6, TLGAP = 2;
   // Its colours: the rules take turns through RULEC; returns, solutions
   // and the rest have their own.
   // Its colours come from the theme (player.css: --tl-r0 … --tl-r5 for
