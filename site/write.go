@@ -297,7 +297,7 @@ func (f *Folder) Write(files map[string][]byte) (err error) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return f.fail(fmt.Errorf("cannot write %s: %v", f.shown(path.Dir(name)), plain(err)))
 		}
-		if err := writeFile(p, files[name]); err != nil {
+		if err := outfile.WriteFile(p, files[name]); err != nil {
 			return f.fail(fmt.Errorf("cannot write %s: %v", f.shown(name), plain(err)))
 		}
 	}
@@ -315,7 +315,7 @@ func (f *Folder) Write(files map[string][]byte) (err error) {
 
 // replace puts the temporary folder in the folder's place.
 func (f *Folder) replace(names []string) error {
-	if err := writeFile(filepath.Join(f.tmp, Marker), markerText(names)); err != nil {
+	if err := outfile.WriteFile(filepath.Join(f.tmp, Marker), markerText(names)); err != nil {
 		return f.fail(fmt.Errorf("cannot write %s: %v", f.shown(Marker), plain(err)))
 	}
 	if !f.exists {
@@ -352,7 +352,7 @@ func (f *Folder) inPlace(files map[string][]byte, names []string) error {
 	markerPath := filepath.Join(f.path, Marker)
 	writeMarker := func(list []string) error {
 		tmp := filepath.Join(f.tmp, Marker)
-		if err := writeFile(tmp, markerText(list)); err != nil {
+		if err := outfile.WriteFile(tmp, markerText(list)); err != nil {
 			return err
 		}
 		return os.Rename(tmp, markerPath)
@@ -463,20 +463,6 @@ func readMarker(p string) (listed []string, legacy bool, err error) {
 		}
 	}
 	return listed, false, sc.Err()
-}
-
-// writeFile writes b to a new file, reporting errors from Close too (a
-// full disk may show only there).
-func writeFile(p string, b []byte) error {
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // plain drops the path from a file error: the message names the file as

@@ -1007,7 +1007,7 @@ func (f *Folder) Add(name string, b []byte) error {
 	if f.done {
 		return &Error{Label: f.label, Name: f.name, Err: errAborted}
 	}
-	if err := writeFile(filepath.Join(f.tmp, name), b); err != nil {
+	if err := WriteFile(filepath.Join(f.tmp, name), b); err != nil {
 		return &Error{Label: f.label, Name: filepath.Join(f.path, name), Err: cause(err)}
 	}
 	return nil
@@ -1203,9 +1203,11 @@ func WriteFolder(name string, files map[string][]byte, force bool) error {
 	return f.Commit()
 }
 
-// writeFile writes b to a file, made or truncated, and reports errors
-// from Close too (a full disk may show only there).
-func writeFile(path string, b []byte) error {
+// WriteFile writes b to a file, made or truncated, and reports errors
+// from Close too (a full disk may show only there). It is for files of a
+// folder being made (a temporary one, renamed into place whole), not for
+// a user's output, which goes through Create.
+func WriteFile(path string, b []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return err
