@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render"
-	"backtrack/render/graphviz"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/graphviz"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // benchTrace traces spec as `backtrack trace` does and returns its tree and

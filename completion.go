@@ -12,9 +12,9 @@ import (
 	"sort"
 	"strings"
 
-	"backtrack/lessons"
-	"backtrack/render"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/lessons"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // cmdCompletion prints a completion script for bash, zsh or fish, made

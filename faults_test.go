@@ -30,8 +30,8 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/render/steplog"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/steplog"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestMain points the user cache folder at a temporary folder and removes

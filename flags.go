@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"backtrack/render"
-	"backtrack/render/export"
-	"backtrack/render/stepper"
-	"backtrack/site/play"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/export"
+	"github.com/backtrack-edu/backtrack/render/stepper"
+	"github.com/backtrack-edu/backtrack/site/play"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // raisesCap reports whether the flags raise a memory cap: --max-tree 0 or

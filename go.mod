@@ -1,12 +1,15 @@
-module backtrack
+module github.com/backtrack-edu/backtrack
 
 go 1.24
 
 require (
 	github.com/chromedp/cdproto v0.0.0-20250724212937-08a3db8b4327
 	github.com/chromedp/chromedp v0.14.2
-	github.com/goccy/go-graphviz v0.2.10
+	github.com/disintegration/imaging v1.6.2
+	github.com/flopp/go-findfont v0.1.0
+	github.com/fogleman/gg v1.3.0
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0
+	github.com/tetratelabs/wazero v1.10.1
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/image v0.24.0
 	golang.org/x/term v0.25.0
@@ -23,19 +26,10 @@ require (
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/campoy/embedmd v1.0.0 // indirect
 	github.com/chromedp/sysutil v1.1.0 // indirect
-	github.com/disintegration/imaging v1.6.2 // indirect
-	github.com/flopp/go-findfont v0.1.0 // indirect
-	github.com/fogleman/gg v1.3.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20250725192818-e39067aee2d2 // indirect
 	github.com/gobwas/httphead v0.1.0 // indirect
 	github.com/gobwas/pool v0.2.1 // indirect
 	github.com/gobwas/ws v1.4.0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
-	github.com/tetratelabs/wazero v1.10.1 // indirect
 	golang.org/x/sys v0.34.0 // indirect
 )
-
-// A patched copy: Graphviz's WebAssembly loads when a picture is drawn, not
-// at every start-up, and its compilation cache is per user. See
-// render/graphviz/third_party/go-graphviz/PATCHED.md.
-replace github.com/goccy/go-graphviz => ./render/graphviz/third_party/go-graphviz

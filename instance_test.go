@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestInstanceRoundTrip: a run's step log carries its instance whole, so

@@ -11,8 +11,8 @@ import (
 	"slices"
 	"time"
 
-	"backtrack/lessons"
-	"backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/lessons"
+	"github.com/backtrack-edu/backtrack/render/outfile"
 )
 
 // cmdLesson lists the lessons, or builds them: per lesson a folder with its

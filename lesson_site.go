@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 	"time"
 
-	"backtrack/lessons"
-	"backtrack/render/progress"
-	"backtrack/site"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/lessons"
+	"github.com/backtrack-edu/backtrack/render/progress"
+	"github.com/backtrack-edu/backtrack/site"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // licenseText and thirdPartyText are the repository's LICENSE and

@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // localeVars are the environment variables that name the user's language,

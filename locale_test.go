@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 func TestLangFromLocale(t *testing.T) {

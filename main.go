@@ -30,11 +30,11 @@ import (
 	"strings"
 	"syscall"
 
-	"backtrack/render/export"
-	"backtrack/render/outfile"
-	"backtrack/render/stepper"
-	"backtrack/site/play"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/export"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/stepper"
+	"github.com/backtrack-edu/backtrack/site/play"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // Exit codes.

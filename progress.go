@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/term"
 
-	"backtrack/render/progress"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/progress"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // terminal is a stderr that counts as a terminal without being one: a

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/render/progress"
+	"github.com/backtrack-edu/backtrack/render/progress"
 )
 
 // fakeTerminal is a stderr the command line takes for a terminal: the

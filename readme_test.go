@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/lessons"
+	"github.com/backtrack-edu/backtrack/lessons"
 )
 
 // readmeText is README.md and the manual's pages (docs/*.md), one after

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // The sizes of a blank tree (BlankTreeSpec).

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestBlankTreeFromRuns checks the "fill in the missing boxes" exercises

@@ -13,13 +13,13 @@ import (
 	"text/template"
 	"time"
 
-	"backtrack/render"
-	"backtrack/render/graphviz"
-	"backtrack/render/outfile"
-	"backtrack/render/steplog"
-	"backtrack/render/stepper"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/graphviz"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/steplog"
+	"github.com/backtrack-edu/backtrack/render/stepper"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Options configure Make and Build.

@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"backtrack/render"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // value is what a field of a run holds: a number or a text.

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 var (

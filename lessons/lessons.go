@@ -22,7 +22,7 @@ import (
 	"sort"
 	"sync"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // files holds every lesson's spec and text.

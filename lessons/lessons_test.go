@@ -17,10 +17,10 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"backtrack/render"
-	"backtrack/render/outfile"
-	"backtrack/render/steplog"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/steplog"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // update rewrites the golden pages in testdata/ instead of comparing with

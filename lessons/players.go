@@ -5,8 +5,8 @@ import (
 	"slices"
 	"sync"
 
-	"backtrack/render/stepper"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/stepper"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // players shares the player pages of lessons made in several languages

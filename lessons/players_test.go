@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestPlayersSameBytes: a lesson made in English and Chinese with its

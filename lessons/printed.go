@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"backtrack/render"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Some tutorial code does not run as the tracer's template runs it: it

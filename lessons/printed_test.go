@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestPrintedStage1 runs tutorial 002's stage 1 as printed on a board

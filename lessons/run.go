@@ -5,9 +5,9 @@ import (
 	"context"
 	"fmt"
 
-	"backtrack/render/export"
-	"backtrack/render/stepper"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/export"
+	"github.com/backtrack-edu/backtrack/render/stepper"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // MaxLogSteps is the size, in steps, up to which a lesson writes a run's

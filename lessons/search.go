@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"backtrack/render/export"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/export"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // DefaultMaxSteps is the step limit of a lesson's run and of each run of

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // atStepStats runs spec's search again and counts its first k events: the

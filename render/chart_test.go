@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render/internal/fontmetrics"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/internal/fontmetrics"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // svgText collects the text of an SVG document, checking that it is

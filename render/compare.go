@@ -9,9 +9,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"backtrack/render/internal/textwidth"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Comparison tables: searches side by side (N-Queens beside Sudoku), and

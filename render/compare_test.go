@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/render/internal/textwidth"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // compareSearch runs p with a Stats sink and returns it as a CompareRun

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestStrategyTableDedup: runs that differ in their de-duplication style

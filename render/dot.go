@@ -10,9 +10,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"backtrack/render/internal/fontmetrics"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render/internal/fontmetrics"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // The DOT of a search tree, written by hand like pprof's dotgraph.go and

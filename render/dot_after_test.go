@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // dotS4cells is the 4×4 Sudoku of the other goldens searched in tutorial

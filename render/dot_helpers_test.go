@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // dotRun is one traced search: its tree and the legend for its diagrams.

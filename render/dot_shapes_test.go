@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestDOTShapesLegend checks what the legend and the call boxes say for

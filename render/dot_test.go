@@ -15,7 +15,7 @@ import (
 	"sync"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // The golden diagrams. Run `go test ./render -run TestDOTGolden -update` to

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // Fitting a diagram to a slide. A picture W×H points whose smallest text

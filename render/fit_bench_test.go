@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // dotBigQueens is `trace nqueens -n 12` with the command line's default

@@ -13,8 +13,8 @@ import (
 	"sync"
 	"testing"
 
-	"backtrack/render/graphviz"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/graphviz"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // fitRuns are the searches `backtrack trace` draws with the default

@@ -3,7 +3,7 @@ package render
 import (
 	"slices"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // FrameNotes is a tracer.Sink that keeps the notes of a few steps of a

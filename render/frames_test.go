@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/render/graphviz"
+	"github.com/backtrack-edu/backtrack/render/graphviz"
 )
 
 func TestParseEvery(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sort"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // Choosing the frames of --frames and --gif. A frame is worth drawing when

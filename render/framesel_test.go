@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render/graphviz"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/graphviz"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // frameOpts are the options the command line draws frames with.

@@ -4,7 +4,7 @@ import (
 	"math"
 	"strconv"
 
-	"backtrack/render/internal/fontmetrics"
+	"github.com/backtrack-edu/backtrack/render/internal/fontmetrics"
 )
 
 // A tidy tree layout for a trimmed search tree, so that Graphviz only has to

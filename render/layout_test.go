@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render/graphviz"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/graphviz"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // layoutCheck checks a tidy layout: on every level the boxes keep the

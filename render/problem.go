@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // What this package asks of a problem, in one place: its Def (looked up

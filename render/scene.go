@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // A Scene is a diagram's boxes and edges, laid out as the tidy layout lays

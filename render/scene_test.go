@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestSceneGroups: a group box appears with its first reject and counts

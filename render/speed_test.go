@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/render/graphviz"
+	"github.com/backtrack-edu/backtrack/render/graphviz"
 )
 
 // TestSeriesSameDOT checks that a Series, which plans the whole run once,

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Board formats a board of the named problem given as row strings, with a

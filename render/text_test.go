@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // reportRun runs a search with a Stats sink and returns its summary.

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // Trimming a search tree for a diagram, the way pprof trims a profile graph:

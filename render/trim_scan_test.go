@@ -11,7 +11,7 @@ import (
 	"sort"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // The trim as it was before it kept a list of the calls it drew: it

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // trimCheck checks the invariants every trimmed tree holds: the items are

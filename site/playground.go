@@ -13,9 +13,9 @@ import (
 	"sort"
 	"strings"
 
-	"backtrack/site/play"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/site/play"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Playground is the compiled playground: the WebAssembly of
@@ -26,7 +26,7 @@ type Playground struct {
 }
 
 // PlaygroundPackage is the import path of the playground's main package.
-const PlaygroundPackage = "backtrack/site/playground"
+const PlaygroundPackage = "github.com/backtrack-edu/backtrack/site/playground"
 
 // PlaygroundSource reports why the playground cannot be compiled in dir,
 // or nil: the Go toolchain is not in PATH, or dir is not in backtrack's

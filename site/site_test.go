@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/lessons"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/lessons"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // makeSite builds a site of one quick lesson, without the playground

@@ -14,9 +14,9 @@ import (
 	"strings"
 	"syscall"
 
-	"backtrack/lessons"
-	"backtrack/render/outfile"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/lessons"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // Marker is the file that marks a folder as a site this package wrote,

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/lessons"
-	"backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/lessons"
+	"github.com/backtrack-edu/backtrack/render/outfile"
 )
 
 // writeTestFiles is a small site of lesson dedup (no playground): the

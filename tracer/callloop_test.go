@@ -3,7 +3,7 @@ package tracer_test
 import (
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestCallLoopIsTheSearchs checks Def.CallLoop, which renderers ask what

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // bruteConflicts finds the clashes of v at cell by scanning the whole

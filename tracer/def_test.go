@@ -21,7 +21,7 @@ import (
 	"time"
 	"unicode"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // defHasHan reports whether s holds a Chinese character.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // Solve 4-queens, collecting every solution, and count the search with a

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Lang is the language of notes: LangEN ("en") or LangZH ("zh")

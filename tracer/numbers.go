@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // This file is what the list problems share (Combination Sum, Subsets and

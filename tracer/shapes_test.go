@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // This file checks the tutorials' own code shapes (issue 10) against the

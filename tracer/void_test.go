@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestVoidReturnOK: under every template with no return value (every

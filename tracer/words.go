@@ -3,7 +3,7 @@ package tracer
 import (
 	"fmt"
 
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // The words people see for the run itself, in English and Chinese: one

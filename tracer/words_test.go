@@ -3,7 +3,7 @@ package tracer_test
 import (
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 func TestRuleCount(t *testing.T) {

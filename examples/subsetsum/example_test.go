@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render/export"
-	"backtrack/render/steplog"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/export"
+	"github.com/backtrack-edu/backtrack/render/steplog"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // Example runs the program on its default instance: the report it prints

@@ -28,10 +28,10 @@ import (
 	"strconv"
 	"strings"
 
-	"backtrack/render"
-	"backtrack/render/export"
-	"backtrack/render/stepper"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/export"
+	"github.com/backtrack-edu/backtrack/render/stepper"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // ---------------------------------------------------------------------

@@ -14,7 +14,7 @@ import (
 	"os"
 	"strings"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 func main() {

@@ -9,12 +9,12 @@ import (
 	"sync"
 	"time"
 
-	"backtrack/render"
-	"backtrack/render/outfile"
-	"backtrack/render/progress"
-	"backtrack/render/stepper"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/progress"
+	"github.com/backtrack-edu/backtrack/render/stepper"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Build checks spec and makes its problem and run options, as

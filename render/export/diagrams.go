@@ -17,11 +17,11 @@ import (
 	"sync"
 	"time"
 
-	"backtrack/render"
-	"backtrack/render/graphviz"
-	"backtrack/render/outfile"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/graphviz"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // diagramOutputs are the diagram files a run writes.

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"backtrack/render"
-	"backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/outfile"
 )
 
 // TestDotError: a diagram error is bad input only when an option is at

@@ -37,11 +37,11 @@ import (
 	"strings"
 	"time"
 
-	"backtrack/render"
-	"backtrack/render/outfile"
-	"backtrack/render/progress"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/progress"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Memory and size limits of the outputs.

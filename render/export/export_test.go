@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render"
-	"backtrack/render/export"
-	"backtrack/render/outfile"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/export"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // Example runs 4-queens and writes its counts, its step log and its

@@ -9,7 +9,7 @@ import (
 	"regexp"
 	"strings"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // readCapped reads r whole, up to limit bytes, in a goroutine, so that ctx

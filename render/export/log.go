@@ -8,11 +8,11 @@ import (
 	"io"
 	"os"
 
-	"backtrack/render"
-	"backtrack/render/outfile"
-	"backtrack/render/steplog"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/steplog"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // NewLog returns the step-log writer of a run of info with opts, writing

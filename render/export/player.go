@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 
-	"backtrack/render"
-	"backtrack/render/outfile"
-	"backtrack/render/steplog"
-	"backtrack/render/stepper"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/steplog"
+	"github.com/backtrack-edu/backtrack/render/stepper"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // player is the player page's sink: it records a run's first Limit steps

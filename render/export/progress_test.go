@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/render/export"
-	"backtrack/render/progress"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/export"
+	"github.com/backtrack-edu/backtrack/render/progress"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // lineReporter is a progress line drawn at every change, from the first

@@ -11,12 +11,12 @@ import (
 	"runtime"
 	"strconv"
 
-	"backtrack/render"
-	"backtrack/render/outfile"
-	"backtrack/render/progress"
-	"backtrack/render/steplog"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/progress"
+	"github.com/backtrack-edu/backtrack/render/steplog"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Run runs the search spec describes and writes the outputs opt names.

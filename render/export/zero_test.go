@@ -11,11 +11,11 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/render"
-	"backtrack/render/export"
-	"backtrack/render/outfile"
-	"backtrack/render/steplog"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/export"
+	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/steplog"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // noPanic runs f in the test's goroutine and turns a panic into a test

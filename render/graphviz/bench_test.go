@@ -6,7 +6,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/goccy/go-graphviz/gvc"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/gvc"
 )
 
 // BenchmarkNew measures what New costs the first time in a process:

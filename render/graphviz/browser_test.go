@@ -14,10 +14,10 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	btrender "backtrack/render"
-	"backtrack/render/internal/browsertest"
-	"backtrack/render/internal/fontmetrics"
-	"backtrack/tracer"
+	btrender "github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/render/internal/browsertest"
+	"github.com/backtrack-edu/backtrack/render/internal/fontmetrics"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // The SVG pictures in a real browser: headless Chromium (Debian's chromium

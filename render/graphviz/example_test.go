@@ -8,7 +8,7 @@ import (
 	"log"
 	"regexp"
 
-	"backtrack/render/graphviz"
+	"github.com/backtrack-edu/backtrack/render/graphviz"
 )
 
 // A tree whose layout was computed elsewhere: every node is pinned with

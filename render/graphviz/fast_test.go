@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	btrender "backtrack/render"
-	"backtrack/tracer"
+	btrender "github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // fastCase is a diagram drawn as the command line draws it.

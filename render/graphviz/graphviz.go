@@ -1,6 +1,7 @@
 // Package graphviz turns DOT text into SVG and PNG pictures, in process,
 // with no Graphviz installed: Graphviz itself runs as WebAssembly inside
-// github.com/goccy/go-graphviz, the only place in the product that imports it.
+// github.com/goccy/go-graphviz (our patched copy in third_party/go-graphviz), the
+// only place in the product that imports it.
 //
 // SVG comes from Graphviz, with the fonts added (see below). PNG does not
 // use go-graphviz's own PNG renderer, which leaves out node outlines and
@@ -75,8 +76,8 @@ import (
 	"strings"
 	"sync"
 
-	gographviz "github.com/goccy/go-graphviz"
-	"github.com/goccy/go-graphviz/gvc"
+	gographviz "github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/gvc"
 )
 
 // Format is an output picture format.

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	gographviz "github.com/goccy/go-graphviz"
+	gographviz "github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz"
 )
 
 // pixelDOT is a small pinned tree whose geometry the pixel checks know: a

@@ -10,7 +10,7 @@ import (
 	"sort"
 	"sync"
 
-	"backtrack/render/internal/fontmetrics"
+	"github.com/backtrack-edu/backtrack/render/internal/fontmetrics"
 )
 
 // Fonts in SVG pictures: Graphviz sizes every label with the Go fonts'

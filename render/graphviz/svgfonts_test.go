@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render/internal/fontmetrics"
+	"github.com/backtrack-edu/backtrack/render/internal/fontmetrics"
 )
 
 // TestTextMeasuredInGo checks that Graphviz sizes labels with

@@ -1,6 +1,6 @@
 package graphviz
 
-import "backtrack/render/internal/fontmetrics"
+import "github.com/backtrack-edu/backtrack/render/internal/fontmetrics"
 
 // measureText is how wide Graphviz takes a line of text to be, in points:
 // as the Go fonts draw it (fontmetrics.Width), whatever font the DOT

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/outfile"
 )
 
 // A command opens all its outputs through one Set before doing any work,

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/outfile"
 )
 
 // TestSetRefusesAnInput: an output that is the same file as an input is

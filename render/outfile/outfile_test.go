@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/outfile"
 )
 
 // childEnv makes the test binary act as a small command (see TestMain), for

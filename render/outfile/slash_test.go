@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/outfile"
 )
 
 // TestCreateTrailingSlash: a file output named with a trailing slash names

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/outfile"
 )
 
 // TestZeroArguments: an empty name, a nil stdout, a nil own or a nil

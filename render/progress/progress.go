@@ -27,8 +27,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"backtrack/render/internal/textwidth"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Defaults of Options.

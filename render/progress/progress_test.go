@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // clock is a fake clock a test moves by hand.

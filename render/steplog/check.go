@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // This file holds what a log reads to the run it claims to be: the header

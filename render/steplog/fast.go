@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // This file reads a step line in the very layout the Writer writes (two

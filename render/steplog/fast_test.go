@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // logTreeRecorder keeps every event and note it is given and grows a

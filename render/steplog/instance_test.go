@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // logSpec runs spec with a Writer as its sink and returns the log, notes

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // logPins are the sha256 sums of whole step logs, notes included, as the

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // This file reads a step log back: Read goes through the header, the

@@ -8,7 +8,7 @@ import (
 	"math/bits"
 	"unicode/utf8"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // This file takes step lines apart: the fast scanner of the subset of YAML

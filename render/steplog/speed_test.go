@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // BenchmarkLogNarrated runs a whole search with the step log as its only

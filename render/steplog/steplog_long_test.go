@@ -10,7 +10,7 @@ import (
 	"runtime"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // logCounter is a sink that only counts steps.

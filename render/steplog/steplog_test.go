@@ -17,7 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // logCase is one search whose step log the tests write and read back.

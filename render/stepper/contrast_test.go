@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // Contrast on a projector: every mark the stepper and the player draw

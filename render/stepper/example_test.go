@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"regexp"
 
-	"backtrack/render/stepper"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/stepper"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // ExampleWriteHTML records a 4-queens search and writes its player: one

@@ -11,8 +11,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"backtrack/render/internal/browsertest"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/internal/browsertest"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestPlayerFollowsBrowser opens pages in a browser whose language is

@@ -18,9 +18,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"backtrack/render"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // The HTML player: one self-contained page per run, the stepper's view in

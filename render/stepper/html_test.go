@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // htmlRun is a recorded run with its tree and summary, as trace --html

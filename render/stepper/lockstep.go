@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 //go:embed lockstep/lockstep.html

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // eventLog keeps every event of a run, as the tracer sends it.

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"backtrack/render/internal/browsertest"
+	"github.com/backtrack-edu/backtrack/render/internal/browsertest"
 )
 
 // TestMain ends the headless Chromiums that the browser tests borrow

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"unicode"
 
-	"backtrack/render/internal/textwidth"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // boardCell returns the text of cell (row, col) in a board drawn in the

@@ -1,6 +1,6 @@
 package stepper
 
-import "backtrack/tracer"
+import "github.com/backtrack-edu/backtrack/tracer"
 
 // pick returns en or zh in the stepper's language: the tests write what
 // they expect in both languages inline (the stepper itself reads the

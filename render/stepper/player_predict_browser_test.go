@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"

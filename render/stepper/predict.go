@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Predict mode (the p key) and the timeline (the m key) of the terminal

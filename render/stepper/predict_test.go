@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestStepperPredict drives predict mode of the terminal stepper as the

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"sort"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // This file is the model of `backtrack step`: a Recording keeps every event

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"backtrack/render/steplog"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/steplog"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestReturnLabels: a function with no return value (every solution

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // This file is what the step view knows of a problem, all of it asked of

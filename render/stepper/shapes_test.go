@@ -3,7 +3,7 @@ package stepper
 import (
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestNoteAtShapes checks noteAt against a full replay for the tutorials'

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // TestAppendJSONString checks that appendJSONString writes what

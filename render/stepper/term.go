@@ -15,7 +15,7 @@ import (
 
 	"golang.org/x/term"
 
-	"backtrack/render/internal/textwidth"
+	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 )
 
 // This file is the terminal side of `backtrack step`: styled lines (their

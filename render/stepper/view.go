@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"backtrack/render/internal/textwidth"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // This file is the screen of `backtrack step`: a Stepper draws the view at

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"unsafe"
 
-	"backtrack/render/internal/textwidth"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // stepRecord runs a search into a Recording.

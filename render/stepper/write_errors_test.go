@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // failingWriter fails every write with its error.

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Form is the playground's form as the page sends it: every field's text

@@ -13,9 +13,9 @@ import (
 	"slices"
 	"strings"
 
-	"backtrack/render/stepper"
-	"backtrack/tracer"
-	"backtrack/words"
+	"github.com/backtrack-edu/backtrack/render/stepper"
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/words"
 )
 
 // Request is one run: what the playground's form says, as the command's

@@ -15,8 +15,8 @@ import (
 	"syscall/js"
 	"time"
 
-	"backtrack/site/play"
-	"backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/site/play"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 func main() {

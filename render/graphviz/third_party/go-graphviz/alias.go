@@ -1,9 +1,9 @@
 package graphviz
 
 import (
-	"github.com/goccy/go-graphviz/cdt"
-	"github.com/goccy/go-graphviz/cgraph"
-	"github.com/goccy/go-graphviz/gvc"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/cdt"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/cgraph"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/gvc"
 )
 
 // types from cdt package.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"github.com/goccy/go-graphviz/internal/wasm"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/internal/wasm"
 )
 
 var (

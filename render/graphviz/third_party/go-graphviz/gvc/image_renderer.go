@@ -11,17 +11,17 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/internal/wasm"
 	"github.com/disintegration/imaging"
 	"github.com/flopp/go-findfont"
 	"github.com/fogleman/gg"
-	"github.com/goccy/go-graphviz/internal/wasm"
 	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/font/sfnt"
 
-	"github.com/goccy/go-graphviz/cgraph"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/cgraph"
 )
 
 var (

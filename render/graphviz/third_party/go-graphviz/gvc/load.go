@@ -3,8 +3,8 @@ package gvc
 import (
 	"sync"
 
-	"github.com/goccy/go-graphviz/cgraph"
-	"github.com/goccy/go-graphviz/internal/wasm"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/cgraph"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/internal/wasm"
 )
 
 var loadOnce sync.Once

@@ -3,7 +3,7 @@ package gvc
 import (
 	"context"
 
-	"github.com/goccy/go-graphviz/internal/wasm"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/internal/wasm"
 )
 
 type Plugin interface {

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/goccy/go-graphviz/internal/wasm"
+	"github.com/backtrack-edu/backtrack/render/graphviz/third_party/go-graphviz/internal/wasm"
 )
 
 // Patched for backtrack: a text layout plugin written in Go. Upstream
