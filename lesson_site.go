@@ -11,9 +11,9 @@ import (
 
 	"github.com/backtrack-edu/backtrack/lessons"
 	"github.com/backtrack-edu/backtrack/render/progress"
-	"github.com/backtrack-edu/backtrack/site"
+	"github.com/backtrack-edu/backtrack/lessons/site"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // licenseText and thirdPartyText are the repository's LICENSE and

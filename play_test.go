@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/backtrack-edu/backtrack/site/play"
+	"github.com/backtrack-edu/backtrack/lessons/site/play"
 )
 
 // TestPlaySameAsTrace: the playground's engine, run natively, makes the

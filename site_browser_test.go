@@ -17,7 +17,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"github.com/backtrack-edu/backtrack/site/play"
+	"github.com/backtrack-edu/backtrack/lessons/site/play"
 )
 
 // The course site in a real browser: `lesson build --site` of two quick

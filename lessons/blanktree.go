@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // The sizes of a blank tree (BlankTreeSpec).

@@ -19,7 +19,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/steplog"
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Options configure Make and Build.

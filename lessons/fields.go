@@ -10,7 +10,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // value is what a field of a run holds: a number or a text.

@@ -10,7 +10,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // A lesson's text is a text/template whose data is a page: every number it

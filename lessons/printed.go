@@ -8,7 +8,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Some tutorial code does not run as the tracer's template runs it: it

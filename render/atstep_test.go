@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // atStepStats runs spec's search again and counts its first k events: the

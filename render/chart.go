@@ -21,7 +21,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/fontmetrics"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // The chart of nodes per depth: the shape of each search tree as a line,

@@ -11,7 +11,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Comparison tables: searches side by side (N-Queens beside Sudoku), and

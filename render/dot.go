@@ -12,7 +12,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/fontmetrics"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // The DOT of a search tree, written by hand like pprof's dotgraph.go and

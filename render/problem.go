@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // What this package asks of a problem, in one place: its Def (looked up

@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Board formats a board of the named problem given as row strings, with a

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Text is a phrase in English and Chinese: a phrase of the catalog

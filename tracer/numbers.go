@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // This file is what the list problems share (Combination Sum, Subsets and

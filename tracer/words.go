@@ -3,7 +3,7 @@ package tracer
 import (
 	"fmt"
 
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // The words people see for the run itself, in English and Chinese: one

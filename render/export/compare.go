@@ -14,7 +14,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/progress"
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Build checks spec and makes its problem and run options, as

@@ -21,7 +21,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/graphviz"
 	"github.com/backtrack-edu/backtrack/render/outfile"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // diagramOutputs are the diagram files a run writes.

@@ -41,7 +41,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/outfile"
 	"github.com/backtrack-edu/backtrack/render/progress"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Memory and size limits of the outputs.

@@ -12,7 +12,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/outfile"
 	"github.com/backtrack-edu/backtrack/render/steplog"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // NewLog returns the step-log writer of a run of info with opts, writing

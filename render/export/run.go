@@ -16,7 +16,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/progress"
 	"github.com/backtrack-edu/backtrack/render/steplog"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Run runs the search spec describes and writes the outputs opt names.

@@ -28,7 +28,7 @@ import (
 	"time"
 
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Defaults of Options.

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // clock is a fake clock a test moves by hand.

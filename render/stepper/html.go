@@ -20,7 +20,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // The HTML player: one self-contained page per run, the stepper's view in

@@ -9,7 +9,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // This file draws the two pictures of the step view that stand for the

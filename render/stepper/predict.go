@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Predict mode (the p key) and the timeline (the m key) of the terminal

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // This file is what the step view knows of a problem, all of it asked of

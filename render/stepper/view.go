@@ -8,7 +8,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // This file is the screen of `backtrack step`: a Stepper draws the view at

@@ -33,7 +33,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/lessons"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Options say what goes into the site.

@@ -15,7 +15,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Request is one run: what the playground's form says, as the command's

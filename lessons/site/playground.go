@@ -13,20 +13,23 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/backtrack-edu/backtrack/site/play"
+	"github.com/backtrack-edu/backtrack/lessons/site/play"
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Playground is the compiled playground: the WebAssembly of
-// backtrack/site/playground and the Go distribution's wasm_exec.js that
+// lessons/site/playground (PlaygroundPackage) and the Go distribution's wasm_exec.js that
 // runs it.
 type Playground struct {
 	Wasm, WasmExec []byte
 }
 
+// Module is the module path of backtrack's source.
+const Module = "github.com/backtrack-edu/backtrack"
+
 // PlaygroundPackage is the import path of the playground's main package.
-const PlaygroundPackage = "github.com/backtrack-edu/backtrack/site/playground"
+const PlaygroundPackage = Module + "/lessons/site/playground"
 
 // PlaygroundSource reports why the playground cannot be compiled in dir,
 // or nil: the Go toolchain is not in PATH, or dir is not in backtrack's
@@ -43,10 +46,10 @@ func PlaygroundSource(dir string) error {
 	}
 	for d := abs; ; d = filepath.Dir(d) {
 		if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
-			if modulePath(b) != "backtrack" {
+			if modulePath(b) != Module {
 				break // another module's folder
 			}
-			if fi, err := os.Stat(filepath.Join(d, "site", "playground", "main.go")); err != nil || !fi.Mode().IsRegular() {
+			if fi, err := os.Stat(filepath.Join(d, "lessons", "site", "playground", "main.go")); err != nil || !fi.Mode().IsRegular() {
 				break
 			}
 			return nil

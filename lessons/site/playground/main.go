@@ -15,7 +15,7 @@ import (
 	"syscall/js"
 	"time"
 
-	"github.com/backtrack-edu/backtrack/site/play"
+	"github.com/backtrack-edu/backtrack/lessons/site/play"
 	"github.com/backtrack-edu/backtrack/tracer"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/backtrack-edu/backtrack/tracer"
-	"github.com/backtrack-edu/backtrack/words"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // Form is the playground's form as the page sends it: every field's text
