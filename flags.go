@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/backtrack-edu/backtrack/lessons/site/play"
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/render/export"
 	"github.com/backtrack-edu/backtrack/render/stepper"
-	"github.com/backtrack-edu/backtrack/lessons/site/play"
 	"github.com/backtrack-edu/backtrack/tracer"
 )
 

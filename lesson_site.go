@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/backtrack-edu/backtrack/lessons"
-	"github.com/backtrack-edu/backtrack/render/progress"
 	"github.com/backtrack-edu/backtrack/lessons/site"
+	"github.com/backtrack-edu/backtrack/render/progress"
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/words"
 )

@@ -30,10 +30,10 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/backtrack-edu/backtrack/lessons/site/play"
 	"github.com/backtrack-edu/backtrack/render/export"
 	"github.com/backtrack-edu/backtrack/render/outfile"
 	"github.com/backtrack-edu/backtrack/render/stepper"
-	"github.com/backtrack-edu/backtrack/lessons/site/play"
 	"github.com/backtrack-edu/backtrack/tracer"
 )
 
