@@ -123,6 +123,26 @@ func (r *playerRun) truth(q *predictQuestion, cols int) []string {
 		if q.Answer != fmt.Sprintf("d%d", want) {
 			ps = append(ps, fmt.Sprintf("the search goes back to %q, the log to depth %d", q.Answer, want))
 		}
+		// "A dead end" only when the returning call met no solution: its
+		// subtree's solutions by then, from the parents in the log.
+		parent := map[int]int{}
+		solved := false
+		for _, x := range r.events[:q.K] {
+			if x.Kind == tracer.KindCall {
+				parent[x.Node] = x.Parent
+			}
+			if x.Kind == tracer.KindSolution {
+				for n := x.Node; n >= 0 && !solved; n = parent[n] {
+					solved = n == e.Node
+					if n == 0 {
+						break
+					}
+				}
+			}
+		}
+		if dead := strings.HasPrefix(q.Text, "A dead end") || strings.HasPrefix(q.Text, "走到死路"); dead == solved {
+			ps = append(ps, fmt.Sprintf("the return of call #%d (solutions below: %v) is asked as %q", e.Node, solved, q.Text))
+		}
 	case "solution":
 		want := "no"
 		if e.Kind == tracer.KindSolution {

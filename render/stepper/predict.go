@@ -37,6 +37,7 @@ type question struct {
 	answer string   // the answer as typed
 	words  string   // the answer in words, for the verdict
 	rules  []string // quizReject: the rules offered, 1 the first
+	solved bool     // quizReturn: the returning call met a solution below it (no dead end)
 }
 
 // predictState is the stepper's predict mode and timeline.
@@ -53,6 +54,26 @@ type predictState struct {
 	timeline bool
 	bins     []byte // the timeline's characters, for binsW columns
 	binsW    int
+}
+
+// solvedBelow reports whether the call on top at step k has met a
+// solution in its subtree by then, so that its return is no dead end: back
+// from k to the call's own call event, over the calls nested in it.
+func solvedBelow(r *Recording, k int64) bool {
+	for j, lvl := k, 0; j >= 1; j-- {
+		switch r.At(j).Kind {
+		case tracer.KindSolution:
+			return true
+		case tracer.KindReturn:
+			lvl++
+		case tracer.KindCall:
+			if lvl == 0 {
+				return false
+			}
+			lvl--
+		}
+	}
+	return false
 }
 
 // questionAt is the question predict mode asks at step k, or nil where
@@ -123,7 +144,7 @@ func (s *Stepper) questionAt(k int64) *question {
 		if depth < 0 {
 			w = words.StepperSearchEnds.In(s.lang)
 		}
-		return &question{k: k, kind: quizReturn, answer: strconv.Itoa(depth), words: w}
+		return &question{k: k, kind: quizReturn, answer: strconv.Itoa(depth), words: w, solved: solvedBelow(r, k)}
 	case next.Kind == tracer.KindSolution && cur.Kind != tracer.KindSolution:
 		return &question{k: k, kind: quizSolution, answer: "y", words: words.StepperYes.In(s.lang)}
 	}
@@ -274,6 +295,9 @@ func (s *Stepper) predictLines(W int) []tline {
 			text = words.StepperPlacedOrPruned.In(s.lang) + strings.Join(opts, words.Comma.In(s.lang)) + words.NoteColon.In(s.lang)
 		case quizReturn:
 			text = words.StepperDeadEndBackWhichDepth.In(s.lang)
+			if q.solved {
+				text = words.StepperCallDoneBackWhichDepth.In(s.lang)
+			}
 		case quizSolution:
 			text = words.StepperThisBoardSolutionYN.In(s.lang)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // TestStepperPredict drives predict mode of the terminal stepper as the
@@ -50,6 +51,31 @@ func TestStepperPredict(t *testing.T) {
 			case quizReturn:
 				if next.Kind != tracer.KindReturn {
 					t.Errorf("%s step %d: a return question before a %v", lang, k, next.Kind)
+				}
+				// "A dead end" only when the returning call met no
+				// solution below it: from the log's parents.
+				parent, solved := map[int]int{}, false
+				for j := int64(1); j <= k; j++ {
+					e := rec.At(j)
+					if e.Kind == tracer.KindCall {
+						parent[e.Node] = e.Parent
+					}
+					for n := e.Node; e.Kind == tracer.KindSolution && n >= 0 && !solved; n = parent[n] {
+						solved = n == next.Node
+						if n == 0 {
+							break
+						}
+					}
+				}
+				var text strings.Builder
+				for _, l := range s.predictLines(200) {
+					for _, sp := range l {
+						text.WriteString(sp.s)
+					}
+				}
+				dead := words.StepperDeadEndBackWhichDepth.In(lang)
+				if strings.Contains(text.String(), string([]rune(dead)[:6])) == solved {
+					t.Errorf("%s step %d: the return of call #%d (solutions below: %v) is asked as %q", lang, k, next.Node, solved, text.String())
 				}
 			case quizSolution:
 				if next.Kind != tracer.KindSolution {

@@ -88,6 +88,7 @@ var (
 	StepperWhichCandidateTriedNextType = Text{"Which candidate is tried next? Type it: ", "下一个尝试的候选是哪个？输入它："}
 	StepperPlacedOrPruned              = Text{"Placed or pruned? ", "放下还是剪枝？"}
 	StepperDeadEndBackWhichDepth       = Text{"A dead end: back to which depth? (-1: the search ends) ", "死路：回到哪一层深度？（-1：搜索结束）"}
+	StepperCallDoneBackWhichDepth      = Text{"This call is done, with a solution below it: back to which depth? (-1: the search ends) ", "这次调用结束了，它下面找到过解：回到哪一层深度？（-1：搜索结束）"}
 	StepperThisBoardSolutionYN         = Text{"Is this board a solution? y/n: ", "这个棋盘是一个解吗？y/n："}
 )
 

@@ -1446,6 +1446,7 @@
       qWitness: "The candidate is pruned. Which piece or cell does it clash with? Click it on the board.",
       qWitnessCell: "The candidate is pruned. Which cell's value does it clash with? Click it on the board.",
       qReturn: "A dead end. Where does the search go back to? Click the call in the stack (or the tree).",
+      qReturnSolved: "This call is done, with a solution below it. Where does the search go back to? Click the call in the stack (or the tree).",
       qSolution: "Is this board a solution?",
       placed: "placed", pruned: function (r) { return "pruned: " + r; }, ends: "the search ends",
       yes: "yes, a solution", no: "no",
@@ -1464,6 +1465,7 @@
       qWitness: "这个候选被剪枝了。它和哪个棋子（格子）冲突？在棋盘上点它。",
       qWitnessCell: "这个候选被剪枝了。它和哪个格子里的数冲突？在棋盘上点它。",
       qReturn: "走到死路了。搜索会回到哪一层？在调用栈（或搜索树）里点那次调用。",
+      qReturnSolved: "这次调用结束了，它下面找到过解。搜索会回到哪一层？在调用栈（或搜索树）里点那次调用。",
       qSolution: "这个棋盘是一个解吗？",
       placed: "放下", pruned: function (r) { return "剪枝：" + r; }, ends: "搜索结束",
       yes: "是，一个解", no: "不是",
@@ -1649,7 +1651,7 @@
       if (depth >= S.stack.length) { return null; }
       var rows = S.stack.map(function (fi, d) { return { label: w.depth(d, callMove(d)), value: "d" + d }; });
       rows.push({ label: w.ends, value: "d-1" });
-      q = { kind: "return", text: w.qReturn, answer: "d" + depth, cells: [], options: rows,
+      q = { kind: "return", text: solvedBelow(k) ? w.qReturnSolved : w.qReturn, answer: "d" + depth, cells: [], options: rows,
         say: depth < 0 ? w.ends : w.depth(depth, callMove(depth)), depths: depth >= 0 ? [depth] : [] };
     } else if (PQ.ask.solution && next === KIND.solution && cur !== KIND.solution) {
       q = { kind: "solution", text: w.qSolution, answer: "yes", say: w.yes, cells: [],
@@ -1663,6 +1665,17 @@
   }
   // callMove names the call at depth d of the stack by its move, as the
   // tree labels its box (the root by the page's title).
+  // solvedBelow reports whether the call on top at step k has met a
+  // solution in its subtree by then (a return after it is no dead end):
+  // back from k to the call's own call event, over the nested calls.
+  function solvedBelow(k) {
+    for (var j = k, lvl = 0; j >= 1; j--) {
+      var kd = D.k[j - 1];
+      if (kd === KIND.solution) { return true; }
+      if (kd === KIND["return"]) { lvl++; } else if (kd === KIND.call) { if (lvl === 0) { return false; } lvl--; }
+    }
+    return false;
+  }
   function callMove(d) {
     if (d <= 0) { return D.title[L]; }
     var no = frame(S.stack[d]).n;
