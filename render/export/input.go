@@ -114,8 +114,19 @@ func emptyOrBlank(b []byte) string {
 
 // looksLikePath tells a file name from a puzzle typed on the command line:
 // a path has a folder separator or ends in an extension such as ".txt".
+// A text of several lines, a list ("[1,2]"), or one with a separator
+// standing alone between spaces ("ABCE SFCS ADEE / SEE": a grid, then a
+// word) is a puzzle, whatever problem reads it.
 func looksLikePath(s string) bool {
+	if strings.ContainsAny(s, "\n\r") {
+		return false
+	}
 	if strings.ContainsAny(s, "/\\") {
+		for _, f := range strings.Fields(s) {
+			if f == "/" || f == "\\" {
+				return false
+			}
+		}
 		return !strings.HasPrefix(strings.TrimSpace(s), "[")
 	}
 	ext := fileExt.FindString(s)

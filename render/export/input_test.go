@@ -47,3 +47,27 @@ func TestReadPuzzleEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestLooksLikePath pins how a --puzzle value is told from a file name.
+func TestLooksLikePath(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		path bool
+	}{
+		{"examples/puzzles/leetcode37.txt", true},
+		{"p.txt", true},
+		{`C:\puzzles\p.txt`, true},
+		{"my puzzles/p 1.txt", true},
+		{"ABCE SFCS ADEE / SEE", false}, // a grid, then a word
+		{"ABCE SFCS ADEE \\ SEE", false},
+		{"[1,2,2]", false},
+		{"[1, 2] / 3", false},
+		{"53..7....\n6..195.../", false}, // several lines are a puzzle
+		{"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", false},
+		{"1...2...3.E", false},
+	} {
+		if got := looksLikePath(c.in); got != c.path {
+			t.Errorf("looksLikePath(%q) = %v, want %v", c.in, got, c.path)
+		}
+	}
+}
