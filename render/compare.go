@@ -590,23 +590,8 @@ func dedupAxis(runs []CompareRun) bool {
 // limitNote explains, under a strategy table, the status of the runs a
 // limit stopped: "limit (steps): …".
 func limitNote(l tracer.LimitReason, opt CompareOptions) string {
-	why := words.CompareLimitStopped
-	switch l {
-	case tracer.LimitSteps:
-		why = words.CompareLimitSteps
-	case tracer.LimitCalls:
-		why = words.CompareLimitCalls
-	case tracer.LimitTime:
-		why = words.CompareLimitTime
-	case tracer.LimitCanceled:
-		why = words.CompareLimitCanceled
-	case tracer.LimitSize:
-		why = words.CompareLimitSize
-	case tracer.LimitTree:
-		why = words.CompareLimitTree
-	}
 	status := StatusText(tracer.Summary{Status: tracer.StatusLimit, Limit: l}, opt.Lang)
-	return status + fmt.Sprintf(words.CompareLimitNote.In(opt.Lang), why.In(opt.Lang))
+	return status + fmt.Sprintf(words.CompareLimitNote.In(opt.Lang), tracer.LimitWordsOf(l).Compare.In(opt.Lang))
 }
 
 // StopText names a stop rule in a table: in English the flag's own value

@@ -183,42 +183,11 @@ func StatusLine(sum tracer.Summary, lang tracer.Lang) string {
 // reached its size limit (--max-output) after 52000 steps"; in Chinese
 // "达到步数上限（--max-steps），在第 10000002 步停止".
 func StopLine(l tracer.LimitReason, steps int64, lang tracer.Lang) string {
-	why := words.ReportStopLimit
-	switch l {
-	case tracer.LimitSteps:
-		why = words.ReportStopSteps
-	case tracer.LimitCalls:
-		why = words.ReportStopCalls
-	case tracer.LimitTime:
-		why = words.ReportStopTime
-	case tracer.LimitCanceled:
-		why = words.ReportStopCanceled
-	case tracer.LimitSize:
-		why = words.ReportStopSize
-	case tracer.LimitTree:
-		why = words.ReportStopTree
-	}
-	return fmt.Sprintf(why.In(lang), words.Count(lang, steps, words.ReportSteps))
+	return fmt.Sprintf(tracer.LimitWordsOf(l).Stop.In(lang), words.Count(lang, steps, words.ReportSteps))
 }
 
 // LimitName names a limit for people, with the flag that sets it: "step
 // limit (--max-steps)", "call limit (--max-calls)", "time limit
 // (--timeout)", "size limit (--max-output)", "tree size limit
 // (--max-tree)"; an interrupt is "interrupt (Ctrl-C or a signal)".
-func LimitName(l tracer.LimitReason) string {
-	switch l {
-	case tracer.LimitSteps:
-		return "step limit (--max-steps)"
-	case tracer.LimitCalls:
-		return "call limit (--max-calls)"
-	case tracer.LimitTime:
-		return "time limit (--timeout)"
-	case tracer.LimitCanceled:
-		return "interrupt (Ctrl-C or a signal)"
-	case tracer.LimitSize:
-		return "size limit (--max-output)"
-	case tracer.LimitTree:
-		return "tree size limit (--max-tree)"
-	}
-	return "limit"
-}
+func LimitName(l tracer.LimitReason) string { return tracer.LimitWordsOf(l).Label }

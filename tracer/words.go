@@ -31,29 +31,39 @@ func StatusWords(s Status) Text {
 	return Text{string(s), string(s)}
 }
 
-// LimitWords names what stopped a search, and the flag that sets it.
+// LimitWords names what stopped a search, and the flag that sets it: every
+// view's words for one limit reason, from one table (limitTable).
 type LimitWords struct {
 	Name Text   // "step limit" / "步数上限"
 	Flag string // "--max-steps"; "" for an interrupt
+	// Label names the limit with its flag for messages: "step limit
+	// (--max-steps)", "interrupt (Ctrl-C or a signal)".
+	Label string
+	// Stop is the report's stop line, a format of the steps counted:
+	// "stopped at the step limit after %s".
+	Stop Text
+	// Compare is what a compare table says of a run the limit stopped.
+	Compare Text
+}
+
+// limitTable holds the words of every limit reason; index 0 (no reason
+// recorded) is a limit without a name.
+var limitTable = [numLimitReasons]LimitWords{
+	{Text(words.RunLimit), "", "limit", Text(words.ReportStopLimit), Text(words.CompareLimitStopped)},
+	LimitSteps:    {Text(words.RunStepLimit), "--max-steps", "step limit (--max-steps)", Text(words.ReportStopSteps), Text(words.CompareLimitSteps)},
+	LimitCalls:    {Text(words.RunCallLimit), "--max-calls", "call limit (--max-calls)", Text(words.ReportStopCalls), Text(words.CompareLimitCalls)},
+	LimitTime:     {Text(words.RunTimeLimit), "--timeout", "time limit (--timeout)", Text(words.ReportStopTime), Text(words.CompareLimitTime)},
+	LimitCanceled: {Text(words.RunInterrupt), "", "interrupt (Ctrl-C or a signal)", Text(words.ReportStopCanceled), Text(words.CompareLimitCanceled)},
+	LimitSize:     {Text(words.RunSizeLimit), "--max-output", "size limit (--max-output)", Text(words.ReportStopSize), Text(words.CompareLimitSize)},
+	LimitTree:     {Text(words.RunTreeSizeLimit), "--max-tree", "tree size limit (--max-tree)", Text(words.ReportStopTree), Text(words.CompareLimitTree)},
 }
 
 // LimitWordsOf returns the words of a limit reason.
 func LimitWordsOf(l LimitReason) LimitWords {
-	switch l {
-	case LimitSteps:
-		return LimitWords{Text(words.RunStepLimit), "--max-steps"}
-	case LimitCalls:
-		return LimitWords{Text(words.RunCallLimit), "--max-calls"}
-	case LimitTime:
-		return LimitWords{Text(words.RunTimeLimit), "--timeout"}
-	case LimitCanceled:
-		return LimitWords{Text(words.RunInterrupt), ""}
-	case LimitSize:
-		return LimitWords{Text(words.RunSizeLimit), "--max-output"}
-	case LimitTree:
-		return LimitWords{Text(words.RunTreeSizeLimit), "--max-tree"}
+	if l < numLimitReasons {
+		return limitTable[l]
 	}
-	return LimitWords{Text(words.RunLimit), ""}
+	return limitTable[0]
 }
 
 // KindWords names an event kind for people: in English the step-log name
