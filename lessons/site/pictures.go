@@ -51,7 +51,7 @@ func readablePictures(page string, files map[string][]byte, lang tracer.Lang) st
 			note = fmt.Sprintf(words.SitePictureReadable.In(lang), int(render.MinTextPx))
 			class = "readable-note"
 		}
-		fmt.Fprintf(&b, "<figcaption class=\"%s\">%s</figcaption>\n", class, note)
+		fmt.Fprintf(&b, "<p class=\"%s\">%s</p>\n", class, note)
 		fmt.Fprintf(&b, "<div class=\"readable\" tabindex=\"0\"><a href=\"%s\"><img src=\"%s\" alt=\"%s\" width=\"%d\" height=\"%d\"></a></div>\n",
 			href, src, alt, readable, height(float64(readable)))
 		b.WriteString("</figure>")

@@ -57,7 +57,8 @@ type shownPicture struct {
 	Loaded bool    `json:"loaded"` // drawn: naturalWidth > 0
 }
 
-// TestPicturesInBrowser (issue 33 item 5) opens lesson pages of a built
+// TestPicturesInBrowser (issue 33 item 5) opens lesson pages (000, 004,
+// permutations, and dedup, whose subsets picture fits the column) of a built
 // site in headless Chromium at 1920×1080 and 390×844, in English and
 // Chinese, and checks every picture is a link to its SVG and is shown at
 // least once with its smallest text at least 14 px high, measured on
@@ -65,7 +66,7 @@ type shownPicture struct {
 // its width in points); and that no page is wider than the window.
 func TestPicturesInBrowser(t *testing.T) {
 	path := chromium(t, "the lesson pages' pictures")
-	ls, err := lessons.Lookup("000-2d-recursion", "004-three-parts", "permutations")
+	ls, err := lessons.Lookup("000-2d-recursion", "004-three-parts", "dedup", "permutations")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func TestPicturesInBrowser(t *testing.T) {
 		if err := chromedp.Run(ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1]))); err != nil {
 			t.Fatal(err)
 		}
-		for _, page := range []string{"en/000-2d-recursion", "zh/000-2d-recursion", "en/004-three-parts", "zh/004-three-parts", "en/permutations", "zh/permutations"} {
+		for _, page := range []string{"en/000-2d-recursion", "zh/000-2d-recursion", "en/004-three-parts", "zh/004-three-parts", "en/permutations", "zh/permutations", "en/dedup", "zh/dedup"} {
 			var shown []shownPicture
 			var pageWidth, window float64
 			err := chromedp.Run(ctx,
