@@ -329,7 +329,7 @@ func TestDedupTeaches(t *testing.T) {
 		}
 		var prose []string
 		for _, line := range strings.Split(page, "\n") {
-			if !strings.HasPrefix(line, "|") && !strings.HasPrefix(line, "*") && !strings.HasPrefix(line, "![") {
+			if !strings.HasPrefix(line, "|") && !strings.HasPrefix(line, "*") && !strings.HasPrefix(line, "![") && !strings.HasPrefix(line, "[![") {
 				prose = append(prose, line)
 			}
 		}

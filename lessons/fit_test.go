@@ -1,39 +1,18 @@
 package lessons
 
 import (
+	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/tracer"
-)
-
-var (
-	svgSizeRE = regexp.MustCompile(`<svg width="([\d.]+)pt" height="([\d.]+)pt"`)
-	// Graphviz writes font-size="9.00"; the charts write font-size:10px
-	// in a style. Both are in the SVG's user units, which are its points.
-	svgFontRE = regexp.MustCompile(`font-size(?:="|:)([\d.]+)`)
+	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
 // svgPicture reads an SVG's size in points and its smallest font size.
-func svgPicture(svg []byte) (render.Picture, bool) {
-	m := svgSizeRE.FindSubmatch(svg)
-	if m == nil {
-		return render.Picture{}, false
-	}
-	var p render.Picture
-	p.Width, _ = strconv.ParseFloat(string(m[1]), 64)
-	p.Height, _ = strconv.ParseFloat(string(m[2]), 64)
-	for _, f := range svgFontRE.FindAllSubmatch(svg, -1) {
-		v, err := strconv.ParseFloat(string(f[1]), 64)
-		if err == nil && (p.MinFont == 0 || v < p.MinFont) {
-			p.MinFont = v
-		}
-	}
-	return p, p.MinFont > 0
-}
+func svgPicture(svg []byte) (render.Picture, bool) { return PictureOf(svg) }
 
 // TestPicturesFitSlide checks every picture a lesson build makes (each
 // diagram and chart, in both languages) against the rule the command
@@ -108,4 +87,63 @@ func TestDiagramSlide(t *testing.T) {
 			t.Errorf("%s: slide %q, want %q", c.name, got.Name, c.want.Name)
 		}
 	}
+}
+
+var (
+	// mdImageRE finds a Markdown picture, and the link around it if any;
+	// its alt text may hold balanced brackets ("used[]").
+	mdImageRE = regexp.MustCompile(`(\[)?!\[(?:[^\[\]]|\[[^\[\]]*\])*\]\(([^)\s]+)\)(?:\]\(([^)\s]+)\))?`)
+	// mdLinkRE finds a Markdown link's target.
+	mdLinkRE = regexp.MustCompile(`\]\(([^)\s]+\.svg)\)`)
+)
+
+// TestPictureLinks: every picture on a lesson page (issue 33 item 5) is a
+// link to its SVG, which opens it at full size, and the line under it
+// says so in the page's language with a link of its own. It also logs
+// each picture's smallest text squeezed into the site's 920-px column.
+func TestPictureLinks(t *testing.T) {
+	pictures := 0
+	for _, l := range allLessons(t) {
+		for _, lang := range tracer.Langs {
+			m := makeLesson(t, l, lang)
+			page := string(m.Files["index.md"])
+			open := words.LessonOpenFullSize.In(lang)
+			for _, im := range mdImageRE.FindAllStringSubmatchIndex(page, -1) {
+				pictures++
+				src := page[im[4]:im[5]]
+				what := fmt.Sprintf("%s (%s) %s", l.Name, lang, src)
+				if m.Files[src] == nil {
+					t.Errorf("%s: the page shows a picture the lesson did not make", what)
+					continue
+				}
+				if p, ok := PictureOf(m.Files[src]); ok {
+					t.Logf("%s: %4.0f px wide, smallest text %4.1f px at its natural size, %4.1f px in a 920-px column; %d px wide for 14 px",
+						what, NaturalPx(p), TextPxAt(p, NaturalPx(p)), TextPxAt(p, min(NaturalPx(p), 920)), ReadablePx(p))
+				}
+				if im[2] < 0 || im[6] < 0 || page[im[6]:im[7]] != src {
+					t.Errorf("%s: the picture is not a link to %s: %q", what, src, page[im[0]:im[1]])
+					continue
+				}
+				// The caption, the paragraph after the picture, links the
+				// picture at full size in words.
+				rest := page[im[1]:]
+				rest = strings.TrimLeft(rest, "\n")
+				if i := strings.Index(rest, "\n\n"); i >= 0 {
+					rest = rest[:i]
+				}
+				if !strings.Contains(rest, "["+open+"]("+src+")") {
+					t.Errorf("%s: the caption does not link it as %q: %q", what, "["+open+"]("+src+")", rest)
+				}
+				for _, lk := range mdLinkRE.FindAllStringSubmatch(rest, -1) {
+					if m.Files[lk[1]] == nil {
+						t.Errorf("%s: the caption links %s, which the lesson did not make", what, lk[1])
+					}
+				}
+			}
+		}
+	}
+	if pictures == 0 {
+		t.Fatal("no picture found on any page")
+	}
+	t.Logf("%d pictures", pictures)
 }

@@ -368,8 +368,9 @@ func codeBlock(text string) string {
 	return "```text\n" + strings.Join(lines, "\n") + "\n```"
 }
 
-// Diagram returns the Markdown image of a diagram and a line saying what
-// it shows; for a diagram with fit: none, also why it is not fitted to a
+// Diagram returns the Markdown image of a diagram, a link to the SVG that
+// opens it at full size, and a line saying what it shows (with the link
+// again, in words); for a diagram with fit: none, also why it is not fitted to a
 // slide.
 func (p *page) Diagram(name string) (string, error) {
 	ds := byName(p.l.Spec.Diagrams, name, func(x *DiagramSpec) string { return x.Name })
@@ -392,21 +393,22 @@ func (p *page) Diagram(name string) (string, error) {
 		drawn = fmt.Sprintf(words.LessonTreeBoxesCallsAreDrawn.In(p.lang), rep.Shown, rep.Total, rep.TotalCalls, pruned)
 	}
 	caption := ds.Caption.In(p.lang)
-	md := fmt.Sprintf(words.LessonFigureNoted.In(p.lang), caption, name, caption, name, drawn)
+	md := fmt.Sprintf(words.LessonFigureNoted.In(p.lang), caption, name, caption, name, drawn, words.LessonOpenFullSize.In(p.lang))
 	if ds.wide() {
 		md += fmt.Sprintf(words.LessonNotTrimmedFitSlide.In(p.lang), ds.WideReason.In(p.lang))
 	}
 	return md, nil
 }
 
-// Chart returns the Markdown image of a chart.
+// Chart returns the Markdown image of a chart, a link to the SVG that
+// opens it at full size, and its caption (with the link again, in words).
 func (p *page) Chart(name string) (string, error) {
 	cs := byName(p.l.Spec.Charts, name, func(x *ChartSpec) string { return x.Name })
 	if err := p.use("chart", name, cs != nil); err != nil {
 		return "", err
 	}
 	caption := cs.Caption.In(p.lang)
-	return fmt.Sprintf(words.LessonFigure.In(p.lang), caption, name, caption, name) + p.lockstepLink(cs.Runs), nil
+	return fmt.Sprintf(words.LessonFigure.In(p.lang), caption, name, caption, name, words.LessonOpenFullSize.In(p.lang)) + p.lockstepLink(cs.Runs), nil
 }
 
 // Board returns a board of run in a code block: which is puzzle (the

@@ -77,7 +77,7 @@ func Make(ctx context.Context, opt Options) (map[string][]byte, error) {
 		var entries []indexEntry
 		for j, l := range opt.Lessons {
 			m := made[i][j]
-			page, err := lessonPage(l, lang, m.Files["index.md"], opt.Playground != nil)
+			page, err := lessonPage(l, lang, m.Files, opt.Playground != nil)
 			if err != nil {
 				return nil, fmt.Errorf("lesson %s (%s): %w", l.Name, lang, err)
 			}
@@ -201,16 +201,18 @@ func indexPage(lang tracer.Lang, entries []indexEntry, playground bool) []byte {
 	return frame(lang, "../", words.SiteTitle.In(lang), nav, b.String())
 }
 
-// lessonPage renders a lesson's index.md as its page, with the way back,
-// the other language, and a "try it" link that opens the playground on the
+// lessonPage renders a lesson's index.md (one of its files) as its page,
+// its pictures readable (see readablePictures), with the way back, the
+// other language, and a "try it" link that opens the playground on the
 // lesson's first run.
-func lessonPage(l *lessons.Lesson, lang tracer.Lang, text []byte, playground bool) ([]byte, error) {
-	var body bytes.Buffer
-	if err := md.Convert(text, &body); err != nil {
+func lessonPage(l *lessons.Lesson, lang tracer.Lang, files map[string][]byte, playground bool) ([]byte, error) {
+	var converted bytes.Buffer
+	if err := md.Convert(files["index.md"], &converted); err != nil {
 		return nil, fmt.Errorf("markdown: %w", err)
 	}
+	body := bytes.NewBufferString(readablePictures(converted.String(), files, lang))
 	if playground && len(l.Spec.Runs) > 0 {
-		fmt.Fprintf(&body, "<p class=\"try\"><a href=\"../playground.html#%s\">%s →</a></p>\n",
+		fmt.Fprintf(body, "<p class=\"try\"><a href=\"../playground.html#%s\">%s →</a></p>\n",
 			html.EscapeString(tryHash(l.Spec.Runs[0].Search, lang)), words.SiteTry.In(lang))
 	}
 	nav := fmt.Sprintf("<a href=\"../index.html\">← %s</a> <a class=\"lang\" href=\"../../%s/%s/index.html\" hreflang=\"%s\">%s</a>",

@@ -22,13 +22,16 @@ var (
 	LessonPrunedTries            = Text{"%d pruned tries", "%d 次被剪掉的尝试"}
 	LessonAllBoxesTreeAreDrawn   = Text{"all %d boxes of the tree are drawn (%d calls + %s)", "画出了树的全部 %d 个方框（%d 次调用 + %s）"}
 	LessonTreeBoxesCallsAreDrawn = Text{"%d of the tree's %d boxes (%d calls + %s) are drawn as themselves; the legend says what was left out", "树的 %[2]d 个方框（%[3]d 次调用 + %[4]s）中画出了 %[1]d 个，图例说明省略了什么"}
-	LessonFigureNoted            = Text{"![%s](%s.svg)\n\n*%s (`%s.svg`: %s)*", "![%s](%s.svg)\n\n*%s（`%s.svg`：%s）*"}
-	LessonNotTrimmedFitSlide     = Text{"\n\n**Not trimmed to fit a slide:** %s", "\n\n**此图没有为放进一页幻灯片而精简：**%s"}
+	LessonFigureNoted            = Text{"[![%[1]s](%[2]s.svg)](%[2]s.svg)\n\n*%[3]s (`%[4]s.svg`: %[5]s) · [%[6]s](%[4]s.svg)*", "[![%[1]s](%[2]s.svg)](%[2]s.svg)\n\n*%[3]s（`%[4]s.svg`：%[5]s）· [%[6]s](%[4]s.svg)*"}
+	// LessonOpenFullSize links a picture under it: the picture opened on
+	// its own, at its natural size.
+	LessonOpenFullSize       = Text{"open it at full size", "点开看原尺寸"}
+	LessonNotTrimmedFitSlide = Text{"\n\n**Not trimmed to fit a slide:** %s", "\n\n**此图没有为放进一页幻灯片而精简：**%s"}
 )
 
 // Read by page.Chart.
 var (
-	LessonFigure = Text{"![%s](%s.svg)\n\n*%s (`%s.svg`)*", "![%s](%s.svg)\n\n*%s（`%s.svg`）*"}
+	LessonFigure = Text{"[![%[1]s](%[2]s.svg)](%[2]s.svg)\n\n*%[3]s (`%[4]s.svg`) · [%[5]s](%[4]s.svg)*", "[![%[1]s](%[2]s.svg)](%[2]s.svg)\n\n*%[3]s（`%[4]s.svg`）· [%[5]s](%[4]s.svg)*"}
 )
 
 // Read by page.Solutions.

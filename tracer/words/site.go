@@ -19,6 +19,15 @@ var (
 	// which shows both.
 	SiteLessonsInLang = Text{"Lessons in English", "中文课程"}
 	SiteLicence       = Text{"Licence", "许可证"}
+	// SitePictureReadable introduces a lesson picture shown at the width
+	// where its smallest text is %d px high, under the whole picture
+	// squeezed into the column.
+	SitePictureReadable = Text{"Below, the same picture with its smallest text %d px high: scroll sideways to read all of it.",
+		"下面是同一张图，最小的字 %d 像素高：左右滑动可以看全。"}
+	// SitePictureNarrow is said over a lesson picture that the widest
+	// column shows whole at that width: only a narrow screen scrolls it.
+	SitePictureNarrow = Text{"The smallest text of this picture is %d px high; on a narrow screen, scroll sideways to read all of it.",
+		"图中最小的字 %d 像素高；屏幕窄时可左右滑动看全。"}
 )
 
 // LangName names each language in itself: "English", "中文" (a switch
