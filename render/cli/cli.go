@@ -11,7 +11,10 @@
 // (flags.go) into a spec and options for the packages that do the work:
 // tracer searches, render/export runs a search or reads a step log and
 // writes its outputs safely, render/stepper steps through it; the lesson
-// command (lesson_cmd.go) calls lessons.
+// command (lesson_cmd.go) calls lessons. A problem's own flags (--nums,
+// --target, ...) are declared on its tracer.Def (Def.Flags): the flag
+// sets, the help, the completion and the errors are built from the
+// registered problems'.
 package cli
 
 import (
@@ -197,9 +200,13 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // registerProblems registers the problems given to Main or Run beside the
-// built-ins. A Def registered already (by an earlier Run) is skipped; one
-// whose name or alias another problem has is an error naming both.
+// built-ins. A Def registered already (by an earlier Run) is skipped. A
+// Def is refused, before it is registered, when another problem has its
+// name or one of its aliases, or when it declares a flag (Def.Flags) that
+// a command has of its own (--order) or that another problem declares as
+// a flag of another kind: each error names both.
 func registerProblems(problems []*tracer.Def) error {
+	var own map[string]string
 	for i, d := range problems {
 		if d == nil {
 			return fmt.Errorf("problem %d given to cli.Main is nil", i+1)
@@ -212,11 +219,60 @@ func registerProblems(problems []*tracer.Def) error {
 				return fmt.Errorf("problem %q given to cli.Main: the name %q is taken by %s (%s): give the problem a name of its own", d.Name, w, other.Name, other.Title.EN)
 			}
 		}
+		if own == nil {
+			var err error
+			if own, err = commandFlags(); err != nil {
+				return err
+			}
+		}
+		declared, err := declaredFlags(false)
+		if err != nil {
+			return err
+		}
+		for _, spec := range d.Flags {
+			if cmd, ok := own[spec.Name]; ok {
+				return fmt.Errorf("problem %q given to cli.Main declares the flag --%s, which %s has of its own: give the problem's flag another name", d.Name, spec.Name, cmd)
+			}
+			for _, f := range declared {
+				if f.spec.Name == spec.Name && f.spec.Kind != spec.Kind {
+					return fmt.Errorf("problem %q given to cli.Main declares --%s as a flag of another kind than %s does: give it another name", d.Name, spec.Name, f.problems[0].Name)
+				}
+			}
+		}
 		if err := tracer.Register(d); err != nil {
 			return fmt.Errorf("problem %q given to cli.Main: %s", d.Name, strings.TrimPrefix(err.Error(), "tracer: "))
 		}
 	}
 	return nil
+}
+
+// commandFlags returns the flags the problem commands (trace, step,
+// compare) have of their own, each with the first command that has it,
+// read from their help as the completion reads it: every flag of their -h
+// but the problems' own (Def.Flags).
+func commandFlags() (map[string]string, error) {
+	declared, err := declaredFlags(false)
+	if err != nil {
+		return nil, err
+	}
+	problems := map[string]bool{}
+	for _, f := range declared {
+		problems[f.spec.Name] = true
+	}
+	own := map[string]string{"help": "every command"}
+	for _, cmd := range []string{"trace", "step", "compare"} {
+		var out strings.Builder
+		if err := dispatch(context.Background(), []string{cmd, "-h"}, nil, &out, io.Discard); err != nil && !errors.Is(err, flag.ErrHelp) {
+			return nil, fmt.Errorf("%s -h: %w", cmd, err)
+		}
+		for _, m := range helpFlag.FindAllStringSubmatch(out.String(), -1) {
+			name := strings.TrimLeft(m[1], "-")
+			if _, ok := own[name]; !ok && !problems[name] {
+				own[name] = cmd
+			}
+		}
+	}
+	return own, nil
 }
 
 // memoryLimit is the soft limit the garbage collector keeps the program's
@@ -337,6 +393,7 @@ type command struct {
 	*flag.FlagSet
 	usage  string
 	stdout io.Writer
+	hints  map[string]string // what to give a problem's flag given empty (emptyHints for the rest)
 }
 
 // newCommand returns a flag set that reports errors as one usage line and
@@ -345,7 +402,7 @@ func newCommand(name string, stdout io.Writer, usage string) *command {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {} // the flag package calls it on every error
-	return &command{FlagSet: fs, usage: usage, stdout: stdout}
+	return &command{FlagSet: fs, usage: usage, stdout: stdout, hints: map[string]string{}}
 }
 
 // singleDash finds the flag package's "-name" in its error messages; the
@@ -388,6 +445,9 @@ func (c *command) parse(args []string) ([]string, error) {
 			dash = "-"
 		}
 		hint := emptyHints[f.Name]
+		if h, ok := c.hints[f.Name]; ok {
+			hint = h
+		}
 		switch {
 		case pathFlags[f.Name]:
 			hint = "give a file or folder name"
@@ -436,8 +496,6 @@ var pathFlags = map[string]bool{"dot": true, "svg": true, "png": true, "gif": tr
 // than "a value" helps.
 var emptyHints = map[string]string{
 	"puzzle": "give a puzzle, a file name, or - for stdin (leave the flag out for the default board)",
-	"nums":   "give numbers such as 1,1,2 (leave the flag out for the default list)",
-	"dedup":  "want " + tracer.JoinValues(tracer.Dedups),
 	"left":   "give key=value pairs such as check=scan (leave the flag out for the default strategy)",
 	"right":  "give key=value pairs such as check=counts (leave the flag out for the default strategy)",
 }
@@ -470,9 +528,15 @@ func (c *command) printHelp() {
 	io.WriteString(c.stdout, b.String())
 }
 
-// problem parses args, which name one problem, and builds it with its
-// options from the problem flags.
+// problem adds the problems' own flags (Def.Flags) after the command's,
+// parses args, which name one problem, and builds it with its options
+// from the problem flags.
 func (c *command) problem(ctx context.Context, args []string, pf *problemFlags, stdin io.Reader) (tracer.Problem, tracer.Options, error) {
+	extra, err := registerProblemFlags(c, false)
+	if err != nil {
+		return nil, tracer.Options{}, err
+	}
+	pf.extra = extra
 	pos, err := c.parse(args)
 	if err != nil {
 		return nil, tracer.Options{}, err
@@ -688,8 +752,6 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs := newCommand("compare", stdout, "backtrack compare [PROBLEM PROBLEM] [-n N] [--puzzle P] [--left S] [--right S] [--svg FILE] [--html FILE] [--no-time] | backtrack compare --strategies PROBLEM [-n N | --puzzle P] [--no-time] | backtrack compare --strategies PROBLEM --left S --right S --html FILE")
 	n := fs.Int("n", 0, "the size, for problems sized by n ("+sizeHelp()+")")
 	puzzle := fs.String("puzzle", "", "sudoku: a puzzle string, a file, or - for stdin (default: LeetCode 37's board)")
-	nums := fs.String("nums", "", "combination-sum, subsets, permutations: the numbers, e.g. 1,1,2 (with --strategies, a row for each --dedup style the problem takes: used, start, none)")
-	target := fs.Int("target", 0, "combination-sum: the target sum (default 8)")
 	strategies := fs.String("strategies", "", "run every strategy of this problem on one instance: "+strings.Join(tracer.ProblemNames(), ", "))
 	svg := fs.String("svg", "", "draw the nodes per depth of both searches as an SVG chart to this file")
 	noTime := fs.Bool("no-time", false, "leave out the time, so the output is the same on every run")
@@ -698,6 +760,10 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	htmlPath := fs.String("html", "", "write one page with the two runs' players side by side, stepping together, to this file (- for stdout: then no table is printed)")
 	left := fs.String("left", "", "the first side's strategy, as key=value joined by commas: order, check, when, stop, drop (e.g. check=scan)")
 	right := fs.String("right", "", "the second side's strategy, as --left (e.g. check=counts, or drop=return-false)")
+	instanceFlags, err := registerProblemFlags(fs, true)
+	if err != nil {
+		return err
+	}
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -717,9 +783,9 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if set["puzzle"] && strings.TrimSpace(*puzzle) == "" {
 		return usagef("--puzzle is empty: give a puzzle, a file name, or - for stdin (leave the flag out for the default board)")
 	}
-	listFlags := givenListFlags(set)
-	if set["puzzle"] && len(listFlags) > 0 {
-		return usagef("%s and --puzzle both write the instance: leave out --puzzle", strings.Join(listFlags, ", "))
+	given := givenProblemFlags(instanceFlags, set)
+	if set["puzzle"] && len(given) > 0 {
+		return usagef("%s and --puzzle both write the instance: leave out --puzzle", flagList(given))
 	}
 	problems := pos
 	switch {
@@ -753,13 +819,20 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 	}
 	// One search per problem; -n goes to the problems sized by n, --puzzle
-	// to those that take a puzzle, --nums and --target to those whose
-	// instance is a list of numbers.
+	// to those that take a puzzle, each of a problem's own flags (--nums,
+	// --target) to the problems that declare it.
 	var bases []tracer.Spec
-	usedN, usedPuzzle, usedList := false, false, false
+	usedN, usedPuzzle := false, false
+	usedFlags := map[string]bool{}
 	for i, def := range defs {
 		s := tracer.Spec{Problem: def.Name, Limits: tracer.Limits{MaxSteps: *maxSteps}}
-		_, isList := tracer.ListDefault(def)
+		var mine []*problemFlag
+		for _, f := range given {
+			if _, ok := declares(def, f.spec.Name); ok {
+				mine = append(mine, f)
+				usedFlags[f.spec.Name] = true
+			}
+		}
 		fromFlags := false
 		switch {
 		case def.Size != nil && set["n"]:
@@ -769,12 +842,12 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 				return usagef("%s", comparePuzzleError(*puzzle, where, defs, i, err))
 			}
 			s.Puzzle, usedPuzzle = puzzleText, true
-		case isList && len(listFlags) > 0:
-			text, err := listInstance(def, set, *nums, *target, false, "")
+		case len(mine) > 0:
+			text, err := instanceText(def, mine)
 			if err != nil {
 				return err
 			}
-			s.Puzzle, usedList, fromFlags = text, true, true
+			s.Puzzle, fromFlags = text, true
 		}
 		if _, _, err := tracer.Spec.Build(s); err != nil {
 			if fromFlags {
@@ -796,8 +869,10 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if set["puzzle"] && !usedPuzzle {
 		return usagef("--puzzle: %s %s no puzzle", strings.Join(problems, " and "), takes)
 	}
-	if len(listFlags) > 0 && !usedList {
-		return usagef("%s: %s %s no list of numbers", strings.Join(listFlags, ", "), strings.Join(problems, " and "), takes)
+	for _, f := range given {
+		if !usedFlags[f.spec.Name] {
+			return undeclared(f, problems)
+		}
 	}
 	searches := bases
 	switch {

@@ -69,7 +69,8 @@ type complTable struct {
 	values   map[string][]string // a flag's values, by "--name"; of every problem for the flags in perProblem
 	files    map[string]bool     // flags whose value is a file or folder
 	// perProblem holds, for the flags whose values depend on the problem
-	// (--order, --check, --when, --dedup), each problem's own values, by
+	// (--order, --check, --when, a problem's own such as --dedup), each
+	// problem's own values, by
 	// flag then problem name: offered when that problem is on the line.
 	perProblem map[string]map[string][]string
 	problems   []complProblem // in the order of tracer.Problems
@@ -130,7 +131,32 @@ func completionTable() (*complTable, error) {
 		}
 		t.commands = append(t.commands, cc)
 	}
-	t.perProblem = map[string]map[string][]string{"--order": {}, "--check": {}, "--when": {}, "--dedup": {}}
+	t.perProblem = map[string]map[string][]string{"--order": {}, "--check": {}, "--when": {}}
+	// The problems' own flags that take a word from a list (Def.Flags:
+	// --dedup): each problem's words, and every problem's in the order
+	// they come.
+	extra, err := declaredFlags(false)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range extra {
+		if len(f.spec.Values) == 0 {
+			continue
+		}
+		byProblem := map[string][]string{}
+		var all []string
+		for _, d := range tracer.Problems() {
+			spec, _ := declares(d, f.spec.Name)
+			byProblem[d.Name] = spec.Values
+			for _, v := range spec.Values {
+				if !slices.Contains(all, v) {
+					all = append(all, v)
+				}
+			}
+		}
+		t.perProblem["--"+f.spec.Name] = byProblem
+		defer func(name string, all []string) { t.values[name] = all }("--"+f.spec.Name, all)
+	}
 	for _, d := range tracer.Problems() {
 		t.problems = append(t.problems, complProblem{d.Name, append([]string{d.Name}, d.Aliases...)})
 		pp := t.perProblem
@@ -139,10 +165,6 @@ func completionTable() (*complTable, error) {
 		pp["--when"][d.Name] = strs(tracer.Whens)
 		if d.Whens != nil {
 			pp["--when"][d.Name] = strs(d.Whens)
-		}
-		pp["--dedup"][d.Name] = nil
-		if listProblem(d) {
-			pp["--dedup"][d.Name] = strs(tracer.Dedups)
 		}
 	}
 	for f, byProblem := range t.perProblem {
@@ -155,7 +177,6 @@ func completionTable() (*complTable, error) {
 	if f := "--when"; len(t.values[f]) == len(tracer.Whens) {
 		t.values[f] = strs(tracer.Whens) // in their own order, not sorted
 	}
-	t.values["--dedup"] = strs(tracer.Dedups)
 	t.values["--drop"] = strs(tracer.Drops)
 	t.values["--lang"] = strs(tracer.Langs)
 	t.values["--layout"] = []string{"tidy", "dot"}
@@ -168,17 +189,6 @@ func completionTable() (*complTable, error) {
 		t.files[f] = true
 	}
 	return t, nil
-}
-
-// listProblem reports whether the problem d takes a list of numbers
-// (--nums, --target, --reuse, --dedup): its puzzle text is a Numbers.
-func listProblem(d *tracer.Def) bool {
-	if d.Puzzle == nil || d.Puzzle.Parse == nil {
-		return false
-	}
-	v, err := d.Puzzle.Parse(d.Puzzle.Default)
-	_, ok := v.(tracer.Numbers)
-	return err == nil && ok
 }
 
 // isHelp reports whether err is the flag package's "help was asked for".

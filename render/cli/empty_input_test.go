@@ -109,14 +109,14 @@ func TestListFlagNames(t *testing.T) {
 		want    []string
 		wantNot []string
 	}{
-		{"dedup on sudoku", []string{"trace", "sudoku", "--dedup", "none"}, []string{"--dedup: sudoku takes no list of numbers"}, []string{"puzzle line", "--nums"}},
-		{"nums on nqueens", []string{"trace", "nqueens", "--nums", "1,2"}, []string{"--nums: nqueens takes no list of numbers"}, nil},
-		{"nums and target on sudoku", []string{"step", "sudoku", "--nums", "1,2", "--target", "3"}, []string{"--nums, --target: sudoku takes no list of numbers"}, nil},
-		{"compare nums", []string{"compare", "--nums", "1,2"}, []string{"--nums: nqueens and sudoku take no list of numbers"}, []string{"unknown character", "puzzle:"}},
+		{"dedup on sudoku", []string{"trace", "sudoku", "--dedup", "none"}, []string{"--dedup: sudoku takes no --dedup; permutations, combination-sum and subsets do"}, []string{"puzzle line", "--nums"}},
+		{"nums on nqueens", []string{"trace", "nqueens", "--nums", "1,2"}, []string{"--nums: nqueens takes no --nums; permutations, combination-sum and subsets do"}, nil},
+		{"nums and target on sudoku", []string{"step", "sudoku", "--nums", "1,2", "--target", "3"}, []string{"--nums: sudoku takes no --nums; permutations, combination-sum and subsets do"}, nil},
+		{"compare nums", []string{"compare", "--nums", "1,2"}, []string{"--nums: nqueens and sudoku take no --nums; permutations, combination-sum and subsets do"}, []string{"unknown character", "puzzle:"}},
 		{"compare nums on one list problem", []string{"compare", "sudoku", "subsets", "--nums", "1,x"}, []string{`--nums 1,x: "x" is not a whole number from 1 to 35`}, []string{"puzzle", "sudoku:"}},
-		{"target on subsets", []string{"trace", "subsets", "--target", "5"}, []string{"--target: subsets has no target"}, []string{"--nums"}},
-		{"reuse on permutations", []string{"trace", "permutations", "--nums", "1,2", "--reuse"}, []string{"--reuse: only combination-sum reuses numbers"}, []string{"--nums:"}},
-		{"unknown dedup", []string{"trace", "subsets", "--dedup", "both"}, []string{`--dedup: unknown style "both": want used, start or none`}, []string{"--nums"}},
+		{"target on subsets", []string{"trace", "subsets", "--target", "5"}, []string{"--target: subsets takes no --target; combination-sum does"}, []string{"--nums"}},
+		{"reuse on permutations", []string{"trace", "permutations", "--nums", "1,2", "--reuse"}, []string{"--reuse: permutations takes no --reuse; combination-sum does"}, []string{"--nums:"}},
+		{"unknown dedup", []string{"trace", "subsets", "--dedup", "both"}, []string{`--dedup: unknown value "both": want used, start or none`}, []string{"--nums"}},
 		{"dedup start on permutations", []string{"trace", "permutations", "--nums", "1,1,2", "--dedup", "start"}, []string{"--dedup start: a permutation's loop starts at 0"}, []string{"--nums:"}},
 		{"too many numbers", []string{"trace", "permutations", "--nums", "1,2,3,4,5,6,7,8,9,10,11"}, []string{"--nums: 11 numbers: want 1 to 10"}, nil},
 		{"number out of range", []string{"trace", "subsets", "--nums", "1,36"}, []string{`--nums 1,36: "36" is not a whole number from 1 to 35`}, nil},

@@ -44,7 +44,12 @@ func TestMain(m *testing.M) {
 	}
 	// The tests run the commands as a user does in the repository's root
 	// (examples/puzzles/..., README.md, docs/), two folders above this
-	// package's: go test starts them in the package's folder.
+	// package's: go test starts them in the package's folder (pkgDir).
+	var err error
+	if pkgDir, err = os.Getwd(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
 	if err := os.Chdir(filepath.Join("..", "..")); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
@@ -92,6 +97,10 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+// pkgDir is this package's folder, where its testdata/ is: TestMain
+// moves the tests to the repository's root.
+var pkgDir string
 
 // goCache is Go's build cache as it was before TestMain moved
 // XDG_CACHE_HOME ("" when `go env` failed).

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,10 +28,7 @@ func (ef *exportFlags) raisesCap() bool {
 type problemFlags struct {
 	n        int
 	puzzle   string
-	nums     string // the list problems' instance: --nums, --target, --reuse, --dedup
-	target   int
-	reuse    bool
-	dedup    string
+	extra    []*problemFlag // the problems' own flags (Def.Flags): --nums, --target, ...
 	order    string
 	check    string
 	when     string
@@ -46,13 +44,11 @@ type problemFlags struct {
 	spec tracer.Spec
 }
 
+// register adds the flags every problem takes; the problems' own
+// (Def.Flags) come last, in command.problem, after the command's own.
 func (pf *problemFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&pf.n, "n", 0, "the size, for problems sized by n ("+sizeHelp()+")")
 	fs.StringVar(&pf.puzzle, "puzzle", "", "the instance, for problems that take one: sudoku's puzzle string, a file, or - for stdin (default: LeetCode 37's board); a list problem's \"nums 1,1,2 dedup used\"")
-	fs.StringVar(&pf.nums, "nums", "", "combination-sum, subsets, permutations: the numbers, e.g. 10,1,2,7,6,1,5 (1 to 35 each, at most 12)")
-	fs.IntVar(&pf.target, "target", 0, "combination-sum: the target sum (default 8)")
-	fs.BoolVar(&pf.reuse, "reuse", false, "combination-sum: a number may be taken again (LeetCode 39)")
-	fs.StringVar(&pf.dedup, "dedup", "", "combination-sum, subsets, permutations --nums: how equal numbers are kept from repeating an answer: used (skip nums[i] == nums[i-1] && !used[i-1], 树层去重), start (i > start && nums[i] == nums[i-1]) or none")
 	fs.StringVar(&pf.order, "order", "", "which slot next: "+valuesHelp(func(d *tracer.Def) []string { return strs(d.Orders) }))
 	fs.StringVar(&pf.check, "check", "", "how a candidate is checked: "+valuesHelp(func(d *tracer.Def) []string { return strs(d.Checks) }))
 	fs.StringVar(&pf.when, "when", "before", "when the check runs: before (check, place), after (place, check) or leaf (at a full board)")
@@ -207,22 +203,22 @@ func (pf *problemFlags) build(ctx context.Context, fs *flag.FlagSet, problem str
 		}
 		spec.Puzzle, where = text, w
 	}
-	listFlags := givenListFlags(set)
-	if len(listFlags) > 0 {
-		text, err := listInstance(def, set, pf.nums, pf.target, pf.reuse, pf.dedup)
+	given := givenProblemFlags(pf.extra, set)
+	if len(given) > 0 {
+		text, err := instanceText(def, given)
 		switch {
 		case err != nil:
 			return nil, tracer.Options{}, err
 		case set["puzzle"]:
-			return nil, tracer.Options{}, usagef("%s and --puzzle both write the instance: leave out --puzzle", strings.Join(listFlags, ", "))
+			return nil, tracer.Options{}, usagef("%s and --puzzle both write the instance: leave out --puzzle", flagList(given))
 		case set["n"]:
-			return nil, tracer.Options{}, usagef("-n and %s contradict each other: give one", strings.Join(listFlags, ", "))
+			return nil, tracer.Options{}, usagef("-n and %s contradict each other: give one", flagList(given))
 		}
 		spec.Puzzle = text
 	}
 	p, opts, err := spec.Build()
 	if err != nil {
-		if len(listFlags) > 0 {
+		if len(given) > 0 {
 			if ferr := listFlagError(err); ferr != nil {
 				return nil, opts, ferr
 			}
@@ -233,72 +229,201 @@ func (pf *problemFlags) build(ctx context.Context, fs *flag.FlagSet, problem str
 	return p, opts, nil
 }
 
-// listFlagNames are the flags that write a list problem's instance, as
-// the user types them, and the word of the instance's text each sets.
-var listFlagNames = []string{"nums", "target", "reuse", "dedup"}
+// problemFlag is a flag of the command line that registered problems
+// declare (tracer.Def.Flags): one flag for every problem that declares its
+// name, whose help names them.
+type problemFlag struct {
+	spec     tracer.FlagSpec // as the first problem declares it
+	problems []*tracer.Def   // the problems that declare it, in the order of tracer.Problems
+	text     *string         // the value given: a FlagText's
+	number   *int            // a FlagNumber's
+	on       *bool           // a FlagSwitch's
+}
 
-// givenListFlags returns the list flags given, as typed: "--nums".
-func givenListFlags(set map[string]bool) []string {
-	var out []string
-	for _, name := range listFlagNames {
-		if set[name] {
-			out = append(out, "--"+name)
+// declaredFlags returns the registered problems' flags, each once, in the
+// order the problems (in the order of tracer.Problems) declare them;
+// compare keeps only those compare takes (FlagSpec.Compare). Two problems
+// that declare one name as flags of different kinds are an error.
+func declaredFlags(compare bool) ([]*problemFlag, error) {
+	var out []*problemFlag
+	byName := map[string]*problemFlag{}
+	for _, d := range tracer.Problems() {
+		for _, spec := range d.Flags {
+			if compare && !spec.Compare {
+				continue
+			}
+			f := byName[spec.Name]
+			if f == nil {
+				f = &problemFlag{spec: spec}
+				byName[spec.Name] = f
+				out = append(out, f)
+			} else if f.spec.Kind != spec.Kind {
+				return nil, fmt.Errorf("problem %s declares --%s as a flag of another kind than %s does", d.Name, spec.Name, f.problems[0].Name)
+			}
+			f.problems = append(f.problems, d)
+		}
+	}
+	return out, nil
+}
+
+// registerProblemFlags adds the registered problems' flags to fs, after
+// the command's own: a problem's flag that one of them has already is an
+// error naming both.
+func registerProblemFlags(c *command, compare bool) ([]*problemFlag, error) {
+	flags, err := declaredFlags(compare)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range flags {
+		name := f.spec.Name
+		if c.Lookup(name) != nil {
+			return nil, fmt.Errorf("problem %s declares the flag --%s, which %s has of its own: give the problem's flag another name", f.problems[0].Name, name, c.Name())
+		}
+		switch f.spec.Kind {
+		case tracer.FlagNumber:
+			f.number = c.Int(name, 0, f.help())
+		case tracer.FlagSwitch:
+			f.on = c.Bool(name, false, f.help())
+		default:
+			f.text = c.String(name, "", f.help())
+		}
+		switch {
+		case f.spec.Empty != "":
+			c.hints[name] = f.spec.Empty
+		case len(f.spec.Values) > 0:
+			c.hints[name] = "want " + tracer.JoinValues(f.spec.Values)
+		}
+	}
+	return flags, nil
+}
+
+// help is the flag's help: the problems that declare it, then its help
+// ("combination-sum: the target sum (default 8)"), or each problem's own
+// where they differ.
+func (f *problemFlag) help() string {
+	var names, each []string
+	same := true
+	for _, d := range f.problems {
+		h := f.spec.Help
+		for _, spec := range d.Flags {
+			if spec.Name == f.spec.Name {
+				h = spec.Help
+			}
+		}
+		same = same && h == f.spec.Help
+		names = append(names, d.Name)
+		each = append(each, d.Name+": "+h)
+	}
+	if same {
+		return strings.Join(names, ", ") + ": " + f.spec.Help
+	}
+	return strings.Join(each, "; ")
+}
+
+// declares returns problem d's own declaration of the flag name.
+func declares(d *tracer.Def, name string) (tracer.FlagSpec, bool) {
+	for _, spec := range d.Flags {
+		if spec.Name == name {
+			return spec, true
+		}
+	}
+	return tracer.FlagSpec{}, false
+}
+
+// givenProblemFlags returns the problems' flags given on the command line.
+func givenProblemFlags(flags []*problemFlag, set map[string]bool) []*problemFlag {
+	var out []*problemFlag
+	for _, f := range flags {
+		if set[f.spec.Name] {
+			out = append(out, f)
 		}
 	}
 	return out
 }
 
-// listInstance checks the list flags given (set) one by one against the
-// problem def, and writes the instance text they describe ("nums 1,1,2
-// target 4"); what they leave out is the problem's default. Each error
-// names the flag as the user typed it: a list flag on a problem whose
-// instance is no list of numbers says so, and an empty or junk value is
-// refused, never read as the default.
-func listInstance(def *tracer.Def, set map[string]bool, nums string, target int, reuse bool, dedup string) (string, error) {
-	in, ok := tracer.ListDefault(def)
-	if !ok {
-		return "", usagef("%s: %s takes no list of numbers", strings.Join(givenListFlags(set), ", "), def.Name)
+// flagList writes flags as typed: "--nums, --target".
+func flagList(flags []*problemFlag) string {
+	var out []string
+	for _, f := range flags {
+		out = append(out, "--"+f.spec.Name)
+	}
+	return strings.Join(out, ", ")
+}
+
+// undeclared words a problem flag given to problems that do not declare
+// it: "--target: subsets takes no --target; combination-sum does".
+func undeclared(f *problemFlag, problems []string) error {
+	verb, who := "takes", "does"
+	if len(problems) > 1 {
+		verb = "take"
+	}
+	var names []string
+	for _, d := range f.problems {
+		names = append(names, d.Name)
+	}
+	if len(names) > 1 {
+		who = "do"
+	}
+	return usagef("--%s: %s %s no --%s; %s %s", f.spec.Name, joinAnd(problems), verb, f.spec.Name, joinAnd(names), who)
+}
+
+// joinAnd joins words as a list in a sentence: "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// instanceText checks the problems' flags given (given) against problem
+// def, which declares its own (Def.Flags), and writes the instance text
+// they describe ("nums 1,1,2 target 4"), in the order def declares them;
+// what they leave out is the problem's default. Each error names the flag
+// as the user typed it: a flag def does not declare says which problems
+// do, and an empty or junk value is refused, never read as the default.
+func instanceText(def *tracer.Def, given []*problemFlag) (string, error) {
+	for _, f := range given {
+		if _, ok := declares(def, f.spec.Name); !ok {
+			return "", undeclared(f, []string{def.Name})
+		}
 	}
 	var parts []string
-	if set["nums"] {
-		if _, err := tracer.ParseNumberList(nums); err != nil {
-			return "", usagef("--nums %s: %v", shortValue(nums), err)
+	for _, spec := range def.Flags {
+		var f *problemFlag
+		for _, g := range given {
+			if g.spec.Name == spec.Name {
+				f = g
+			}
 		}
-		parts = append(parts, "nums "+nums)
-	}
-	if set["target"] {
-		if in.Target == 0 {
-			return "", usagef("--target: %s has no target", def.Name)
+		if f == nil {
+			continue
 		}
-		if target < 1 || target > tracer.MaxTarget {
-			return "", usagef("--target %d is out of range: want 1 to %d", target, tracer.MaxTarget)
+		name := spec.Name
+		switch spec.Kind {
+		case tracer.FlagNumber:
+			v := *f.number
+			if v < spec.Min || v > spec.Max {
+				return "", usagef("--%s %d is out of range: want %d to %d", name, v, spec.Min, spec.Max)
+			}
+			parts = append(parts, name+" "+strconv.Itoa(v))
+		case tracer.FlagSwitch:
+			if *f.on {
+				parts = append(parts, name)
+			}
+		default:
+			v := *f.text
+			if len(spec.Values) > 0 && !slices.Contains(spec.Values, v) {
+				return "", usagef("--%s: unknown value %q: want %s", name, shortValue(v), tracer.JoinValues(spec.Values))
+			}
+			if spec.Check != nil {
+				if err := spec.Check(v); err != nil {
+					return "", usagef("--%s %s: %v", name, shortValue(v), err)
+				}
+			}
+			parts = append(parts, name+" "+v)
 		}
-		parts = append(parts, "target "+strconv.Itoa(target))
-	}
-	if set["reuse"] && reuse {
-		if in.Target == 0 {
-			return "", usagef("--reuse: only %s reuses numbers, not %s", strings.Join(targetProblems(), " and "), def.Name)
-		}
-		parts = append(parts, "reuse")
-	}
-	if set["dedup"] {
-		if _, err := tracer.ParseDedup(dedup); err != nil {
-			return "", usagef("--dedup: %v", err)
-		}
-		parts = append(parts, "dedup "+dedup)
 	}
 	return strings.Join(parts, " "), nil
-}
-
-// targetProblems names the problems whose list instance has a target.
-func targetProblems() []string {
-	var out []string
-	for _, d := range tracer.Problems() {
-		if in, ok := tracer.ListDefault(d); ok && in.Target > 0 {
-			out = append(out, d.Name)
-		}
-	}
-	return out
 }
 
 // listFlagError words an error of an instance the list flags wrote with

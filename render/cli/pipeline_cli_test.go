@@ -23,7 +23,7 @@ func TestCompareDedupAxis(t *testing.T) {
 		{[]string{"compare", "--strategies", "subsets", "--nums", "1,2,2", "--no-time", "--lang", "zh"}, 0,
 			[]string{"去重", "used", "start", "none"}, nil},
 		{[]string{"compare", "--strategies", "permutations", "-n", "3", "--no-time"}, 0, []string{"when    status"}, []string{"dedup"}},
-		{[]string{"compare", "--strategies", "nqueens", "--nums", "1,2"}, 2, []string{"--nums: nqueens takes no list of numbers"}, nil},
+		{[]string{"compare", "--strategies", "nqueens", "--nums", "1,2"}, 2, []string{"--nums: nqueens takes no --nums; permutations, combination-sum and subsets do"}, nil},
 		{[]string{"compare", "--strategies", "subsets", "--nums", "1,2", "--puzzle", "nums 1,2"}, 2, []string{"leave out --puzzle"}, nil},
 	}
 	for _, tt := range tests {
