@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -29,6 +30,36 @@ func TestWriteVersion(t *testing.T) {
 				if !strings.Contains(b.String(), w) {
 					t.Errorf("version output\n%s\nlacks %q", b.String(), w)
 				}
+			}
+		})
+	}
+}
+
+// TestVersionInAProgram: in a program of its own that runs cli.Main,
+// version names backtrack's module version (a dependency's) and the
+// program; before, it printed the program's version as backtrack's.
+func TestVersionInAProgram(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		bi   *debug.BuildInfo
+		want string
+	}{
+		{"backtrack itself", &debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v0.2.0"}}, "module:  v0.2.0\n"},
+		{"a program", &debug.BuildInfo{Main: debug.Module{Path: "example.com/palin", Version: "(devel)"},
+			Deps: []*debug.Module{{Path: "golang.org/x/text", Version: "v0.22.0"}, {Path: modulePath, Version: "v0.2.0"}}},
+			"module:  v0.2.0, in the program example.com/palin (devel)\n"},
+		{"a program with a replace", &debug.BuildInfo{Main: debug.Module{Path: "example.com/palin", Version: "(devel)"},
+			Deps: []*debug.Module{{Path: modulePath, Version: "v0.2.0", Replace: &debug.Module{Path: "../backtrack"}}}},
+			"module:  v0.2.0 => ../backtrack, in the program example.com/palin (devel)\n"},
+		{"no build information", nil, "module:  unknown\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := writeVersion(&b, factsOf(tc.bi)); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(b.String(), tc.want) {
+				t.Errorf("version printed\n%s\nwant %q", b.String(), tc.want)
 			}
 		})
 	}
