@@ -190,7 +190,9 @@ func Main(args []string, problems ...*tracer.Def) int {
 // interactively only when they are terminals). It neither handles signals
 // nor sets the memory limit; Main does both. problems are registered as
 // Main registers them; registering the same *tracer.Def again, in a second
-// Run, is no error.
+// Run, is no error. Run one command at a time in a process: the end of a
+// run removes every temporary file of render/outfile not yet committed
+// (outfile.RemoveTemps), another run's too.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, problems ...*tracer.Def) int {
 	if err := registerProblems(problems); err != nil {
 		fmt.Fprintf(stderr, "backtrack: %s\n", err)
