@@ -218,7 +218,11 @@ func registerProblems(problems []*tracer.Def) error {
 		}
 		for _, w := range append([]string{d.Name}, d.Aliases...) {
 			if other, err := tracer.Lookup(w); err == nil && other != d {
-				return fmt.Errorf("problem %q given to cli.Main: the name %q is taken by %s (%s): give the problem a name of its own", d.Name, w, other.Name, other.Title.EN)
+				taken := fmt.Sprintf("%q is another name of %s (%s)", w, other.Name, other.Title.EN)
+				if other.Name == w {
+					taken = fmt.Sprintf("another problem (%s) is named %q", other.Title.EN, w)
+				}
+				return fmt.Errorf("problem %q given to cli.Main: %s: give the problem a name of its own", d.Name, taken)
 			}
 		}
 		if own == nil {

@@ -233,9 +233,11 @@ func TestUserProblemInProcess(t *testing.T) {
 		def  func() *tracer.Def
 		want string
 	}{
-		{"a taken name", func() *tracer.Def { d := *bitsDef; return &d }, `problem "bits" given to cli.Main: the name "bits" is taken by bits (Bit strings)`},
+		{"a taken name", func() *tracer.Def { d := *bitsDef; return &d }, `problem "bits" given to cli.Main: another problem (Bit strings) is named "bits": give the problem a name of its own`},
+		{"a built-in's name", func() *tracer.Def { d := *bitsDef; d.Name = "sudoku"; return &d },
+			`problem "sudoku" given to cli.Main: another problem (Sudoku) is named "sudoku"`},
 		{"a built-in's alias", func() *tracer.Def { d := *bitsDef; d.Name, d.Aliases = "bits2", []string{"queens"}; return &d },
-			`the name "queens" is taken by nqueens (N-Queens)`},
+			`problem "bits2" given to cli.Main: "queens" is another name of nqueens (N-Queens)`},
 		{"a command's own flag", func() *tracer.Def {
 			d := *bitsDef
 			d.Name, d.Flags = "bits3", []tracer.FlagSpec{{Name: "order", Help: "x"}}
