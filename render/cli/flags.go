@@ -52,8 +52,8 @@ func (pf *problemFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.order, "order", "", "which slot next: "+valuesHelp(func(d *tracer.Def) []string { return strs(d.Orders) }))
 	fs.StringVar(&pf.check, "check", "", "how a candidate is checked: "+valuesHelp(func(d *tracer.Def) []string { return strs(d.Checks) }))
 	fs.StringVar(&pf.when, "when", "before", "when the check runs: before (check, place), after (place, check) or leaf (at a full board)")
-	fs.BoolVar(&pf.first, "first", false, "stop at the first solution (sudoku's default)")
-	fs.BoolVar(&pf.all, "all", false, "find every solution, or prove there is none (nqueens's and permutations' default)")
+	fs.BoolVar(&pf.first, "first", false, "stop at the first solution"+stopDefaults(tracer.StopFirst))
+	fs.BoolVar(&pf.all, "all", false, "find every solution, or prove there is none"+stopDefaults(tracer.StopAll))
 	fs.BoolVar(&pf.noReturn, "no-return", false, "the same as --drop return-value")
 	fs.Var(&pf.drop, "drop", "remove a line of the template, as a tutorial's buggy version does: return-false (sudoku --order scan2d: a call whose digits all fail goes on to the next blank; status wrong when it returns true) or return-value (no return value: the solution is found, then undone; status lost); repeat or join with commas for both (tutorial 003's first version)")
 	fs.Int64Var(&pf.maxSteps, "max-steps", tracer.DefaultMaxSteps, "stop after this many steps (0: no limit)")
@@ -103,6 +103,21 @@ func sizeHelp() string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// stopDefaults names the problems whose default stop rule (Def.Stop) is
+// stop, for its flag's help: " (the default of sudoku)"; "" for none.
+func stopDefaults(stop tracer.Stop) string {
+	var names []string
+	for _, d := range tracer.Problems() {
+		if d.Stop == stop {
+			names = append(names, d.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return " (the default of " + joinAnd(names) + ")"
 }
 
 // valuesHelp lists a setting's values per problem, the default first:
