@@ -214,6 +214,13 @@ var CombSumDef = &Def{
 	Puzzle: &PuzzleSetting{Default: CombSumDefault.String(), Parse: func(s string) (any, error) {
 		return ParseNumbers(s, CombSumDefault)
 	}},
+	Flags: []FlagSpec{
+		numsFlag,
+		{Name: "target", Kind: FlagNumber, Min: 1, Max: MaxTarget, Compare: true,
+			Help: fmt.Sprintf("the target sum (default %d)", CombSumDefault.Target)},
+		{Name: "reuse", Kind: FlagSwitch, Help: "a number may be taken again (LeetCode 39)"},
+		dedupFlag,
+	},
 	New: func(s Spec) (Problem, error) {
 		in, ok := s.Parsed.(Numbers)
 		if !ok {

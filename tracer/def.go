@@ -274,6 +274,57 @@ type Def struct {
 	// Code holds the problem's pieces of the template code the stepper
 	// shows; the template around them is the same for every problem.
 	Code CodeParts
+	// Flags are the command-line flags the problem's instances take
+	// beside -n and --puzzle (the list problems' --nums, --target, --reuse,
+	// --dedup): the command line (render/cli) builds its flag sets, its
+	// help, completion and errors from the registered problems' Flags.
+	// Optional.
+	Flags []FlagSpec
+}
+
+// FlagKind is what a problem's flag takes (FlagSpec.Kind).
+type FlagKind uint8
+
+const (
+	// FlagText takes a word or a list: --nums 1,1,2.
+	FlagText FlagKind = iota
+	// FlagNumber takes a whole number from Min to Max: --target 8.
+	FlagNumber
+	// FlagSwitch takes no value: --reuse.
+	FlagSwitch
+)
+
+// FlagSpec is a command-line flag a problem declares (Def.Flags). A flag
+// given writes one part of the instance's text (Spec.Puzzle), "Name
+// VALUE" ("Name" alone for a switch given as true), which the problem's
+// Puzzle.Parse reads: the parts of the flags given are joined by spaces in
+// the order of Def.Flags ("nums 1,1,2 target 4"), and what they leave out
+// is the parse's default. Problems that declare a flag of the same name
+// and kind share one flag of the command line, whose help names them.
+type FlagSpec struct {
+	// Name is the flag without its dashes, a lower-case word ("nums"): the
+	// flag --nums and the word of the instance's text.
+	Name string
+	Kind FlagKind
+	// Help is the flag's help, in English as every flag's is: what comes
+	// after the names of the problems that declare it ("the numbers, e.g.
+	// 1,1,2").
+	Help string
+	// Min and Max bound a FlagNumber's value.
+	Min, Max int
+	// Values, if set, are the only words a FlagText takes (completion
+	// offers them, and another word is refused naming them).
+	Values []string
+	// Check, if set, checks a FlagText value before it goes into the
+	// instance's text, so that its error names the flag. Optional:
+	// Puzzle.Parse checks the text.
+	Check func(value string) error
+	// Empty is what to give when the flag is given an empty value
+	// ("give numbers such as 1,1,2"). Optional.
+	Empty string
+	// Compare is set for a flag compare takes too: one that writes the
+	// instance both sides share, not a variant of the search.
+	Compare bool
 }
 
 // PuzzleSetting says that a problem's instances are puzzle texts.
@@ -325,6 +376,9 @@ func Register(d *Def) error {
 			return fmt.Errorf("tracer: Register %s: unknown check timing %q in Whens", d.Name, w)
 		}
 	}
+	if err := checkFlags(d.Flags); err != nil {
+		return fmt.Errorf("tracer: Register %s: %w", d.Name, err)
+	}
 	seen := map[string]bool{}
 	for _, w := range append([]string{d.Name}, d.Aliases...) {
 		if w == "" || seen[w] {
@@ -345,6 +399,43 @@ func Register(d *Def) error {
 	}
 	registry.order = append(registry.order, d.Name)
 	return nil
+}
+
+// checkFlags checks a problem's flags (Def.Flags): each a lower-case
+// word, once, with its help, a kind it knows and a number's range.
+func checkFlags(flags []FlagSpec) error {
+	seen := map[string]bool{}
+	for _, f := range flags {
+		switch {
+		case !flagNameOK(f.Name):
+			return fmt.Errorf("flag %q: want a lower-case word of two letters or more, such as nums or max-len", f.Name)
+		case seen[f.Name]:
+			return fmt.Errorf("flag %q declared twice", f.Name)
+		case f.Help == "":
+			return fmt.Errorf("flag %q has no help", f.Name)
+		case f.Kind > FlagSwitch:
+			return fmt.Errorf("flag %q: unknown kind %d", f.Name, f.Kind)
+		case f.Kind == FlagNumber && f.Min > f.Max:
+			return fmt.Errorf("flag %q: Min %d is above Max %d", f.Name, f.Min, f.Max)
+		}
+		seen[f.Name] = true
+	}
+	return nil
+}
+
+// flagNameOK reports whether name is a flag's name: lower-case letters,
+// then letters, digits and dashes, two or more (one letter is the
+// command line's own, -n and -o).
+func flagNameOK(name string) bool {
+	for i, c := range name {
+		switch {
+		case c >= 'a' && c <= 'z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return len(name) > 1
 }
 
 // MustRegister is Register for a built-in problem's init, where a bad Def

@@ -603,6 +603,31 @@ func TestRegisterErrors(t *testing.T) {
 			d.Aliases = []string{"sudoku"}
 			return d
 		}, `"sudoku" is taken`},
+		{"flag name not a word", func() *tracer.Def {
+			d := defValidDef("test-def-panic-flag1")
+			d.Flags = []tracer.FlagSpec{{Name: "Nums", Help: "x"}}
+			return d
+		}, `flag "Nums": want a lower-case word`},
+		{"one-letter flag", func() *tracer.Def {
+			d := defValidDef("test-def-panic-flag2")
+			d.Flags = []tracer.FlagSpec{{Name: "k", Help: "x"}}
+			return d
+		}, `flag "k": want a lower-case word of two letters or more`},
+		{"flag twice", func() *tracer.Def {
+			d := defValidDef("test-def-panic-flag3")
+			d.Flags = []tracer.FlagSpec{{Name: "len", Help: "x"}, {Name: "len", Help: "y"}}
+			return d
+		}, `flag "len" declared twice`},
+		{"flag without help", func() *tracer.Def {
+			d := defValidDef("test-def-panic-flag4")
+			d.Flags = []tracer.FlagSpec{{Name: "len"}}
+			return d
+		}, `flag "len" has no help`},
+		{"flag range upside down", func() *tracer.Def {
+			d := defValidDef("test-def-panic-flag5")
+			d.Flags = []tracer.FlagSpec{{Name: "len", Kind: tracer.FlagNumber, Min: 5, Max: 1, Help: "x"}}
+			return d
+		}, `flag "len": Min 5 is above Max 1`},
 	}
 	before := tracer.ProblemNames()
 	for _, tt := range tests {

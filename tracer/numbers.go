@@ -60,6 +60,17 @@ const MaxTarget = 500
 // numbersWords are the words of a list instance's text.
 var numbersWords = []string{"nums", "target", "reuse", "dedup"}
 
+// The list problems' flags (Def.Flags): --nums and --dedup, which every
+// list problem takes.
+var (
+	numsFlag = FlagSpec{Name: "nums", Kind: FlagText, Compare: true,
+		Help:  fmt.Sprintf("the numbers, e.g. 10,1,2,7,6,1,5 (1 to %d each, at most %d)", MaxNumber, MaxNumbers),
+		Check: func(v string) error { _, err := ParseNumberList(v); return err },
+		Empty: "give numbers such as 1,1,2 (leave the flag out for the default list)"}
+	dedupFlag = FlagSpec{Name: "dedup", Kind: FlagText, Values: []string{string(DedupUsed), string(DedupStart), string(DedupNone)},
+		Help: "how equal numbers are kept from repeating an answer: used (skip nums[i] == nums[i-1] && !used[i-1], 树层去重), start (i > start && nums[i] == nums[i-1]) or none"}
+)
+
 // NumbersError is an error in one part of a list instance: Word is the
 // word of the instance's text at fault (nums, target, reuse or dedup;
 // "" for the text as a whole), which a command line maps to the flag

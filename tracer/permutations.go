@@ -292,6 +292,7 @@ var PermutationsDef = &Def{
 	Puzzle: &PuzzleSetting{Default: PermutationsListDefault.String(), Parse: func(s string) (any, error) {
 		return ParseNumbers(s, PermutationsListDefault)
 	}},
+	Flags: []FlagSpec{numsFlag, dedupFlag},
 	New: func(s Spec) (Problem, error) {
 		if in, ok := s.Parsed.(Numbers); ok && s.Puzzle != "" {
 			return NewPermutationsList(in, s.Check, s.When)

@@ -138,6 +138,7 @@ var SubsetsDef = &Def{
 	Puzzle: &PuzzleSetting{Default: SubsetsDefault.String(), Parse: func(s string) (any, error) {
 		return ParseNumbers(s, SubsetsDefault)
 	}},
+	Flags: []FlagSpec{numsFlag, dedupFlag},
 	New: func(s Spec) (Problem, error) {
 		in, ok := s.Parsed.(Numbers)
 		if !ok {

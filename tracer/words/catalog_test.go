@@ -235,10 +235,6 @@ func TestCatalog(t *testing.T) {
 var hanAllowed = []string{
 	"tracer/nqueens.go", "tracer/sudoku.go", "tracer/permutations.go",
 	"tracer/combsum.go", "tracer/subsets.go", "tracer/numbers.go",
-	// The CLI's flag help is English only (flag.FlagSet has no language);
-	// --dedup's quotes the tutorials' own term, 树层去重, for a student
-	// who searches for it. No sentence of it is Chinese.
-	"flags.go",
 }
 
 // TestNoPhraseOutsideCatalog fails when a string literal of a non-test Go
