@@ -1059,11 +1059,12 @@
     txt(el.note, note);
     var c = S.counts, w = D.words[L], parts = [];
     for (var i = 0; i < 4; i++) { parts.push(w.counters[i] + " " + c[i]); }
-    // Every rule of the run, in the order its checks test them, with ×
-    // before its count, as the stepper's counters name them
-    // (counterItems).
+    // The rules of the run that have pruned so far, in the order its
+    // checks test them, with × before the count, as the stepper's
+    // counters name them (counterItems): a rule not met yet is left out
+    // (no "×0").
     var rules = [];
-    for (var j = 0; j < D.ruleorder.length; j++) { var r = D.ruleorder[j]; rules.push(D.rules[L][r] + " ×" + c[5 + r]); }
+    for (var j = 0; j < D.ruleorder.length; j++) { var r = D.ruleorder[j]; if (c[5 + r] > 0) { rules.push(D.rules[L][r] + " ×" + c[5 + r]); } }
     parts.push(w.counters[4] + " " + c[4] + (rules.length ? (L ? "（" + rules.join("，") + "）" : " (" + rules.join(", ") + ")") : ""));
     txt(el.counters, parts.join(" · "));
   }
