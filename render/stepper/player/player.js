@@ -1077,6 +1077,7 @@
     txt(el.lang, L ? "English" : "中文");
     el.theme.title = u.theme;
     el.theme.setAttribute("aria-label", u.theme);
+    themeLabel();
     txt(el.followword, u.follow);
     txt(el.zoomfit, u.fit);
     txt(el.gotoword, u.gotoWord);
@@ -1226,7 +1227,13 @@
   // switches.
   var themeChosen = false;
   function theme() { return document.documentElement.dataset.theme === "dark" ? "dark" : "light"; }
-  function setTheme(t) { document.documentElement.dataset.theme = t; }
+  function setTheme(t) { document.documentElement.dataset.theme = t; themeLabel(); }
+  // themeLabel names the theme the button switches to, in words
+  // (D.words: "dark" / "深色" on the light theme, "light" / "浅色" on the
+  // dark one) after the half-moon.
+  function themeLabel() {
+    if (D && el.theme) { txt(el.theme, "◐ " + D.words[L].theme[theme() === "dark" ? 1 : 0]); }
+  }
   function toggleTheme() { themeChosen = true; setTheme(theme() === "dark" ? "light" : "dark"); timelineDraw(); }
   try {
     matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function (ev) {
