@@ -1,7 +1,9 @@
 package stepper
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -68,4 +70,94 @@ func TestPlayerThemeLabel(t *testing.T) {
 	for _, x := range b.exceptions() {
 		t.Errorf("the page threw %s", x)
 	}
+}
+
+// playerKeyJS goes to every step in ks and returns, at each, the kinds
+// of mark the board draws (a cell's o-… class, else its base: given,
+// placed) and the kinds the key explains (its chips' c-… classes, its
+// samples: given, placed), each sorted.
+const playerKeyJS = `(ks => {
+	const out = [];
+	const chip = {"c-try": "o-try", "c-place": "o-place", "c-clash": "o-clash", "c-slot": "o-slot", "c-choice": "o-choice"};
+	for (const k of ks) {
+		backtrackPlayer.go(k);
+		const board = new Set(), key = new Set();
+		for (const c of document.querySelectorAll('#board .cell')) {
+			const over = [...c.classList].find(x => x.startsWith('o-'));
+			if (over) board.add(over);
+			else if (c.classList.contains('given')) board.add('given');
+			else if (c.classList.contains('placed')) board.add('placed');
+		}
+		for (const e of document.querySelectorAll('#key .chip')) {
+			for (const x of e.classList) if (chip[x]) key.add(chip[x]);
+		}
+		for (const e of document.querySelectorAll('#key b.sample')) key.add(e.classList.contains('placed') ? 'placed' : 'given');
+		out.push({k: k, board: [...board].sort(), key: [...key].sort(), text: document.getElementById('key').textContent});
+	}
+	return out;
+})`
+
+// TestPlayerKeyMatchesBoard steps the player's pages of 4-queens (every
+// step) and LeetCode 37 (its first 300), in both languages, in Chromium,
+// and holds the key under the board to the board: an entry for each kind
+// of mark the board draws at that step, and for no other. The key listed
+// "placed at this step" on try and reject steps, where nothing is
+// placed, and every other mark at every step. (On a board of queens
+// every queen is the piece itself: the key has no entry for a queen
+// placed earlier.)
+func TestPlayerKeyMatchesBoard(t *testing.T) {
+	t.Parallel() // the browser tests take turns with each other, not with the rest (see main_test.go)
+	b := newPlayerBrowser(t)
+	for _, c := range []struct {
+		pc    playerCase
+		steps int64
+	}{{playerQueens4, 0}, {playerLeet37, 300}} {
+		r := makePlayerRun(t, c.pc, tracer.LangEN)
+		last := r.steps()
+		if c.steps > 0 {
+			last = min(last, c.steps)
+		}
+		var ks []int64
+		for k := int64(0); k <= last; k++ {
+			ks = append(ks, k)
+		}
+		for _, lang := range tracer.Langs {
+			b.open(t, r, fmt.Sprintf("step=0&lang=%s", lang))
+			var got []struct {
+				K     int64    `json:"k"`
+				Board []string `json:"board"`
+				Key   []string `json:"key"`
+				Text  string   `json:"text"`
+			}
+			ksJS, _ := json.Marshal(ks)
+			b.eval(t, "step and read the key", playerKeyJS+"("+string(ksJS)+")", &got)
+			if len(got) != len(ks) {
+				t.Fatalf("%s %s: read %d steps, want %d", r.name, lang, len(got), len(ks))
+			}
+			bad := 0
+			for _, g := range got {
+				board := slices.DeleteFunc(slices.Clone(g.Board), func(s string) bool { return r.queens && s == "placed" })
+				if !slices.Equal(board, g.Key) {
+					if bad++; bad <= 5 {
+						t.Errorf("%s %s step %d (%s): the board draws %v, the key explains %v: %q", r.name, lang, g.K, r.kindOf(g.K), g.Board, g.Key, g.Text)
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%s %s: the key and the board differ at %d of %d steps", r.name, lang, bad, len(ks))
+			}
+		}
+	}
+	for _, x := range b.exceptions() {
+		t.Errorf("the page threw %s", x)
+	}
+}
+
+// kindOf names the kind of step k's event ("call", "try", …; "start" for
+// step 0).
+func (r *playerRun) kindOf(k int64) string {
+	if k == 0 {
+		return "start"
+	}
+	return r.events[k-1].Kind.String()
 }

@@ -379,28 +379,40 @@
   // keyHTML is the key to the board's marks in language l at a step of
   // kind kind: the solid mark is the move placed at a place step, and at
   // a call or a return the move that led to that call (nothing is placed
-  // then).
-  function keyHTML(l, kind) {
+  // then). It explains only the marks the board draws (drawn, from
+  // drawnMarks; null: all of them, for measuring).
+  function keyHTML(l, kind, drawn) {
     var k = (l ? UI.zh : UI.en).key, items = [];
+    var has = function (m) { return !drawn || drawn[m]; };
     var chip = function (cls, word) { return '<span><span class="chip ' + cls + '"></span>' + esc(word) + "</span>"; };
     if (!D.board.pieces) {
       var g = D.board.glyphs.length > 1 ? D.board.glyphs[1] : "1";
-      if (hasGivens) { items.push('<span><b class="sample">' + esc(g) + "</b> " + esc(k.given) + "</span>"); }
-      items.push('<span><b class="sample placed">' + esc(g) + "</b> " + esc(hasGivens ? k.placedGivens : k.placed) + "</span>");
+      if (hasGivens && has("given")) { items.push('<span><b class="sample">' + esc(g) + "</b> " + esc(k.given) + "</span>"); }
+      if (has("placed")) { items.push('<span><b class="sample placed">' + esc(g) + "</b> " + esc(hasGivens ? k.placedGivens : k.placed) + "</span>"); }
     }
-    items.push(chip("c-try", k["try"]));
-    items.push(chip("c-place", kind === KIND.call ? k.placeCall : kind === KIND["return"] ? k.placeReturn : k.place));
-    items.push(chip("c-clash", k.clash));
+    if (has("o-try")) { items.push(chip("c-try", k["try"])); }
+    if (has("o-place")) { items.push(chip("c-place", kind === KIND.call ? k.placeCall : kind === KIND["return"] ? k.placeReturn : k.place)); }
+    if (has("o-clash")) { items.push(chip("c-clash", k.clash)); }
     if (D.board.pieces) {
-      items.push(chip("c-choice", k.choice));
-    } else {
+      if (has("o-choice")) { items.push(chip("c-choice", k.choice)); }
+    } else if (has("o-slot")) {
       items.push(chip("c-slot", hasGivens ? k.slotGivens : k.slot));
     }
     return items.join("");
   }
+  // drawnMarks names the marks on the board at this step: the overs
+  // ("o-try", …) and the unmarked bases ("given", "placed").
+  function drawnMarks() {
+    var m = {};
+    for (var i = 0; i < S.cells.length; i++) {
+      var v = S.cells[i], over = v & 7;
+      m[over ? OVERS[over] : BASES[(v >> 3) & 7]] = true;
+    }
+    return m;
+  }
   var hasGivens = false, keyShown = "";
   function drawKey() {
-    var h = keyHTML(L, S.k > 0 ? D.k[S.k - 1] : -1);
+    var h = keyHTML(L, S.k > 0 ? D.k[S.k - 1] : -1, drawnMarks());
     if (h !== keyShown) { keyShown = h; el.key.innerHTML = h; }
   }
 
