@@ -98,7 +98,10 @@ func (lay *treeLayout) wrap(items []Item, w, h []float64, k int) {
 		if len(cuts) > 0 {
 			prev = cuts[len(cuts)-1]
 		}
-		for d := prev + 1; d < levels; d++ {
+		// Every panel holds two levels at least: a panel of one level
+		// would be the root alone at the far left (or one row), its
+		// edges looping over the whole slide to the next panel.
+		for d := prev + 2; d < levels; d++ {
 			if parents[d-1] == 1 && (best < 0 || math.Abs(lay.Hi[d]-want) < math.Abs(lay.Hi[best]-want)) {
 				best = d
 			}

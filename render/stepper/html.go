@@ -267,6 +267,9 @@ type pWords struct {
 	States     []string `json:"states"`    // what a frame is doing, by frameState
 	Returns    []string `json:"returns"`   // the labels of returning frames (a frame's "r"), tracer.ReturnWords
 	Marks      []string `json:"rulemarks"` // a tried candidate's rule, by rule
+	// Theme labels the theme button with the theme it switches to: on the
+	// light theme, then on the dark one ("dark", "light").
+	Theme [2]string `json:"theme"`
 }
 
 // playerBin is the steps' data, as the page carries it: one binary blob
@@ -677,6 +680,7 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 			ChoiceList: s.choiceListWords().In(l),
 			None:       words.StepperNone.In(s.lang),
 			Returns:    []string{},
+			Theme:      [2]string{words.StepperThemeDark.In(l), words.StepperThemeLight.In(l)},
 		}
 		for fs := fsNew; fs <= fsStopped; fs++ {
 			text := s.frameStateText(stackFrame{state: fs})

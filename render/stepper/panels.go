@@ -182,8 +182,7 @@ func (s *Stepper) boardLines(st *stepState, bs boardStyle) []tline {
 func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, col, width int) span {
 	r := s.rec
 	p := tracer.Pos{Row: row, Col: col}
-	_, set := st.board.At(p)
-	given := st.board.Given(p)
+	mark, set, given := s.cellLook(st, m, p)
 	content, sty := ".", stPlain
 	if set {
 		content, sty = glyphs[row][col:col+1], stSet
@@ -191,17 +190,13 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, co
 			sty = stGiven
 		}
 	}
-	mark := markNone
-	switch {
-	case p == m.cand:
-		mark = markCandidate
+	switch mark {
+	case markCandidate:
 		content, sty = r.glyph(m.candValue), m.candStyle
-	case slices.Contains(m.clashes, p):
-		mark, sty = markClash, stClash
-	case p == m.slot && !set:
-		mark, sty = markSlot, stSlot
-	case r.shape.pieces && row == m.slotRow && !set && slices.Contains(m.choices, col):
-		mark, sty = markSlot, stSlot
+	case markClash:
+		sty = stClash
+	case markSlot:
+		sty = stSlot
 	}
 	if mark == markSlot {
 		content = " "
@@ -236,12 +231,70 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, co
 	return span{open + content + closeM, sty}
 }
 
+// cellLook is what the cell at p of the step's board shows: its mark, and
+// whether it holds a value and whether that is a given.
+func (s *Stepper) cellLook(st *stepState, m boardMarks, p tracer.Pos) (mark cellMark, set, given bool) {
+	_, set = st.board.At(p)
+	given = st.board.Given(p)
+	switch {
+	case p == m.cand:
+		mark = markCandidate
+	case slices.Contains(m.clashes, p):
+		mark = markClash
+	case p == m.slot && !set:
+		mark = markSlot
+	case s.rec.shape.pieces && p.Row == m.slotRow && !set && slices.Contains(m.choices, p.Col):
+		mark = markSlot
+	}
+	return mark, set, given
+}
+
+// keyKind is what a key entry explains.
+type keyKind uint8
+
+const (
+	keyCand  keyKind = iota // [ ]: the candidate, or the last move
+	keyClash                // < >: a clash
+	keySlot                 // ( ): the slot, or a choice in the row
+	keyRow                  // >: the row being decided (a board of pieces)
+	keyGiven                // a given, unmarked
+	keySet                  // a value or piece placed by the search, unmarked
+	numKeyKinds
+)
+
+// keyKinds says which marks the step's board draws, by keyKind.
+func (s *Stepper) keyKinds(st *stepState) (drawn [numKeyKinds]bool) {
+	m := s.marks(st)
+	drawn[keyRow] = m.slotRow >= 0
+	for row := range s.rec.shape.rows {
+		for col := range s.rec.shape.cols {
+			mark, set, given := s.cellLook(st, m, tracer.Pos{Row: row, Col: col})
+			switch {
+			case mark == markCandidate:
+				drawn[keyCand] = true
+			case mark == markClash:
+				drawn[keyClash] = true
+			case mark == markSlot:
+				drawn[keySlot] = true
+			case set && given:
+				drawn[keyGiven] = true
+			case set:
+				drawn[keySet] = true
+			}
+		}
+	}
+	return drawn
+}
+
 // keyItems explains the board's marks, one item each. What [ ] marks
 // depends on the step (st; nil for the help, which says both): at a try or
 // a reject the candidate; at a place or a call the move just made (the
 // one that led to the call); at a return the move the caller made. A
 // state for measuring gets the widest of these, so that the key never
-// needs more room than measured.
+// needs more room than measured. At a step, an entry for a mark the board
+// does not draw (the candidate at a call of the root, a clash but at a
+// reject) is blank (stBlank): it keeps its room, so that nothing moves
+// from step to step, and says nothing.
 func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	c := func(three, two string) string {
 		if bs.cell == 2 {
@@ -254,6 +307,7 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 		st   style
 		en   string
 		zh   string
+		kind keyKind
 	}
 	var items []item
 	sh := &s.rec.shape
@@ -316,11 +370,11 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	case sh.pieces:
 		g := s.rec.glyph(sh.lo)
 		items = []item{
-			{c("["+g+"]", "["+g), candSt, cand.en, cand.zh},
-			{c("<"+g+">", "<"+g), stClash, "clash", say(words.StepperMarkClash).zh},
-			{g, stSet, noun.EN, noun.ZH},
-			{">", stSlot, words.StepperMarkRow.EN, words.StepperMarkRow.ZH},
-			{c("( )", "()"), stSlot, choices.EN, choices.ZH},
+			{c("["+g+"]", "["+g), candSt, cand.en, cand.zh, keyCand},
+			{c("<"+g+">", "<"+g), stClash, "clash", say(words.StepperMarkClash).zh, keyClash},
+			{g, stSet, noun.EN, noun.ZH, keySet},
+			{">", stSlot, words.StepperMarkRow.EN, words.StepperMarkRow.ZH, keyRow},
+			{c("( )", "()"), stSlot, choices.EN, choices.ZH, keySlot},
 		}
 	case sh.givens:
 		// On the screen "与之冲突" (it clashes), "要填的空格" and
@@ -333,25 +387,36 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 			clash, slot, set = say(words.StepperMarkClashShort), say(words.StepperMarkSlotCellShort), say(words.StepperMarkSetShort)
 		}
 		items = []item{
-			{c("[7]", "[7"), candSt, cand.en, cand.zh},
-			{c("<5>", "<5"), stClash, clash.en, clash.zh},
-			{c("( )", "()"), stSlot, slot.en, slot.zh},
-			{"5", stGiven, words.StepperMarkGiven.EN, words.StepperMarkGiven.ZH},
-			{c("5+", "+5"), stSet, set.en, set.zh},
+			{c("[7]", "[7"), candSt, cand.en, cand.zh, keyCand},
+			{c("<5>", "<5"), stClash, clash.en, clash.zh, keyClash},
+			{c("( )", "()"), stSlot, slot.en, slot.zh, keySlot},
+			{"5", stGiven, words.StepperMarkGiven.EN, words.StepperMarkGiven.ZH, keyGiven},
+			{c("5+", "+5"), stSet, set.en, set.zh, keySet},
 		}
 	default:
 		// Examples from the problem's own values.
 		v, clash := s.rec.glyph(min(sh.lo+1, sh.hi)), s.rec.glyph(sh.lo)
 		items = []item{
-			{c("["+v+"]", "["+v), candSt, cand.en, cand.zh},
-			{c("<"+clash+">", "<"+clash), stClash, "clash", say(words.StepperMarkClash).zh},
-			{c("( )", "()"), stSlot, words.StepperMarkSlot.EN, words.StepperMarkSlot.ZH},
-			{clash, stSet, words.StepperMarkPlaced.EN, words.StepperMarkPlaced.ZH},
+			{c("["+v+"]", "["+v), candSt, cand.en, cand.zh, keyCand},
+			{c("<"+clash+">", "<"+clash), stClash, "clash", say(words.StepperMarkClash).zh, keyClash},
+			{c("( )", "()"), stSlot, words.StepperMarkSlot.EN, words.StepperMarkSlot.ZH, keySlot},
+			{clash, stSet, words.StepperMarkPlaced.EN, words.StepperMarkPlaced.ZH, keySet},
 		}
 	}
-	lines := make([]tline, len(items))
-	for i, it := range items {
-		lines[i] = tline{{it.mark, it.st}, {" " + words.Text{EN: it.en, ZH: it.zh}.In(s.lang), stPlain}}
+	drawn := [numKeyKinds]bool{}
+	for k := range drawn {
+		drawn[k] = st == nil || st.sizing
+	}
+	if st != nil && !st.sizing {
+		drawn = s.keyKinds(st)
+	}
+	lines := make([]tline, 0, len(items))
+	for _, it := range items {
+		l := tline{{it.mark, it.st}, {" " + words.Text{EN: it.en, ZH: it.zh}.In(s.lang), stPlain}}
+		if !drawn[it.kind] {
+			l = tline{{it.mark, stBlank}, {l[1].s, stBlank}}
+		}
+		lines = append(lines, l)
 	}
 	return lines
 }

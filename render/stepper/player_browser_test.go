@@ -557,11 +557,13 @@ func (r *playerRun) counters(k int64, lang tracer.Lang) string {
 		words = []string{"调用", "尝试", "回溯", "解", "剪枝"}
 		open, sep, end = "（", "，", "）"
 	}
-	// Every rule of the run, in its order, zero counts too (as the
-	// stepper's counters).
+	// The rules of the run that have pruned so far, in its order (as the
+	// stepper's counters): a rule not met yet is left out, no "×0".
 	var rules []string
 	for _, rule := range r.rules {
-		rules = append(rules, fmt.Sprintf("%s ×%d", r.def.RuleName(rule, lang), s.Rejects[rule]))
+		if s.Rejects[rule] > 0 {
+			rules = append(rules, fmt.Sprintf("%s ×%d", r.def.RuleName(rule, lang), s.Rejects[rule]))
+		}
 	}
 	out := fmt.Sprintf("%s %d · %s %d · %s %d · %s %d · %s %d", words[0], s.Nodes, words[1], s.Tries,
 		words[2], s.Backtracks, words[3], s.Solutions, words[4], s.RejectTotal())

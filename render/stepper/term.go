@@ -41,6 +41,9 @@ const (
 	stOn          // ✓ in a tried list
 	stMark        // the marked line of code and the innermost call
 	stNote        // the note
+	// stBlank is text that keeps its room and shows as spaces: a key
+	// entry for a mark not on the board at this step (keyItems).
+	stBlank
 )
 
 // sgr holds the ANSI "select graphic rendition" parameters of each style.
@@ -66,6 +69,7 @@ var sgr = [...]string{
 	stOn:    "1;38;5;29",           // green (0,135,95): 4.5:1 on white, 4.6:1 on black
 	stMark:  "7",                   // reverse video
 	stNote:  "",
+	stBlank: "",
 }
 
 // span is text in one style.
@@ -130,12 +134,15 @@ func (l tline) cut(w int) tline {
 // trailing spaces.
 func (l tline) render(color bool) string {
 	end := len(l)
-	for end > 0 && strings.TrimRight(l[end-1].s, " ") == "" {
+	for end > 0 && (l[end-1].st == stBlank || strings.TrimRight(l[end-1].s, " ") == "") {
 		end--
 	}
 	var b strings.Builder
 	for i, sp := range l[:end] {
 		text := sp.s
+		if sp.st == stBlank {
+			text = strings.Repeat(" ", textwidth.Cols(text))
+		}
 		if i == end-1 {
 			text = strings.TrimRight(text, " ")
 		}

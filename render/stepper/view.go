@@ -835,15 +835,22 @@ func (s *Stepper) noteText(st *stepState) string {
 }
 
 // counterItems are the counts of events 1..k, one item each. The rejects
-// name every rule of the run in the order its checks test them, each
-// count after a × in both languages ("同列 ×11"): a bare count after a
-// rule's name can read as a value ("同一层已试过相同的数 2"). The player's
-// counters say the same (player.js).
+// name the rules of the run that have pruned so far, in the order its
+// checks test them, each count after a × in both languages ("同列 ×11"): a
+// bare count after a rule's name can read as a value ("同一层已试过相同的数
+// 2"). A rule not met yet is left out (no "×0"), and with none the rejects
+// have no brackets. The player's counters say the same (player.js).
 func (s *Stepper) counterItems(st *stepState) []tline {
 	c := &st.stats
 	rules := make([]string, 0, len(s.rec.info.Rules))
 	for _, r := range s.rec.info.Rules {
-		rules = append(rules, s.rec.def.RuleName(r, s.lang)+" ×"+strconv.FormatInt(c.Rejects[r], 10))
+		if c.Rejects[r] > 0 {
+			rules = append(rules, s.rec.def.RuleName(r, s.lang)+" ×"+strconv.FormatInt(c.Rejects[r], 10))
+		}
+	}
+	byRule := ""
+	if len(rules) > 0 {
+		byRule = fmt.Sprintf(words.DiagramInBrackets.In(s.lang), strings.Join(rules, words.Comma.In(s.lang)))
 	}
 	item := func(w words.Text, v int64) tline {
 		return tline{{w.In(s.lang) + " " + strconv.FormatInt(v, 10), stPlain}}
@@ -857,7 +864,7 @@ func (s *Stepper) counterItems(st *stepState) []tline {
 		item(words.CompareTries, c.Tries),
 		item(words.RunBacktracks, c.Backtracks),
 		item(words.CompareSolutions, c.Solutions),
-		{{rejects + " " + strconv.FormatInt(c.RejectTotal(), 10) + fmt.Sprintf(words.DiagramInBrackets.In(s.lang), strings.Join(rules, words.Comma.In(s.lang))), stPlain}},
+		{{rejects + " " + strconv.FormatInt(c.RejectTotal(), 10) + byRule, stPlain}},
 	}
 }
 

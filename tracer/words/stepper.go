@@ -114,6 +114,10 @@ var (
 // Read by buildPlayer.
 var (
 	StepperCalls = Text{"calls", "调用"}
+	// The player's theme button names the theme it switches to: "dark"
+	// on the light theme, "light" on the dark one.
+	StepperThemeDark  = Text{"dark", "深色"}
+	StepperThemeLight = Text{"light", "浅色"}
 )
 
 // Read by the predict mode and the player's page.

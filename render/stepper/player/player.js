@@ -379,28 +379,40 @@
   // keyHTML is the key to the board's marks in language l at a step of
   // kind kind: the solid mark is the move placed at a place step, and at
   // a call or a return the move that led to that call (nothing is placed
-  // then).
-  function keyHTML(l, kind) {
+  // then). It explains only the marks the board draws (drawn, from
+  // drawnMarks; null: all of them, for measuring).
+  function keyHTML(l, kind, drawn) {
     var k = (l ? UI.zh : UI.en).key, items = [];
+    var has = function (m) { return !drawn || drawn[m]; };
     var chip = function (cls, word) { return '<span><span class="chip ' + cls + '"></span>' + esc(word) + "</span>"; };
     if (!D.board.pieces) {
       var g = D.board.glyphs.length > 1 ? D.board.glyphs[1] : "1";
-      if (hasGivens) { items.push('<span><b class="sample">' + esc(g) + "</b> " + esc(k.given) + "</span>"); }
-      items.push('<span><b class="sample placed">' + esc(g) + "</b> " + esc(hasGivens ? k.placedGivens : k.placed) + "</span>");
+      if (hasGivens && has("given")) { items.push('<span><b class="sample">' + esc(g) + "</b> " + esc(k.given) + "</span>"); }
+      if (has("placed")) { items.push('<span><b class="sample placed">' + esc(g) + "</b> " + esc(hasGivens ? k.placedGivens : k.placed) + "</span>"); }
     }
-    items.push(chip("c-try", k["try"]));
-    items.push(chip("c-place", kind === KIND.call ? k.placeCall : kind === KIND["return"] ? k.placeReturn : k.place));
-    items.push(chip("c-clash", k.clash));
+    if (has("o-try")) { items.push(chip("c-try", k["try"])); }
+    if (has("o-place")) { items.push(chip("c-place", kind === KIND.call ? k.placeCall : kind === KIND["return"] ? k.placeReturn : k.place)); }
+    if (has("o-clash")) { items.push(chip("c-clash", k.clash)); }
     if (D.board.pieces) {
-      items.push(chip("c-choice", k.choice));
-    } else {
+      if (has("o-choice")) { items.push(chip("c-choice", k.choice)); }
+    } else if (has("o-slot")) {
       items.push(chip("c-slot", hasGivens ? k.slotGivens : k.slot));
     }
     return items.join("");
   }
+  // drawnMarks names the marks on the board at this step: the overs
+  // ("o-try", …) and the unmarked bases ("given", "placed").
+  function drawnMarks() {
+    var m = {};
+    for (var i = 0; i < S.cells.length; i++) {
+      var v = S.cells[i], over = v & 7;
+      m[over ? OVERS[over] : BASES[(v >> 3) & 7]] = true;
+    }
+    return m;
+  }
   var hasGivens = false, keyShown = "";
   function drawKey() {
-    var h = keyHTML(L, S.k > 0 ? D.k[S.k - 1] : -1);
+    var h = keyHTML(L, S.k > 0 ? D.k[S.k - 1] : -1, drawnMarks());
     if (h !== keyShown) { keyShown = h; el.key.innerHTML = h; }
   }
 
@@ -1059,11 +1071,12 @@
     txt(el.note, note);
     var c = S.counts, w = D.words[L], parts = [];
     for (var i = 0; i < 4; i++) { parts.push(w.counters[i] + " " + c[i]); }
-    // Every rule of the run, in the order its checks test them, with ×
-    // before its count, as the stepper's counters name them
-    // (counterItems).
+    // The rules of the run that have pruned so far, in the order its
+    // checks test them, with × before the count, as the stepper's
+    // counters name them (counterItems): a rule not met yet is left out
+    // (no "×0").
     var rules = [];
-    for (var j = 0; j < D.ruleorder.length; j++) { var r = D.ruleorder[j]; rules.push(D.rules[L][r] + " ×" + c[5 + r]); }
+    for (var j = 0; j < D.ruleorder.length; j++) { var r = D.ruleorder[j]; if (c[5 + r] > 0) { rules.push(D.rules[L][r] + " ×" + c[5 + r]); } }
     parts.push(w.counters[4] + " " + c[4] + (rules.length ? (L ? "（" + rules.join("，") + "）" : " (" + rules.join(", ") + ")") : ""));
     txt(el.counters, parts.join(" · "));
   }
@@ -1076,6 +1089,7 @@
     txt(el.lang, L ? "English" : "中文");
     el.theme.title = u.theme;
     el.theme.setAttribute("aria-label", u.theme);
+    themeLabel();
     txt(el.followword, u.follow);
     txt(el.zoomfit, u.fit);
     txt(el.gotoword, u.gotoWord);
@@ -1225,7 +1239,13 @@
   // switches.
   var themeChosen = false;
   function theme() { return document.documentElement.dataset.theme === "dark" ? "dark" : "light"; }
-  function setTheme(t) { document.documentElement.dataset.theme = t; }
+  function setTheme(t) { document.documentElement.dataset.theme = t; themeLabel(); }
+  // themeLabel names the theme the button switches to, in words
+  // (D.words: "dark" / "深色" on the light theme, "light" / "浅色" on the
+  // dark one) after the half-moon.
+  function themeLabel() {
+    if (D && el.theme) { txt(el.theme, "◐ " + D.words[L].theme[theme() === "dark" ? 1 : 0]); }
+  }
   function toggleTheme() { themeChosen = true; setTheme(theme() === "dark" ? "light" : "dark"); timelineDraw(); }
   try {
     matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function (ev) {
