@@ -102,6 +102,27 @@ type BoardSpec struct {
 	// BoxSide returns the side of the boxes an instance of the given
 	// size is drawn with (Sudoku 9: 3), 0 for none. Optional: none.
 	BoxSide func(size int) int
+	// PieceGlyph is the character the player draws a piece with ("♛"
+	// for a queen). Optional: "●".
+	PieceGlyph string
+	// Cell returns the cell candidate v at slot fills, as the problem's
+	// Problem.Cell does, for readers that list the candidates of a slot
+	// not yet tried (their events, once made, say the cell). Optional:
+	// column v of the slot's row on a board whose slots are rows, the
+	// slot itself otherwise (see Def.MoveCell).
+	Cell func(slot Pos, v int) Pos
+}
+
+// MoveCell returns the cell candidate v at slot fills (BoardSpec.Cell):
+// column v of the slot's row when a slot is a row, else the slot.
+func (d *Def) MoveCell(slot Pos, v int) Pos {
+	switch {
+	case d.Board.Cell != nil:
+		return d.Board.Cell(slot, v)
+	case d.Board.Slot == SlotRow:
+		return Pos{Row: slot.Row, Col: v}
+	}
+	return slot
 }
 
 // SlotKind is what one call of a problem decides (BoardSpec.Slot).

@@ -26,6 +26,8 @@ type logProblem struct {
 	// problem is the instance itself, as tracer.Run would search it: the
 	// steps' moves are checked on it (movesCheck).
 	problem tracer.Problem
+	// spec builds the instance again (a version-1 log's slots: v1Slots).
+	spec tracer.Spec
 }
 
 // logBoard is what the header says about the board: it bounds the cells,
@@ -93,6 +95,9 @@ func (lb *logBoard) check(e *tracer.Event) error {
 		return err
 	}
 	if err := lb.checkPos("from", from, false); err != nil {
+		return err
+	}
+	if err := lb.checkPos("slot", e.Slot, true); err != nil {
 		return err
 	}
 	if e.Rule != tracer.RuleNone && !slices.Contains(lb.rules, e.Rule) {
@@ -176,7 +181,7 @@ func checkLogHeader(h *Header) (*logProblem, error) {
 	}
 	// The instance's own Def (tracer.Def.Of): its moves, words and board
 	// name the log's numbers, not the default instance's.
-	lp := &logProblem{def: def.Of(p.Info()), info: p.Info(), problem: p}
+	lp := &logProblem{def: def.Of(p.Info()), info: p.Info(), problem: p, spec: spec}
 	lp.info.Def = lp.def
 	if lp.start, err = lp.def.Start(lp.info); err != nil {
 		return nil, fmt.Errorf("instance: %w", err)

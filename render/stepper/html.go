@@ -741,9 +741,9 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 	// A frame's place on the path depends on these alone (framePath):
 	// worked out once each.
 	type pathKey struct {
-		end, pass bool
-		slot      tracer.Pos
-		value     int
+		end, pass  bool
+		slot, cell tracer.Pos
+		value      int
 	}
 	pathOf := map[pathKey][2]string{}
 	// A value's text (Recording.valueText), by value from the lowest.
@@ -845,7 +845,7 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 				}
 				pf.Ret = j
 			}
-			pk := pathKey{f.end, f.pass, f.slot, f.value}
+			pk := pathKey{f.end, f.pass, f.slot, f.cell, f.value}
 			path, ok := pathOf[pk]
 			if !ok {
 				for j := range st {

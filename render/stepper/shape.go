@@ -114,27 +114,11 @@ func (r *Recording) glyph(v int) string {
 	return string(r.start.Glyph(v))
 }
 
-// slotAt returns the slot a call at depth decides when the problem finds
-// it without a scan: row depth on a board of pieces, the depth-th cell in
-// reading order otherwise; end is set past the last one.
-func (r *Recording) slotAt(depth int) (slot tracer.Pos, end bool) {
-	sh := &r.shape
-	switch {
-	case sh.pieces && depth < sh.rows:
-		return tracer.Pos{Row: depth, Col: -1}, false
-	case !sh.pieces && depth < sh.rows*sh.cols:
-		return tracer.Pos{Row: depth / sh.cols, Col: depth % sh.cols}, false
-	}
-	return tracer.NoPos, true
-}
-
-// cellOf returns the cell a move of value v at slot fills: on a board of
-// pieces the slot is a row and v the column; otherwise the slot itself.
+// cellOf returns the cell a move of value v at slot fills, as the
+// problem's Def says (tracer.Def.MoveCell): for a candidate not tried yet.
+// A move made is read from its event, which names its cell.
 func (r *Recording) cellOf(slot tracer.Pos, v int) tracer.Pos {
-	if r.shape.pieces {
-		return tracer.Pos{Row: slot.Row, Col: v}
-	}
-	return slot
+	return r.def.MoveCell(slot, v)
 }
 
 // valueText writes a candidate value as the problem's words do.
