@@ -560,7 +560,7 @@ func (n *Narrator) noteCall(e *Event) string {
 	case e.Value < 0:
 		// A call after a pass: "return helper(row, col+1)", no move.
 		prev := n.parentSlot(e)
-		what := n.in(n.w.Decide(CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Prev: prev}))
+		what := n.in(n.w.Decide(CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Prev: prev, Slot: e.Slot}))
 		return n.say(words.NoteCallDepthNoMoveMade, e.Node, e.Depth, what)
 	default:
 		// "由 … 进入": the move that led here ("上一步" is the stepper's
@@ -583,7 +583,7 @@ func (n *Narrator) noteCall(e *Event) string {
 		n.buf = b
 		return string(b)
 	}
-	c := CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell}
+	c := CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell, Slot: e.Slot}
 	what, ok := n.decideNotes[c]
 	if !ok {
 		what = n.in(n.w.Decide(c))
@@ -614,7 +614,7 @@ func (n *Narrator) noteScan(e *Event) string {
 		}
 		return n.say(words.NoteScanFromNoEmptyCell, e.From, n.filled(e, false))
 	}
-	if n.order == OrderMRV || e.Value > 0 {
+	if n.def.OrderTraits(n.order).Options || e.Value > 0 {
 		switch e.Value {
 		case 0:
 			return n.say(words.NoteMrvDecideNoDigitFits, e.Cell)
@@ -623,7 +623,8 @@ func (n *Narrator) noteScan(e *Event) string {
 		}
 		return n.say(words.NoteMrvDecideOnlyDigitsFit, e.Cell, e.Value)
 	}
-	if n.order == OrderCells {
+	if n.def.OrderTraits(n.order).Passes {
+		// A call that stands on its own cell: the scan looked at it alone.
 		return n.say(words.NoteEmptyDecideHere, e.Cell)
 	}
 	if e.Skipped == 0 {

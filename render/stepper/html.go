@@ -761,6 +761,7 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 	var stack, idx []int
 	var nodes, prevNodes []int // the frames' calls, this step and the step before
 	var prevEv tracer.Event
+	traits := rec.traits()
 	for k := int64(1); k <= n; k++ {
 		if k%playerCheck == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -778,7 +779,7 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 			rule = int8(e.Rule)
 		}
 		pb.rule = append(pb.rule, rule)
-		tag := eventTag(rec.strategy, &e, &prevEv)
+		tag := eventTag(rec.strategy, traits, &e, &prevEv)
 		line := rec.codeLine(st[0].code, tag, &e)
 		pb.line = append(pb.line, int16(line))
 
@@ -1054,9 +1055,9 @@ func (d *playerData) glyph(rec *Recording, v int) int {
 func (d *playerData) glyphIdx(rec *Recording, g string) int {
 	if rec.shape.pieces {
 		// A board of pieces shows them as pieces, not letters.
-		g = "●"
-		if rec.shape.piece.EN == "queen" {
-			g = "♛"
+		g = rec.def.Board.PieceGlyph
+		if g == "" {
+			g = "●"
 		}
 	}
 	for i, x := range d.Board.Glyphs {

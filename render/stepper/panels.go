@@ -259,7 +259,7 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	sh := &s.rec.shape
 	noun := s.rec.def.Words.Candidate // "digit" / "数字"
 	if sh.pieces {
-		noun = sh.piece // "queen" / "皇后"
+		noun = sh.piece // the Def's BoardSpec.Piece
 	}
 	// The candidate's words: trying, just placed, the caller's move. In
 	// Chinese a word is written with the noun (%[1]s), the word for

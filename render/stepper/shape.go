@@ -25,7 +25,7 @@ type shape struct {
 	// its cell, and a call decides one cell: the one a scan finds, or the
 	// depth-th cell in reading order.
 	pieces bool
-	// piece names what stands on a board of pieces ("queen" / "皇后").
+	// piece names what stands on a board of pieces (BoardSpec.Piece).
 	piece tracer.Text
 	// givens is set for a problem whose boards start with given values
 	// (a puzzle): the values the search placed are marked "+".
@@ -119,6 +119,12 @@ func (r *Recording) glyph(v int) string {
 // A move made is read from its event, which names its cell.
 func (r *Recording) cellOf(slot tracer.Pos, v int) tracer.Pos {
 	return r.def.MoveCell(slot, v)
+}
+
+// traits are what the problem says of the recorded run's order
+// (tracer.OrderTraits), never guessed from the order's name.
+func (r *Recording) traits() tracer.OrderTraits {
+	return r.def.OrderTraits(r.strategy.Order)
 }
 
 // valueText writes a candidate value as the problem's words do.
