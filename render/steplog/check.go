@@ -88,6 +88,11 @@ func (lb *logBoard) check(e *tracer.Event) error {
 	if e.Pass && e.Kind != tracer.KindScan {
 		return fmt.Errorf("pass on a %s: only a scan passes", e.Kind)
 	}
+	if e.Kind == tracer.KindExhausted && cell.Row >= 0 && cell.Col == lb.cols && !lb.rowSlots {
+		// The position after the last (a list whose numbers are all on
+		// the path): its call's loop is empty.
+		cell.Col--
+	}
 	if err := lb.checkPos("cell", cell, e.Kind == tracer.KindExhausted); err != nil {
 		return err
 	}
@@ -97,7 +102,11 @@ func (lb *logBoard) check(e *tracer.Event) error {
 	if err := lb.checkPos("from", from, false); err != nil {
 		return err
 	}
-	if err := lb.checkPos("slot", e.Slot, true); err != nil {
+	slot := e.Slot
+	if slot.Row >= 0 && slot.Col == lb.cols && !lb.rowSlots {
+		slot.Col-- // the position after the last, as for an exhausted
+	}
+	if err := lb.checkPos("slot", slot, true); err != nil {
 		return err
 	}
 	if e.Rule != tracer.RuleNone && !slices.Contains(lb.rules, e.Rule) {
