@@ -230,8 +230,9 @@ type Def struct {
 	// Sum's from start to the index where sum+c[i] <= target fails,
 	// Subsets' from start). The stepper and the player list a new call's
 	// candidates with it. It runs in renderers only, never in the search
-	// loop. Optional: without it the call at depth d decides slot d with
-	// every value of Values, and the end is past the last slot.
+	// loop. Optional: without it a call tries every value of Values at
+	// the slot its event names (Event.Slot), and the end is a call with
+	// no slot.
 	CallLoop func(path []int) (lo, hi int, end bool)
 	// LeafNote, if set, words a pruned leaf from its rule and the path
 	// (the candidate last): "over by 2" / "超出 2". ok false: the rule's

@@ -20,10 +20,9 @@ type shape struct {
 	// Sudoku), 0 for none: the tracer.GridBoard of the instance.
 	box int
 	// pieces is set for a board whose values all look alike (a queen):
-	// the value of a move is the column its piece stands in, and a call
-	// decides a row, one per level. Otherwise a move writes its value in
-	// its cell, and a call decides one cell: the one a scan finds, or the
-	// depth-th cell in reading order.
+	// the value of a move is the column its piece stands in. Otherwise a
+	// move writes its value in its cell. Which slot a call decides, the
+	// events say (its call's Slot, or its scan's cell).
 	pieces bool
 	// piece names what stands on a board of pieces (BoardSpec.Piece).
 	piece tracer.Text

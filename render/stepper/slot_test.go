@@ -181,3 +181,28 @@ func TestSlotFromEvents(t *testing.T) {
 		}
 	}
 }
+
+// TestPieceGlyphFromDef: the player draws a board's pieces with the
+// glyph its Def declares (BoardSpec.PieceGlyph), never one chosen by the
+// piece's English name, and with "●" when the Def declares none.
+func TestPieceGlyphFromDef(t *testing.T) {
+	for _, c := range []struct{ glyph, want string }{{"★", "★"}, {"", "●"}, {"♛", "♛"}} {
+		q, err := tracer.NewNQueens(4, tracer.CheckScan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		def := *tracer.NQueensDef // its piece is still called "queen"
+		def.Board.PieceGlyph = c.glyph
+		info := q.Info()
+		info.Def = &def
+		rec := NewRecording(info, tracer.Strategy{Stop: tracer.StopAll})
+		d := &playerData{}
+		if g := d.Board.Glyphs; len(g) != 0 {
+			t.Fatalf("glyphs before: %q", g)
+		}
+		d.glyphIdx(rec, "Q")
+		if got := d.Board.Glyphs; len(got) != 1 || got[0] != c.want {
+			t.Errorf("PieceGlyph %q: the player's glyphs %q, want [%q]", c.glyph, got, c.want)
+		}
+	}
+}
