@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
@@ -233,5 +234,33 @@ func TestLogV1Reads(t *testing.T) {
 				t.Errorf("no call of %s has a slot", old)
 			}
 		})
+	}
+}
+
+// TestLogSlotChecked: a call's slot is held to the board as every cell
+// is, and reads back as written.
+func TestLogSlotChecked(t *testing.T) {
+	log, err := os.ReadFile(filepath.Join("testdata", "steplog-nqueens4-first.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{"slot: [1, -1]", "slot: [9, -1]", "slot (9,-1) is off the 4×4 board"},
+		{"slot: [1, -1]", "slot: [1, 7]", "slot (1,7) is off the 4×4 board"},
+		{"slot: [1, -1]", "slot: sideways", "slot: want [row, col] or none"},
+	} {
+		bad := bytes.Replace(log, []byte(c.from), []byte(c.to), 1)
+		if _, _, err := Read(bytes.NewReader(bad), nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.to, err, c.want)
+		}
+	}
+	rec := &logRecorder{}
+	if _, _, err := Read(bytes.NewReader(log), rec); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range rec.events {
+		if e.Kind == tracer.KindCall && e.Depth < 4 && e.Slot != (tracer.Pos{Row: e.Depth, Col: -1}) {
+			t.Errorf("step %d: call at depth %d reads slot %v", e.Step, e.Depth, e.Slot)
+		}
 	}
 }
