@@ -187,7 +187,7 @@ type frame struct {
 	move   Pos   // the move that led here (NoPos at the root)
 	mv     int   // its value (-1 at the root and after a pass)
 	sols   int64 // solutions found before the call started
-	slot   Pos   // the slot its last scan found (NoPos: none yet, or none left)
+	slot   Pos   // the slot its call or its last scan names (NoPos: none yet, or none left)
 	pass   bool  // its scan passes: nothing to decide at the slot
 	looped bool  // it scanned on after an exhausted (--drop return-false)
 }
@@ -349,7 +349,9 @@ func (n *Narrator) update(e *Event) {
 	switch e.Kind {
 	case KindCall:
 		n.calls++
-		n.frames = append(n.frames, frame{node: e.Node, move: e.Cell, mv: e.Value, sols: n.solutions, slot: NoPos})
+		// Its slot as the call says it (a scanning problem's scan, next,
+		// says it then).
+		n.frames = append(n.frames, frame{node: e.Node, move: e.Cell, mv: e.Value, sols: n.solutions, slot: e.Slot})
 		if n.work != nil && e.Value >= 0 && e.Cell != NoPos {
 			n.work.Place(e.Cell, e.Value)
 		}
