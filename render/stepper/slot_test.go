@@ -206,3 +206,94 @@ func TestPieceGlyphFromDef(t *testing.T) {
 		}
 	}
 }
+
+// dropTok is another problem of this test alone, whose moves land away
+// from their slot: on a 2×2 board the call at depth d decides column d
+// (its slot is the column's top cell, (0,d)), and value v drops a token
+// to row v of it, cell (v,d). Its rule "level" refuses a token in the
+// row of the one before it, whose cell is the witness.
+type dropTok struct{ rows [2]int }
+
+var dropTokDef = &tracer.Def{
+	Name:   "droptok",
+	Title:  tracer.Text{EN: "Drop tokens", ZH: "落子"},
+	Orders: []tracer.Order{"columns"},
+	Checks: []tracer.Check{tracer.CheckScan},
+	Stop:   tracer.StopAll,
+	Rules: []tracer.RuleWords{{Rule: 1, Key: "level", Name: tracer.Text{EN: "same row", ZH: "同行"},
+		Short: tracer.Text{EN: "row", ZH: "行"}}},
+	Size:   &tracer.SizeSetting{Default: 2, Min: 2, Max: 2},
+	Values: func(int) (int, int) { return 0, 1 },
+	Board: tracer.BoardSpec{Slot: tracer.SlotCell,
+		Cell: func(slot tracer.Pos, v int) tracer.Pos { return tracer.Pos{Row: v, Col: slot.Col} }},
+	Start: func(tracer.Info) (*tracer.Board, error) {
+		return tracer.NewBoard(2, 2, func(v int) byte { return byte('a' + v) }), nil
+	},
+	Move:  func(cell tracer.Pos, v int) string { return fmt.Sprintf("c%d↓%d", cell.Col, cell.Row) },
+	Label: func(tracer.Info, tracer.Lang) string { return "2×2" },
+	Words: tracer.PlainWords(tracer.Text{EN: "row", ZH: "行"}, tracer.Text{EN: "the next row", ZH: "下一行"}),
+}
+
+func (p *dropTok) Info() tracer.Info {
+	return tracer.Info{Def: dropTokDef, Problem: dropTokDef.Name, Size: 2, Instance: "2×2", Order: "columns",
+		Check: tracer.CheckScan, Rules: []tracer.Rule{1}}
+}
+
+func (p *dropTok) Next(depth int, _ tracer.Pos) (tracer.Pos, bool) {
+	return tracer.Pos{Row: 0, Col: depth}, depth < 2
+}
+func (p *dropTok) LastScan() (tracer.Scan, bool)    { return tracer.Scan{}, false }
+func (p *dropTok) Candidates(tracer.Pos) (int, int) { return 0, 1 }
+func (p *dropTok) Cell(slot tracer.Pos, v int) tracer.Pos {
+	return tracer.Pos{Row: v, Col: slot.Col}
+}
+func (p *dropTok) Check(slot tracer.Pos, v int, _ bool) tracer.Verdict {
+	if slot.Col == 1 && p.rows[0] == v {
+		return tracer.Verdict{Rule: 1, Witness: tracer.Pos{Row: v, Col: 0}, Cost: 1}
+	}
+	return tracer.Verdict{Cost: 1}
+}
+func (p *dropTok) Place(slot tracer.Pos, v int) { p.rows[slot.Col] = v }
+func (p *dropTok) Undo(tracer.Pos, int)         {}
+func (p *dropTok) Validate() (tracer.Verdict, tracer.Pos, int) {
+	return tracer.Verdict{}, tracer.NoPos, 0
+}
+func (p *dropTok) Rows() []string { return []string{"..", ".."} }
+
+// TestMoveCellFromEvents: a move that lands away from its slot is named
+// by its own cell, as its event says, on the stack of the stepper and the
+// player, never by the slot (the old reading: "c0↓0" for the token
+// dropped to row 1).
+func TestMoveCellFromEvents(t *testing.T) {
+	rec := stepRecord(t, &dropTok{}, tracer.Options{Stop: tracer.StopAll})
+	s := New(rec, Options{Width: 100, Height: 30})
+	saw := false
+	for k := int64(1); k <= rec.Len(); k++ {
+		e := rec.At(k)
+		s.Goto(k)
+		v := s.View()
+		if e.Kind == tracer.KindCall && e.Depth == 1 {
+			// The path's first move is the token that led here.
+			want := fmt.Sprintf("c0↓%d", e.Value)
+			stack := v[strings.Index(v, "call stack"):]
+			if !strings.Contains(stack, "d0 #0 "+want) {
+				t.Errorf("step %d: the stack lacks the move %q:\n%s", k, want, stack)
+			}
+			saw = saw || e.Value == 1
+		}
+	}
+	if !saw {
+		t.Fatal("no call after a token dropped to row 1")
+	}
+	pg, err := buildPlayer(context.Background(), rec, HTMLOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, p := range pg.d.Paths {
+		paths = append(paths, fmt.Sprint(p))
+	}
+	if all := strings.Join(paths, " "); !strings.Contains(all, "c0↓1") || !strings.Contains(all, "c1↓0") {
+		t.Errorf("the player's paths lack the moves c0↓1 and c1↓0: %s", all)
+	}
+}
