@@ -302,7 +302,9 @@ type movesCheck struct {
 // newMovesCheck returns the check of lp's log, or nil for a problem it
 // does not check.
 func newMovesCheck(lp *logProblem, p tracer.Problem, when tracer.When) *movesCheck {
-	if p == nil || lp.def.Board.Slot != tracer.SlotCell {
+	if p == nil || lp.def.Board.Slot != tracer.SlotCell || lp.def.Board.Cell != nil {
+		// Not where a move's cell is its slot (a problem whose moves
+		// land away from their slot declares BoardSpec.Cell).
 		return nil
 	}
 	c := &movesCheck{p: p, when: when, every: lp.def.EveryNode}
