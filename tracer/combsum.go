@@ -83,13 +83,13 @@ func (p *CombSum) start() int {
 }
 
 // Next: the end condition is sum == target; otherwise the call chooses
-// the number at position depth (kept on the row when nothing is left to
-// choose: its loop is then empty).
+// the number at position depth: past the last when every number is on
+// the path (its loop is then empty), as the call's event says.
 func (p *CombSum) Next(depth int, _ Pos) (Pos, bool) {
 	if p.sum == p.in.Target {
 		return NoPos, false
 	}
-	return Pos{0, min(depth, p.cols-1)}, true
+	return Pos{0, depth}, true
 }
 
 // LastScan: the slot is found without a scan.

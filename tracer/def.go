@@ -89,7 +89,7 @@ const (
 // recursion is, and the boxes drawn on it.
 type BoardSpec struct {
 	// Pieces is set when every value is drawn with one glyph, Glyph (a
-	// queen 'Q'), named Piece ("queen" / "皇后"): a move's value is the
+	// queen 'Q'), named Piece (a queen, 皇后): a move's value is the
 	// column its piece stands in. Otherwise a cell shows its value.
 	Pieces bool
 	Glyph  byte
@@ -102,6 +102,27 @@ type BoardSpec struct {
 	// BoxSide returns the side of the boxes an instance of the given
 	// size is drawn with (Sudoku 9: 3), 0 for none. Optional: none.
 	BoxSide func(size int) int
+	// PieceGlyph is the character the player draws a piece with ("♛"
+	// for a queen). Optional: "●".
+	PieceGlyph string
+	// Cell returns the cell candidate v at slot fills, as the problem's
+	// Problem.Cell does, for readers that list the candidates of a slot
+	// not yet tried (their events, once made, say the cell). Optional:
+	// column v of the slot's row on a board whose slots are rows, the
+	// slot itself otherwise (see Def.MoveCell).
+	Cell func(slot Pos, v int) Pos
+}
+
+// MoveCell returns the cell candidate v at slot fills (BoardSpec.Cell):
+// column v of the slot's row when a slot is a row, else the slot.
+func (d *Def) MoveCell(slot Pos, v int) Pos {
+	switch {
+	case d.Board.Cell != nil:
+		return d.Board.Cell(slot, v)
+	case d.Board.Slot == SlotRow:
+		return Pos{Row: slot.Row, Col: v}
+	}
+	return slot
 }
 
 // SlotKind is what one call of a problem decides (BoardSpec.Slot).
@@ -209,8 +230,9 @@ type Def struct {
 	// Sum's from start to the index where sum+c[i] <= target fails,
 	// Subsets' from start). The stepper and the player list a new call's
 	// candidates with it. It runs in renderers only, never in the search
-	// loop. Optional: without it the call at depth d decides slot d with
-	// every value of Values, and the end is past the last slot.
+	// loop. Optional: without it a call tries every value of Values at
+	// the slot its event names (Event.Slot), and the end is a call with
+	// no slot.
 	CallLoop func(path []int) (lo, hi int, end bool)
 	// LeafNote, if set, words a pruned leaf from its rule and the path
 	// (the candidate last): "over by 2" / "超出 2". ok false: the rule's
@@ -343,7 +365,42 @@ type CodeParts struct {
 	Args      string                // the move's arguments: "row, col"
 	Recurse   string                // the recursive call: "solve(row+1)"
 	Value     string                // the candidate's name: "col"
+	// Own, if set, returns the whole template code of a strategy whose
+	// shape is the problem's own, written as its tutorials write it
+	// (Sudoku's scan2d and cells: tutorial 000's loops inside the
+	// recursion, tutorial 001's helper(row, col)) for an instance of
+	// size n, each line with the steps that light it; nil for the
+	// shared template with the pieces above. Optional.
+	Own func(n int, sg Strategy) []CodeLine
 }
+
+// CodeLine is one line of a problem's own template code (CodeParts.Own).
+type CodeLine struct {
+	Text string
+	Role CodeRole
+}
+
+// CodeRole is what a line of the template's code does, which says the
+// steps that light it.
+type CodeRole uint8
+
+// The code roles.
+const (
+	CodeNone       CodeRole = iota
+	CodeCall                // the function starts (call)
+	CodeScan                // the slot is found (scan)
+	CodeEnd                 // the end condition (solution, leaf validation)
+	CodeLoop                // the loop over the candidates (try)
+	CodeCheck               // the check fails (reject)
+	CodePlace               // place
+	CodeRecurse             // the recursive call and what its result does
+	CodeUndo                // undo after the recursive call (backtrack)
+	CodeUndoReject          // undo after a failed check (place-then-check)
+	CodeLoopEnd             // no candidate left (exhausted)
+	CodeReturn              // return false / the end of the function
+	CodePass                // a slot with nothing to decide: go on to the next (OrderTraits.Passes)
+	CodeWrap                // the end of a row: go on to the next (OrderTraits.Passes)
+)
 
 var registry = struct {
 	sync.RWMutex
@@ -454,7 +511,15 @@ type OrderTraits struct {
 	Options bool
 	// Passes: a call may stand on a slot with nothing to decide and pass
 	// over it with no move (Sudoku's cells: a given, or a row's end).
+	// Its scan looks at its own slot only: a blank one is decided there
+	// (the code's CodePass line, "if b[r][c] != 0", found false), and a
+	// scan that finds none is the end condition.
 	Passes bool
+	// Loops: the call's loops over the slots run inside the recursion
+	// (Sudoku's scan2d, tutorials 000 and 003), so that a template
+	// without the "return false" after its candidate loop goes on
+	// scanning (Drop return-false; the problem is a LoopScanner).
+	Loops bool
 }
 
 // OrderTraits returns the traits of order o (Def.Traits): none when the
@@ -464,6 +529,24 @@ func (d *Def) OrderTraits(o Order) OrderTraits {
 		return OrderTraits{}
 	}
 	return d.Traits(o)
+}
+
+// loopOrders names the orders whose loops run inside the recursion
+// (OrderTraits.Loops): d's own, or else those of the problems registered,
+// "order scan2d".
+func loopOrders(d *Def) string {
+	var os []string
+	for _, p := range append([]*Def{d}, Problems()...) {
+		for _, o := range p.Orders {
+			if p.OrderTraits(o).Loops && !slices.Contains(os, string(o)) {
+				os = append(os, string(o))
+			}
+		}
+		if len(os) > 0 {
+			break
+		}
+	}
+	return "order " + strings.Join(os, ", order ")
 }
 
 // WhenList returns the check timings the problem accepts (Whens, or every
@@ -825,8 +908,8 @@ func (s Spec) Build() (Problem, Options, error) {
 		}
 		st.Stop, s.Drop = StopNoReturn, DropNone
 	case DropReturnFalse:
-		if st.Order != OrderScan2D {
-			return nil, Options{}, settingErr("drop", "return-false: only order scan2d has its loops inside the recursion (tutorials 000 and 003), not order %s", st.Order)
+		if !d.OrderTraits(st.Order).Loops {
+			return nil, Options{}, settingErr("drop", "return-false: only %s has its loops inside the recursion (tutorials 000 and 003), not order %s", loopOrders(d), st.Order)
 		}
 	default:
 		if _, err := ParseDrop(string(s.Drop)); err != nil {
@@ -1150,6 +1233,10 @@ type CallFacts struct {
 	Order Order
 	Root  bool // the first call: no move led to it
 	Prev  Pos  // the cell of the move that led here (NoPos at the root); for a call with no move (order cells), its parent's slot
+	// Slot is the slot the call decides, as its event says it
+	// (Event.Slot): NoPos at the end condition, and for a problem whose
+	// scan, next, finds it.
+	Slot Pos
 }
 
 // plainDef words the notes of a problem the registry does not know (a
@@ -1184,9 +1271,30 @@ func PlainWords(candidate, next Text) Words {
 			return Text(words.PlainTry.Both(val(v), cell))
 		},
 		Decide: func(c CallFacts) Text {
-			return Text(words.PlainDecide.Both(c.Depth))
+			// The slot the call's event names, never one counted from
+			// the depth.
+			switch {
+			case c.Slot == NoPos:
+				return Text(words.PlainDecideNext)
+			case c.Slot.Col < 0:
+				return Text(words.PlainDecideRow.Both(c.Slot.Row))
+			}
+			return Text(words.PlainDecideCell.Both(c.Slot))
 		},
 		Reject: func(when When, e *Event, rule RuleWords) Text {
+			if rule.Witness == WitnessNone || e.Witness == NoPos {
+				// Nothing to clash with: the rule is named alone.
+				switch when {
+				case WhenLeaf:
+					return Text{fmt.Sprintf(words.PlainRejectLeafBreaks.EN, LeafFailWords.Name.EN, val(e.Value), e.Cell, rule.Name.EN),
+						fmt.Sprintf(words.PlainRejectLeafBreaks.ZH, LeafFailWords.Name.ZH, val(e.Value), e.Cell, rule.Name.ZH)}
+				case WhenAfter:
+					return Text{fmt.Sprintf(words.PlainRejectAfterBreaks.EN, val(e.Value), e.Cell, rule.Name.EN),
+						fmt.Sprintf(words.PlainRejectAfterBreaks.ZH, val(e.Value), e.Cell, rule.Name.ZH)}
+				}
+				return Text{fmt.Sprintf(words.PlainRejectBreaks.EN, val(e.Value), e.Cell, rule.Name.EN),
+					fmt.Sprintf(words.PlainRejectBreaks.ZH, val(e.Value), e.Cell, rule.Name.ZH)}
+			}
 			with := fmt.Sprintf(words.NoteWitnessRule.EN, e.Witness, rule.Name.EN)
 			withZH := fmt.Sprintf(words.NoteWitnessRule.ZH, e.Witness, rule.Name.ZH)
 			switch when {

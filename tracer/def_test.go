@@ -1421,7 +1421,7 @@ func TestOrderTraits(t *testing.T) {
 		for _, o := range d.Orders {
 			want := tracer.OrderTraits{}
 			if d == tracer.SudokuDef {
-				want = tracer.OrderTraits{Options: o == tracer.OrderMRV, Passes: o == tracer.OrderCells}
+				want = tracer.OrderTraits{Options: o == tracer.OrderMRV, Passes: o == tracer.OrderCells, Loops: o == tracer.OrderScan2D}
 			}
 			if got := d.OrderTraits(o); got != want {
 				t.Errorf("%s.OrderTraits(%s) = %+v, want %+v", d.Name, o, got, want)

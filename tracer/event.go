@@ -159,7 +159,12 @@ func ParseLimitReason(s string) (LimitReason, error) {
 
 // Event is one step of a search. Which fields are set depends on Kind:
 //
-//	call       Parent, Cell and Value: the move that led here (NoPos, -1 at the root)
+//	call       Parent, Cell and Value: the move that led here (NoPos, -1 at the root);
+//	           Slot: the slot the call decides (Problem.Next: a row for
+//	           N-Queens, a position or an index for a list problem),
+//	           NoPos at the end condition. A problem that finds its slot
+//	           by scanning (Sudoku) leaves it NoPos here: its scan event,
+//	           next, carries the slot (Cell)
 //	scan       Cell (the slot found, NoPos if none is left), From, Skipped, Cost;
 //	           Value: with order mrv, how many digits the chosen cell allows;
 //	           Pass: the slot has nothing to decide (order cells: a given, or
@@ -189,6 +194,7 @@ type Event struct {
 	Parent  int // call: the parent node (-1 at the root)
 	Depth   int // depth of Node; the root is 0
 	Cell    Pos // where the candidate goes; for call, scan and exhausted see above
+	Slot    Pos // call: the slot it decides (see above)
 	Value   int // the candidate: a digit, or a column for a queen
 	Rule    Rule
 	Witness Pos // reject: the cell the candidate clashes with

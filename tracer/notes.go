@@ -187,7 +187,7 @@ type frame struct {
 	move   Pos   // the move that led here (NoPos at the root)
 	mv     int   // its value (-1 at the root and after a pass)
 	sols   int64 // solutions found before the call started
-	slot   Pos   // the slot its last scan found (NoPos: none yet, or none left)
+	slot   Pos   // the slot its call or its last scan names (NoPos: none yet, or none left)
 	pass   bool  // its scan passes: nothing to decide at the slot
 	looped bool  // it scanned on after an exhausted (--drop return-false)
 }
@@ -349,7 +349,9 @@ func (n *Narrator) update(e *Event) {
 	switch e.Kind {
 	case KindCall:
 		n.calls++
-		n.frames = append(n.frames, frame{node: e.Node, move: e.Cell, mv: e.Value, sols: n.solutions, slot: NoPos})
+		// Its slot as the call says it (a scanning problem's scan, next,
+		// says it then).
+		n.frames = append(n.frames, frame{node: e.Node, move: e.Cell, mv: e.Value, sols: n.solutions, slot: e.Slot})
 		if n.work != nil && e.Value >= 0 && e.Cell != NoPos {
 			n.work.Place(e.Cell, e.Value)
 		}
@@ -560,7 +562,7 @@ func (n *Narrator) noteCall(e *Event) string {
 	case e.Value < 0:
 		// A call after a pass: "return helper(row, col+1)", no move.
 		prev := n.parentSlot(e)
-		what := n.in(n.w.Decide(CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Prev: prev}))
+		what := n.in(n.w.Decide(CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Prev: prev, Slot: e.Slot}))
 		return n.say(words.NoteCallDepthNoMoveMade, e.Node, e.Depth, what)
 	default:
 		// "由 … 进入": the move that led here ("上一步" is the stepper's
@@ -583,7 +585,7 @@ func (n *Narrator) noteCall(e *Event) string {
 		n.buf = b
 		return string(b)
 	}
-	c := CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell}
+	c := CallFacts{Depth: e.Depth, Size: n.size, Order: n.order, Root: e.Value < 0, Prev: e.Cell, Slot: e.Slot}
 	what, ok := n.decideNotes[c]
 	if !ok {
 		what = n.in(n.w.Decide(c))
@@ -614,7 +616,7 @@ func (n *Narrator) noteScan(e *Event) string {
 		}
 		return n.say(words.NoteScanFromNoEmptyCell, e.From, n.filled(e, false))
 	}
-	if n.order == OrderMRV || e.Value > 0 {
+	if n.def.OrderTraits(n.order).Options || e.Value > 0 {
 		switch e.Value {
 		case 0:
 			return n.say(words.NoteMrvDecideNoDigitFits, e.Cell)
@@ -623,7 +625,8 @@ func (n *Narrator) noteScan(e *Event) string {
 		}
 		return n.say(words.NoteMrvDecideOnlyDigitsFit, e.Cell, e.Value)
 	}
-	if n.order == OrderCells {
+	if n.def.OrderTraits(n.order).Passes {
+		// A call that stands on its own cell: the scan looked at it alone.
 		return n.say(words.NoteEmptyDecideHere, e.Cell)
 	}
 	if e.Skipped == 0 {

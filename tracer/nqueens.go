@@ -17,6 +17,10 @@ var NQueensChecks = []Check{CheckScan, CheckArrays}
 // NQueensOrders lists the orders N-Queens accepts: one row per level.
 var NQueensOrders = []Order{OrderRows}
 
+// OrderRows is N-Queens' one order: the row below the last queen (1-D
+// recursion).
+const OrderRows Order = "rows"
+
 // The N-Queens rules, numbered within N-Queens (see Rule). The numbers
 // keep the order reports list the rules in: column, then ↖, then ↗.
 const (
@@ -212,7 +216,7 @@ var NQueensDef = &Def{
 	Orders:          NQueensOrders,
 	Checks:          NQueensChecks,
 	Stop:            StopAll,
-	Board:           BoardSpec{Pieces: true, Glyph: 'Q', Piece: Text{"queen", "皇后"}, Slot: SlotRow},
+	Board:           BoardSpec{Pieces: true, Glyph: 'Q', Piece: Text{"queen", "皇后"}, PieceGlyph: "♛", Slot: SlotRow},
 	Size:            &SizeSetting{Default: 8, Min: 1, Max: MaxQueens},
 	New: func(s Spec) (Problem, error) {
 		return NewNQueens(s.N, s.Check)

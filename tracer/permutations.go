@@ -19,7 +19,7 @@ const permutationsWhy = "10! is already 3,628,800 permutations, a search of abou
 	"11 would be eleven times that, far past a lesson"
 
 // OrderPositions is the one order of Permutations: the call at depth d
-// decides position d (1-D recursion, like N-Queens' OrderRows).
+// decides position d (1-D recursion, like N-Queens' rows).
 const OrderPositions Order = "positions"
 
 // PermutationsChecks lists the checks Permutations accepts: scan (look

@@ -381,7 +381,7 @@ func (s *search) send() {
 
 // setEvent fills s.ev with the fields every event has; unset cells are NoPos.
 func (s *search) setEvent(k Kind, node, depth int) {
-	s.ev = Event{Kind: k, Node: node, Depth: depth, Parent: -1, Cell: NoPos, Witness: NoPos, From: NoPos}
+	s.ev = Event{Kind: k, Node: node, Depth: depth, Parent: -1, Cell: NoPos, Slot: NoPos, Witness: NoPos, From: NoPos}
 }
 
 // emitMove reports an event about candidate v at slot.
@@ -448,7 +448,10 @@ func (s *search) overLimit(node, depth int) bool {
 // fed directly (no Event is built for it); other sinks get the Event. With no
 // sinks at all a hook is a counter increment and two untaken branches.
 
-func (s *search) hookCall(id, parent, depth int, move Pos, mv int) {
+// hookCall reports call id; slot is the slot its Next found (NoPos at the
+// end condition), which the event carries when the problem does not scan
+// for it (a scan event says it then).
+func (s *search) hookCall(id, parent, depth int, move Pos, mv int, slot Pos) {
 	if s.st != nil {
 		s.st.countCall(depth)
 	}
@@ -458,6 +461,9 @@ func (s *search) hookCall(id, parent, depth int, move Pos, mv int) {
 	if s.on {
 		s.setEvent(KindCall, id, depth)
 		s.ev.Parent, s.ev.Cell, s.ev.Value = parent, move, mv
+		if !s.scans {
+			s.ev.Slot = slot
+		}
 		s.send()
 	}
 }
@@ -580,12 +586,16 @@ func (s *search) call(parent, depth int, prev, move Pos, mv int) outcome {
 	id := int(s.nodes)
 	s.nodes++
 	s.steps++
-	if s.traced {
-		s.hookCall(id, parent, depth, move, mv)
-	}
-
 	// 1. Where is the decision? (a scan inside the call: 2-D recursion)
+	// Asked before the call is reported, so that its event says the slot.
 	slot, ok := s.p.Next(depth, prev)
+	if s.traced {
+		at := slot
+		if !ok {
+			at = NoPos
+		}
+		s.hookCall(id, parent, depth, move, mv, at)
+	}
 	if s.scans {
 		s.steps++
 		if s.traced {

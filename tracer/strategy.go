@@ -33,14 +33,10 @@ const (
 // Order says which slot a call decides next.
 type Order string
 
-// The values of --order. N-Queens always goes row by row (OrderRows).
-const (
-	OrderRows   Order = "rows"   // N-Queens: the row below the last queen (1-D recursion)
-	OrderScan2D Order = "scan2d" // Sudoku: every call rescans from the top-left (2-D recursion, tutorial 000)
-	OrderLinear Order = "linear" // Sudoku: the first empty cell after the parent's cell (tutorials 001, 002, 004)
-	OrderMRV    Order = "mrv"    // Sudoku: the empty cell with the fewest candidates
-	OrderCells  Order = "cells"  // Sudoku: one call per cell, givens and the row's end included (tutorials 001, 004: helper(row, col))
-)
+// The values of --order are each problem's own: its file declares them
+// (N-Queens' rows, Sudoku's scan2d, linear, mrv and cells) and lists
+// them in its Def.Orders, and what shared code must know of one is on
+// the Def (Def.Traits, CodeParts.Own), never its name.
 
 // Drop names a line of the template that a tutorial's buggy version lacks.
 type Drop string

@@ -13,6 +13,14 @@ var SudokuChecks = []Check{CheckScan, CheckBoard, CheckCounts}
 // SudokuOrders lists the orders Sudoku accepts.
 var SudokuOrders = []Order{OrderScan2D, OrderLinear, OrderMRV, OrderCells}
 
+// Sudoku's orders: which empty cell a call decides.
+const (
+	OrderScan2D Order = "scan2d" // every call rescans from the top-left (2-D recursion, tutorial 000)
+	OrderLinear Order = "linear" // the first empty cell after the parent's cell (tutorials 001, 002, 004)
+	OrderMRV    Order = "mrv"    // the empty cell with the fewest candidates
+	OrderCells  Order = "cells"  // one call per cell, givens and the row's end included (tutorials 001, 004: helper(row, col))
+)
+
 // The Sudoku rules, numbered within Sudoku (see Rule).
 const (
 	SudokuRow    Rule = 1 + iota // the digit already stands in the row
@@ -554,6 +562,7 @@ var SudokuDef = &Def{
 		Args:    "cell, d",
 		Recurse: "solve()",
 		Value:   "d",
+		Own:     sudokuCode,
 	},
 	Words: Words{
 		Value:         func(v int) string { return string(DigitChar(v)) },
@@ -669,7 +678,7 @@ func sudokuAlso(d string, cell Pos, more []Conflict, where func(Rule, Pos, RuleW
 // how many digits its cell allows; a call under cells may stand on a
 // given or a row's end and pass over it.
 func sudokuTraits(o Order) OrderTraits {
-	return OrderTraits{Options: o == OrderMRV, Passes: o == OrderCells}
+	return OrderTraits{Options: o == OrderMRV, Passes: o == OrderCells, Loops: o == OrderScan2D}
 }
 
 // sudokuRuleWords are the Sudoku rules in checking order, in the
@@ -771,3 +780,128 @@ func sudokuRuleIntro(r Rule, size int) (Text, bool) {
 
 // BoxSide returns the side of a box: 3 for 9×9 (GridBoard).
 func (s *Sudoku) BoxSide() int { return s.box }
+
+// sudokuCode is Sudoku's own template code (CodeParts.Own) for the
+// tutorials' two Sudoku shapes, in their own form with two-space indents
+// (to fit beside the board in the stepper), nil for the other orders,
+// which take the shared template: order scan2d
+// is tutorial 000's backtracking(board), two loops over the cells inside
+// the recursion, "return false" after the digit loop and "return true"
+// after the loops (--drop return-false leaves the first out); order
+// cells is tutorial 001's helper(row, col), one call per position.
+func sudokuCode(n int, sg Strategy) []CodeLine {
+	if sg.Order != OrderScan2D && sg.Order != OrderCells {
+		return nil
+	}
+	var c []CodeLine
+	add := func(text string, role CodeRole) { c = append(c, CodeLine{Text: text, Role: role}) }
+	void := sg.Void()
+	sig, rec := "func solve() bool {", "solve()"
+	if sg.Order == OrderCells {
+		sig, rec = "func solve(r, c int) bool {", "solve(r, c+1)"
+	}
+	switch {
+	case sg.Stop == StopNoReturn:
+		sig = strings.Replace(sig, " bool {", " { // no result", 1)
+	case void:
+		sig = strings.Replace(sig, " bool {", " {", 1)
+	}
+	add(sig, CodeCall)
+	in := "  "
+	// The end: tutorial 000 returns true after its loops, tutorial 001
+	// when the row passes the last.
+	end := func(indent string) {
+		switch {
+		case sg.When == WhenLeaf && sg.Stop == StopFirst:
+			add(indent+"return valid(board) // end", CodeEnd)
+		case sg.When == WhenLeaf && sg.Stop == StopAll:
+			add(indent+"if valid(board) { save() }", CodeEnd)
+		case sg.When == WhenLeaf:
+			add(indent+"check(board) // end", CodeEnd)
+		case sg.Stop == StopAll:
+			add(indent+"save() // end", CodeEnd)
+		case sg.Stop == StopNoReturn:
+			add(indent+"// end: no value", CodeEnd)
+		default:
+			add(indent+"return true // end", CodeEnd)
+		}
+	}
+	if sg.Order == OrderCells {
+		wrap := fmt.Sprintf("  if c == %d { return solve(r+1, 0) }", n)
+		if void {
+			wrap = fmt.Sprintf("  if c == %d { solve(r+1,0); return }", n)
+		}
+		add(wrap, CodeWrap)
+		switch {
+		case sg.When == WhenLeaf:
+			add(fmt.Sprintf("  if r == %d {", n), CodeEnd)
+			end("    ")
+			if void {
+				add("    return", CodeEnd)
+			}
+			add("  }", CodeNone)
+		case sg.Stop == StopAll:
+			add(fmt.Sprintf("  if r == %d { save(); return }", n), CodeEnd)
+		case sg.Stop == StopNoReturn:
+			add(fmt.Sprintf("  if r == %d { return } // end", n), CodeEnd)
+		default:
+			add(fmt.Sprintf("  if r == %d { return true } // end", n), CodeEnd)
+		}
+		add("  if b[r][c] != 0 { // given", CodePass)
+		if void {
+			add("    solve(r, c+1); return", CodePass)
+		} else {
+			add("    return solve(r, c+1)", CodePass)
+		}
+		add("  }", CodeNone)
+	} else {
+		add(fmt.Sprintf("  for r := 0; r < %d; r++ {", n), CodeScan)
+		add(fmt.Sprintf("  for c := 0; c < %d; c++ { // 2-D", n), CodeScan)
+		add("    if b[r][c] != 0 { continue }", CodeScan)
+		in = "    "
+	}
+	add(in+fmt.Sprintf("for d := 1; d <= %d; d++ {", n), CodeLoop)
+	switch sg.When {
+	case WhenAfter:
+		add(in+"  place(r, c, d) // first", CodePlace)
+		add(in+"  if !valid(r, c, d) {", CodeCheck)
+		add(in+"    undo(r, c, d); continue", CodeUndoReject)
+		add(in+"  }", CodeNone)
+	case WhenLeaf:
+		add(in+"  place(r, c, d) // no check", CodePlace)
+	default:
+		add(in+"  if !valid(r, c, d) {", CodeCheck)
+		add(in+"    continue  // prune", CodeNone)
+		add(in+"  }", CodeNone)
+		add(in+"  place(r, c, d) // choose", CodePlace)
+	}
+	switch sg.Stop {
+	case StopFirst:
+		add(in+"  if "+rec+" { return true }", CodeRecurse)
+	case StopAll:
+		add(in+"  "+rec+" // find all", CodeRecurse)
+	default:
+		add(in+"  "+rec+" // result lost", CodeRecurse)
+	}
+	add(in+"  undo(r, c, d) // backtrack", CodeUndo)
+	add(in+"}  // no d left", CodeLoopEnd)
+	switch {
+	case sg.Drop == DropReturnFalse:
+		add(in+"// (no return false)", CodeNone)
+	case void && sg.Order == OrderScan2D:
+		add(in+"return", CodeReturn)
+	case void:
+	default:
+		add(in+"return false", CodeReturn)
+	}
+	if sg.Order == OrderScan2D {
+		add("  }}", CodeNone)
+		end("  ")
+	}
+	if void && sg.Order == OrderCells {
+		add("}", CodeReturn)
+	} else {
+		add("}", CodeNone)
+	}
+	return c
+}

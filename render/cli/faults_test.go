@@ -467,7 +467,7 @@ func TestFaultOutputThroughSymlink(t *testing.T) {
 		{"--svg", "<svg", false},
 		{"--dot", "digraph", true},
 		{"--dot", "digraph", false},
-		{"--yaml", "format: backtrack-steps/1", true},
+		{"--yaml", "format: " + steplog.Format, true},
 		{"--stats", "status: complete", true},
 	}
 	for _, tt := range tests {

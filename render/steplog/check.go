@@ -26,6 +26,8 @@ type logProblem struct {
 	// problem is the instance itself, as tracer.Run would search it: the
 	// steps' moves are checked on it (movesCheck).
 	problem tracer.Problem
+	// spec builds the instance again (a version-1 log's slots: v1Slots).
+	spec tracer.Spec
 }
 
 // logBoard is what the header says about the board: it bounds the cells,
@@ -86,6 +88,11 @@ func (lb *logBoard) check(e *tracer.Event) error {
 	if e.Pass && e.Kind != tracer.KindScan {
 		return fmt.Errorf("pass on a %s: only a scan passes", e.Kind)
 	}
+	if e.Kind == tracer.KindExhausted && cell.Row >= 0 && cell.Col == lb.cols && !lb.rowSlots {
+		// The position after the last (a list whose numbers are all on
+		// the path): its call's loop is empty.
+		cell.Col--
+	}
 	if err := lb.checkPos("cell", cell, e.Kind == tracer.KindExhausted); err != nil {
 		return err
 	}
@@ -93,6 +100,13 @@ func (lb *logBoard) check(e *tracer.Event) error {
 		return err
 	}
 	if err := lb.checkPos("from", from, false); err != nil {
+		return err
+	}
+	slot := e.Slot
+	if slot.Row >= 0 && slot.Col == lb.cols && !lb.rowSlots {
+		slot.Col-- // the position after the last, as for an exhausted
+	}
+	if err := lb.checkPos("slot", slot, true); err != nil {
 		return err
 	}
 	if e.Rule != tracer.RuleNone && !slices.Contains(lb.rules, e.Rule) {
@@ -176,7 +190,7 @@ func checkLogHeader(h *Header) (*logProblem, error) {
 	}
 	// The instance's own Def (tracer.Def.Of): its moves, words and board
 	// name the log's numbers, not the default instance's.
-	lp := &logProblem{def: def.Of(p.Info()), info: p.Info(), problem: p}
+	lp := &logProblem{def: def.Of(p.Info()), info: p.Info(), problem: p, spec: spec}
 	lp.info.Def = lp.def
 	if lp.start, err = lp.def.Start(lp.info); err != nil {
 		return nil, fmt.Errorf("instance: %w", err)
@@ -288,7 +302,9 @@ type movesCheck struct {
 // newMovesCheck returns the check of lp's log, or nil for a problem it
 // does not check.
 func newMovesCheck(lp *logProblem, p tracer.Problem, when tracer.When) *movesCheck {
-	if p == nil || lp.def.Board.Slot != tracer.SlotCell {
+	if p == nil || lp.def.Board.Slot != tracer.SlotCell || lp.def.Board.Cell != nil {
+		// Not where a move's cell is its slot (a problem whose moves
+		// land away from their slot declares BoardSpec.Cell).
 		return nil
 	}
 	c := &movesCheck{p: p, when: when, every: lp.def.EveryNode}

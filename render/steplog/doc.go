@@ -7,7 +7,7 @@
 // and readable back (Read) with memory that does not grow with the steps.
 //
 //	# backtrack step log: every step of one search (see README)
-//	format: backtrack-steps/1
+//	format: backtrack-steps/2
 //	tool: backtrack 0.1
 //	problem: permutations
 //	size: 3
@@ -15,7 +15,7 @@
 //	strategy: {order: positions, check: scan, when: before, stop: all}
 //	lang: en
 //	steps:
-//	  - {step: 1, kind: call, node: 0, depth: 0, parent: -1, note: "…"}
+//	  - {step: 1, kind: call, node: 0, depth: 0, parent: -1, slot: [0, 0], note: "…"}
 //	  - {step: 2, kind: try, node: 0, depth: 0, move: p0=1, note: "…"}
 //	  …
 //	summary:
@@ -39,7 +39,10 @@
 // A step line is step, kind, node and depth, then the fields its kind sets,
 // in this order, then the note:
 //
-//	call       parent, move (none at the root)
+//	call       parent, move (none at the root), slot: the slot the call
+//	           decides (tracer.Event.Slot: [row, -1] for a row, [0, i] for
+//	           position i of a list), none written at the end condition
+//	           and for a problem that scans for its slot (its scan says it)
 //	scan       cell (the slot found, or none), from, skipped, cost, options (mrv),
 //	           pass: true when nothing is decided at the cell (order cells:
 //	           a given, or column n, the end of a row)
@@ -69,4 +72,9 @@
 // for a return's OK under a template with no return value, see above). Fields
 // left out read back as "not set": parent -1, cells none, value 0 (-1 for a
 // call, the root's "no move"), rule none, counts 0, ok false.
+//
+// Read reads version 1 (backtrack-steps/1) too, whose calls have no slot:
+// it fills each call's slot in as the run had it (replaying the moves on
+// the header's instance and asking its Next), the one place that works a
+// slot out rather than reading it.
 package steplog

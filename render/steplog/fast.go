@@ -65,6 +65,7 @@ var (
 	keyOKText      = newFastKey(", ok: ")
 	keyPassText    = newFastKey(", pass: ")
 	keyLimitText   = newFastKey(", limit: ")
+	keySlotText    = newFastKey(", slot: ")
 	keyNoteText    = newFastKey(`, note: "`)
 )
 
@@ -224,7 +225,7 @@ func (sr *stepReader) fastStep(line []byte, lb *logBoard, e *tracer.Event, next 
 	}
 	k := tracer.Kind(kind)
 	*e = tracer.Event{Step: step, Kind: k, Parent: -1, Cell: tracer.NoPos, Value: noValue(k),
-		Witness: tracer.NoPos, From: tracer.NoPos}
+		Slot: tracer.NoPos, Witness: tracer.NoPos, From: tracer.NoPos}
 	if e.Node, i, ok = fastInt(line, i+len(", node: ")); !ok || !key(line, i, &keyDepthText) {
 		return nil, false
 	}
@@ -288,6 +289,11 @@ func (sr *stepReader) fastStep(line []byte, lb *logBoard, e *tracer.Event, next 
 			return nil, false
 		}
 		valued = true
+	}
+	if key(line, i, &keySlotText) {
+		if e.Slot, i, ok = fastPos(line, i+len(", slot: ")); !ok {
+			return nil, false
+		}
 	}
 	if key(line, i, &keyRuleText) {
 		var r int

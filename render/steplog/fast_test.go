@@ -138,7 +138,7 @@ var (
 		"time", "yes", "~", `"call"`, "'call'", "[0, 0]", "[0,0]", "[-1, 0]", "[0, 9]", `"r0=c0"`, "r0=c0",
 		"r0=c9", `"(0,0)=1"`, "p0=1", "{}", "[]", `""`, `"\x41"`, `"\u00e9"`, `"\q"`, `"\ud800"`}
 	logMutKeys = []string{"step", "kind", "node", "depth", "parent", "move", "cell", "row", "value", "options", "rule",
-		"witness", "from", "skipped", "cost", "ok", "pass", "limit", "note", "notes", "x", "Step"}
+		"witness", "from", "skipped", "cost", "ok", "pass", "limit", "slot", "note", "notes", "x", "Step"}
 )
 
 // logMutate changes one step line of log at random, in one of the ways a

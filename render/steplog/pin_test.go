@@ -5,7 +5,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
@@ -87,7 +92,9 @@ func TestLogBytesPinned(t *testing.T) {
 				// The old code's test logs said lang: en over notes in
 				// either language, a header Read now refuses (issue 32):
 				// the sums are of the bytes with that line as they were.
-				sum := sha256.Sum256(bytes.Replace(log, []byte("\nlang: "+string(lang)+"\n"), []byte("\nlang: en\n"), 1))
+				// Version 2 adds the calls' slots, and only them: the sums
+				// are of the bytes with the slots taken out again.
+				sum := sha256.Sum256(bytes.Replace(asV1(log), []byte("\nlang: "+string(lang)+"\n"), []byte("\nlang: en\n"), 1))
 				got := hex.EncodeToString(sum[:])
 				// The appending narrator (NewNarratedWriter) writes the
 				// same bytes.
@@ -111,6 +118,16 @@ func TestLogBytesPinned(t *testing.T) {
 			})
 		}
 	}
+}
+
+// slotField is a call's slot in a step line of version 2.
+var slotField = regexp.MustCompile(`, slot: \[-?[0-9]+, -?[0-9]+\]`)
+
+// asV1 returns a log of this version as version 1 wrote it: its format
+// line back to 1 and the calls' slots left out.
+func asV1(log []byte) []byte {
+	log = bytes.Replace(log, []byte("format: "+Format+"\n"), []byte("format: "+FormatV1+"\n"), 1)
+	return slotField.ReplaceAll(log, nil)
 }
 
 // appendedLog logs c as runLogged does (the same header), with the
@@ -155,6 +172,95 @@ func TestStepText(t *testing.T) {
 			if got, want := string(lw.stepText(s)), strconv.FormatInt(s, 10); got != want {
 				t.Fatalf("step %d written %q", s, got)
 			}
+		}
+	}
+}
+
+// TestLogV1Reads reads the golden logs as version 1 wrote them (before
+// the calls carried their slots): every event is the one the log of this
+// version gives, slots filled in by the reader, and the log written
+// again from them is this version's golden log.
+func TestLogV1Reads(t *testing.T) {
+	olds, err := filepath.Glob(filepath.Join("testdata", "v1", "*.yaml"))
+	if err != nil || len(olds) == 0 {
+		t.Fatalf("no version-1 logs in testdata/v1 (%v)", err)
+	}
+	for _, old := range olds {
+		t.Run(filepath.Base(old), func(t *testing.T) {
+			v1, err := os.ReadFile(old)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v2, err := os.ReadFile(filepath.Join("testdata", filepath.Base(old)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(asV1(v2), v1) {
+				t.Fatalf("%s and the log of this version differ in more than the format and the slots", old)
+			}
+			got, want := &logRecorder{}, &logRecorder{}
+			h1, sum1, err := Read(bytes.NewReader(v1), got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h1.Format != FormatV1 {
+				t.Errorf("format %q, want %q", h1.Format, FormatV1)
+			}
+			h2, sum2, err := Read(bytes.NewReader(v2), want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(sum1, sum2) {
+				t.Errorf("summary:\n got %+v\nwant %+v", sum1, sum2)
+			}
+			if h2.Format != Format || len(got.events) != len(want.events) {
+				t.Fatalf("format %q, %d events; want %q, %d", h2.Format, len(got.events), Format, len(want.events))
+			}
+			slots, scans := 0, 0
+			for i := range want.events {
+				if got.events[i] != want.events[i] {
+					t.Fatalf("event %d:\n got %+v\nwant %+v", i+1, got.events[i], want.events[i])
+				}
+				if want.events[i].Slot != tracer.NoPos {
+					slots++
+				}
+				if want.events[i].Kind == tracer.KindScan {
+					scans++
+				}
+			}
+			// A problem that does not scan for its slots has them on its
+			// calls (a scanning one on its scans).
+			if scans == 0 && slots == 0 {
+				t.Errorf("no call of %s has a slot", old)
+			}
+		})
+	}
+}
+
+// TestLogSlotChecked: a call's slot is held to the board as every cell
+// is, and reads back as written.
+func TestLogSlotChecked(t *testing.T) {
+	log, err := os.ReadFile(filepath.Join("testdata", "steplog-nqueens4-first.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{"slot: [1, -1]", "slot: [9, -1]", "slot (9,-1) is off the 4×4 board"},
+		{"slot: [1, -1]", "slot: [1, 7]", "slot (1,7) is off the 4×4 board"},
+		{"slot: [1, -1]", "slot: sideways", "slot: want [row, col] or none"},
+	} {
+		bad := bytes.Replace(log, []byte(c.from), []byte(c.to), 1)
+		if _, _, err := Read(bytes.NewReader(bad), nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.to, err, c.want)
+		}
+	}
+	rec := &logRecorder{}
+	if _, _, err := Read(bytes.NewReader(log), rec); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range rec.events {
+		if e.Kind == tracer.KindCall && e.Depth < 4 && e.Slot != (tracer.Pos{Row: e.Depth, Col: -1}) {
+			t.Errorf("step %d: call at depth %d reads slot %v", e.Step, e.Depth, e.Slot)
 		}
 	}
 }

@@ -162,6 +162,10 @@ func read(r io.Reader, sink tracer.Sink, ro readOptions) (Header, tracer.Summary
 		moves = newMovesCheck(lp, lp.problem, h.Strategy.When)
 	}
 	lp.problem = nil
+	var v1 *v1Slots
+	if h.Format == FormatV1 {
+		v1 = newV1Slots(lp)
+	}
 	var (
 		sr    stepReader
 		st    tracer.Stats
@@ -216,6 +220,7 @@ func read(r io.Reader, sink tracer.Sink, ro readOptions) (Header, tracer.Summary
 			}
 			return h, sum, fmt.Errorf("step log line %d (%s): %w", lineNo, where, err)
 		}
+		v1.event(&e)
 		if err := moves.event(&e); err != nil {
 			return h, sum, fmt.Errorf("step log line %d (step %d): %w", lineNo, e.Step, err)
 		}

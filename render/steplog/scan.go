@@ -35,12 +35,13 @@ const (
 	keyOK
 	keyPass
 	keyLimit
+	keySlot
 	keyNote
 	numStepKeys
 )
 
 var stepKeyNames = [numStepKeys]string{"step", "kind", "node", "depth", "parent", "move", "cell", "row",
-	"value", "options", "rule", "witness", "from", "skipped", "cost", "ok", "pass", "limit", "note"}
+	"value", "options", "rule", "witness", "from", "skipped", "cost", "ok", "pass", "limit", "slot", "note"}
 
 func stepKey(name []byte) int {
 	switch string(name) {
@@ -80,6 +81,8 @@ func stepKey(name []byte) int {
 		return keyPass
 	case "limit":
 		return keyLimit
+	case "slot":
+		return keySlot
 	case "note":
 		return keyNote
 	}
@@ -214,7 +217,7 @@ func (f *stepFields) event(lb *logBoard) (e tracer.Event, note []byte, err error
 		return e, nil, err
 	}
 	e = tracer.Event{Step: step, Kind: tracer.Kind(kind), Parent: -1, Cell: tracer.NoPos, Value: noValue(tracer.Kind(kind)),
-		Witness: tracer.NoPos, From: tracer.NoPos}
+		Slot: tracer.NoPos, Witness: tracer.NoPos, From: tracer.NoPos}
 	if e.Node, err = f.int(keyNode); err != nil {
 		return e, nil, err
 	}
@@ -274,6 +277,8 @@ func (f *stepFields) event(lb *logBoard) (e tracer.Event, note []byte, err error
 			var l int
 			l, err = f.name(k, logLimitNames, 1)
 			e.Limit = tracer.LimitReason(l)
+		case keySlot:
+			e.Slot, err = f.pos(k)
 		case keyNote:
 			switch v := &f.v[k]; v.kind {
 			case valNull:

@@ -17,8 +17,9 @@ import (
 // event on one line as it happens, and the line codec's writing half.
 
 // Format names the version of the step-log format that Writer writes
-// and Read reads. A log of any other version is refused.
-const Format = "backtrack-steps/1"
+// and Read reads. Read reads FormatV1 too; a log of any other version is
+// refused.
+const Format = "backtrack-steps/2"
 
 // logComment is the first line of every step log.
 const logComment = "# backtrack step log: every step of one search (see README)\n"
@@ -291,6 +292,9 @@ func (lw *Writer) appendStep(b []byte, e *tracer.Event, note string) []byte {
 		if e.Value != nov && own&ownOptions == 0 {
 			b = appendIntField(b, ", value: ", e.Value)
 		}
+	}
+	if e.Slot != tracer.NoPos {
+		b = appendPosField(b, ", slot: ", e.Slot)
 	}
 	if e.Rule != tracer.RuleNone {
 		b = append(b, ", rule: "...)

@@ -518,8 +518,8 @@ func decodeLogHeader(b []byte) (Header, error) {
 	if h.Format, err = d.text(format, "format"); err != nil {
 		return h, err
 	}
-	if h.Format != Format {
-		return h, d.errorf(format.at, "format %s is not supported: want %s", quoteShort(h.Format), Format)
+	if h.Format != Format && h.Format != FormatV1 {
+		return h, d.errorf(format.at, "format %s is not supported: want %s (or %s)", quoteShort(h.Format), Format, FormatV1)
 	}
 	if f, ok := lookup(root, "steps"); ok {
 		// A log written as JSON, or with the steps in a flow list.

@@ -745,9 +745,9 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 	// A frame's place on the path depends on these alone (framePath):
 	// worked out once each.
 	type pathKey struct {
-		end, pass bool
-		slot      tracer.Pos
-		value     int
+		end, pass  bool
+		slot, cell tracer.Pos
+		value      int
 	}
 	pathOf := map[pathKey][2]string{}
 	// A value's text (Recording.valueText), by value from the lowest.
@@ -765,6 +765,7 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 	var stack, idx []int
 	var nodes, prevNodes []int // the frames' calls, this step and the step before
 	var prevEv tracer.Event
+	traits := rec.traits()
 	for k := int64(1); k <= n; k++ {
 		if k%playerCheck == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -782,7 +783,7 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 			rule = int8(e.Rule)
 		}
 		pb.rule = append(pb.rule, rule)
-		tag := eventTag(rec.strategy, &e, &prevEv)
+		tag := eventTag(rec.strategy, traits, &e, &prevEv)
 		line := rec.codeLine(st[0].code, tag, &e)
 		pb.line = append(pb.line, int16(line))
 
@@ -849,7 +850,7 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 				}
 				pf.Ret = j
 			}
-			pk := pathKey{f.end, f.pass, f.slot, f.value}
+			pk := pathKey{f.end, f.pass, f.slot, f.cell, f.value}
 			path, ok := pathOf[pk]
 			if !ok {
 				for j := range st {
@@ -1058,9 +1059,9 @@ func (d *playerData) glyph(rec *Recording, v int) int {
 func (d *playerData) glyphIdx(rec *Recording, g string) int {
 	if rec.shape.pieces {
 		// A board of pieces shows them as pieces, not letters.
-		g = "●"
-		if rec.shape.piece.EN == "queen" {
-			g = "♛"
+		g = rec.def.Board.PieceGlyph
+		if g == "" {
+			g = "●"
 		}
 	}
 	for i, x := range d.Board.Glyphs {

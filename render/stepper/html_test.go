@@ -381,7 +381,7 @@ func TestPlayerSteps(t *testing.T) {
 					}
 				}
 				line := -1
-				if tag := eventTag(r.rec.strategy, &e, &st.prev); tag != tagNone {
+				if tag := eventTag(r.rec.strategy, r.rec.traits(), &e, &st.prev); tag != tagNone {
 					for i, c := range en.code {
 						if c.tag == tag {
 							line = i

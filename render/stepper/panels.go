@@ -313,7 +313,7 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	sh := &s.rec.shape
 	noun := s.rec.def.Words.Candidate // "digit" / "数字"
 	if sh.pieces {
-		noun = sh.piece // "queen" / "皇后"
+		noun = sh.piece // the Def's BoardSpec.Piece
 	}
 	// The candidate's words: trying, just placed, the caller's move. In
 	// Chinese a word is written with the noun (%[1]s), the word for
@@ -444,6 +444,7 @@ type stackFrame struct {
 	end         bool       // nothing left to decide: the end condition
 	pass        bool       // nothing to decide at the slot (a given, the end of a row): it passes on
 	value       int        // its current candidate (-1: none)
+	cell        tracer.Pos // the cell of that candidate, as its event names it
 	state       frameState
 	ok          bool // fsReturn: the value returned (see tracer.VoidReturnOK for a void template)
 	// below is, at fsReturn, how many solutions were found below the call
@@ -581,33 +582,24 @@ func (r *Recording) framesKnown(k int64, known *frameMemo) []stackFrame {
 		// The candidates its loop tries: the Def's one range for every
 		// slot, or what it says of a call on this path.
 		lo, hi := r.shape.lo, r.shape.hi
+		// The slot, as the events say it: the call's own (NoPos at the end
+		// condition), or its scan's for a problem that scans for it.
 		if !r.scans {
-			f.slot, f.end = r.slotAt(c.Depth)
+			f.slot, f.end = c.Slot, c.Slot == tracer.NoPos
 		} else if sc, ok := r.scanOf(c.Step, k); ok {
 			f.slot, f.end, f.pass = sc.Cell, sc.Cell.Row < 0, sc.Pass
 		}
-		if r.def.CallLoop != nil {
+		if r.def.CallLoop != nil && !f.end {
 			path = path[:0]
 			for _, m := range calls[1 : i+1] {
 				path = append(path, m.Value)
 			}
-			var end bool
-			lo, hi, end = r.def.CallLoop(path)
-			switch {
-			case end:
-				f.slot, f.end = tracer.NoPos, true
-			case f.end && !r.scans:
-				// Past the board's last slot with its loop still to run
-				// (empty: a list whose numbers are all on the path): the
-				// slot after the last, off the board.
-				sh := &r.shape
-				f.slot, f.end = tracer.Pos{Row: sh.rows - 1, Col: c.Depth - (sh.rows-1)*sh.cols}, false
-			}
+			lo, hi, _ = r.def.CallLoop(path)
 		}
 		// Its own events end where the call below it starts, or at k.
 		last := k
 		if i < len(calls)-1 {
-			f.value, f.state = calls[i+1].Value, fsPlaced
+			f.value, f.cell, f.state = calls[i+1].Value, calls[i+1].Cell, fsPlaced
 			last = calls[i+1].Step - 1
 		} else {
 			r.topState(&f, &e, k)
@@ -738,17 +730,17 @@ func (r *Recording) topState(f *stackFrame, e *tracer.Event, k int64) {
 	case tracer.KindCall, tracer.KindScan:
 		f.state = fsNew
 	case tracer.KindTry:
-		f.value, f.state = e.Value, fsTry
+		f.value, f.cell, f.state = e.Value, e.Cell, fsTry
 	case tracer.KindReject:
 		if r.strategy.When == tracer.WhenLeaf {
 			f.state, f.end = fsInvalid, true
 		} else {
-			f.value, f.state = e.Value, fsReject
+			f.value, f.cell, f.state = e.Value, e.Cell, fsReject
 		}
 	case tracer.KindPlace:
-		f.value, f.state = e.Value, fsPlaced
+		f.value, f.cell, f.state = e.Value, e.Cell, fsPlaced
 	case tracer.KindUndo:
-		f.value, f.state = e.Value, fsUndone
+		f.value, f.cell, f.state = e.Value, e.Cell, fsUndone
 	case tracer.KindSolution:
 		f.state = fsSolution
 		// A call that records its path before its loop (Subsets: every
@@ -765,7 +757,7 @@ func (r *Recording) topState(f *stackFrame, e *tracer.Event, k int64) {
 		}
 		if prev := r.At(k - 1); prev.Kind == tracer.KindReturn && prev.Node != e.Node {
 			if c, ok := r.callOf(prev.Node); ok {
-				f.value = c.Value
+				f.value, f.cell = c.Value, c.Cell
 			}
 		}
 	case tracer.KindLimit:
@@ -1177,7 +1169,7 @@ func (s *Stepper) framePath(f stackFrame) string {
 		}
 		return fmt.Sprintf(words.StepperGiven2.In(s.lang), f.slot)
 	case f.value >= 0:
-		return r.moveLabel(r.cellOf(f.slot, f.value), f.value)
+		return r.moveLabel(f.cell, f.value)
 	case f.slot.Row >= 0 && r.def.Words.Slot != nil:
 		// A list's "position 3=?": its move (the number) does not say
 		// where it goes.

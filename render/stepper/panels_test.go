@@ -491,7 +491,7 @@ func TestTemplateCode(t *testing.T) {
 						rec := stepRecord(t, p, opts)
 						for k := int64(1); k <= rec.Len(); k++ {
 							e, prev := rec.At(k), rec.At(k-1)
-							tag := eventTag(rec.strategy, &e, &prev)
+							tag := eventTag(rec.strategy, rec.traits(), &e, &prev)
 							if e.Kind != tracer.KindLimit && (tag == tagNone || !tags[tag]) {
 								t.Fatalf("%s: step %d (%s) maps to no line of the code", name, k, e.Kind)
 							}

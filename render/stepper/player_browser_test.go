@@ -582,7 +582,7 @@ func (r *playerRun) codeLine(k int64) int {
 	if k > 1 {
 		prev = r.events[k-2]
 	}
-	tag := eventTag(r.sg, &r.events[k-1], &prev)
+	tag := eventTag(r.sg, r.def.OrderTraits(r.sg.Order), &r.events[k-1], &prev)
 	if tag == tagNone {
 		return -1
 	}

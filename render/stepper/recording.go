@@ -20,7 +20,7 @@ const stepCheckpoint = 1024
 // index. Fields whose meaning depends on the kind:
 //
 //	a    call: Parent; scan: Cost<<16 | Skipped; other kinds: Cost
-//	aux  reject: Witness; scan: From (both encoded as cells)
+//	aux  call: Slot; reject: Witness; scan: From (all encoded as cells)
 //	bits the kind (low 4 bits), the rule, the limit reason or a scan's Pass
 //	     (next 3), OK (top bit)
 //
@@ -218,6 +218,8 @@ func (r *Recording) pack(e *tracer.Event) (packedEvent, bool) {
 	case tracer.KindCall:
 		ok = ok && fitsInt32(int64(e.Parent))
 		p.a = int32(e.Parent)
+		p.aux, ok2 = r.encodePos(e.Slot)
+		ok = ok && ok2
 	case tracer.KindScan:
 		ok = ok && e.Cost >= 0 && e.Cost < 1<<15 && e.Skipped >= 0 && e.Skipped < 1<<16
 		p.a = int32(e.Cost<<16 | e.Skipped)
@@ -261,12 +263,13 @@ func (r *Recording) unpack(p packedEvent, k int64) tracer.Event {
 		return r.odd[k]
 	}
 	e := tracer.Event{Step: k, Kind: kind, Node: int(p.node), Parent: -1, Depth: int(p.depth),
-		Cell: r.decodePos(p.cell), Value: int(p.value), Witness: tracer.NoPos, From: tracer.NoPos,
+		Cell: r.decodePos(p.cell), Value: int(p.value), Slot: tracer.NoPos, Witness: tracer.NoPos, From: tracer.NoPos,
 		OK: p.bits&0x80 != 0}
 	x := int(p.bits>>4) & 7
 	switch kind {
 	case tracer.KindCall:
 		e.Parent = int(p.a)
+		e.Slot = r.decodePos(p.aux)
 	case tracer.KindScan:
 		e.Cost, e.Skipped = int(p.a>>16), int(p.a&0xffff)
 		e.From = r.decodePos(p.aux)

@@ -20,12 +20,11 @@ type shape struct {
 	// Sudoku), 0 for none: the tracer.GridBoard of the instance.
 	box int
 	// pieces is set for a board whose values all look alike (a queen):
-	// the value of a move is the column its piece stands in, and a call
-	// decides a row, one per level. Otherwise a move writes its value in
-	// its cell, and a call decides one cell: the one a scan finds, or the
-	// depth-th cell in reading order.
+	// the value of a move is the column its piece stands in. Otherwise a
+	// move writes its value in its cell. Which slot a call decides, the
+	// events say (its call's Slot, or its scan's cell).
 	pieces bool
-	// piece names what stands on a board of pieces ("queen" / "皇后").
+	// piece names what stands on a board of pieces (BoardSpec.Piece).
 	piece tracer.Text
 	// givens is set for a problem whose boards start with given values
 	// (a puzzle): the values the search placed are marked "+".
@@ -114,27 +113,17 @@ func (r *Recording) glyph(v int) string {
 	return string(r.start.Glyph(v))
 }
 
-// slotAt returns the slot a call at depth decides when the problem finds
-// it without a scan: row depth on a board of pieces, the depth-th cell in
-// reading order otherwise; end is set past the last one.
-func (r *Recording) slotAt(depth int) (slot tracer.Pos, end bool) {
-	sh := &r.shape
-	switch {
-	case sh.pieces && depth < sh.rows:
-		return tracer.Pos{Row: depth, Col: -1}, false
-	case !sh.pieces && depth < sh.rows*sh.cols:
-		return tracer.Pos{Row: depth / sh.cols, Col: depth % sh.cols}, false
-	}
-	return tracer.NoPos, true
+// cellOf returns the cell a move of value v at slot fills, as the
+// problem's Def says (tracer.Def.MoveCell): for a candidate not tried yet.
+// A move made is read from its event, which names its cell.
+func (r *Recording) cellOf(slot tracer.Pos, v int) tracer.Pos {
+	return r.def.MoveCell(slot, v)
 }
 
-// cellOf returns the cell a move of value v at slot fills: on a board of
-// pieces the slot is a row and v the column; otherwise the slot itself.
-func (r *Recording) cellOf(slot tracer.Pos, v int) tracer.Pos {
-	if r.shape.pieces {
-		return tracer.Pos{Row: slot.Row, Col: v}
-	}
-	return slot
+// traits are what the problem says of the recorded run's order
+// (tracer.OrderTraits), never guessed from the order's name.
+func (r *Recording) traits() tracer.OrderTraits {
+	return r.def.OrderTraits(r.strategy.Order)
 }
 
 // valueText writes a candidate value as the problem's words do.

@@ -284,7 +284,7 @@ func (s *Stepper) state() *stepState {
 		st.e = r.At(s.k)
 		st.prev = r.At(s.k - 1)
 		st.note = r.noteAt(s.k, s.lang)
-		st.tag = eventTag(r.strategy, &st.e, &st.prev)
+		st.tag = eventTag(r.strategy, r.traits(), &st.e, &st.prev)
 		st.line = r.codeLine(s.code, st.tag, &st.e)
 	}
 	st.frames = r.frames(s.k)
@@ -868,24 +868,26 @@ func (s *Stepper) counterItems(st *stepState) []tline {
 	}
 }
 
-// codeTag names the lines of the template's code that events point at.
-type codeTag uint8
+// codeTag names the lines of the template's code that events point at:
+// the roles of tracer.CodeLine, which a problem's own code
+// (CodeParts.Own) gives its lines.
+type codeTag = tracer.CodeRole
 
 const (
-	tagNone       codeTag = iota
-	tagCall               // the function starts (call)
-	tagScan               // the slot is found (scan)
-	tagEnd                // the end condition (solution, leaf validation)
-	tagLoop               // the loop over the candidates (try)
-	tagCheck              // the check fails (reject)
-	tagPlace              // place
-	tagRecurse            // the recursive call and what its result does
-	tagUndo               // undo after the recursive call (backtrack)
-	tagUndoReject         // undo after a failed check (place-then-check)
-	tagLoopEnd            // no candidate left (exhausted)
-	tagReturn             // return false / the end of the function
-	tagPass               // order cells: a given, go on to the next cell
-	tagWrap               // order cells: the end of a row, go on to the next
+	tagNone       = tracer.CodeNone
+	tagCall       = tracer.CodeCall       // the function starts (call)
+	tagScan       = tracer.CodeScan       // the slot is found (scan)
+	tagEnd        = tracer.CodeEnd        // the end condition (solution, leaf validation)
+	tagLoop       = tracer.CodeLoop       // the loop over the candidates (try)
+	tagCheck      = tracer.CodeCheck      // the check fails (reject)
+	tagPlace      = tracer.CodePlace      // place
+	tagRecurse    = tracer.CodeRecurse    // the recursive call and what its result does
+	tagUndo       = tracer.CodeUndo       // undo after the recursive call (backtrack)
+	tagUndoReject = tracer.CodeUndoReject // undo after a failed check (place-then-check)
+	tagLoopEnd    = tracer.CodeLoopEnd    // no candidate left (exhausted)
+	tagReturn     = tracer.CodeReturn     // return false / the end of the function
+	tagPass       = tracer.CodePass       // a slot with nothing to decide (a given): go on to the next
+	tagWrap       = tracer.CodeWrap       // the end of a row: go on to the next
 )
 
 // codeLine is one line of the template's pseudo-Go.
@@ -915,18 +917,23 @@ func lineOf(code []codeLine, tag codeTag, rule tracer.Rule) int {
 // templateCode is the shared template as search.go runs it, for one
 // strategy, in 10 to 16 lines of pseudo-Go, with the problem's pieces put
 // in (its CodeParts; generic ones for any it lacks): at most 36 columns
-// for Sudoku (beside a 9×9 board in 80 columns) and 40 for N-Queens. The
-// tutorials' own shapes, order scan2d (tutorial 000's loops inside the
-// recursion) and order cells (tutorial 001's helper(row, col)), are
-// written as the tutorials write them (tutorialCode).
+// for Sudoku (beside a 9×9 board in 80 columns) and 40 for N-Queens. A
+// strategy whose shape is the problem's own (CodeParts.Own: Sudoku's
+// tutorial shapes) gets the problem's code.
 //
 // A rule with its own template line (RuleWords.Code) gets that line, lit
 // by its rejects only; a rule of the loop's own condition (RuleWords.Loop)
 // lights the loop line; the generic "if !valid(...)" stays for the rules
 // with neither.
 func templateCode(parts tracer.CodeParts, n int, sg tracer.Strategy, rules []tracer.RuleWords) []codeLine {
-	if sg.Order == tracer.OrderScan2D || sg.Order == tracer.OrderCells {
-		return tutorialCode(n, sg)
+	if parts.Own != nil {
+		if own := parts.Own(n, sg); own != nil {
+			c := make([]codeLine, len(own))
+			for i, l := range own {
+				c[i] = codeLine{text: l.Text, tag: l.Role}
+			}
+			return c
+		}
 	}
 	p := codeParts(parts)
 	var c []codeLine
@@ -1008,126 +1015,6 @@ func templateCode(parts tracer.CodeParts, n int, sg tracer.Strategy, rules []tra
 	return c
 }
 
-// tutorialCode is the code of the tutorials' two Sudoku shapes, in their
-// own form with two-space indents (to fit beside the board): order scan2d
-// is tutorial 000's backtracking(board), two loops over the cells inside
-// the recursion, "return false" after the digit loop and "return true"
-// after the loops (--drop return-false leaves the first out); order
-// cells is tutorial 001's helper(row, col), one call per position.
-func tutorialCode(n int, sg tracer.Strategy) []codeLine {
-	var c []codeLine
-	add := func(text string, tag codeTag) { c = append(c, codeLine{text: text, tag: tag}) }
-	void := sg.Void()
-	sig, rec := "func solve() bool {", "solve()"
-	if sg.Order == tracer.OrderCells {
-		sig, rec = "func solve(r, c int) bool {", "solve(r, c+1)"
-	}
-	switch {
-	case sg.Stop == tracer.StopNoReturn:
-		sig = strings.Replace(sig, " bool {", " { // no result", 1)
-	case void:
-		sig = strings.Replace(sig, " bool {", " {", 1)
-	}
-	add(sig, tagCall)
-	in := "  "
-	// The end: tutorial 000 returns true after its loops, tutorial 001
-	// when the row passes the last.
-	end := func(indent string) {
-		switch {
-		case sg.When == tracer.WhenLeaf && sg.Stop == tracer.StopFirst:
-			add(indent+"return valid(board) // end", tagEnd)
-		case sg.When == tracer.WhenLeaf && sg.Stop == tracer.StopAll:
-			add(indent+"if valid(board) { save() }", tagEnd)
-		case sg.When == tracer.WhenLeaf:
-			add(indent+"check(board) // end", tagEnd)
-		case sg.Stop == tracer.StopAll:
-			add(indent+"save() // end", tagEnd)
-		case sg.Stop == tracer.StopNoReturn:
-			add(indent+"// end: no value", tagEnd)
-		default:
-			add(indent+"return true // end", tagEnd)
-		}
-	}
-	if sg.Order == tracer.OrderCells {
-		wrap := fmt.Sprintf("  if c == %d { return solve(r+1, 0) }", n)
-		if void {
-			wrap = fmt.Sprintf("  if c == %d { solve(r+1,0); return }", n)
-		}
-		add(wrap, tagWrap)
-		switch {
-		case sg.When == tracer.WhenLeaf:
-			add(fmt.Sprintf("  if r == %d {", n), tagEnd)
-			end("    ")
-			if void {
-				add("    return", tagEnd)
-			}
-			add("  }", tagNone)
-		case sg.Stop == tracer.StopAll:
-			add(fmt.Sprintf("  if r == %d { save(); return }", n), tagEnd)
-		case sg.Stop == tracer.StopNoReturn:
-			add(fmt.Sprintf("  if r == %d { return } // end", n), tagEnd)
-		default:
-			add(fmt.Sprintf("  if r == %d { return true } // end", n), tagEnd)
-		}
-		add("  if b[r][c] != 0 { // given", tagPass)
-		if void {
-			add("    solve(r, c+1); return", tagPass)
-		} else {
-			add("    return solve(r, c+1)", tagPass)
-		}
-		add("  }", tagNone)
-	} else {
-		add(fmt.Sprintf("  for r := 0; r < %d; r++ {", n), tagScan)
-		add(fmt.Sprintf("  for c := 0; c < %d; c++ { // 2-D", n), tagScan)
-		add("    if b[r][c] != 0 { continue }", tagScan)
-		in = "    "
-	}
-	add(in+fmt.Sprintf("for d := 1; d <= %d; d++ {", n), tagLoop)
-	switch sg.When {
-	case tracer.WhenAfter:
-		add(in+"  place(r, c, d) // first", tagPlace)
-		add(in+"  if !valid(r, c, d) {", tagCheck)
-		add(in+"    undo(r, c, d); continue", tagUndoReject)
-		add(in+"  }", tagNone)
-	case tracer.WhenLeaf:
-		add(in+"  place(r, c, d) // no check", tagPlace)
-	default:
-		add(in+"  if !valid(r, c, d) {", tagCheck)
-		add(in+"    continue  // prune", tagNone)
-		add(in+"  }", tagNone)
-		add(in+"  place(r, c, d) // choose", tagPlace)
-	}
-	switch sg.Stop {
-	case tracer.StopFirst:
-		add(in+"  if "+rec+" { return true }", tagRecurse)
-	case tracer.StopAll:
-		add(in+"  "+rec+" // find all", tagRecurse)
-	default:
-		add(in+"  "+rec+" // result lost", tagRecurse)
-	}
-	add(in+"  undo(r, c, d) // backtrack", tagUndo)
-	add(in+"}  // no d left", tagLoopEnd)
-	switch {
-	case sg.Drop == tracer.DropReturnFalse:
-		add(in+"// (no return false)", tagNone)
-	case void && sg.Order == tracer.OrderScan2D:
-		add(in+"return", tagReturn)
-	case void:
-	default:
-		add(in+"return false", tagReturn)
-	}
-	if sg.Order == tracer.OrderScan2D {
-		add("  }}", tagNone)
-		end("  ")
-	}
-	if void && sg.Order == tracer.OrderCells {
-		add("}", tagReturn)
-	} else {
-		add("}", tagNone)
-	}
-	return c
-}
-
 // eventTag is the line of the template that event e executes; prev is the
 // event before it (zero at step 1). The mapping is fixed by the kind, with
 // some kinds looking at the event before: a reject with no try before it is
@@ -1151,7 +1038,7 @@ func (r *Recording) codeLine(code []codeLine, tag codeTag, e *tracer.Event) int 
 	return lineOf(code, tag, rule)
 }
 
-func eventTag(sg tracer.Strategy, e, prev *tracer.Event) codeTag {
+func eventTag(sg tracer.Strategy, tr tracer.OrderTraits, e, prev *tracer.Event) codeTag {
 	sameNode := prev.Step != 0 && prev.Node == e.Node
 	switch e.Kind {
 	case tracer.KindCall:
@@ -1162,9 +1049,9 @@ func eventTag(sg tracer.Strategy, e, prev *tracer.Event) codeTag {
 			return tagWrap
 		case e.Pass:
 			return tagPass
-		case sg.Order == tracer.OrderCells && e.Cell == tracer.NoPos:
+		case tr.Passes && e.Cell == tracer.NoPos:
 			return tagEnd
-		case sg.Order == tracer.OrderCells:
+		case tr.Passes:
 			return tagPass // "if b[r][c] != 0": a blank, so on to the digits
 		}
 		return tagScan
@@ -1190,7 +1077,7 @@ func eventTag(sg tracer.Strategy, e, prev *tracer.Event) codeTag {
 		switch {
 		case sameNode && (prev.Kind == tracer.KindSolution || prev.Kind == tracer.KindReject || prev.Kind == tracer.KindScan):
 			return tagEnd
-		case sg.Order == tracer.OrderCells && prev.Kind == tracer.KindReturn && !prev.OK:
+		case tr.Passes && prev.Kind == tracer.KindReturn && !prev.OK:
 			return tagPass
 		case e.OK && !sg.Void():
 			return tagRecurse

@@ -468,7 +468,7 @@ func TestStepAllPartsVisible(t *testing.T) {
 						t.Fatalf("%s: board row %d missing:\n%s", what, row, v)
 					}
 				}
-				if tag := eventTag(rec.strategy, ptr(rec.At(k)), ptr(rec.At(k-1))); tag != tagNone &&
+				if tag := eventTag(rec.strategy, rec.traits(), ptr(rec.At(k)), ptr(rec.At(k-1))); tag != tagNone &&
 					!regexp.MustCompile(`(?m)>\s?\d+ `).MatchString(v) {
 					t.Fatalf("%s: no marked code line:\n%s", what, v)
 				}
@@ -1016,7 +1016,7 @@ func TestStepMinSizeShowsAll(t *testing.T) {
 								t.Fatalf("%s: view lacks %q:\n%s", what, w, v)
 							}
 						}
-						if k > 0 && eventTag(rec.strategy, ptr(rec.At(k)), ptr(rec.At(k-1))) != tagNone &&
+						if k > 0 && eventTag(rec.strategy, rec.traits(), ptr(rec.At(k)), ptr(rec.At(k-1))) != tagNone &&
 							!regexp.MustCompile(`(?m)>\s?\d+ `).MatchString(v) {
 							t.Fatalf("%s: no marked code line:\n%s", what, v)
 						}
