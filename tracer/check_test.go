@@ -179,7 +179,7 @@ func numbered(es ...Event) []Event {
 // TestCheckerBroken feeds hand-made streams that break one invariant each
 // and checks the error names the step (and says what is wrong).
 func TestCheckerBroken(t *testing.T) {
-	a, b := Pos{0, 0}, Pos{0, 1}
+	a, b := Pos{Row: 0, Col: 0}, Pos{Row: 0, Col: 1}
 	root := evCall(0, -1, 0, NoPos, -1)
 	good := numbered(root,
 		evMove(KindTry, 0, 0, a, 1), evMove(KindReject, 0, 0, a, 1),
@@ -294,7 +294,7 @@ func TestScanCheckCosts(t *testing.T) {
 			}
 			cost++
 			if s.cells[r*n+j] == v {
-				return Verdict{Rule: SudokuRow, Witness: Pos{r, j}, Cost: cost}
+				return Verdict{Rule: SudokuRow, Witness: Pos{Row: r, Col: j}, Cost: cost}
 			}
 		}
 		for i := 0; i < n; i++ {
@@ -303,7 +303,7 @@ func TestScanCheckCosts(t *testing.T) {
 			}
 			cost++
 			if s.cells[i*n+c] == v {
-				return Verdict{Rule: SudokuColumn, Witness: Pos{i, c}, Cost: cost}
+				return Verdict{Rule: SudokuColumn, Witness: Pos{Row: i, Col: c}, Cost: cost}
 			}
 		}
 		r0, c0 := r/s.box*s.box, c/s.box*s.box
@@ -314,7 +314,7 @@ func TestScanCheckCosts(t *testing.T) {
 				}
 				cost++
 				if s.cells[i*n+j] == v {
-					return Verdict{Rule: SudokuBox, Witness: Pos{i, j}, Cost: cost}
+					return Verdict{Rule: SudokuBox, Witness: Pos{Row: i, Col: j}, Cost: cost}
 				}
 			}
 		}
@@ -339,12 +339,12 @@ func TestScanCheckCosts(t *testing.T) {
 					if placed {
 						s.cells[i] = v
 					}
-					got, want := s.Check(Pos{r, c}, v, placed), refSudoku(s, r, c, v)
+					got, want := s.Check(Pos{Row: r, Col: c}, v, placed), refSudoku(s, r, c, v)
 					if placed {
 						s.cells[i] = 0
 					}
 					if got != want {
-						t.Fatalf("%s: %d at %v (placed %v): got %+v, want %+v", pz, v, Pos{r, c}, placed, got, want)
+						t.Fatalf("%s: %d at %v (placed %v): got %+v, want %+v", pz, v, Pos{Row: r, Col: c}, placed, got, want)
 					}
 					checked++
 				}
@@ -364,19 +364,19 @@ func TestScanCheckCosts(t *testing.T) {
 		for i := r - 1; i >= 0; i-- {
 			cost++
 			if q.queen[i] == v {
-				return Verdict{Rule: NQueensColumn, Witness: Pos{i, v}, Cost: cost}
+				return Verdict{Rule: NQueensColumn, Witness: Pos{Row: i, Col: v}, Cost: cost}
 			}
 		}
 		for i, j := r-1, v+1; i >= 0 && j < q.n; i, j = i-1, j+1 {
 			cost++
 			if q.queen[i] == j {
-				return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{i, j}, Cost: cost}
+				return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{Row: i, Col: j}, Cost: cost}
 			}
 		}
 		for i, j := r-1, v-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
 			cost++
 			if q.queen[i] == j {
-				return Verdict{Rule: NQueensDiagonal, Witness: Pos{i, j}, Cost: cost}
+				return Verdict{Rule: NQueensDiagonal, Witness: Pos{Row: i, Col: j}, Cost: cost}
 			}
 		}
 		return Verdict{Cost: cost}
@@ -389,7 +389,7 @@ func TestScanCheckCosts(t *testing.T) {
 				return
 			}
 			for v := 0; v < n; v++ {
-				if got, want := q.Check(Pos{e.Depth, -1}, v, false), refQueens(q, e.Depth, v); got != want {
+				if got, want := q.Check(Pos{Row: e.Depth, Col: -1}, v, false), refQueens(q, e.Depth, v); got != want {
 					t.Fatalf("%d-queens: column %d at row %d: got %+v, want %+v", n, v, e.Depth, got, want)
 				}
 				checked++

@@ -89,7 +89,7 @@ func (p *CombSum) Next(depth int, _ Pos) (Pos, bool) {
 	if p.sum == p.in.Target {
 		return NoPos, false
 	}
-	return Pos{0, min(depth, p.cols-1)}, true
+	return Pos{Row: 0, Col: min(depth, p.cols-1)}, true
 }
 
 // LastScan: the slot is found without a scan.
@@ -129,7 +129,7 @@ func (p *CombSum) Check(_ Pos, i int, placed bool) Verdict {
 		same = used[i-1] == 0
 	}
 	if same {
-		return Verdict{Rule: CombSumSameLevel, Witness: Pos{0, len(p.path) - btoi(placed)}, Cost: 3}
+		return Verdict{Rule: CombSumSameLevel, Witness: Pos{Row: 0, Col: len(p.path) - btoi(placed)}, Cost: 3}
 	}
 	return Verdict{Cost: 3}
 }
@@ -192,9 +192,9 @@ const (
 // overWords is the rule over: the loop condition sum + c[i] <= target
 // fails, a bound with no witness.
 var overWords = RuleWords{Rule: CombSumOver, Key: "over",
-	Name:    Text{"over the target", "超过目标和"},
-	Short:   Text{"over", "超过"},
-	Mark:    Text{">", "超"},
+	Name:    Text{EN: "over the target", ZH: "超过目标和"},
+	Short:   Text{EN: "over", ZH: "超过"},
+	Mark:    Text{EN: ">", ZH: "超"},
 	Witness: WitnessNone,
 	Loop:    true,
 }
@@ -203,7 +203,7 @@ var overWords = RuleWords{Rule: CombSumOver, Key: "over",
 var CombSumDef = &Def{
 	Name:    "combination-sum",
 	Aliases: []string{"combsum"},
-	Title:   Text{"Combination Sum", "组合总和"},
+	Title:   Text{EN: "Combination Sum", ZH: "组合总和"},
 	Rank:    4,
 	Rules:   []RuleWords{overWords, sameLevelWords(CombSumSameLevel)},
 	Orders:  []Order{OrderStart},
@@ -224,11 +224,11 @@ var CombSumDef = &Def{
 		}
 		return NewCombSum(in)
 	},
-	Shape:     func(Order) Text { return Text{"1-D: one number per call", "一维：每层选一个数"} },
+	Shape:     func(Order) Text { return Text{EN: "1-D: one number per call", ZH: "一维：每层选一个数"} },
 	Values:    func(int) (int, int) { return 0, MaxNumbers - 1 },
 	ParseMove: listParseMove("combination-sum", 0),
-	MoveHint: Text{"a combination-sum move reads its number; a focus or log writes p<position>=i<index>, e.g. p0=i1",
-		"组合总和的一步显示它的数；聚焦或步骤日志写作 p<位置>=i<排序后下标>，例如 p0=i1"},
+	MoveHint:  Text{EN: "a combination-sum move reads its number; a focus or log writes p<position>=i<index>, e.g. p0=i1", ZH: "组合总和的一步显示它的数；聚焦或步骤日志写作 p<位置>=i<排序后下标>，例如 p0=i1"},
+
 	Solution: func(rows []string) string { return listText(rowNumbers(rows)) },
 	Code: CodeParts{
 		Signature: "func backtracking(start, sum int) {",
@@ -239,7 +239,7 @@ var CombSumDef = &Def{
 		Recurse:   "backtracking(i+1, sum+c[i])",
 		Value:     "i",
 	},
-	Words: listWords(CombSumDefault, 0, Text{"number", "数"}),
+	Words: listWords(CombSumDefault, 0, Text{EN: "number", ZH: "数"}),
 }
 
 func init() {
@@ -268,7 +268,7 @@ func combSumFor(info Info) *Def {
 	d.Label = func(_ Info, lang Lang) string {
 		reuse := ""
 		if in.Reuse {
-			reuse = Text{", reuse", "，可重复选"}.In(lang)
+			reuse = Text{EN: ", reuse", ZH: "，可重复选"}.In(lang)
 		}
 		if lang == LangZH {
 			return fmt.Sprintf("[%s]，目标和 %d%s，去重 %s", intList(in.Sorted, ","), in.Target, reuse, in.Dedup)
@@ -277,12 +277,12 @@ func combSumFor(info Info) *Def {
 	}
 	d.Rules = []RuleWords{overWords, sameLevelWords(CombSumSameLevel)}
 	d.Rules[1].Code = dedupCode(in.Dedup, "c")
-	w := listWords(in, 0, Text{"number", "数"})
+	w := listWords(in, 0, Text{EN: "number", ZH: "数"})
 	w.Decide = func(c CallFacts) Text {
-		return Text{fmt.Sprintf("choose number %d of the combination", c.Depth+1), fmt.Sprintf("选组合的第 %d 个数", c.Depth+1)}
+		return Text{EN: fmt.Sprintf("choose number %d of the combination", c.Depth+1), ZH: fmt.Sprintf("选组合的第 %d 个数", c.Depth+1)}
 	}
 	w.Full = func(int) Text {
-		return Text{fmt.Sprintf("the sum is the target %d", in.Target), fmt.Sprintf("和等于目标 %d", in.Target)}
+		return Text{EN: fmt.Sprintf("the sum is the target %d", in.Target), ZH: fmt.Sprintf("和等于目标 %d", in.Target)}
 	}
 	w.OnPath = func(when When, e *Event, path []int) (Text, bool) {
 		nums := make([]int, 0, len(path)+1)
@@ -297,8 +297,8 @@ func combSumFor(info Info) *Def {
 				nums = nums[:len(nums)-1]
 			}
 			nums = append(nums, in.Sorted[e.Value])
-			return Text{fmt.Sprintf("%s > %d: over the target; the numbers after %d are no smaller, so the loop ends (剪枝)", sumText(nums), in.Target, in.Sorted[e.Value]),
-				fmt.Sprintf("%s > %d：超过目标和；%d 后面的数不会更小，循环结束（剪枝）", sumText(nums), in.Target, in.Sorted[e.Value])}, true
+			return Text{EN: fmt.Sprintf("%s > %d: over the target; the numbers after %d are no smaller, so the loop ends (剪枝)", sumText(nums), in.Target, in.Sorted[e.Value]), ZH: fmt.Sprintf("%s > %d：超过目标和；%d 后面的数不会更小，循环结束（剪枝）", sumText(nums), in.Target, in.Sorted[e.Value])},
+				true
 		case e.Kind == KindCall && e.Value >= 0 && e.Value < n:
 			nums = append(nums, in.Sorted[e.Value])
 			sum := 0
@@ -306,12 +306,12 @@ func combSumFor(info Info) *Def {
 				sum += v
 			}
 			if sum == in.Target {
-				return Text{fmt.Sprintf("%s, the target: nothing more to choose", sumText(nums)),
-					fmt.Sprintf("%s，已等于目标和：不再选数", sumText(nums))}, true
+				return Text{EN: fmt.Sprintf("%s, the target: nothing more to choose", sumText(nums)), ZH: fmt.Sprintf("%s，已等于目标和：不再选数", sumText(nums))},
+					true
 			}
 		case e.Kind == KindSolution:
-			return Text{fmt.Sprintf("%s, the target: %s", sumText(nums), listText(nums)),
-				fmt.Sprintf("%s，等于目标和：%s", sumText(nums), listText(nums))}, true
+			return Text{EN: fmt.Sprintf("%s, the target: %s", sumText(nums), listText(nums)), ZH: fmt.Sprintf("%s，等于目标和：%s", sumText(nums), listText(nums))},
+				true
 		}
 		return Text{}, false
 	}
@@ -327,7 +327,7 @@ func combSumFor(info Info) *Def {
 				sum += in.Sorted[v]
 			}
 		}
-		return Text{fmt.Sprintf("over by %d", sum-in.Target), fmt.Sprintf("超出 %d", sum-in.Target)}, true
+		return Text{EN: fmt.Sprintf("over by %d", sum-in.Target), ZH: fmt.Sprintf("超出 %d", sum-in.Target)}, true
 	}
 	// The call on path ends at sum == target (Next); else its loop goes
 	// from start to the index where sum+c[i] <= target fails, whose try

@@ -329,10 +329,10 @@ func TestListMarks(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := p.Info().Def
-	if got := d.Move(Pos{0, 1}, 1); got != "1" { // sorted [1,1,2,5,6,7,10]
+	if got := d.Move(Pos{Row: 0, Col: 1}, 1); got != "1" { // sorted [1,1,2,5,6,7,10]
 		t.Errorf("Move(index 1) = %q, want 1", got)
 	}
-	if got := d.Move(Pos{0, 0}, 6); got != "10" {
+	if got := d.Move(Pos{Row: 0, Col: 0}, 6); got != "10" {
 		t.Errorf("Move(index 6) = %q, want 10", got)
 	}
 	if m, ok := d.CallMark([]int{0, 1}); !ok || m.ZH != "树枝" {
@@ -350,7 +350,7 @@ func TestListMarks(t *testing.T) {
 	}
 	// The words of another instance are that instance's.
 	q, _, _ := Spec{Problem: "combination-sum", Puzzle: "nums 4,1,2,3 target 5"}.Build()
-	if got := q.Info().Def.Move(Pos{0, 0}, 2); got != "3" {
+	if got := q.Info().Def.Move(Pos{Row: 0, Col: 0}, 2); got != "3" {
 		t.Errorf("nums 4,1,2,3: Move(index 2) = %q, want 3", got)
 	}
 	if got := q.Info().Def.Label(q.Info(), LangEN); got != "[1,2,3,4], target 5, dedup used" {

@@ -52,7 +52,7 @@ func NewNQueens(n int, check Check) (*NQueens, error) {
 		check = CheckScan
 	}
 	if _, err := ParseCheck(string(check), NQueensChecks); err != nil {
-		return nil, forProblem("nqueens", err)
+		return nil, ForProblem("nqueens", err)
 	}
 	q := &NQueens{n: n, check: check, arrays: check == CheckArrays, queen: make([]int, n)}
 	for i := range q.queen {
@@ -74,7 +74,7 @@ func (q *NQueens) Info() Info {
 
 // Next returns row depth: one row per level. The board is full at depth n.
 func (q *NQueens) Next(depth int, _ Pos) (Pos, bool) {
-	return Pos{depth, -1}, depth < q.n
+	return Pos{Row: depth, Col: -1}, depth < q.n
 }
 
 // LastScan reports that N-Queens finds its slot without a scan.
@@ -84,7 +84,7 @@ func (q *NQueens) LastScan() (Scan, bool) { return Scan{}, false }
 func (q *NQueens) Candidates(Pos) (int, int) { return 0, q.n - 1 }
 
 // Cell returns the square of a queen in column v of the slot's row.
-func (q *NQueens) Cell(slot Pos, v int) Pos { return Pos{slot.Row, v} }
+func (q *NQueens) Cell(slot Pos, v int) Pos { return Pos{Row: slot.Row, Col: v} }
 
 // Check tests a queen at (slot.Row, v) against the queens above it.
 func (q *NQueens) Check(slot Pos, v int, _ bool) Verdict {
@@ -99,19 +99,19 @@ func (q *NQueens) Check(slot Pos, v int, _ bool) Verdict {
 	r, n, queen := slot.Row, q.n, q.queen[:slot.Row]
 	for i := r - 1; i >= 0; i-- {
 		if queen[i] == v {
-			return Verdict{Rule: NQueensColumn, Witness: Pos{i, v}, Cost: r - i}
+			return Verdict{Rule: NQueensColumn, Witness: Pos{Row: i, Col: v}, Cost: r - i}
 		}
 	}
 	cost := r
 	for i, j := r-1, v+1; i >= 0 && j < n; i, j = i-1, j+1 {
 		if queen[i] == j {
-			return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{i, j}, Cost: cost + r - i}
+			return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{Row: i, Col: j}, Cost: cost + r - i}
 		}
 	}
 	cost += min(r, n-1-v)
 	for i, j := r-1, v-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
 		if queen[i] == j {
-			return Verdict{Rule: NQueensDiagonal, Witness: Pos{i, j}, Cost: cost + r - i}
+			return Verdict{Rule: NQueensDiagonal, Witness: Pos{Row: i, Col: j}, Cost: cost + r - i}
 		}
 	}
 	return Verdict{Cost: cost + min(r, v)}
@@ -120,13 +120,13 @@ func (q *NQueens) Check(slot Pos, v int, _ bool) Verdict {
 // checkArrays looks up three flags: O(1), cost 1 per lookup.
 func (q *NQueens) checkArrays(r, c int) Verdict {
 	if w := q.col[c]; w != 0 && w != r+1 {
-		return Verdict{Rule: NQueensColumn, Witness: Pos{w - 1, c}, Cost: 1}
+		return Verdict{Rule: NQueensColumn, Witness: Pos{Row: w - 1, Col: c}, Cost: 1}
 	}
 	if w := q.anti[r+c]; w != 0 && w != r+1 {
-		return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{w - 1, r + c - (w - 1)}, Cost: 2}
+		return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{Row: w - 1, Col: r + c - (w - 1)}, Cost: 2}
 	}
 	if w := q.diag[r-c+q.n-1]; w != 0 && w != r+1 {
-		return Verdict{Rule: NQueensDiagonal, Witness: Pos{w - 1, (w - 1) - (r - c)}, Cost: 3}
+		return Verdict{Rule: NQueensDiagonal, Witness: Pos{Row: w - 1, Col: (w - 1) - (r - c)}, Cost: 3}
 	}
 	return Verdict{Cost: 3}
 }
@@ -172,11 +172,11 @@ func (q *NQueens) Validate() (Verdict, Pos, int) {
 	scan.check, scan.arrays = CheckScan, false
 	total := 0
 	for r := 0; r < q.n; r++ {
-		vd := scan.Check(Pos{r, -1}, q.queen[r], true)
+		vd := scan.Check(Pos{Row: r, Col: -1}, q.queen[r], true)
 		total += vd.Cost
 		if vd.Rule != RuleNone {
 			vd.Cost = total
-			return vd, Pos{r, q.queen[r]}, q.queen[r]
+			return vd, Pos{Row: r, Col: q.queen[r]}, q.queen[r]
 		}
 	}
 	return Verdict{Cost: total}, NoPos, 0
@@ -204,7 +204,7 @@ func (q *NQueens) Rows() []string {
 var NQueensDef = &Def{
 	Name:            "nqueens",
 	Aliases:         []string{"queens"},
-	Title:           Text{"N-Queens", "N 皇后"},
+	Title:           Text{EN: "N-Queens", ZH: "N 皇后"},
 	Rank:            1,
 	Rules:           nqueensRuleWords,
 	Conflicts:       nqueensConflicts,
@@ -212,12 +212,12 @@ var NQueensDef = &Def{
 	Orders:          NQueensOrders,
 	Checks:          NQueensChecks,
 	Stop:            StopAll,
-	Board:           BoardSpec{Pieces: true, Glyph: 'Q', Piece: Text{"queen", "皇后"}, Slot: SlotRow},
+	Board:           BoardSpec{Pieces: true, Glyph: 'Q', Piece: Text{EN: "queen", ZH: "皇后"}, Slot: SlotRow},
 	Size:            &SizeSetting{Default: 8, Min: 1, Max: MaxQueens},
 	New: func(s Spec) (Problem, error) {
 		return NewNQueens(s.N, s.Check)
 	},
-	Shape:  func(Order) Text { return Text{"1-D: one row per call", "一维：每层一行"} },
+	Shape:  func(Order) Text { return Text{EN: "1-D: one row per call", ZH: "一维：每层一行"} },
 	Values: func(n int) (int, int) { return 0, n - 1 },
 	Start: func(info Info) (*Board, error) {
 		return NewBoard(info.Size, info.Size, func(int) byte { return 'Q' }), nil
@@ -235,10 +235,10 @@ var NQueensDef = &Def{
 		if r < 0 || r >= size || c < 0 || c >= size {
 			return NoPos, 0, fmt.Errorf("%q is off the %d×%d board", s, size, size)
 		}
-		return Pos{r, c}, c, nil
+		return Pos{Row: r, Col: c}, c, nil
 	},
-	MoveHint: Text{"N-Queens moves are written r<row>=c<column> (r0=c1 is the queen of row 0 in column 1)",
-		"N 皇后的一步写作 r<行>=c<列>（r0=c1 表示第 0 行的皇后放在第 1 列）"},
+	MoveHint: Text{EN: "N-Queens moves are written r<row>=c<column> (r0=c1 is the queen of row 0 in column 1)", ZH: "N 皇后的一步写作 r<行>=c<列>（r0=c1 表示第 0 行的皇后放在第 1 列）"},
+
 	Label: func(info Info, _ Lang) string { return info.Instance },
 	Code: CodeParts{
 		Signature: "func solve(row int) bool {",
@@ -251,60 +251,60 @@ var NQueensDef = &Def{
 	},
 	Words: Words{
 		Value:         strconv.Itoa,
-		Candidate:     Text{"column", "列"},
-		NextCandidate: Text{"the next column", "下一列"},
+		Candidate:     Text{EN: "column", ZH: "列"},
+		NextCandidate: Text{EN: "the next column", ZH: "下一列"},
 		Last:          func(size int) int { return size - 1 },
 		Thing: func(_ int, at Pos) Text {
 			a := at.String() // (not fmt: reject notes name the attacker)
-			return Text{"the queen at " + a, a + " 的皇后"}
+			return Text{EN: "the queen at " + a, ZH: a + " 的皇后"}
 		},
 		Try: func(cell Pos, v int) Text {
 			// Not fmt: every try has a note.
 			r, col, c := strconv.Itoa(cell.Row), strconv.Itoa(v), cell.String()
-			return Text{"try column " + col + " in row " + r + ": a queen at " + c,
-				"尝试第 " + r + " 行第 " + col + " 列：把皇后放在 " + c}
+			return Text{EN: "try column " + col + " in row " + r + ": a queen at " + c, ZH: "尝试第 " + r + " 行第 " + col + " 列：把皇后放在 " + c}
+
 		},
 		Decide: func(c CallFacts) Text {
 			if c.Depth >= c.Size {
-				return Text{fmt.Sprintf("all %d rows hold a queen → end condition (终止条件)", c.Size),
-					fmt.Sprintf("%d 行都已放好皇后 → 到达终止条件", c.Size)}
+				return Text{EN: fmt.Sprintf("all %d rows hold a queen → end condition (终止条件)", c.Size), ZH: fmt.Sprintf("%d 行都已放好皇后 → 到达终止条件", c.Size)}
+
 			}
-			return Text{fmt.Sprintf("decide the column of row %d", c.Depth), fmt.Sprintf("决定第 %d 行的皇后放哪一列", c.Depth)}
+			return Text{EN: fmt.Sprintf("decide the column of row %d", c.Depth), ZH: fmt.Sprintf("决定第 %d 行的皇后放哪一列", c.Depth)}
 		},
 		Reject:    func(when When, e *Event, rule RuleWords) Text { return nqueensReject(when, e, rule, nil) },
 		RejectAll: nqueensReject,
 		Place: func(when When, e *Event, size int) Text {
 			switch when {
 			case WhenAfter:
-				return Text{fmt.Sprintf("place a queen at %s (做出选择) first; the check comes after", e.Cell),
-					fmt.Sprintf("先在 %s 放皇后（做出选择），放好再检查", e.Cell)}
+				return Text{EN: fmt.Sprintf("place a queen at %s (做出选择) first; the check comes after", e.Cell), ZH: fmt.Sprintf("先在 %s 放皇后（做出选择），放好再检查", e.Cell)}
+
 			case WhenLeaf:
-				return Text{fmt.Sprintf("place a queen at %s (做出选择) unchecked: only the full board is validated", e.Cell),
-					fmt.Sprintf("在 %s 放皇后（做出选择），不检查，等棋盘填满再整盘校验", e.Cell)}
+				return Text{EN: fmt.Sprintf("place a queen at %s (做出选择) unchecked: only the full board is validated", e.Cell), ZH: fmt.Sprintf("在 %s 放皇后（做出选择），不检查，等棋盘填满再整盘校验", e.Cell)}
+
 			}
 			next := e.Cell.Row + 1
 			if next >= size {
-				return Text{fmt.Sprintf("no attack: place a queen at %s (做出选择), the last row, and recurse", e.Cell),
-					fmt.Sprintf("没有冲突：在 %s 放皇后（做出选择），这是最后一行，递归", e.Cell)}
+				return Text{EN: fmt.Sprintf("no attack: place a queen at %s (做出选择), the last row, and recurse", e.Cell), ZH: fmt.Sprintf("没有冲突：在 %s 放皇后（做出选择），这是最后一行，递归", e.Cell)}
+
 			}
 			c, r := e.Cell.String(), strconv.Itoa(next)
-			return Text{"no attack: place a queen at " + c + " (做出选择) and recurse to row " + r,
-				"没有冲突：在 " + c + " 放皇后（做出选择），递归到第 " + r + " 行"}
+			return Text{EN: "no attack: place a queen at " + c + " (做出选择) and recurse to row " + r, ZH: "没有冲突：在 " + c + " 放皇后（做出选择），递归到第 " + r + " 行"}
+
 		},
 		Undo: func(e *Event) Text {
 			c := e.Cell.String()
-			return Text{"undo the queen at " + c + " (撤销选择, 回溯)", "撤销选择：拿回 " + c + " 的皇后（回溯）"}
+			return Text{EN: "undo the queen at " + c + " (撤销选择, 回溯)", ZH: "撤销选择：拿回 " + c + " 的皇后（回溯）"}
 		},
 		Full: func(size int) Text {
-			return Text{fmt.Sprintf("all %d queens placed, no attacks", size), fmt.Sprintf("%d 个皇后都放好了，互不攻击", size)}
+			return Text{EN: fmt.Sprintf("all %d queens placed, no attacks", size), ZH: fmt.Sprintf("%d 个皇后都放好了，互不攻击", size)}
 		},
 		Exhausted: func(e *Event, size int, below Text) Text {
 			if below.EN != "" {
-				return Text{fmt.Sprintf("all %[1]d columns in row %[2]d tried (%[3]s below) → return false", size, e.Cell.Row, below.EN),
-					fmt.Sprintf("第 %[2]d 行的 %[1]d 列都试完了（下面找到 %[3]s）→ 返回 false", size, e.Cell.Row, below.ZH)}
+				return Text{EN: fmt.Sprintf("all %[1]d columns in row %[2]d tried (%[3]s below) → return false", size, e.Cell.Row, below.EN), ZH: fmt.Sprintf("第 %[2]d 行的 %[1]d 列都试完了（下面找到 %[3]s）→ 返回 false", size, e.Cell.Row, below.ZH)}
+
 			}
-			return Text{fmt.Sprintf("no column in row %[2]d works (all %[1]d failed) → return false (回溯)", size, e.Cell.Row),
-				fmt.Sprintf("第 %[2]d 行的 %[1]d 列都试完了，都不行 → 返回 false（回溯）", size, e.Cell.Row)}
+			return Text{EN: fmt.Sprintf("no column in row %[2]d works (all %[1]d failed) → return false (回溯)", size, e.Cell.Row), ZH: fmt.Sprintf("第 %[2]d 行的 %[1]d 列都试完了，都不行 → 返回 false（回溯）", size, e.Cell.Row)}
+
 		},
 	},
 }
@@ -314,9 +314,9 @@ func init() { MustRegister(NQueensDef) }
 // nqueensRuleWords are the N-Queens rules in checking order, in the
 // words of tutorial 004.
 var nqueensRuleWords = []RuleWords{
-	{Rule: NQueensColumn, Key: "column", Name: Text{"column", "同列"}, Short: Text{"column", "同列"}, Mark: Text{"col", "同列"}},
-	{Rule: NQueensAntiDiagonal, Key: "anti_diagonal", Name: Text{"upper-right diagonal ↗", "右上对角线 ↗"}, Short: Text{"↗ diagonal", "右上对角线 ↗"}, Mark: Text{"↗", "↗"}},
-	{Rule: NQueensDiagonal, Key: "diagonal", Name: Text{"upper-left diagonal ↖", "左上对角线 ↖"}, Short: Text{"↖ diagonal", "左上对角线 ↖"}, Mark: Text{"↖", "↖"}},
+	{Rule: NQueensColumn, Key: "column", Name: Text{EN: "column", ZH: "同列"}, Short: Text{EN: "column", ZH: "同列"}, Mark: Text{EN: "col", ZH: "同列"}},
+	{Rule: NQueensAntiDiagonal, Key: "anti_diagonal", Name: Text{EN: "upper-right diagonal ↗", ZH: "右上对角线 ↗"}, Short: Text{EN: "↗ diagonal", ZH: "右上对角线 ↗"}, Mark: Text{EN: "↗", ZH: "↗"}},
+	{Rule: NQueensDiagonal, Key: "diagonal", Name: Text{EN: "upper-left diagonal ↖", ZH: "左上对角线 ↖"}, Short: Text{EN: "↖ diagonal", ZH: "左上对角线 ↖"}, Mark: Text{EN: "↖", ZH: "↖"}},
 }
 
 // nqueensConflicts is NQueensDef.Conflicts: the queens a queen at cell
@@ -337,8 +337,8 @@ func nqueensAppendConflicts(out []Conflict, b *Board, cell Pos, _ int) []Conflic
 		dc   int
 	}{{NQueensColumn, 0}, {NQueensAntiDiagonal, +1}, {NQueensDiagonal, -1}} {
 		for i, j := cell.Row-1, cell.Col+d.dc; i >= 0 && j >= 0 && j < b.Cols; i, j = i-1, j+d.dc {
-			if _, ok := b.At(Pos{i, j}); ok {
-				out = append(out, Conflict{Rule: d.rule, Witness: Pos{i, j}})
+			if _, ok := b.At(Pos{Row: i, Col: j}); ok {
+				out = append(out, Conflict{Rule: d.rule, Witness: Pos{Row: i, Col: j}})
 			}
 		}
 	}
@@ -364,9 +364,9 @@ func nqueensReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 			zh = "与 " + w + " 的皇后" + rule.Name.ZH
 		}
 		if short {
-			return Text{en + " with " + w, zh}
+			return Text{EN: en + " with " + w, ZH: zh}
 		}
-		return Text{en + " with the queen at " + w, zh}
+		return Text{EN: en + " with the queen at " + w, ZH: zh}
 	}
 	// The other attackers: "; also attacked by (1,3) ↗ and (2,0) ↖" /
 	// "，还会被 (1,3) 的皇后（右上对角线 ↗）和 (2,0) 的皇后（左上对角线 ↖）攻击".
@@ -376,7 +376,7 @@ func nqueensReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 		}
 		en, zh := make([]string, len(more)), make([]string, len(more))
 		for i, c := range more {
-			w := wordsOf(nqueensRuleWords, c.Rule)
+			w := RuleWordsIn(nqueensRuleWords, c.Rule)
 			switch c.Rule {
 			case NQueensColumn:
 				en[i] = c.Witness.String() + " in the same column"
@@ -391,19 +391,19 @@ func nqueensReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 		if would {
 			verb = "还会被 "
 		}
-		return Text{"; also attacked by " + listEN(en), "，" + verb + listZH(zh) + "攻击"}
+		return Text{EN: "; also attacked by " + listEN(en), ZH: "，" + verb + listZH(zh) + "攻击"}
 	}
 	switch when {
 	case WhenLeaf:
 		c, a := clash(true), also(false)
-		return Text{fmt.Sprintf("%[3]s: queen %[1]s shares %[2]s%[4]s → return false", e.Cell, c.EN, LeafFailWords.Name.EN, a.EN),
-			fmt.Sprintf("%[3]s：%[1]s 的皇后%[2]s%[4]s → 返回 false", e.Cell, c.ZH, LeafFailWords.Name.ZH, a.ZH)}
+		return Text{EN: fmt.Sprintf("%[3]s: queen %[1]s shares %[2]s%[4]s → return false", e.Cell, c.EN, LeafFailWords.Name.EN, a.EN), ZH: fmt.Sprintf("%[3]s：%[1]s 的皇后%[2]s%[4]s → 返回 false", e.Cell, c.ZH, LeafFailWords.Name.ZH, a.ZH)}
+
 	case WhenAfter:
 		c, a := clash(true), also(false)
-		return Text{fmt.Sprintf("the new queen %[1]s shares %[2]s%[3]s: prune (剪枝), undo it", e.Cell, c.EN, a.EN),
-			fmt.Sprintf("先放后查：%[1]s 的皇后%[2]s%[3]s，剪枝，随后撤销", e.Cell, c.ZH, a.ZH)}
+		return Text{EN: fmt.Sprintf("the new queen %[1]s shares %[2]s%[3]s: prune (剪枝), undo it", e.Cell, c.EN, a.EN), ZH: fmt.Sprintf("先放后查：%[1]s 的皇后%[2]s%[3]s，剪枝，随后撤销", e.Cell, c.ZH, a.ZH)}
+
 	}
 	c, a := clash(false), also(true)
 	cell := e.Cell.String()
-	return Text{"a queen at " + cell + " would share " + c.EN + a.EN + ": prune (剪枝)", cell + " 放皇后会" + c.ZH + a.ZH + "：剪枝"}
+	return Text{EN: "a queen at " + cell + " would share " + c.EN + a.EN + ": prune (剪枝)", ZH: cell + " 放皇后会" + c.ZH + a.ZH + "：剪枝"}
 }

@@ -180,18 +180,18 @@ func TestNQueensRuleOrder(t *testing.T) {
 		witness Pos
 	}{
 		// Queens (0,2), (1,4), (2,1) on 6×6; candidates in row 3.
-		{[]int{2, 4, 1}, 0, []Rule{NQueensAntiDiagonal}, NQueensAntiDiagonal, Pos{2, 1}},
-		{[]int{2, 4, 1}, 1, []Rule{NQueensColumn}, NQueensColumn, Pos{2, 1}},
-		{[]int{2, 4, 1}, 2, []Rule{NQueensColumn, NQueensAntiDiagonal, NQueensDiagonal}, NQueensColumn, Pos{0, 2}},
+		{[]int{2, 4, 1}, 0, []Rule{NQueensAntiDiagonal}, NQueensAntiDiagonal, Pos{Row: 2, Col: 1}},
+		{[]int{2, 4, 1}, 1, []Rule{NQueensColumn}, NQueensColumn, Pos{Row: 2, Col: 1}},
+		{[]int{2, 4, 1}, 2, []Rule{NQueensColumn, NQueensAntiDiagonal, NQueensDiagonal}, NQueensColumn, Pos{Row: 0, Col: 2}},
 		{[]int{2, 4, 1}, 3, nil, RuleNone, NoPos},
-		{[]int{2, 4, 1}, 4, []Rule{NQueensColumn}, NQueensColumn, Pos{1, 4}},
-		{[]int{2, 4, 1}, 5, []Rule{NQueensDiagonal}, NQueensDiagonal, Pos{0, 2}},
+		{[]int{2, 4, 1}, 4, []Rule{NQueensColumn}, NQueensColumn, Pos{Row: 1, Col: 4}},
+		{[]int{2, 4, 1}, 5, []Rule{NQueensDiagonal}, NQueensDiagonal, Pos{Row: 0, Col: 2}},
 		// Queens (0,0), (1,3); candidate (2,2) is on both diagonals.
-		{[]int{0, 3}, 2, []Rule{NQueensAntiDiagonal, NQueensDiagonal}, NQueensAntiDiagonal, Pos{1, 3}},
+		{[]int{0, 3}, 2, []Rule{NQueensAntiDiagonal, NQueensDiagonal}, NQueensAntiDiagonal, Pos{Row: 1, Col: 3}},
 		// Queens (0,3), (1,0) and (2,4) or (2,2); candidate (3,3) is on column 3
 		// and on one diagonal.
-		{[]int{3, 0, 4}, 3, []Rule{NQueensColumn, NQueensAntiDiagonal}, NQueensColumn, Pos{0, 3}},
-		{[]int{3, 0, 2}, 3, []Rule{NQueensColumn, NQueensDiagonal}, NQueensColumn, Pos{0, 3}},
+		{[]int{3, 0, 4}, 3, []Rule{NQueensColumn, NQueensAntiDiagonal}, NQueensColumn, Pos{Row: 0, Col: 3}},
+		{[]int{3, 0, 2}, 3, []Rule{NQueensColumn, NQueensDiagonal}, NQueensColumn, Pos{Row: 0, Col: 3}},
 	}
 	for _, tc := range tests {
 		row := len(tc.queens)
@@ -216,12 +216,12 @@ func TestNQueensRuleOrder(t *testing.T) {
 			for _, placed := range []bool{false, true} {
 				q := newQueens(t, 6, check)
 				for r, qc := range tc.queens {
-					q.Place(Pos{r, -1}, qc)
+					q.Place(Pos{Row: r, Col: -1}, qc)
 				}
 				if placed {
-					q.Place(Pos{row, -1}, tc.col)
+					q.Place(Pos{Row: row, Col: -1}, tc.col)
 				}
-				vd := q.Check(Pos{row, -1}, tc.col, placed)
+				vd := q.Check(Pos{Row: row, Col: -1}, tc.col, placed)
 				if vd.Rule != tc.want || (tc.want != RuleNone && vd.Witness != tc.witness) {
 					t.Errorf("%s, placed=%t: queens %v, candidate (%d,%d): got %q at %s, want %q at %s",
 						check, placed, tc.queens, row, tc.col, vd.Rule, vd.Witness, tc.want, tc.witness)

@@ -206,7 +206,7 @@ func ParseNumbers(text string, def Numbers) (Numbers, error) {
 
 // ParseDedup reads a de-duplication style: used, start or none.
 func ParseDedup(s string) (Dedup, error) {
-	d, err := parseEnum("dedup", s, Dedups)
+	d, err := ParseEnum("dedup", s, Dedups)
 	if err != nil {
 		return "", fmt.Errorf("unknown style %q: want %s", shortWord(s), JoinValues(Dedups))
 	}
@@ -327,11 +327,11 @@ func sumText(vs []int) string {
 // where a clash would say "clash with".
 func sameLevelWords(r Rule) RuleWords {
 	return RuleWords{Rule: r, Key: "same_level",
-		Name:    Text{"equal number already tried at this level", "树层去重：同一层已试过相同的数"},
-		Short:   Text{"same level", "树层去重"},
-		Mark:    Text{"same level (层)", "层"},
+		Name:    Text{EN: "equal number already tried at this level", ZH: "树层去重：同一层已试过相同的数"},
+		Short:   Text{EN: "same level", ZH: "树层去重"},
+		Mark:    Text{EN: "same level (层)", ZH: "层"},
 		Witness: WitnessSibling,
-		With:    Text{"same as before:", "同层已试："},
+		With:    Text{EN: "same as before:", ZH: "同层已试："},
 		Color:   "#1f6fb2",
 		Fill:    "#dcebf8",
 	}
@@ -349,7 +349,7 @@ func branchMark(in Numbers, base int) func(path []int) (Text, bool) {
 		if i <= 0 || i >= len(in.Sorted) || in.Sorted[i] != in.Sorted[i-1] || !slices.Contains(path[:len(path)-1], i-1+base) {
 			return Text{}, false
 		}
-		return Text{"branch", "树枝"}, true
+		return Text{EN: "branch", ZH: "树枝"}, true
 	}
 }
 
@@ -374,19 +374,19 @@ func listWords(in Numbers, base int, thing Text) Words {
 		}
 		return v
 	}
-	w := PlainWords(Text{"number", "数"}, Text{"the next number", "下一个数"})
+	w := PlainWords(Text{EN: "number", ZH: "数"}, Text{EN: "the next number", ZH: "下一个数"})
 	w.Value = func(v int) string { return strconv.Itoa(num(v)) }
 	w.Last = func(int) int { return len(in.Sorted) - 1 + base }
 	w.Thing = func(v int, at Pos) Text {
-		return Text{fmt.Sprintf("the %d at position %d", num(v), at.Col), fmt.Sprintf("位置 %d 的 %d", at.Col, num(v))}
+		return Text{EN: fmt.Sprintf("the %d at position %d", num(v), at.Col), ZH: fmt.Sprintf("位置 %d 的 %d", at.Col, num(v))}
 	}
 	w.Slot = func(slot Pos) Text { return Text(words.ListSlot.Both(slot.Col)) }
 	w.Try = func(cell Pos, v int) Text {
-		return Text{fmt.Sprintf("try %d (index %d) at position %d", num(v), v-base, cell.Col),
-			fmt.Sprintf("尝试在位置 %d 放 %d（下标 %d）", cell.Col, num(v), v-base)}
+		return Text{EN: fmt.Sprintf("try %d (index %d) at position %d", num(v), v-base, cell.Col), ZH: fmt.Sprintf("尝试在位置 %d 放 %d（下标 %d）", cell.Col, num(v), v-base)}
+
 	}
 	w.Decide = func(c CallFacts) Text {
-		return Text{fmt.Sprintf("choose the %s at position %d", thing.EN, c.Depth), fmt.Sprintf("选位置 %d 的%s", c.Depth, thing.ZH)}
+		return Text{EN: fmt.Sprintf("choose the %s at position %d", thing.EN, c.Depth), ZH: fmt.Sprintf("选位置 %d 的%s", c.Depth, thing.ZH)}
 	}
 	w.Reject = func(when When, e *Event, rule RuleWords) Text {
 		v, at := num(e.Value), e.Cell.Col
@@ -396,38 +396,38 @@ func listWords(in Numbers, base int, thing Text) Words {
 			if in.Dedup == DedupStart {
 				why = "i > start"
 			}
-			return Text{fmt.Sprintf("%d (index %d) equals the %d tried just before at this level (%s: 树层去重): skip it, it would give the same answers again",
-				v, e.Value-base, v, why),
-				fmt.Sprintf("%d（下标 %d）与这一层刚试过的 %d 相同（%s，树层去重）：跳过，否则会得到重复的结果", v, e.Value-base, v, why)}
+			return Text{EN: fmt.Sprintf("%d (index %d) equals the %d tried just before at this level (%s: 树层去重): skip it, it would give the same answers again",
+				v, e.Value-base, v, why), ZH: fmt.Sprintf("%d（下标 %d）与这一层刚试过的 %d 相同（%s，树层去重）：跳过，否则会得到重复的结果", v, e.Value-base, v, why)}
+
 		case "used":
-			return Text{fmt.Sprintf("index %d (the %d) is already on the path: skip it", e.Value-base, v),
-				fmt.Sprintf("下标 %d（%d）已在路径中：跳过", e.Value-base, v)}
+			return Text{EN: fmt.Sprintf("index %d (the %d) is already on the path: skip it", e.Value-base, v), ZH: fmt.Sprintf("下标 %d（%d）已在路径中：跳过", e.Value-base, v)}
+
 		case "over":
-			return Text{fmt.Sprintf("adding %d passes the target %d: the loop ends (the numbers after it are no smaller: 剪枝)", v, in.Target),
-				fmt.Sprintf("加上 %d 就超过目标和 %d：循环结束（后面的数不会更小，剪枝）", v, in.Target)}
+			return Text{EN: fmt.Sprintf("adding %d passes the target %d: the loop ends (the numbers after it are no smaller: 剪枝)", v, in.Target), ZH: fmt.Sprintf("加上 %d 就超过目标和 %d：循环结束（后面的数不会更小，剪枝）", v, in.Target)}
+
 		}
-		return Text{fmt.Sprintf("%d at position %d breaks %s", v, at, rule.Name.EN), fmt.Sprintf("位置 %d 放 %d 违反%s", at, v, rule.Name.ZH)}
+		return Text{EN: fmt.Sprintf("%d at position %d breaks %s", v, at, rule.Name.EN), ZH: fmt.Sprintf("位置 %d 放 %d 违反%s", at, v, rule.Name.ZH)}
 	}
 	w.Place = func(when When, e *Event, size int) Text {
 		v, i := num(e.Value), e.Value-base
 		if i > 0 && in.Sorted[i] == in.Sorted[i-1] && in.Dedup == DedupUsed {
-			return Text{fmt.Sprintf("take %d (index %d): it equals index %d, but that one is on this branch (used[%d] == true, 树枝): allowed; recurse", v, i, i-1, i-1),
-				fmt.Sprintf("选 %d（下标 %d）：它与下标 %d 相同，但那个在这条树枝上（used[%d] == true，树枝）：可以选；递归", v, i, i-1, i-1)}
+			return Text{EN: fmt.Sprintf("take %d (index %d): it equals index %d, but that one is on this branch (used[%d] == true, 树枝): allowed; recurse", v, i, i-1, i-1), ZH: fmt.Sprintf("选 %d（下标 %d）：它与下标 %d 相同，但那个在这条树枝上（used[%d] == true，树枝）：可以选；递归", v, i, i-1, i-1)}
+
 		}
-		return Text{fmt.Sprintf("take %d (index %d) at position %d (做出选择) and recurse", v, i, e.Cell.Col),
-			fmt.Sprintf("在位置 %d 选 %d（下标 %d，做出选择），递归", e.Cell.Col, v, i)}
+		return Text{EN: fmt.Sprintf("take %d (index %d) at position %d (做出选择) and recurse", v, i, e.Cell.Col), ZH: fmt.Sprintf("在位置 %d 选 %d（下标 %d，做出选择），递归", e.Cell.Col, v, i)}
+
 	}
 	w.Undo = func(e *Event) Text {
-		return Text{fmt.Sprintf("take %d (index %d) back (撤销选择, 回溯)", num(e.Value), e.Value-base),
-			fmt.Sprintf("撤销选择：拿回 %d（下标 %d，回溯）", num(e.Value), e.Value-base)}
+		return Text{EN: fmt.Sprintf("take %d (index %d) back (撤销选择, 回溯)", num(e.Value), e.Value-base), ZH: fmt.Sprintf("撤销选择：拿回 %d（下标 %d，回溯）", num(e.Value), e.Value-base)}
+
 	}
 	w.Exhausted = func(e *Event, size int, below Text) Text {
 		if below.EN != "" {
-			return Text{fmt.Sprintf("every number at position %d tried (%s below) → return", e.Cell.Col, below.EN),
-				fmt.Sprintf("位置 %d 的数都试完了（下面找到 %s）→ 返回", e.Cell.Col, below.ZH)}
+			return Text{EN: fmt.Sprintf("every number at position %d tried (%s below) → return", e.Cell.Col, below.EN), ZH: fmt.Sprintf("位置 %d 的数都试完了（下面找到 %s）→ 返回", e.Cell.Col, below.ZH)}
+
 		}
-		return Text{fmt.Sprintf("no number left for position %d → return (回溯)", e.Cell.Col),
-			fmt.Sprintf("位置 %d 没有数可选了 → 返回（回溯）", e.Cell.Col)}
+		return Text{EN: fmt.Sprintf("no number left for position %d → return (回溯)", e.Cell.Col), ZH: fmt.Sprintf("位置 %d 没有数可选了 → 返回（回溯）", e.Cell.Col)}
+
 	}
 	return w
 }
@@ -463,7 +463,7 @@ func listParseMove(name string, base int) func(string, int) (Pos, int, error) {
 		if d >= size {
 			return NoPos, 0, fmt.Errorf("%q: position %d is off the row: want 0 to %d", s, d, size-1)
 		}
-		return Pos{0, d}, i + base, nil
+		return Pos{Row: 0, Col: d}, i + base, nil
 	}
 }
 
@@ -472,4 +472,28 @@ func listParseMove(name string, base int) func(string, int) (Pos, int, error) {
 func numbersOf(info Info, def Numbers) (Numbers, bool) {
 	in, err := ParseNumbers(info.Instance, def)
 	return in, err == nil
+}
+
+// DedupOf returns the de-duplication style a list instance's text names
+// ("nums 1,1,2 dedup used": DedupUsed), "" if it names none.
+func DedupOf(instance string) Dedup {
+	f := strings.Fields(instance)
+	for i := 0; i+1 < len(f); i++ {
+		if f[i] == "dedup" {
+			return Dedup(f[i+1])
+		}
+	}
+	return ""
+}
+
+// Variants returns the instance's text under every de-duplication style
+// (Dedups), in that order: the instances a table of strategies runs (see
+// Spec.Strategies).
+func (in Numbers) Variants() []string {
+	out := make([]string, 0, len(Dedups))
+	for _, dd := range Dedups {
+		in.Dedup = dd
+		out = append(out, in.String())
+	}
+	return out
 }

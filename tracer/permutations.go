@@ -75,7 +75,7 @@ func NewPermutations(n int, check Check) (*Permutations, error) {
 		check = CheckScan
 	}
 	if _, err := ParseCheck(string(check), PermutationsChecks); err != nil {
-		return nil, forProblem("permutations", err)
+		return nil, ForProblem("permutations", err)
 	}
 	p := &Permutations{n: n, check: check, path: make([]int, n)}
 	if check == CheckArrays {
@@ -134,7 +134,7 @@ func (p *Permutations) Next(depth int, _ Pos) (Pos, bool) {
 	if depth >= p.n {
 		return NoPos, false
 	}
-	return Pos{0, depth}, true
+	return Pos{Row: 0, Col: depth}, true
 }
 
 // LastScan reports that Permutations finds its slot without a scan.
@@ -155,13 +155,13 @@ func (p *Permutations) Check(slot Pos, v int, _ bool) Verdict {
 		// false): its equal number was tried at this position and taken
 		// back.
 		if w := p.used[v-1]; w == 0 || w == d+1 {
-			return Verdict{Rule: PermutationsSameLevel, Witness: Pos{0, d}, Cost: 1}
+			return Verdict{Rule: PermutationsSameLevel, Witness: Pos{Row: 0, Col: d}, Cost: 1}
 		}
 	}
 	if p.check == CheckArrays {
 		// One lookup in used[]: O(1).
 		if w := p.used[v]; w != 0 && w != d+1 {
-			return Verdict{Rule: PermutationsUsed, Witness: Pos{0, w - 1}, Cost: 1}
+			return Verdict{Rule: PermutationsUsed, Witness: Pos{Row: 0, Col: w - 1}, Cost: 1}
 		}
 		return Verdict{Cost: 1}
 	}
@@ -170,7 +170,7 @@ func (p *Permutations) Check(slot Pos, v int, _ bool) Verdict {
 	// part of the path before it.
 	for j := 0; j < d; j++ {
 		if p.path[j] == v {
-			return Verdict{Rule: PermutationsUsed, Witness: Pos{0, j}, Cost: j + 1}
+			return Verdict{Rule: PermutationsUsed, Witness: Pos{Row: 0, Col: j}, Cost: j + 1}
 		}
 	}
 	return Verdict{Cost: d}
@@ -203,11 +203,11 @@ func (p *Permutations) Validate() (Verdict, Pos, int) {
 	scan.check = CheckScan
 	total := 0
 	for d := 0; d < p.n; d++ {
-		vd := scan.Check(Pos{0, d}, p.path[d], true)
+		vd := scan.Check(Pos{Row: 0, Col: d}, p.path[d], true)
 		total += vd.Cost
 		if vd.Rule != RuleNone {
 			vd.Cost = total
-			return vd, Pos{0, d}, p.path[d]
+			return vd, Pos{Row: 0, Col: d}, p.path[d]
 		}
 	}
 	return Verdict{Cost: total}, NoPos, 0
@@ -252,9 +252,9 @@ func permutationsFor(info Info) *Def {
 	d.Rules = []RuleWords{sameLevelWords(PermutationsSameLevel), d.Rules[0]}
 	d.Rules[0].Code = dedupCode(in.Dedup, "nums")
 	d.Rules[1].Witness = WitnessCell
-	w := listWords(in, 1, Text{"number", "数"})
+	w := listWords(in, 1, Text{EN: "number", ZH: "数"})
 	w.Full = func(size int) Text {
-		return Text{fmt.Sprintf("all %d positions filled", size), fmt.Sprintf("%d 个位置都放好了", size)}
+		return Text{EN: fmt.Sprintf("all %d positions filled", size), ZH: fmt.Sprintf("%d 个位置都放好了", size)}
 	}
 	w.OnPath = func(when When, e *Event, path []int) (Text, bool) {
 		if e.Kind != KindSolution {
@@ -266,7 +266,7 @@ func permutationsFor(info Info) *Def {
 				nums = append(nums, in.Sorted[v-1])
 			}
 		}
-		return Text{fmt.Sprintf("all %d positions filled: %s", n, listText(nums)), fmt.Sprintf("%d 个位置都放好了：%s", n, listText(nums))}, true
+		return Text{EN: fmt.Sprintf("all %d positions filled: %s", n, listText(nums)), ZH: fmt.Sprintf("%d 个位置都放好了：%s", n, listText(nums))}, true
 	}
 	d.Words = w
 	d.CallMark = branchMark(in, 1)
@@ -278,10 +278,10 @@ func permutationsFor(info Info) *Def {
 // PermutationsDef describes Permutations to everything but the search loop.
 var PermutationsDef = &Def{
 	Name:  "permutations",
-	Title: Text{"Permutations", "全排列"},
+	Title: Text{EN: "Permutations", ZH: "全排列"},
 	Rank:  3,
 	Rules: []RuleWords{
-		{Rule: PermutationsUsed, Key: "used", Name: Text{"already on the path", "已在路径中"}, Short: Text{"used", "已用过"}, Mark: Text{"used", "已用"}},
+		{Rule: PermutationsUsed, Key: "used", Name: Text{EN: "already on the path", ZH: "已在路径中"}, Short: Text{EN: "used", ZH: "已用过"}, Mark: Text{EN: "used", ZH: "已用"}},
 	},
 	Conflicts: permutationsConflicts,
 	Orders:    PermutationsOrders,
@@ -298,7 +298,7 @@ var PermutationsDef = &Def{
 		}
 		return NewPermutations(s.N, s.Check)
 	},
-	Shape:  func(Order) Text { return Text{"1-D: one position per call", "一维：每层一个位置"} },
+	Shape:  func(Order) Text { return Text{EN: "1-D: one position per call", ZH: "一维：每层一个位置"} },
 	Values: func(n int) (int, int) { return 1, n },
 	Start: func(info Info) (*Board, error) {
 		if info.Size < 1 {
@@ -328,10 +328,10 @@ var PermutationsDef = &Def{
 		if v < 1 || v > size {
 			return NoPos, 0, fmt.Errorf("%q: %d is not one of the numbers 1 to %d", s, v, size)
 		}
-		return Pos{0, d}, v, nil
+		return Pos{Row: 0, Col: d}, v, nil
 	},
-	MoveHint: Text{"Permutations moves are written p<position>=<number> (p2=3 puts 3 at position 2)",
-		"全排列的一步写作 p<位置>=<数字>（p2=3 表示在位置 2 放 3）"},
+	MoveHint: Text{EN: "Permutations moves are written p<position>=<number> (p2=3 puts 3 at position 2)", ZH: "全排列的一步写作 p<位置>=<数字>（p2=3 表示在位置 2 放 3）"},
+
 	Label: func(info Info, _ Lang) string { return info.Instance },
 	// The template code's pieces, in N-Queens' shape (filled so that no
 	// nil function of a zero CodeParts is ever called).
@@ -346,21 +346,21 @@ var PermutationsDef = &Def{
 	},
 	Words: Words{
 		Value:         strconv.Itoa,
-		Candidate:     Text{"number", "数字"},
-		NextCandidate: Text{"the next number", "下一个数字"},
+		Candidate:     Text{EN: "number", ZH: "数字"},
+		NextCandidate: Text{EN: "the next number", ZH: "下一个数字"},
 		Last:          func(size int) int { return size },
 		Thing: func(v int, at Pos) Text {
-			return Text{fmt.Sprintf("the %d at position %d", v, at.Col), fmt.Sprintf("位置 %d 的 %d", at.Col, v)}
+			return Text{EN: fmt.Sprintf("the %d at position %d", v, at.Col), ZH: fmt.Sprintf("位置 %d 的 %d", at.Col, v)}
 		},
 		Try: func(cell Pos, v int) Text {
-			return Text{fmt.Sprintf("try %d at position %d", v, cell.Col), fmt.Sprintf("尝试在位置 %d 放 %d", cell.Col, v)}
+			return Text{EN: fmt.Sprintf("try %d at position %d", v, cell.Col), ZH: fmt.Sprintf("尝试在位置 %d 放 %d", cell.Col, v)}
 		},
 		Decide: func(c CallFacts) Text {
 			if c.Depth >= c.Size {
-				return Text{fmt.Sprintf("all %d positions filled → end condition (终止条件)", c.Size),
-					fmt.Sprintf("%d 个位置都放好了 → 到达终止条件", c.Size)}
+				return Text{EN: fmt.Sprintf("all %d positions filled → end condition (终止条件)", c.Size), ZH: fmt.Sprintf("%d 个位置都放好了 → 到达终止条件", c.Size)}
+
 			}
-			return Text{fmt.Sprintf("decide the number at position %d", c.Depth), fmt.Sprintf("决定位置 %d 放哪个数", c.Depth)}
+			return Text{EN: fmt.Sprintf("decide the number at position %d", c.Depth), ZH: fmt.Sprintf("决定位置 %d 放哪个数", c.Depth)}
 		},
 		Reject:    func(when When, e *Event, rule RuleWords) Text { return permutationsReject(when, e, rule, nil) },
 		RejectAll: permutationsReject,
@@ -368,35 +368,35 @@ var PermutationsDef = &Def{
 			v, at := e.Value, e.Cell.Col
 			switch when {
 			case WhenAfter:
-				return Text{fmt.Sprintf("place %d at position %d (做出选择) first; the check comes after", v, at),
-					fmt.Sprintf("先在位置 %d 放 %d（做出选择），放好再检查", at, v)}
+				return Text{EN: fmt.Sprintf("place %d at position %d (做出选择) first; the check comes after", v, at), ZH: fmt.Sprintf("先在位置 %d 放 %d（做出选择），放好再检查", at, v)}
+
 			case WhenLeaf:
-				return Text{fmt.Sprintf("place %d at position %d (做出选择) unchecked: only the full row is validated", v, at),
-					fmt.Sprintf("在位置 %d 放 %d（做出选择），不检查，等所有位置放满再整盘校验", at, v)}
+				return Text{EN: fmt.Sprintf("place %d at position %d (做出选择) unchecked: only the full row is validated", v, at), ZH: fmt.Sprintf("在位置 %d 放 %d（做出选择），不检查，等所有位置放满再整盘校验", at, v)}
+
 			}
 			if at+1 >= size {
-				return Text{fmt.Sprintf("%d is unused: place it at position %d (做出选择), the last one, and recurse", v, at),
-					fmt.Sprintf("%d 还没用过：在位置 %d 放 %d（做出选择），这是最后一个位置，递归", v, at, v)}
+				return Text{EN: fmt.Sprintf("%d is unused: place it at position %d (做出选择), the last one, and recurse", v, at), ZH: fmt.Sprintf("%d 还没用过：在位置 %d 放 %d（做出选择），这是最后一个位置，递归", v, at, v)}
+
 			}
-			return Text{fmt.Sprintf("%d is unused: place it at position %d (做出选择) and recurse to position %d", v, at, at+1),
-				fmt.Sprintf("%d 还没用过：在位置 %d 放 %d（做出选择），递归到位置 %d", v, at, v, at+1)}
+			return Text{EN: fmt.Sprintf("%d is unused: place it at position %d (做出选择) and recurse to position %d", v, at, at+1), ZH: fmt.Sprintf("%d 还没用过：在位置 %d 放 %d（做出选择），递归到位置 %d", v, at, v, at+1)}
+
 		},
 		Undo: func(e *Event) Text {
-			return Text{fmt.Sprintf("undo the %d at position %d (撤销选择, 回溯)", e.Value, e.Cell.Col),
-				fmt.Sprintf("撤销选择：拿回位置 %d 的 %d（回溯）", e.Cell.Col, e.Value)}
+			return Text{EN: fmt.Sprintf("undo the %d at position %d (撤销选择, 回溯)", e.Value, e.Cell.Col), ZH: fmt.Sprintf("撤销选择：拿回位置 %d 的 %d（回溯）", e.Cell.Col, e.Value)}
+
 		},
 		Full: func(size int) Text {
-			return Text{fmt.Sprintf("all %d positions filled, no number twice", size),
-				fmt.Sprintf("%d 个位置都放好了，没有重复的数", size)}
+			return Text{EN: fmt.Sprintf("all %d positions filled, no number twice", size), ZH: fmt.Sprintf("%d 个位置都放好了，没有重复的数", size)}
+
 		},
 		Exhausted: func(e *Event, size int, below Text) Text {
 			at := e.Cell.Col
 			if below.EN != "" {
-				return Text{fmt.Sprintf("all %[1]d numbers at position %[2]d tried (%[3]s below) → return false", size, at, below.EN),
-					fmt.Sprintf("位置 %[2]d 的 %[1]d 个数字都试完了（下面找到 %[3]s）→ 返回 false", size, at, below.ZH)}
+				return Text{EN: fmt.Sprintf("all %[1]d numbers at position %[2]d tried (%[3]s below) → return false", size, at, below.EN), ZH: fmt.Sprintf("位置 %[2]d 的 %[1]d 个数字都试完了（下面找到 %[3]s）→ 返回 false", size, at, below.ZH)}
+
 			}
-			return Text{fmt.Sprintf("no number fits position %[2]d (all %[1]d failed) → return false (回溯)", size, at),
-				fmt.Sprintf("位置 %[2]d 的 %[1]d 个数字都试完了，都不行 → 返回 false（回溯）", size, at)}
+			return Text{EN: fmt.Sprintf("no number fits position %[2]d (all %[1]d failed) → return false (回溯)", size, at), ZH: fmt.Sprintf("位置 %[2]d 的 %[1]d 个数字都试完了，都不行 → 返回 false（回溯）", size, at)}
+
 		},
 	},
 }
@@ -413,8 +413,8 @@ func init() {
 func permutationsConflicts(b *Board, cell Pos, v int) []Conflict {
 	var out []Conflict
 	for j := 0; j < cell.Col && j < b.Cols; j++ {
-		if w, ok := b.At(Pos{cell.Row, j}); ok && w == v {
-			out = append(out, Conflict{Rule: PermutationsUsed, Witness: Pos{cell.Row, j}})
+		if w, ok := b.At(Pos{Row: cell.Row, Col: j}); ok && w == v {
+			out = append(out, Conflict{Rule: PermutationsUsed, Witness: Pos{Row: cell.Row, Col: j}})
 		}
 	}
 	return out
@@ -448,12 +448,12 @@ func permutationsReject(when When, e *Event, rule RuleWords, more []Conflict) Te
 	}
 	switch when {
 	case WhenLeaf:
-		return Text{fmt.Sprintf("%s: the %d at position %d %s → return false", LeafFailWords.Name.EN, v, at, en),
-			fmt.Sprintf("%s：位置 %d 的 %s → 返回 false", LeafFailWords.Name.ZH, at, zh)}
+		return Text{EN: fmt.Sprintf("%s: the %d at position %d %s → return false", LeafFailWords.Name.EN, v, at, en), ZH: fmt.Sprintf("%s：位置 %d 的 %s → 返回 false", LeafFailWords.Name.ZH, at, zh)}
+
 	case WhenAfter:
-		return Text{fmt.Sprintf("the %d just placed at position %d %s: prune (剪枝), undo it", v, at, en),
-			fmt.Sprintf("先放后查：位置 %d 放了 %d，%s，剪枝，随后撤销", at, v, zh)}
+		return Text{EN: fmt.Sprintf("the %d just placed at position %d %s: prune (剪枝), undo it", v, at, en), ZH: fmt.Sprintf("先放后查：位置 %d 放了 %d，%s，剪枝，随后撤销", at, v, zh)}
+
 	}
-	return Text{fmt.Sprintf("%d at position %d %s: prune (剪枝)", v, at, en),
-		fmt.Sprintf("位置 %d 放 %d：%s，剪枝", at, v, zh)}
+	return Text{EN: fmt.Sprintf("%d at position %d %s: prune (剪枝)", v, at, en), ZH: fmt.Sprintf("位置 %d 放 %d：%s，剪枝", at, v, zh)}
+
 }

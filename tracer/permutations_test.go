@@ -267,10 +267,10 @@ func TestPermutationsCheck(t *testing.T) {
 		arrayCost int
 	}{
 		{nil, 1, RuleNone, NoPos, 0, 1},
-		{[]int{3, 1}, 3, PermutationsUsed, Pos{0, 0}, 1, 1},
-		{[]int{3, 1}, 1, PermutationsUsed, Pos{0, 1}, 2, 1},
+		{[]int{3, 1}, 3, PermutationsUsed, Pos{Row: 0, Col: 0}, 1, 1},
+		{[]int{3, 1}, 1, PermutationsUsed, Pos{Row: 0, Col: 1}, 2, 1},
 		{[]int{3, 1}, 2, RuleNone, NoPos, 2, 1},
-		{[]int{4, 2, 5, 1}, 5, PermutationsUsed, Pos{0, 2}, 3, 1},
+		{[]int{4, 2, 5, 1}, 5, PermutationsUsed, Pos{Row: 0, Col: 2}, 3, 1},
 		{[]int{4, 2, 5, 1}, 3, RuleNone, NoPos, 4, 1},
 	}
 	for _, tc := range tests {
@@ -278,9 +278,9 @@ func TestPermutationsCheck(t *testing.T) {
 			for _, placed := range []bool{false, true} {
 				p := newPerm(t, 5, check)
 				for d, v := range tc.path {
-					p.Place(Pos{0, d}, v)
+					p.Place(Pos{Row: 0, Col: d}, v)
 				}
-				slot := Pos{0, len(tc.path)}
+				slot := Pos{Row: 0, Col: len(tc.path)}
 				if placed {
 					p.Place(slot, tc.v)
 				}
@@ -316,15 +316,15 @@ func TestPermutationsValidate(t *testing.T) {
 		cost    int
 	}{
 		{[]int{1, 2, 3, 4}, RuleNone, NoPos, NoPos, 0, 0 + 1 + 2 + 3},
-		{[]int{1, 2, 1, 2}, PermutationsUsed, Pos{0, 2}, Pos{0, 0}, 1, 0 + 1 + 1},
-		{[]int{2, 1, 3, 3}, PermutationsUsed, Pos{0, 3}, Pos{0, 2}, 3, 0 + 1 + 2 + 3},
-		{[]int{4, 4, 4, 4}, PermutationsUsed, Pos{0, 1}, Pos{0, 0}, 4, 0 + 1},
+		{[]int{1, 2, 1, 2}, PermutationsUsed, Pos{Row: 0, Col: 2}, Pos{Row: 0, Col: 0}, 1, 0 + 1 + 1},
+		{[]int{2, 1, 3, 3}, PermutationsUsed, Pos{Row: 0, Col: 3}, Pos{Row: 0, Col: 2}, 3, 0 + 1 + 2 + 3},
+		{[]int{4, 4, 4, 4}, PermutationsUsed, Pos{Row: 0, Col: 1}, Pos{Row: 0, Col: 0}, 4, 0 + 1},
 	}
 	for _, tc := range tests {
 		for _, check := range PermutationsChecks {
 			p := newPerm(t, len(tc.path), check)
 			for d, v := range tc.path {
-				p.Place(Pos{0, d}, v)
+				p.Place(Pos{Row: 0, Col: d}, v)
 			}
 			vd, cell, v := p.Validate()
 			if vd.Rule != tc.want || cell != tc.cell || vd.Cost != tc.cost ||
@@ -412,29 +412,29 @@ func TestPermutationsDef(t *testing.T) {
 	if err != nil || b.Rows != 1 || b.Cols != 4 || !slices.Equal(b.RowStrings(), []string{"...."}) {
 		t.Fatalf("start board %+v, %v", b, err)
 	}
-	b.Place(Pos{0, 1}, 10)
+	b.Place(Pos{Row: 0, Col: 1}, 10)
 	if got := b.RowStrings(); !slices.Equal(got, []string{".A.."}) {
 		t.Errorf("board with 10 at position 1: %q", got)
 	}
 	for _, n := range []int{1, 4, 10} {
 		for pos := 0; pos < n; pos++ {
 			for v := 1; v <= n; v++ {
-				s := d.Move(Pos{0, pos}, v)
+				s := d.Move(Pos{Row: 0, Col: pos}, v)
 				cell, got, err := d.ParseMove(s, n)
-				if err != nil || cell != (Pos{0, pos}) || got != v {
+				if err != nil || cell != (Pos{Row: 0, Col: pos}) || got != v {
 					t.Errorf("n=%d: ParseMove(%q) = %v, %d, %v", n, s, cell, got, err)
 				}
 			}
 		}
 	}
-	if got := d.Move(Pos{0, 2}, 3); got != "p2=3" {
+	if got := d.Move(Pos{Row: 0, Col: 2}, 3); got != "p2=3" {
 		t.Errorf("Move = %q: want p2=3", got)
 	}
 	if got := d.MoveLabel(NoPos, -1); got != "root" {
 		t.Errorf("MoveLabel(root) = %q", got)
 	}
 	for _, s := range []string{" p2=3 ", "p2 = 3"} {
-		if cell, v, err := d.ParseMove(s, 4); err != nil || cell != (Pos{0, 2}) || v != 3 {
+		if cell, v, err := d.ParseMove(s, 4); err != nil || cell != (Pos{Row: 0, Col: 2}) || v != 3 {
 			t.Errorf("ParseMove(%q) = %v, %d, %v", s, cell, v, err)
 		}
 	}

@@ -478,7 +478,7 @@ func Clash(n, box int, cells []int) (rule Rule, first, second Pos, cost int) {
 				continue
 			}
 			if j := seen[d]; j != 0 {
-				return rule, Pos{(j - 1) / n, (j - 1) % n}, Pos{i / n, i % n}
+				return rule, Pos{Row: (j - 1) / n, Col: (j - 1) % n}, Pos{Row: i / n, Col: i % n}
 			}
 			seen[d] = i + 1
 		}
@@ -517,7 +517,7 @@ func (p *Puzzle) Check() error {
 
 // ruleUnit is the unit of a Sudoku rule in that error: its key.
 func ruleUnit(r Rule) string {
-	return wordsOf(sudokuRuleWords, r).Key
+	return RuleWordsIn(sudokuRuleWords, r).Key
 }
 
 // LeetCode37 is LeetCode 37's example board (also Wikipedia's Sudoku

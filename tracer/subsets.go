@@ -61,7 +61,7 @@ func (p *Subsets) Next(depth int, _ Pos) (Pos, bool) {
 	if p.start() >= len(p.in.Sorted) {
 		return NoPos, false
 	}
-	return Pos{0, depth}, true
+	return Pos{Row: 0, Col: depth}, true
 }
 
 // LastScan: the slot is found without a scan.
@@ -126,7 +126,7 @@ func (p *Subsets) Rows() []string {
 // SubsetsDef describes Subsets.
 var SubsetsDef = &Def{
 	Name:      "subsets",
-	Title:     Text{"Subsets", "子集"},
+	Title:     Text{EN: "Subsets", ZH: "子集"},
 	Rank:      5,
 	Rules:     []RuleWords{sameLevelWords(SubsetsSameLevel)},
 	Orders:    []Order{OrderStart},
@@ -149,13 +149,13 @@ var SubsetsDef = &Def{
 		return NewSubsets(in)
 	},
 	Shape: func(Order) Text {
-		return Text{"1-D: one number per call, every node a subset", "一维：每层选一个数，每个节点都是一个子集"}
+		return Text{EN: "1-D: one number per call, every node a subset", ZH: "一维：每层选一个数，每个节点都是一个子集"}
 	},
 	Values:    func(int) (int, int) { return 0, MaxNumbers - 1 },
 	Move:      listMove(SubsetsDefault, 0),
 	ParseMove: listParseMove("subsets", 0),
-	MoveHint: Text{"a subsets move reads its number; a focus or log writes p<position>=i<index>, e.g. p0=i1",
-		"子集的一步显示它的数；聚焦或步骤日志写作 p<位置>=i<排序后下标>，例如 p0=i1"},
+	MoveHint:  Text{EN: "a subsets move reads its number; a focus or log writes p<position>=i<index>, e.g. p0=i1", ZH: "子集的一步显示它的数；聚焦或步骤日志写作 p<位置>=i<排序后下标>，例如 p0=i1"},
+
 	Solution: func(rows []string) string { return listText(rowNumbers(rows)) },
 	Code: CodeParts{
 		Signature: "func backtracking(start int) { result = append(result, path)",
@@ -166,7 +166,7 @@ var SubsetsDef = &Def{
 		Recurse:   "backtracking(i+1)",
 		Value:     "i",
 	},
-	Words: listWords(SubsetsDefault, 0, Text{"number", "数"}),
+	Words: listWords(SubsetsDefault, 0, Text{EN: "number", ZH: "数"}),
 }
 
 func init() {
@@ -198,13 +198,13 @@ func subsetsFor(info Info) *Def {
 	}
 	d.Rules = []RuleWords{sameLevelWords(SubsetsSameLevel)}
 	d.Rules[0].Code = dedupCode(in.Dedup, "nums")
-	w := listWords(in, 0, Text{"number", "数"})
-	w.Full = func(int) Text { return Text{"no index left", "没有下标可选了"} }
+	w := listWords(in, 0, Text{EN: "number", ZH: "数"})
+	w.Full = func(int) Text { return Text{EN: "no index left", ZH: "没有下标可选了"} }
 	w.OnPath = func(when When, e *Event, path []int) (Text, bool) {
 		if e.Kind == KindCall && e.Value == n-1 {
 			// The index after the last taken is n: the loop has nothing
 			// to choose from (start == n).
-			return Text{"no index left to choose (start == n)", "没有下标可选了（start == n）"}, true
+			return Text{EN: "no index left to choose (start == n)", ZH: "没有下标可选了（start == n）"}, true
 		}
 		if e.Kind != KindSolution {
 			return Text{}, false
@@ -215,7 +215,7 @@ func subsetsFor(info Info) *Def {
 				nums = append(nums, in.Sorted[v])
 			}
 		}
-		return Text{fmt.Sprintf("every node is a subset: %s", listText(nums)), fmt.Sprintf("每个节点都是一个子集：%s", listText(nums))}, true
+		return Text{EN: fmt.Sprintf("every node is a subset: %s", listText(nums)), ZH: fmt.Sprintf("每个节点都是一个子集：%s", listText(nums))}, true
 	}
 	d.Words = w
 	d.CallMark = branchMark(in, 0)

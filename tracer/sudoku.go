@@ -64,10 +64,10 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 		check = CheckScan
 	}
 	if _, err := ParseOrder(string(order), SudokuOrders); err != nil {
-		return nil, forProblem("sudoku", err)
+		return nil, ForProblem("sudoku", err)
 	}
 	if _, err := ParseCheck(string(check), SudokuChecks); err != nil {
-		return nil, forProblem("sudoku", err)
+		return nil, ForProblem("sudoku", err)
 	}
 	if BoxSide(p.Size) == 0 || len(p.Cells) != p.Size*p.Size {
 		return nil, fmt.Errorf("sudoku: a %d×%d grid with %d cells is not a puzzle", p.Size, p.Size, len(p.Cells))
@@ -156,7 +156,7 @@ func (s *Sudoku) scanFrom(start int) (Pos, bool) {
 	for i := start; i < len(s.cells); i++ {
 		if s.cells[i] == 0 {
 			s.scanBlank = i
-			return Pos{i / s.n, i % s.n}, true
+			return Pos{Row: i / s.n, Col: i % s.n}, true
 		}
 	}
 	s.scanBlank = -1
@@ -176,7 +176,7 @@ func (s *Sudoku) nextCell(prev Pos) (Pos, bool) {
 	default:
 		r, c = prev.Row, prev.Col+1
 	}
-	at := Pos{r, c}
+	at := Pos{Row: r, Col: c}
 	switch {
 	case r >= s.n:
 		s.scan = Scan{From: NoPos}
@@ -236,7 +236,7 @@ func (s *Sudoku) pos(i int) Pos {
 	if i < 0 || i >= len(s.cells) {
 		return NoPos
 	}
-	return Pos{i / s.n, i % s.n}
+	return Pos{Row: i / s.n, Col: i % s.n}
 }
 
 // nextMRV inspects every cell and returns the blank that allows the fewest
@@ -244,7 +244,7 @@ func (s *Sudoku) pos(i int) Pos {
 // ends the scan early (nothing can be fewer).
 func (s *Sudoku) nextMRV() (Pos, bool) {
 	s.scanStart = -1
-	sc := Scan{From: Pos{0, 0}}
+	sc := Scan{From: Pos{Row: 0, Col: 0}}
 	best, bestN := -1, s.n+1
 	// Cost counts the cells looked at, Skipped the filled ones among them.
 	cells, units := s.cells, s.units[:len(s.cells)]
@@ -305,7 +305,7 @@ func (s *Sudoku) checkScan(r, c, v int) Verdict {
 			if j > c {
 				cost--
 			}
-			return Verdict{Rule: SudokuRow, Witness: Pos{r, j}, Cost: cost}
+			return Verdict{Rule: SudokuRow, Witness: Pos{Row: r, Col: j}, Cost: cost}
 		}
 	}
 	cost := n - 1
@@ -315,7 +315,7 @@ func (s *Sudoku) checkScan(r, c, v int) Verdict {
 			if i > r {
 				at--
 			}
-			return Verdict{Rule: SudokuColumn, Witness: Pos{i, c}, Cost: cost + at}
+			return Verdict{Rule: SudokuColumn, Witness: Pos{Row: i, Col: c}, Cost: cost + at}
 		}
 	}
 	cost += n - 1
@@ -330,7 +330,7 @@ func (s *Sudoku) checkScan(r, c, v int) Verdict {
 			}
 			seen++
 			if d == v {
-				return Verdict{Rule: SudokuBox, Witness: Pos{i, c0 + j}, Cost: cost + seen}
+				return Verdict{Rule: SudokuBox, Witness: Pos{Row: i, Col: c0 + j}, Cost: cost + seen}
 			}
 		}
 	}
@@ -350,7 +350,7 @@ func (s *Sudoku) checkBoard(r, c, v int, placed bool) Verdict {
 		return Verdict{Cost: cost}
 	}
 	w := a
-	if a == (Pos{r, c}) {
+	if a == (Pos{Row: r, Col: c}) {
 		w = b
 	}
 	return Verdict{Rule: rule, Witness: w, Cost: cost}
@@ -446,7 +446,7 @@ func (s *Sudoku) Rows() []string {
 // SudokuDef describes Sudoku to everything but the search loop.
 var SudokuDef = &Def{
 	Name:            "sudoku",
-	Title:           Text{"Sudoku", "数独"},
+	Title:           Text{EN: "Sudoku", ZH: "数独"},
 	Rank:            2,
 	Rules:           sudokuRuleWords,
 	Traits:          sudokuTraits,
@@ -483,11 +483,11 @@ var SudokuDef = &Def{
 	Shape: func(o Order) Text {
 		switch o {
 		case OrderLinear:
-			return Text{"2-D: the next cell in reading order", "二维：按行序取下一个格子"}
+			return Text{EN: "2-D: the next cell in reading order", ZH: "二维：按行序取下一个格子"}
 		case OrderMRV:
-			return Text{"2-D: the cell with fewest candidates", "二维：取候选最少的格子"}
+			return Text{EN: "2-D: the cell with fewest candidates", ZH: "二维：取候选最少的格子"}
 		}
-		return Text{"2-D: each call scans for its cell", "二维：每次调用扫描找空格"}
+		return Text{EN: "2-D: each call scans for its cell", ZH: "二维：每次调用扫描找空格"}
 	},
 	Values: func(n int) (int, int) { return 1, n },
 	Start: func(info Info) (*Board, error) {
@@ -501,7 +501,7 @@ var SudokuDef = &Def{
 		b := NewBoard(p.Size, p.Size, DigitChar)
 		for i, d := range p.Cells {
 			if d != 0 {
-				b.Give(Pos{i / p.Size, i % p.Size}, d)
+				b.Give(Pos{Row: i / p.Size, Col: i % p.Size}, d)
 			}
 		}
 		return b, nil
@@ -524,10 +524,10 @@ var SudokuDef = &Def{
 		if v < 1 || v > size {
 			return NoPos, 0, fmt.Errorf("%q: %c is not a digit of a %d×%d Sudoku", s, d, size, size)
 		}
-		return Pos{r, c}, v, nil
+		return Pos{Row: r, Col: c}, v, nil
 	},
-	MoveHint: Text{"Sudoku moves are written (row,column)=digit ((0,2)=4 is a 4 in row 0, column 2)",
-		"数独的一步写作 (行,列)=数字（(0,2)=4 表示在第 0 行第 2 列填 4）"},
+	MoveHint: Text{EN: "Sudoku moves are written (row,column)=digit ((0,2)=4 is a 4 in row 0, column 2)", ZH: "数独的一步写作 (行,列)=数字（(0,2)=4 表示在第 0 行第 2 列填 4）"},
+
 	Label: func(info Info, lang Lang) string {
 		blanks := strings.Count(info.Instance, ".") + strings.Count(info.Instance, "0")
 		if lang == LangZH {
@@ -557,48 +557,48 @@ var SudokuDef = &Def{
 	},
 	Words: Words{
 		Value:         func(v int) string { return string(DigitChar(v)) },
-		Candidate:     Text{"digit", "数字"},
-		NextCandidate: Text{"the next digit", "下一个数字"},
+		Candidate:     Text{EN: "digit", ZH: "数字"},
+		NextCandidate: Text{EN: "the next digit", ZH: "下一个数字"},
 		Last:          func(size int) int { return size },
 		Thing: func(v int, at Pos) Text {
 			d := string(DigitChar(v))
 			a := at.String() // (not fmt: reject notes name the clashing digit)
-			return Text{"the " + d + " at " + a, a + " 的 " + d}
+			return Text{EN: "the " + d + " at " + a, ZH: a + " 的 " + d}
 		},
 		Try: func(cell Pos, v int) Text {
 			d := string(DigitChar(v))
 			c := cell.String() // (not fmt: every try has a note)
-			return Text{"try " + d + " at " + c, "尝试在 " + c + " 填 " + d}
+			return Text{EN: "try " + d + " at " + c, ZH: "尝试在 " + c + " 填 " + d}
 		},
 		Decide: func(c CallFacts) Text {
 			switch {
 			case c.Order == OrderCells && c.Root:
-				return Text{"helper(0,0): one call for every cell, givens and the end of each row too (tutorial 001)",
-					"helper(0,0)：每个格子一次调用，预设数字和每行的行末也算（教程 001）"}
+				return Text{EN: "helper(0,0): one call for every cell, givens and the end of each row too (tutorial 001)", ZH: "helper(0,0)：每个格子一次调用，预设数字和每行的行末也算（教程 001）"}
+
 			case c.Order == OrderCells:
 				if c.Prev.Col >= c.Size {
 					r := c.Prev.Row + 1
 					if r >= c.Size {
 						// Rows run from 0 to size-1: row r is past the last.
-						return Text{fmt.Sprintf("helper(%d,0): row %d is past the last row, the board is full", r, r),
-							fmt.Sprintf("helper(%d,0)：行号 %d 已越过最后一行，棋盘填满", r, r)}
+						return Text{EN: fmt.Sprintf("helper(%d,0): row %d is past the last row, the board is full", r, r), ZH: fmt.Sprintf("helper(%d,0)：行号 %d 已越过最后一行，棋盘填满", r, r)}
+
 					}
-					return Text{fmt.Sprintf("helper(%d,0): the start of row %d", r, r),
-						fmt.Sprintf("helper(%d,0)：第 %d 行的开头", r, r)}
+					return Text{EN: fmt.Sprintf("helper(%d,0): the start of row %d", r, r), ZH: fmt.Sprintf("helper(%d,0)：第 %d 行的开头", r, r)}
+
 				}
 				r, col := c.Prev.Row, c.Prev.Col+1
-				return Text{fmt.Sprintf("helper(%d,%d): the position after %s", r, col, c.Prev),
-					fmt.Sprintf("helper(%d,%d)：%s 之后的下一个位置", r, col, c.Prev)}
+				return Text{EN: fmt.Sprintf("helper(%d,%d): the position after %s", r, col, c.Prev), ZH: fmt.Sprintf("helper(%d,%d)：%s 之后的下一个位置", r, col, c.Prev)}
+
 			case c.Order == OrderMRV:
-				return Text{"find the empty cell with the fewest candidates", "找候选数字最少的空格"}
+				return Text{EN: "find the empty cell with the fewest candidates", ZH: "找候选数字最少的空格"}
 			case c.Order == OrderLinear && !c.Root:
-				return Text{fmt.Sprintf("find the next empty cell after %s", c.Prev), fmt.Sprintf("从 %s 之后找下一个空格", c.Prev)}
+				return Text{EN: fmt.Sprintf("find the next empty cell after %s", c.Prev), ZH: fmt.Sprintf("从 %s 之后找下一个空格", c.Prev)}
 			case c.Order == OrderLinear:
-				return Text{"find the first empty cell", "找第一个空格"}
+				return Text{EN: "find the first empty cell", ZH: "找第一个空格"}
 			case c.Root:
-				return Text{"scan from (0,0) for an empty cell (2-D)", "从 (0,0) 扫描找空格（二维递归）"}
+				return Text{EN: "scan from (0,0) for an empty cell (2-D)", ZH: "从 (0,0) 扫描找空格（二维递归）"}
 			}
-			return Text{"rescan from (0,0) for an empty cell (2-D)", "从 (0,0) 重新扫描找空格（二维递归）"}
+			return Text{EN: "rescan from (0,0) for an empty cell (2-D)", ZH: "从 (0,0) 重新扫描找空格（二维递归）"}
 		},
 		Reject:    func(when When, e *Event, rule RuleWords) Text { return sudokuReject(when, e, rule, nil) },
 		RejectAll: sudokuReject,
@@ -606,29 +606,29 @@ var SudokuDef = &Def{
 			d := string(DigitChar(e.Value))
 			switch when {
 			case WhenAfter:
-				return Text{fmt.Sprintf("place %[1]s at %[2]s (做出选择) first; the check comes after", d, e.Cell),
-					fmt.Sprintf("先在 %[2]s 放置 %[1]s（做出选择），放好再检查", d, e.Cell)}
+				return Text{EN: fmt.Sprintf("place %[1]s at %[2]s (做出选择) first; the check comes after", d, e.Cell), ZH: fmt.Sprintf("先在 %[2]s 放置 %[1]s（做出选择），放好再检查", d, e.Cell)}
+
 			case WhenLeaf:
-				return Text{fmt.Sprintf("place %[1]s at %[2]s (做出选择) unchecked: only the full board is validated", d, e.Cell),
-					fmt.Sprintf("在 %[2]s 放置 %[1]s（做出选择），不检查，等棋盘填满再整盘校验", d, e.Cell)}
+				return Text{EN: fmt.Sprintf("place %[1]s at %[2]s (做出选择) unchecked: only the full board is validated", d, e.Cell), ZH: fmt.Sprintf("在 %[2]s 放置 %[1]s（做出选择），不检查，等棋盘填满再整盘校验", d, e.Cell)}
+
 			}
 			c := e.Cell.String()
-			return Text{"no clash: place " + d + " at " + c + " (做出选择) and recurse",
-				"没有冲突：在 " + c + " 放置 " + d + "（做出选择），递归进入下一层"}
+			return Text{EN: "no clash: place " + d + " at " + c + " (做出选择) and recurse", ZH: "没有冲突：在 " + c + " 放置 " + d + "（做出选择），递归进入下一层"}
+
 		},
 		Undo: func(e *Event) Text {
 			d := string(DigitChar(e.Value))
 			c := e.Cell.String()
-			return Text{"undo " + d + " at " + c + " (撤销选择, 回溯)", "撤销选择：拿回 " + c + " 的 " + d + "（回溯）"}
+			return Text{EN: "undo " + d + " at " + c + " (撤销选择, 回溯)", ZH: "撤销选择：拿回 " + c + " 的 " + d + "（回溯）"}
 		},
-		Full: func(int) Text { return Text{"the board is full and valid", "棋盘已满且合法"} },
+		Full: func(int) Text { return Text{EN: "the board is full and valid", ZH: "棋盘已满且合法"} },
 		Exhausted: func(e *Event, size int, below Text) Text {
 			if below.EN != "" {
-				return Text{fmt.Sprintf("all %[1]d digits at %[2]s tried (%[3]s below) → return false", size, e.Cell, below.EN),
-					fmt.Sprintf("%[2]s 的 %[1]d 个数字都试完了（下面找到 %[3]s）→ 返回 false", size, e.Cell, below.ZH)}
+				return Text{EN: fmt.Sprintf("all %[1]d digits at %[2]s tried (%[3]s below) → return false", size, e.Cell, below.EN), ZH: fmt.Sprintf("%[2]s 的 %[1]d 个数字都试完了（下面找到 %[3]s）→ 返回 false", size, e.Cell, below.ZH)}
+
 			}
-			return Text{fmt.Sprintf("all %[1]d digits at %[2]s failed → return false (回溯)", size, e.Cell),
-				fmt.Sprintf("%[2]s 的 %[1]d 个数字都试完了，都不行 → 返回 false（回溯）", size, e.Cell)}
+			return Text{EN: fmt.Sprintf("all %[1]d digits at %[2]s failed → return false (回溯)", size, e.Cell), ZH: fmt.Sprintf("%[2]s 的 %[1]d 个数字都试完了，都不行 → 返回 false（回溯）", size, e.Cell)}
+
 		},
 	},
 }
@@ -652,11 +652,11 @@ func sudokuAlso(d string, cell Pos, more []Conflict, where func(Rule, Pos, RuleW
 		for ; i < len(more) && i < sudokuAlsoCells && more[i].Rule == r; i++ {
 			cells = append(cells, more[i].Witness.String())
 		}
-		w := wordsOf(sudokuRuleWords, r)
+		w := RuleWordsIn(sudokuRuleWords, r)
 		en = append(en, strings.Join(cells, " ")+" "+where(r, cell, w))
 		zh = append(zh, "与 "+strings.Join(cells, "、")+" 的 "+d+" "+w.Name.ZH)
 	}
-	t := Text{"; also with ", "，还" + strings.Join(zh, "、")}
+	t := Text{EN: "; also with ", ZH: "，还" + strings.Join(zh, "、")}
 	if k := len(more) - sudokuAlsoCells; k > 0 {
 		en = append(en, fmt.Sprintf("%d more", k))
 		t.ZH += fmt.Sprintf("，另有 %d 处重复", k)
@@ -675,9 +675,9 @@ func sudokuTraits(o Order) OrderTraits {
 // sudokuRuleWords are the Sudoku rules in checking order, in the
 // tutorials' words (同行重复 / 同列重复 / 同宫重复).
 var sudokuRuleWords = []RuleWords{
-	{Rule: SudokuRow, Key: "row", Name: Text{"row", "同行重复"}, Short: Text{"row", "同行重复"}, Mark: Text{"row", "同行"}},
-	{Rule: SudokuColumn, Key: "column", Name: Text{"column", "同列重复"}, Short: Text{"column", "同列重复"}, Mark: Text{"col", "同列"}},
-	{Rule: SudokuBox, Key: "box", Name: Text{"box", "同宫重复"}, Short: Text{"box", "同宫重复"}, Mark: Text{"box", "同宫"}},
+	{Rule: SudokuRow, Key: "row", Name: Text{EN: "row", ZH: "同行重复"}, Short: Text{EN: "row", ZH: "同行重复"}, Mark: Text{EN: "row", ZH: "同行"}},
+	{Rule: SudokuColumn, Key: "column", Name: Text{EN: "column", ZH: "同列重复"}, Short: Text{EN: "column", ZH: "同列重复"}, Mark: Text{EN: "col", ZH: "同列"}},
+	{Rule: SudokuBox, Key: "box", Name: Text{EN: "box", ZH: "同宫重复"}, Short: Text{EN: "box", ZH: "同宫重复"}, Mark: Text{EN: "box", ZH: "同宫"}},
 }
 
 // sudokuConflicts is SudokuDef.Conflicts: every other cell holding v in
@@ -700,16 +700,16 @@ func sudokuAppendConflicts(out []Conflict, b *Board, cell Pos, v int) []Conflict
 		return out
 	}
 	for j := 0; j < b.Cols; j++ {
-		out = at(out, SudokuRow, Pos{cell.Row, j})
+		out = at(out, SudokuRow, Pos{Row: cell.Row, Col: j})
 	}
 	for i := 0; i < b.Rows; i++ {
-		out = at(out, SudokuColumn, Pos{i, cell.Col})
+		out = at(out, SudokuColumn, Pos{Row: i, Col: cell.Col})
 	}
 	if box := BoxSide(b.Rows); box > 0 {
 		r0, c0 := cell.Row/box*box, cell.Col/box*box
 		for i := r0; i < r0+box; i++ {
 			for j := c0; j < c0+box; j++ {
-				out = at(out, SudokuBox, Pos{i, j})
+				out = at(out, SudokuBox, Pos{Row: i, Col: j})
 			}
 		}
 	}
@@ -743,14 +743,14 @@ func sudokuReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 	}
 	switch when {
 	case WhenLeaf:
-		return Text{fmt.Sprintf("%[4]s: the %[1]s at %[2]s %[3]s → return false", d, e.Cell, clashEN, LeafFailWords.Name.EN),
-			fmt.Sprintf("%[4]s：%[2]s 的 %[1]s %[3]s → 返回 false", d, e.Cell, clashZH, LeafFailWords.Name.ZH)}
+		return Text{EN: fmt.Sprintf("%[4]s: the %[1]s at %[2]s %[3]s → return false", d, e.Cell, clashEN, LeafFailWords.Name.EN), ZH: fmt.Sprintf("%[4]s：%[2]s 的 %[1]s %[3]s → 返回 false", d, e.Cell, clashZH, LeafFailWords.Name.ZH)}
+
 	case WhenAfter:
-		return Text{fmt.Sprintf("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it", d, e.Cell, clashEN),
-			fmt.Sprintf("先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", d, e.Cell, clashZH)}
+		return Text{EN: fmt.Sprintf("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it", d, e.Cell, clashEN), ZH: fmt.Sprintf("先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", d, e.Cell, clashZH)}
+
 	}
 	cell := e.Cell.String()
-	return Text{d + " at " + cell + " " + clashEN + ": prune (剪枝)", cell + " 填 " + d + " " + clashZH + "：剪枝"}
+	return Text{EN: d + " at " + cell + " " + clashEN + ": prune (剪枝)", ZH: cell + " 填 " + d + " " + clashZH + "：剪枝"}
 }
 
 // sudokuRuleIntro names the box rule where an output names it first: all
@@ -764,9 +764,9 @@ func sudokuRuleIntro(r Rule, size int) (Text, bool) {
 		side++
 	}
 	if side == 3 {
-		return Text{"box", "同宫（3×3 九宫格）重复"}, true
+		return Text{EN: "box", ZH: "同宫（3×3 九宫格）重复"}, true
 	}
-	return Text{"box", fmt.Sprintf("同宫（%d×%d 宫）重复", side, side)}, true
+	return Text{EN: "box", ZH: fmt.Sprintf("同宫（%d×%d 宫）重复", side, side)}, true
 }
 
 // BoxSide returns the side of a box: 3 for 9×9 (GridBoard).

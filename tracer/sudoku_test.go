@@ -493,15 +493,15 @@ func TestSudokuRuleOrder(t *testing.T) {
 		want    Rule
 		witness Pos
 	}{
-		{9, []given{{0, 0, 5}, {4, 4, 5}}, Pos{0, 4}, 5, SudokuRow, Pos{0, 0}},                    // row and column
-		{9, []given{{1, 1, 7}, {5, 2, 7}}, Pos{2, 2}, 7, SudokuColumn, Pos{5, 2}},                 // column and box
-		{9, []given{{0, 8, 3}, {8, 0, 3}, {1, 1, 3}}, Pos{0, 0}, 3, SudokuRow, Pos{0, 8}},         // all three
-		{9, []given{{2, 5, 9}}, Pos{0, 3}, 9, SudokuBox, Pos{2, 5}},                               // box only
-		{9, []given{{8, 3, 2}, {5, 8, 2}}, Pos{8, 8}, 2, SudokuRow, Pos{8, 3}},                    // row and column, cell after the witness
-		{9, []given{{2, 5, 9}}, Pos{4, 4}, 9, RuleNone, NoPos},                                    // no clash
-		{4, []given{{0, 3, 4}, {3, 0, 4}, {1, 1, 4}}, Pos{0, 0}, 4, SudokuRow, Pos{0, 3}},         // 4×4, all three
-		{16, []given{{15, 0, 16}, {1, 1, 16}}, Pos{0, 0}, 16, SudokuColumn, Pos{15, 0}},           // 16×16, column and box
-		{16, []given{{0, 15, 16}, {15, 0, 16}, {3, 3, 16}}, Pos{0, 0}, 16, SudokuRow, Pos{0, 15}}, // 16×16, all three
+		{9, []given{{0, 0, 5}, {4, 4, 5}}, Pos{Row: 0, Col: 4}, 5, SudokuRow, Pos{Row: 0, Col: 0}},
+		{9, []given{{1, 1, 7}, {5, 2, 7}}, Pos{Row: 2, Col: 2}, 7, SudokuColumn, Pos{Row: 5, Col: 2}},
+		{9, []given{{0, 8, 3}, {8, 0, 3}, {1, 1, 3}}, Pos{Row: 0, Col: 0}, 3, SudokuRow, Pos{Row: 0, Col: 8}},
+		{9, []given{{2, 5, 9}}, Pos{Row: 0, Col: 3}, 9, SudokuBox, Pos{Row: 2, Col: 5}},
+		{9, []given{{8, 3, 2}, {5, 8, 2}}, Pos{Row: 8, Col: 8}, 2, SudokuRow, Pos{Row: 8, Col: 3}},
+		{9, []given{{2, 5, 9}}, Pos{Row: 4, Col: 4}, 9, RuleNone, NoPos}, // no clash
+		{4, []given{{0, 3, 4}, {3, 0, 4}, {1, 1, 4}}, Pos{Row: 0, Col: 0}, 4, SudokuRow, Pos{Row: 0, Col: 3}},
+		{16, []given{{15, 0, 16}, {1, 1, 16}}, Pos{Row: 0, Col: 0}, 16, SudokuColumn, Pos{Row: 15, Col: 0}},
+		{16, []given{{0, 15, 16}, {15, 0, 16}, {3, 3, 16}}, Pos{Row: 0, Col: 0}, 16, SudokuRow, Pos{Row: 0, Col: 15}},
 	}
 	for _, tc := range tests {
 		n := tc.size

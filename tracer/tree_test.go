@@ -192,8 +192,8 @@ func TestTreeErr(t *testing.T) {
 		name   string
 		events []Event
 	}{
-		{"reject with no call", numbered(evMove(KindReject, 0, 0, Pos{0, 0}, 1))},
-		{"call out of order", numbered(root, evCall(2, 0, 1, Pos{0, 0}, 1))},
+		{"reject with no call", numbered(evMove(KindReject, 0, 0, Pos{Row: 0, Col: 0}, 1))},
+		{"call out of order", numbered(root, evCall(2, 0, 1, Pos{Row: 0, Col: 0}, 1))},
 		{"second root", numbered(root, evRet(0, 0, false), evCall(1, -1, 0, NoPos, -1))},
 	} {
 		tr := NewTree()

@@ -1,4 +1,4 @@
-package tracer
+package problem
 
 import (
 	"fmt"
@@ -7,10 +7,10 @@ import (
 
 // Strategies returns one spec per strategy of s's problem, on s's
 // instance with s's stop rule, drop and limits: every order, check and
-// timing the problem has (Def.WhenList), and, for an instance that is a
-// list of numbers (Numbers: combination-sum, subsets, permutations
-// --nums), every de-duplication style (Dedups) the problem accepts with
-// that strategy. The order is the strategy table's: order, then check,
+// timing the problem has (Def.WhenList), and, for an instance that stands
+// for several (Variants: a list of numbers of combination-sum, subsets,
+// permutations --nums, under every de-duplication style), every variant
+// the problem accepts with that strategy. The order is the strategy table's: order, then check,
 // then when, then dedup. A pairing the problem refuses (permutations'
 // dedup start, dedup used at the leaf) is left out. Errors are s's own
 // (Build's).
@@ -20,12 +20,8 @@ func (s Spec) Strategies() ([]Spec, error) {
 	}
 	d, _ := s.Def()
 	instances := []string{s.Puzzle}
-	if in, ok := s.numbers(d); ok {
-		instances = instances[:0]
-		for _, dd := range Dedups {
-			in.Dedup = dd
-			instances = append(instances, in.String())
-		}
+	if in, ok := s.variants(d); ok {
+		instances = in.Variants()
 	}
 	var out []Spec
 	for _, o := range d.Orders {
@@ -47,10 +43,20 @@ func (s Spec) Strategies() ([]Spec, error) {
 	return out, nil
 }
 
-// numbers returns s's instance as a list of numbers, if it is one.
-func (s Spec) numbers(d *Def) (Numbers, bool) {
+// Variants is implemented by a parsed puzzle (the value of
+// PuzzleSetting.Parse) that stands for several instances a table of
+// strategies runs each of: a list of numbers under every de-duplication
+// style (listkit.Numbers). Variants returns their texts, as Spec.Puzzle
+// takes them, in the table's order.
+type Variants interface {
+	Variants() []string
+}
+
+// variants returns s's instance as the variants it stands for, if it
+// stands for several.
+func (s Spec) variants(d *Def) (Variants, bool) {
 	if d.Puzzle == nil || d.Puzzle.Parse == nil || (s.Puzzle == "" && d.Size != nil) {
-		return Numbers{}, false
+		return nil, false
 	}
 	text := s.Puzzle
 	if text == "" {
@@ -58,9 +64,9 @@ func (s Spec) numbers(d *Def) (Numbers, bool) {
 	}
 	v, err := d.Puzzle.Parse(text)
 	if err != nil {
-		return Numbers{}, false
+		return nil, false
 	}
-	in, ok := v.(Numbers)
+	in, ok := v.(Variants)
 	return in, ok
 }
 
@@ -99,16 +105,4 @@ func (s *Spec) SetKeys(text string) error {
 		}
 	}
 	return nil
-}
-
-// DedupOf returns the de-duplication style a list instance's text names
-// ("nums 1,1,2 dedup used": DedupUsed), "" if it names none.
-func DedupOf(instance string) Dedup {
-	f := strings.Fields(instance)
-	for i := 0; i+1 < len(f); i++ {
-		if f[i] == "dedup" {
-			return Dedup(f[i+1])
-		}
-	}
-	return ""
 }

@@ -1,4 +1,4 @@
-package tracer
+package problem
 
 import (
 	"fmt"
@@ -129,4 +129,17 @@ func ReturnWords(s Strategy, ok bool, below int64) Text {
 	}
 	n := SolutionCount(below)
 	return Text{fmt.Sprintf(words.RunReturnBelow.EN, n.EN), fmt.Sprintf(words.RunReturnBelow.ZH, n.ZH)}
+}
+
+// kindNamesZH are the Chinese names of the event kinds, in Kind order.
+var kindNamesZH = [numKinds]string{words.KindCall.ZH, words.KindScan.ZH, words.KindTry.ZH, words.KindReject.ZH,
+	words.KindPlace.ZH, words.KindUndo.ZH, words.KindSolution.ZH, words.KindExhausted.ZH, words.KindReturn.ZH, words.KindLimit.ZH}
+
+// KindName names an event kind for people: in English the step-log name
+// ("reject"), in Chinese the tutorials' term ("剪枝", "撤销", "找到解", ...).
+func KindName(k Kind, lang Lang) string {
+	if lang == LangZH && k < numKinds {
+		return kindNamesZH[k]
+	}
+	return k.String()
 }

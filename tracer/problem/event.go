@@ -1,12 +1,16 @@
-// Package tracer is an instrumented backtracking framework for teaching.
+// Package problem is the contract between a backtracking problem and the
+// framework that runs, records and explains it (package tracer) and every
+// reader of its events (package render and its subpackages, the lessons).
 //
-// One template (Run) drives every problem: the problem supplies the slot to
-// decide, the candidates, the check, place/undo and the end test; the
-// framework owns the recursion, the order of check and place, and the stop
-// rule. Every step is reported as an Event to any number of Sinks, so one
-// search can feed a tree, a step log and counters at once. The package knows
-// nothing of output formats: exporters live in package render.
-package tracer
+// A problem is a Def, registered once (Register), and an instance of it, a
+// Problem, which answers the shared template's questions: the next slot,
+// its candidates, the check, place and undo. The Def carries everything
+// else readers need: the rules and their words in English and Chinese,
+// the board, the move notation and its parser, the words of the notes and
+// the pieces of template code. Events (Event) are the vocabulary of a run.
+// Nothing here knows a concrete problem: the built-ins are packages of
+// their own under tracer/problems, built on this package alone.
+package problem
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package tracer
+package problem
 
 import (
 	"errors"
@@ -564,10 +564,12 @@ func (d *Def) RuleIntro(r Rule, size int, lang Lang) string {
 	if r == RuleNone {
 		return ""
 	}
-	return d.ruleIntro(r, size).In(lang)
+	return d.IntroWords(r, size).In(lang)
 }
 
-func (d *Def) ruleIntro(r Rule, size int) Text {
+// IntroWords is the rule's words where an output names it first (see
+// RuleIntro), in both languages.
+func (d *Def) IntroWords(r Rule, size int) Text {
 	if d.RuleIntros != nil {
 		if t, ok := d.RuleIntros(r, size); ok {
 			return t
@@ -711,11 +713,11 @@ func (s Spec) Build() (Problem, Options, error) {
 		return nil, Options{}, settingErr("limits", "must not be negative")
 	}
 	st := d.Strategy(Strategy{Order: s.Order, Check: s.Check, When: s.When, Stop: s.Stop})
-	if _, err := parseEnum("order", string(st.Order), d.Orders); err != nil {
-		return nil, Options{}, forProblem(d.Name, err)
+	if _, err := ParseEnum("order", string(st.Order), d.Orders); err != nil {
+		return nil, Options{}, ForProblem(d.Name, err)
 	}
-	if _, err := parseEnum("check", string(st.Check), d.Checks); err != nil {
-		return nil, Options{}, forProblem(d.Name, err)
+	if _, err := ParseEnum("check", string(st.Check), d.Checks); err != nil {
+		return nil, Options{}, ForProblem(d.Name, err)
 	}
 	if _, err := ParseWhen(string(st.When)); err != nil {
 		return nil, Options{}, err
@@ -780,9 +782,9 @@ func (s Spec) Build() (Problem, Options, error) {
 	return p, Options{When: s.When, Stop: s.Stop, Drop: s.Drop, Limits: s.Limits}, nil
 }
 
-// forProblem says which problem a setting's valid values belong to:
+// ForProblem says which problem a setting's valid values belong to:
 // "check: nqueens: unknown value ...".
-func forProblem(name string, err error) error {
+func ForProblem(name string, err error) error {
 	var se *SettingError
 	if errors.As(err, &se) {
 		return &SettingError{Setting: se.Setting, Err: fmt.Errorf("%s: %w", name, se.Err)}
@@ -928,8 +930,9 @@ func (b *Board) Apply(e *Event) {
 	}
 }
 
-// restore gives cell p the value it has on from, a board of b's size.
-func (b *Board) restore(p Pos, from *Board) {
+// Restore gives cell p the value it has on from, a board of b's size (a
+// given stays a given).
+func (b *Board) Restore(p Pos, from *Board) {
 	if i, ok := b.index(p); ok {
 		b.val[i], b.set[i] = from.val[i], from.set[i]
 	}
@@ -1061,20 +1064,6 @@ type CallFacts struct {
 	Prev  Pos  // the cell of the move that led here (NoPos at the root); for a call with no move (order cells), its parent's slot
 }
 
-// plainDef words the notes of a problem the registry does not know (a
-// step log of a problem defined in a program the reader is not part of):
-// values as numbers, cells as (row,col).
-var plainDef = func() *Def {
-	d := &Def{
-		Name:  "problem",
-		Title: Text(words.PlainProblem),
-		Move:  func(cell Pos, v int) string { return fmt.Sprintf("%s=%d", cell, v) },
-		Start: func(Info) (*Board, error) { return nil, errors.New("no board") },
-	}
-	d.Words = PlainWords(Text(words.PlainValue), Text(words.PlainNextValue))
-	return d
-}()
-
 // PlainWords returns Words for a problem whose moves put a value in a
 // cell, named with the nouns given: candidate ("value" / "值") and next
 // ("the next value" / "下一个值"). A problem defined outside this package
@@ -1136,9 +1125,9 @@ func (d *Def) ValueRange(size int) (lo, hi int) {
 	return 1, size
 }
 
-// wordsOf returns the words of rule r from a problem's list, or plain
+// RuleWordsIn returns the words of rule r from a problem's list, or plain
 // words from its name.
-func wordsOf(ws []RuleWords, r Rule) RuleWords {
+func RuleWordsIn(ws []RuleWords, r Rule) RuleWords {
 	for _, w := range ws {
 		if w.Rule == r {
 			return w
@@ -1148,8 +1137,8 @@ func wordsOf(ws []RuleWords, r Rule) RuleWords {
 	return RuleWords{Rule: r, Name: Text{name, name}, Short: Text{name, name}}
 }
 
-// listEN joins phrases as English lists them: "a", "a and b", "a, b and c".
-func listEN(items []string) string {
+// ListEN joins phrases as English lists them: "a", "a and b", "a, b and c".
+func ListEN(items []string) string {
 	switch len(items) {
 	case 0:
 		return ""
@@ -1159,10 +1148,10 @@ func listEN(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + words.ListAnd.EN + items[len(items)-1]
 }
 
-// listZH joins phrases as Chinese lists them: "甲", "甲和乙", "甲、乙和丙",
+// ListZH joins phrases as Chinese lists them: "甲", "甲和乙", "甲、乙和丙",
 // with 和 spaced from a Latin letter, a digit or a bracket as Chinese
 // typesetting spaces it ("(1,3) 和 (2,0)"); 、 needs no space.
-func listZH(items []string) string {
+func ListZH(items []string) string {
 	switch len(items) {
 	case 0:
 		return ""
@@ -1170,5 +1159,5 @@ func listZH(items []string) string {
 		return items[0]
 	}
 	head := strings.Join(items[:len(items)-1], "、")
-	return zhSpace(head, true, false, true) + words.ListAnd.ZH + zhSpace(items[len(items)-1], true, true, false)
+	return ZHSpace(head, true, false, true) + words.ListAnd.ZH + ZHSpace(items[len(items)-1], true, true, false)
 }

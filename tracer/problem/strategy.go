@@ -1,4 +1,4 @@
-package tracer
+package problem
 
 import (
 	"fmt"
@@ -83,22 +83,22 @@ const (
 
 // ParseWhen returns the When named s, or a *SettingError listing the
 // valid values.
-func ParseWhen(s string) (When, error) { return parseEnum("when", s, Whens) }
+func ParseWhen(s string) (When, error) { return ParseEnum("when", s, Whens) }
 
 // ParseStop returns the Stop named s, or a *SettingError.
-func ParseStop(s string) (Stop, error) { return parseEnum("stop", s, Stops) }
+func ParseStop(s string) (Stop, error) { return ParseEnum("stop", s, Stops) }
 
 // ParseCheck returns the Check named s if it is one of valid, or a
 // *SettingError.
-func ParseCheck(s string, valid []Check) (Check, error) { return parseEnum("check", s, valid) }
+func ParseCheck(s string, valid []Check) (Check, error) { return ParseEnum("check", s, valid) }
 
 // ParseOrder returns the Order named s if it is one of valid, or a
 // *SettingError.
-func ParseOrder(s string, valid []Order) (Order, error) { return parseEnum("order", s, valid) }
+func ParseOrder(s string, valid []Order) (Order, error) { return ParseEnum("order", s, valid) }
 
-// parseEnum returns the value named s, or a *SettingError naming the
+// ParseEnum returns the value named s, or a *SettingError naming the
 // setting: "tracer: when: unknown value "never": want before, after or leaf".
-func parseEnum[T ~string](setting, s string, valid []T) (T, error) {
+func ParseEnum[T ~string](setting, s string, valid []T) (T, error) {
 	for _, v := range valid {
 		if string(v) == s {
 			return v, nil
@@ -123,7 +123,7 @@ func JoinValues[T ~string](vs []T) string {
 }
 
 // ParseDrop returns the Drop named s, or a *SettingError.
-func ParseDrop(s string) (Drop, error) { return parseEnum("drop", s, Drops) }
+func ParseDrop(s string) (Drop, error) { return ParseEnum("drop", s, Drops) }
 
 // Strategy is one point on every axis the tutorials vary.
 type Strategy struct {
