@@ -12,6 +12,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // compareSearch runs p with a Stats sink and returns it as a CompareRun
@@ -40,7 +41,7 @@ func compareSpec(t testing.TB, spec tracer.Spec) CompareRun {
 
 func compareQueens(t testing.TB, n int, check tracer.Check, when tracer.When) CompareRun {
 	t.Helper()
-	p, err := tracer.NewNQueens(n, check)
+	p, err := nqueens.NewNQueens(n, check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func TestComparePermutationsGolden(t *testing.T) {
 // (LeetCode 37's board, where every check at the leaf hits the step limit).
 func TestStrategyTableGolden(t *testing.T) {
 	var queens []CompareRun
-	for _, c := range tracer.NQueensChecks {
+	for _, c := range nqueens.NQueensChecks {
 		for _, w := range tracer.Whens {
 			queens = append(queens, compareQueens(t, 6, c, w))
 		}
@@ -381,7 +382,7 @@ func TestTableAlign(t *testing.T) {
 func ExampleWriteCompare() {
 	var runs []CompareRun
 	for _, n := range []int{4, 5} {
-		p, _ := tracer.NewNQueens(n, tracer.CheckScan)
+		p, _ := nqueens.NewNQueens(n, tracer.CheckScan)
 		st := &tracer.Stats{}
 		opts := tracer.Options{Stop: tracer.StopAll, Sinks: []tracer.Sink{st}}
 		res, _ := tracer.Run(context.Background(), p, opts)
@@ -414,7 +415,7 @@ func ExampleWriteCompare() {
 // English and Chinese, with and without the time.
 func TestStrategyRows(t *testing.T) {
 	var queens, sudoku []CompareRun
-	for _, c := range tracer.NQueensChecks {
+	for _, c := range nqueens.NQueensChecks {
 		for _, w := range tracer.Whens {
 			queens = append(queens, compareQueens(t, 6, c, w))
 		}

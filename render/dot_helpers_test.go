@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // dotRun is one traced search: its tree and the legend for its diagrams.
@@ -16,7 +17,7 @@ type dotRun struct {
 // dotQueens searches n-queens for every solution.
 func dotQueens(t testing.TB, n int) dotRun {
 	t.Helper()
-	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(n, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}

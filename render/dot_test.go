@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // The golden diagrams. Run `go test ./render -run TestDOTGolden -update` to
@@ -860,7 +861,7 @@ func (f *dotFakeT) Fatalf(string, ...any) {
 }
 
 var dotTenQueens = sync.OnceValue(func() dotRun {
-	p, err := tracer.NewNQueens(10, tracer.CheckArrays)
+	p, err := nqueens.NewNQueens(10, tracer.CheckArrays)
 	if err != nil {
 		panic(err)
 	}

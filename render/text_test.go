@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // reportRun runs a search with a Stats sink and returns its summary.
@@ -17,7 +18,7 @@ func reportRun(t *testing.T, p tracer.Problem, opts tracer.Options) tracer.Summa
 
 func reportQueens(t *testing.T, n int) tracer.Summary {
 	t.Helper()
-	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(n, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // trimCheck checks the invariants every trimmed tree holds: the items are
@@ -306,7 +307,7 @@ func TestTrimInvariants(t *testing.T) {
 // nodes.
 func dotLimited(t testing.TB, n int, steps int64) dotRun {
 	t.Helper()
-	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(n, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -540,7 +541,7 @@ func TestTrimFocus(t *testing.T) {
 	for c := tr.Items[0].First; c >= 0; c = tr.Items[c].Next {
 		it := &tr.Items[c]
 		n := r.tree.Node(it.Node)
-		label := tracer.NQueensDef.MoveLabel(n.Cell(), int(n.Value))
+		label := nqueens.NQueensDef.MoveLabel(n.Cell(), int(n.Value))
 		top = append(top, label)
 		if label == "r0=c1" {
 			if it.NotExpanded || it.First < 0 {

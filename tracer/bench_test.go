@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // The benchmarks compare, on the same search, four ways to run it:
@@ -239,7 +241,7 @@ func BenchmarkQueens8(b *testing.B) {
 		}
 	})
 	mk := func() Problem {
-		q, err := NewNQueens(8, CheckScan)
+		q, err := nqueens.NewNQueens(8, CheckScan)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -311,7 +313,7 @@ func BenchmarkRatio(b *testing.B) {
 				}
 			},
 			func() Problem {
-				q, err := NewNQueens(8, CheckScan)
+				q, err := nqueens.NewNQueens(8, CheckScan)
 				if err != nil {
 					b.Fatal(err)
 				}

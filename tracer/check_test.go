@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // strategyRuns lists small searches over every strategy combination the
@@ -21,7 +23,7 @@ func strategyRuns(t *testing.T) []struct {
 		opts Options
 	}
 	var runs []run
-	for _, check := range NQueensChecks {
+	for _, check := range nqueens.NQueensChecks {
 		for _, when := range Whens {
 			for _, stop := range Stops {
 				runs = append(runs, run{fmt.Sprintf("6-queens/%s/%s/%s", check, when, stop),
@@ -359,24 +361,29 @@ func TestScanCheckCosts(t *testing.T) {
 	}
 
 	// N-Queens: up the column, then up-right, then up-left.
-	refQueens := func(q *NQueens, r, v int) Verdict {
+	refQueens := func(q *nqueens.NQueens, r, v int) Verdict {
+		rows := q.Rows()
+		queen := make([]int, len(rows))
+		for i, row := range rows {
+			queen[i] = strings.IndexByte(row, 'Q')
+		}
 		cost := 0
 		for i := r - 1; i >= 0; i-- {
 			cost++
-			if q.queen[i] == v {
-				return Verdict{Rule: NQueensColumn, Witness: Pos{Row: i, Col: v}, Cost: cost}
+			if queen[i] == v {
+				return Verdict{Rule: nqueens.NQueensColumn, Witness: Pos{Row: i, Col: v}, Cost: cost}
 			}
 		}
-		for i, j := r-1, v+1; i >= 0 && j < q.n; i, j = i-1, j+1 {
+		for i, j := r-1, v+1; i >= 0 && j < len(rows); i, j = i-1, j+1 {
 			cost++
-			if q.queen[i] == j {
-				return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{Row: i, Col: j}, Cost: cost}
+			if queen[i] == j {
+				return Verdict{Rule: nqueens.NQueensAntiDiagonal, Witness: Pos{Row: i, Col: j}, Cost: cost}
 			}
 		}
 		for i, j := r-1, v-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
 			cost++
-			if q.queen[i] == j {
-				return Verdict{Rule: NQueensDiagonal, Witness: Pos{Row: i, Col: j}, Cost: cost}
+			if queen[i] == j {
+				return Verdict{Rule: nqueens.NQueensDiagonal, Witness: Pos{Row: i, Col: j}, Cost: cost}
 			}
 		}
 		return Verdict{Cost: cost}

@@ -22,6 +22,7 @@ import (
 	"unicode"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // defHasHan reports whether s holds a Chinese character.
@@ -52,7 +53,7 @@ func defPos(r, c int) tracer.Pos { return tracer.Pos{Row: r, Col: c} }
 // defValidDef returns a Def that Register accepts, named name: N-Queens
 // under another name.
 func defValidDef(name string) *tracer.Def {
-	q := tracer.NQueensDef
+	q := nqueens.NQueensDef
 	return &tracer.Def{
 		Name:      name,
 		Title:     tracer.Text{EN: "Test", ZH: "测试"},
@@ -91,8 +92,8 @@ func TestSpecBuildDefaults(t *testing.T) {
 		when     tracer.When
 		stop     tracer.Stop
 	}{
-		{tracer.Spec{Problem: "nqueens"}, tracer.NQueensDef, 8, "n=8", tracer.OrderRows, tracer.CheckScan, tracer.WhenBefore, tracer.StopAll},
-		{tracer.Spec{Problem: "queens"}, tracer.NQueensDef, 8, "n=8", tracer.OrderRows, tracer.CheckScan, tracer.WhenBefore, tracer.StopAll},
+		{tracer.Spec{Problem: "nqueens"}, nqueens.NQueensDef, 8, "n=8", tracer.OrderRows, tracer.CheckScan, tracer.WhenBefore, tracer.StopAll},
+		{tracer.Spec{Problem: "queens"}, nqueens.NQueensDef, 8, "n=8", tracer.OrderRows, tracer.CheckScan, tracer.WhenBefore, tracer.StopAll},
 		{tracer.Spec{Problem: "sudoku"}, tracer.SudokuDef, 9, tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan, tracer.WhenBefore, tracer.StopFirst},
 	}
 	for _, tt := range tests {
@@ -142,8 +143,8 @@ func TestSpecBuildValid(t *testing.T) {
 	}{
 		{"queens n=1 arrays after first", tracer.Spec{Problem: "nqueens", N: 1, Check: tracer.CheckArrays, When: tracer.WhenAfter, Stop: tracer.StopFirst},
 			1, "n=1", tracer.OrderRows, tracer.CheckArrays, tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopFirst}},
-		{"queens n=max explicit rows leaf no-return limits", tracer.Spec{Problem: "queens", N: tracer.MaxQueens, Order: tracer.OrderRows, When: tracer.WhenLeaf, Stop: tracer.StopNoReturn, Limits: lim},
-			tracer.MaxQueens, fmt.Sprintf("n=%d", tracer.MaxQueens), tracer.OrderRows, tracer.CheckScan, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn, Limits: lim}},
+		{"queens n=max explicit rows leaf no-return limits", tracer.Spec{Problem: "queens", N: nqueens.MaxQueens, Order: tracer.OrderRows, When: tracer.WhenLeaf, Stop: tracer.StopNoReturn, Limits: lim},
+			nqueens.MaxQueens, fmt.Sprintf("n=%d", nqueens.MaxQueens), tracer.OrderRows, tracer.CheckScan, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn, Limits: lim}},
 		{"sudoku 4x4 mrv counts leaf no-return", tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4, Order: tracer.OrderMRV, Check: tracer.CheckCounts, When: tracer.WhenLeaf, Stop: tracer.StopNoReturn},
 			4, defSudoku4, tracer.OrderMRV, tracer.CheckCounts, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn}},
 		{"sudoku grid form linear board all", tracer.Spec{Problem: "sudoku", Puzzle: "12..\n..12\n....\n....\n", Order: tracer.OrderLinear, Check: tracer.CheckBoard, Stop: tracer.StopAll, Limits: lim},
@@ -181,7 +182,7 @@ func TestSpecBuildErrors(t *testing.T) {
 		{"empty problem", tracer.Spec{}, "problem", []string{"no problem", names, "nqueens", "sudoku"}},
 		{"problem by title", tracer.Spec{Problem: "N-Queens"}, "problem", []string{names}},
 		{"problem wrong case", tracer.Spec{Problem: "Sudoku"}, "problem", []string{names}},
-		{"n too big", tracer.Spec{Problem: "nqueens", N: tracer.MaxQueens + 1}, "n", []string{fmt.Sprint(tracer.MaxQueens + 1), fmt.Sprintf("1 to %d", tracer.MaxQueens)}},
+		{"n too big", tracer.Spec{Problem: "nqueens", N: nqueens.MaxQueens + 1}, "n", []string{fmt.Sprint(nqueens.MaxQueens + 1), fmt.Sprintf("1 to %d", nqueens.MaxQueens)}},
 		{"n negative", tracer.Spec{Problem: "nqueens", N: -1}, "n", []string{"-1", "out of range"}},
 		{"n given to sudoku", tracer.Spec{Problem: "sudoku", N: 9}, "n", []string{"sudoku", "puzzle"}},
 		{"n given to sudoku with puzzle", tracer.Spec{Problem: "sudoku", N: 4, Puzzle: defSudoku4}, "n", []string{"sudoku"}},
@@ -267,8 +268,8 @@ func TestDefLookup(t *testing.T) {
 		word string
 		def  *tracer.Def
 	}{
-		{"nqueens", tracer.NQueensDef},
-		{"queens", tracer.NQueensDef},
+		{"nqueens", nqueens.NQueensDef},
+		{"queens", nqueens.NQueensDef},
 		{"sudoku", tracer.SudokuDef},
 	} {
 		d, err := tracer.Lookup(tt.word)
@@ -412,7 +413,7 @@ func FuzzMoveRoundTrip(f *testing.F) {
 // TestMoveRoundTripAll checks every move of the small boards, and of every
 // size N-Queens accepts, without fuzzing.
 func TestMoveRoundTripAll(t *testing.T) {
-	q, s := tracer.NQueensDef, tracer.SudokuDef
+	q, s := nqueens.NQueensDef, tracer.SudokuDef
 	for n := q.Size.Min; n <= q.Size.Max; n++ {
 		for r := 0; r < n; r++ {
 			for c := 0; c < n; c++ {
@@ -553,7 +554,7 @@ func TestDefMoveLabelRoot(t *testing.T) {
 			t.Errorf("%s.MoveLabel((0,0), -5) = %q, want root", d.Name, got)
 		}
 	}
-	if got := tracer.NQueensDef.MoveLabel(defPos(2, 0), 0); got != "r2=c0" {
+	if got := nqueens.NQueensDef.MoveLabel(defPos(2, 0), 0); got != "r2=c0" {
 		t.Errorf("NQueensDef.MoveLabel((2,0), 0) = %q", got)
 	}
 	if got := tracer.SudokuDef.MoveLabel(defPos(4, 5), 7); got != "(4,5)=7" {
@@ -627,7 +628,7 @@ func TestRegisterErrors(t *testing.T) {
 	if _, err := tracer.Lookup("test-def-panic-alias-free"); err == nil {
 		t.Errorf("the free alias of a refused problem was registered")
 	}
-	if d, _ := tracer.Lookup("queens"); d != tracer.NQueensDef {
+	if d, _ := tracer.Lookup("queens"); d != nqueens.NQueensDef {
 		t.Errorf("Lookup(queens) = %v after a refused registration", d)
 	}
 }
@@ -739,7 +740,7 @@ func TestRuleTables(t *testing.T) {
 		keys []string
 	}{
 		{tracer.SudokuDef, []string{"", "row", "column", "box"}},
-		{tracer.NQueensDef, []string{"", "column", "diagonal", "anti_diagonal"}},
+		{nqueens.NQueensDef, []string{"", "column", "diagonal", "anti_diagonal"}},
 		{tracer.PermutationsDef, []string{"", "used"}},
 		{tracer.CombSumDef, []string{"", "same_level", "over"}},
 		{tracer.SubsetsDef, []string{"", "same_level"}},
@@ -1024,7 +1025,7 @@ func TestBoardStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := tracer.NQueensDef.Start(q.Info())
+		b, err := nqueens.NQueensDef.Start(q.Info())
 		if err != nil {
 			t.Fatalf("NQueensDef.Start(n=%d): %v", n, err)
 		}
@@ -1056,7 +1057,7 @@ func TestBoardStart(t *testing.T) {
 // ---------------------------------------------------------------- words
 
 func TestDefStrategy(t *testing.T) {
-	q, s := tracer.NQueensDef, tracer.SudokuDef
+	q, s := nqueens.NQueensDef, tracer.SudokuDef
 	tests := []struct {
 		def  *tracer.Def
 		in   tracer.Strategy
@@ -1113,7 +1114,7 @@ func TestDefRules(t *testing.T) {
 		def  *tracer.Def
 		want []tracer.Rule
 	}{
-		{tracer.NQueensDef, []tracer.Rule{tracer.NQueensColumn, tracer.NQueensAntiDiagonal, tracer.NQueensDiagonal}},
+		{nqueens.NQueensDef, []tracer.Rule{nqueens.NQueensColumn, nqueens.NQueensAntiDiagonal, nqueens.NQueensDiagonal}},
 		{tracer.SudokuDef, []tracer.Rule{tracer.SudokuRow, tracer.SudokuColumn, tracer.SudokuBox}},
 	}
 	for _, tt := range tests {
@@ -1137,8 +1138,8 @@ func TestDefRules(t *testing.T) {
 		}
 	}
 	// The package's rule lists agree with the Defs.
-	if !reflect.DeepEqual(tracer.NQueensRules, tracer.NQueensDef.RuleList()) || !reflect.DeepEqual(tracer.SudokuRules, tracer.SudokuDef.RuleList()) {
-		t.Errorf("NQueensRules %v / SudokuRules %v disagree with the Defs", tracer.NQueensRules, tracer.SudokuRules)
+	if !reflect.DeepEqual(nqueens.NQueensRules, nqueens.NQueensDef.RuleList()) || !reflect.DeepEqual(tracer.SudokuRules, tracer.SudokuDef.RuleList()) {
+		t.Errorf("NQueensRules %v / SudokuRules %v disagree with the Defs", nqueens.NQueensRules, tracer.SudokuRules)
 	}
 	// A rule the problem lacks is worded by its number.
 	for _, tt := range []struct {
@@ -1147,8 +1148,8 @@ func TestDefRules(t *testing.T) {
 	}{
 		{tracer.SudokuDef, 4},
 		{tracer.SudokuDef, tracer.NumRules - 1},
-		{tracer.NQueensDef, 4},
-		{tracer.NQueensDef, 9},
+		{nqueens.NQueensDef, 4},
+		{nqueens.NQueensDef, 9},
 	} {
 		name := tt.rule.String()
 		plain := tracer.Text{EN: name, ZH: name}
@@ -1184,8 +1185,8 @@ func TestDefLabel(t *testing.T) {
 		info   tracer.Info
 		en, zh string
 	}{
-		{tracer.NQueensDef, build(tracer.Spec{Problem: "nqueens"}), "n=8", "n=8"},
-		{tracer.NQueensDef, build(tracer.Spec{Problem: "nqueens", N: 1}), "n=1", "n=1"},
+		{nqueens.NQueensDef, build(tracer.Spec{Problem: "nqueens"}), "n=8", "n=8"},
+		{nqueens.NQueensDef, build(tracer.Spec{Problem: "nqueens", N: 1}), "n=1", "n=1"},
 		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku"}), "9×9, 51 blanks", "9×9，51 个空格"},
 		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4OneBlank}), "4×4, 1 blank", "4×4，1 个空格"},
 		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4Solved}), "4×4, 0 blanks", "4×4，0 个空格"},

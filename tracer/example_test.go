@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // Solve 4-queens, collecting every solution, and count the search with a
 // Stats sink.
 func ExampleRun() {
-	q, err := tracer.NewNQueens(4, tracer.CheckScan)
+	q, err := nqueens.NewNQueens(4, tracer.CheckScan)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -28,9 +29,9 @@ func ExampleRun() {
 	}
 	fmt.Println(res)
 	fmt.Printf("tries %d, placements %d, backtracks %d\n", st.Tries, st.Placements, st.Backtracks)
-	for _, rule := range tracer.NQueensRules {
+	for _, rule := range nqueens.NQueensRules {
 		// A rule's number is N-Queens' own; its Def names it.
-		fmt.Printf("rejected by %s: %d\n", tracer.NQueensDef.RuleKey(rule), st.Rejects[rule])
+		fmt.Printf("rejected by %s: %d\n", nqueens.NQueensDef.RuleKey(rule), st.Rejects[rule])
 	}
 	fmt.Println("calls per depth:", st.PerDepth)
 	// Output:
@@ -91,7 +92,7 @@ func ExampleParsePuzzle() {
 // Print the first events of a search with a SinkFunc. A sink is handed a
 // pointer it must not keep: copy the event if it is needed later.
 func ExampleSinkFunc() {
-	q, err := tracer.NewNQueens(4, tracer.CheckScan)
+	q, err := nqueens.NewNQueens(4, tracer.CheckScan)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -105,7 +106,7 @@ func ExampleSinkFunc() {
 		case tracer.KindTry, tracer.KindPlace:
 			fmt.Printf(" queen at %s", e.Cell)
 		case tracer.KindReject:
-			fmt.Printf(" queen at %s: %s clash with %s", e.Cell, tracer.NQueensDef.RuleKey(e.Rule), e.Witness)
+			fmt.Printf(" queen at %s: %s clash with %s", e.Cell, nqueens.NQueensDef.RuleKey(e.Rule), e.Witness)
 		}
 		fmt.Println()
 	})
@@ -125,7 +126,7 @@ func ExampleSinkFunc() {
 
 // Check that a search's events keep the stream's invariants.
 func ExampleChecker() {
-	q, err := tracer.NewNQueens(6, tracer.CheckArrays)
+	q, err := nqueens.NewNQueens(6, tracer.CheckArrays)
 	if err != nil {
 		fmt.Println(err)
 		return

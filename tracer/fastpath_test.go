@@ -4,6 +4,8 @@ import (
 	"context"
 	"reflect"
 	"testing"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // TestDirectSinksMatchEvents checks Run's fast paths: a Stats and a Tree
@@ -19,7 +21,7 @@ func TestDirectSinksMatchEvents(t *testing.T) {
 	var cases []instance
 	for _, when := range Whens {
 		for _, stop := range Stops {
-			for _, check := range NQueensChecks {
+			for _, check := range nqueens.NQueensChecks {
 				cases = append(cases, instance{"queens5 " + string(check) + " " + string(when) + " " + string(stop),
 					func() Problem { return newQueens(t, 5, check) }, Options{When: when, Stop: stop, Limits: Limits{MaxSteps: 100_000}}})
 			}

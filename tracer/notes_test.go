@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // maxNoteRunes bounds an English note: one line a reader takes in at a
@@ -56,7 +57,7 @@ func checkLine(t *testing.T, where, note string, lang tracer.Lang) {
 
 func queensInfo(t testing.TB, n int) tracer.Info {
 	t.Helper()
-	q, err := tracer.NewNQueens(n, tracer.CheckScan)
+	q, err := nqueens.NewNQueens(n, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,9 +105,9 @@ func TestRuleName(t *testing.T) {
 		{tracer.SudokuRow, "sudoku", "row", "同行重复"},
 		{tracer.SudokuColumn, "sudoku", "column", "同列重复"},
 		{tracer.SudokuBox, "sudoku", "box", "同宫重复"},
-		{tracer.NQueensColumn, "nqueens", "column", "同列"},
-		{tracer.NQueensAntiDiagonal, "nqueens", "upper-right diagonal ↗", "右上对角线 ↗"},
-		{tracer.NQueensDiagonal, "nqueens", "upper-left diagonal ↖", "左上对角线 ↖"},
+		{nqueens.NQueensColumn, "nqueens", "column", "同列"},
+		{nqueens.NQueensAntiDiagonal, "nqueens", "upper-right diagonal ↗", "右上对角线 ↗"},
+		{nqueens.NQueensDiagonal, "nqueens", "upper-left diagonal ↖", "左上对角线 ↖"},
 		{tracer.RuleNone, "sudoku", "", ""},
 	}
 	for _, tt := range tests {
@@ -274,7 +275,7 @@ func TestNoteEveryKind(t *testing.T) {
 			case tracer.KindScan:
 				e.Cell, e.From, e.Skipped, e.Cost = cellAt(0, 2), cellAt(0, 0), 2, 3
 			case tracer.KindReject:
-				e.Rule, e.Witness = tracer.NQueensDiagonal, w
+				e.Rule, e.Witness = nqueens.NQueensDiagonal, w
 				if problem == "sudoku" {
 					e.Rule = tracer.SudokuRow
 				}
@@ -325,7 +326,7 @@ func TestNoteEveryRule(t *testing.T) {
 		wit    tracer.Pos
 	}
 	problems := []problem{
-		{queensInfo(t, 4), queensPrefix(), tracer.NQueensRules, cellAt(2, 2), 2, cellAt(1, 3)},
+		{queensInfo(t, 4), queensPrefix(), nqueens.NQueensRules, cellAt(2, 2), 2, cellAt(1, 3)},
 		{sudokuInfo(t, sudoku4, tracer.OrderScan2D), sudokuPrefix(), tracer.SudokuRules, cellAt(0, 2), 1, cellAt(0, 0)},
 	}
 	for _, p := range problems {
@@ -756,7 +757,7 @@ func (c *noteChecker) someNote(k tracer.Kind, lang int, subs ...string) bool {
 func TestNotesRealSearches(t *testing.T) {
 	const en, zh = 0, 1
 	newQueens := func(n int) tracer.Problem {
-		q, err := tracer.NewNQueens(n, tracer.CheckScan)
+		q, err := nqueens.NewNQueens(n, tracer.CheckScan)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -786,8 +787,8 @@ func TestNotesRealSearches(t *testing.T) {
 			!c.someNote(tracer.KindReturn, zh, "根调用结束：搜索完毕，共找到 2 个解") {
 			t.Errorf("the root's return does not sum up the search")
 		}
-		for _, rule := range tracer.NQueensRules {
-			if !c.someNote(tracer.KindReject, zh, "剪枝", tracer.NQueensDef.RuleName(rule, tracer.LangZH)) {
+		for _, rule := range nqueens.NQueensRules {
+			if !c.someNote(tracer.KindReject, zh, "剪枝", nqueens.NQueensDef.RuleName(rule, tracer.LangZH)) {
 				t.Errorf("no zh reject note for %s", rule)
 			}
 		}
@@ -924,7 +925,7 @@ func TestNarratorLearnsFromEvents(t *testing.T) {
 		}
 		return ""
 	}
-	q, _ := tracer.NewNQueens(4, tracer.CheckScan)
+	q, _ := nqueens.NewNQueens(4, tracer.CheckScan)
 	got := notes(q, tracer.Options{Stop: tracer.StopAll})
 	if l := last(got, "solution"); !strings.Contains(l, "solution 2") {
 		t.Errorf("once a solution was undone, the next one is not counted: %q", l)
@@ -935,7 +936,7 @@ func TestNarratorLearnsFromEvents(t *testing.T) {
 	if l := last(got, "place"); !strings.Contains(l, "first") {
 		t.Errorf("the last place note does not say place first: %q", l)
 	}
-	q, _ = tracer.NewNQueens(4, tracer.CheckScan)
+	q, _ = nqueens.NewNQueens(4, tracer.CheckScan)
 	got = notes(q, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll})
 	if l := last(got, "place"); !strings.Contains(l, "unchecked") {
 		t.Errorf("the last place note does not say unchecked: %q", l)
@@ -945,7 +946,7 @@ func TestNarratorLearnsFromEvents(t *testing.T) {
 // ExampleNewNarrator narrates the first steps of 4-queens in English and
 // Chinese.
 func ExampleNewNarrator() {
-	q, _ := tracer.NewNQueens(4, tracer.CheckScan)
+	q, _ := nqueens.NewNQueens(4, tracer.CheckScan)
 	st := tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}
 	en := tracer.NewNarrator(q.Info(), st, tracer.LangEN)
 	zh := tracer.NewNarrator(q.Info(), st, tracer.LangZH)

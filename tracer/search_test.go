@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // hardPuzzle is Wikipedia's "hard for brute force" board: 69,175,317 naive
@@ -224,10 +226,10 @@ func TestRunOptions(t *testing.T) {
 	if len(r.res.Boards) != 92 || !strings.Contains(r.res.String(), "complete: 92 solutions, 2057 nodes") {
 		t.Errorf("kept %d boards: want 92; %s", len(r.res.Boards), r.res)
 	}
-	if _, err := NewNQueens(0, CheckScan); err == nil {
+	if _, err := nqueens.NewNQueens(0, CheckScan); err == nil {
 		t.Error("NewNQueens(0): no error")
 	}
-	if _, err := NewNQueens(4, CheckBoard); err == nil || !strings.Contains(err.Error(), "scan or arrays") {
+	if _, err := nqueens.NewNQueens(4, CheckBoard); err == nil || !strings.Contains(err.Error(), "scan or arrays") {
 		t.Errorf("NewNQueens(4, board): %v", err)
 	}
 	p, _ := ParsePuzzle(leetcode37)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // TestLeetCode37 checks the naive search on LeetCode 37's board: the same
@@ -316,7 +318,7 @@ func TestWhenAfter(t *testing.T) {
 				func(t *testing.T) Problem { return newSudoku(t, leetcode37, order, check) }})
 		}
 	}
-	for _, check := range NQueensChecks {
+	for _, check := range nqueens.NQueensChecks {
 		instances = append(instances, instance{fmt.Sprintf("8-queens/%s", check),
 			func(t *testing.T) Problem { return newQueens(t, 8, check) }})
 	}
@@ -354,7 +356,7 @@ func TestWhenAfter(t *testing.T) {
 // solutions, on searches small enough to enumerate every board.
 func TestWhenLeaf(t *testing.T) {
 	t.Run("4-queens", func(t *testing.T) {
-		for _, check := range NQueensChecks {
+		for _, check := range nqueens.NQueensChecks {
 			leaf := runTraced(t, newQueens(t, 4, check), Options{When: WhenLeaf, Stop: StopAll}, true)
 			before := runTraced(t, newQueens(t, 4, check), Options{Stop: StopAll}, false)
 			if leaf.stats.Nodes != 1+4+16+64+256 || leaf.res.Solutions != 2 {

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 func main() {
@@ -33,7 +34,7 @@ func run(w io.Writer) error {
 	ctx := context.Background()
 
 	// N-Queens: one row per call, every solution.
-	queens, err := tracer.NewNQueens(6, tracer.CheckScan)
+	queens, err := nqueens.NewNQueens(6, tracer.CheckScan)
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // logCase is one search whose step log the tests write and read back.
@@ -29,7 +30,7 @@ type logCase struct {
 }
 
 func logQueens(n int, check tracer.Check) func() (tracer.Problem, error) {
-	return func() (tracer.Problem, error) { return tracer.NewNQueens(n, check) }
+	return func() (tracer.Problem, error) { return nqueens.NewNQueens(n, check) }
 }
 
 func logSudoku(puzzle string, order tracer.Order, check tracer.Check) func() (tracer.Problem, error) {
@@ -1285,7 +1286,7 @@ func TestLogMemory(t *testing.T) {
 	const MiB = 1 << 20
 	dropSharedLogs() // the heap measured is this test's
 	run := func(w io.Writer, sinks ...tracer.Sink) (*tracer.Result, tracer.Summary, time.Duration) {
-		p, err := tracer.NewNQueens(10, tracer.CheckScan)
+		p, err := nqueens.NewNQueens(10, tracer.CheckScan)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1308,7 +1309,7 @@ func TestLogMemory(t *testing.T) {
 		return res, sum, time.Since(start)
 	}
 	// The search alone, for the write rate's sake.
-	p, _ := tracer.NewNQueens(10, tracer.CheckScan)
+	p, _ := nqueens.NewNQueens(10, tracer.CheckScan)
 	start := time.Now()
 	tracer.Run(context.Background(), p, tracer.Options{Stop: tracer.StopAll, Sinks: []tracer.Sink{&tracer.Stats{}}})
 	bare := time.Since(start)
@@ -1471,7 +1472,7 @@ func TestLogNarrated(t *testing.T) {
 
 // The log of 2-queens (no solution), written as the search runs.
 func ExampleNewWriter() {
-	p, _ := tracer.NewNQueens(2, tracer.CheckScan)
+	p, _ := nqueens.NewNQueens(2, tracer.CheckScan)
 	opts := tracer.Options{Stop: tracer.StopAll}
 	h := HeaderFor(p.Info(), opts)
 	h.Tool = "backtrack example"
@@ -1542,7 +1543,7 @@ func FuzzLogNote(f *testing.F) {
 		f.Add(s)
 	}
 	f.Add("\xff\xfe bad \xc3")
-	p, _ := tracer.NewNQueens(4, tracer.CheckScan)
+	p, _ := nqueens.NewNQueens(4, tracer.CheckScan)
 	h := HeaderFor(p.Info(), tracer.Options{})
 	lw, err := NewWriter(io.Discard, h, nil)
 	if err != nil {

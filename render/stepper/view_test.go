@@ -14,6 +14,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // stepRecord runs a search into a Recording.
@@ -29,7 +30,7 @@ func stepRecord(t testing.TB, p tracer.Problem, opts tracer.Options) *Recording 
 
 func stepQueens(t testing.TB, n int, opts tracer.Options) *Recording {
 	t.Helper()
-	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(n, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,10 +127,10 @@ func TestRecordingRoundTrip(t *testing.T) {
 		problem func() (tracer.Problem, error)
 		opts    tracer.Options
 	}{
-		{"queens8-all", func() (tracer.Problem, error) { return tracer.NewNQueens(8, tracer.CheckArrays) }, tracer.Options{Stop: tracer.StopAll}},
-		{"queens30-limit", func() (tracer.Problem, error) { return tracer.NewNQueens(30, tracer.CheckScan) },
+		{"queens8-all", func() (tracer.Problem, error) { return nqueens.NewNQueens(8, tracer.CheckArrays) }, tracer.Options{Stop: tracer.StopAll}},
+		{"queens30-limit", func() (tracer.Problem, error) { return nqueens.NewNQueens(30, tracer.CheckScan) },
 			tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 5000}}},
-		{"queens5-leaf", func() (tracer.Problem, error) { return tracer.NewNQueens(5, tracer.CheckScan) },
+		{"queens5-leaf", func() (tracer.Problem, error) { return nqueens.NewNQueens(5, tracer.CheckScan) },
 			tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll}},
 		{"lc37-after-counts", func() (tracer.Problem, error) {
 			return stepPuzzle(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckCounts)
@@ -190,7 +191,7 @@ func TestRecordingOddEvents(t *testing.T) {
 	evs := []tracer.Event{
 		{Kind: tracer.KindCall, Node: 0, Parent: -1, Depth: 0, Cell: tracer.NoPos, Value: -1, Witness: tracer.NoPos, From: tracer.NoPos},
 		{Kind: tracer.KindTry, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 200}, Value: 200, Witness: tracer.NoPos, From: tracer.NoPos},
-		{Kind: tracer.KindReject, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 1}, Value: 1, Rule: tracer.NQueensColumn,
+		{Kind: tracer.KindReject, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 1}, Value: 1, Rule: nqueens.NQueensColumn,
 			Witness: tracer.Pos{Row: 0, Col: 1}, Cost: 1 << 40, From: tracer.NoPos},
 	}
 	for i := range evs {

@@ -228,12 +228,17 @@ func TestCatalog(t *testing.T) {
 	}
 }
 
-// hanAllowed are the files outside this package that may hold Chinese in
-// their string literals. A problem lives in one file and its words are on
-// its Def (its title, rules, moves); examples/ are user programs. Nothing
+// problemsDir holds the problems' packages (tracer/problems/...), whose
+// files may hold Chinese in their string literals: a problem's words are
+// on its Def (its title, rules, moves), and a new problem needs no line
+// here.
+const problemsDir = "tracer/problems/"
+
+// hanAllowed are the other files outside this package that may hold
+// Chinese in their string literals; examples/ are user programs. Nothing
 // else: every other phrase people read is in this catalog.
 var hanAllowed = []string{
-	"tracer/nqueens.go", "tracer/sudoku.go", "tracer/permutations.go",
+	"tracer/sudoku.go", "tracer/permutations.go",
 	"tracer/combsum.go", "tracer/subsets.go", "tracer/numbers.go",
 	// The CLI's flag help is English only (flag.FlagSet has no language);
 	// --dedup's quotes the tutorials' own term, 树层去重, for a student
@@ -270,7 +275,7 @@ func TestNoPhraseOutsideCatalog(t *testing.T) {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") || slices.Contains(hanAllowed, rel) {
+		if !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") || slices.Contains(hanAllowed, rel) || strings.HasPrefix(rel, problemsDir) {
 			return nil
 		}
 		src, err := os.ReadFile(path)

@@ -1,10 +1,12 @@
-package tracer
+package nqueens
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/backtrack-edu/backtrack/tracer/problem"
 )
 
 // TestNQueensCounts checks solutions, nodes and tries of the row-by-row
@@ -21,8 +23,8 @@ func TestNQueensCounts(t *testing.T) {
 	for _, tc := range tests {
 		for _, check := range NQueensChecks {
 			t.Run(fmt.Sprintf("n=%d/%s", tc.n, check), func(t *testing.T) {
-				r := runTraced(t, newQueens(t, tc.n, check), Options{Stop: StopAll}, false)
-				if r.res.Status != StatusComplete {
+				r := runTraced(t, newQueens(t, tc.n, check), problem.Options{Stop: problem.StopAll}, false)
+				if r.res.Status != problem.StatusComplete {
 					t.Errorf("status %s: want complete", r.res.Status)
 				}
 				if r.res.Solutions != tc.solutions {
@@ -102,7 +104,7 @@ func TestNQueensTreeSizes(t *testing.T) {
 			if !slices.Equal(indep, want) {
 				t.Fatalf("independent search: profile %v, file %v", indep, want)
 			}
-			r := runTraced(t, newQueens(t, n, CheckArrays), Options{Stop: StopAll}, false)
+			r := runTraced(t, newQueens(t, n, problem.CheckArrays), problem.Options{Stop: problem.StopAll}, false)
 			if !slices.Equal(r.stats.PerDepth, want) {
 				t.Errorf("nodes per depth = %v: want %v", r.stats.PerDepth, want)
 			}
@@ -123,20 +125,20 @@ func TestNQueensTreeSizes(t *testing.T) {
 // tree, prune for the same reasons and differ only in cost, for every
 // --when.
 func TestNQueensScanVsArrays(t *testing.T) {
-	for _, when := range Whens {
+	for _, when := range problem.Whens {
 		for _, n := range []int{4, 6, 8} {
-			if when == WhenLeaf && n > 6 {
+			if when == problem.WhenLeaf && n > 6 {
 				continue
 			}
 			t.Run(fmt.Sprintf("%s/n=%d", when, n), func(t *testing.T) {
-				opts := Options{When: when, Stop: StopAll}
-				a := runTraced(t, newQueens(t, n, CheckScan), opts, true)
-				b := runTraced(t, newQueens(t, n, CheckArrays), opts, true)
+				opts := problem.Options{When: when, Stop: problem.StopAll}
+				a := runTraced(t, newQueens(t, n, problem.CheckScan), opts, true)
+				b := runTraced(t, newQueens(t, n, problem.CheckArrays), opts, true)
 				sa, sb := *a.stats, *b.stats
-				if when != WhenLeaf && sa.CheckCost == sb.CheckCost {
+				if when != problem.WhenLeaf && sa.CheckCost == sb.CheckCost {
 					t.Errorf("check cost %d for both: want a difference", sa.CheckCost)
 				}
-				if when == WhenLeaf {
+				if when == problem.WhenLeaf {
 					// The leaf validation walks the board the same way for both.
 					if sa.CheckCost != sb.CheckCost {
 						t.Errorf("leaf check cost %d and %d: want equal", sa.CheckCost, sb.CheckCost)
@@ -146,7 +148,7 @@ func TestNQueensScanVsArrays(t *testing.T) {
 				if !equalStats(&sa, &sb) {
 					t.Errorf("stats differ:\nscan   %+v\narrays %+v", sa, sb)
 				}
-				compareTrees(t, a.tree, b.tree, when == WhenLeaf)
+				compareTrees(t, a.tree, b.tree, when == problem.WhenLeaf)
 				if !slices.EqualFunc(a.res.Boards, b.res.Boards, slices.Equal) {
 					t.Errorf("solutions differ")
 				}
@@ -155,48 +157,40 @@ func TestNQueensScanVsArrays(t *testing.T) {
 	}
 }
 
-// equalStats compares two Stats field by field.
-func equalStats(a, b *Stats) bool {
-	return a.Nodes == b.Nodes && a.Tries == b.Tries && a.Rejects == b.Rejects && a.Placements == b.Placements &&
-		a.Backtracks == b.Backtracks && a.Solutions == b.Solutions && a.MaxDepth == b.MaxDepth && a.Steps == b.Steps &&
-		a.CheckCost == b.CheckCost && a.ScanCost == b.ScanCost && slices.Equal(a.PerDepth, b.PerDepth) &&
-		a.Limit == b.Limit && a.FirstSolutionStep == b.FirstSolutionStep
-}
-
 // TestNQueensRuleOrder places queens by hand so that a candidate breaks
 // one, two or three rules, and checks that every check method names the
 // first broken rule in NQueensRules order (column, anti_diagonal,
 // diagonal) with the same witness, before and after the candidate is
 // placed (--when before and after).
 func TestNQueensRuleOrder(t *testing.T) {
-	if !slices.Equal(NQueensRules, []Rule{NQueensColumn, NQueensAntiDiagonal, NQueensDiagonal}) {
+	if !slices.Equal(NQueensRules, []problem.Rule{NQueensColumn, NQueensAntiDiagonal, NQueensDiagonal}) {
 		t.Fatalf("NQueensRules = %v: want column, anti_diagonal, diagonal", NQueensRules)
 	}
 	tests := []struct {
 		queens  []int // queens[r] = column of the queen in row r
 		col     int   // the candidate's column, in the next row
-		breaks  []Rule
-		want    Rule
-		witness Pos
+		breaks  []problem.Rule
+		want    problem.Rule
+		witness problem.Pos
 	}{
 		// Queens (0,2), (1,4), (2,1) on 6×6; candidates in row 3.
-		{[]int{2, 4, 1}, 0, []Rule{NQueensAntiDiagonal}, NQueensAntiDiagonal, Pos{Row: 2, Col: 1}},
-		{[]int{2, 4, 1}, 1, []Rule{NQueensColumn}, NQueensColumn, Pos{Row: 2, Col: 1}},
-		{[]int{2, 4, 1}, 2, []Rule{NQueensColumn, NQueensAntiDiagonal, NQueensDiagonal}, NQueensColumn, Pos{Row: 0, Col: 2}},
-		{[]int{2, 4, 1}, 3, nil, RuleNone, NoPos},
-		{[]int{2, 4, 1}, 4, []Rule{NQueensColumn}, NQueensColumn, Pos{Row: 1, Col: 4}},
-		{[]int{2, 4, 1}, 5, []Rule{NQueensDiagonal}, NQueensDiagonal, Pos{Row: 0, Col: 2}},
+		{[]int{2, 4, 1}, 0, []problem.Rule{NQueensAntiDiagonal}, NQueensAntiDiagonal, problem.Pos{Row: 2, Col: 1}},
+		{[]int{2, 4, 1}, 1, []problem.Rule{NQueensColumn}, NQueensColumn, problem.Pos{Row: 2, Col: 1}},
+		{[]int{2, 4, 1}, 2, []problem.Rule{NQueensColumn, NQueensAntiDiagonal, NQueensDiagonal}, NQueensColumn, problem.Pos{Row: 0, Col: 2}},
+		{[]int{2, 4, 1}, 3, nil, problem.RuleNone, problem.NoPos},
+		{[]int{2, 4, 1}, 4, []problem.Rule{NQueensColumn}, NQueensColumn, problem.Pos{Row: 1, Col: 4}},
+		{[]int{2, 4, 1}, 5, []problem.Rule{NQueensDiagonal}, NQueensDiagonal, problem.Pos{Row: 0, Col: 2}},
 		// Queens (0,0), (1,3); candidate (2,2) is on both diagonals.
-		{[]int{0, 3}, 2, []Rule{NQueensAntiDiagonal, NQueensDiagonal}, NQueensAntiDiagonal, Pos{Row: 1, Col: 3}},
+		{[]int{0, 3}, 2, []problem.Rule{NQueensAntiDiagonal, NQueensDiagonal}, NQueensAntiDiagonal, problem.Pos{Row: 1, Col: 3}},
 		// Queens (0,3), (1,0) and (2,4) or (2,2); candidate (3,3) is on column 3
 		// and on one diagonal.
-		{[]int{3, 0, 4}, 3, []Rule{NQueensColumn, NQueensAntiDiagonal}, NQueensColumn, Pos{Row: 0, Col: 3}},
-		{[]int{3, 0, 2}, 3, []Rule{NQueensColumn, NQueensDiagonal}, NQueensColumn, Pos{Row: 0, Col: 3}},
+		{[]int{3, 0, 4}, 3, []problem.Rule{NQueensColumn, NQueensAntiDiagonal}, NQueensColumn, problem.Pos{Row: 0, Col: 3}},
+		{[]int{3, 0, 2}, 3, []problem.Rule{NQueensColumn, NQueensDiagonal}, NQueensColumn, problem.Pos{Row: 0, Col: 3}},
 	}
 	for _, tc := range tests {
 		row := len(tc.queens)
 		// Guard the table: derive the broken rules with an independent walk.
-		var broken []Rule
+		var broken []problem.Rule
 		for r, qc := range tc.queens {
 			switch {
 			case qc == tc.col:
@@ -216,13 +210,13 @@ func TestNQueensRuleOrder(t *testing.T) {
 			for _, placed := range []bool{false, true} {
 				q := newQueens(t, 6, check)
 				for r, qc := range tc.queens {
-					q.Place(Pos{Row: r, Col: -1}, qc)
+					q.Place(problem.Pos{Row: r, Col: -1}, qc)
 				}
 				if placed {
-					q.Place(Pos{Row: row, Col: -1}, tc.col)
+					q.Place(problem.Pos{Row: row, Col: -1}, tc.col)
 				}
-				vd := q.Check(Pos{Row: row, Col: -1}, tc.col, placed)
-				if vd.Rule != tc.want || (tc.want != RuleNone && vd.Witness != tc.witness) {
+				vd := q.Check(problem.Pos{Row: row, Col: -1}, tc.col, placed)
+				if vd.Rule != tc.want || (tc.want != problem.RuleNone && vd.Witness != tc.witness) {
 					t.Errorf("%s, placed=%t: queens %v, candidate (%d,%d): got %q at %s, want %q at %s",
 						check, placed, tc.queens, row, tc.col, vd.Rule, vd.Witness, tc.want, tc.witness)
 				}
