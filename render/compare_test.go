@@ -13,6 +13,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // compareSearch runs p with a Stats sink and returns it as a CompareRun
@@ -50,11 +51,11 @@ func compareQueens(t testing.TB, n int, check tracer.Check, when tracer.When) Co
 
 func compareSudoku(t testing.TB, puzzle string, order tracer.Order, check tracer.Check, when tracer.When) CompareRun {
 	t.Helper()
-	pz, err := tracer.ParsePuzzle(puzzle)
+	pz, err := sudoku.ParsePuzzle(puzzle)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tracer.NewSudoku(pz, order, check)
+	p, err := sudoku.NewSudoku(pz, order, check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func compareSudoku(t testing.TB, puzzle string, order tracer.Order, check tracer
 func compareDefault(t testing.TB) []CompareRun {
 	return []CompareRun{
 		compareQueens(t, 8, tracer.CheckScan, tracer.WhenBefore),
-		compareSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan, tracer.WhenBefore),
+		compareSudoku(t, sudoku.LeetCode37, tracer.OrderScan2D, tracer.CheckScan, tracer.WhenBefore),
 	}
 }
 
@@ -160,11 +161,11 @@ func TestStrategyTableGolden(t *testing.T) {
 			queens = append(queens, compareQueens(t, 6, c, w))
 		}
 	}
-	var sudoku []CompareRun
-	for _, o := range tracer.SudokuOrders {
-		for _, c := range tracer.SudokuChecks {
+	var sudokuRuns []CompareRun
+	for _, o := range sudoku.SudokuOrders {
+		for _, c := range sudoku.SudokuChecks {
 			for _, w := range tracer.Whens {
-				sudoku = append(sudoku, compareSudoku(t, tracer.LeetCode37, o, c, w))
+				sudokuRuns = append(sudokuRuns, compareSudoku(t, sudoku.LeetCode37, o, c, w))
 			}
 		}
 	}
@@ -174,8 +175,8 @@ func TestStrategyTableGolden(t *testing.T) {
 		opt  CompareOptions
 	}{
 		{"strategies_nqueens6.txt", queens, CompareOptions{NoTime: true}},
-		{"strategies_sudoku.txt", sudoku, CompareOptions{NoTime: true}},
-		{"strategies_sudoku_zh.md", sudoku, CompareOptions{NoTime: true, Markdown: true, Lang: tracer.LangZH}},
+		{"strategies_sudoku.txt", sudokuRuns, CompareOptions{NoTime: true}},
+		{"strategies_sudoku_zh.md", sudokuRuns, CompareOptions{NoTime: true, Markdown: true, Lang: tracer.LangZH}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -205,7 +206,7 @@ func TestCompareClaims(t *testing.T) {
 			t.Errorf("table lacks %q:\n%s", want, b.String())
 		}
 	}
-	leaf := compareSudoku(t, tracer.LeetCode37, tracer.OrderLinear, tracer.CheckScan, tracer.WhenLeaf)
+	leaf := compareSudoku(t, sudoku.LeetCode37, tracer.OrderLinear, tracer.CheckScan, tracer.WhenLeaf)
 	b.Reset()
 	if err := WriteStrategyTable(&b, []CompareRun{leaf}, CompareOptions{NoTime: true}); err != nil {
 		t.Fatal(err)
@@ -414,15 +415,15 @@ func ExampleWriteCompare() {
 // header) although no row was known when the widths were chosen; in
 // English and Chinese, with and without the time.
 func TestStrategyRows(t *testing.T) {
-	var queens, sudoku []CompareRun
+	var queens, sudokuRuns []CompareRun
 	for _, c := range nqueens.NQueensChecks {
 		for _, w := range tracer.Whens {
 			queens = append(queens, compareQueens(t, 6, c, w))
 		}
 	}
-	for _, c := range tracer.SudokuChecks {
+	for _, c := range sudoku.SudokuChecks {
 		for _, w := range tracer.Whens {
-			sudoku = append(sudoku, compareSudoku(t, tracer.LeetCode37, tracer.OrderMRV, c, w))
+			sudokuRuns = append(sudokuRuns, compareSudoku(t, sudoku.LeetCode37, tracer.OrderMRV, c, w))
 		}
 	}
 	for _, tt := range []struct {
@@ -431,8 +432,8 @@ func TestStrategyRows(t *testing.T) {
 		opt  CompareOptions
 	}{
 		{"6-queens", queens, CompareOptions{NoTime: true}},
-		{"sudoku", sudoku, CompareOptions{NoTime: true}},
-		{"sudoku zh", sudoku, CompareOptions{NoTime: true, Lang: tracer.LangZH}},
+		{"sudoku", sudokuRuns, CompareOptions{NoTime: true}},
+		{"sudoku zh", sudokuRuns, CompareOptions{NoTime: true, Lang: tracer.LangZH}},
 		{"6-queens timed", queens, CompareOptions{}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

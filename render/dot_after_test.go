@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // dotS4cells is the 4×4 Sudoku of the other goldens searched in tutorial
@@ -84,7 +85,7 @@ func TestDOTPassLabels(t *testing.T) {
 		if _, err := tracer.Run(t.Context(), p, opts); err != nil {
 			t.Fatal(err)
 		}
-		start, err := tracer.ParsePuzzle(".4......3.4...2.")
+		start, err := sudoku.ParsePuzzle(".4......3.4...2.")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // The golden diagrams. Run `go test ./render -run TestDOTGolden -update` to
@@ -51,7 +52,7 @@ var dotGoldens = []struct {
 	{"queens4-fit-step60.dot", dotQ4, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, AtStep: 60}},
 }
 
-func dotS9(t testing.TB) dotRun { return dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D) }
+func dotS9(t testing.TB) dotRun { return dotSudoku(t, sudoku.LeetCode37, tracer.OrderScan2D) }
 func dotS9zh(t testing.TB) dotRun {
 	r := dotS9(t)
 	r.leg.Lang = tracer.LangZH
@@ -417,10 +418,10 @@ func TestDOTLegend(t *testing.T) {
 		}
 	}
 	// A Sudoku legend gives the size and the blanks, not the puzzle.
-	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
+	s := dotSudoku(t, sudoku.LeetCode37, tracer.OrderLinear)
 	got, _ = dotWrite(t, s, DiagramOptions{MaxNodes: DefaultMaxNodes})
 	d = parseDOT(t, got)
-	if !strings.Contains(d.legend, "sudoku 9×9, 51 blanks") || strings.Contains(d.legend, tracer.LeetCode37) {
+	if !strings.Contains(d.legend, "sudoku 9×9, 51 blanks") || strings.Contains(d.legend, sudoku.LeetCode37) {
 		t.Errorf("sudoku legend %q", d.legend)
 	}
 	// A limit: cut nodes, dashed orange, in the key.
@@ -489,7 +490,7 @@ func TestDOTBoards(t *testing.T) {
 		}
 	}
 	// 9×9: the moves along the path, not the board.
-	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
+	s := dotSudoku(t, sudoku.LeetCode37, tracer.OrderLinear)
 	got, _ = dotWrite(t, s, DiagramOptions{MaxNodes: 60, Boards: true})
 	d = parseDOT(t, got)
 	if strings.Contains(string(got), `<TD FIXEDSIZE="TRUE"`) || !strings.Contains(string(got), "moves before") {
@@ -935,11 +936,11 @@ func TestDOTSmallTrees(t *testing.T) {
 			}
 		}
 	}
-	pz, err := tracer.ParsePuzzle(p16)
+	pz, err := sudoku.ParsePuzzle(p16)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := tracer.NewSudoku(pz, tracer.OrderLinear, tracer.CheckCounts)
+	s, err := sudoku.NewSudoku(pz, tracer.OrderLinear, tracer.CheckCounts)
 	if err != nil {
 		t.Fatal(err)
 	}

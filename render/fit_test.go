@@ -15,6 +15,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/graphviz"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // fitRuns are the searches `backtrack trace` draws with the default
@@ -275,7 +276,7 @@ func fitCheckDOT(t *testing.T, name string, dot []byte, rep TrimReport) {
 // picture's size is not smaller than what Graphviz draws.
 func TestFitTargets(t *testing.T) {
 	q8 := dotQueens(t, 8)
-	s9 := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	s9 := dotSudoku(t, sudoku.LeetCode37, tracer.OrderScan2D)
 	for _, c := range []struct {
 		name string
 		r    dotRun
@@ -394,7 +395,7 @@ func TestFitTellsTheSearch(t *testing.T) {
 // the order the search made them: the first tree node each stands for
 // comes later than the last one of the sibling before it.
 func TestTrimSearchOrder(t *testing.T) {
-	for _, r := range []dotRun{dotQueens(t, 4), dotQueens(t, 8), dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)} {
+	for _, r := range []dotRun{dotQueens(t, 4), dotQueens(t, 8), dotSudoku(t, sudoku.LeetCode37, tracer.OrderScan2D)} {
 		for _, budget := range []int{10, 40, DefaultMaxNodes} {
 			tr, _, err := Trim(r.tree, DiagramOptions{MaxNodes: budget, Solutions: 1})
 			if err != nil {

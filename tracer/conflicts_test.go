@@ -9,6 +9,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // bruteConflicts finds the clashes of v at cell by scanning the whole
@@ -48,15 +49,15 @@ func bruteConflicts(problem string, b *tracer.Board, cell tracer.Pos, v int) []t
 				if w != v {
 					continue
 				}
-				box := tracer.BoxSide(b.Rows)
+				box := sudoku.BoxSide(b.Rows)
 				if i == cell.Row {
-					out = append(out, tracer.Conflict{Rule: tracer.SudokuRow, Witness: p})
+					out = append(out, tracer.Conflict{Rule: sudoku.SudokuRow, Witness: p})
 				}
 				if j == cell.Col {
-					out = append(out, tracer.Conflict{Rule: tracer.SudokuColumn, Witness: p})
+					out = append(out, tracer.Conflict{Rule: sudoku.SudokuColumn, Witness: p})
 				}
 				if i/box == cell.Row/box && j/box == cell.Col/box {
-					out = append(out, tracer.Conflict{Rule: tracer.SudokuBox, Witness: p})
+					out = append(out, tracer.Conflict{Rule: sudoku.SudokuBox, Witness: p})
 				}
 			}
 		}

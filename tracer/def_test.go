@@ -23,6 +23,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // defHasHan reports whether s holds a Chinese character.
@@ -94,7 +95,7 @@ func TestSpecBuildDefaults(t *testing.T) {
 	}{
 		{tracer.Spec{Problem: "nqueens"}, nqueens.NQueensDef, 8, "n=8", tracer.OrderRows, tracer.CheckScan, tracer.WhenBefore, tracer.StopAll},
 		{tracer.Spec{Problem: "queens"}, nqueens.NQueensDef, 8, "n=8", tracer.OrderRows, tracer.CheckScan, tracer.WhenBefore, tracer.StopAll},
-		{tracer.Spec{Problem: "sudoku"}, tracer.SudokuDef, 9, tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan, tracer.WhenBefore, tracer.StopFirst},
+		{tracer.Spec{Problem: "sudoku"}, sudoku.SudokuDef, 9, sudoku.LeetCode37, tracer.OrderScan2D, tracer.CheckScan, tracer.WhenBefore, tracer.StopFirst},
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec.Problem, func(t *testing.T) {
@@ -189,7 +190,7 @@ func TestSpecBuildErrors(t *testing.T) {
 		{"puzzle given to nqueens", tracer.Spec{Problem: "nqueens", Puzzle: defSudoku4}, "puzzle", []string{"nqueens", "size"}},
 		{"puzzle given to queens with n", tracer.Spec{Problem: "queens", N: 4, Puzzle: "x"}, "puzzle", []string{"nqueens"}},
 		{"puzzle unparsable", tracer.Spec{Problem: "sudoku", Puzzle: "zz"}, "puzzle", []string{"'z'"}},
-		{"puzzle too few cells", tracer.Spec{Problem: "sudoku", Puzzle: tracer.LeetCode37[:80]}, "puzzle", []string{"80 cells"}},
+		{"puzzle too few cells", tracer.Spec{Problem: "sudoku", Puzzle: sudoku.LeetCode37[:80]}, "puzzle", []string{"80 cells"}},
 		{"puzzle blank", tracer.Spec{Problem: "sudoku", Puzzle: "   \n"}, "puzzle", []string{"empty"}},
 		{"order for nqueens", tracer.Spec{Problem: "nqueens", Order: tracer.OrderMRV}, "order", []string{"nqueens", `"mrv"`, "rows"}},
 		{"order for sudoku", tracer.Spec{Problem: "sudoku", Order: tracer.OrderRows}, "order", []string{"sudoku", `"rows"`, "scan2d, linear, mrv or cells"}},
@@ -250,7 +251,7 @@ func TestSpecBuildClashingGivensIsPuzzleError(t *testing.T) {
 		"1...1...........",                                // column
 		"1....1..........",                                // box
 		"55" + strings.Repeat(".", 79),                    // 9×9 row
-		strings.Replace(tracer.LeetCode37, "53", "55", 1), // LeetCode 37 spoiled
+		strings.Replace(sudoku.LeetCode37, "53", "55", 1), // LeetCode 37 spoiled
 	} {
 		_, _, err := tracer.Spec{Problem: "sudoku", Puzzle: puzzle}.Build()
 		var se *tracer.SettingError
@@ -270,7 +271,7 @@ func TestDefLookup(t *testing.T) {
 	}{
 		{"nqueens", nqueens.NQueensDef},
 		{"queens", nqueens.NQueensDef},
-		{"sudoku", tracer.SudokuDef},
+		{"sudoku", sudoku.SudokuDef},
 	} {
 		d, err := tracer.Lookup(tt.word)
 		if err != nil || d != tt.def {
@@ -413,7 +414,7 @@ func FuzzMoveRoundTrip(f *testing.F) {
 // TestMoveRoundTripAll checks every move of the small boards, and of every
 // size N-Queens accepts, without fuzzing.
 func TestMoveRoundTripAll(t *testing.T) {
-	q, s := nqueens.NQueensDef, tracer.SudokuDef
+	q, s := nqueens.NQueensDef, sudoku.SudokuDef
 	for n := q.Size.Min; n <= q.Size.Max; n++ {
 		for r := 0; r < n; r++ {
 			for c := 0; c < n; c++ {
@@ -432,7 +433,7 @@ func TestMoveRoundTripAll(t *testing.T) {
 			for c := 0; c < n; c++ {
 				for v := 1; v <= n; v++ {
 					m := s.Move(defPos(r, c), v)
-					if want := fmt.Sprintf("(%d,%d)=%c", r, c, tracer.DigitChar(v)); m != want {
+					if want := fmt.Sprintf("(%d,%d)=%c", r, c, sudoku.DigitChar(v)); m != want {
 						t.Fatalf("Sudoku Move(%d,%d,%d) = %q, want %q", r, c, v, m, want)
 					}
 					if gc, gv, err := s.ParseMove(m, n); err != nil || gc != defPos(r, c) || gv != v {
@@ -557,7 +558,7 @@ func TestDefMoveLabelRoot(t *testing.T) {
 	if got := nqueens.NQueensDef.MoveLabel(defPos(2, 0), 0); got != "r2=c0" {
 		t.Errorf("NQueensDef.MoveLabel((2,0), 0) = %q", got)
 	}
-	if got := tracer.SudokuDef.MoveLabel(defPos(4, 5), 7); got != "(4,5)=7" {
+	if got := sudoku.SudokuDef.MoveLabel(defPos(4, 5), 7); got != "(4,5)=7" {
 		t.Errorf("SudokuDef.MoveLabel((4,5), 7) = %q", got)
 	}
 }
@@ -739,7 +740,7 @@ func TestRuleTables(t *testing.T) {
 		def  *tracer.Def
 		keys []string
 	}{
-		{tracer.SudokuDef, []string{"", "row", "column", "box"}},
+		{sudoku.SudokuDef, []string{"", "row", "column", "box"}},
 		{nqueens.NQueensDef, []string{"", "column", "diagonal", "anti_diagonal"}},
 		{tracer.PermutationsDef, []string{"", "used"}},
 		{tracer.CombSumDef, []string{"", "same_level", "over"}},
@@ -857,7 +858,7 @@ func defChildEmptyAlias(t *testing.T) {
 // ---------------------------------------------------------------- Board
 
 func TestBoard(t *testing.T) {
-	b := tracer.NewBoard(2, 3, tracer.DigitChar)
+	b := tracer.NewBoard(2, 3, sudoku.DigitChar)
 	if b.Rows != 2 || b.Cols != 3 {
 		t.Fatalf("NewBoard(2, 3) is %d×%d", b.Rows, b.Cols)
 	}
@@ -953,7 +954,7 @@ func TestBoardStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := tracer.SudokuDef.Start(p.Info())
+	b, err := sudoku.SudokuDef.Start(p.Info())
 	if err != nil {
 		t.Fatalf("SudokuDef.Start: %v", err)
 	}
@@ -961,7 +962,7 @@ func TestBoardStart(t *testing.T) {
 		t.Fatalf("Start is %d×%d", b.Rows, b.Cols)
 	}
 	givens := 0
-	for i, ch := range tracer.LeetCode37 {
+	for i, ch := range sudoku.LeetCode37 {
 		at := defPos(i/9, i%9)
 		v, ok := b.At(at)
 		if ch == '.' {
@@ -980,7 +981,7 @@ func TestBoardStart(t *testing.T) {
 	}
 	var want []string
 	for r := 0; r < 9; r++ {
-		want = append(want, tracer.LeetCode37[r*9:r*9+9])
+		want = append(want, sudoku.LeetCode37[r*9:r*9+9])
 	}
 	if got := b.RowStrings(); !reflect.DeepEqual(got, want) {
 		t.Errorf("RowStrings() = %q, want %q", got, want)
@@ -990,7 +991,7 @@ func TestBoardStart(t *testing.T) {
 	}
 	// The start boards are new each time.
 	b.Place(defPos(0, 2), 4)
-	if b2, _ := tracer.SudokuDef.Start(p.Info()); !reflect.DeepEqual(b2.RowStrings(), want) {
+	if b2, _ := sudoku.SudokuDef.Start(p.Info()); !reflect.DeepEqual(b2.RowStrings(), want) {
 		t.Errorf("a second Start shows the first one's move")
 	}
 	// A 16×16 puzzle writes 10-16 as letters.
@@ -998,7 +999,7 @@ func TestBoardStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b16, err := tracer.SudokuDef.Start(p16.Info())
+	b16, err := sudoku.SudokuDef.Start(p16.Info())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1011,12 +1012,12 @@ func TestBoardStart(t *testing.T) {
 	// An Info that does not describe a puzzle is an error.
 	bad := p.Info()
 	bad.Size = 4
-	if _, err := tracer.SudokuDef.Start(bad); err == nil {
+	if _, err := sudoku.SudokuDef.Start(bad); err == nil {
 		t.Errorf("Start with a 9×9 instance and size 4: no error")
 	}
 	bad = p.Info()
 	bad.Instance = "n=8"
-	if _, err := tracer.SudokuDef.Start(bad); err == nil {
+	if _, err := sudoku.SudokuDef.Start(bad); err == nil {
 		t.Errorf("Start with instance %q: no error", bad.Instance)
 	}
 
@@ -1057,7 +1058,7 @@ func TestBoardStart(t *testing.T) {
 // ---------------------------------------------------------------- words
 
 func TestDefStrategy(t *testing.T) {
-	q, s := nqueens.NQueensDef, tracer.SudokuDef
+	q, s := nqueens.NQueensDef, sudoku.SudokuDef
 	tests := []struct {
 		def  *tracer.Def
 		in   tracer.Strategy
@@ -1115,7 +1116,7 @@ func TestDefRules(t *testing.T) {
 		want []tracer.Rule
 	}{
 		{nqueens.NQueensDef, []tracer.Rule{nqueens.NQueensColumn, nqueens.NQueensAntiDiagonal, nqueens.NQueensDiagonal}},
-		{tracer.SudokuDef, []tracer.Rule{tracer.SudokuRow, tracer.SudokuColumn, tracer.SudokuBox}},
+		{sudoku.SudokuDef, []tracer.Rule{sudoku.SudokuRow, sudoku.SudokuColumn, sudoku.SudokuBox}},
 	}
 	for _, tt := range tests {
 		got := tt.def.RuleList()
@@ -1138,16 +1139,16 @@ func TestDefRules(t *testing.T) {
 		}
 	}
 	// The package's rule lists agree with the Defs.
-	if !reflect.DeepEqual(nqueens.NQueensRules, nqueens.NQueensDef.RuleList()) || !reflect.DeepEqual(tracer.SudokuRules, tracer.SudokuDef.RuleList()) {
-		t.Errorf("NQueensRules %v / SudokuRules %v disagree with the Defs", nqueens.NQueensRules, tracer.SudokuRules)
+	if !reflect.DeepEqual(nqueens.NQueensRules, nqueens.NQueensDef.RuleList()) || !reflect.DeepEqual(sudoku.SudokuRules, sudoku.SudokuDef.RuleList()) {
+		t.Errorf("NQueensRules %v / SudokuRules %v disagree with the Defs", nqueens.NQueensRules, sudoku.SudokuRules)
 	}
 	// A rule the problem lacks is worded by its number.
 	for _, tt := range []struct {
 		def  *tracer.Def
 		rule tracer.Rule
 	}{
-		{tracer.SudokuDef, 4},
-		{tracer.SudokuDef, tracer.NumRules - 1},
+		{sudoku.SudokuDef, 4},
+		{sudoku.SudokuDef, tracer.NumRules - 1},
 		{nqueens.NQueensDef, 4},
 		{nqueens.NQueensDef, 9},
 	} {
@@ -1187,11 +1188,11 @@ func TestDefLabel(t *testing.T) {
 	}{
 		{nqueens.NQueensDef, build(tracer.Spec{Problem: "nqueens"}), "n=8", "n=8"},
 		{nqueens.NQueensDef, build(tracer.Spec{Problem: "nqueens", N: 1}), "n=1", "n=1"},
-		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku"}), "9×9, 51 blanks", "9×9，51 个空格"},
-		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4OneBlank}), "4×4, 1 blank", "4×4，1 个空格"},
-		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4Solved}), "4×4, 0 blanks", "4×4，0 个空格"},
-		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: strings.ReplaceAll(defSudoku4OneBlank, ".", "0")}), "4×4, 1 blank", "4×4，1 个空格"},
-		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: strings.Repeat(".", 256)}), "16×16, 256 blanks", "16×16，256 个空格"},
+		{sudoku.SudokuDef, build(tracer.Spec{Problem: "sudoku"}), "9×9, 51 blanks", "9×9，51 个空格"},
+		{sudoku.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4OneBlank}), "4×4, 1 blank", "4×4，1 个空格"},
+		{sudoku.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4Solved}), "4×4, 0 blanks", "4×4，0 个空格"},
+		{sudoku.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: strings.ReplaceAll(defSudoku4OneBlank, ".", "0")}), "4×4, 1 blank", "4×4，1 个空格"},
+		{sudoku.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: strings.Repeat(".", 256)}), "16×16, 256 blanks", "16×16，256 个空格"},
 	}
 	for _, tt := range tests {
 		if got := tt.def.Label(tt.info, tracer.LangEN); got != tt.en {
@@ -1324,8 +1325,8 @@ func TestPlainWords(t *testing.T) {
 		t.Errorf("Last(7) = %d", got)
 	}
 	cell, witness := defPos(1, 2), defPos(0, 2)
-	rule := tracer.SudokuDef.RuleWordsOf(tracer.SudokuColumn)
-	reject := &tracer.Event{Step: 9, Kind: tracer.KindReject, Node: 3, Depth: 2, Cell: cell, Value: 4, Rule: tracer.SudokuColumn, Witness: witness, Cost: 2}
+	rule := sudoku.SudokuDef.RuleWordsOf(sudoku.SudokuColumn)
+	reject := &tracer.Event{Step: 9, Kind: tracer.KindReject, Node: 3, Depth: 2, Cell: cell, Value: 4, Rule: sudoku.SudokuColumn, Witness: witness, Cost: 2}
 	place := &tracer.Event{Step: 10, Kind: tracer.KindPlace, Node: 3, Depth: 2, Cell: cell, Value: 5}
 	undo := &tracer.Event{Step: 20, Kind: tracer.KindUndo, Node: 3, Depth: 2, Cell: cell, Value: 5}
 	exhausted := &tracer.Event{Step: 30, Kind: tracer.KindExhausted, Node: 3, Depth: 2, Cell: cell}
@@ -1396,7 +1397,7 @@ func TestOrderTraits(t *testing.T) {
 	for _, d := range tracer.Problems() {
 		for _, o := range d.Orders {
 			want := tracer.OrderTraits{}
-			if d == tracer.SudokuDef {
+			if d == sudoku.SudokuDef {
 				want = tracer.OrderTraits{Options: o == tracer.OrderMRV, Passes: o == tracer.OrderCells}
 			}
 			if got := d.OrderTraits(o); got != want {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // Solve 4-queens, collecting every solution, and count the search with a
@@ -55,7 +56,7 @@ func ExampleRun() {
 
 // Parse a 4×4 Sudoku written as a grid and solve it.
 func ExampleParsePuzzle() {
-	p, err := tracer.ParsePuzzle(`
+	p, err := sudoku.ParsePuzzle(`
 # a 4×4 puzzle
 . 4 | . .
 . . | . .
@@ -68,7 +69,7 @@ func ExampleParsePuzzle() {
 		return
 	}
 	fmt.Println(p.Size, "×", p.Size, "with", p.Blanks(), "blanks:", p)
-	s, err := tracer.NewSudoku(p, tracer.OrderLinear, tracer.CheckCounts)
+	s, err := sudoku.NewSudoku(p, tracer.OrderLinear, tracer.CheckCounts)
 	if err != nil {
 		fmt.Println(err)
 		return

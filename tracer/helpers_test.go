@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // The LeetCode 37 board, also in ../shared/data/leetcode37.txt, and its
@@ -98,13 +99,13 @@ func atoi64(t testing.TB, s string) int64 {
 }
 
 // newSudoku parses text and sets up a search.
-func newSudoku(t testing.TB, text string, order Order, check Check) *Sudoku {
+func newSudoku(t testing.TB, text string, order Order, check Check) *sudoku.Sudoku {
 	t.Helper()
-	p, err := ParsePuzzle(text)
+	p, err := sudoku.ParsePuzzle(text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSudoku(p, order, check)
+	s, err := sudoku.NewSudoku(p, order, check)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // maxNoteRunes bounds an English note: one line a reader takes in at a
@@ -66,11 +67,11 @@ func queensInfo(t testing.TB, n int) tracer.Info {
 
 func sudokuInfo(t testing.TB, puzzle string, order tracer.Order) tracer.Info {
 	t.Helper()
-	p, err := tracer.ParsePuzzle(puzzle)
+	p, err := sudoku.ParsePuzzle(puzzle)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := tracer.NewSudoku(p, order, tracer.CheckScan)
+	s, err := sudoku.NewSudoku(p, order, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,9 +103,9 @@ func TestRuleName(t *testing.T) {
 		problem string
 		en, zh  string
 	}{
-		{tracer.SudokuRow, "sudoku", "row", "同行重复"},
-		{tracer.SudokuColumn, "sudoku", "column", "同列重复"},
-		{tracer.SudokuBox, "sudoku", "box", "同宫重复"},
+		{sudoku.SudokuRow, "sudoku", "row", "同行重复"},
+		{sudoku.SudokuColumn, "sudoku", "column", "同列重复"},
+		{sudoku.SudokuBox, "sudoku", "box", "同宫重复"},
 		{nqueens.NQueensColumn, "nqueens", "column", "同列"},
 		{nqueens.NQueensAntiDiagonal, "nqueens", "upper-right diagonal ↗", "右上对角线 ↗"},
 		{nqueens.NQueensDiagonal, "nqueens", "upper-left diagonal ↖", "左上对角线 ↖"},
@@ -133,7 +134,7 @@ func TestRuleName(t *testing.T) {
 		}
 	}
 	// A rule the problem does not have is named by its number.
-	if got := tracer.SudokuDef.RuleName(5, tracer.LangZH); got != "Rule(5)" {
+	if got := sudoku.SudokuDef.RuleName(5, tracer.LangZH); got != "Rule(5)" {
 		t.Errorf("SudokuDef.RuleName(5) = %q, want the plain number", got)
 	}
 }
@@ -277,7 +278,7 @@ func TestNoteEveryKind(t *testing.T) {
 			case tracer.KindReject:
 				e.Rule, e.Witness = nqueens.NQueensDiagonal, w
 				if problem == "sudoku" {
-					e.Rule = tracer.SudokuRow
+					e.Rule = sudoku.SudokuRow
 				}
 				setup = append(append([]tracer.Event(nil), prefix...), withMove(mkEvent(99, tracer.KindTry, node, depth), cell, v))
 			case tracer.KindExhausted:
@@ -327,7 +328,7 @@ func TestNoteEveryRule(t *testing.T) {
 	}
 	problems := []problem{
 		{queensInfo(t, 4), queensPrefix(), nqueens.NQueensRules, cellAt(2, 2), 2, cellAt(1, 3)},
-		{sudokuInfo(t, sudoku4, tracer.OrderScan2D), sudokuPrefix(), tracer.SudokuRules, cellAt(0, 2), 1, cellAt(0, 0)},
+		{sudokuInfo(t, sudoku4, tracer.OrderScan2D), sudokuPrefix(), sudoku.SudokuRules, cellAt(0, 2), 1, cellAt(0, 0)},
 	}
 	for _, p := range problems {
 		last := p.prefix[len(p.prefix)-1]
@@ -373,7 +374,7 @@ func TestNoteEveryRule(t *testing.T) {
 						t.Errorf("%s [zh]: %q lacks %q", where, zh, s)
 					}
 				}
-				if p.info.Def == tracer.SudokuDef && rule == tracer.SudokuBox && !strings.Contains(zh, "宫") {
+				if p.info.Def == sudoku.SudokuDef && rule == sudoku.SudokuBox && !strings.Contains(zh, "宫") {
 					t.Errorf("%s [zh]: %q does not say 宫", where, zh)
 				}
 				switch when {
@@ -476,7 +477,7 @@ func TestNoteCases(t *testing.T) {
 			[]string{"undo 4 at (0,0)", "no digit left"}, []string{"撤销", "已没有"}},
 		{"undo after a clash", sinfo, tracer.Strategy{When: tracer.WhenAfter},
 			with(sp, withMove(mkEvent(50, tracer.KindTry, 1, 1), cellAt(0, 2), 1), withMove(mkEvent(51, tracer.KindPlace, 1, 1), cellAt(0, 2), 1),
-				tracer.Event{Step: 52, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: cellAt(0, 2), Value: 1, Rule: tracer.SudokuBox, Witness: cellAt(1, 1)}),
+				tracer.Event{Step: 52, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: cellAt(0, 2), Value: 1, Rule: sudoku.SudokuBox, Witness: cellAt(1, 1)}),
 			withMove(mkEvent(53, tracer.KindUndo, 1, 1), cellAt(0, 2), 1), []string{"undo 1 at (0,2)", "check failed", "box"}, []string{"撤销选择", "检查不通过（同宫重复）"}},
 		{"queens undo after a solution, all", qinfo, all, with(qp, ret(3, 3, true)), withMove(mkEvent(61, tracer.KindUndo, 2, 2), cellAt(2, 0), 0),
 			[]string{"(2,0)", "more solutions"}, []string{"撤销", "(2,0)", "其他解"}},
@@ -573,7 +574,7 @@ func newNoteChecker(t *testing.T, name string, p tracer.Problem, st tracer.Strat
 		en: tracer.NewNarrator(info, st, tracer.LangEN), zh: tracer.NewNarrator(info, st, tracer.LangZH),
 		size: info.Size, counts: map[tracer.Kind]int{}, notes: map[tracer.Kind][][2]string{}}
 	if info.Problem == "sudoku" {
-		pz, err := tracer.ParsePuzzle(info.Instance)
+		pz, err := sudoku.ParsePuzzle(info.Instance)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -630,7 +631,7 @@ func (c *noteChecker) Event(e *tracer.Event) {
 	// What each note must mention: the same coordinates as the event.
 	var must, mustEN, mustZH []string
 	queens := c.info.Problem == "nqueens"
-	digit := func(v int) string { return string(tracer.DigitChar(v)) }
+	digit := func(v int) string { return string(sudoku.DigitChar(v)) }
 	switch e.Kind {
 	case tracer.KindCall:
 		// The move that led here, in the cell form of the other notes.
@@ -764,11 +765,11 @@ func TestNotesRealSearches(t *testing.T) {
 		return q
 	}
 	newSudoku := func(puzzle string, order tracer.Order, check tracer.Check) tracer.Problem {
-		p, err := tracer.ParsePuzzle(puzzle)
+		p, err := sudoku.ParsePuzzle(puzzle)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := tracer.NewSudoku(p, order, check)
+		s, err := sudoku.NewSudoku(p, order, check)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -837,7 +838,7 @@ func TestNotesRealSearches(t *testing.T) {
 		if testing.Short() {
 			lim.MaxSteps, want = 20000, tracer.StatusLimit
 		}
-		c, r := runNotes(t, "lc37 after", newSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckScan),
+		c, r := runNotes(t, "lc37 after", newSudoku(sudoku.LeetCode37, tracer.OrderLinear, tracer.CheckScan),
 			tracer.Strategy{When: tracer.WhenAfter}, lim)
 		if r.Status != want {
 			t.Fatalf("status %s, want %s", r.Status, want)
@@ -848,8 +849,8 @@ func TestNotesRealSearches(t *testing.T) {
 		if !c.someNote(tracer.KindUndo, en, "check failed") {
 			t.Errorf("after-mode undos do not say the check failed")
 		}
-		for _, rule := range tracer.SudokuRules {
-			if !c.someNote(tracer.KindReject, zh, tracer.SudokuDef.RuleName(rule, tracer.LangZH)) {
+		for _, rule := range sudoku.SudokuRules {
+			if !c.someNote(tracer.KindReject, zh, sudoku.SudokuDef.RuleName(rule, tracer.LangZH)) {
 				t.Errorf("no zh reject note for %s", rule)
 			}
 		}
@@ -859,7 +860,7 @@ func TestNotesRealSearches(t *testing.T) {
 	})
 
 	t.Run("LeetCode 37 when=leaf with a step limit", func(t *testing.T) {
-		c, r := runNotes(t, "lc37 leaf", newSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckScan),
+		c, r := runNotes(t, "lc37 leaf", newSudoku(sudoku.LeetCode37, tracer.OrderLinear, tracer.CheckScan),
 			tracer.Strategy{When: tracer.WhenLeaf}, tracer.Limits{MaxSteps: 3000})
 		if r.Status != tracer.StatusLimit {
 			t.Fatalf("status %s", r.Status)
@@ -930,8 +931,8 @@ func TestNarratorLearnsFromEvents(t *testing.T) {
 	if l := last(got, "solution"); !strings.Contains(l, "solution 2") {
 		t.Errorf("once a solution was undone, the next one is not counted: %q", l)
 	}
-	p, _ := tracer.ParsePuzzle(sudoku4)
-	s, _ := tracer.NewSudoku(p, tracer.OrderLinear, tracer.CheckScan)
+	p, _ := sudoku.ParsePuzzle(sudoku4)
+	s, _ := sudoku.NewSudoku(p, tracer.OrderLinear, tracer.CheckScan)
 	got = notes(s, tracer.Options{When: tracer.WhenAfter})
 	if l := last(got, "place"); !strings.Contains(l, "first") {
 		t.Errorf("the last place note does not say place first: %q", l)
@@ -986,11 +987,11 @@ func mustDef(t *testing.T, name string) *tracer.Def {
 // (九宫格) in the first note that names it, and briefly after that, and
 // that RuleNamed lets a narrator that starts in the middle do the same.
 func TestNotesIntroduceTheBox(t *testing.T) {
-	p, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	p, err := sudoku.ParsePuzzle(sudoku.LeetCode37)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := tracer.NewSudoku(p, tracer.OrderScan2D, tracer.CheckScan)
+	s, err := sudoku.NewSudoku(p, tracer.OrderScan2D, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -998,7 +999,7 @@ func TestNotesIntroduceTheBox(t *testing.T) {
 	var box []string
 	sink := tracer.SinkFunc(func(e *tracer.Event) {
 		note := nar.Note(e)
-		if e.Kind == tracer.KindReject && e.Rule == tracer.SudokuBox && len(box) < 3 {
+		if e.Kind == tracer.KindReject && e.Rule == sudoku.SudokuBox && len(box) < 3 {
 			box = append(box, note)
 		}
 	})
@@ -1016,18 +1017,18 @@ func TestNotesIntroduceTheBox(t *testing.T) {
 			t.Errorf("a later box note is not the short form: %q", n)
 		}
 	}
-	if got := tracer.SudokuDef.RuleIntro(tracer.SudokuBox, 4, tracer.LangZH); got != "同宫（2×2 宫）重复" {
+	if got := sudoku.SudokuDef.RuleIntro(sudoku.SudokuBox, 4, tracer.LangZH); got != "同宫（2×2 宫）重复" {
 		t.Errorf("4×4 intro = %q", got)
 	}
-	if got := tracer.SudokuDef.RuleIntro(tracer.SudokuRow, 9, tracer.LangZH); got != "同行重复" {
+	if got := sudoku.SudokuDef.RuleIntro(sudoku.SudokuRow, 9, tracer.LangZH); got != "同行重复" {
 		t.Errorf("row intro = %q", got)
 	}
 
 	// A narrator told that the box was named writes the short form.
 	late := tracer.NewNarrator(s.Info(), tracer.Strategy{}, tracer.LangZH)
-	late.RuleNamed(tracer.SudokuBox)
+	late.RuleNamed(sudoku.SudokuBox)
 	e := tracer.Event{Step: 9, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 2},
-		Value: 6, Rule: tracer.SudokuBox, Witness: tracer.Pos{Row: 1, Col: 1}}
+		Value: 6, Rule: sudoku.SudokuBox, Witness: tracer.Pos{Row: 1, Col: 1}}
 	if n := late.Note(&e); strings.Contains(n, "九宫格") || !strings.Contains(n, "同宫重复") {
 		t.Errorf("after RuleNamed: %q", n)
 	}

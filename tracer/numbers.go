@@ -283,7 +283,7 @@ func (in Numbers) glyph(v int) byte {
 	if v < 0 || v >= len(in.Sorted) {
 		return '?'
 	}
-	return DigitChar(in.Sorted[v])
+	return digitChar(in.Sorted[v])
 }
 
 // listText writes numbers as a list: "[1,1,6]".
@@ -496,4 +496,46 @@ func (in Numbers) Variants() []string {
 		out = append(out, in.String())
 	}
 	return out
+}
+
+// The list's text is read as a puzzle file is (package sudoku's parser):
+// a byte-order mark at the start is dropped, lines starting with '#' are
+// comments, and a number on a board row is written as a Sudoku digit.
+
+// utf8BOM is the byte-order mark some editors write at the start of a
+// UTF-8 file; it means nothing and is dropped.
+const utf8BOM = "\ufeff"
+
+// isComment reports whether line is a comment: '#' after any spaces.
+func isComment(line string) bool {
+	return strings.HasPrefix(strings.TrimSpace(line), "#")
+}
+
+// digitChar returns how number d is written on a board row: 1-9, then A-Z
+// for 10-35; '.' for 0.
+func digitChar(d int) byte {
+	switch {
+	case d == 0:
+		return '.'
+	case d <= 9:
+		return byte('0' + d)
+	default:
+		return byte('A' + d - 10)
+	}
+}
+
+// digitValue reads a board row's character as digitChar writes 1 to 16
+// (a Sudoku digit); 0 for '.' or '0', -1 for anything else.
+func digitValue(ch rune) int {
+	switch {
+	case ch == '.' || ch == '0':
+		return 0
+	case ch >= '1' && ch <= '9':
+		return int(ch - '0')
+	case ch >= 'A' && ch <= 'G':
+		return int(ch-'A') + 10
+	case ch >= 'a' && ch <= 'g':
+		return int(ch-'a') + 10
+	}
+	return -1
 }

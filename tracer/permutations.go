@@ -219,7 +219,7 @@ func (p *Permutations) Validate() (Verdict, Pos, int) {
 func (p *Permutations) Rows() []string {
 	b := make([]byte, p.n)
 	for d, v := range p.path {
-		b[d] = DigitChar(v)
+		b[d] = digitChar(v)
 		if p.list != nil && v > 0 {
 			b[d] = p.list.glyph(v - 1)
 		}
@@ -304,7 +304,7 @@ var PermutationsDef = &Def{
 		if info.Size < 1 {
 			return nil, fmt.Errorf("permutations: size %d: want 1 to %d", info.Size, MaxPermutations)
 		}
-		return NewBoard(1, info.Size, DigitChar), nil
+		return NewBoard(1, info.Size, digitChar), nil
 	},
 	// "p2=3": position 2 holds 3. Distinct from N-Queens' r0=c1 and
 	// Sudoku's (0,2)=4; numbers are decimal, 10 included.

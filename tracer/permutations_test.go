@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // permProfile is a permutation search written without the package: a
@@ -73,7 +75,7 @@ func factorial(n int) int64 {
 func permRow(path []int) string {
 	b := make([]byte, len(path))
 	for i, v := range path {
-		b[i] = DigitChar(v)
+		b[i] = sudoku.DigitChar(v)
 	}
 	return string(b)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // hardPuzzle is Wikipedia's "hard for brute force" board: 69,175,317 naive
@@ -232,11 +233,11 @@ func TestRunOptions(t *testing.T) {
 	if _, err := nqueens.NewNQueens(4, CheckBoard); err == nil || !strings.Contains(err.Error(), "scan or arrays") {
 		t.Errorf("NewNQueens(4, board): %v", err)
 	}
-	p, _ := ParsePuzzle(leetcode37)
-	if _, err := NewSudoku(p, OrderRows, CheckScan); err == nil || !strings.Contains(err.Error(), "tracer: order: sudoku: unknown value") {
+	p, _ := sudoku.ParsePuzzle(leetcode37)
+	if _, err := sudoku.NewSudoku(p, OrderRows, CheckScan); err == nil || !strings.Contains(err.Error(), "tracer: order: sudoku: unknown value") {
 		t.Errorf("NewSudoku(rows): %v", err)
 	}
-	if _, err := NewSudoku(p, OrderLinear, CheckArrays); err == nil || !strings.Contains(err.Error(), "tracer: check: sudoku: unknown value") {
+	if _, err := sudoku.NewSudoku(p, OrderLinear, CheckArrays); err == nil || !strings.Contains(err.Error(), "tracer: check: sudoku: unknown value") {
 		t.Errorf("NewSudoku(arrays): %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // This file checks the tutorials' own code shapes (issue 10) against the
@@ -18,10 +19,10 @@ type board9 [9][9]int
 func leetcode37(t *testing.T) board9 {
 	t.Helper()
 	var b board9
-	if len(tracer.LeetCode37) != 81 {
+	if len(sudoku.LeetCode37) != 81 {
 		t.Fatal("LeetCode37 is not 81 cells")
 	}
-	for i, ch := range tracer.LeetCode37 {
+	for i, ch := range sudoku.LeetCode37 {
 		if ch != '.' {
 			b[i/9][i%9] = int(ch - '0')
 		}
@@ -271,7 +272,7 @@ func TestDropReturnFalse(t *testing.T) {
 		for _, row := range ref.b {
 			var s []byte
 			for _, d := range row {
-				s = append(s, tracer.DigitChar(d))
+				s = append(s, sudoku.DigitChar(d))
 			}
 			want = append(want, string(s))
 		}

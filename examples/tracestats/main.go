@@ -16,6 +16,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 func main() {
@@ -51,11 +52,11 @@ func run(w io.Writer) error {
 	// Sudoku: two sinks listen to one search: the counters, and a printer
 	// of the first steps with the library's note for each. A Narrator must
 	// see every event, in order, so it is fed all of them.
-	puzzle, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	puzzle, err := sudoku.ParsePuzzle(sudoku.LeetCode37)
 	if err != nil {
 		return err
 	}
-	sudoku, err := tracer.NewSudoku(puzzle, tracer.OrderScan2D, tracer.CheckScan)
+	sudoku, err := sudoku.NewSudoku(puzzle, tracer.OrderScan2D, tracer.CheckScan)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // logCase is one search whose step log the tests write and read back.
@@ -35,11 +36,11 @@ func logQueens(n int, check tracer.Check) func() (tracer.Problem, error) {
 
 func logSudoku(puzzle string, order tracer.Order, check tracer.Check) func() (tracer.Problem, error) {
 	return func() (tracer.Problem, error) {
-		p, err := tracer.ParsePuzzle(puzzle)
+		p, err := sudoku.ParsePuzzle(puzzle)
 		if err != nil {
 			return nil, err
 		}
-		return tracer.NewSudoku(p, order, check)
+		return sudoku.NewSudoku(p, order, check)
 	}
 }
 
@@ -79,11 +80,11 @@ var logCases = []logCase{
 	{name: "sudoku4-mrv", problem: logSudoku(logSudoku4, tracer.OrderMRV, tracer.CheckCounts)},
 	{name: "sudoku4-noreturn", problem: logSudoku(logSudoku4, tracer.OrderScan2D, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopNoReturn}},
 	{name: "sudoku4-leaf-all", problem: logSudoku("1.3.2.14.24141.3", tracer.OrderLinear, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll}},
-	{name: "lc37-before", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenBefore, Limits: tracer.Limits{MaxSteps: 3000}}},
-	{name: "lc37-after", problem: logSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckCounts), opts: tracer.Options{When: tracer.WhenAfter, Limits: tracer.Limits{MaxSteps: 3000}}},
-	{name: "lc37-leaf", problem: logSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckBoard), opts: tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 3000}}},
-	{name: "lc37-mrv", problem: logSudoku(tracer.LeetCode37, tracer.OrderMRV, tracer.CheckCounts)},
-	{name: "lc37-canceled", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan), cancel: true},
+	{name: "lc37-before", problem: logSudoku(sudoku.LeetCode37, tracer.OrderScan2D, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenBefore, Limits: tracer.Limits{MaxSteps: 3000}}},
+	{name: "lc37-after", problem: logSudoku(sudoku.LeetCode37, tracer.OrderLinear, tracer.CheckCounts), opts: tracer.Options{When: tracer.WhenAfter, Limits: tracer.Limits{MaxSteps: 3000}}},
+	{name: "lc37-leaf", problem: logSudoku(sudoku.LeetCode37, tracer.OrderLinear, tracer.CheckBoard), opts: tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 3000}}},
+	{name: "lc37-mrv", problem: logSudoku(sudoku.LeetCode37, tracer.OrderMRV, tracer.CheckCounts)},
+	{name: "lc37-canceled", problem: logSudoku(sudoku.LeetCode37, tracer.OrderScan2D, tracer.CheckScan), cancel: true},
 	{name: "perms3-all", problem: logPermutations(3, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}},
 	{name: "perms3-first", problem: logPermutations(3, tracer.CheckArrays), opts: tracer.Options{Stop: tracer.StopFirst}},
 	{name: "perms4-after", problem: logPermutations(4, tracer.CheckArrays), opts: tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopAll}},
@@ -951,7 +952,7 @@ func TestLogLenient(t *testing.T) {
 
 // TestLogWordsAgree holds the fast reader's plain values to yaml.v3's.
 func TestLogWordsAgree(t *testing.T) {
-	lb := logAnyBoard(tracer.SudokuDef, 9)
+	lb := logAnyBoard(sudoku.SudokuDef, 9)
 	for _, v := range []string{"yes", "no", "on", "off", "y", "n", "true", "false", "null", "none", "_", "row",
 		"0", "-1", "7", "r2=c0", `"x"`, `"\x41\u4e2d"`, `"\"\\"`, "[0, 1]", "[-1, -1]"} {
 		line := []byte("  - {step: 1, kind: try, node: 0, depth: 0, note: " + v + "}")
@@ -1034,7 +1035,7 @@ func logOddHeader(t *testing.T, def *tracer.Def) Header {
 	switch {
 	case def.Size != nil:
 		spec.N = 4
-	case def == tracer.SudokuDef:
+	case def == sudoku.SudokuDef:
 		spec.Puzzle = logSudoku4
 	case def == tracer.SubsetsDef:
 		spec.Puzzle = "nums 1,2,2,3,4,5" // values 0..5: the odd events' values fit
@@ -1126,10 +1127,10 @@ func TestLogOddEvents(t *testing.T) {
 	}
 }
 
-// logPuzzleError is the error of tracer.ParsePuzzle for text.
+// logPuzzleError is the error of sudoku.ParsePuzzle for text.
 func logPuzzleError(t *testing.T, text string) string {
 	t.Helper()
-	if _, err := tracer.ParsePuzzle(text); err != nil {
+	if _, err := sudoku.ParsePuzzle(text); err != nil {
 		return err.Error()
 	}
 	t.Fatalf("ParsePuzzle(%q) takes it", text)
@@ -1402,7 +1403,7 @@ func BenchmarkLogWrite(b *testing.B) {
 // LeetCode 37: 96,246 steps), where the header's cost is spread thin. lc37
 // is a short log (3,000 steps), so its header is a good part of the time.
 func BenchmarkLogRead(b *testing.B) {
-	lc37 := logCase{name: "lc37-whole", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan)}
+	lc37 := logCase{name: "lc37-whole", problem: logSudoku(sudoku.LeetCode37, tracer.OrderScan2D, tracer.CheckScan)}
 	type readCase struct {
 		c     logCase
 		notes string // "", "tricky", "en" or "zh"
@@ -1655,7 +1656,7 @@ func logMoveHeaders(t *testing.T) []Header {
 		switch {
 		case def.Size != nil:
 			spec = tracer.Spec{Problem: def.Name, N: def.Size.Max}
-		case def == tracer.SudokuDef:
+		case def == sudoku.SudokuDef:
 			spec = tracer.Spec{Problem: def.Name, Puzzle: strings.Repeat(".", 256)}
 		default:
 			continue

@@ -11,6 +11,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // boardCell returns the text of cell (row, col) in a board drawn in the
@@ -125,9 +126,9 @@ func TestBoardMarksOnEveryReject(t *testing.T) {
 				board = regexp.MustCompile(`[\[<][0-9A-Z]\]?>? (candidate|clash)`).ReplaceAllString(board, "")
 				board = strings.ReplaceAll(board, "b[r][c]", "") // the code pane's board
 				queens := rec.info.Problem == "nqueens"
-				cand := string(tracer.DigitChar(e.Value))
+				cand := string(sudoku.DigitChar(e.Value))
 				w, _ := s.rec.boardAt(k).At(e.Witness)
-				clash := string(tracer.DigitChar(w))
+				clash := string(sudoku.DigitChar(w))
 				if queens {
 					cand, clash = "Q", "Q"
 				}
@@ -151,7 +152,7 @@ func TestBoardMarksOnEveryReject(t *testing.T) {
 // TestBoardAndStatsFromCheckpoints compares the board and counts of every
 // step, taken from checkpoints, with a replay from the start.
 func TestBoardAndStatsFromCheckpoints(t *testing.T) {
-	rec := stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3 * stepCheckpoint}})
+	rec := stepSudoku(t, sudoku.LeetCode37, tracer.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3 * stepCheckpoint}})
 	board := rec.start.Clone()
 	var st tracer.Stats
 	for k := int64(0); k <= rec.Len(); k++ {
@@ -535,10 +536,10 @@ func TestCompactBoard(t *testing.T) {
 	s.Key("r")
 	v := s.View()
 	e := rec.At(s.Step())
-	if !strings.Contains(v, "["+string(tracer.DigitChar(e.Value))) || !strings.Contains(v, "<") {
+	if !strings.Contains(v, "["+string(sudoku.DigitChar(e.Value))) || !strings.Contains(v, "<") {
 		t.Fatalf("reject marks missing:\n%s", v)
 	}
-	if strings.Contains(v, "["+string(tracer.DigitChar(e.Value))+"]") {
+	if strings.Contains(v, "["+string(sudoku.DigitChar(e.Value))+"]") {
 		t.Errorf("16×16 at 80×24 should use the compact board:\n%s", v)
 	}
 	for row := range 16 {
@@ -777,7 +778,7 @@ func legalByHand(problem string, b *tracer.Board, cell tracer.Pos, v int) bool {
 					return false
 				}
 			case "sudoku":
-				box := tracer.BoxSide(b.Rows)
+				box := sudoku.BoxSide(b.Rows)
 				if w == v && (i == cell.Row || j == cell.Col || i/box == cell.Row/box && j/box == cell.Col/box) {
 					return false
 				}
@@ -793,7 +794,7 @@ func legalByHand(problem string, b *tracer.Board, cell tracer.Pos, v int) bool {
 // once ("✗1–5 同行 ✗6 同列 ✗7–9 同行"), never values run together after
 // a ✗ ("✗1 2 3 同行") and never one row with rules beside one without.
 func TestTriedOneEncoding(t *testing.T) {
-	rec := stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{})
+	rec := stepSudoku(t, sudoku.LeetCode37, tracer.OrderScan2D, tracer.Options{})
 	wants := map[tracer.Lang]string{
 		tracer.LangZH: "已试：✗1–5 同行 ✗6 同列 ✗7–9 同行",
 		tracer.LangEN: "tried: ✗1–5 row ✗6 col ✗7–9 row",
@@ -912,7 +913,7 @@ func TestCountersOneFormat(t *testing.T) {
 // choices are the digits not tried yet, named so ("未试"), not the
 // rule-legal ones ("可供选择：2 4").
 func TestLeafChoicesUntried(t *testing.T) {
-	rec := stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}})
+	rec := stepSudoku(t, sudoku.LeetCode37, tracer.OrderScan2D, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}})
 	for _, c := range []struct {
 		lang      tracer.Lang
 		want, not string

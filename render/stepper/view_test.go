@@ -15,6 +15,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // stepRecord runs a search into a Recording.
@@ -39,11 +40,11 @@ func stepQueens(t testing.TB, n int, opts tracer.Options) *Recording {
 
 func stepSudoku(t testing.TB, puzzle string, order tracer.Order, opts tracer.Options) *Recording {
 	t.Helper()
-	pz, err := tracer.ParsePuzzle(puzzle)
+	pz, err := sudoku.ParsePuzzle(puzzle)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tracer.NewSudoku(pz, order, tracer.CheckScan)
+	p, err := sudoku.NewSudoku(pz, order, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ var stepCases = []stepCase{
 		return stepSudoku(t, "1.3.2.14.24141.3", tracer.OrderLinear, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll})
 	}},
 	{"lc37-steps", func(t testing.TB) *Recording {
-		return stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3000}})
+		return stepSudoku(t, sudoku.LeetCode37, tracer.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3000}})
 	}},
 	{"perms3-all", func(t testing.TB) *Recording {
 		return stepPerms(t, 3, tracer.CheckScan, tracer.Options{Stop: tracer.StopAll})
@@ -133,10 +134,10 @@ func TestRecordingRoundTrip(t *testing.T) {
 		{"queens5-leaf", func() (tracer.Problem, error) { return nqueens.NewNQueens(5, tracer.CheckScan) },
 			tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll}},
 		{"lc37-after-counts", func() (tracer.Problem, error) {
-			return stepPuzzle(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckCounts)
+			return stepPuzzle(sudoku.LeetCode37, tracer.OrderLinear, tracer.CheckCounts)
 		}, tracer.Options{When: tracer.WhenAfter, Limits: tracer.Limits{MaxSteps: 20000}}},
 		{"lc37-board-mrv", func() (tracer.Problem, error) {
-			return stepPuzzle(tracer.LeetCode37, tracer.OrderMRV, tracer.CheckBoard)
+			return stepPuzzle(sudoku.LeetCode37, tracer.OrderMRV, tracer.CheckBoard)
 		}, tracer.Options{}},
 		{"sudoku16-mrv", func() (tracer.Problem, error) {
 			b, err := os.ReadFile("../../examples/puzzles/16x16.txt")
@@ -209,11 +210,11 @@ func TestRecordingOddEvents(t *testing.T) {
 }
 
 func stepPuzzle(text string, order tracer.Order, check tracer.Check) (tracer.Problem, error) {
-	pz, err := tracer.ParsePuzzle(text)
+	pz, err := sudoku.ParsePuzzle(text)
 	if err != nil {
 		return nil, err
 	}
-	return tracer.NewSudoku(pz, order, check)
+	return sudoku.NewSudoku(pz, order, check)
 }
 
 // TestNoteAtMatchesReplay checks the shortcut of noteAt against a Narrator
@@ -344,7 +345,7 @@ func stepBig(t testing.TB) map[string]*Recording {
 		t.Fatal(err)
 	}
 	return map[string]*Recording{
-		"sudoku9":  stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{}),
+		"sudoku9":  stepSudoku(t, sudoku.LeetCode37, tracer.OrderScan2D, tracer.Options{}),
 		"queens8":  stepQueens(t, 8, tracer.Options{Stop: tracer.StopAll}),
 		"sudoku16": stepSudoku(t, string(b), tracer.OrderMRV, tracer.Options{}),
 		"perms10":  stepPerms(t, 10, tracer.CheckArrays, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 20000}}),
@@ -647,11 +648,11 @@ func TestStepColor(t *testing.T) {
 // TestRecordingBytesPerEvent measures the memory a recording keeps per
 // event, indexes and checkpoints included: at most 32 bytes.
 func TestRecordingBytesPerEvent(t *testing.T) {
-	pz, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	pz, err := sudoku.ParsePuzzle(sudoku.LeetCode37)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tracer.NewSudoku(pz, tracer.OrderScan2D, tracer.CheckScan)
+	p, err := sudoku.NewSudoku(pz, tracer.OrderScan2D, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -679,14 +680,14 @@ func TestRecordingBytesPerEvent(t *testing.T) {
 // recording keeps per event (kept-B/event) next to what recording
 // allocates, growth included (B/op).
 func BenchmarkRecording(b *testing.B) {
-	pz, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	pz, err := sudoku.ParsePuzzle(sudoku.LeetCode37)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	var kept float64
 	for b.Loop() {
-		p, err := tracer.NewSudoku(pz, tracer.OrderScan2D, tracer.CheckScan)
+		p, err := sudoku.NewSudoku(pz, tracer.OrderScan2D, tracer.CheckScan)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -707,7 +708,7 @@ func BenchmarkRecording(b *testing.B) {
 
 // BenchmarkStepView measures drawing one screen deep in the LeetCode search.
 func BenchmarkStepView(b *testing.B) {
-	rec := stepSudoku(b, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{})
+	rec := stepSudoku(b, sudoku.LeetCode37, tracer.OrderScan2D, tracer.Options{})
 	s := New(rec, Options{})
 	k := rec.Len() / 2
 	for b.Loop() {

@@ -13,13 +13,14 @@ import (
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problem"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // builtins lists the built-in problems. A new built-in is one more line
 // here, and its own package.
 var builtins = []*problem.Def{
 	nqueens.NQueensDef,
-	tracer.SudokuDef,
+	sudoku.SudokuDef,
 	tracer.PermutationsDef,
 	tracer.CombSumDef,
 	tracer.SubsetsDef,

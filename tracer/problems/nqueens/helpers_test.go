@@ -98,20 +98,6 @@ func atoi64(t testing.TB, s string) int64 {
 	return n
 }
 
-// newSudoku parses text and sets up a search.
-func newSudoku(t testing.TB, text string, order problem.Order, check problem.Check) *tracer.Sudoku {
-	t.Helper()
-	p, err := tracer.ParsePuzzle(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := tracer.NewSudoku(p, order, check)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // newQueens sets up an n-queens search.
 func newQueens(t testing.TB, n int, check problem.Check) *NQueens {
 	t.Helper()

@@ -1,4 +1,4 @@
-package tracer
+package sudoku
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problem"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
@@ -18,11 +20,11 @@ func TestLeetCode37(t *testing.T) {
 	if got := strings.TrimSpace(readData(t, "leetcode37.txt")); got != leetcode37 {
 		t.Fatalf("leetcode37.txt holds %q: want %q", got, leetcode37)
 	}
-	for _, order := range []Order{OrderLinear, OrderScan2D} {
+	for _, order := range []problem.Order{problem.OrderLinear, problem.OrderScan2D} {
 		for _, check := range SudokuChecks {
 			t.Run(fmt.Sprintf("%s/%s", order, check), func(t *testing.T) {
-				r := runTraced(t, newSudoku(t, leetcode37, order, check), Options{When: WhenBefore, Stop: StopFirst}, false)
-				if r.res.Status != StatusSolved {
+				r := runTraced(t, newSudoku(t, leetcode37, order, check), problem.Options{When: problem.WhenBefore, Stop: problem.StopFirst}, false)
+				if r.res.Status != problem.StatusSolved {
 					t.Errorf("status %s: want solved", r.res.Status)
 				}
 				if r.stats.Nodes != 4209 || r.stats.Tries != 37652 {
@@ -74,16 +76,16 @@ func TestNaiveCounts(t *testing.T) {
 				if got, want := int64(p.Blanks()), atoi64(t, row["empties"]); got != want {
 					t.Fatalf("puzzle %d has %d blanks: the file says %d (wrong line?)", idx, got, want)
 				}
-				s, err := NewSudoku(p, OrderLinear, CheckCounts)
+				s, err := NewSudoku(p, problem.OrderLinear, problem.CheckCounts)
 				if err != nil {
 					t.Fatal(err)
 				}
-				var st Stats
-				res, err := Run(context.Background(), s, Options{Sinks: []Sink{&st}})
+				var st tracer.Stats
+				res, err := tracer.Run(context.Background(), s, problem.Options{Sinks: []problem.Sink{&st}})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if res.Status != StatusSolved || st.Nodes != nodes || st.Tries != tries {
+				if res.Status != problem.StatusSolved || st.Nodes != nodes || st.Tries != tries {
 					t.Errorf("%s: nodes %d, tries %d: want %d, %d", res.Status, st.Nodes, st.Tries, nodes, tries)
 				}
 				if err := validSudoku(puzzles[idx], joinRows(res.Final)); err != nil {
@@ -93,50 +95,6 @@ func TestNaiveCounts(t *testing.T) {
 		}
 	}
 	t.Logf("%d puzzles checked", checked)
-}
-
-// TestNaiveCountsAll runs a few puzzles to the end of the tree (StopAll) and
-// checks nodes, tries and solutions against the plain solver of the
-// benchmarks and the solution count in the data.
-//
-// The *.naive-counts.tsv columns nodes_all and tries_all equal nodes_first
-// and tries_first on every line: they are not counts of a search that goes
-// on after the first solution (on LeetCode 37 that search makes 4632 calls,
-// not 4209: after the solution every level still tries its remaining
-// digits). So they are only checked to be at most the full tree.
-func TestNaiveCountsAll(t *testing.T) {
-	cases := []struct {
-		file string
-		idx  int
-	}{
-		{"sudoku9-easy50", 0}, {"sudoku9-easy50", 1}, {"sudoku9-named", 0}, {"sudoku9-hardest11", 7},
-	}
-	for _, tc := range cases {
-		t.Run(fmt.Sprintf("%s/%d", tc.file, tc.idx), func(t *testing.T) {
-			puzzles := puzzleLines(t, tc.file+".txt")
-			row := tsvTable(t, tc.file+".naive-counts.tsv")[tc.idx]
-			p, err := ParsePuzzle(puzzles[tc.idx])
-			if err != nil {
-				t.Fatal(err)
-			}
-			plain := newPlainSudoku(p, false, true)
-			plain.solve(-1)
-			r := runTraced(t, newSudoku(t, puzzles[tc.idx], OrderLinear, CheckCounts), Options{Stop: StopAll}, false)
-			if r.res.Status != StatusComplete {
-				t.Errorf("status %s: want complete", r.res.Status)
-			}
-			if r.stats.Nodes != plain.nodes || r.stats.Tries != plain.tries || r.res.Solutions != plain.solutions {
-				t.Errorf("nodes %d, tries %d, solutions %d: the plain solver gives %d, %d, %d",
-					r.stats.Nodes, r.stats.Tries, r.res.Solutions, plain.nodes, plain.tries, plain.solutions)
-			}
-			if want := atoi64(t, row["solutions"]); r.res.Solutions != want {
-				t.Errorf("solutions %d: the file says %d", r.res.Solutions, want)
-			}
-			if n := atoi64(t, row["nodes_all"]); n > r.stats.Nodes || n < atoi64(t, row["nodes_first"]) {
-				t.Errorf("file: nodes_all %d is outside [nodes_first, full tree %d]", n, r.stats.Nodes)
-			}
-		})
-	}
 }
 
 // TestSolutionCounts checks --all on sudoku9-solution-counts.txt
@@ -158,15 +116,15 @@ func TestSolutionCounts(t *testing.T) {
 			if testing.Short() && i%4 != 0 {
 				t.Skip("-short: every fourth puzzle only")
 			}
-			s := newSudoku(t, f[0], OrderMRV, CheckCounts)
-			res, err := Run(context.Background(), s, Options{Stop: StopAll, KeepSolutions: 1, Limits: Limits{Timeout: time.Second}})
+			s := newSudoku(t, f[0], problem.OrderMRV, problem.CheckCounts)
+			res, err := tracer.Run(context.Background(), s, problem.Options{Stop: problem.StopAll, KeepSolutions: 1, Limits: problem.Limits{Timeout: time.Second}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Status == StatusLimit {
+			if res.Status == problem.StatusLimit {
 				t.Skipf("more than 1 s: %s", res)
 			}
-			if res.Status != StatusComplete || res.Solutions != want {
+			if res.Status != problem.StatusComplete || res.Solutions != want {
 				t.Errorf("%s: want complete with %d solutions", res, want)
 			}
 			if want == 0 && len(res.Boards) != 0 {
@@ -196,8 +154,8 @@ func TestSudoku4(t *testing.T) {
 		for _, order := range SudokuOrders {
 			for _, check := range SudokuChecks {
 				t.Run(fmt.Sprintf("%d/%s/%s", i, order, check), func(t *testing.T) {
-					r := runTraced(t, newSudoku(t, pz, order, check), Options{Stop: StopAll}, false)
-					if r.res.Status != StatusComplete || r.res.Solutions != 1 {
+					r := runTraced(t, newSudoku(t, pz, order, check), problem.Options{Stop: problem.StopAll}, false)
+					if r.res.Status != problem.StatusComplete || r.res.Solutions != 1 {
 						t.Fatalf("%s: want complete with one solution", r.res)
 					}
 					sol := joinRows(r.res.Boards[0])
@@ -225,12 +183,12 @@ func TestSudoku16(t *testing.T) {
 			if testing.Short() && i == 0 {
 				t.Skip("-short: puzzle 0 takes about a second")
 			}
-			s := newSudoku(t, pz, OrderMRV, CheckCounts)
-			res, err := Run(context.Background(), s, Options{})
+			s := newSudoku(t, pz, problem.OrderMRV, problem.CheckCounts)
+			res, err := tracer.Run(context.Background(), s, problem.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Status != StatusSolved {
+			if res.Status != problem.StatusSolved {
 				t.Fatalf("%s: want solved", res)
 			}
 			if err := validSudoku(pz, joinRows(res.Final)); err != nil {
@@ -255,14 +213,14 @@ func invariantPuzzles(t *testing.T) []string {
 // board > scan > counts.
 func TestSudokuCheckMethods(t *testing.T) {
 	for i, pz := range invariantPuzzles(t) {
-		for _, when := range []When{WhenBefore, WhenAfter} {
-			for _, stop := range []Stop{StopFirst, StopAll} {
+		for _, when := range []problem.When{problem.WhenBefore, problem.WhenAfter} {
+			for _, stop := range []problem.Stop{problem.StopFirst, problem.StopAll} {
 				t.Run(fmt.Sprintf("%d/%s/%s", i, when, stop), func(t *testing.T) {
-					opts := Options{When: when, Stop: stop}
-					checks := []Check{CheckBoard, CheckScan, CheckCounts} // by falling cost
+					opts := problem.Options{When: when, Stop: stop}
+					checks := []problem.Check{problem.CheckBoard, problem.CheckScan, problem.CheckCounts} // by falling cost
 					var runs []traced
 					for _, check := range checks {
-						runs = append(runs, runTraced(t, newSudoku(t, pz, OrderLinear, check), opts, true))
+						runs = append(runs, runTraced(t, newSudoku(t, pz, problem.OrderLinear, check), opts, true))
 					}
 					for k := 1; k < len(runs); k++ {
 						if hi, lo := runs[k-1].stats.CheckCost, runs[k].stats.CheckCost; hi <= lo {
@@ -287,9 +245,9 @@ func TestSudokuOrders(t *testing.T) {
 	for i, pz := range invariantPuzzles(t) {
 		for _, check := range SudokuChecks {
 			t.Run(fmt.Sprintf("%d/%s", i, check), func(t *testing.T) {
-				opts := Options{Stop: StopAll}
-				a := runTraced(t, newSudoku(t, pz, OrderScan2D, check), opts, true)
-				b := runTraced(t, newSudoku(t, pz, OrderLinear, check), opts, true)
+				opts := problem.Options{Stop: problem.StopAll}
+				a := runTraced(t, newSudoku(t, pz, problem.OrderScan2D, check), opts, true)
+				b := runTraced(t, newSudoku(t, pz, problem.OrderLinear, check), opts, true)
 				sa, sb := *a.stats, *b.stats
 				if sa.ScanCost <= sb.ScanCost {
 					t.Errorf("scan cost: scan2d %d, linear %d: want scan2d larger", sa.ScanCost, sb.ScanCost)
@@ -309,24 +267,24 @@ func TestSudokuOrders(t *testing.T) {
 func TestWhenAfter(t *testing.T) {
 	type instance struct {
 		name string
-		mk   func(t *testing.T) Problem
+		mk   func(t *testing.T) problem.Problem
 	}
 	var instances []instance
 	for _, check := range SudokuChecks {
 		for _, order := range SudokuOrders {
 			instances = append(instances, instance{fmt.Sprintf("leetcode/%s/%s", order, check),
-				func(t *testing.T) Problem { return newSudoku(t, leetcode37, order, check) }})
+				func(t *testing.T) problem.Problem { return newSudoku(t, leetcode37, order, check) }})
 		}
 	}
 	for _, check := range nqueens.NQueensChecks {
 		instances = append(instances, instance{fmt.Sprintf("8-queens/%s", check),
-			func(t *testing.T) Problem { return newQueens(t, 8, check) }})
+			func(t *testing.T) problem.Problem { return newQueens(t, 8, check) }})
 	}
 	for _, in := range instances {
-		for _, stop := range []Stop{StopFirst, StopAll} {
+		for _, stop := range []problem.Stop{problem.StopFirst, problem.StopAll} {
 			t.Run(in.name+"/"+string(stop), func(t *testing.T) {
-				before := runTraced(t, in.mk(t), Options{When: WhenBefore, Stop: stop}, true)
-				after := runTraced(t, in.mk(t), Options{When: WhenAfter, Stop: stop}, true)
+				before := runTraced(t, in.mk(t), problem.Options{When: problem.WhenBefore, Stop: stop}, true)
+				after := runTraced(t, in.mk(t), problem.Options{When: problem.WhenAfter, Stop: stop}, true)
 				b, a := before.stats, after.stats
 				if a.Nodes != b.Nodes || a.Tries != b.Tries || a.Rejects != b.Rejects || a.Solutions != b.Solutions ||
 					!slices.Equal(a.PerDepth, b.PerDepth) || a.CheckCost != b.CheckCost {
@@ -357,8 +315,8 @@ func TestWhenAfter(t *testing.T) {
 func TestWhenLeaf(t *testing.T) {
 	t.Run("4-queens", func(t *testing.T) {
 		for _, check := range nqueens.NQueensChecks {
-			leaf := runTraced(t, newQueens(t, 4, check), Options{When: WhenLeaf, Stop: StopAll}, true)
-			before := runTraced(t, newQueens(t, 4, check), Options{Stop: StopAll}, false)
+			leaf := runTraced(t, newQueens(t, 4, check), problem.Options{When: problem.WhenLeaf, Stop: problem.StopAll}, true)
+			before := runTraced(t, newQueens(t, 4, check), problem.Options{Stop: problem.StopAll}, false)
 			if leaf.stats.Nodes != 1+4+16+64+256 || leaf.res.Solutions != 2 {
 				t.Errorf("%s: nodes %d, solutions %d: want 341, 2", check, leaf.stats.Nodes, leaf.res.Solutions)
 			}
@@ -372,23 +330,23 @@ func TestWhenLeaf(t *testing.T) {
 		}
 	})
 	// The first 4×4 puzzle's solution with five cells blanked.
-	full := joinRows(runTraced(t, newSudoku(t, puzzleLines(t, "sudoku4.txt")[0], OrderMRV, CheckCounts), Options{}, false).res.Final)
+	full := joinRows(runTraced(t, newSudoku(t, puzzleLines(t, "sudoku4.txt")[0], problem.OrderMRV, problem.CheckCounts), problem.Options{}, false).res.Final)
 	small := []byte(full)
 	for _, i := range []int{0, 5, 6, 10, 15} {
 		small[i] = '.'
 	}
-	for _, order := range []Order{OrderScan2D, OrderLinear} {
-		for _, stop := range []Stop{StopFirst, StopAll} {
+	for _, order := range []problem.Order{problem.OrderScan2D, problem.OrderLinear} {
+		for _, stop := range []problem.Stop{problem.StopFirst, problem.StopAll} {
 			t.Run(fmt.Sprintf("sudoku4/%s/%s", order, stop), func(t *testing.T) {
-				leaf := runTraced(t, newSudoku(t, string(small), order, CheckScan), Options{When: WhenLeaf, Stop: stop}, true)
-				before := runTraced(t, newSudoku(t, string(small), order, CheckScan), Options{Stop: stop}, false)
+				leaf := runTraced(t, newSudoku(t, string(small), order, problem.CheckScan), problem.Options{When: problem.WhenLeaf, Stop: stop}, true)
+				before := runTraced(t, newSudoku(t, string(small), order, problem.CheckScan), problem.Options{Stop: stop}, false)
 				if !slices.EqualFunc(leaf.res.Boards, before.res.Boards, slices.Equal) || leaf.res.Status != before.res.Status {
 					t.Errorf("leaf %s %q, before %s %q", leaf.res, leaf.res.Boards, before.res, before.res.Boards)
 				}
 				if joinRows(leaf.res.Boards[0]) != full {
 					t.Errorf("solution %s: want %s", joinRows(leaf.res.Boards[0]), full)
 				}
-				if stop == StopAll && leaf.stats.Nodes != 1+4+16+64+256+1024 {
+				if stop == problem.StopAll && leaf.stats.Nodes != 1+4+16+64+256+1024 {
 					t.Errorf("nodes %d: want 1365 (4 digits in 5 cells)", leaf.stats.Nodes)
 				}
 			})
@@ -401,9 +359,9 @@ func TestWhenLeaf(t *testing.T) {
 // counts come from the data files. It does not always: two puzzles are
 // listed as exceptions, and the test checks they still are.
 func TestMRV(t *testing.T) {
-	lin := runTraced(t, newSudoku(t, leetcode37, OrderLinear, CheckCounts), Options{}, false)
-	mrv := runTraced(t, newSudoku(t, leetcode37, OrderMRV, CheckCounts), Options{}, false)
-	if mrv.res.Status != StatusSolved || joinRows(mrv.res.Final) != leetcode37Solution || mrv.stats.Nodes >= lin.stats.Nodes {
+	lin := runTraced(t, newSudoku(t, leetcode37, problem.OrderLinear, problem.CheckCounts), problem.Options{}, false)
+	mrv := runTraced(t, newSudoku(t, leetcode37, problem.OrderMRV, problem.CheckCounts), problem.Options{}, false)
+	if mrv.res.Status != problem.StatusSolved || joinRows(mrv.res.Final) != leetcode37Solution || mrv.stats.Nodes >= lin.stats.Nodes {
 		t.Errorf("leetcode: mrv %s, linear %s", mrv.res, lin.res)
 	}
 	// Puzzles where this mrv (ties go to the first cell in reading order,
@@ -420,13 +378,13 @@ func TestMRV(t *testing.T) {
 			naive := atoi64(t, row["nodes_first"])
 			t.Run(key, func(t *testing.T) {
 				t.Parallel()
-				s := newSudoku(t, puzzles[idx], OrderMRV, CheckCounts)
+				s := newSudoku(t, puzzles[idx], problem.OrderMRV, problem.CheckCounts)
 				// Stop mrv once it has made as many calls as the naive order.
-				res, err := Run(context.Background(), s, Options{Limits: Limits{MaxCalls: naive}})
+				res, err := tracer.Run(context.Background(), s, problem.Options{Limits: problem.Limits{MaxCalls: naive}})
 				if err != nil {
 					t.Fatal(err)
 				}
-				fewer := res.Status == StatusSolved
+				fewer := res.Status == problem.StatusSolved
 				if fewer == exceptions[key] {
 					t.Errorf("mrv %s; naive %d calls; listed as an exception: %t", res, naive, exceptions[key])
 				}
@@ -444,19 +402,19 @@ func TestMRV(t *testing.T) {
 // end with and what board they leave.
 func TestStopRules(t *testing.T) {
 	puzzle := leetcode37 // blanks are '.' on the board too
-	for _, when := range []When{WhenBefore, WhenAfter} {
+	for _, when := range []problem.When{problem.WhenBefore, problem.WhenAfter} {
 		for _, tc := range []struct {
-			stop      Stop
-			status    Status
+			stop      problem.Stop
+			status    problem.Status
 			solutions int64
 			final     string
 		}{
-			{StopFirst, StatusSolved, 1, leetcode37Solution},
-			{StopAll, StatusComplete, 1, puzzle},
-			{StopNoReturn, StatusLost, 1, puzzle},
+			{problem.StopFirst, problem.StatusSolved, 1, leetcode37Solution},
+			{problem.StopAll, problem.StatusComplete, 1, puzzle},
+			{problem.StopNoReturn, problem.StatusLost, 1, puzzle},
 		} {
 			t.Run(fmt.Sprintf("%s/%s", when, tc.stop), func(t *testing.T) {
-				r := runTraced(t, newSudoku(t, leetcode37, OrderScan2D, CheckScan), Options{When: when, Stop: tc.stop}, true)
+				r := runTraced(t, newSudoku(t, leetcode37, problem.OrderScan2D, problem.CheckScan), problem.Options{When: when, Stop: tc.stop}, true)
 				if r.res.Status != tc.status || r.res.Solutions < tc.solutions {
 					t.Errorf("%s: want %s with %d solution(s)", r.res, tc.status, tc.solutions)
 				}
@@ -466,10 +424,10 @@ func TestStopRules(t *testing.T) {
 				if len(r.res.Boards) == 0 || joinRows(r.res.Boards[0]) != leetcode37Solution {
 					t.Errorf("boards %q: want the solution", r.res.Boards)
 				}
-				if tc.stop == StopFirst {
+				if tc.stop == problem.StopFirst {
 					// Every call on the path returns true: the root too.
 					root := r.tree.Node(0)
-					if r.tree.Status(0) != NodeOnPath || root.End != r.res.Steps {
+					if r.tree.Status(0) != tracer.NodeOnPath || root.End != r.res.Steps {
 						t.Errorf("root: status %s, end %d: want on_path, returning at the last step %d", r.tree.Status(0), root.End, r.res.Steps)
 					}
 				}
@@ -483,27 +441,27 @@ func TestStopRules(t *testing.T) {
 // order (row, column, box) and the same witness, before and after the
 // digit is placed; so does the leaf validation.
 func TestSudokuRuleOrder(t *testing.T) {
-	if !slices.Equal(SudokuRules, []Rule{SudokuRow, SudokuColumn, SudokuBox}) {
+	if !slices.Equal(SudokuRules, []problem.Rule{SudokuRow, SudokuColumn, SudokuBox}) {
 		t.Fatalf("SudokuRules = %v: want row, column, box", SudokuRules)
 	}
 	type given struct{ r, c, d int }
 	tests := []struct {
 		size    int
 		givens  []given
-		cell    Pos
+		cell    problem.Pos
 		digit   int
-		want    Rule
-		witness Pos
+		want    problem.Rule
+		witness problem.Pos
 	}{
-		{9, []given{{0, 0, 5}, {4, 4, 5}}, Pos{Row: 0, Col: 4}, 5, SudokuRow, Pos{Row: 0, Col: 0}},
-		{9, []given{{1, 1, 7}, {5, 2, 7}}, Pos{Row: 2, Col: 2}, 7, SudokuColumn, Pos{Row: 5, Col: 2}},
-		{9, []given{{0, 8, 3}, {8, 0, 3}, {1, 1, 3}}, Pos{Row: 0, Col: 0}, 3, SudokuRow, Pos{Row: 0, Col: 8}},
-		{9, []given{{2, 5, 9}}, Pos{Row: 0, Col: 3}, 9, SudokuBox, Pos{Row: 2, Col: 5}},
-		{9, []given{{8, 3, 2}, {5, 8, 2}}, Pos{Row: 8, Col: 8}, 2, SudokuRow, Pos{Row: 8, Col: 3}},
-		{9, []given{{2, 5, 9}}, Pos{Row: 4, Col: 4}, 9, RuleNone, NoPos}, // no clash
-		{4, []given{{0, 3, 4}, {3, 0, 4}, {1, 1, 4}}, Pos{Row: 0, Col: 0}, 4, SudokuRow, Pos{Row: 0, Col: 3}},
-		{16, []given{{15, 0, 16}, {1, 1, 16}}, Pos{Row: 0, Col: 0}, 16, SudokuColumn, Pos{Row: 15, Col: 0}},
-		{16, []given{{0, 15, 16}, {15, 0, 16}, {3, 3, 16}}, Pos{Row: 0, Col: 0}, 16, SudokuRow, Pos{Row: 0, Col: 15}},
+		{9, []given{{0, 0, 5}, {4, 4, 5}}, problem.Pos{Row: 0, Col: 4}, 5, SudokuRow, problem.Pos{Row: 0, Col: 0}},
+		{9, []given{{1, 1, 7}, {5, 2, 7}}, problem.Pos{Row: 2, Col: 2}, 7, SudokuColumn, problem.Pos{Row: 5, Col: 2}},
+		{9, []given{{0, 8, 3}, {8, 0, 3}, {1, 1, 3}}, problem.Pos{Row: 0, Col: 0}, 3, SudokuRow, problem.Pos{Row: 0, Col: 8}},
+		{9, []given{{2, 5, 9}}, problem.Pos{Row: 0, Col: 3}, 9, SudokuBox, problem.Pos{Row: 2, Col: 5}},
+		{9, []given{{8, 3, 2}, {5, 8, 2}}, problem.Pos{Row: 8, Col: 8}, 2, SudokuRow, problem.Pos{Row: 8, Col: 3}},
+		{9, []given{{2, 5, 9}}, problem.Pos{Row: 4, Col: 4}, 9, problem.RuleNone, problem.NoPos}, // no clash
+		{4, []given{{0, 3, 4}, {3, 0, 4}, {1, 1, 4}}, problem.Pos{Row: 0, Col: 0}, 4, SudokuRow, problem.Pos{Row: 0, Col: 3}},
+		{16, []given{{15, 0, 16}, {1, 1, 16}}, problem.Pos{Row: 0, Col: 0}, 16, SudokuColumn, problem.Pos{Row: 15, Col: 0}},
+		{16, []given{{0, 15, 16}, {15, 0, 16}, {3, 3, 16}}, problem.Pos{Row: 0, Col: 0}, 16, SudokuRow, problem.Pos{Row: 0, Col: 15}},
 	}
 	for _, tc := range tests {
 		n := tc.size
@@ -516,16 +474,16 @@ func TestSudokuRuleOrder(t *testing.T) {
 		}
 		for _, check := range SudokuChecks {
 			for _, placed := range []bool{false, true} {
-				s := newSudoku(t, string(cells), OrderLinear, check)
+				s := newSudoku(t, string(cells), problem.OrderLinear, check)
 				if placed {
 					s.Place(tc.cell, tc.digit)
 				}
 				vd := s.Check(tc.cell, tc.digit, placed)
-				if vd.Rule != tc.want || (tc.want != RuleNone && vd.Witness != tc.witness) {
+				if vd.Rule != tc.want || (tc.want != problem.RuleNone && vd.Witness != tc.witness) {
 					t.Errorf("%d×%d %s placed=%t: %d at %s: got %q at %s, want %q at %s",
 						n, n, check, placed, tc.digit, tc.cell, vd.Rule, vd.Witness, tc.want, tc.witness)
 				}
-				if placed && check == CheckScan {
+				if placed && check == problem.CheckScan {
 					// The leaf validation reports the same rule for the full
 					// board's clash (the only one on this board).
 					if vd, _, _ := s.Validate(); vd.Rule != tc.want {

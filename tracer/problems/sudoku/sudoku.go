@@ -1,27 +1,29 @@
-package tracer
+package sudoku
 
 import (
 	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/backtrack-edu/backtrack/tracer/problem"
 )
 
 // SudokuChecks lists the checks Sudoku accepts.
-var SudokuChecks = []Check{CheckScan, CheckBoard, CheckCounts}
+var SudokuChecks = []problem.Check{problem.CheckScan, problem.CheckBoard, problem.CheckCounts}
 
 // SudokuOrders lists the orders Sudoku accepts.
-var SudokuOrders = []Order{OrderScan2D, OrderLinear, OrderMRV, OrderCells}
+var SudokuOrders = []problem.Order{problem.OrderScan2D, problem.OrderLinear, problem.OrderMRV, problem.OrderCells}
 
 // The Sudoku rules, numbered within Sudoku (see Rule).
 const (
-	SudokuRow    Rule = 1 + iota // the digit already stands in the row
-	SudokuColumn                 // the digit already stands in the column
-	SudokuBox                    // the digit already stands in the box (宫)
+	SudokuRow    problem.Rule = 1 + iota // the digit already stands in the row
+	SudokuColumn                         // the digit already stands in the column
+	SudokuBox                            // the digit already stands in the box (宫)
 )
 
 // SudokuRules lists the Sudoku rules in the order the checks test them.
-var SudokuRules = []Rule{SudokuRow, SudokuColumn, SudokuBox}
+var SudokuRules = []problem.Rule{SudokuRow, SudokuColumn, SudokuBox}
 
 // Sudoku is the Sudoku problem as 2-D recursion: each call finds its cell by
 // a scan over rows and columns, then tries the digits 1..n there.
@@ -29,14 +31,14 @@ type Sudoku struct {
 	n, box int
 	cells  []int // n*n, 0 = blank
 	puzzle string
-	order  Order
-	check  Check
+	order  problem.Order
+	check  problem.Check
 	// kind is check as a small number: Check switches on it every try.
 	kind checkKind
 	// What the last Next did: scan, or for a reading-order scan (the
 	// common case, done every call) only where it started and the blank
 	// it stopped at (-1: none), so that Next does no division for it.
-	scan                 Scan
+	scan                 problem.Scan
 	scanStart, scanBlank int // scanStart < 0: scan holds it all
 	// Counters for CheckCounts and OrderMRV, per unit and digit:
 	// how many of the digit the unit holds, and where the first one stands
@@ -56,18 +58,18 @@ type cellUnits struct{ r, c, b int32 }
 
 // NewSudoku returns the puzzle ready to search with the given order and
 // check. Givens that already clash are an error naming both cells.
-func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
+func NewSudoku(p *Puzzle, order problem.Order, check problem.Check) (*Sudoku, error) {
 	if order == "" {
-		order = OrderScan2D
+		order = problem.OrderScan2D
 	}
 	if check == "" {
-		check = CheckScan
+		check = problem.CheckScan
 	}
-	if _, err := ParseOrder(string(order), SudokuOrders); err != nil {
-		return nil, ForProblem("sudoku", err)
+	if _, err := problem.ParseOrder(string(order), SudokuOrders); err != nil {
+		return nil, problem.ForProblem("sudoku", err)
 	}
-	if _, err := ParseCheck(string(check), SudokuChecks); err != nil {
-		return nil, ForProblem("sudoku", err)
+	if _, err := problem.ParseCheck(string(check), SudokuChecks); err != nil {
+		return nil, problem.ForProblem("sudoku", err)
 	}
 	if BoxSide(p.Size) == 0 || len(p.Cells) != p.Size*p.Size {
 		return nil, fmt.Errorf("sudoku: a %d×%d grid with %d cells is not a puzzle", p.Size, p.Size, len(p.Cells))
@@ -86,12 +88,12 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 	n := p.Size
 	s := &Sudoku{n: n, box: BoxSide(n), cells: append([]int(nil), p.Cells...), puzzle: p.String(), order: order, check: check, scanStart: -1}
 	switch check {
-	case CheckCounts:
+	case problem.CheckCounts:
 		s.kind = kindCounts
-	case CheckBoard:
+	case problem.CheckBoard:
 		s.kind = kindBoard
 	}
-	if check == CheckCounts || order == OrderMRV {
+	if check == problem.CheckCounts || order == problem.OrderMRV {
 		s.counted = true
 		m := n * (n + 1)
 		s.rowN, s.colN, s.boxN = make([]int, m), make([]int, m), make([]int, m)
@@ -112,8 +114,8 @@ func NewSudoku(p *Puzzle, order Order, check Check) (*Sudoku, error) {
 }
 
 // Info describes the instance.
-func (s *Sudoku) Info() Info {
-	return Info{Def: SudokuDef, Problem: SudokuDef.Name, Size: s.n, Instance: s.puzzle, Order: s.order, Check: s.check, Rules: SudokuRules}
+func (s *Sudoku) Info() problem.Info {
+	return problem.Info{Def: SudokuDef, Problem: SudokuDef.Name, Size: s.n, Instance: s.puzzle, Order: s.order, Check: s.check, Rules: SudokuRules}
 }
 
 // checkKind is a Sudoku's check as a small number.
@@ -133,14 +135,14 @@ func (s *Sudoku) boxOf(r, c int) int { return r/s.box*s.box + c/s.box }
 // cells takes the cell after the parent's, given or blank, or the end of
 // the row (tutorials 001 and 004: helper(row, col+1), and col == 9 goes
 // to the next row).
-func (s *Sudoku) Next(_ int, prev Pos) (Pos, bool) {
+func (s *Sudoku) Next(_ int, prev problem.Pos) (problem.Pos, bool) {
 	start := 0
 	switch s.order {
-	case OrderMRV:
+	case problem.OrderMRV:
 		return s.nextMRV()
-	case OrderCells:
+	case problem.OrderCells:
 		return s.nextCell(prev)
-	case OrderLinear:
+	case problem.OrderLinear:
 		if prev.Row >= 0 {
 			start = prev.Row*s.n + prev.Col + 1
 		}
@@ -151,22 +153,22 @@ func (s *Sudoku) Next(_ int, prev Pos) (Pos, bool) {
 // scanFrom finds the first blank at cell index start or after, in reading
 // order, and records the scan: where it started, the filled cells it
 // skipped, the cells it inspected.
-func (s *Sudoku) scanFrom(start int) (Pos, bool) {
+func (s *Sudoku) scanFrom(start int) (problem.Pos, bool) {
 	s.scanStart = start
 	for i := start; i < len(s.cells); i++ {
 		if s.cells[i] == 0 {
 			s.scanBlank = i
-			return Pos{Row: i / s.n, Col: i % s.n}, true
+			return problem.Pos{Row: i / s.n, Col: i % s.n}, true
 		}
 	}
 	s.scanBlank = -1
-	return NoPos, false
+	return problem.NoPos, false
 }
 
 // nextCell is Next for order cells: the position after prev in reading
 // order, where column n is the end of a row (a call of its own); past the
 // last row, the board is full.
-func (s *Sudoku) nextCell(prev Pos) (Pos, bool) {
+func (s *Sudoku) nextCell(prev problem.Pos) (problem.Pos, bool) {
 	s.scanStart = -1
 	r, c := 0, 0
 	switch {
@@ -176,34 +178,34 @@ func (s *Sudoku) nextCell(prev Pos) (Pos, bool) {
 	default:
 		r, c = prev.Row, prev.Col+1
 	}
-	at := Pos{Row: r, Col: c}
+	at := problem.Pos{Row: r, Col: c}
 	switch {
 	case r >= s.n:
-		s.scan = Scan{From: NoPos}
-		return NoPos, false
+		s.scan = problem.Scan{From: problem.NoPos}
+		return problem.NoPos, false
 	case c == s.n:
-		s.scan = Scan{From: at, Pass: true}
+		s.scan = problem.Scan{From: at, Pass: true}
 	case s.cells[r*s.n+c] != 0:
-		s.scan = Scan{From: at, Skipped: 1, Cost: 1, Pass: true}
+		s.scan = problem.Scan{From: at, Skipped: 1, Cost: 1, Pass: true}
 	default:
-		s.scan = Scan{From: at, Cost: 1}
+		s.scan = problem.Scan{From: at, Cost: 1}
 	}
 	return at, true
 }
 
 // Pass reports whether a call of order cells has nothing to decide at
 // slot: a given, or the end of a row. It goes on to the next position.
-func (s *Sudoku) Pass(slot Pos) bool {
+func (s *Sudoku) Pass(slot problem.Pos) bool {
 	return slot.Col >= s.n || s.cells[slot.Row*s.n+slot.Col] != 0
 }
 
 // PassesSlots reports whether Pass can say yes: with order cells.
-func (s *Sudoku) PassesSlots() bool { return s.order == OrderCells }
+func (s *Sudoku) PassesSlots() bool { return s.order == problem.OrderCells }
 
 // NextAfter goes on with the call's own scan after slot, in reading order
 // (order scan2d without "return false": the loops move on to the next
 // blank and leave slot empty).
-func (s *Sudoku) NextAfter(slot Pos) (Pos, bool) {
+func (s *Sudoku) NextAfter(slot problem.Pos) (problem.Pos, bool) {
 	return s.scanFrom(slot.Row*s.n + slot.Col + 1)
 }
 
@@ -220,31 +222,31 @@ func (s *Sudoku) Blanks() int {
 
 // LastScan reports what the last Next did: where its scan started, the
 // filled cells it skipped and the cells it inspected.
-func (s *Sudoku) LastScan() (Scan, bool) {
+func (s *Sudoku) LastScan() (problem.Scan, bool) {
 	if s.scanStart < 0 {
 		return s.scan, true
 	}
 	if s.scanBlank < 0 {
 		k := len(s.cells) - s.scanStart
-		return Scan{From: s.pos(s.scanStart), Skipped: k, Cost: k}, true
+		return problem.Scan{From: s.pos(s.scanStart), Skipped: k, Cost: k}, true
 	}
 	k := s.scanBlank - s.scanStart
-	return Scan{From: s.pos(s.scanStart), Skipped: k, Cost: k + 1}, true
+	return problem.Scan{From: s.pos(s.scanStart), Skipped: k, Cost: k + 1}, true
 }
 
-func (s *Sudoku) pos(i int) Pos {
+func (s *Sudoku) pos(i int) problem.Pos {
 	if i < 0 || i >= len(s.cells) {
-		return NoPos
+		return problem.NoPos
 	}
-	return Pos{Row: i / s.n, Col: i % s.n}
+	return problem.Pos{Row: i / s.n, Col: i % s.n}
 }
 
 // nextMRV inspects every cell and returns the blank that allows the fewest
 // digits, the first in reading order on a tie; a blank with no choice at all
 // ends the scan early (nothing can be fewer).
-func (s *Sudoku) nextMRV() (Pos, bool) {
+func (s *Sudoku) nextMRV() (problem.Pos, bool) {
 	s.scanStart = -1
-	sc := Scan{From: Pos{Row: 0, Col: 0}}
+	sc := problem.Scan{From: problem.Pos{Row: 0, Col: 0}}
 	best, bestN := -1, s.n+1
 	// Cost counts the cells looked at, Skipped the filled ones among them.
 	cells, units := s.cells, s.units[:len(s.cells)]
@@ -277,13 +279,13 @@ func (s *Sudoku) nextMRV() (Pos, bool) {
 }
 
 // Candidates returns the digits 1..n.
-func (s *Sudoku) Candidates(Pos) (int, int) { return 1, s.n }
+func (s *Sudoku) Candidates(problem.Pos) (int, int) { return 1, s.n }
 
 // Cell returns the slot itself: a digit goes in the cell being decided.
-func (s *Sudoku) Cell(slot Pos, _ int) Pos { return slot }
+func (s *Sudoku) Cell(slot problem.Pos, _ int) problem.Pos { return slot }
 
 // Check tests digit v at slot against its row, then column, then box.
-func (s *Sudoku) Check(slot Pos, v int, placed bool) Verdict {
+func (s *Sudoku) Check(slot problem.Pos, v int, placed bool) problem.Verdict {
 	switch s.kind {
 	case kindCounts:
 		return s.checkCounts(slot.Row, slot.Col, v, placed)
@@ -296,7 +298,7 @@ func (s *Sudoku) Check(slot Pos, v int, placed bool) Verdict {
 // checkScan walks the row, the column and the box, skipping the cell itself.
 // Its cost is the cells it looked at, worked out from where each walk
 // stopped rather than counted cell by cell: Check runs for every try.
-func (s *Sudoku) checkScan(r, c, v int) Verdict {
+func (s *Sudoku) checkScan(r, c, v int) problem.Verdict {
 	n, cells := s.n, s.cells
 	row := cells[r*n : r*n+n]
 	for j, d := range row {
@@ -305,7 +307,7 @@ func (s *Sudoku) checkScan(r, c, v int) Verdict {
 			if j > c {
 				cost--
 			}
-			return Verdict{Rule: SudokuRow, Witness: Pos{Row: r, Col: j}, Cost: cost}
+			return problem.Verdict{Rule: SudokuRow, Witness: problem.Pos{Row: r, Col: j}, Cost: cost}
 		}
 	}
 	cost := n - 1
@@ -315,7 +317,7 @@ func (s *Sudoku) checkScan(r, c, v int) Verdict {
 			if i > r {
 				at--
 			}
-			return Verdict{Rule: SudokuColumn, Witness: Pos{Row: i, Col: c}, Cost: cost + at}
+			return problem.Verdict{Rule: SudokuColumn, Witness: problem.Pos{Row: i, Col: c}, Cost: cost + at}
 		}
 	}
 	cost += n - 1
@@ -330,34 +332,34 @@ func (s *Sudoku) checkScan(r, c, v int) Verdict {
 			}
 			seen++
 			if d == v {
-				return Verdict{Rule: SudokuBox, Witness: Pos{Row: i, Col: c0 + j}, Cost: cost + seen}
+				return problem.Verdict{Rule: SudokuBox, Witness: problem.Pos{Row: i, Col: c0 + j}, Cost: cost + seen}
 			}
 		}
 	}
-	return Verdict{Cost: cost + box*box - 1}
+	return problem.Verdict{Cost: cost + box*box - 1}
 }
 
 // checkBoard validates the whole board with v at (r, c), the way tutorial
 // 002's second stage does before each placement.
-func (s *Sudoku) checkBoard(r, c, v int, placed bool) Verdict {
+func (s *Sudoku) checkBoard(r, c, v int, placed bool) problem.Verdict {
 	i := r*s.n + c
 	if !placed {
 		s.cells[i] = v
 		defer func() { s.cells[i] = 0 }()
 	}
 	rule, a, b, cost := Clash(s.n, s.box, s.cells)
-	if rule == RuleNone {
-		return Verdict{Cost: cost}
+	if rule == problem.RuleNone {
+		return problem.Verdict{Cost: cost}
 	}
 	w := a
-	if a == (Pos{Row: r, Col: c}) {
+	if a == (problem.Pos{Row: r, Col: c}) {
 		w = b
 	}
-	return Verdict{Rule: rule, Witness: w, Cost: cost}
+	return problem.Verdict{Rule: rule, Witness: w, Cost: cost}
 }
 
 // checkCounts looks up the row, column and box counters: O(1).
-func (s *Sudoku) checkCounts(r, c, v int, placed bool) Verdict {
+func (s *Sudoku) checkCounts(r, c, v int, placed bool) problem.Verdict {
 	limit := 0 // how many of v a unit may already hold
 	if placed {
 		limit = 1
@@ -365,18 +367,18 @@ func (s *Sudoku) checkCounts(r, c, v int, placed bool) Verdict {
 	k := v
 	if s.rowN[r*(s.n+1)+k] > limit {
 		at := s.rowAt[r*(s.n+1)+k] - 1
-		return Verdict{Rule: SudokuRow, Witness: s.pos(at), Cost: 1}
+		return problem.Verdict{Rule: SudokuRow, Witness: s.pos(at), Cost: 1}
 	}
 	if s.colN[c*(s.n+1)+k] > limit {
 		at := s.colAt[c*(s.n+1)+k] - 1
-		return Verdict{Rule: SudokuColumn, Witness: s.pos(at), Cost: 2}
+		return problem.Verdict{Rule: SudokuColumn, Witness: s.pos(at), Cost: 2}
 	}
 	b := int(s.units[r*s.n+c].b)
 	if s.boxN[b*(s.n+1)+k] > limit {
 		at := s.boxAt[b*(s.n+1)+k] - 1
-		return Verdict{Rule: SudokuBox, Witness: s.pos(at), Cost: 3}
+		return problem.Verdict{Rule: SudokuBox, Witness: s.pos(at), Cost: 3}
 	}
-	return Verdict{Cost: 3}
+	return problem.Verdict{Cost: 3}
 }
 
 // count adds delta to the counters of digit d at cell i.
@@ -403,7 +405,7 @@ func bump(num, at []int, mask []uint32, unit, m, d, i, delta int) {
 }
 
 // Place writes digit v in the slot.
-func (s *Sudoku) Place(slot Pos, v int) {
+func (s *Sudoku) Place(slot problem.Pos, v int) {
 	i := slot.Row*s.n + slot.Col
 	s.cells[i] = v
 	if s.counted {
@@ -412,7 +414,7 @@ func (s *Sudoku) Place(slot Pos, v int) {
 }
 
 // Undo clears the slot.
-func (s *Sudoku) Undo(slot Pos, v int) {
+func (s *Sudoku) Undo(slot problem.Pos, v int) {
 	i := slot.Row*s.n + slot.Col
 	s.cells[i] = 0
 	if s.counted {
@@ -422,12 +424,12 @@ func (s *Sudoku) Undo(slot Pos, v int) {
 
 // Validate checks the full board: every row, then every column, then every
 // box, and names the first repeated digit.
-func (s *Sudoku) Validate() (Verdict, Pos, int) {
+func (s *Sudoku) Validate() (problem.Verdict, problem.Pos, int) {
 	rule, a, b, cost := Clash(s.n, s.box, s.cells)
-	if rule == RuleNone {
-		return Verdict{Cost: cost}, NoPos, 0
+	if rule == problem.RuleNone {
+		return problem.Verdict{Cost: cost}, problem.NoPos, 0
 	}
-	return Verdict{Rule: rule, Witness: a, Cost: cost}, b, s.cells[b.Row*s.n+b.Col]
+	return problem.Verdict{Rule: rule, Witness: a, Cost: cost}, b, s.cells[b.Row*s.n+b.Col]
 }
 
 // Rows returns the board as row strings, '.' for a blank.
@@ -444,9 +446,9 @@ func (s *Sudoku) Rows() []string {
 }
 
 // SudokuDef describes Sudoku to everything but the search loop.
-var SudokuDef = &Def{
+var SudokuDef = &problem.Def{
 	Name:            "sudoku",
-	Title:           Text{EN: "Sudoku", ZH: "数独"},
+	Title:           problem.Text{EN: "Sudoku", ZH: "数独"},
 	Rank:            2,
 	Rules:           sudokuRuleWords,
 	Traits:          sudokuTraits,
@@ -455,9 +457,9 @@ var SudokuDef = &Def{
 	RuleIntros:      sudokuRuleIntro,
 	Orders:          SudokuOrders,
 	Checks:          SudokuChecks,
-	Stop:            StopFirst,
-	Board:           BoardSpec{Slot: SlotCell, BoxSide: BoxSide},
-	Puzzle: &PuzzleSetting{
+	Stop:            problem.StopFirst,
+	Board:           problem.BoardSpec{Slot: problem.SlotCell, BoxSide: BoxSide},
+	Puzzle: &problem.PuzzleSetting{
 		Default: LeetCode37,
 		Parse: func(text string) (any, error) {
 			p, err := ParsePuzzle(text)
@@ -470,7 +472,7 @@ var SudokuDef = &Def{
 			return p, nil
 		},
 	},
-	New: func(s Spec) (Problem, error) {
+	New: func(s problem.Spec) (problem.Problem, error) {
 		p, ok := s.Parsed.(*Puzzle)
 		if !ok {
 			var err error
@@ -480,17 +482,17 @@ var SudokuDef = &Def{
 		}
 		return NewSudoku(p, s.Order, s.Check)
 	},
-	Shape: func(o Order) Text {
+	Shape: func(o problem.Order) problem.Text {
 		switch o {
-		case OrderLinear:
-			return Text{EN: "2-D: the next cell in reading order", ZH: "二维：按行序取下一个格子"}
-		case OrderMRV:
-			return Text{EN: "2-D: the cell with fewest candidates", ZH: "二维：取候选最少的格子"}
+		case problem.OrderLinear:
+			return problem.Text{EN: "2-D: the next cell in reading order", ZH: "二维：按行序取下一个格子"}
+		case problem.OrderMRV:
+			return problem.Text{EN: "2-D: the cell with fewest candidates", ZH: "二维：取候选最少的格子"}
 		}
-		return Text{EN: "2-D: each call scans for its cell", ZH: "二维：每次调用扫描找空格"}
+		return problem.Text{EN: "2-D: each call scans for its cell", ZH: "二维：每次调用扫描找空格"}
 	},
 	Values: func(n int) (int, int) { return 1, n },
-	Start: func(info Info) (*Board, error) {
+	Start: func(info problem.Info) (*problem.Board, error) {
 		p, err := ParsePuzzle(info.Instance)
 		if err != nil {
 			return nil, err
@@ -498,39 +500,41 @@ var SudokuDef = &Def{
 		if p.Size != info.Size {
 			return nil, fmt.Errorf("the puzzle is %d×%d, not %d×%d", p.Size, p.Size, info.Size, info.Size)
 		}
-		b := NewBoard(p.Size, p.Size, DigitChar)
+		b := problem.NewBoard(p.Size, p.Size, DigitChar)
 		for i, d := range p.Cells {
 			if d != 0 {
-				b.Give(Pos{Row: i / p.Size, Col: i % p.Size}, d)
+				b.Give(problem.Pos{Row: i / p.Size, Col: i % p.Size}, d)
 			}
 		}
 		return b, nil
 	},
-	Move: func(cell Pos, v int) string { return fmt.Sprintf("(%d,%d)=%c", cell.Row, cell.Col, DigitChar(v)) },
-	ParseMove: func(s string, size int) (Pos, int, error) {
+	Move: func(cell problem.Pos, v int) string {
+		return fmt.Sprintf("(%d,%d)=%c", cell.Row, cell.Col, DigitChar(v))
+	},
+	ParseMove: func(s string, size int) (problem.Pos, int, error) {
 		var r, c int
 		var d rune
 		var rest string
 		if n, _ := fmt.Sscanf(strings.TrimSpace(s)+"\x00", "(%d,%d)=%c%s", &r, &c, &d, &rest); n != 4 || rest != "\x00" {
-			return NoPos, 0, fmt.Errorf("%q is not a Sudoku move: want (row,column)=digit, e.g. (0,2)=4", s)
+			return problem.NoPos, 0, fmt.Errorf("%q is not a Sudoku move: want (row,column)=digit, e.g. (0,2)=4", s)
 		}
 		v := digitValue(d)
 		if v >= 1 && strings.TrimSpace(s) != fmt.Sprintf("(%d,%d)=%c", r, c, DigitChar(v)) {
-			return NoPos, 0, fmt.Errorf("%q is not a Sudoku move: want (row,column)=digit, e.g. (0,2)=4", s)
+			return problem.NoPos, 0, fmt.Errorf("%q is not a Sudoku move: want (row,column)=digit, e.g. (0,2)=4", s)
 		}
 		if r < 0 || r >= size || c < 0 || c >= size {
-			return NoPos, 0, fmt.Errorf("%q is off the %d×%d board", s, size, size)
+			return problem.NoPos, 0, fmt.Errorf("%q is off the %d×%d board", s, size, size)
 		}
 		if v < 1 || v > size {
-			return NoPos, 0, fmt.Errorf("%q: %c is not a digit of a %d×%d Sudoku", s, d, size, size)
+			return problem.NoPos, 0, fmt.Errorf("%q: %c is not a digit of a %d×%d Sudoku", s, d, size, size)
 		}
-		return Pos{Row: r, Col: c}, v, nil
+		return problem.Pos{Row: r, Col: c}, v, nil
 	},
-	MoveHint: Text{EN: "Sudoku moves are written (row,column)=digit ((0,2)=4 is a 4 in row 0, column 2)", ZH: "数独的一步写作 (行,列)=数字（(0,2)=4 表示在第 0 行第 2 列填 4）"},
+	MoveHint: problem.Text{EN: "Sudoku moves are written (row,column)=digit ((0,2)=4 is a 4 in row 0, column 2)", ZH: "数独的一步写作 (行,列)=数字（(0,2)=4 表示在第 0 行第 2 列填 4）"},
 
-	Label: func(info Info, lang Lang) string {
+	Label: func(info problem.Info, lang problem.Lang) string {
 		blanks := strings.Count(info.Instance, ".") + strings.Count(info.Instance, "0")
-		if lang == LangZH {
+		if lang == problem.LangZH {
 			return fmt.Sprintf("%d×%d，%d 个空格", info.Size, info.Size, blanks)
 		}
 		if blanks == 1 {
@@ -538,13 +542,13 @@ var SudokuDef = &Def{
 		}
 		return fmt.Sprintf("%d×%d, %d blanks", info.Size, info.Size, blanks)
 	},
-	Code: CodeParts{
+	Code: problem.CodeParts{
 		Signature: "func solve() bool {",
-		Slot: func(o Order) string {
+		Slot: func(o problem.Order) string {
 			switch o {
-			case OrderLinear:
+			case problem.OrderLinear:
 				return "cell, ok := nextEmpty(prev)"
-			case OrderMRV:
+			case problem.OrderMRV:
 				return "cell, ok := fewestChoices()"
 			}
 			return "cell, ok := firstEmpty() // 2-D"
@@ -555,85 +559,89 @@ var SudokuDef = &Def{
 		Recurse: "solve()",
 		Value:   "d",
 	},
-	Words: Words{
+	Words: problem.Words{
 		Value:         func(v int) string { return string(DigitChar(v)) },
-		Candidate:     Text{EN: "digit", ZH: "数字"},
-		NextCandidate: Text{EN: "the next digit", ZH: "下一个数字"},
+		Candidate:     problem.Text{EN: "digit", ZH: "数字"},
+		NextCandidate: problem.Text{EN: "the next digit", ZH: "下一个数字"},
 		Last:          func(size int) int { return size },
-		Thing: func(v int, at Pos) Text {
+		Thing: func(v int, at problem.Pos) problem.Text {
 			d := string(DigitChar(v))
 			a := at.String() // (not fmt: reject notes name the clashing digit)
-			return Text{EN: "the " + d + " at " + a, ZH: a + " 的 " + d}
+			return problem.Text{EN: "the " + d + " at " + a, ZH: a + " 的 " + d}
 		},
-		Try: func(cell Pos, v int) Text {
+		Try: func(cell problem.Pos, v int) problem.Text {
 			d := string(DigitChar(v))
 			c := cell.String() // (not fmt: every try has a note)
-			return Text{EN: "try " + d + " at " + c, ZH: "尝试在 " + c + " 填 " + d}
+			return problem.Text{EN: "try " + d + " at " + c, ZH: "尝试在 " + c + " 填 " + d}
 		},
-		Decide: func(c CallFacts) Text {
+		Decide: func(c problem.CallFacts) problem.Text {
 			switch {
-			case c.Order == OrderCells && c.Root:
-				return Text{EN: "helper(0,0): one call for every cell, givens and the end of each row too (tutorial 001)", ZH: "helper(0,0)：每个格子一次调用，预设数字和每行的行末也算（教程 001）"}
+			case c.Order == problem.OrderCells && c.Root:
+				return problem.Text{EN: "helper(0,0): one call for every cell, givens and the end of each row too (tutorial 001)", ZH: "helper(0,0)：每个格子一次调用，预设数字和每行的行末也算（教程 001）"}
 
-			case c.Order == OrderCells:
+			case c.Order == problem.OrderCells:
 				if c.Prev.Col >= c.Size {
 					r := c.Prev.Row + 1
 					if r >= c.Size {
 						// Rows run from 0 to size-1: row r is past the last.
-						return Text{EN: fmt.Sprintf("helper(%d,0): row %d is past the last row, the board is full", r, r), ZH: fmt.Sprintf("helper(%d,0)：行号 %d 已越过最后一行，棋盘填满", r, r)}
+						return problem.Text{EN: fmt.Sprintf("helper(%d,0): row %d is past the last row, the board is full", r, r), ZH: fmt.Sprintf("helper(%d,0)：行号 %d 已越过最后一行，棋盘填满", r, r)}
 
 					}
-					return Text{EN: fmt.Sprintf("helper(%d,0): the start of row %d", r, r), ZH: fmt.Sprintf("helper(%d,0)：第 %d 行的开头", r, r)}
+					return problem.Text{EN: fmt.Sprintf("helper(%d,0): the start of row %d", r, r), ZH: fmt.Sprintf("helper(%d,0)：第 %d 行的开头", r, r)}
 
 				}
 				r, col := c.Prev.Row, c.Prev.Col+1
-				return Text{EN: fmt.Sprintf("helper(%d,%d): the position after %s", r, col, c.Prev), ZH: fmt.Sprintf("helper(%d,%d)：%s 之后的下一个位置", r, col, c.Prev)}
+				return problem.Text{EN: fmt.Sprintf("helper(%d,%d): the position after %s", r, col, c.Prev), ZH: fmt.Sprintf("helper(%d,%d)：%s 之后的下一个位置", r, col, c.Prev)}
 
-			case c.Order == OrderMRV:
-				return Text{EN: "find the empty cell with the fewest candidates", ZH: "找候选数字最少的空格"}
-			case c.Order == OrderLinear && !c.Root:
-				return Text{EN: fmt.Sprintf("find the next empty cell after %s", c.Prev), ZH: fmt.Sprintf("从 %s 之后找下一个空格", c.Prev)}
-			case c.Order == OrderLinear:
-				return Text{EN: "find the first empty cell", ZH: "找第一个空格"}
+			case c.Order == problem.OrderMRV:
+				return problem.Text{EN: "find the empty cell with the fewest candidates", ZH: "找候选数字最少的空格"}
+			case c.Order == problem.OrderLinear && !c.Root:
+				return problem.Text{EN: fmt.Sprintf("find the next empty cell after %s", c.Prev), ZH: fmt.Sprintf("从 %s 之后找下一个空格", c.Prev)}
+			case c.Order == problem.OrderLinear:
+				return problem.Text{EN: "find the first empty cell", ZH: "找第一个空格"}
 			case c.Root:
-				return Text{EN: "scan from (0,0) for an empty cell (2-D)", ZH: "从 (0,0) 扫描找空格（二维递归）"}
+				return problem.Text{EN: "scan from (0,0) for an empty cell (2-D)", ZH: "从 (0,0) 扫描找空格（二维递归）"}
 			}
-			return Text{EN: "rescan from (0,0) for an empty cell (2-D)", ZH: "从 (0,0) 重新扫描找空格（二维递归）"}
+			return problem.Text{EN: "rescan from (0,0) for an empty cell (2-D)", ZH: "从 (0,0) 重新扫描找空格（二维递归）"}
 		},
-		Reject:    func(when When, e *Event, rule RuleWords) Text { return sudokuReject(when, e, rule, nil) },
+		Reject: func(when problem.When, e *problem.Event, rule problem.RuleWords) problem.Text {
+			return sudokuReject(when, e, rule, nil)
+		},
 		RejectAll: sudokuReject,
-		Place: func(when When, e *Event, _ int) Text {
+		Place: func(when problem.When, e *problem.Event, _ int) problem.Text {
 			d := string(DigitChar(e.Value))
 			switch when {
-			case WhenAfter:
-				return Text{EN: fmt.Sprintf("place %[1]s at %[2]s (做出选择) first; the check comes after", d, e.Cell), ZH: fmt.Sprintf("先在 %[2]s 放置 %[1]s（做出选择），放好再检查", d, e.Cell)}
+			case problem.WhenAfter:
+				return problem.Text{EN: fmt.Sprintf("place %[1]s at %[2]s (做出选择) first; the check comes after", d, e.Cell), ZH: fmt.Sprintf("先在 %[2]s 放置 %[1]s（做出选择），放好再检查", d, e.Cell)}
 
-			case WhenLeaf:
-				return Text{EN: fmt.Sprintf("place %[1]s at %[2]s (做出选择) unchecked: only the full board is validated", d, e.Cell), ZH: fmt.Sprintf("在 %[2]s 放置 %[1]s（做出选择），不检查，等棋盘填满再整盘校验", d, e.Cell)}
+			case problem.WhenLeaf:
+				return problem.Text{EN: fmt.Sprintf("place %[1]s at %[2]s (做出选择) unchecked: only the full board is validated", d, e.Cell), ZH: fmt.Sprintf("在 %[2]s 放置 %[1]s（做出选择），不检查，等棋盘填满再整盘校验", d, e.Cell)}
 
 			}
 			c := e.Cell.String()
-			return Text{EN: "no clash: place " + d + " at " + c + " (做出选择) and recurse", ZH: "没有冲突：在 " + c + " 放置 " + d + "（做出选择），递归进入下一层"}
+			return problem.Text{EN: "no clash: place " + d + " at " + c + " (做出选择) and recurse", ZH: "没有冲突：在 " + c + " 放置 " + d + "（做出选择），递归进入下一层"}
 
 		},
-		Undo: func(e *Event) Text {
+		Undo: func(e *problem.Event) problem.Text {
 			d := string(DigitChar(e.Value))
 			c := e.Cell.String()
-			return Text{EN: "undo " + d + " at " + c + " (撤销选择, 回溯)", ZH: "撤销选择：拿回 " + c + " 的 " + d + "（回溯）"}
+			return problem.Text{EN: "undo " + d + " at " + c + " (撤销选择, 回溯)", ZH: "撤销选择：拿回 " + c + " 的 " + d + "（回溯）"}
 		},
-		Full: func(int) Text { return Text{EN: "the board is full and valid", ZH: "棋盘已满且合法"} },
-		Exhausted: func(e *Event, size int, below Text) Text {
+		Full: func(int) problem.Text {
+			return problem.Text{EN: "the board is full and valid", ZH: "棋盘已满且合法"}
+		},
+		Exhausted: func(e *problem.Event, size int, below problem.Text) problem.Text {
 			if below.EN != "" {
-				return Text{EN: fmt.Sprintf("all %[1]d digits at %[2]s tried (%[3]s below) → return false", size, e.Cell, below.EN), ZH: fmt.Sprintf("%[2]s 的 %[1]d 个数字都试完了（下面找到 %[3]s）→ 返回 false", size, e.Cell, below.ZH)}
+				return problem.Text{EN: fmt.Sprintf("all %[1]d digits at %[2]s tried (%[3]s below) → return false", size, e.Cell, below.EN), ZH: fmt.Sprintf("%[2]s 的 %[1]d 个数字都试完了（下面找到 %[3]s）→ 返回 false", size, e.Cell, below.ZH)}
 
 			}
-			return Text{EN: fmt.Sprintf("all %[1]d digits at %[2]s failed → return false (回溯)", size, e.Cell), ZH: fmt.Sprintf("%[2]s 的 %[1]d 个数字都试完了，都不行 → 返回 false（回溯）", size, e.Cell)}
+			return problem.Text{EN: fmt.Sprintf("all %[1]d digits at %[2]s failed → return false (回溯)", size, e.Cell), ZH: fmt.Sprintf("%[2]s 的 %[1]d 个数字都试完了，都不行 → 返回 false（回溯）", size, e.Cell)}
 
 		},
 	},
 }
 
-func init() { MustRegister(SudokuDef) }
+func init() { problem.MustRegister(SudokuDef) }
 
 // sudokuAlsoCells is the most other clashing cells a Sudoku reject note
 // names: only the validation of a full board (--when leaf) finds more
@@ -644,7 +652,7 @@ const sudokuAlsoCells = 3
 // by rule in checking order: "; also with (3,2) in column 2 and (1,1) in
 // the same box" / "，还与 (3,2) 的 4 同列重复、与 (1,1) 的 4 同宫重复";
 // past sudokuAlsoCells cells, "and 4 more" / "，另有 4 处重复".
-func sudokuAlso(d string, cell Pos, more []Conflict, where func(Rule, Pos, RuleWords) string) Text {
+func sudokuAlso(d string, cell problem.Pos, more []problem.Conflict, where func(problem.Rule, problem.Pos, problem.RuleWords) string) problem.Text {
 	var en, zh []string
 	for i := 0; i < len(more) && i < sudokuAlsoCells; {
 		r := more[i].Rule
@@ -652,64 +660,64 @@ func sudokuAlso(d string, cell Pos, more []Conflict, where func(Rule, Pos, RuleW
 		for ; i < len(more) && i < sudokuAlsoCells && more[i].Rule == r; i++ {
 			cells = append(cells, more[i].Witness.String())
 		}
-		w := RuleWordsIn(sudokuRuleWords, r)
+		w := problem.RuleWordsIn(sudokuRuleWords, r)
 		en = append(en, strings.Join(cells, " ")+" "+where(r, cell, w))
 		zh = append(zh, "与 "+strings.Join(cells, "、")+" 的 "+d+" "+w.Name.ZH)
 	}
-	t := Text{EN: "; also with ", ZH: "，还" + strings.Join(zh, "、")}
+	t := problem.Text{EN: "; also with ", ZH: "，还" + strings.Join(zh, "、")}
 	if k := len(more) - sudokuAlsoCells; k > 0 {
 		en = append(en, fmt.Sprintf("%d more", k))
 		t.ZH += fmt.Sprintf("，另有 %d 处重复", k)
 	}
-	t.EN += listEN(en)
+	t.EN += problem.ListEN(en)
 	return t
 }
 
 // sudokuTraits are the traits of Sudoku's orders: a scan under mrv says
 // how many digits its cell allows; a call under cells may stand on a
 // given or a row's end and pass over it.
-func sudokuTraits(o Order) OrderTraits {
-	return OrderTraits{Options: o == OrderMRV, Passes: o == OrderCells}
+func sudokuTraits(o problem.Order) problem.OrderTraits {
+	return problem.OrderTraits{Options: o == problem.OrderMRV, Passes: o == problem.OrderCells}
 }
 
 // sudokuRuleWords are the Sudoku rules in checking order, in the
 // tutorials' words (同行重复 / 同列重复 / 同宫重复).
-var sudokuRuleWords = []RuleWords{
-	{Rule: SudokuRow, Key: "row", Name: Text{EN: "row", ZH: "同行重复"}, Short: Text{EN: "row", ZH: "同行重复"}, Mark: Text{EN: "row", ZH: "同行"}},
-	{Rule: SudokuColumn, Key: "column", Name: Text{EN: "column", ZH: "同列重复"}, Short: Text{EN: "column", ZH: "同列重复"}, Mark: Text{EN: "col", ZH: "同列"}},
-	{Rule: SudokuBox, Key: "box", Name: Text{EN: "box", ZH: "同宫重复"}, Short: Text{EN: "box", ZH: "同宫重复"}, Mark: Text{EN: "box", ZH: "同宫"}},
+var sudokuRuleWords = []problem.RuleWords{
+	{Rule: SudokuRow, Key: "row", Name: problem.Text{EN: "row", ZH: "同行重复"}, Short: problem.Text{EN: "row", ZH: "同行重复"}, Mark: problem.Text{EN: "row", ZH: "同行"}},
+	{Rule: SudokuColumn, Key: "column", Name: problem.Text{EN: "column", ZH: "同列重复"}, Short: problem.Text{EN: "column", ZH: "同列重复"}, Mark: problem.Text{EN: "col", ZH: "同列"}},
+	{Rule: SudokuBox, Key: "box", Name: problem.Text{EN: "box", ZH: "同宫重复"}, Short: problem.Text{EN: "box", ZH: "同宫重复"}, Mark: problem.Text{EN: "box", ZH: "同宫"}},
 }
 
 // sudokuConflicts is SudokuDef.Conflicts: every other cell holding v in
 // cell's row (left to right), then its column (top to bottom), then its
 // box (in reading order), as the check scans them.
-func sudokuConflicts(b *Board, cell Pos, v int) []Conflict {
+func sudokuConflicts(b *problem.Board, cell problem.Pos, v int) []problem.Conflict {
 	return sudokuAppendConflicts(nil, b, cell, v)
 }
 
 // sudokuAppendConflicts is SudokuDef.AppendConflicts: sudokuConflicts
 // appended to out.
-func sudokuAppendConflicts(out []Conflict, b *Board, cell Pos, v int) []Conflict {
-	at := func(out []Conflict, rule Rule, p Pos) []Conflict {
+func sudokuAppendConflicts(out []problem.Conflict, b *problem.Board, cell problem.Pos, v int) []problem.Conflict {
+	at := func(out []problem.Conflict, rule problem.Rule, p problem.Pos) []problem.Conflict {
 		if p == cell {
 			return out
 		}
 		if d, ok := b.At(p); ok && d == v {
-			out = append(out, Conflict{Rule: rule, Witness: p})
+			out = append(out, problem.Conflict{Rule: rule, Witness: p})
 		}
 		return out
 	}
 	for j := 0; j < b.Cols; j++ {
-		out = at(out, SudokuRow, Pos{Row: cell.Row, Col: j})
+		out = at(out, SudokuRow, problem.Pos{Row: cell.Row, Col: j})
 	}
 	for i := 0; i < b.Rows; i++ {
-		out = at(out, SudokuColumn, Pos{Row: i, Col: cell.Col})
+		out = at(out, SudokuColumn, problem.Pos{Row: i, Col: cell.Col})
 	}
 	if box := BoxSide(b.Rows); box > 0 {
 		r0, c0 := cell.Row/box*box, cell.Col/box*box
 		for i := r0; i < r0+box; i++ {
 			for j := c0; j < c0+box; j++ {
-				out = at(out, SudokuBox, Pos{Row: i, Col: j})
+				out = at(out, SudokuBox, problem.Pos{Row: i, Col: j})
 			}
 		}
 	}
@@ -718,10 +726,10 @@ func sudokuAppendConflicts(out []Conflict, b *Board, cell Pos, v int) []Conflict
 
 // sudokuReject is the Sudoku reject note (Words.RejectAll): the clash the
 // check found, then every other cell the digit repeats in.
-func sudokuReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
+func sudokuReject(when problem.When, e *problem.Event, rule problem.RuleWords, more []problem.Conflict) problem.Text {
 	d := string(DigitChar(e.Value))
 	// where says where a clash is: "in row 0", "in the same box".
-	where := func(r Rule, at Pos, words RuleWords) string {
+	where := func(r problem.Rule, at problem.Pos, words problem.RuleWords) string {
 		switch r {
 		case SudokuRow:
 			return "in row " + strconv.Itoa(at.Row)
@@ -742,31 +750,31 @@ func sudokuReject(when When, e *Event, rule RuleWords, more []Conflict) Text {
 		clashZH += a.ZH
 	}
 	switch when {
-	case WhenLeaf:
-		return Text{EN: fmt.Sprintf("%[4]s: the %[1]s at %[2]s %[3]s → return false", d, e.Cell, clashEN, LeafFailWords.Name.EN), ZH: fmt.Sprintf("%[4]s：%[2]s 的 %[1]s %[3]s → 返回 false", d, e.Cell, clashZH, LeafFailWords.Name.ZH)}
+	case problem.WhenLeaf:
+		return problem.Text{EN: fmt.Sprintf("%[4]s: the %[1]s at %[2]s %[3]s → return false", d, e.Cell, clashEN, problem.LeafFailWords.Name.EN), ZH: fmt.Sprintf("%[4]s：%[2]s 的 %[1]s %[3]s → 返回 false", d, e.Cell, clashZH, problem.LeafFailWords.Name.ZH)}
 
-	case WhenAfter:
-		return Text{EN: fmt.Sprintf("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it", d, e.Cell, clashEN), ZH: fmt.Sprintf("先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", d, e.Cell, clashZH)}
+	case problem.WhenAfter:
+		return problem.Text{EN: fmt.Sprintf("the %[1]s just placed at %[2]s %[3]s: prune (剪枝), undo it", d, e.Cell, clashEN), ZH: fmt.Sprintf("先放后查：%[2]s 的 %[1]s %[3]s，剪枝，随后撤销", d, e.Cell, clashZH)}
 
 	}
 	cell := e.Cell.String()
-	return Text{EN: d + " at " + cell + " " + clashEN + ": prune (剪枝)", ZH: cell + " 填 " + d + " " + clashZH + "：剪枝"}
+	return problem.Text{EN: d + " at " + cell + " " + clashEN + ": prune (剪枝)", ZH: cell + " 填 " + d + " " + clashZH + "：剪枝"}
 }
 
 // sudokuRuleIntro names the box rule where an output names it first: all
 // five tutorials call the 3×3 box 九宫格 (a 4×4 Sudoku's 2×2 box is 宫).
-func sudokuRuleIntro(r Rule, size int) (Text, bool) {
+func sudokuRuleIntro(r problem.Rule, size int) (problem.Text, bool) {
 	if r != SudokuBox {
-		return Text{}, false
+		return problem.Text{}, false
 	}
 	side := 1
 	for (side+1)*(side+1) <= size {
 		side++
 	}
 	if side == 3 {
-		return Text{EN: "box", ZH: "同宫（3×3 九宫格）重复"}, true
+		return problem.Text{EN: "box", ZH: "同宫（3×3 九宫格）重复"}, true
 	}
-	return Text{EN: "box", ZH: fmt.Sprintf("同宫（%d×%d 宫）重复", side, side)}, true
+	return problem.Text{EN: "box", ZH: fmt.Sprintf("同宫（%d×%d 宫）重复", side, side)}, true
 }
 
 // BoxSide returns the side of a box: 3 for 9×9 (GridBoard).

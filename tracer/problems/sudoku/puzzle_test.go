@@ -1,4 +1,4 @@
-package tracer
+package sudoku
 
 import (
 	"bytes"
@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problem"
 )
 
 // leetcodeGrid is LeetCode 37 as a grid with every kind of separator,
@@ -313,10 +316,11 @@ func plainMessage(msg string) string {
 	return ""
 }
 
-// readExample returns the text of a file in ../examples/puzzles.
+// readExample returns the text of a file in examples/puzzles at the
+// module root.
 func readExample(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "examples", "puzzles", name))
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", "puzzles", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +360,7 @@ func TestUTF16NotGuessedFromOneNUL(t *testing.T) {
 // TestExamplePuzzles: every file in examples/puzzles parses, also saved
 // with a UTF-8 byte-order mark and with CRLF line ends.
 func TestExamplePuzzles(t *testing.T) {
-	names, err := filepath.Glob(filepath.Join("..", "examples", "puzzles", "*"))
+	names, err := filepath.Glob(filepath.Join("..", "..", "..", "examples", "puzzles", "*"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no example puzzles: %v", err)
 	}
@@ -411,7 +415,7 @@ func TestPuzzleClash(t *testing.T) {
 					t.Errorf("Check: %q: want it to contain %q", err, w)
 				}
 			}
-			if _, err2 := NewSudoku(p, OrderLinear, CheckScan); err2 == nil || err2.Error() != err.Error() {
+			if _, err2 := NewSudoku(p, problem.OrderLinear, problem.CheckScan); err2 == nil || err2.Error() != err.Error() {
 				t.Errorf("NewSudoku: %v: want %v", err2, err)
 			}
 		})
@@ -426,12 +430,12 @@ func TestPuzzleClash(t *testing.T) {
 	if err := p.Check(); err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSudoku(p, OrderLinear, CheckScan)
+	s, err := NewSudoku(p, problem.OrderLinear, problem.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(context.Background(), s, Options{Stop: StopAll})
-	if err != nil || res.Status != StatusComplete || res.Solutions != 0 {
+	res, err := tracer.Run(context.Background(), s, problem.Options{Stop: problem.StopAll})
+	if err != nil || res.Status != problem.StatusComplete || res.Solutions != 0 {
 		t.Errorf("no solution: %v, %v: want complete with 0 solutions", res, err)
 	}
 }
@@ -442,23 +446,23 @@ func TestPuzzleClash(t *testing.T) {
 func TestExamplePuzzleComments(t *testing.T) {
 	tests := []struct {
 		file      string
-		order     Order
-		stop      Stop
+		order     problem.Order
+		stop      problem.Stop
 		maxSteps  int64
-		status    Status
+		status    problem.Status
 		calls     int64  // 0: not checked
 		solutions int64  // checked with StopAll
 		claim     string // text the comment must contain
 	}{
-		{"4x4.txt", OrderScan2D, StopAll, 0, StatusComplete, 23, 1, "with one solution"},
-		{"leetcode37.txt", OrderScan2D, StopFirst, 0, StatusSolved, 4209, 0, "makes 4209 calls"},
-		{"leetcode37.txt", OrderLinear, StopFirst, 0, StatusSolved, 4209, 0, "makes 4209 calls"},
-		{"hard-for-naive.txt", OrderScan2D, StopFirst, DefaultMaxSteps, StatusLimit, 0, 0, "stops with status limit"},
-		{"hard-for-naive.txt", OrderMRV, StopFirst, DefaultMaxSteps, StatusSolved, 45268, 0, "--order mrv\n# solves it in 45,268 calls"},
-		{"16x16.txt", OrderScan2D, StopFirst, DefaultMaxSteps, StatusSolved, 83760, 0, "--order scan2d and --order linear both make 83,760 calls"},
-		{"16x16.txt", OrderLinear, StopFirst, DefaultMaxSteps, StatusSolved, 83760, 0, "--order scan2d and --order linear both make 83,760 calls"},
-		{"16x16.txt", OrderMRV, StopFirst, DefaultMaxSteps, StatusSolved, 133, 0, "--order mrv solves it in 133 calls"},
-		{"16x16.txt", OrderMRV, StopAll, 0, StatusComplete, 0, 1, "It has one solution"},
+		{"4x4.txt", problem.OrderScan2D, problem.StopAll, 0, problem.StatusComplete, 23, 1, "with one solution"},
+		{"leetcode37.txt", problem.OrderScan2D, problem.StopFirst, 0, problem.StatusSolved, 4209, 0, "makes 4209 calls"},
+		{"leetcode37.txt", problem.OrderLinear, problem.StopFirst, 0, problem.StatusSolved, 4209, 0, "makes 4209 calls"},
+		{"hard-for-naive.txt", problem.OrderScan2D, problem.StopFirst, problem.DefaultMaxSteps, problem.StatusLimit, 0, 0, "stops with status limit"},
+		{"hard-for-naive.txt", problem.OrderMRV, problem.StopFirst, problem.DefaultMaxSteps, problem.StatusSolved, 45268, 0, "--order mrv\n# solves it in 45,268 calls"},
+		{"16x16.txt", problem.OrderScan2D, problem.StopFirst, problem.DefaultMaxSteps, problem.StatusSolved, 83760, 0, "--order scan2d and --order linear both make 83,760 calls"},
+		{"16x16.txt", problem.OrderLinear, problem.StopFirst, problem.DefaultMaxSteps, problem.StatusSolved, 83760, 0, "--order scan2d and --order linear both make 83,760 calls"},
+		{"16x16.txt", problem.OrderMRV, problem.StopFirst, problem.DefaultMaxSteps, problem.StatusSolved, 133, 0, "--order mrv solves it in 133 calls"},
+		{"16x16.txt", problem.OrderMRV, problem.StopAll, 0, problem.StatusComplete, 0, 1, "It has one solution"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+" "+string(tc.order)+" "+string(tc.stop), func(t *testing.T) {
@@ -470,15 +474,15 @@ func TestExamplePuzzleComments(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := NewSudoku(p, tc.order, CheckScan)
+			s, err := NewSudoku(p, tc.order, problem.CheckScan)
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := Run(context.Background(), s, Options{Stop: tc.stop, Limits: Limits{MaxSteps: tc.maxSteps}})
+			res, err := tracer.Run(context.Background(), s, problem.Options{Stop: tc.stop, Limits: problem.Limits{MaxSteps: tc.maxSteps}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Status != tc.status || (tc.calls != 0 && res.Nodes != tc.calls) || (tc.stop == StopAll && res.Solutions != tc.solutions) {
+			if res.Status != tc.status || (tc.calls != 0 && res.Nodes != tc.calls) || (tc.stop == problem.StopAll && res.Solutions != tc.solutions) {
 				t.Errorf("status %s, %d calls, %d solutions: want %s, %d calls, %d solutions",
 					res.Status, res.Nodes, res.Solutions, tc.status, tc.calls, tc.solutions)
 			}
@@ -582,7 +586,7 @@ func FuzzParsePuzzle(f *testing.F) {
 			t.Fatalf("round trip: %q became %q", p.String(), again.String())
 		}
 		if err := p.Check(); err == nil {
-			if _, err := NewSudoku(p, OrderMRV, CheckCounts); err != nil {
+			if _, err := NewSudoku(p, problem.OrderMRV, problem.CheckCounts); err != nil {
 				t.Fatalf("Check passes but NewSudoku fails: %v", err)
 			}
 		}
@@ -610,7 +614,7 @@ func TestNewSudokuHandMadePuzzle(t *testing.T) {
 					t.Errorf("panic: %v", r)
 				}
 			}()
-			if _, err := NewSudoku(tc.p, OrderLinear, CheckCounts); err == nil && tc.name != "no Box" {
+			if _, err := NewSudoku(tc.p, problem.OrderLinear, problem.CheckCounts); err == nil && tc.name != "no Box" {
 				t.Errorf("no error")
 			}
 		})

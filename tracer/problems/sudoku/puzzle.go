@@ -1,4 +1,4 @@
-package tracer
+package sudoku
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/backtrack-edu/backtrack/tracer/problem"
 )
 
 // Puzzle is a Sudoku grid as read from the user: Size×Size cells holding
@@ -466,9 +468,9 @@ func (p *Puzzle) Blanks() int {
 // checking every row first, then every column, then every box, each in
 // reading order. second is the later cell of the pair in that order. It
 // returns RuleNone when the grid is consistent; cost is the cells inspected.
-func Clash(n, box int, cells []int) (rule Rule, first, second Pos, cost int) {
+func Clash(n, box int, cells []int) (rule problem.Rule, first, second problem.Pos, cost int) {
 	var seen [17]int // seen[d] = index+1 of the cell holding d in this unit
-	unit := func(rule Rule, at func(k int) int) (Rule, Pos, Pos) {
+	unit := func(rule problem.Rule, at func(k int) int) (problem.Rule, problem.Pos, problem.Pos) {
 		seen = [17]int{}
 		for k := 0; k < n; k++ {
 			i := at(k)
@@ -478,36 +480,36 @@ func Clash(n, box int, cells []int) (rule Rule, first, second Pos, cost int) {
 				continue
 			}
 			if j := seen[d]; j != 0 {
-				return rule, Pos{Row: (j - 1) / n, Col: (j - 1) % n}, Pos{Row: i / n, Col: i % n}
+				return rule, problem.Pos{Row: (j - 1) / n, Col: (j - 1) % n}, problem.Pos{Row: i / n, Col: i % n}
 			}
 			seen[d] = i + 1
 		}
-		return RuleNone, NoPos, NoPos
+		return problem.RuleNone, problem.NoPos, problem.NoPos
 	}
 	for r := 0; r < n; r++ {
-		if rule, a, b := unit(SudokuRow, func(k int) int { return r*n + k }); rule != RuleNone {
+		if rule, a, b := unit(SudokuRow, func(k int) int { return r*n + k }); rule != problem.RuleNone {
 			return rule, a, b, cost
 		}
 	}
 	for c := 0; c < n; c++ {
-		if rule, a, b := unit(SudokuColumn, func(k int) int { return k*n + c }); rule != RuleNone {
+		if rule, a, b := unit(SudokuColumn, func(k int) int { return k*n + c }); rule != problem.RuleNone {
 			return rule, a, b, cost
 		}
 	}
 	for bi := 0; bi < n; bi++ {
 		r0, c0 := bi/box*box, bi%box*box
-		if rule, a, b := unit(SudokuBox, func(k int) int { return (r0+k/box)*n + c0 + k%box }); rule != RuleNone {
+		if rule, a, b := unit(SudokuBox, func(k int) int { return (r0+k/box)*n + c0 + k%box }); rule != problem.RuleNone {
 			return rule, a, b, cost
 		}
 	}
-	return RuleNone, NoPos, NoPos, cost
+	return problem.RuleNone, problem.NoPos, problem.NoPos, cost
 }
 
 // Check reports givens that already clash, naming both cells (1-based) and
 // the rule.
 func (p *Puzzle) Check() error {
 	rule, a, b, _ := Clash(p.Size, p.Box, p.Cells)
-	if rule == RuleNone {
+	if rule == problem.RuleNone {
 		return nil
 	}
 	d := p.Cells[b.Row*p.Size+b.Col]
@@ -516,8 +518,8 @@ func (p *Puzzle) Check() error {
 }
 
 // ruleUnit is the unit of a Sudoku rule in that error: its key.
-func ruleUnit(r Rule) string {
-	return RuleWordsIn(sudokuRuleWords, r).Key
+func ruleUnit(r problem.Rule) string {
+	return problem.RuleWordsIn(sudokuRuleWords, r).Key
 }
 
 // LeetCode37 is LeetCode 37's example board (also Wikipedia's Sudoku
