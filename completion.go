@@ -15,6 +15,7 @@ import (
 	"github.com/backtrack-edu/backtrack/lessons"
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
 )
 
 // cmdCompletion prints a completion script for bash, zsh or fish, made
@@ -142,7 +143,7 @@ func completionTable() (*complTable, error) {
 		}
 		pp["--dedup"][d.Name] = nil
 		if listProblem(d) {
-			pp["--dedup"][d.Name] = strs(tracer.Dedups)
+			pp["--dedup"][d.Name] = strs(listkit.Dedups)
 		}
 	}
 	for f, byProblem := range t.perProblem {
@@ -155,7 +156,7 @@ func completionTable() (*complTable, error) {
 	if f := "--when"; len(t.values[f]) == len(tracer.Whens) {
 		t.values[f] = strs(tracer.Whens) // in their own order, not sorted
 	}
-	t.values["--dedup"] = strs(tracer.Dedups)
+	t.values["--dedup"] = strs(listkit.Dedups)
 	t.values["--drop"] = strs(tracer.Drops)
 	t.values["--lang"] = strs(tracer.Langs)
 	t.values["--layout"] = []string{"tidy", "dot"}
@@ -177,7 +178,7 @@ func listProblem(d *tracer.Def) bool {
 		return false
 	}
 	v, err := d.Puzzle.Parse(d.Puzzle.Default)
-	_, ok := v.(tracer.Numbers)
+	_, ok := v.(listkit.Numbers)
 	return err == nil && ok
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/export"
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
 )
 
 // raisesCap reports whether the flags raise a memory cap: --max-tree 0 or
@@ -255,13 +256,13 @@ func givenListFlags(set map[string]bool) []string {
 // instance is no list of numbers says so, and an empty or junk value is
 // refused, never read as the default.
 func listInstance(def *tracer.Def, set map[string]bool, nums string, target int, reuse bool, dedup string) (string, error) {
-	in, ok := tracer.ListDefault(def)
+	in, ok := listkit.ListDefault(def)
 	if !ok {
 		return "", usagef("%s: %s takes no list of numbers", strings.Join(givenListFlags(set), ", "), def.Name)
 	}
 	var parts []string
 	if set["nums"] {
-		if _, err := tracer.ParseNumberList(nums); err != nil {
+		if _, err := listkit.ParseNumberList(nums); err != nil {
 			return "", usagef("--nums %s: %v", shortValue(nums), err)
 		}
 		parts = append(parts, "nums "+nums)
@@ -270,8 +271,8 @@ func listInstance(def *tracer.Def, set map[string]bool, nums string, target int,
 		if in.Target == 0 {
 			return "", usagef("--target: %s has no target", def.Name)
 		}
-		if target < 1 || target > tracer.MaxTarget {
-			return "", usagef("--target %d is out of range: want 1 to %d", target, tracer.MaxTarget)
+		if target < 1 || target > listkit.MaxTarget {
+			return "", usagef("--target %d is out of range: want 1 to %d", target, listkit.MaxTarget)
 		}
 		parts = append(parts, "target "+strconv.Itoa(target))
 	}
@@ -282,7 +283,7 @@ func listInstance(def *tracer.Def, set map[string]bool, nums string, target int,
 		parts = append(parts, "reuse")
 	}
 	if set["dedup"] {
-		if _, err := tracer.ParseDedup(dedup); err != nil {
+		if _, err := listkit.ParseDedup(dedup); err != nil {
 			return "", usagef("--dedup: %v", err)
 		}
 		parts = append(parts, "dedup "+dedup)
@@ -294,7 +295,7 @@ func listInstance(def *tracer.Def, set map[string]bool, nums string, target int,
 func targetProblems() []string {
 	var out []string
 	for _, d := range tracer.Problems() {
-		if in, ok := tracer.ListDefault(d); ok && in.Target > 0 {
+		if in, ok := listkit.ListDefault(d); ok && in.Target > 0 {
 			out = append(out, d.Name)
 		}
 	}
@@ -305,7 +306,7 @@ func targetProblems() []string {
 // the flag at fault ("--dedup start: ..."); nil if the error is about no
 // part of the list.
 func listFlagError(err error) error {
-	var ne *tracer.NumbersError
+	var ne *listkit.NumbersError
 	if !errors.As(err, &ne) || ne.Word == "" {
 		return nil
 	}

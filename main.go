@@ -35,6 +35,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/outfile"
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
 )
 
 // Exit codes.
@@ -377,7 +378,7 @@ var pathFlags = map[string]bool{"dot": true, "svg": true, "png": true, "gif": tr
 var emptyHints = map[string]string{
 	"puzzle": "give a puzzle, a file name, or - for stdin (leave the flag out for the default board)",
 	"nums":   "give numbers such as 1,1,2 (leave the flag out for the default list)",
-	"dedup":  "want " + tracer.JoinValues(tracer.Dedups),
+	"dedup":  "want " + tracer.JoinValues(listkit.Dedups),
 	"left":   "give key=value pairs such as check=scan (leave the flag out for the default strategy)",
 	"right":  "give key=value pairs such as check=counts (leave the flag out for the default strategy)",
 }
@@ -599,7 +600,7 @@ func comparePuzzleError(arg, where string, defs []*tracer.Def, i int, err error)
 	}
 	def := defs[i]
 	as := "its puzzle"
-	if _, ok := tracer.ListDefault(def); ok {
+	if _, ok := listkit.ListDefault(def); ok {
 		as = "a list of numbers"
 	} else if def.Puzzle.Default != "" {
 		as = "a " + def.Title.EN + " puzzle"
@@ -699,7 +700,7 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	usedN, usedPuzzle, usedList := false, false, false
 	for i, def := range defs {
 		s := tracer.Spec{Problem: def.Name, Limits: tracer.Limits{MaxSteps: *maxSteps}}
-		_, isList := tracer.ListDefault(def)
+		_, isList := listkit.ListDefault(def)
 		fromFlags := false
 		switch {
 		case def.Size != nil && set["n"]:

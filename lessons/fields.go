@@ -10,6 +10,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
 	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 	"github.com/backtrack-edu/backtrack/tracer/words"
 )
@@ -363,11 +364,11 @@ func instanceNameIn(sum tracer.Summary, lang tracer.Lang) string {
 // or its target: the instance without the de-duplication style, which a
 // page's prose names in words.
 func listField(sum *tracer.Summary, f string) (value, error) {
-	var def tracer.Numbers
+	var def listkit.Numbers
 	if strings.Contains(sum.Instance, "target") {
 		def.Target = 1
 	}
-	in, err := tracer.ParseNumbers(sum.Instance, def)
+	in, err := listkit.ParseNumbers(sum.Instance, def)
 	if err != nil {
 		return value{}, fmt.Errorf("field %q: %s is not a list of numbers: %w", f, sum.Problem, err)
 	}

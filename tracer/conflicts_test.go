@@ -9,6 +9,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
 	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
@@ -43,7 +44,7 @@ func bruteConflicts(problem string, b *tracer.Board, cell tracer.Pos, v int) []t
 				}
 			case "permutations":
 				if j < cell.Col && w == v {
-					out = append(out, tracer.Conflict{Rule: tracer.PermutationsUsed, Witness: p})
+					out = append(out, tracer.Conflict{Rule: permutations.PermutationsUsed, Witness: p})
 				}
 			case "sudoku":
 				if w != v {

@@ -203,6 +203,9 @@ func JoinValues[T ~string](vs []T) string { return problem.JoinValues(vs) }
 // ParseDrop is problem.ParseDrop.
 func ParseDrop(s string) (Drop, error) { return problem.ParseDrop(s) }
 
+// InstanceSetting is problem.InstanceSetting.
+func InstanceSetting(instance, word string) string { return problem.InstanceSetting(instance, word) }
+
 // StatusWords is problem.StatusWords.
 func StatusWords(s Status) Text { return problem.StatusWords(s) }
 

@@ -22,7 +22,10 @@ import (
 	"unicode"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/combsum"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
+	"github.com/backtrack-edu/backtrack/tracer/problems/subsets"
 	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
@@ -742,9 +745,9 @@ func TestRuleTables(t *testing.T) {
 	}{
 		{sudoku.SudokuDef, []string{"", "row", "column", "box"}},
 		{nqueens.NQueensDef, []string{"", "column", "diagonal", "anti_diagonal"}},
-		{tracer.PermutationsDef, []string{"", "used"}},
-		{tracer.CombSumDef, []string{"", "same_level", "over"}},
-		{tracer.SubsetsDef, []string{"", "same_level"}},
+		{permutations.PermutationsDef, []string{"", "used"}},
+		{combsum.CombSumDef, []string{"", "same_level", "over"}},
+		{subsets.SubsetsDef, []string{"", "same_level"}},
 	} {
 		if got := tt.def.RuleKeys(); !reflect.DeepEqual(got, tt.keys) {
 			t.Errorf("%s: RuleKeys() = %q, want %q", tt.def.Name, got, tt.keys)

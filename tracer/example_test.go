@@ -7,6 +7,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
 	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
@@ -148,7 +149,7 @@ func ExampleChecker() {
 // List the permutations of 1..3 (LeetCode 46), checking with a used[]
 // array, and narrate the first pruning in both languages.
 func ExamplePermutations() {
-	p, err := tracer.NewPermutations(3, tracer.CheckArrays)
+	p, err := permutations.NewPermutations(3, tracer.CheckArrays)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -177,7 +178,7 @@ func ExamplePermutations() {
 	}
 	fmt.Println(strings.Join(perms, " "))
 	fmt.Println(res)
-	fmt.Printf("tries %d, rejected as %s: %d\n", st.Tries, tracer.PermutationsDef.RuleKey(tracer.PermutationsUsed), st.Rejects[tracer.PermutationsUsed])
+	fmt.Printf("tries %d, rejected as %s: %d\n", st.Tries, permutations.PermutationsDef.RuleKey(permutations.PermutationsUsed), st.Rejects[permutations.PermutationsUsed])
 	// Output:
 	// 1 at position 1 is already used at position 0: prune (剪枝)
 	// 位置 1 放 1：1 已在位置 0 用过，剪枝

@@ -288,7 +288,7 @@ func runName(sum tracer.Summary, specs []tracer.Spec) string {
 		return sum.Problem
 	}
 	name := fmt.Sprintf("%s %s %s", sum.Strategy.Order, sum.Strategy.Check, sum.Strategy.When)
-	if d := tracer.DedupOf(sum.Instance); d != "" {
+	if d := tracer.InstanceSetting(sum.Instance, "dedup"); d != "" {
 		name += " " + string(d)
 	}
 	return name

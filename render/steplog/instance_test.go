@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
 	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
@@ -105,7 +106,7 @@ func TestLogEveryStrategyReads(t *testing.T) {
 		case def.Size != nil:
 			instances = []tracer.Spec{{N: 4}}
 		}
-		if _, ok := tracer.ListDefault(def); ok {
+		if _, ok := listkit.ListDefault(def); ok {
 			instances = append(instances, tracer.Spec{Puzzle: def.Puzzle.Default})
 		}
 		for _, inst := range instances {

@@ -19,6 +19,8 @@ import (
 
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
+	"github.com/backtrack-edu/backtrack/tracer/problems/subsets"
 	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
@@ -45,7 +47,7 @@ func logSudoku(puzzle string, order tracer.Order, check tracer.Check) func() (tr
 }
 
 func logPermutations(n int, check tracer.Check) func() (tracer.Problem, error) {
-	return func() (tracer.Problem, error) { return tracer.NewPermutations(n, check) }
+	return func() (tracer.Problem, error) { return permutations.NewPermutations(n, check) }
 }
 
 const logSudoku4 = ".4......3.4...2."
@@ -1037,7 +1039,7 @@ func logOddHeader(t *testing.T, def *tracer.Def) Header {
 		spec.N = 4
 	case def == sudoku.SudokuDef:
 		spec.Puzzle = logSudoku4
-	case def == tracer.SubsetsDef:
+	case def == subsets.SubsetsDef:
 		spec.Puzzle = "nums 1,2,2,3,4,5" // values 0..5: the odd events' values fit
 	}
 	p, opts, err := spec.Build()

@@ -15,6 +15,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
 	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
@@ -54,7 +55,7 @@ func stepSudoku(t testing.TB, puzzle string, order tracer.Order, opts tracer.Opt
 // stepPerms records Permutations of n with the given check and options.
 func stepPerms(t testing.TB, n int, check tracer.Check, opts tracer.Options) *Recording {
 	t.Helper()
-	p, err := tracer.NewPermutations(n, check)
+	p, err := permutations.NewPermutations(n, check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,9 +150,9 @@ func TestRecordingRoundTrip(t *testing.T) {
 		{"sudoku4-leaf", func() (tracer.Problem, error) {
 			return stepPuzzle("1.3.2.14.24141.3", tracer.OrderLinear, tracer.CheckScan)
 		}, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn}},
-		{"perms6-all", func() (tracer.Problem, error) { return tracer.NewPermutations(6, tracer.CheckScan) },
+		{"perms6-all", func() (tracer.Problem, error) { return permutations.NewPermutations(6, tracer.CheckScan) },
 			tracer.Options{Stop: tracer.StopAll}},
-		{"perms10-limit", func() (tracer.Problem, error) { return tracer.NewPermutations(10, tracer.CheckArrays) },
+		{"perms10-limit", func() (tracer.Problem, error) { return permutations.NewPermutations(10, tracer.CheckArrays) },
 			tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 5000}}},
 	}
 	for _, run := range runs {
@@ -1075,16 +1076,16 @@ func (u stepUserProblem) Info() tracer.Info {
 // by no Def at all: generic pieces take their places, nothing nil is
 // called, and every view has its shape.
 func TestStepUserProblem(t *testing.T) {
-	p, err := tracer.NewPermutations(3, tracer.CheckScan)
+	p, err := permutations.NewPermutations(3, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mine := &tracer.Def{
 		Name:   "mine",
 		Title:  tracer.Text{EN: "Mine", ZH: "我的"},
-		Rules:  tracer.PermutationsDef.Rules,
-		Orders: tracer.PermutationsDef.Orders,
-		Checks: tracer.PermutationsDef.Checks,
+		Rules:  permutations.PermutationsDef.Rules,
+		Orders: permutations.PermutationsDef.Orders,
+		Checks: permutations.PermutationsDef.Checks,
 		Size:   &tracer.SizeSetting{Default: 3, Min: 1, Max: 5},
 		// Start is set: tracer's Narrator calls it without a nil check.
 		Start: func(info tracer.Info) (*tracer.Board, error) {

@@ -106,3 +106,17 @@ func (s *Spec) SetKeys(text string) error {
 	}
 	return nil
 }
+
+// InstanceSetting returns the value an instance's text (Info.Instance,
+// Summary.Instance) gives word, "" if it gives none: "used" for "dedup" in
+// "nums 1,1,2 dedup used". A table of runs reads a column from it without
+// knowing the problem.
+func InstanceSetting(instance, word string) string {
+	f := strings.Fields(instance)
+	for i := 0; i+1 < len(f); i++ {
+		if f[i] == word {
+			return f[i+1]
+		}
+	}
+	return ""
+}

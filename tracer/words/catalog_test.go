@@ -238,8 +238,6 @@ const problemsDir = "tracer/problems/"
 // Chinese in their string literals; examples/ are user programs. Nothing
 // else: every other phrase people read is in this catalog.
 var hanAllowed = []string{
-	"tracer/permutations.go",
-	"tracer/combsum.go", "tracer/subsets.go", "tracer/numbers.go",
 	// The CLI's flag help is English only (flag.FlagSet has no language);
 	// --dedup's quotes the tutorials' own term, 树层去重, for a student
 	// who searches for it. No sentence of it is Chinese.

@@ -10,9 +10,11 @@ package all
 import (
 	"sort"
 
-	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problem"
+	"github.com/backtrack-edu/backtrack/tracer/problems/combsum"
 	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
+	"github.com/backtrack-edu/backtrack/tracer/problems/subsets"
 	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
@@ -21,9 +23,9 @@ import (
 var builtins = []*problem.Def{
 	nqueens.NQueensDef,
 	sudoku.SudokuDef,
-	tracer.PermutationsDef,
-	tracer.CombSumDef,
-	tracer.SubsetsDef,
+	permutations.PermutationsDef,
+	combsum.CombSumDef,
+	subsets.SubsetsDef,
 }
 
 // Problems returns the built-in problems' Defs by Rank, then by name (the

@@ -1,4 +1,4 @@
-package tracer
+package permutations
 
 import (
 	"errors"
@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problem"
 	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
@@ -80,7 +82,7 @@ func permRow(path []int) string {
 	return string(b)
 }
 
-func newPerm(t testing.TB, n int, check Check) *Permutations {
+func newPerm(t testing.TB, n int, check problem.Check) *Permutations {
 	t.Helper()
 	p, err := NewPermutations(n, check)
 	if err != nil {
@@ -116,9 +118,9 @@ func TestPermutationsCounts(t *testing.T) {
 		}
 		for _, check := range PermutationsChecks {
 			t.Run(fmt.Sprintf("n=%d/%s", tc.n, check), func(t *testing.T) {
-				r := runTraced(t, newPerm(t, tc.n, check), Options{Stop: StopAll, KeepSolutions: 24}, false)
+				r := runTraced(t, newPerm(t, tc.n, check), problem.Options{Stop: problem.StopAll, KeepSolutions: 24}, false)
 				st := r.stats
-				if r.res.Status != StatusComplete {
+				if r.res.Status != problem.StatusComplete {
 					t.Errorf("status %s: want complete", r.res.Status)
 				}
 				if r.res.Solutions != factorial(tc.n) {
@@ -152,28 +154,28 @@ func TestPermutationsCounts(t *testing.T) {
 // tree, prune for the same reasons and differ only in cost (arrays' being
 // lower), for every --when.
 func TestPermutationsScanVsArrays(t *testing.T) {
-	for _, when := range Whens {
+	for _, when := range problem.Whens {
 		for _, n := range []int{3, 4, 6} {
-			if when == WhenLeaf && n > 4 {
+			if when == problem.WhenLeaf && n > 4 {
 				continue
 			}
 			t.Run(fmt.Sprintf("%s/n=%d", when, n), func(t *testing.T) {
-				opts := Options{When: when, Stop: StopAll}
-				a := runTraced(t, newPerm(t, n, CheckScan), opts, true)
-				b := runTraced(t, newPerm(t, n, CheckArrays), opts, true)
+				opts := problem.Options{When: when, Stop: problem.StopAll}
+				a := runTraced(t, newPerm(t, n, problem.CheckScan), opts, true)
+				b := runTraced(t, newPerm(t, n, problem.CheckArrays), opts, true)
 				sa, sb := *a.stats, *b.stats
 				switch {
-				case when == WhenLeaf && sa.CheckCost != sb.CheckCost:
+				case when == problem.WhenLeaf && sa.CheckCost != sb.CheckCost:
 					// The leaf validation scans the row for both.
 					t.Errorf("leaf check cost %d and %d: want equal", sa.CheckCost, sb.CheckCost)
-				case when != WhenLeaf && sb.CheckCost >= sa.CheckCost:
+				case when != problem.WhenLeaf && sb.CheckCost >= sa.CheckCost:
 					t.Errorf("check cost: scan %d, arrays %d: want arrays lower", sa.CheckCost, sb.CheckCost)
 				}
 				sa.CheckCost, sb.CheckCost = 0, 0
 				if !equalStats(&sa, &sb) {
 					t.Errorf("stats differ:\nscan   %+v\narrays %+v", sa, sb)
 				}
-				compareTrees(t, a.tree, b.tree, when == WhenLeaf)
+				compareTrees(t, a.tree, b.tree, when == problem.WhenLeaf)
 				if !slices.EqualFunc(a.res.Boards, b.res.Boards, slices.Equal) {
 					t.Errorf("solutions differ")
 				}
@@ -188,9 +190,9 @@ func TestPermutationsFirst(t *testing.T) {
 	for _, n := range []int{1, 2, 3, 5, 8, 10} {
 		for _, check := range PermutationsChecks {
 			t.Run(fmt.Sprintf("n=%d/%s", n, check), func(t *testing.T) {
-				r := runTraced(t, newPerm(t, n, check), Options{Stop: StopFirst}, false)
+				r := runTraced(t, newPerm(t, n, check), problem.Options{Stop: problem.StopFirst}, false)
 				want := "123456789A"[:n]
-				if r.res.Status != StatusSolved || r.res.Solutions != 1 || r.res.Nodes != int64(n+1) {
+				if r.res.Status != problem.StatusSolved || r.res.Solutions != 1 || r.res.Nodes != int64(n+1) {
 					t.Errorf("%v: want solved, 1 solution, %d nodes", r.res, n+1)
 				}
 				if len(r.res.Boards) != 1 || !slices.Equal(r.res.Boards[0], []string{want}) || !slices.Equal(r.res.Final, []string{want}) {
@@ -201,10 +203,10 @@ func TestPermutationsFirst(t *testing.T) {
 	}
 	// The spec's default is every solution; stop=first asks for one.
 	for _, tc := range []struct {
-		stop  Stop
+		stop  problem.Stop
 		nodes int64
-	}{{"", permNodes(4)}, {StopFirst, 5}} {
-		p, opts, err := Spec{Problem: "permutations", Stop: tc.stop}.Build()
+	}{{"", permNodes(4)}, {problem.StopFirst, 5}} {
+		p, opts, err := problem.Spec{Problem: "permutations", Stop: tc.stop}.Build()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,16 +226,16 @@ func TestPermutationsWhens(t *testing.T) {
 		for _, s := range indep.solutions {
 			want = append(want, []string{permRow(s)})
 		}
-		for _, when := range Whens {
+		for _, when := range problem.Whens {
 			for _, check := range PermutationsChecks {
 				t.Run(fmt.Sprintf("n=%d/%s/%s", n, when, check), func(t *testing.T) {
-					r := runTraced(t, newPerm(t, n, check), Options{When: when, Stop: StopAll, KeepSolutions: 100}, false)
-					if r.res.Status != StatusComplete || !slices.EqualFunc(r.res.Boards, want, slices.Equal) {
+					r := runTraced(t, newPerm(t, n, check), problem.Options{When: when, Stop: problem.StopAll, KeepSolutions: 100}, false)
+					if r.res.Status != problem.StatusComplete || !slices.EqualFunc(r.res.Boards, want, slices.Equal) {
 						t.Errorf("%v, solutions %q: want complete, %q", r.res, r.res.Boards, want)
 					}
 					st := r.stats
 					switch when {
-					case WhenLeaf:
+					case problem.WhenLeaf:
 						// Nothing is pruned until the row is full: n^k calls at depth k,
 						// and every full row but the n! permutations is rejected there.
 						nodes, pow := int64(0), int64(1)
@@ -263,35 +265,35 @@ func TestPermutationsCheck(t *testing.T) {
 	tests := []struct {
 		path      []int // the numbers at positions 0, 1, …
 		v         int   // the candidate at the next position
-		want      Rule
-		witness   Pos
+		want      problem.Rule
+		witness   problem.Pos
 		scanCost  int
 		arrayCost int
 	}{
-		{nil, 1, RuleNone, NoPos, 0, 1},
-		{[]int{3, 1}, 3, PermutationsUsed, Pos{Row: 0, Col: 0}, 1, 1},
-		{[]int{3, 1}, 1, PermutationsUsed, Pos{Row: 0, Col: 1}, 2, 1},
-		{[]int{3, 1}, 2, RuleNone, NoPos, 2, 1},
-		{[]int{4, 2, 5, 1}, 5, PermutationsUsed, Pos{Row: 0, Col: 2}, 3, 1},
-		{[]int{4, 2, 5, 1}, 3, RuleNone, NoPos, 4, 1},
+		{nil, 1, problem.RuleNone, problem.NoPos, 0, 1},
+		{[]int{3, 1}, 3, PermutationsUsed, problem.Pos{Row: 0, Col: 0}, 1, 1},
+		{[]int{3, 1}, 1, PermutationsUsed, problem.Pos{Row: 0, Col: 1}, 2, 1},
+		{[]int{3, 1}, 2, problem.RuleNone, problem.NoPos, 2, 1},
+		{[]int{4, 2, 5, 1}, 5, PermutationsUsed, problem.Pos{Row: 0, Col: 2}, 3, 1},
+		{[]int{4, 2, 5, 1}, 3, problem.RuleNone, problem.NoPos, 4, 1},
 	}
 	for _, tc := range tests {
 		for _, check := range PermutationsChecks {
 			for _, placed := range []bool{false, true} {
 				p := newPerm(t, 5, check)
 				for d, v := range tc.path {
-					p.Place(Pos{Row: 0, Col: d}, v)
+					p.Place(problem.Pos{Row: 0, Col: d}, v)
 				}
-				slot := Pos{Row: 0, Col: len(tc.path)}
+				slot := problem.Pos{Row: 0, Col: len(tc.path)}
 				if placed {
 					p.Place(slot, tc.v)
 				}
 				vd := p.Check(slot, tc.v, placed)
 				cost := tc.scanCost
-				if check == CheckArrays {
+				if check == problem.CheckArrays {
 					cost = tc.arrayCost
 				}
-				if vd.Rule != tc.want || (tc.want != RuleNone && vd.Witness != tc.witness) || vd.Cost != cost {
+				if vd.Rule != tc.want || (tc.want != problem.RuleNone && vd.Witness != tc.witness) || vd.Cost != cost {
 					t.Errorf("%s, placed=%t: path %v, candidate %d: got %q at %s cost %d, want %q at %s cost %d",
 						check, placed, tc.path, tc.v, vd.Rule, vd.Witness, vd.Cost, tc.want, tc.witness, cost)
 				}
@@ -311,26 +313,26 @@ func TestPermutationsCheck(t *testing.T) {
 func TestPermutationsValidate(t *testing.T) {
 	tests := []struct {
 		path    []int
-		want    Rule
-		cell    Pos // the later position of the first repeat
-		witness Pos
+		want    problem.Rule
+		cell    problem.Pos // the later position of the first repeat
+		witness problem.Pos
 		value   int
 		cost    int
 	}{
-		{[]int{1, 2, 3, 4}, RuleNone, NoPos, NoPos, 0, 0 + 1 + 2 + 3},
-		{[]int{1, 2, 1, 2}, PermutationsUsed, Pos{Row: 0, Col: 2}, Pos{Row: 0, Col: 0}, 1, 0 + 1 + 1},
-		{[]int{2, 1, 3, 3}, PermutationsUsed, Pos{Row: 0, Col: 3}, Pos{Row: 0, Col: 2}, 3, 0 + 1 + 2 + 3},
-		{[]int{4, 4, 4, 4}, PermutationsUsed, Pos{Row: 0, Col: 1}, Pos{Row: 0, Col: 0}, 4, 0 + 1},
+		{[]int{1, 2, 3, 4}, problem.RuleNone, problem.NoPos, problem.NoPos, 0, 0 + 1 + 2 + 3},
+		{[]int{1, 2, 1, 2}, PermutationsUsed, problem.Pos{Row: 0, Col: 2}, problem.Pos{Row: 0, Col: 0}, 1, 0 + 1 + 1},
+		{[]int{2, 1, 3, 3}, PermutationsUsed, problem.Pos{Row: 0, Col: 3}, problem.Pos{Row: 0, Col: 2}, 3, 0 + 1 + 2 + 3},
+		{[]int{4, 4, 4, 4}, PermutationsUsed, problem.Pos{Row: 0, Col: 1}, problem.Pos{Row: 0, Col: 0}, 4, 0 + 1},
 	}
 	for _, tc := range tests {
 		for _, check := range PermutationsChecks {
 			p := newPerm(t, len(tc.path), check)
 			for d, v := range tc.path {
-				p.Place(Pos{Row: 0, Col: d}, v)
+				p.Place(problem.Pos{Row: 0, Col: d}, v)
 			}
 			vd, cell, v := p.Validate()
 			if vd.Rule != tc.want || cell != tc.cell || vd.Cost != tc.cost ||
-				(tc.want != RuleNone && (vd.Witness != tc.witness || v != tc.value)) {
+				(tc.want != problem.RuleNone && (vd.Witness != tc.witness || v != tc.value)) {
 				t.Errorf("%s: %v: got %q at %s (%d) against %s, cost %d: want %q at %s (%d) against %s, cost %d",
 					check, tc.path, vd.Rule, cell, v, vd.Witness, vd.Cost, tc.want, tc.cell, tc.value, tc.witness, tc.cost)
 			}
@@ -341,36 +343,36 @@ func TestPermutationsValidate(t *testing.T) {
 // TestPermutationsSpec checks building from a spec: defaults, the size
 // bound (n > 10 names n and the bound), checks and orders.
 func TestPermutationsSpec(t *testing.T) {
-	p, opts, err := Spec{Problem: "permutations"}.Build()
+	p, opts, err := problem.Spec{Problem: "permutations"}.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
 	info := p.Info()
 	if info.Def != PermutationsDef || info.Problem != "permutations" || info.Size != 4 || info.Instance != "n=4" ||
-		info.Order != OrderPositions || info.Check != CheckScan || !slices.Equal(info.Rules, []Rule{PermutationsUsed}) {
+		info.Order != OrderPositions || info.Check != problem.CheckScan || !slices.Equal(info.Rules, []problem.Rule{PermutationsUsed}) {
 		t.Errorf("default info %+v", info)
 	}
-	if opts.Stop != StopAll || opts.When != WhenBefore {
+	if opts.Stop != problem.StopAll || opts.When != problem.WhenBefore {
 		t.Errorf("default options %+v: want stop all, when before", opts)
 	}
-	if got := PermutationsDef.Label(info, LangZH); got != "n=4" {
+	if got := PermutationsDef.Label(info, problem.LangZH); got != "n=4" {
 		t.Errorf("label %q: want n=4", got)
 	}
 	tests := []struct {
-		spec    Spec
+		spec    problem.Spec
 		setting string
 		says    []string
 	}{
-		{Spec{Problem: "permutations", N: 11}, "n", []string{"11", "1 to 10"}},
-		{Spec{Problem: "permutations", N: -1}, "n", []string{"-1", "1 to 10"}},
-		{Spec{Problem: "permutations", Puzzle: "123"}, "puzzle", []string{`unknown word "123"`, "nums"}},
-		{Spec{Problem: "permutations", Puzzle: "nums 1,1,2", N: 3}, "n", []string{"takes no size n"}},
-		{Spec{Problem: "permutations", Check: CheckCounts}, "check", []string{"permutations", "scan or arrays"}},
-		{Spec{Problem: "permutations", Order: OrderRows}, "order", []string{"permutations", "positions"}},
+		{problem.Spec{Problem: "permutations", N: 11}, "n", []string{"11", "1 to 10"}},
+		{problem.Spec{Problem: "permutations", N: -1}, "n", []string{"-1", "1 to 10"}},
+		{problem.Spec{Problem: "permutations", Puzzle: "123"}, "puzzle", []string{`unknown word "123"`, "nums"}},
+		{problem.Spec{Problem: "permutations", Puzzle: "nums 1,1,2", N: 3}, "n", []string{"takes no size n"}},
+		{problem.Spec{Problem: "permutations", Check: problem.CheckCounts}, "check", []string{"permutations", "scan or arrays"}},
+		{problem.Spec{Problem: "permutations", Order: problem.OrderRows}, "order", []string{"permutations", "positions"}},
 	}
 	for _, tc := range tests {
 		_, _, err := tc.spec.Build()
-		var se *SettingError
+		var se *problem.SettingError
 		if !errors.As(err, &se) || se.Setting != tc.setting {
 			t.Errorf("%+v: error %v: want a %s setting error", tc.spec, err, tc.setting)
 			continue
@@ -382,16 +384,16 @@ func TestPermutationsSpec(t *testing.T) {
 		}
 	}
 	for _, n := range []int{0, 11, 100} {
-		if _, err := NewPermutations(n, CheckScan); err == nil || !strings.Contains(err.Error(), fmt.Sprint(n)) ||
+		if _, err := NewPermutations(n, problem.CheckScan); err == nil || !strings.Contains(err.Error(), fmt.Sprint(n)) ||
 			!strings.Contains(err.Error(), "1 to 10") {
 			t.Errorf("NewPermutations(%d): error %v: want one naming %d and the bound", n, err, n)
 		}
 	}
-	if _, err := NewPermutations(4, CheckBoard); err == nil || !strings.Contains(err.Error(), "permutations") {
+	if _, err := NewPermutations(4, problem.CheckBoard); err == nil || !strings.Contains(err.Error(), "permutations") {
 		t.Errorf("NewPermutations(4, board): error %v", err)
 	}
 	for _, n := range []int{1, 10} {
-		if _, _, err := (Spec{Problem: "permutations", N: n}).Build(); err != nil {
+		if _, _, err := (problem.Spec{Problem: "permutations", N: n}).Build(); err != nil {
 			t.Errorf("n=%d: %v", n, err)
 		}
 	}
@@ -400,43 +402,43 @@ func TestPermutationsSpec(t *testing.T) {
 // TestPermutationsDef checks the registration, the rule, the start board
 // and the move notation, which ParseMove reads back exactly.
 func TestPermutationsDef(t *testing.T) {
-	d, err := Lookup("permutations")
+	d, err := problem.Lookup("permutations")
 	if err != nil || d != PermutationsDef {
 		t.Fatalf("Lookup: %v, %v", d, err)
 	}
-	if !slices.Contains(ProblemNames(), "permutations") {
-		t.Errorf("ProblemNames() = %v", ProblemNames())
+	if !slices.Contains(problem.ProblemNames(), "permutations") {
+		t.Errorf("ProblemNames() = %v", problem.ProblemNames())
 	}
 	if r, err := d.ParseRule("used"); err != nil || r != PermutationsUsed || d.RuleKey(PermutationsUsed) != "used" {
 		t.Errorf("rule used: %v, %v", r, err)
 	}
-	b, err := d.Start(Info{Size: 4})
+	b, err := d.Start(problem.Info{Size: 4})
 	if err != nil || b.Rows != 1 || b.Cols != 4 || !slices.Equal(b.RowStrings(), []string{"...."}) {
 		t.Fatalf("start board %+v, %v", b, err)
 	}
-	b.Place(Pos{Row: 0, Col: 1}, 10)
+	b.Place(problem.Pos{Row: 0, Col: 1}, 10)
 	if got := b.RowStrings(); !slices.Equal(got, []string{".A.."}) {
 		t.Errorf("board with 10 at position 1: %q", got)
 	}
 	for _, n := range []int{1, 4, 10} {
 		for pos := 0; pos < n; pos++ {
 			for v := 1; v <= n; v++ {
-				s := d.Move(Pos{Row: 0, Col: pos}, v)
+				s := d.Move(problem.Pos{Row: 0, Col: pos}, v)
 				cell, got, err := d.ParseMove(s, n)
-				if err != nil || cell != (Pos{Row: 0, Col: pos}) || got != v {
+				if err != nil || cell != (problem.Pos{Row: 0, Col: pos}) || got != v {
 					t.Errorf("n=%d: ParseMove(%q) = %v, %d, %v", n, s, cell, got, err)
 				}
 			}
 		}
 	}
-	if got := d.Move(Pos{Row: 0, Col: 2}, 3); got != "p2=3" {
+	if got := d.Move(problem.Pos{Row: 0, Col: 2}, 3); got != "p2=3" {
 		t.Errorf("Move = %q: want p2=3", got)
 	}
-	if got := d.MoveLabel(NoPos, -1); got != "root" {
+	if got := d.MoveLabel(problem.NoPos, -1); got != "root" {
 		t.Errorf("MoveLabel(root) = %q", got)
 	}
 	for _, s := range []string{" p2=3 ", "p2 = 3"} {
-		if cell, v, err := d.ParseMove(s, 4); err != nil || cell != (Pos{Row: 0, Col: 2}) || v != 3 {
+		if cell, v, err := d.ParseMove(s, 4); err != nil || cell != (problem.Pos{Row: 0, Col: 2}) || v != 3 {
 			t.Errorf("ParseMove(%q) = %v, %d, %v", s, cell, v, err)
 		}
 	}
@@ -460,13 +462,13 @@ func TestPermutationsDef(t *testing.T) {
 
 // permNotes runs a search of n, narrates every event in both languages
 // and returns the events and the notes.
-func permNotes(t *testing.T, n int, when When, stop Stop) (events []Event, en, zh []string) {
+func permNotes(t *testing.T, n int, when problem.When, stop problem.Stop) (events []problem.Event, en, zh []string) {
 	t.Helper()
-	p := newPerm(t, n, CheckScan)
+	p := newPerm(t, n, problem.CheckScan)
 	rec := &recorder{}
-	runTraced(t, p, Options{When: when, Stop: stop, Sinks: []Sink{rec}}, false)
-	st := Strategy{When: when, Stop: stop}
-	ne, nz := NewNarrator(p.Info(), st, LangEN), NewNarrator(p.Info(), st, LangZH)
+	runTraced(t, p, problem.Options{When: when, Stop: stop, Sinks: []problem.Sink{rec}}, false)
+	st := problem.Strategy{When: when, Stop: stop}
+	ne, nz := tracer.NewNarrator(p.Info(), st, problem.LangEN), tracer.NewNarrator(p.Info(), st, problem.LangZH)
 	for i := range rec.events {
 		en = append(en, ne.Note(&rec.events[i]))
 		zh = append(zh, nz.Note(&rec.events[i]))
@@ -481,8 +483,8 @@ func TestPermutationsNotes(t *testing.T) {
 	hasHan := func(s string) bool {
 		return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
 	}
-	for _, when := range Whens {
-		for _, stop := range []Stop{StopAll, StopFirst} {
+	for _, when := range problem.Whens {
+		for _, stop := range []problem.Stop{problem.StopAll, problem.StopFirst} {
 			events, en, zh := permNotes(t, 3, when, stop)
 			for i := range events {
 				where := fmt.Sprintf("%s/%s step %d (%s)", when, stop, events[i].Step, events[i].Kind)
@@ -505,7 +507,7 @@ func TestPermutationsNotes(t *testing.T) {
 		}
 	}
 	// n = 10 has the longest numbers and positions.
-	_, en, _ := permNotes(t, 10, WhenAfter, StopFirst)
+	_, en, _ := permNotes(t, 10, problem.WhenAfter, problem.StopFirst)
 	for _, note := range en {
 		if utf8.RuneCountInString(note) > 100 {
 			t.Errorf("n=10: English note has %d runes: %q", utf8.RuneCountInString(note), note)
@@ -514,35 +516,35 @@ func TestPermutationsNotes(t *testing.T) {
 
 	// Word for word: notes of n = 3 with each --when.
 	tests := []struct {
-		when   When
-		kind   Kind
+		when   problem.When
+		kind   problem.Kind
 		skip   int // how many events of the kind come first
 		en, zh string
 	}{
-		{WhenBefore, KindCall, 0, "call 0 (root, depth 0): decide the number at position 0", "调用 0（根，深度 0）：决定位置 0 放哪个数"},
-		{WhenBefore, KindCall, 1, "call 1 at depth 1 after the 1 at position 0: decide the number at position 1", "调用 1（深度 1，由位置 0 的 1 进入）：决定位置 1 放哪个数"},
-		{WhenBefore, KindCall, 3, "call 3 at depth 3 after the 3 at position 2: all 3 positions filled → end condition (终止条件)",
+		{problem.WhenBefore, problem.KindCall, 0, "call 0 (root, depth 0): decide the number at position 0", "调用 0（根，深度 0）：决定位置 0 放哪个数"},
+		{problem.WhenBefore, problem.KindCall, 1, "call 1 at depth 1 after the 1 at position 0: decide the number at position 1", "调用 1（深度 1，由位置 0 的 1 进入）：决定位置 1 放哪个数"},
+		{problem.WhenBefore, problem.KindCall, 3, "call 3 at depth 3 after the 3 at position 2: all 3 positions filled → end condition (终止条件)",
 			"调用 3（深度 3，由位置 2 的 3 进入）：3 个位置都放好了 → 到达终止条件"},
-		{WhenBefore, KindTry, 0, "try 1 at position 0", "尝试在位置 0 放 1"},
-		{WhenBefore, KindPlace, 0, "1 is unused: place it at position 0 (做出选择) and recurse to position 1",
+		{problem.WhenBefore, problem.KindTry, 0, "try 1 at position 0", "尝试在位置 0 放 1"},
+		{problem.WhenBefore, problem.KindPlace, 0, "1 is unused: place it at position 0 (做出选择) and recurse to position 1",
 			"1 还没用过：在位置 0 放 1（做出选择），递归到位置 1"},
-		{WhenBefore, KindPlace, 2, "3 is unused: place it at position 2 (做出选择), the last one, and recurse",
+		{problem.WhenBefore, problem.KindPlace, 2, "3 is unused: place it at position 2 (做出选择), the last one, and recurse",
 			"3 还没用过：在位置 2 放 3（做出选择），这是最后一个位置，递归"},
-		{WhenBefore, KindReject, 0, "1 at position 1 is already used at position 0: prune (剪枝)", "位置 1 放 1：1 已在位置 0 用过，剪枝"},
-		{WhenBefore, KindSolution, 0, "all 3 positions filled, no number twice: solution 1 → record it and return; the search goes on",
+		{problem.WhenBefore, problem.KindReject, 0, "1 at position 1 is already used at position 0: prune (剪枝)", "位置 1 放 1：1 已在位置 0 用过，剪枝"},
+		{problem.WhenBefore, problem.KindSolution, 0, "all 3 positions filled, no number twice: solution 1 → record it and return; the search goes on",
 			"3 个位置都放好了，没有重复的数：找到第 1 个解 → 记下它，返回，继续搜索"},
-		{WhenBefore, KindUndo, 0, "undo the 3 at position 2 (撤销选择, 回溯) for more solutions; no number left",
+		{problem.WhenBefore, problem.KindUndo, 0, "undo the 3 at position 2 (撤销选择, 回溯) for more solutions; no number left",
 			"撤销选择：拿回位置 2 的 3（回溯），继续找其他解；已没有下一个数字可试"},
-		{WhenBefore, KindExhausted, 0, "all 3 numbers at position 2 tried (1 solution below) → return",
+		{problem.WhenBefore, problem.KindExhausted, 0, "all 3 numbers at position 2 tried (1 solution below) → return",
 			"位置 2 的 3 个数字都试完了（下面找到 1 个解）→ 返回"},
-		{WhenAfter, KindPlace, 0, "place 1 at position 0 (做出选择) first; the check comes after", "先在位置 0 放 1（做出选择），放好再检查"},
-		{WhenAfter, KindReject, 0, "the 1 just placed at position 1 is already used at position 0: prune (剪枝), undo it",
+		{problem.WhenAfter, problem.KindPlace, 0, "place 1 at position 0 (做出选择) first; the check comes after", "先在位置 0 放 1（做出选择），放好再检查"},
+		{problem.WhenAfter, problem.KindReject, 0, "the 1 just placed at position 1 is already used at position 0: prune (剪枝), undo it",
 			"先放后查：位置 1 放了 1，1 已在位置 0 用过，剪枝，随后撤销"},
-		{WhenLeaf, KindReject, 0, "whole-board check failed: the 1 at position 1 is already used at position 0 → return",
+		{problem.WhenLeaf, problem.KindReject, 0, "whole-board check failed: the 1 at position 1 is already used at position 0 → return",
 			"整盘校验失败：位置 1 的 1 已在位置 0 用过 → 返回"},
 	}
 	for _, tc := range tests {
-		events, en, zh := permNotes(t, 3, tc.when, StopAll)
+		events, en, zh := permNotes(t, 3, tc.when, problem.StopAll)
 		var gotEN, gotZH string
 		skip := tc.skip
 		for i, e := range events {

@@ -1,4 +1,4 @@
-package tracer
+package listkit
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/backtrack-edu/backtrack/tracer/problem"
 	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
@@ -83,7 +84,7 @@ func (e *NumbersError) Error() string {
 
 func (e *NumbersError) Unwrap() error { return e.Err }
 
-func numbersErr(word, format string, args ...any) error {
+func NumbersErr(word, format string, args ...any) error {
 	return &NumbersError{Word: word, Err: fmt.Errorf(format, args...)}
 }
 
@@ -143,22 +144,22 @@ func ParseNumbers(text string, def Numbers) (Numbers, error) {
 	}
 	f := strings.Fields(strings.NewReplacer("=", " ", "[", " ", "]", " ").Replace(strings.Join(lines, "\n")))
 	if len(f) == 0 {
-		return Numbers{}, numbersErr("", "the instance is empty: want nums, target, reuse or dedup (e.g. %q)", def.String())
+		return Numbers{}, NumbersErr("", "the instance is empty: want nums, target, reuse or dedup (e.g. %q)", def.String())
 	}
 	seen := map[string]bool{}
 	for i := 0; i < len(f); i++ {
 		key := f[i]
 		val := ""
 		if !slices.Contains(numbersWords, key) {
-			return Numbers{}, numbersErr("", "unknown word %q: want nums, target, reuse or dedup (e.g. %q)", shortWord(key), def.String())
+			return Numbers{}, NumbersErr("", "unknown word %q: want nums, target, reuse or dedup (e.g. %q)", shortWord(key), def.String())
 		}
 		if seen[key] {
-			return Numbers{}, numbersErr(key, "given twice: give it once")
+			return Numbers{}, NumbersErr(key, "given twice: give it once")
 		}
 		seen[key] = true
 		if key != "reuse" {
 			if i+1 >= len(f) {
-				return Numbers{}, numbersErr(key, "a value must follow it")
+				return Numbers{}, NumbersErr(key, "a value must follow it")
 			}
 			i++
 			val = f[i]
@@ -177,16 +178,16 @@ func ParseNumbers(text string, def Numbers) (Numbers, error) {
 			in.Given = nums
 		case "target":
 			if def.Target == 0 {
-				return Numbers{}, numbersErr("target", "this problem has no target")
+				return Numbers{}, NumbersErr("target", "this problem has no target")
 			}
 			v, err := strconv.Atoi(val)
 			if err != nil || v < 1 || v > MaxTarget {
-				return Numbers{}, numbersErr("target", "%q is not a whole number from 1 to %d", shortWord(val), MaxTarget)
+				return Numbers{}, NumbersErr("target", "%q is not a whole number from 1 to %d", shortWord(val), MaxTarget)
 			}
 			in.Target = v
 		case "reuse":
 			if def.Target == 0 {
-				return Numbers{}, numbersErr("reuse", "only a combination sum reuses numbers")
+				return Numbers{}, NumbersErr("reuse", "only a combination sum reuses numbers")
 			}
 			in.Reuse = true
 		case "dedup":
@@ -198,7 +199,7 @@ func ParseNumbers(text string, def Numbers) (Numbers, error) {
 		}
 	}
 	if len(in.Given) < 1 || len(in.Given) > MaxNumbers {
-		return Numbers{}, numbersErr("nums", "%d numbers: want 1 to %d", len(in.Given), MaxNumbers)
+		return Numbers{}, NumbersErr("nums", "%d numbers: want 1 to %d", len(in.Given), MaxNumbers)
 	}
 	in.Sorted = slices.Sorted(slices.Values(in.Given))
 	return in, nil
@@ -206,9 +207,9 @@ func ParseNumbers(text string, def Numbers) (Numbers, error) {
 
 // ParseDedup reads a de-duplication style: used, start or none.
 func ParseDedup(s string) (Dedup, error) {
-	d, err := ParseEnum("dedup", s, Dedups)
+	d, err := problem.ParseEnum("dedup", s, Dedups)
 	if err != nil {
-		return "", fmt.Errorf("unknown style %q: want %s", shortWord(s), JoinValues(Dedups))
+		return "", fmt.Errorf("unknown style %q: want %s", shortWord(s), problem.JoinValues(Dedups))
 	}
 	return d, nil
 }
@@ -217,7 +218,7 @@ func ParseDedup(s string) (Dedup, error) {
 // is a list of numbers (combination-sum, subsets, permutations), and
 // whether it is one: its default puzzle reads as Numbers. A default
 // without a target (Target 0) means the problem has none.
-func ListDefault(d *Def) (Numbers, bool) {
+func ListDefault(d *problem.Def) (Numbers, bool) {
 	if d == nil || d.Puzzle == nil || d.Puzzle.Parse == nil {
 		return Numbers{}, false
 	}
@@ -229,8 +230,8 @@ func ListDefault(d *Def) (Numbers, bool) {
 	return in, ok
 }
 
-// sortedNumbers returns in with Sorted filled: a default instance.
-func sortedNumbers(in Numbers) Numbers {
+// SortedNumbers returns in with Sorted filled: a default instance.
+func SortedNumbers(in Numbers) Numbers {
 	in.Sorted = slices.Sorted(slices.Values(in.Given))
 	return in
 }
@@ -238,7 +239,7 @@ func sortedNumbers(in Numbers) Numbers {
 // String writes the instance as ParseNumbers reads it, every part spelled
 // out: "nums 10,1,2,7,6,1,5 target 8 dedup used".
 func (in Numbers) String() string {
-	s := "nums " + intList(in.Given, ",")
+	s := "nums " + IntList(in.Given, ",")
 	if in.Target > 0 {
 		s += " target " + strconv.Itoa(in.Target)
 	}
@@ -268,8 +269,8 @@ func NumbersInstance(nums string, target int, reuse bool, dedup string) string {
 	return strings.Join(parts, " ")
 }
 
-// repeats reports whether the sorted list holds a number twice.
-func (in Numbers) repeats() bool {
+// Repeats reports whether the sorted list holds a number twice.
+func (in Numbers) Repeats() bool {
 	for i := 1; i < len(in.Sorted); i++ {
 		if in.Sorted[i] == in.Sorted[i-1] {
 			return true
@@ -278,18 +279,18 @@ func (in Numbers) repeats() bool {
 	return false
 }
 
-// glyph writes index v of the sorted list as its number (1-9, A-Z).
-func (in Numbers) glyph(v int) byte {
+// Glyph writes index v of the sorted list as its number (1-9, A-Z).
+func (in Numbers) Glyph(v int) byte {
 	if v < 0 || v >= len(in.Sorted) {
 		return '?'
 	}
-	return digitChar(in.Sorted[v])
+	return DigitChar(in.Sorted[v])
 }
 
-// listText writes numbers as a list: "[1,1,6]".
-func listText(vs []int) string { return "[" + intList(vs, ",") + "]" }
+// ListText writes numbers as a list: "[1,1,6]".
+func ListText(vs []int) string { return "[" + IntList(vs, ",") + "]" }
 
-func intList(vs []int, sep string) string {
+func IntList(vs []int, sep string) string {
 	s := make([]string, len(vs))
 	for i, v := range vs {
 		s[i] = strconv.Itoa(v)
@@ -297,8 +298,8 @@ func intList(vs []int, sep string) string {
 	return strings.Join(s, sep)
 }
 
-// rowNumbers reads a path row back as its numbers ("116...." → [1,1,6]).
-func rowNumbers(rows []string) []int {
+// RowNumbers reads a path row back as its numbers ("116...." → [1,1,6]).
+func RowNumbers(rows []string) []int {
 	var out []int
 	for _, r := range rows {
 		for i := 0; i < len(r); i++ {
@@ -310,8 +311,8 @@ func rowNumbers(rows []string) []int {
 	return out
 }
 
-// sumText writes a running sum: "1 + 2 + 5 = 8".
-func sumText(vs []int) string {
+// SumText writes a running sum: "1 + 2 + 5 = 8".
+func SumText(vs []int) string {
 	total := 0
 	for _, v := range vs {
 		total += v
@@ -319,76 +320,76 @@ func sumText(vs []int) string {
 	if len(vs) == 1 {
 		return strconv.Itoa(total)
 	}
-	return intList(vs, " + ") + " = " + strconv.Itoa(total)
+	return IntList(vs, " + ") + " = " + strconv.Itoa(total)
 }
 
-// sameLevelWords are the words of 树层去重, the same for every list
+// SameLevelWords are the words of 树层去重, the same for every list
 // problem, which numbers it r: its own colour and mark, and "same as"
 // where a clash would say "clash with".
-func sameLevelWords(r Rule) RuleWords {
-	return RuleWords{Rule: r, Key: "same_level",
-		Name:    Text{EN: "equal number already tried at this level", ZH: "树层去重：同一层已试过相同的数"},
-		Short:   Text{EN: "same level", ZH: "树层去重"},
-		Mark:    Text{EN: "same level (层)", ZH: "层"},
-		Witness: WitnessSibling,
-		With:    Text{EN: "same as before:", ZH: "同层已试："},
+func SameLevelWords(r problem.Rule) problem.RuleWords {
+	return problem.RuleWords{Rule: r, Key: "same_level",
+		Name:    problem.Text{EN: "equal number already tried at this level", ZH: "树层去重：同一层已试过相同的数"},
+		Short:   problem.Text{EN: "same level", ZH: "树层去重"},
+		Mark:    problem.Text{EN: "same level (层)", ZH: "层"},
+		Witness: problem.WitnessSibling,
+		With:    problem.Text{EN: "same as before:", ZH: "同层已试："},
 		Color:   "#1f6fb2",
 		Fill:    "#dcebf8",
 	}
 }
 
-// branchMark is Def.CallMark of the list problems: the last move of
+// BranchMark is Def.CallMark of the list problems: the last move of
 // path (an index, base for index 0) repeats the number of the index
 // before it, and that one is on the path (树枝: allowed).
-func branchMark(in Numbers, base int) func(path []int) (Text, bool) {
-	return func(path []int) (Text, bool) {
+func BranchMark(in Numbers, base int) func(path []int) (problem.Text, bool) {
+	return func(path []int) (problem.Text, bool) {
 		if len(path) == 0 {
-			return Text{}, false
+			return problem.Text{}, false
 		}
 		i := path[len(path)-1] - base
 		if i <= 0 || i >= len(in.Sorted) || in.Sorted[i] != in.Sorted[i-1] || !slices.Contains(path[:len(path)-1], i-1+base) {
-			return Text{}, false
+			return problem.Text{}, false
 		}
-		return Text{EN: "branch", ZH: "树枝"}, true
+		return problem.Text{EN: "branch", ZH: "树枝"}, true
 	}
 }
 
-// dedupCode is the template line of 树层去重 under each style, over the
+// DedupCode is the template line of 树层去重 under each style, over the
 // sorted array a (c, nums).
-func dedupCode(d Dedup, a string) string {
+func DedupCode(d Dedup, a string) string {
 	if d == DedupStart {
 		return fmt.Sprintf("if i>start && %[1]s[i]==%[1]s[i-1] { continue } // 树层", a)
 	}
 	return fmt.Sprintf("if i>0 && %[1]s[i]==%[1]s[i-1] && !used[i-1] { continue } // 树层", a)
 }
 
-// listWords are the Words every list problem starts from: the moves take
+// ListWords are the Words every list problem starts from: the moves take
 // numbers of the sorted list (value v is index v - base); place and
 // reject notes name the number and, for an equal one, whether the one
 // before it is on this branch (树枝, allowed) or was tried at this level
 // (树层, skipped).
-func listWords(in Numbers, base int, thing Text) Words {
+func ListWords(in Numbers, base int, thing problem.Text) problem.Words {
 	num := func(v int) int {
 		if i := v - base; i >= 0 && i < len(in.Sorted) {
 			return in.Sorted[i]
 		}
 		return v
 	}
-	w := PlainWords(Text{EN: "number", ZH: "数"}, Text{EN: "the next number", ZH: "下一个数"})
+	w := problem.PlainWords(problem.Text{EN: "number", ZH: "数"}, problem.Text{EN: "the next number", ZH: "下一个数"})
 	w.Value = func(v int) string { return strconv.Itoa(num(v)) }
 	w.Last = func(int) int { return len(in.Sorted) - 1 + base }
-	w.Thing = func(v int, at Pos) Text {
-		return Text{EN: fmt.Sprintf("the %d at position %d", num(v), at.Col), ZH: fmt.Sprintf("位置 %d 的 %d", at.Col, num(v))}
+	w.Thing = func(v int, at problem.Pos) problem.Text {
+		return problem.Text{EN: fmt.Sprintf("the %d at position %d", num(v), at.Col), ZH: fmt.Sprintf("位置 %d 的 %d", at.Col, num(v))}
 	}
-	w.Slot = func(slot Pos) Text { return Text(words.ListSlot.Both(slot.Col)) }
-	w.Try = func(cell Pos, v int) Text {
-		return Text{EN: fmt.Sprintf("try %d (index %d) at position %d", num(v), v-base, cell.Col), ZH: fmt.Sprintf("尝试在位置 %d 放 %d（下标 %d）", cell.Col, num(v), v-base)}
+	w.Slot = func(slot problem.Pos) problem.Text { return problem.Text(words.ListSlot.Both(slot.Col)) }
+	w.Try = func(cell problem.Pos, v int) problem.Text {
+		return problem.Text{EN: fmt.Sprintf("try %d (index %d) at position %d", num(v), v-base, cell.Col), ZH: fmt.Sprintf("尝试在位置 %d 放 %d（下标 %d）", cell.Col, num(v), v-base)}
 
 	}
-	w.Decide = func(c CallFacts) Text {
-		return Text{EN: fmt.Sprintf("choose the %s at position %d", thing.EN, c.Depth), ZH: fmt.Sprintf("选位置 %d 的%s", c.Depth, thing.ZH)}
+	w.Decide = func(c problem.CallFacts) problem.Text {
+		return problem.Text{EN: fmt.Sprintf("choose the %s at position %d", thing.EN, c.Depth), ZH: fmt.Sprintf("选位置 %d 的%s", c.Depth, thing.ZH)}
 	}
-	w.Reject = func(when When, e *Event, rule RuleWords) Text {
+	w.Reject = func(when problem.When, e *problem.Event, rule problem.RuleWords) problem.Text {
 		v, at := num(e.Value), e.Cell.Col
 		switch rule.Key {
 		case "same_level":
@@ -396,47 +397,47 @@ func listWords(in Numbers, base int, thing Text) Words {
 			if in.Dedup == DedupStart {
 				why = "i > start"
 			}
-			return Text{EN: fmt.Sprintf("%d (index %d) equals the %d tried just before at this level (%s: 树层去重): skip it, it would give the same answers again",
+			return problem.Text{EN: fmt.Sprintf("%d (index %d) equals the %d tried just before at this level (%s: 树层去重): skip it, it would give the same answers again",
 				v, e.Value-base, v, why), ZH: fmt.Sprintf("%d（下标 %d）与这一层刚试过的 %d 相同（%s，树层去重）：跳过，否则会得到重复的结果", v, e.Value-base, v, why)}
 
 		case "used":
-			return Text{EN: fmt.Sprintf("index %d (the %d) is already on the path: skip it", e.Value-base, v), ZH: fmt.Sprintf("下标 %d（%d）已在路径中：跳过", e.Value-base, v)}
+			return problem.Text{EN: fmt.Sprintf("index %d (the %d) is already on the path: skip it", e.Value-base, v), ZH: fmt.Sprintf("下标 %d（%d）已在路径中：跳过", e.Value-base, v)}
 
 		case "over":
-			return Text{EN: fmt.Sprintf("adding %d passes the target %d: the loop ends (the numbers after it are no smaller: 剪枝)", v, in.Target), ZH: fmt.Sprintf("加上 %d 就超过目标和 %d：循环结束（后面的数不会更小，剪枝）", v, in.Target)}
+			return problem.Text{EN: fmt.Sprintf("adding %d passes the target %d: the loop ends (the numbers after it are no smaller: 剪枝)", v, in.Target), ZH: fmt.Sprintf("加上 %d 就超过目标和 %d：循环结束（后面的数不会更小，剪枝）", v, in.Target)}
 
 		}
-		return Text{EN: fmt.Sprintf("%d at position %d breaks %s", v, at, rule.Name.EN), ZH: fmt.Sprintf("位置 %d 放 %d 违反%s", at, v, rule.Name.ZH)}
+		return problem.Text{EN: fmt.Sprintf("%d at position %d breaks %s", v, at, rule.Name.EN), ZH: fmt.Sprintf("位置 %d 放 %d 违反%s", at, v, rule.Name.ZH)}
 	}
-	w.Place = func(when When, e *Event, size int) Text {
+	w.Place = func(when problem.When, e *problem.Event, size int) problem.Text {
 		v, i := num(e.Value), e.Value-base
 		if i > 0 && in.Sorted[i] == in.Sorted[i-1] && in.Dedup == DedupUsed {
-			return Text{EN: fmt.Sprintf("take %d (index %d): it equals index %d, but that one is on this branch (used[%d] == true, 树枝): allowed; recurse", v, i, i-1, i-1), ZH: fmt.Sprintf("选 %d（下标 %d）：它与下标 %d 相同，但那个在这条树枝上（used[%d] == true，树枝）：可以选；递归", v, i, i-1, i-1)}
+			return problem.Text{EN: fmt.Sprintf("take %d (index %d): it equals index %d, but that one is on this branch (used[%d] == true, 树枝): allowed; recurse", v, i, i-1, i-1), ZH: fmt.Sprintf("选 %d（下标 %d）：它与下标 %d 相同，但那个在这条树枝上（used[%d] == true，树枝）：可以选；递归", v, i, i-1, i-1)}
 
 		}
-		return Text{EN: fmt.Sprintf("take %d (index %d) at position %d (做出选择) and recurse", v, i, e.Cell.Col), ZH: fmt.Sprintf("在位置 %d 选 %d（下标 %d，做出选择），递归", e.Cell.Col, v, i)}
+		return problem.Text{EN: fmt.Sprintf("take %d (index %d) at position %d (做出选择) and recurse", v, i, e.Cell.Col), ZH: fmt.Sprintf("在位置 %d 选 %d（下标 %d，做出选择），递归", e.Cell.Col, v, i)}
 
 	}
-	w.Undo = func(e *Event) Text {
-		return Text{EN: fmt.Sprintf("take %d (index %d) back (撤销选择, 回溯)", num(e.Value), e.Value-base), ZH: fmt.Sprintf("撤销选择：拿回 %d（下标 %d，回溯）", num(e.Value), e.Value-base)}
+	w.Undo = func(e *problem.Event) problem.Text {
+		return problem.Text{EN: fmt.Sprintf("take %d (index %d) back (撤销选择, 回溯)", num(e.Value), e.Value-base), ZH: fmt.Sprintf("撤销选择：拿回 %d（下标 %d，回溯）", num(e.Value), e.Value-base)}
 
 	}
-	w.Exhausted = func(e *Event, size int, below Text) Text {
+	w.Exhausted = func(e *problem.Event, size int, below problem.Text) problem.Text {
 		if below.EN != "" {
-			return Text{EN: fmt.Sprintf("every number at position %d tried (%s below) → return", e.Cell.Col, below.EN), ZH: fmt.Sprintf("位置 %d 的数都试完了（下面找到 %s）→ 返回", e.Cell.Col, below.ZH)}
+			return problem.Text{EN: fmt.Sprintf("every number at position %d tried (%s below) → return", e.Cell.Col, below.EN), ZH: fmt.Sprintf("位置 %d 的数都试完了（下面找到 %s）→ 返回", e.Cell.Col, below.ZH)}
 
 		}
-		return Text{EN: fmt.Sprintf("no number left for position %d → return (回溯)", e.Cell.Col), ZH: fmt.Sprintf("位置 %d 没有数可选了 → 返回（回溯）", e.Cell.Col)}
+		return problem.Text{EN: fmt.Sprintf("no number left for position %d → return (回溯)", e.Cell.Col), ZH: fmt.Sprintf("位置 %d 没有数可选了 → 返回（回溯）", e.Cell.Col)}
 
 	}
 	return w
 }
 
-// listMove writes a move of a list problem as its number alone, as
+// ListMove writes a move of a list problem as its number alone, as
 // 代码随想录's trees label their branches ("1", "1", "2"): base is the
 // value of index 0.
-func listMove(in Numbers, base int) func(Pos, int) string {
-	return func(_ Pos, v int) string {
+func ListMove(in Numbers, base int) func(problem.Pos, int) string {
+	return func(_ problem.Pos, v int) string {
 		if i := v - base; i >= 0 && i < len(in.Sorted) {
 			return strconv.Itoa(in.Sorted[i])
 		}
@@ -444,32 +445,32 @@ func listMove(in Numbers, base int) func(Pos, int) string {
 	}
 }
 
-// listParseMove reads a move written p<position>=i<index> (the index into
+// ListParseMove reads a move written p<position>=i<index> (the index into
 // the sorted list): a box reads its number alone, which does not say the
 // position, so a step log writes such moves as a cell and a value.
-func listParseMove(name string, base int) func(string, int) (Pos, int, error) {
-	return func(s string, size int) (Pos, int, error) {
+func ListParseMove(name string, base int) func(string, int) (problem.Pos, int, error) {
+	return func(s string, size int) (problem.Pos, int, error) {
 		bad := fmt.Errorf("%q is not a %s move: want p<position>=i<index into the sorted list>, e.g. p0=i1", s, name)
 		pos, idx, ok := strings.Cut(strings.TrimSpace(s), "=")
 		pos, idx = strings.TrimSpace(pos), strings.TrimSpace(idx)
 		if !ok || !strings.HasPrefix(pos, "p") || !strings.HasPrefix(idx, "i") {
-			return NoPos, 0, bad
+			return problem.NoPos, 0, bad
 		}
 		d, err1 := strconv.Atoi(pos[1:])
 		i, err2 := strconv.Atoi(idx[1:])
 		if err1 != nil || err2 != nil || strconv.Itoa(d) != pos[1:] || strconv.Itoa(i) != idx[1:] || d < 0 || i < 0 {
-			return NoPos, 0, bad
+			return problem.NoPos, 0, bad
 		}
 		if d >= size {
-			return NoPos, 0, fmt.Errorf("%q: position %d is off the row: want 0 to %d", s, d, size-1)
+			return problem.NoPos, 0, fmt.Errorf("%q: position %d is off the row: want 0 to %d", s, d, size-1)
 		}
-		return Pos{Row: 0, Col: d}, i + base, nil
+		return problem.Pos{Row: 0, Col: d}, i + base, nil
 	}
 }
 
-// numbersOf reads the instance of info (its Instance text) with the
+// NumbersOf reads the instance of info (its Instance text) with the
 // problem's defaults.
-func numbersOf(info Info, def Numbers) (Numbers, bool) {
+func NumbersOf(info problem.Info, def Numbers) (Numbers, bool) {
 	in, err := ParseNumbers(info.Instance, def)
 	return in, err == nil
 }
@@ -477,13 +478,7 @@ func numbersOf(info Info, def Numbers) (Numbers, bool) {
 // DedupOf returns the de-duplication style a list instance's text names
 // ("nums 1,1,2 dedup used": DedupUsed), "" if it names none.
 func DedupOf(instance string) Dedup {
-	f := strings.Fields(instance)
-	for i := 0; i+1 < len(f); i++ {
-		if f[i] == "dedup" {
-			return Dedup(f[i+1])
-		}
-	}
-	return ""
+	return Dedup(problem.InstanceSetting(instance, "dedup"))
 }
 
 // Variants returns the instance's text under every de-duplication style
@@ -511,9 +506,9 @@ func isComment(line string) bool {
 	return strings.HasPrefix(strings.TrimSpace(line), "#")
 }
 
-// digitChar returns how number d is written on a board row: 1-9, then A-Z
+// DigitChar returns how number d is written on a board row: 1-9, then A-Z
 // for 10-35; '.' for 0.
-func digitChar(d int) byte {
+func DigitChar(d int) byte {
 	switch {
 	case d == 0:
 		return '.'
@@ -524,7 +519,7 @@ func digitChar(d int) byte {
 	}
 }
 
-// digitValue reads a board row's character as digitChar writes 1 to 16
+// digitValue reads a board row's character as DigitChar writes 1 to 16
 // (a Sudoku digit); 0 for '.' or '0', -1 for anything else.
 func digitValue(ch rune) int {
 	switch {

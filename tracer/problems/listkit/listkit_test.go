@@ -1,4 +1,4 @@
-package tracer
+package listkit_test
 
 import (
 	"errors"
@@ -6,6 +6,11 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/backtrack-edu/backtrack/tracer/problem"
+	"github.com/backtrack-edu/backtrack/tracer/problems/combsum"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
+	"github.com/backtrack-edu/backtrack/tracer/problems/subsets"
 )
 
 // TestParseNumbersStrict: a list instance's text is read whole or
@@ -15,7 +20,7 @@ import (
 func TestParseNumbersStrict(t *testing.T) {
 	tests := []struct {
 		text  string
-		word  string // the NumbersError's Word; "-" for no error
+		word  string // the listkit.NumbersError's Word; "-" for no error
 		says  string
 		given []int
 	}{
@@ -25,7 +30,7 @@ func TestParseNumbersStrict(t *testing.T) {
 		{"nums=[1,2,3] target=3", "-", "", []int{1, 2, 3}},
 		{"# LeetCode 39\nnums 2,3,6,7\n# its target\ntarget 7\n", "-", "", []int{2, 3, 6, 7}},
 		{"\ufeffnums 1,2 target 3", "-", "", []int{1, 2}},
-		{"target 3", "-", "", CombSumDefault.Given},
+		{"target 3", "-", "", combsum.CombSumDefault.Given},
 		{"", "", "the instance is empty", nil},
 		{" \n\t", "", "the instance is empty", nil},
 		{"# only a comment\n", "", "the instance is empty", nil},
@@ -46,7 +51,7 @@ func TestParseNumbersStrict(t *testing.T) {
 		{"nums 1,2,3,4,5,6,7,8,9,10,11,12,13", "nums", "13 numbers: want 1 to 12", nil},
 	}
 	for _, tt := range tests {
-		in, err := ParseNumbers(tt.text, CombSumDefault)
+		in, err := listkit.ParseNumbers(tt.text, combsum.CombSumDefault)
 		if tt.word == "-" {
 			if err != nil {
 				t.Errorf("%q: %v", tt.text, err)
@@ -55,9 +60,9 @@ func TestParseNumbersStrict(t *testing.T) {
 			}
 			continue
 		}
-		var ne *NumbersError
+		var ne *listkit.NumbersError
 		if !errors.As(err, &ne) || ne.Word != tt.word || !strings.Contains(err.Error(), tt.says) {
-			t.Errorf("%q: error %v: want a NumbersError of %q saying %q", tt.text, err, tt.word, tt.says)
+			t.Errorf("%q: error %v: want a listkit.NumbersError of %q saying %q", tt.text, err, tt.word, tt.says)
 		}
 	}
 }
@@ -80,7 +85,7 @@ func TestParseNumberList(t *testing.T) {
 		{"1,x", nil, `"x" is not a whole number`},
 		{"1,2,3,4,5,6,7,8,9,10,11,12,13", nil, "13 numbers"},
 	} {
-		got, err := ParseNumberList(tt.s)
+		got, err := listkit.ParseNumberList(tt.s)
 		switch {
 		case tt.says == "" && (err != nil || !slices.Equal(got, tt.want)):
 			t.Errorf("%q: %v, %v; want %v", tt.s, got, err, tt.want)
@@ -93,7 +98,7 @@ func TestParseNumberList(t *testing.T) {
 // TestSetKeysTwice: a strategy key given twice is refused, not "the last
 // wins" (compare --left check=counts,check=scan).
 func TestSetKeysTwice(t *testing.T) {
-	var s Spec
+	var s problem.Spec
 	if err := s.SetKeys("check=counts,check=scan"); err == nil || !strings.Contains(err.Error(), "check: given twice") {
 		t.Errorf("SetKeys: %v, want check given twice", err)
 	}
@@ -103,7 +108,7 @@ func TestSetKeysTwice(t *testing.T) {
 }
 
 // FuzzParseNumbers checks that the reader of a list instance never
-// panics, that every error is one line of UTF-8, a *NumbersError, and
+// panics, that every error is one line of UTF-8, a *listkit.NumbersError, and
 // that what it accepts writes back (String) to a text it reads the same.
 func FuzzParseNumbers(f *testing.F) {
 	for _, s := range []string{"nums 1,2 target 3", "nums 1, 2 reuse dedup start", "nums 1,,2", "nums 1,2 nums 3",
@@ -112,20 +117,20 @@ func FuzzParseNumbers(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, def := range []Numbers{CombSumDefault, SubsetsDefault} {
-			in, err := ParseNumbers(text, def)
+		for _, def := range []listkit.Numbers{combsum.CombSumDefault, subsets.SubsetsDefault} {
+			in, err := listkit.ParseNumbers(text, def)
 			if err != nil {
 				msg := err.Error()
-				var ne *NumbersError
+				var ne *listkit.NumbersError
 				if strings.Contains(msg, "\n") || !utf8.ValidString(msg) || !errors.As(err, &ne) {
-					t.Errorf("error %q is not one line of UTF-8 from a NumbersError", msg)
+					t.Errorf("error %q is not one line of UTF-8 from a listkit.NumbersError", msg)
 				}
 				continue
 			}
-			if len(in.Given) < 1 || len(in.Given) > MaxNumbers || len(in.Sorted) != len(in.Given) {
+			if len(in.Given) < 1 || len(in.Given) > listkit.MaxNumbers || len(in.Sorted) != len(in.Given) {
 				t.Fatalf("%q: accepted %+v", text, in)
 			}
-			back, err := ParseNumbers(in.String(), def)
+			back, err := listkit.ParseNumbers(in.String(), def)
 			if err != nil || back.String() != in.String() {
 				t.Errorf("%q: %q reads back as %q, %v", text, in.String(), back.String(), err)
 			}
