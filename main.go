@@ -539,7 +539,7 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if opts.Limits.MaxSteps > tracer.DefaultMaxSteps {
 		liftMemoryLimit() // a recording of more steps than the default
 	}
-	info := p.Info()
+	info := tracer.InfoOf(p)
 	rec := stepper.NewRecording(info, tracer.StrategyOf(info, opts))
 	opts.Sinks = []tracer.Sink{rec}
 	res, err := tracer.Run(ctx, p, opts)

@@ -295,7 +295,7 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 	if err != nil {
 		return nil, err
 	}
-	info := p.Info()
+	info := tracer.InfoOf(p)
 	strategy := tracer.StrategyOf(info, opts)
 	var sinks []tracer.Sink
 	for _, d := range l.Spec.Diagrams {

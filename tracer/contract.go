@@ -180,6 +180,9 @@ func ParseLang(s string) (Lang, error) { return problem.ParseLang(s) }
 // ZHSpace is problem.ZHSpace.
 func ZHSpace(s string, zh, lead, trail bool) string { return problem.ZHSpace(s, zh, lead, trail) }
 
+// InfoOf is problem.InfoOf.
+func InfoOf(p Problem) Info { return problem.InfoOf(p) }
+
 // ParseWhen is problem.ParseWhen.
 func ParseWhen(s string) (When, error) { return problem.ParseWhen(s) }
 

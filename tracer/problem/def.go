@@ -219,8 +219,11 @@ type Def struct {
 	// ForInstance returns the Def as the instance info describes speaks:
 	// the same problem with Move, Words, Label and Solution that name the
 	// instance's own numbers (a box reads 1, not index 0). It is called
-	// once per run, by Of, and never in the search loop. Optional: the
-	// Def is the same for every instance.
+	// by Of (through InfoOf, the framework's binding of an instance, which
+	// every reader of a problem asks), never in the search loop; the Def
+	// returned needs no ForInstance of its own (Of clears it). A problem's
+	// Info may return its registered Def unbound. Optional: the Def is the
+	// same for every instance.
 	ForInstance func(info Info) *Def
 	// Size is set for problems sized by n; Puzzle for problems that take a
 	// puzzle text (its default is the instance used without one). A
@@ -392,6 +395,11 @@ func (d *Def) Of(info Info) *Def {
 		return d
 	}
 	if b := d.ForInstance(info); b != nil {
+		if b.ForInstance != nil { // bound once: the result speaks for its instance only
+			c := *b
+			c.ForInstance = nil
+			b = &c
+		}
 		return b
 	}
 	return d

@@ -49,6 +49,18 @@ type Info struct {
 	Rules    []Rule // the rules in the order the checks test them
 }
 
+// InfoOf returns p's Info with its Def bound to the instance (Def.Of: the
+// Def whose words, moves, label and board name the instance's own
+// numbers). The command line, the pipeline (render/export), the step-log
+// reader and the lessons ask it, not p.Info(), so that a problem whose Info
+// returns its registered Def unbound still speaks of its instance. Binding
+// a bound Def again returns it as it is.
+func InfoOf(p Problem) Info {
+	info := p.Info()
+	info.Def = info.Def.Of(info)
+	return info
+}
+
 // Scan reports how a problem found its slot (Sudoku only).
 type Scan struct {
 	From    Pos  // the first cell inspected

@@ -102,7 +102,7 @@ func Page(ctx context.Context, r Request) ([]byte, error) {
 	if err != nil {
 		return nil, asCommand(ui, settingField(err), SpecError(err, where))
 	}
-	info := p.Info()
+	info := tracer.InfoOf(p)
 	sg := tracer.StrategyOf(info, opts)
 	st := &tracer.Stats{}
 	pg := &page{rec: stepper.NewRecording(info, sg), limit: r.MaxSteps, progress: r.Progress}

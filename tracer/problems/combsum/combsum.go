@@ -266,7 +266,6 @@ func combSumFor(info problem.Info) *problem.Def {
 		in = CombSumDefault
 	}
 	d := *CombSumDef
-	d.ForInstance = nil
 	n := len(in.Sorted)
 	cols := combSumCols(in)
 	d.Values = func(int) (int, int) { return 0, n - 1 }

@@ -239,7 +239,6 @@ func permutationsFor(info problem.Info) *problem.Def {
 		return nil
 	}
 	d := *PermutationsDef
-	d.ForInstance = nil
 	n := len(in.Sorted)
 	glyph := func(v int) byte { return in.Glyph(v - 1) }
 	d.Start = func(problem.Info) (*problem.Board, error) { return problem.NewBoard(1, n, glyph), nil }

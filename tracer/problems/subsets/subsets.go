@@ -192,7 +192,6 @@ func subsetsFor(info problem.Info) *problem.Def {
 		in = SubsetsDefault
 	}
 	d := *SubsetsDef
-	d.ForInstance = nil
 	n := len(in.Sorted)
 	d.Values = func(int) (int, int) { return 0, n - 1 }
 	d.Start = func(problem.Info) (*problem.Board, error) { return problem.NewBoard(1, n, in.Glyph), nil }
