@@ -10,6 +10,8 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
@@ -200,22 +202,22 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 		}
 		return num(n), nil
 	case "box_side":
-		if _, err := startBoard(*sum); err != nil || tracer.BoxSide(sum.Size) == 0 {
+		if _, err := startBoard(*sum); err != nil || sudoku.BoxSide(sum.Size) == 0 {
 			return value{}, fmt.Errorf("field box_side: %s has no boxes", sum.Problem)
 		}
-		return num(int64(tracer.BoxSide(sum.Size))), nil
+		return num(int64(sudoku.BoxSide(sum.Size))), nil
 	case "box_offset_min":
-		if _, err := startBoard(*sum); err != nil || tracer.BoxSide(sum.Size) == 0 {
+		if _, err := startBoard(*sum); err != nil || sudoku.BoxSide(sum.Size) == 0 {
 			return value{}, fmt.Errorf("field box_offset_min: %s has no boxes", sum.Problem)
 		}
 		return num(0), nil
 	case "box_offset_max":
 		// The offsets inside a box (i/3 and i%3 of tutorial 004's loop)
 		// run from 0 to the box side less one.
-		if _, err := startBoard(*sum); err != nil || tracer.BoxSide(sum.Size) == 0 {
+		if _, err := startBoard(*sum); err != nil || sudoku.BoxSide(sum.Size) == 0 {
 			return value{}, fmt.Errorf("field box_offset_max: %s has no boxes", sum.Problem)
 		}
-		return num(int64(tracer.BoxSide(sum.Size) - 1)), nil
+		return num(int64(sudoku.BoxSide(sum.Size) - 1)), nil
 	case "solutions":
 		return num(st.Solutions), nil
 	case "nodes", "calls":
@@ -246,7 +248,7 @@ func field(rs *RunSpec, out *Outcome, f string) (value, error) {
 		if sum.Problem != "sudoku" || sum.Strategy.Check != tracer.CheckScan {
 			return value{}, fmt.Errorf("field %s: only for sudoku with check scan", f)
 		}
-		n, box := int64(sum.Size), int64(tracer.BoxSide(sum.Size))
+		n, box := int64(sum.Size), int64(sudoku.BoxSide(sum.Size))
 		return num(st.Tries * (2*(n-1) + box*box - 1)), nil
 	case "check_per_try":
 		return ratio(st.CheckCost, st.Tries), nil
@@ -362,11 +364,11 @@ func instanceNameIn(sum tracer.Summary, lang tracer.Lang) string {
 // or its target: the instance without the de-duplication style, which a
 // page's prose names in words.
 func listField(sum *tracer.Summary, f string) (value, error) {
-	var def tracer.Numbers
+	var def listkit.Numbers
 	if strings.Contains(sum.Instance, "target") {
 		def.Target = 1
 	}
-	in, err := tracer.ParseNumbers(sum.Instance, def)
+	in, err := listkit.ParseNumbers(sum.Instance, def)
 	if err != nil {
 		return value{}, fmt.Errorf("field %q: %s is not a list of numbers: %w", f, sum.Problem, err)
 	}

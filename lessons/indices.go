@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
@@ -18,7 +19,7 @@ import (
 // as (n/9, n%9). The side of the board and of its boxes come from a run's
 // instance, so a page on a 4×4 puzzle gets its own numbers; every value is
 // computed here with the formulas as the tutorials write them, and the
-// tests check them against the framework's own box check (tracer.Clash).
+// tests check them against the framework's own box check (sudoku.Clash).
 //
 //	{{.Index "lc" "box" "4,5"}}      4: the box number of (4,5)
 //	{{.Index "lc" "box1" "4,5"}}     5: the same, counted from one
@@ -50,10 +51,10 @@ func (p *page) geometryOf(run string) (geometry, error) {
 		return geometry{}, err
 	}
 	sum := r.out.Summary
-	if _, err := startBoard(sum); err != nil || tracer.BoxSide(sum.Size) == 0 {
+	if _, err := startBoard(sum); err != nil || sudoku.BoxSide(sum.Size) == 0 {
 		return geometry{}, fmt.Errorf("run %s: %s has no boxes", run, sum.Problem)
 	}
-	return geometry{n: sum.Size, box: tracer.BoxSide(sum.Size)}, nil
+	return geometry{n: sum.Size, box: sudoku.BoxSide(sum.Size)}, nil
 }
 
 // parseCell reads "r,c" or a cell number "n".

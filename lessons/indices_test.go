@@ -7,17 +7,18 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestIndexFormulas checks the tutorials' index formulas, as indices.go
-// computes them, against the framework's own idea of a box (tracer.Clash,
+// computes them, against the framework's own idea of a box (sudoku.Clash,
 // which the searches' board check uses): for every cell p of a 9×9 and a
 // 4×4 grid, the loop [(r/3)*3 + i/3][(c/3)*3 + i%3] visits exactly the
 // cells that clash with p by the box rule or share p's box number, each
 // once, starting at the corner; and the cell number reads back.
 func TestIndexFormulas(t *testing.T) {
 	for _, n := range []int{4, 9} {
-		g := geometry{n: n, box: tracer.BoxSide(n)}
+		g := geometry{n: n, box: sudoku.BoxSide(n)}
 		for k := 0; k < n*n; k++ {
 			p := g.cellOf(k)
 			if g.number(p) != k {
@@ -43,9 +44,9 @@ func TestIndexFormulas(t *testing.T) {
 				// box clash exactly when c is in p's box.
 				cells := make([]int, n*n)
 				cells[k], cells[q] = 1, 1
-				rule, _, _, _ := tracer.Clash(n, g.box, cells)
-				if (rule == tracer.SudokuBox) != in {
-					t.Errorf("%d×%d %v and %v: tracer.Clash says %v, the loop visits it: %t", n, n, p, c, rule, in)
+				rule, _, _, _ := sudoku.Clash(n, g.box, cells)
+				if (rule == sudoku.SudokuBox) != in {
+					t.Errorf("%d×%d %v and %v: sudoku.Clash says %v, the loop visits it: %t", n, n, p, c, rule, in)
 				}
 			}
 			slices.SortFunc(visited, func(a, b tracer.Pos) int { return g.number(a) - g.number(b) })
@@ -161,7 +162,7 @@ func TestBoxRejectsInLoop(t *testing.T) {
 	g := geometry{n: 9, box: 3}
 	n := 0
 	_, err = l[0].run("lc").Execute(context.Background(), tracer.SinkFunc(func(e *tracer.Event) {
-		if e.Kind != tracer.KindReject || e.Rule != tracer.SudokuBox {
+		if e.Kind != tracer.KindReject || e.Rule != sudoku.SudokuBox {
 			return
 		}
 		n++

@@ -10,6 +10,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
@@ -672,8 +673,8 @@ func (p *page) Attribution(name string) (string, error) {
 	b.WriteString(words.LessonRuleRowThenColumnThen.In(p.lang))
 	b.WriteString("|---|---:|---:|\n")
 	var total [2]int64
-	for _, rule := range []tracer.Rule{tracer.SudokuRow, tracer.SudokuColumn, tracer.SudokuBox} {
-		name, err := p.Rule(as.Run, tracer.SudokuDef.RuleKey(rule))
+	for _, rule := range []tracer.Rule{sudoku.SudokuRow, sudoku.SudokuColumn, sudoku.SudokuBox} {
+		name, err := p.Rule(as.Run, sudoku.SudokuDef.RuleKey(rule))
 		if err != nil {
 			return "", err
 		}

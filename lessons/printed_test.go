@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestPrintedStage1 runs tutorial 002's stage 1 as printed on a board
@@ -66,7 +66,7 @@ func TestPrintedStops(t *testing.T) {
 // (6879 calls, 37652 checks, 903648 cells for whole walks), but its
 // column-first isValid compares 347585 cells, not the row-first 304659.
 func TestPrintedIsValid(t *testing.T) {
-	start, err := parsePrintedBoard(tracer.LeetCode37)
+	start, err := parsePrintedBoard(sudoku.LeetCode37)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/export"
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // MaxLogSteps is the size, in steps, up to which a lesson writes a run's
@@ -86,14 +87,14 @@ func (s *blameSink) singleLoop(r, c int, v byte) tracer.Rule {
 	r0, c0 := r/3*3, c/3*3
 	for i := 0; i < 9; i++ {
 		if i != c && s.board[r*9+i] == v {
-			return tracer.SudokuRow
+			return sudoku.SudokuRow
 		}
 		if i != r && s.board[i*9+c] == v {
-			return tracer.SudokuColumn
+			return sudoku.SudokuColumn
 		}
 		br, bc := r0+i/3, c0+i%3
 		if (br != r || bc != c) && s.board[br*9+bc] == v {
-			return tracer.SudokuBox
+			return sudoku.SudokuBox
 		}
 	}
 	return tracer.RuleNone
@@ -294,7 +295,7 @@ func (l *Lesson) execute(ctx context.Context, rs *RunSpec, lang tracer.Lang, too
 	if err != nil {
 		return nil, err
 	}
-	info := p.Info()
+	info := tracer.InfoOf(p)
 	strategy := tracer.StrategyOf(info, opts)
 	var sinks []tracer.Sink
 	for _, d := range l.Spec.Diagrams {

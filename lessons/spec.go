@@ -9,10 +9,10 @@ import (
 	"slices"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
+	"gopkg.in/yaml.v3"
 )
 
 // Spec is a lesson's spec, read from its lesson.yaml: the instance and
@@ -399,7 +399,7 @@ func (l *Lesson) check() error {
 		if p, ok := s.Puzzles[r.Puzzle]; ok {
 			r.Puzzle = p
 		} else if r.Puzzle == "leetcode37" {
-			r.Puzzle = tracer.LeetCode37
+			r.Puzzle = sudoku.LeetCode37
 		}
 		if _, _, err := r.Build(); err != nil {
 			return fmt.Errorf("run %s: %w", r.Name, err)
@@ -536,7 +536,7 @@ func (l *Lesson) check() error {
 		if p, ok := s.Puzzles[pr.Puzzle]; ok {
 			pr.Puzzle = p
 		} else if pr.Puzzle == "leetcode37" {
-			pr.Puzzle = tracer.LeetCode37
+			pr.Puzzle = sudoku.LeetCode37
 		}
 		if _, err := parsePrintedBoard(pr.Puzzle); err != nil {
 			return fmt.Errorf("printed %s: %w", pr.Name, err)

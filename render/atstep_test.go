@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
@@ -61,7 +62,7 @@ func TestAtStepOneLayout(t *testing.T) {
 		{"queens8", tracer.Spec{Problem: "nqueens"}, tracer.LangEN, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9}},
 		{"queens8 budget 60", tracer.Spec{Problem: "nqueens"}, tracer.LangEN, DiagramOptions{MaxNodes: 60, Layout: true}},
 		{"sudoku9", tracer.Spec{Problem: "sudoku"}, tracer.LangEN, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9}},
-		{"sudoku4 cells after zh", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: tracer.OrderCells, When: tracer.WhenAfter}, tracer.LangZH,
+		{"sudoku4 cells after zh", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: sudoku.OrderCells, When: tracer.WhenAfter}, tracer.LangZH,
 			DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, Boards: true}},
 		{"limited", tracer.Spec{Problem: "nqueens", N: 8, Limits: tracer.Limits{MaxSteps: 3000}}, tracer.LangEN, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9}},
 	} {
@@ -170,7 +171,7 @@ func tracerNodesAt(tree *tracer.Tree, k int64) int {
 // folded subtree, on LeetCode 37 (96,246 steps) and 8-queens.
 func TestAtStepRunningCallDrawn(t *testing.T) {
 	activeRE := regexp.MustCompile(`(?m)^\t\d+ \[label="[^"]*", [^\n]*penwidth=` + dotPenActive)
-	for _, r := range []dotRun{dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D), dotQueens(t, 8)} {
+	for _, r := range []dotRun{dotSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D), dotQueens(t, 8)} {
 		opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, Problem: r.leg.Summary.Problem}
 		d, err := seriesPlan(nil, r.tree, r.leg, opt)
 		if err != nil {

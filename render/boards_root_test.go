@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // dotBox is a node of a pinned DOT picture: its centre and half sizes, in
@@ -75,7 +76,7 @@ func parsePinnedDOT(t *testing.T, dot string) (map[string]dotBox, []dotEdge) {
 // the dead end r0=c0 hanging off it.
 func TestBoardsRootBesideChildren(t *testing.T) {
 	q4 := dotQueens(t, 4)
-	s9 := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	s9 := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D)
 	for _, c := range []struct {
 		name string
 		r    dotRun

@@ -441,7 +441,7 @@ func strategyColumns(dedup bool, opt CompareOptions) *table {
 func strategyNames(s tracer.Summary, dedup bool) []string {
 	cells := []string{string(s.Strategy.Order), string(s.Strategy.Check), string(s.Strategy.When)}
 	if dedup {
-		cells = append(cells, string(tracer.DedupOf(s.Instance)))
+		cells = append(cells, string(tracer.InstanceSetting(s.Instance, "dedup")))
 	}
 	return cells
 }
@@ -466,7 +466,7 @@ func strategyCells(r CompareRun, dedup bool, opt CompareOptions) []string {
 func strategyTitle(s tracer.Summary, dedup bool, opt CompareOptions) string {
 	name := RunName(s, opt.Lang)
 	if dedup {
-		d := string(tracer.DedupOf(s.Instance))
+		d := string(tracer.InstanceSetting(s.Instance, "dedup"))
 		name = strings.NewReplacer(fmt.Sprintf(words.CompareDedupInTitle.EN, d), "", fmt.Sprintf(words.CompareDedupInTitle.ZH, d), "").Replace(name)
 	}
 	return fmt.Sprintf("%s · %s%s\n", name, words.CompareStop2.In(opt.Lang), StopText(s.Strategy.Stop, opt.Lang))
@@ -512,7 +512,7 @@ func NewStrategyRows(w io.Writer, plan []tracer.Summary, maxSteps int64, opt Com
 	}
 	dedup := false
 	for _, s := range plan {
-		dedup = dedup || tracer.DedupOf(s.Instance) != tracer.DedupOf(plan[0].Instance)
+		dedup = dedup || tracer.InstanceSetting(s.Instance, "dedup") != tracer.InstanceSetting(plan[0].Instance, "dedup")
 	}
 	r := &StrategyRows{w: w, opt: opt, dedup: dedup, t: strategyColumns(dedup, opt)}
 	r.widths = make([]int, len(r.t.head))
@@ -580,7 +580,7 @@ func (r *StrategyRows) Close() error {
 // style, which then gets a column of its own.
 func dedupAxis(runs []CompareRun) bool {
 	for _, r := range runs {
-		if tracer.DedupOf(r.Summary.Instance) != tracer.DedupOf(runs[0].Summary.Instance) {
+		if tracer.InstanceSetting(r.Summary.Instance, "dedup") != tracer.InstanceSetting(runs[0].Summary.Instance, "dedup") {
 			return true
 		}
 	}

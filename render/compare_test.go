@@ -12,6 +12,8 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // compareSearch runs p with a Stats sink and returns it as a CompareRun
@@ -40,7 +42,7 @@ func compareSpec(t testing.TB, spec tracer.Spec) CompareRun {
 
 func compareQueens(t testing.TB, n int, check tracer.Check, when tracer.When) CompareRun {
 	t.Helper()
-	p, err := tracer.NewNQueens(n, check)
+	p, err := nqueens.NewNQueens(n, check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,11 +51,11 @@ func compareQueens(t testing.TB, n int, check tracer.Check, when tracer.When) Co
 
 func compareSudoku(t testing.TB, puzzle string, order tracer.Order, check tracer.Check, when tracer.When) CompareRun {
 	t.Helper()
-	pz, err := tracer.ParsePuzzle(puzzle)
+	pz, err := sudoku.ParsePuzzle(puzzle)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tracer.NewSudoku(pz, order, check)
+	p, err := sudoku.NewSudoku(pz, order, check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +67,7 @@ func compareSudoku(t testing.TB, puzzle string, order tracer.Order, check tracer
 func compareDefault(t testing.TB) []CompareRun {
 	return []CompareRun{
 		compareQueens(t, 8, tracer.CheckScan, tracer.WhenBefore),
-		compareSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan, tracer.WhenBefore),
+		compareSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.CheckScan, tracer.WhenBefore),
 	}
 }
 
@@ -154,16 +156,16 @@ func TestComparePermutationsGolden(t *testing.T) {
 // (LeetCode 37's board, where every check at the leaf hits the step limit).
 func TestStrategyTableGolden(t *testing.T) {
 	var queens []CompareRun
-	for _, c := range tracer.NQueensChecks {
+	for _, c := range nqueens.NQueensChecks {
 		for _, w := range tracer.Whens {
 			queens = append(queens, compareQueens(t, 6, c, w))
 		}
 	}
-	var sudoku []CompareRun
-	for _, o := range tracer.SudokuOrders {
-		for _, c := range tracer.SudokuChecks {
+	var sudokuRuns []CompareRun
+	for _, o := range sudoku.SudokuOrders {
+		for _, c := range sudoku.SudokuChecks {
 			for _, w := range tracer.Whens {
-				sudoku = append(sudoku, compareSudoku(t, tracer.LeetCode37, o, c, w))
+				sudokuRuns = append(sudokuRuns, compareSudoku(t, sudoku.LeetCode37, o, c, w))
 			}
 		}
 	}
@@ -173,8 +175,8 @@ func TestStrategyTableGolden(t *testing.T) {
 		opt  CompareOptions
 	}{
 		{"strategies_nqueens6.txt", queens, CompareOptions{NoTime: true}},
-		{"strategies_sudoku.txt", sudoku, CompareOptions{NoTime: true}},
-		{"strategies_sudoku_zh.md", sudoku, CompareOptions{NoTime: true, Markdown: true, Lang: tracer.LangZH}},
+		{"strategies_sudoku.txt", sudokuRuns, CompareOptions{NoTime: true}},
+		{"strategies_sudoku_zh.md", sudokuRuns, CompareOptions{NoTime: true, Markdown: true, Lang: tracer.LangZH}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -204,7 +206,7 @@ func TestCompareClaims(t *testing.T) {
 			t.Errorf("table lacks %q:\n%s", want, b.String())
 		}
 	}
-	leaf := compareSudoku(t, tracer.LeetCode37, tracer.OrderLinear, tracer.CheckScan, tracer.WhenLeaf)
+	leaf := compareSudoku(t, sudoku.LeetCode37, sudoku.OrderLinear, tracer.CheckScan, tracer.WhenLeaf)
 	b.Reset()
 	if err := WriteStrategyTable(&b, []CompareRun{leaf}, CompareOptions{NoTime: true}); err != nil {
 		t.Fatal(err)
@@ -219,7 +221,7 @@ func TestCompareClaims(t *testing.T) {
 func TestStrategyTableLimits(t *testing.T) {
 	run := func(limit tracer.LimitReason) CompareRun {
 		return CompareRun{Summary: tracer.Summary{Problem: "nqueens", Size: 6, Instance: "n=6", Status: tracer.StatusLimit, Limit: limit,
-			Strategy: tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}}
+			Strategy: tracer.Strategy{Order: nqueens.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}}
 	}
 	done := CompareRun{Summary: tracer.Summary{Problem: "nqueens", Size: 6, Instance: "n=6", Status: tracer.StatusComplete}}
 	for _, tt := range []struct {
@@ -381,7 +383,7 @@ func TestTableAlign(t *testing.T) {
 func ExampleWriteCompare() {
 	var runs []CompareRun
 	for _, n := range []int{4, 5} {
-		p, _ := tracer.NewNQueens(n, tracer.CheckScan)
+		p, _ := nqueens.NewNQueens(n, tracer.CheckScan)
 		st := &tracer.Stats{}
 		opts := tracer.Options{Stop: tracer.StopAll, Sinks: []tracer.Sink{st}}
 		res, _ := tracer.Run(context.Background(), p, opts)
@@ -413,15 +415,15 @@ func ExampleWriteCompare() {
 // header) although no row was known when the widths were chosen; in
 // English and Chinese, with and without the time.
 func TestStrategyRows(t *testing.T) {
-	var queens, sudoku []CompareRun
-	for _, c := range tracer.NQueensChecks {
+	var queens, sudokuRuns []CompareRun
+	for _, c := range nqueens.NQueensChecks {
 		for _, w := range tracer.Whens {
 			queens = append(queens, compareQueens(t, 6, c, w))
 		}
 	}
-	for _, c := range tracer.SudokuChecks {
+	for _, c := range sudoku.SudokuChecks {
 		for _, w := range tracer.Whens {
-			sudoku = append(sudoku, compareSudoku(t, tracer.LeetCode37, tracer.OrderMRV, c, w))
+			sudokuRuns = append(sudokuRuns, compareSudoku(t, sudoku.LeetCode37, sudoku.OrderMRV, c, w))
 		}
 	}
 	for _, tt := range []struct {
@@ -430,8 +432,8 @@ func TestStrategyRows(t *testing.T) {
 		opt  CompareOptions
 	}{
 		{"6-queens", queens, CompareOptions{NoTime: true}},
-		{"sudoku", sudoku, CompareOptions{NoTime: true}},
-		{"sudoku zh", sudoku, CompareOptions{NoTime: true, Lang: tracer.LangZH}},
+		{"sudoku", sudokuRuns, CompareOptions{NoTime: true}},
+		{"sudoku zh", sudokuRuns, CompareOptions{NoTime: true, Lang: tracer.LangZH}},
 		{"6-queens timed", queens, CompareOptions{}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

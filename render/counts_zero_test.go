@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestFramesNoZeroCount draws the frames of 4-queens (every step) and of
@@ -15,7 +16,7 @@ import (
 func TestFramesNoZeroCount(t *testing.T) {
 	zero := regexp.MustCompile(`×0\b`)
 	q4 := dotQueens(t, 4)
-	s9 := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	s9 := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D)
 	for _, c := range []struct {
 		name        string
 		r           dotRun

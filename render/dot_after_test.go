@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // dotS4cells is the 4×4 Sudoku of the other goldens searched in tutorial
 // 001's shape: helper(row, col), one call per position (givens and the
 // ends of rows pass on), the digit placed before it is checked.
 func dotS4cells(t testing.TB, when tracer.When, lang tracer.Lang) dotRun {
-	r := dotSpec(t, tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: tracer.OrderCells, When: when})
+	r := dotSpec(t, tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: sudoku.OrderCells, When: when})
 	r.leg.Lang = lang
 	return r
 }
@@ -71,7 +72,7 @@ func TestDOTPassLabels(t *testing.T) {
 	for _, lang := range []tracer.Lang{tracer.LangEN, tracer.LangZH} {
 		r := dotS4cells(t, tracer.WhenAfter, lang)
 		// The pass scans, replayed: call number -> the position it passed.
-		p, opts, err := tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: tracer.OrderCells, When: tracer.WhenAfter}.Build()
+		p, opts, err := tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: sudoku.OrderCells, When: tracer.WhenAfter}.Build()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +85,7 @@ func TestDOTPassLabels(t *testing.T) {
 		if _, err := tracer.Run(t.Context(), p, opts); err != nil {
 			t.Fatal(err)
 		}
-		start, err := tracer.ParsePuzzle(".4......3.4...2.")
+		start, err := sudoku.ParsePuzzle(".4......3.4...2.")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // dotRun is one traced search: its tree and the legend for its diagrams.
@@ -16,7 +18,7 @@ type dotRun struct {
 // dotQueens searches n-queens for every solution.
 func dotQueens(t testing.TB, n int) dotRun {
 	t.Helper()
-	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(n, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,11 +28,11 @@ func dotQueens(t testing.TB, n int) dotRun {
 // dotSudoku searches a Sudoku puzzle to its first solution.
 func dotSudoku(t testing.TB, puzzle string, order tracer.Order) dotRun {
 	t.Helper()
-	pz, err := tracer.ParsePuzzle(puzzle)
+	pz, err := sudoku.ParsePuzzle(puzzle)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tracer.NewSudoku(pz, order, tracer.CheckScan)
+	p, err := sudoku.NewSudoku(pz, order, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}

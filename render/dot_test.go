@@ -16,6 +16,8 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // The golden diagrams. Run `go test ./render -run TestDOTGolden -update` to
@@ -50,7 +52,7 @@ var dotGoldens = []struct {
 	{"queens4-fit-step60.dot", dotQ4, DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, AtStep: 60}},
 }
 
-func dotS9(t testing.TB) dotRun { return dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D) }
+func dotS9(t testing.TB) dotRun { return dotSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D) }
 func dotS9zh(t testing.TB) dotRun {
 	r := dotS9(t)
 	r.leg.Lang = tracer.LangZH
@@ -121,7 +123,7 @@ func dotQ4zh(t testing.TB) dotRun {
 	r.leg.Lang = tracer.LangZH
 	return r
 }
-func dotS4(t testing.TB) dotRun { return dotSudoku(t, ".4......3.4...2.", tracer.OrderScan2D) }
+func dotS4(t testing.TB) dotRun { return dotSudoku(t, ".4......3.4...2.", sudoku.OrderScan2D) }
 func dotP3(t testing.TB) dotRun { return dotSpec(t, tracer.Spec{Problem: "permutations", N: 3}) }
 func dotP3zh(t testing.TB) dotRun {
 	r := dotP3(t)
@@ -416,10 +418,10 @@ func TestDOTLegend(t *testing.T) {
 		}
 	}
 	// A Sudoku legend gives the size and the blanks, not the puzzle.
-	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
+	s := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderLinear)
 	got, _ = dotWrite(t, s, DiagramOptions{MaxNodes: DefaultMaxNodes})
 	d = parseDOT(t, got)
-	if !strings.Contains(d.legend, "sudoku 9×9, 51 blanks") || strings.Contains(d.legend, tracer.LeetCode37) {
+	if !strings.Contains(d.legend, "sudoku 9×9, 51 blanks") || strings.Contains(d.legend, sudoku.LeetCode37) {
 		t.Errorf("sudoku legend %q", d.legend)
 	}
 	// A limit: cut nodes, dashed orange, in the key.
@@ -488,7 +490,7 @@ func TestDOTBoards(t *testing.T) {
 		}
 	}
 	// 9×9: the moves along the path, not the board.
-	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
+	s := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderLinear)
 	got, _ = dotWrite(t, s, DiagramOptions{MaxNodes: 60, Boards: true})
 	d = parseDOT(t, got)
 	if strings.Contains(string(got), `<TD FIXEDSIZE="TRUE"`) || !strings.Contains(string(got), "moves before") {
@@ -860,7 +862,7 @@ func (f *dotFakeT) Fatalf(string, ...any) {
 }
 
 var dotTenQueens = sync.OnceValue(func() dotRun {
-	p, err := tracer.NewNQueens(10, tracer.CheckArrays)
+	p, err := nqueens.NewNQueens(10, tracer.CheckArrays)
 	if err != nil {
 		panic(err)
 	}
@@ -919,7 +921,7 @@ func BenchmarkTrim(b *testing.B) {
 func TestDOTSmallTrees(t *testing.T) {
 	full := "1234341221434321"
 	p16 := strings.Repeat(".", 256)
-	for _, r := range []dotRun{dotQueens(t, 1), dotQueens(t, 2), dotQueens(t, 3), dotSudoku(t, full, tracer.OrderScan2D)} {
+	for _, r := range []dotRun{dotQueens(t, 1), dotQueens(t, 2), dotQueens(t, 3), dotSudoku(t, full, sudoku.OrderScan2D)} {
 		for _, opt := range []DiagramOptions{{}, {MaxNodes: 1, Boards: true, Layout: true}, {AtStep: 1, Layout: true}} {
 			got, rep := dotWrite(t, r, opt)
 			d := parseDOT(t, got)
@@ -934,11 +936,11 @@ func TestDOTSmallTrees(t *testing.T) {
 			}
 		}
 	}
-	pz, err := tracer.ParsePuzzle(p16)
+	pz, err := sudoku.ParsePuzzle(p16)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := tracer.NewSudoku(pz, tracer.OrderLinear, tracer.CheckCounts)
+	s, err := sudoku.NewSudoku(pz, sudoku.OrderLinear, tracer.CheckCounts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/graphviz"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // fitRuns are the searches `backtrack trace` draws with the default
@@ -40,10 +41,10 @@ var fitRuns = []struct {
 	{"nqueens -n 4 --when leaf", tracer.Spec{Problem: "nqueens", N: 4, When: tracer.WhenLeaf}, false},
 	{"nqueens -n 4 --no-return", tracer.Spec{Problem: "nqueens", N: 4, Stop: tracer.StopNoReturn}, false},
 	{"sudoku", tracer.Spec{Problem: "sudoku"}, false},
-	{"sudoku --order linear", tracer.Spec{Problem: "sudoku", Order: tracer.OrderLinear}, false},
-	{"sudoku --order mrv", tracer.Spec{Problem: "sudoku", Order: tracer.OrderMRV}, false},
-	{"sudoku --order cells", tracer.Spec{Problem: "sudoku", Order: tracer.OrderCells}, false},
-	{"sudoku --order cells --when after", tracer.Spec{Problem: "sudoku", Order: tracer.OrderCells, When: tracer.WhenAfter}, false},
+	{"sudoku --order linear", tracer.Spec{Problem: "sudoku", Order: sudoku.OrderLinear}, false},
+	{"sudoku --order mrv", tracer.Spec{Problem: "sudoku", Order: sudoku.OrderMRV}, false},
+	{"sudoku --order cells", tracer.Spec{Problem: "sudoku", Order: sudoku.OrderCells}, false},
+	{"sudoku --order cells --when after", tracer.Spec{Problem: "sudoku", Order: sudoku.OrderCells, When: tracer.WhenAfter}, false},
 	{"sudoku --check board", tracer.Spec{Problem: "sudoku", Check: tracer.CheckBoard}, false},
 	{"sudoku --check counts", tracer.Spec{Problem: "sudoku", Check: tracer.CheckCounts}, false},
 	{"sudoku --when after", tracer.Spec{Problem: "sudoku", When: tracer.WhenAfter}, false},
@@ -53,10 +54,10 @@ var fitRuns = []struct {
 	{"sudoku --drop return-false,return-value", tracer.Spec{Problem: "sudoku", Drop: tracer.DropReturnFalse, Stop: tracer.StopNoReturn}, false},
 	{"sudoku --all", tracer.Spec{Problem: "sudoku", Stop: tracer.StopAll}, false},
 	{"sudoku 4×4", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4}, false},
-	{"sudoku 4×4 --order linear", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: tracer.OrderLinear}, false},
-	{"sudoku 4×4 --order mrv", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: tracer.OrderMRV}, false},
-	{"sudoku 4×4 --order cells", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: tracer.OrderCells}, false},
-	{"sudoku 4×4 --order cells --when after", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: tracer.OrderCells, When: tracer.WhenAfter}, false},
+	{"sudoku 4×4 --order linear", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: sudoku.OrderLinear}, false},
+	{"sudoku 4×4 --order mrv", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: sudoku.OrderMRV}, false},
+	{"sudoku 4×4 --order cells", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: sudoku.OrderCells}, false},
+	{"sudoku 4×4 --order cells --when after", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Order: sudoku.OrderCells, When: tracer.WhenAfter}, false},
 	{"sudoku 4×4 --when after", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, When: tracer.WhenAfter}, false},
 	{"sudoku 4×4 --when leaf", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, When: tracer.WhenLeaf}, false},
 	{"sudoku 4×4 --drop return-false", tracer.Spec{Problem: "sudoku", Puzzle: fitPuzzle4, Drop: tracer.DropReturnFalse}, false},
@@ -275,7 +276,7 @@ func fitCheckDOT(t *testing.T, name string, dot []byte, rep TrimReport) {
 // picture's size is not smaller than what Graphviz draws.
 func TestFitTargets(t *testing.T) {
 	q8 := dotQueens(t, 8)
-	s9 := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	s9 := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D)
 	for _, c := range []struct {
 		name string
 		r    dotRun
@@ -394,7 +395,7 @@ func TestFitTellsTheSearch(t *testing.T) {
 // the order the search made them: the first tree node each stands for
 // comes later than the last one of the sibling before it.
 func TestTrimSearchOrder(t *testing.T) {
-	for _, r := range []dotRun{dotQueens(t, 4), dotQueens(t, 8), dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)} {
+	for _, r := range []dotRun{dotQueens(t, 4), dotQueens(t, 8), dotSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D)} {
 		for _, budget := range []int{10, 40, DefaultMaxNodes} {
 			tr, _, err := Trim(r.tree, DiagramOptions{MaxNodes: budget, Solutions: 1})
 			if err != nil {

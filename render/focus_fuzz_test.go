@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // FuzzParseFocus feeds --focus any text: it never panics; what it accepts
@@ -16,7 +17,7 @@ func FuzzParseFocus(f *testing.F) {
 	for _, s := range []string{"r0=c1", "r0=c1/r1=c3", "root/r0=c2", "(0,2)=4/(0,3)=6", " (0, 2) = 4 ", "R0=C1", "", "/", "r0=c1//r1=c3", "(0,2)=G", "r99=c99", "(1,1)=1/r0=c0"} {
 		f.Add(s)
 	}
-	p, err := tracer.NewNQueens(5, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(5, tracer.CheckScan)
 	if err != nil {
 		f.Fatal(err)
 	}

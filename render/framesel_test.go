@@ -10,6 +10,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/graphviz"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // frameOpts are the options the command line draws frames with.
@@ -379,7 +380,7 @@ func TestWrapCaption(t *testing.T) {
 // steps: narrated, from a log's notes, and with a limit narrated as the
 // one that stopped the run.
 func TestFrameNotes(t *testing.T) {
-	p, err := tracer.NewNQueens(4, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(4, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -395,7 +396,7 @@ func TestFrameNotes(t *testing.T) {
 	}
 	last := int64(len(all))
 	// Again, keeping three steps' notes, stopped by a step limit.
-	p, _ = tracer.NewNQueens(4, tracer.CheckScan)
+	p, _ = nqueens.NewNQueens(4, tracer.CheckScan)
 	want := []int64{last, 3, 11}
 	fn := NewFrameNotes(want, tracer.NewNarrator(info, tracer.StrategyOf(info, opts), tracer.LangZH).Note)
 	fn.Limit = res.Limit

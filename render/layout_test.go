@@ -14,6 +14,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/graphviz"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // layoutCheck checks a tidy layout: on every level the boxes keep the
@@ -140,8 +141,8 @@ var layoutKinds = []struct {
 
 func TestTidyLayout(t *testing.T) {
 	dotQ4, q6, dotQ8 := dotQueens(t, 4), dotQueens(t, 6), dotQueens(t, 8)
-	dotS4 := dotSudoku(t, ".4......3.4...2.", tracer.OrderScan2D)
-	s9 := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
+	dotS4 := dotSudoku(t, ".4......3.4...2.", sudoku.OrderScan2D)
+	s9 := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderLinear)
 	for _, c := range []struct {
 		name string
 		r    dotRun
@@ -232,8 +233,8 @@ func TestTidyShapes(t *testing.T) {
 // estimates do, so no installed font matters.
 func TestEstimatesCoverGraphviz(t *testing.T) {
 	dotQ4 := dotQueens(t, 4)
-	dotS4 := dotSudoku(t, ".4......3.4...2.", tracer.OrderScan2D)
-	s9 := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
+	dotS4 := dotSudoku(t, ".4......3.4...2.", sudoku.OrderScan2D)
+	s9 := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderLinear)
 	zh := dotQ4
 	zh.leg.Lang = tracer.LangZH
 	for _, c := range []struct {
@@ -326,7 +327,7 @@ func TestEdgesMissBoxes(t *testing.T) {
 		check(fmt.Sprintf("random tree %d (%d items)", k, len(items)), items, w, h)
 	}
 	q8 := dotQueens(t, 8)
-	s9 := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	s9 := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D)
 	for _, c := range []struct {
 		name string
 		r    dotRun

@@ -5,13 +5,13 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestSceneGroups: a group box appears with its first reject and counts
 // its rejects as they come; with all of them its label is the diagram's.
 func TestSceneGroups(t *testing.T) {
-	for _, r := range []dotRun{dotQueens(t, 6), dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)} {
+	for _, r := range []dotRun{dotQueens(t, 6), dotSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D)} {
 		sc, _, err := BuildScene(r.tree, r.leg, DiagramOptions{MaxNodes: 150})
 		if err != nil {
 			t.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // reportRun runs a search with a Stats sink and returns its summary.
@@ -17,7 +19,7 @@ func reportRun(t *testing.T, p tracer.Problem, opts tracer.Options) tracer.Summa
 
 func reportQueens(t *testing.T, n int) tracer.Summary {
 	t.Helper()
-	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(n, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,11 +28,11 @@ func reportQueens(t *testing.T, n int) tracer.Summary {
 
 func reportSudoku(t *testing.T, puzzle string, opts tracer.Options) tracer.Summary {
 	t.Helper()
-	pz, err := tracer.ParsePuzzle(puzzle)
+	pz, err := sudoku.ParsePuzzle(puzzle)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tracer.NewSudoku(pz, tracer.OrderScan2D, tracer.CheckScan)
+	p, err := sudoku.NewSudoku(pz, sudoku.OrderScan2D, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +52,7 @@ func reportSpec(t *testing.T, spec tracer.Spec) tracer.Summary {
 func TestReportGolden(t *testing.T) {
 	q4 := reportQueens(t, 4)
 	s4 := reportSudoku(t, ".4......3.4...2.", tracer.Options{})
-	leaf := reportSudoku(t, tracer.LeetCode37, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}})
+	leaf := reportSudoku(t, sudoku.LeetCode37, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}})
 	lost := reportSudoku(t, ".4......3.4...2.", tracer.Options{Stop: tracer.StopNoReturn})
 	p3 := reportSpec(t, tracer.Spec{Problem: "permutations", N: 3})
 	for _, tt := range []struct {
@@ -89,7 +91,7 @@ func TestReportGolden(t *testing.T) {
 func TestReportChinese(t *testing.T) {
 	for _, sum := range []tracer.Summary{
 		reportQueens(t, 4),
-		reportSudoku(t, tracer.LeetCode37, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}}),
+		reportSudoku(t, sudoku.LeetCode37, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}}),
 		reportSpec(t, tracer.Spec{Problem: "permutations", N: 3}),
 	} {
 		var b bytes.Buffer
@@ -198,7 +200,7 @@ func TestBoard(t *testing.T) {
 // (the Chinese report, a diagram's legend, a compare table) call the box
 // 九宫格 there, and a diagram's groups keep the short name.
 func TestReportIntroducesTheBox(t *testing.T) {
-	lc := reportSudoku(t, tracer.LeetCode37, tracer.Options{})
+	lc := reportSudoku(t, sudoku.LeetCode37, tracer.Options{})
 	var b bytes.Buffer
 	if err := WriteReport(&b, lc, 1, tracer.LangZH); err != nil {
 		t.Fatal(err)
@@ -213,7 +215,7 @@ func TestReportIntroducesTheBox(t *testing.T) {
 	if strings.Contains(b.String(), "九宫格") || !strings.Contains(b.String(), "box ×1401") {
 		t.Errorf("the en report:\n%s", b.String())
 	}
-	r := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	r := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D)
 	r.leg.Lang = tracer.LangZH
 	got, _ := dotWrite(t, r, DiagramOptions{MaxNodes: 400})
 	d := parseDOT(t, got)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // The trim as it was before it kept a list of the calls it drew: it
@@ -245,8 +246,8 @@ func scanSpecs() []tracer.Spec {
 		{Problem: "nqueens", Stop: tracer.StopFirst},
 		{Problem: "nqueens", When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 20_000}},
 		{Problem: "sudoku"},
-		{Problem: "sudoku", Order: tracer.OrderCells},
-		{Problem: "sudoku", Puzzle: fitPuzzle4, Order: tracer.OrderMRV, Stop: tracer.StopAll},
+		{Problem: "sudoku", Order: sudoku.OrderCells},
+		{Problem: "sudoku", Puzzle: fitPuzzle4, Order: sudoku.OrderMRV, Stop: tracer.StopAll},
 		{Problem: "sudoku", Puzzle: fitPuzzle4, Drop: tracer.DropReturnFalse, Stop: tracer.StopNoReturn, Limits: tracer.Limits{MaxSteps: 30_000}},
 		{Problem: "permutations", N: 4},
 	} {

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // trimCheck checks the invariants every trimmed tree holds: the items are
@@ -258,8 +260,8 @@ func TestTrimInvariants(t *testing.T) {
 		"queens4":  dotQueens(t, 4),
 		"queens6":  dotQueens(t, 6),
 		"queens8":  dotQueens(t, 8),
-		"sudoku4":  dotSudoku(t, ".4......3.4...2.", tracer.OrderScan2D),
-		"sudoku9":  dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear),
+		"sudoku4":  dotSudoku(t, ".4......3.4...2.", sudoku.OrderScan2D),
+		"sudoku9":  dotSudoku(t, sudoku.LeetCode37, sudoku.OrderLinear),
 		"limited8": dotLimited(t, 8, 5000),
 		"perm4":    dotSpec(t, tracer.Spec{Problem: "permutations", N: 4}),
 	}
@@ -306,7 +308,7 @@ func TestTrimInvariants(t *testing.T) {
 // nodes.
 func dotLimited(t testing.TB, n int, steps int64) dotRun {
 	t.Helper()
-	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(n, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -540,7 +542,7 @@ func TestTrimFocus(t *testing.T) {
 	for c := tr.Items[0].First; c >= 0; c = tr.Items[c].Next {
 		it := &tr.Items[c]
 		n := r.tree.Node(it.Node)
-		label := tracer.NQueensDef.MoveLabel(n.Cell(), int(n.Value))
+		label := nqueens.NQueensDef.MoveLabel(n.Cell(), int(n.Value))
 		top = append(top, label)
 		if label == "r0=c1" {
 			if it.NotExpanded || it.First < 0 {
@@ -561,7 +563,7 @@ func TestTrimFocus(t *testing.T) {
 		t.Errorf("report %+v", rep)
 	}
 	// Sudoku: two moves deep.
-	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderLinear)
+	s := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderLinear)
 	tr, _, err = Trim(s.tree, DiagramOptions{MaxNodes: 60, Focus: []string{"(0,2)=4", "(0,3)=6"}})
 	if err != nil {
 		t.Fatal(err)
@@ -578,7 +580,7 @@ func TestTrimFocus(t *testing.T) {
 				}
 				if next < 0 {
 					next = c
-					path = append(path, tracer.SudokuDef.MoveLabel(n.Cell(), int(n.Value)))
+					path = append(path, sudoku.SudokuDef.MoveLabel(n.Cell(), int(n.Value)))
 				}
 			}
 		}
@@ -632,7 +634,7 @@ func TestTrimErrors(t *testing.T) {
 	// Sudoku: the root decides cell (0,2) of LeetCode 37: 1 and 2 are
 	// tried, 3 stands in row 0, 4 leads to the solution (5 to 9 are never
 	// tried).
-	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderScan2D)
+	s := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D)
 	for _, c := range []struct {
 		opt  DiagramOptions
 		want string
@@ -770,7 +772,7 @@ func firstSolutionStep(tree *tracer.Tree) int64 {
 // moves and looks through such calls (newcomer trial 2, N14: every move
 // was refused, "its moves: root").
 func TestTrimFocusThroughGivens(t *testing.T) {
-	s := dotSudoku(t, tracer.LeetCode37, tracer.OrderCells)
+	s := dotSudoku(t, sudoku.LeetCode37, sudoku.OrderCells)
 	for _, focus := range [][]string{{"(0,2)=4"}, {"(0,2)=4", "(0,3)=6"}} {
 		tr, rep, err := Trim(s.tree, DiagramOptions{MaxNodes: 60, Focus: focus})
 		if err != nil {
@@ -784,7 +786,7 @@ func TestTrimFocusThroughGivens(t *testing.T) {
 		found := false
 		for _, it := range tr.Items {
 			n := s.tree.Node(it.Node)
-			if it.Kind == ItemCall && n.Value >= 0 && tracer.SudokuDef.MoveLabel(n.Cell(), int(n.Value)) == want && !it.NotExpanded {
+			if it.Kind == ItemCall && n.Value >= 0 && sudoku.SudokuDef.MoveLabel(n.Cell(), int(n.Value)) == want && !it.NotExpanded {
 				found = true
 			}
 		}

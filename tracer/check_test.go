@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // strategyRuns lists small searches over every strategy combination the
@@ -21,7 +24,7 @@ func strategyRuns(t *testing.T) []struct {
 		opts Options
 	}
 	var runs []run
-	for _, check := range NQueensChecks {
+	for _, check := range nqueens.NQueensChecks {
 		for _, when := range Whens {
 			for _, stop := range Stops {
 				runs = append(runs, run{fmt.Sprintf("6-queens/%s/%s/%s", check, when, stop),
@@ -32,8 +35,8 @@ func strategyRuns(t *testing.T) []struct {
 	// The first 4×4 puzzle has 12 blanks: too many for --when leaf (4^12
 	// boards), which gets a board with 5 blanks instead.
 	small, fewBlanks := puzzleLines(t, "sudoku4.txt")[0], ".2343..221.3432."
-	for _, order := range SudokuOrders {
-		for _, check := range SudokuChecks {
+	for _, order := range sudoku.SudokuOrders {
+		for _, check := range sudoku.SudokuChecks {
 			for _, when := range Whens {
 				for _, stop := range Stops {
 					pz := small
@@ -114,8 +117,8 @@ func TestCheckerMutations(t *testing.T) {
 		{"4-queens/after/first", func() Problem { return newQueens(t, 4, CheckArrays) }, Options{When: WhenAfter}},
 		{"4-queens/leaf/first", func() Problem { return newQueens(t, 4, CheckScan) }, Options{When: WhenLeaf}},
 		{"4-queens/before/limit", func() Problem { return newQueens(t, 4, CheckScan) }, Options{Stop: StopAll, Limits: Limits{MaxSteps: 100}}},
-		{"sudoku4/after/first", func() Problem { return newSudoku(t, small, OrderLinear, CheckScan) }, Options{When: WhenAfter}},
-		{"sudoku4/mrv/all", func() Problem { return newSudoku(t, small, OrderMRV, CheckCounts) }, Options{Stop: StopAll}},
+		{"sudoku4/after/first", func() Problem { return newSudoku(t, small, sudoku.OrderLinear, CheckScan) }, Options{When: WhenAfter}},
+		{"sudoku4/mrv/all", func() Problem { return newSudoku(t, small, sudoku.OrderMRV, CheckCounts) }, Options{Stop: StopAll}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -157,7 +160,7 @@ func evMove(k Kind, node, depth int, cell Pos, v int) Event {
 	e := ev(k, node, depth)
 	e.Cell, e.Value = cell, v
 	if k == KindReject {
-		e.Rule = SudokuRow
+		e.Rule = sudoku.SudokuRow
 	}
 	return e
 }
@@ -179,7 +182,7 @@ func numbered(es ...Event) []Event {
 // TestCheckerBroken feeds hand-made streams that break one invariant each
 // and checks the error names the step (and says what is wrong).
 func TestCheckerBroken(t *testing.T) {
-	a, b := Pos{0, 0}, Pos{0, 1}
+	a, b := Pos{Row: 0, Col: 0}, Pos{Row: 0, Col: 1}
 	root := evCall(0, -1, 0, NoPos, -1)
 	good := numbered(root,
 		evMove(KindTry, 0, 0, a, 1), evMove(KindReject, 0, 0, a, 1),
@@ -277,129 +280,5 @@ func TestCheckerBroken(t *testing.T) {
 	}
 	if c.Err() == nil || !strings.HasPrefix(c.Err().Error(), "step 2 (place)") || c.Finish() != c.Err() {
 		t.Errorf("Err() = %v: want the step 2 violation, also from Finish", c.Err())
-	}
-}
-
-// TestScanCheckCosts checks the scan checks, whose costs are worked out from
-// where each walk stopped, against a reference that walks and counts square
-// by square: every slot and candidate of boards along real searches, with
-// the candidate placed (place-then-check) and not.
-func TestScanCheckCosts(t *testing.T) {
-	// Sudoku: the row, the column and the box, the cell itself skipped.
-	refSudoku := func(s *Sudoku, r, c, v int) Verdict {
-		n, cost := s.n, 0
-		for j := 0; j < n; j++ {
-			if j == c {
-				continue
-			}
-			cost++
-			if s.cells[r*n+j] == v {
-				return Verdict{Rule: SudokuRow, Witness: Pos{r, j}, Cost: cost}
-			}
-		}
-		for i := 0; i < n; i++ {
-			if i == r {
-				continue
-			}
-			cost++
-			if s.cells[i*n+c] == v {
-				return Verdict{Rule: SudokuColumn, Witness: Pos{i, c}, Cost: cost}
-			}
-		}
-		r0, c0 := r/s.box*s.box, c/s.box*s.box
-		for i := r0; i < r0+s.box; i++ {
-			for j := c0; j < c0+s.box; j++ {
-				if i == r && j == c {
-					continue
-				}
-				cost++
-				if s.cells[i*n+j] == v {
-					return Verdict{Rule: SudokuBox, Witness: Pos{i, j}, Cost: cost}
-				}
-			}
-		}
-		return Verdict{Cost: cost}
-	}
-	for _, pz := range []string{LeetCode37, ".4......3.4...2.", "1...............", strings.Repeat(".", 256)} {
-		s := newSudoku(t, pz, OrderLinear, CheckScan)
-		checked := 0
-		// Check every blank cell and digit at every 50th call of a search.
-		calls := 0
-		_, err := Run(context.Background(), s, Options{Limits: Limits{MaxCalls: 2000}, Sinks: []Sink{SinkFunc(func(e *Event) {
-			if e.Kind != KindCall {
-				return
-			}
-			if calls++; calls%50 != 1 {
-				return
-			}
-			for i, d := range s.cells {
-				r, c := i/s.n, i%s.n
-				for v := 1; v <= s.n; v++ {
-					placed := d == 0
-					if placed {
-						s.cells[i] = v
-					}
-					got, want := s.Check(Pos{r, c}, v, placed), refSudoku(s, r, c, v)
-					if placed {
-						s.cells[i] = 0
-					}
-					if got != want {
-						t.Fatalf("%s: %d at %v (placed %v): got %+v, want %+v", pz, v, Pos{r, c}, placed, got, want)
-					}
-					checked++
-				}
-			}
-		})}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if checked == 0 {
-			t.Fatalf("%s: nothing checked", pz)
-		}
-	}
-
-	// N-Queens: up the column, then up-right, then up-left.
-	refQueens := func(q *NQueens, r, v int) Verdict {
-		cost := 0
-		for i := r - 1; i >= 0; i-- {
-			cost++
-			if q.queen[i] == v {
-				return Verdict{Rule: NQueensColumn, Witness: Pos{i, v}, Cost: cost}
-			}
-		}
-		for i, j := r-1, v+1; i >= 0 && j < q.n; i, j = i-1, j+1 {
-			cost++
-			if q.queen[i] == j {
-				return Verdict{Rule: NQueensAntiDiagonal, Witness: Pos{i, j}, Cost: cost}
-			}
-		}
-		for i, j := r-1, v-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
-			cost++
-			if q.queen[i] == j {
-				return Verdict{Rule: NQueensDiagonal, Witness: Pos{i, j}, Cost: cost}
-			}
-		}
-		return Verdict{Cost: cost}
-	}
-	for _, n := range []int{1, 4, 6, 8} {
-		q := newQueens(t, n, CheckScan)
-		checked := 0
-		_, err := Run(context.Background(), q, Options{Stop: StopAll, Sinks: []Sink{SinkFunc(func(e *Event) {
-			if e.Kind != KindCall || e.Depth >= n {
-				return
-			}
-			for v := 0; v < n; v++ {
-				if got, want := q.Check(Pos{e.Depth, -1}, v, false), refQueens(q, e.Depth, v); got != want {
-					t.Fatalf("%d-queens: column %d at row %d: got %+v, want %+v", n, v, e.Depth, got, want)
-				}
-				checked++
-			}
-		})}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if checked == 0 {
-			t.Fatalf("%d-queens: nothing checked", n)
-		}
 	}
 }

@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // bruteConflicts finds the clashes of v at cell by scanning the whole
@@ -31,31 +34,31 @@ func bruteConflicts(problem string, b *tracer.Board, cell tracer.Pos, v int) []t
 					continue
 				}
 				if j == cell.Col {
-					out = append(out, tracer.Conflict{Rule: tracer.NQueensColumn, Witness: p})
+					out = append(out, tracer.Conflict{Rule: nqueens.NQueensColumn, Witness: p})
 				}
 				if i+j == cell.Row+cell.Col {
-					out = append(out, tracer.Conflict{Rule: tracer.NQueensAntiDiagonal, Witness: p})
+					out = append(out, tracer.Conflict{Rule: nqueens.NQueensAntiDiagonal, Witness: p})
 				}
 				if i-j == cell.Row-cell.Col {
-					out = append(out, tracer.Conflict{Rule: tracer.NQueensDiagonal, Witness: p})
+					out = append(out, tracer.Conflict{Rule: nqueens.NQueensDiagonal, Witness: p})
 				}
 			case "permutations":
 				if j < cell.Col && w == v {
-					out = append(out, tracer.Conflict{Rule: tracer.PermutationsUsed, Witness: p})
+					out = append(out, tracer.Conflict{Rule: permutations.PermutationsUsed, Witness: p})
 				}
 			case "sudoku":
 				if w != v {
 					continue
 				}
-				box := tracer.BoxSide(b.Rows)
+				box := sudoku.BoxSide(b.Rows)
 				if i == cell.Row {
-					out = append(out, tracer.Conflict{Rule: tracer.SudokuRow, Witness: p})
+					out = append(out, tracer.Conflict{Rule: sudoku.SudokuRow, Witness: p})
 				}
 				if j == cell.Col {
-					out = append(out, tracer.Conflict{Rule: tracer.SudokuColumn, Witness: p})
+					out = append(out, tracer.Conflict{Rule: sudoku.SudokuColumn, Witness: p})
 				}
 				if i/box == cell.Row/box && j/box == cell.Col/box {
-					out = append(out, tracer.Conflict{Rule: tracer.SudokuBox, Witness: p})
+					out = append(out, tracer.Conflict{Rule: sudoku.SudokuBox, Witness: p})
 				}
 			}
 		}
@@ -156,10 +159,10 @@ func TestConflictsAgainstTheBoard(t *testing.T) {
 		{tracer.Spec{Problem: "sudoku", Puzzle: sudoku4}, tracer.StopFirst, true},
 		{tracer.Spec{Problem: "sudoku", Puzzle: sudoku4}, tracer.StopAll, true},
 		{tracer.Spec{Problem: "sudoku", Puzzle: sudoku4, Check: tracer.CheckBoard}, tracer.StopAll, true},
-		{tracer.Spec{Problem: "sudoku", Puzzle: sudoku4, Check: tracer.CheckCounts, Order: tracer.OrderMRV}, tracer.StopAll, true},
+		{tracer.Spec{Problem: "sudoku", Puzzle: sudoku4, Check: tracer.CheckCounts, Order: sudoku.OrderMRV}, tracer.StopAll, true},
 		{tracer.Spec{Problem: "sudoku", Puzzle: sudoku4, When: tracer.WhenAfter}, tracer.StopAll, true},
 		{tracer.Spec{Problem: "sudoku", Puzzle: sudoku4, Check: tracer.CheckCounts, When: tracer.WhenAfter}, tracer.StopAll, true},
-		{tracer.Spec{Problem: "sudoku", Puzzle: sudoku4, Order: tracer.OrderCells}, tracer.StopAll, true},
+		{tracer.Spec{Problem: "sudoku", Puzzle: sudoku4, Order: sudoku.OrderCells}, tracer.StopAll, true},
 		{tracer.Spec{Problem: "sudoku", Puzzle: sudoku4, When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 200_000}}, tracer.StopFirst, true},
 		{tracer.Spec{Problem: "permutations", N: 4}, tracer.StopAll, false},
 		{tracer.Spec{Problem: "permutations", N: 4, Check: tracer.CheckArrays, When: tracer.WhenAfter}, tracer.StopAll, false},
@@ -210,16 +213,16 @@ func TestConflictsAgainstTheBoard(t *testing.T) {
 // in the order the check meets them (the column, then ↗, then ↖), and of
 // row 3 only [3,2] is legal.
 func TestConflictsTutorial004(t *testing.T) {
-	def := tracer.NQueensDef
+	def := nqueens.NQueensDef
 	b := tracer.NewBoard(4, 4, func(int) byte { return 'Q' })
 	for _, q := range []tracer.Pos{{Row: 0, Col: 1}, {Row: 1, Col: 3}, {Row: 2, Col: 0}} {
 		b.Place(q, q.Col)
 	}
 	got := def.Conflicts(b, tracer.Pos{Row: 3, Col: 1}, 1)
 	want := []tracer.Conflict{
-		{Rule: tracer.NQueensColumn, Witness: tracer.Pos{Row: 0, Col: 1}},
-		{Rule: tracer.NQueensAntiDiagonal, Witness: tracer.Pos{Row: 1, Col: 3}},
-		{Rule: tracer.NQueensDiagonal, Witness: tracer.Pos{Row: 2, Col: 0}},
+		{Rule: nqueens.NQueensColumn, Witness: tracer.Pos{Row: 0, Col: 1}},
+		{Rule: nqueens.NQueensAntiDiagonal, Witness: tracer.Pos{Row: 1, Col: 3}},
+		{Rule: nqueens.NQueensDiagonal, Witness: tracer.Pos{Row: 2, Col: 0}},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("Conflicts([3,1]) = %v, want %v", got, want)
@@ -236,7 +239,7 @@ func TestConflictsTutorial004(t *testing.T) {
 	// A reject that names another clash than Conflicts finds first (a
 	// board that is not the search's) keeps its own first; one Conflicts
 	// cannot find at all stands alone.
-	e := &tracer.Event{Kind: tracer.KindReject, Cell: tracer.Pos{Row: 3, Col: 1}, Value: 1, Rule: tracer.NQueensDiagonal, Witness: tracer.Pos{Row: 2, Col: 0}}
+	e := &tracer.Event{Kind: tracer.KindReject, Cell: tracer.Pos{Row: 3, Col: 1}, Value: 1, Rule: nqueens.NQueensDiagonal, Witness: tracer.Pos{Row: 2, Col: 0}}
 	if got := def.RejectConflicts(b, e); len(got) != 3 || got[0].Witness != e.Witness {
 		t.Errorf("RejectConflicts with ↖ named = %v, want (2,0) first and all three", got)
 	}

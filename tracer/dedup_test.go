@@ -7,6 +7,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/combsum"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
 )
 
 // The list problems (combination-sum, subsets, permutations --nums)
@@ -23,7 +26,7 @@ func bruteCombos(nums []int, target int, reuse bool) (uniq []string, raw int) {
 	walk = func(i, sum int, path []int) {
 		if sum == target {
 			raw++
-			k := listText(path)
+			k := listkit.ListText(path)
 			if !seen[k] {
 				seen[k] = true
 				uniq = append(uniq, k)
@@ -61,7 +64,7 @@ func bruteSubsets(nums []int) (uniq []string, raw int) {
 			}
 		}
 		raw++
-		if k := listText(sub); !seen[k] {
+		if k := listkit.ListText(sub); !seen[k] {
 			seen[k] = true
 			uniq = append(uniq, k)
 		}
@@ -78,7 +81,7 @@ func brutePerms(nums []int) (uniq []string, raw int) {
 	walk = func(path []int, used []bool) {
 		if len(path) == len(nums) {
 			raw++
-			if k := listText(path); !seen[k] {
+			if k := listkit.ListText(path); !seen[k] {
 				seen[k] = true
 				uniq = append(uniq, k)
 			}
@@ -133,7 +136,7 @@ func TestListProblemsAgainstBruteForce(t *testing.T) {
 		want              func() ([]string, int)
 	}
 	nums := func(s string) []int {
-		in, err := ParseNumbers("nums "+s, Numbers{Target: 1, Dedup: DedupNone})
+		in, err := listkit.ParseNumbers("nums "+s, listkit.Numbers{Target: 1, Dedup: listkit.DedupNone})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,18 +169,18 @@ func TestListProblemsAgainstBruteForce(t *testing.T) {
 	}
 	for _, c := range cases {
 		uniq, raw := c.want()
-		for _, dedup := range Dedups {
-			if dedup == DedupStart && c.problem == "permutations" {
+		for _, dedup := range listkit.Dedups {
+			if dedup == listkit.DedupStart && c.problem == "permutations" {
 				continue // refused: see TestListProblemsRefuse
 			}
-			if dedup == DedupUsed && strings.HasSuffix(c.instance, "reuse") && ParseNumbersRepeat(t, c.instance) {
+			if dedup == listkit.DedupUsed && strings.HasSuffix(c.instance, "reuse") && ParseNumbersRepeat(t, c.instance) {
 				continue
 			}
 			for _, when := range []When{WhenBefore, WhenAfter} {
 				name := fmt.Sprintf("%s %s dedup %s when %s", c.problem, c.instance, dedup, when)
 				t.Run(name, func(t *testing.T) {
 					got, st := runList(t, Spec{Problem: c.problem, Puzzle: c.instance + " dedup " + string(dedup), When: when})
-					if dedup == DedupNone {
+					if dedup == listkit.DedupNone {
 						// Every index set is an answer: the repeats show.
 						if len(got) != raw {
 							t.Errorf("%d answers, want %d (every arrangement of the indices)", len(got), raw)
@@ -201,11 +204,11 @@ func TestListProblemsAgainstBruteForce(t *testing.T) {
 
 // ParseNumbersRepeat reports whether the instance's numbers repeat.
 func ParseNumbersRepeat(t *testing.T, instance string) bool {
-	in, err := ParseNumbers(instance, CombSumDefault)
+	in, err := listkit.ParseNumbers(instance, combsum.CombSumDefault)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return in.repeats()
+	return in.Repeats()
 }
 
 // TestListProblemsPinned pins the examples: solutions in the order
@@ -316,7 +319,7 @@ func TestListInstanceText(t *testing.T) {
 			t.Errorf("%q: instance %q does not spell every part", s, text)
 		}
 	}
-	if got := NumbersInstance("1,1,2", 0, false, "none"); got != "nums 1,1,2 dedup none" {
+	if got := listkit.NumbersInstance("1,1,2", 0, false, "none"); got != "nums 1,1,2 dedup none" {
 		t.Errorf("NumbersInstance = %q", got)
 	}
 }
@@ -329,10 +332,10 @@ func TestListMarks(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := p.Info().Def
-	if got := d.Move(Pos{0, 1}, 1); got != "1" { // sorted [1,1,2,5,6,7,10]
+	if got := d.Move(Pos{Row: 0, Col: 1}, 1); got != "1" { // sorted [1,1,2,5,6,7,10]
 		t.Errorf("Move(index 1) = %q, want 1", got)
 	}
-	if got := d.Move(Pos{0, 0}, 6); got != "10" {
+	if got := d.Move(Pos{Row: 0, Col: 0}, 6); got != "10" {
 		t.Errorf("Move(index 6) = %q, want 10", got)
 	}
 	if m, ok := d.CallMark([]int{0, 1}); !ok || m.ZH != "树枝" {
@@ -341,16 +344,16 @@ func TestListMarks(t *testing.T) {
 	if _, ok := d.CallMark([]int{1}); ok {
 		t.Errorf("CallMark(1): index 0 is not on the path, no mark")
 	}
-	if n, ok := d.LeafNote(CombSumOver, []int{0, 1, 5}); !ok || n.EN != "over by 1" {
+	if n, ok := d.LeafNote(combsum.CombSumOver, []int{0, 1, 5}); !ok || n.EN != "over by 1" {
 		t.Errorf("LeafNote(over, 1+1+7) = %v, want over by 1", n)
 	}
-	rw := d.RuleWordsOf(CombSumSameLevel)
+	rw := d.RuleWordsOf(combsum.CombSumSameLevel)
 	if rw.Color == "" || rw.Mark.ZH != "层" || rw.Witness != WitnessSibling || strings.Contains(rw.With.EN, "clash") || !strings.Contains(rw.Code, "!used[i-1]") {
 		t.Errorf("same_level words %+v: want a colour, the mark 层, a sibling witness, no clash, its own code line", rw)
 	}
 	// The words of another instance are that instance's.
 	q, _, _ := Spec{Problem: "combination-sum", Puzzle: "nums 4,1,2,3 target 5"}.Build()
-	if got := q.Info().Def.Move(Pos{0, 0}, 2); got != "3" {
+	if got := q.Info().Def.Move(Pos{Row: 0, Col: 0}, 2); got != "3" {
 		t.Errorf("nums 4,1,2,3: Move(index 2) = %q, want 3", got)
 	}
 	if got := q.Info().Def.Label(q.Info(), LangEN); got != "[1,2,3,4], target 5, dedup used" {

@@ -22,6 +22,11 @@ import (
 	"unicode"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/combsum"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
+	"github.com/backtrack-edu/backtrack/tracer/problems/subsets"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // defHasHan reports whether s holds a Chinese character.
@@ -52,12 +57,12 @@ func defPos(r, c int) tracer.Pos { return tracer.Pos{Row: r, Col: c} }
 // defValidDef returns a Def that Register accepts, named name: N-Queens
 // under another name.
 func defValidDef(name string) *tracer.Def {
-	q := tracer.NQueensDef
+	q := nqueens.NQueensDef
 	return &tracer.Def{
 		Name:      name,
 		Title:     tracer.Text{EN: "Test", ZH: "测试"},
 		Rules:     []tracer.RuleWords{{Rule: tracer.Rule(1), Key: "column", Name: tracer.Text{EN: "column", ZH: "同列"}, Short: tracer.Text{EN: "column", ZH: "同列"}}},
-		Orders:    []tracer.Order{tracer.OrderRows},
+		Orders:    []tracer.Order{nqueens.OrderRows},
 		Checks:    []tracer.Check{tracer.CheckScan},
 		Stop:      tracer.StopFirst,
 		Size:      &tracer.SizeSetting{Default: 4, Min: 1, Max: 8},
@@ -91,9 +96,9 @@ func TestSpecBuildDefaults(t *testing.T) {
 		when     tracer.When
 		stop     tracer.Stop
 	}{
-		{tracer.Spec{Problem: "nqueens"}, tracer.NQueensDef, 8, "n=8", tracer.OrderRows, tracer.CheckScan, tracer.WhenBefore, tracer.StopAll},
-		{tracer.Spec{Problem: "queens"}, tracer.NQueensDef, 8, "n=8", tracer.OrderRows, tracer.CheckScan, tracer.WhenBefore, tracer.StopAll},
-		{tracer.Spec{Problem: "sudoku"}, tracer.SudokuDef, 9, tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan, tracer.WhenBefore, tracer.StopFirst},
+		{tracer.Spec{Problem: "nqueens"}, nqueens.NQueensDef, 8, "n=8", nqueens.OrderRows, tracer.CheckScan, tracer.WhenBefore, tracer.StopAll},
+		{tracer.Spec{Problem: "queens"}, nqueens.NQueensDef, 8, "n=8", nqueens.OrderRows, tracer.CheckScan, tracer.WhenBefore, tracer.StopAll},
+		{tracer.Spec{Problem: "sudoku"}, sudoku.SudokuDef, 9, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.CheckScan, tracer.WhenBefore, tracer.StopFirst},
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec.Problem, func(t *testing.T) {
@@ -141,15 +146,15 @@ func TestSpecBuildValid(t *testing.T) {
 		opts     tracer.Options
 	}{
 		{"queens n=1 arrays after first", tracer.Spec{Problem: "nqueens", N: 1, Check: tracer.CheckArrays, When: tracer.WhenAfter, Stop: tracer.StopFirst},
-			1, "n=1", tracer.OrderRows, tracer.CheckArrays, tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopFirst}},
-		{"queens n=max explicit rows leaf no-return limits", tracer.Spec{Problem: "queens", N: tracer.MaxQueens, Order: tracer.OrderRows, When: tracer.WhenLeaf, Stop: tracer.StopNoReturn, Limits: lim},
-			tracer.MaxQueens, fmt.Sprintf("n=%d", tracer.MaxQueens), tracer.OrderRows, tracer.CheckScan, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn, Limits: lim}},
-		{"sudoku 4x4 mrv counts leaf no-return", tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4, Order: tracer.OrderMRV, Check: tracer.CheckCounts, When: tracer.WhenLeaf, Stop: tracer.StopNoReturn},
-			4, defSudoku4, tracer.OrderMRV, tracer.CheckCounts, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn}},
-		{"sudoku grid form linear board all", tracer.Spec{Problem: "sudoku", Puzzle: "12..\n..12\n....\n....\n", Order: tracer.OrderLinear, Check: tracer.CheckBoard, Stop: tracer.StopAll, Limits: lim},
-			4, "12....12........", tracer.OrderLinear, tracer.CheckBoard, tracer.Options{When: tracer.WhenBefore, Stop: tracer.StopAll, Limits: lim}},
+			1, "n=1", nqueens.OrderRows, tracer.CheckArrays, tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopFirst}},
+		{"queens n=max explicit rows leaf no-return limits", tracer.Spec{Problem: "queens", N: nqueens.MaxQueens, Order: nqueens.OrderRows, When: tracer.WhenLeaf, Stop: tracer.StopNoReturn, Limits: lim},
+			nqueens.MaxQueens, fmt.Sprintf("n=%d", nqueens.MaxQueens), nqueens.OrderRows, tracer.CheckScan, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn, Limits: lim}},
+		{"sudoku 4x4 mrv counts leaf no-return", tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4, Order: sudoku.OrderMRV, Check: tracer.CheckCounts, When: tracer.WhenLeaf, Stop: tracer.StopNoReturn},
+			4, defSudoku4, sudoku.OrderMRV, tracer.CheckCounts, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn}},
+		{"sudoku grid form linear board all", tracer.Spec{Problem: "sudoku", Puzzle: "12..\n..12\n....\n....\n", Order: sudoku.OrderLinear, Check: tracer.CheckBoard, Stop: tracer.StopAll, Limits: lim},
+			4, "12....12........", sudoku.OrderLinear, tracer.CheckBoard, tracer.Options{When: tracer.WhenBefore, Stop: tracer.StopAll, Limits: lim}},
 		{"sudoku 16x16 empty", tracer.Spec{Problem: "sudoku", Puzzle: strings.Repeat(".", 256)},
-			16, strings.Repeat(".", 256), tracer.OrderScan2D, tracer.CheckScan, tracer.Options{When: tracer.WhenBefore, Stop: tracer.StopFirst}},
+			16, strings.Repeat(".", 256), sudoku.OrderScan2D, tracer.CheckScan, tracer.Options{When: tracer.WhenBefore, Stop: tracer.StopFirst}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -181,17 +186,17 @@ func TestSpecBuildErrors(t *testing.T) {
 		{"empty problem", tracer.Spec{}, "problem", []string{"no problem", names, "nqueens", "sudoku"}},
 		{"problem by title", tracer.Spec{Problem: "N-Queens"}, "problem", []string{names}},
 		{"problem wrong case", tracer.Spec{Problem: "Sudoku"}, "problem", []string{names}},
-		{"n too big", tracer.Spec{Problem: "nqueens", N: tracer.MaxQueens + 1}, "n", []string{fmt.Sprint(tracer.MaxQueens + 1), fmt.Sprintf("1 to %d", tracer.MaxQueens)}},
+		{"n too big", tracer.Spec{Problem: "nqueens", N: nqueens.MaxQueens + 1}, "n", []string{fmt.Sprint(nqueens.MaxQueens + 1), fmt.Sprintf("1 to %d", nqueens.MaxQueens)}},
 		{"n negative", tracer.Spec{Problem: "nqueens", N: -1}, "n", []string{"-1", "out of range"}},
 		{"n given to sudoku", tracer.Spec{Problem: "sudoku", N: 9}, "n", []string{"sudoku", "puzzle"}},
 		{"n given to sudoku with puzzle", tracer.Spec{Problem: "sudoku", N: 4, Puzzle: defSudoku4}, "n", []string{"sudoku"}},
 		{"puzzle given to nqueens", tracer.Spec{Problem: "nqueens", Puzzle: defSudoku4}, "puzzle", []string{"nqueens", "size"}},
 		{"puzzle given to queens with n", tracer.Spec{Problem: "queens", N: 4, Puzzle: "x"}, "puzzle", []string{"nqueens"}},
 		{"puzzle unparsable", tracer.Spec{Problem: "sudoku", Puzzle: "zz"}, "puzzle", []string{"'z'"}},
-		{"puzzle too few cells", tracer.Spec{Problem: "sudoku", Puzzle: tracer.LeetCode37[:80]}, "puzzle", []string{"80 cells"}},
+		{"puzzle too few cells", tracer.Spec{Problem: "sudoku", Puzzle: sudoku.LeetCode37[:80]}, "puzzle", []string{"80 cells"}},
 		{"puzzle blank", tracer.Spec{Problem: "sudoku", Puzzle: "   \n"}, "puzzle", []string{"empty"}},
-		{"order for nqueens", tracer.Spec{Problem: "nqueens", Order: tracer.OrderMRV}, "order", []string{"nqueens", `"mrv"`, "rows"}},
-		{"order for sudoku", tracer.Spec{Problem: "sudoku", Order: tracer.OrderRows}, "order", []string{"sudoku", `"rows"`, "scan2d, linear, mrv or cells"}},
+		{"order for nqueens", tracer.Spec{Problem: "nqueens", Order: sudoku.OrderMRV}, "order", []string{"nqueens", `"mrv"`, "rows"}},
+		{"order for sudoku", tracer.Spec{Problem: "sudoku", Order: nqueens.OrderRows}, "order", []string{"sudoku", `"rows"`, "scan2d, linear, mrv or cells"}},
 		{"order unknown", tracer.Spec{Problem: "sudoku", Order: "spiral"}, "order", []string{`"spiral"`}},
 		{"check for nqueens", tracer.Spec{Problem: "nqueens", Check: tracer.CheckCounts}, "check", []string{"nqueens", `"counts"`, "scan or arrays"}},
 		{"check for sudoku", tracer.Spec{Problem: "sudoku", Check: tracer.CheckArrays}, "check", []string{"sudoku", `"arrays"`, "scan, board or counts"}},
@@ -249,7 +254,7 @@ func TestSpecBuildClashingGivensIsPuzzleError(t *testing.T) {
 		"1...1...........",                                // column
 		"1....1..........",                                // box
 		"55" + strings.Repeat(".", 79),                    // 9×9 row
-		strings.Replace(tracer.LeetCode37, "53", "55", 1), // LeetCode 37 spoiled
+		strings.Replace(sudoku.LeetCode37, "53", "55", 1), // LeetCode 37 spoiled
 	} {
 		_, _, err := tracer.Spec{Problem: "sudoku", Puzzle: puzzle}.Build()
 		var se *tracer.SettingError
@@ -267,9 +272,9 @@ func TestDefLookup(t *testing.T) {
 		word string
 		def  *tracer.Def
 	}{
-		{"nqueens", tracer.NQueensDef},
-		{"queens", tracer.NQueensDef},
-		{"sudoku", tracer.SudokuDef},
+		{"nqueens", nqueens.NQueensDef},
+		{"queens", nqueens.NQueensDef},
+		{"sudoku", sudoku.SudokuDef},
 	} {
 		d, err := tracer.Lookup(tt.word)
 		if err != nil || d != tt.def {
@@ -412,7 +417,7 @@ func FuzzMoveRoundTrip(f *testing.F) {
 // TestMoveRoundTripAll checks every move of the small boards, and of every
 // size N-Queens accepts, without fuzzing.
 func TestMoveRoundTripAll(t *testing.T) {
-	q, s := tracer.NQueensDef, tracer.SudokuDef
+	q, s := nqueens.NQueensDef, sudoku.SudokuDef
 	for n := q.Size.Min; n <= q.Size.Max; n++ {
 		for r := 0; r < n; r++ {
 			for c := 0; c < n; c++ {
@@ -431,7 +436,7 @@ func TestMoveRoundTripAll(t *testing.T) {
 			for c := 0; c < n; c++ {
 				for v := 1; v <= n; v++ {
 					m := s.Move(defPos(r, c), v)
-					if want := fmt.Sprintf("(%d,%d)=%c", r, c, tracer.DigitChar(v)); m != want {
+					if want := fmt.Sprintf("(%d,%d)=%c", r, c, sudoku.DigitChar(v)); m != want {
 						t.Fatalf("Sudoku Move(%d,%d,%d) = %q, want %q", r, c, v, m, want)
 					}
 					if gc, gv, err := s.ParseMove(m, n); err != nil || gc != defPos(r, c) || gv != v {
@@ -553,10 +558,10 @@ func TestDefMoveLabelRoot(t *testing.T) {
 			t.Errorf("%s.MoveLabel((0,0), -5) = %q, want root", d.Name, got)
 		}
 	}
-	if got := tracer.NQueensDef.MoveLabel(defPos(2, 0), 0); got != "r2=c0" {
+	if got := nqueens.NQueensDef.MoveLabel(defPos(2, 0), 0); got != "r2=c0" {
 		t.Errorf("NQueensDef.MoveLabel((2,0), 0) = %q", got)
 	}
-	if got := tracer.SudokuDef.MoveLabel(defPos(4, 5), 7); got != "(4,5)=7" {
+	if got := sudoku.SudokuDef.MoveLabel(defPos(4, 5), 7); got != "(4,5)=7" {
 		t.Errorf("SudokuDef.MoveLabel((4,5), 7) = %q", got)
 	}
 }
@@ -652,7 +657,7 @@ func TestRegisterErrors(t *testing.T) {
 	if _, err := tracer.Lookup("test-def-panic-alias-free"); err == nil {
 		t.Errorf("the free alias of a refused problem was registered")
 	}
-	if d, _ := tracer.Lookup("queens"); d != tracer.NQueensDef {
+	if d, _ := tracer.Lookup("queens"); d != nqueens.NQueensDef {
 		t.Errorf("Lookup(queens) = %v after a refused registration", d)
 	}
 }
@@ -763,11 +768,11 @@ func TestRuleTables(t *testing.T) {
 		def  *tracer.Def
 		keys []string
 	}{
-		{tracer.SudokuDef, []string{"", "row", "column", "box"}},
-		{tracer.NQueensDef, []string{"", "column", "diagonal", "anti_diagonal"}},
-		{tracer.PermutationsDef, []string{"", "used"}},
-		{tracer.CombSumDef, []string{"", "same_level", "over"}},
-		{tracer.SubsetsDef, []string{"", "same_level"}},
+		{sudoku.SudokuDef, []string{"", "row", "column", "box"}},
+		{nqueens.NQueensDef, []string{"", "column", "diagonal", "anti_diagonal"}},
+		{permutations.PermutationsDef, []string{"", "used"}},
+		{combsum.CombSumDef, []string{"", "same_level", "over"}},
+		{subsets.SubsetsDef, []string{"", "same_level"}},
 	} {
 		if got := tt.def.RuleKeys(); !reflect.DeepEqual(got, tt.keys) {
 			t.Errorf("%s: RuleKeys() = %q, want %q", tt.def.Name, got, tt.keys)
@@ -881,7 +886,7 @@ func defChildEmptyAlias(t *testing.T) {
 // ---------------------------------------------------------------- Board
 
 func TestBoard(t *testing.T) {
-	b := tracer.NewBoard(2, 3, tracer.DigitChar)
+	b := tracer.NewBoard(2, 3, sudoku.DigitChar)
 	if b.Rows != 2 || b.Cols != 3 {
 		t.Fatalf("NewBoard(2, 3) is %d×%d", b.Rows, b.Cols)
 	}
@@ -977,7 +982,7 @@ func TestBoardStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := tracer.SudokuDef.Start(p.Info())
+	b, err := sudoku.SudokuDef.Start(p.Info())
 	if err != nil {
 		t.Fatalf("SudokuDef.Start: %v", err)
 	}
@@ -985,7 +990,7 @@ func TestBoardStart(t *testing.T) {
 		t.Fatalf("Start is %d×%d", b.Rows, b.Cols)
 	}
 	givens := 0
-	for i, ch := range tracer.LeetCode37 {
+	for i, ch := range sudoku.LeetCode37 {
 		at := defPos(i/9, i%9)
 		v, ok := b.At(at)
 		if ch == '.' {
@@ -1004,7 +1009,7 @@ func TestBoardStart(t *testing.T) {
 	}
 	var want []string
 	for r := 0; r < 9; r++ {
-		want = append(want, tracer.LeetCode37[r*9:r*9+9])
+		want = append(want, sudoku.LeetCode37[r*9:r*9+9])
 	}
 	if got := b.RowStrings(); !reflect.DeepEqual(got, want) {
 		t.Errorf("RowStrings() = %q, want %q", got, want)
@@ -1014,7 +1019,7 @@ func TestBoardStart(t *testing.T) {
 	}
 	// The start boards are new each time.
 	b.Place(defPos(0, 2), 4)
-	if b2, _ := tracer.SudokuDef.Start(p.Info()); !reflect.DeepEqual(b2.RowStrings(), want) {
+	if b2, _ := sudoku.SudokuDef.Start(p.Info()); !reflect.DeepEqual(b2.RowStrings(), want) {
 		t.Errorf("a second Start shows the first one's move")
 	}
 	// A 16×16 puzzle writes 10-16 as letters.
@@ -1022,7 +1027,7 @@ func TestBoardStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b16, err := tracer.SudokuDef.Start(p16.Info())
+	b16, err := sudoku.SudokuDef.Start(p16.Info())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1035,12 +1040,12 @@ func TestBoardStart(t *testing.T) {
 	// An Info that does not describe a puzzle is an error.
 	bad := p.Info()
 	bad.Size = 4
-	if _, err := tracer.SudokuDef.Start(bad); err == nil {
+	if _, err := sudoku.SudokuDef.Start(bad); err == nil {
 		t.Errorf("Start with a 9×9 instance and size 4: no error")
 	}
 	bad = p.Info()
 	bad.Instance = "n=8"
-	if _, err := tracer.SudokuDef.Start(bad); err == nil {
+	if _, err := sudoku.SudokuDef.Start(bad); err == nil {
 		t.Errorf("Start with instance %q: no error", bad.Instance)
 	}
 
@@ -1049,7 +1054,7 @@ func TestBoardStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := tracer.NQueensDef.Start(q.Info())
+		b, err := nqueens.NQueensDef.Start(q.Info())
 		if err != nil {
 			t.Fatalf("NQueensDef.Start(n=%d): %v", n, err)
 		}
@@ -1081,16 +1086,16 @@ func TestBoardStart(t *testing.T) {
 // ---------------------------------------------------------------- words
 
 func TestDefStrategy(t *testing.T) {
-	q, s := tracer.NQueensDef, tracer.SudokuDef
+	q, s := nqueens.NQueensDef, sudoku.SudokuDef
 	tests := []struct {
 		def  *tracer.Def
 		in   tracer.Strategy
 		want tracer.Strategy
 	}{
-		{q, tracer.Strategy{}, tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}},
-		{s, tracer.Strategy{}, tracer.Strategy{Order: tracer.OrderScan2D, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopFirst}},
-		{q, tracer.Strategy{Check: tracer.CheckArrays, Stop: tracer.StopFirst}, tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckArrays, When: tracer.WhenBefore, Stop: tracer.StopFirst}},
-		{s, tracer.Strategy{Order: tracer.OrderMRV, When: tracer.WhenLeaf}, tracer.Strategy{Order: tracer.OrderMRV, Check: tracer.CheckScan, When: tracer.WhenLeaf, Stop: tracer.StopFirst}},
+		{q, tracer.Strategy{}, tracer.Strategy{Order: nqueens.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}},
+		{s, tracer.Strategy{}, tracer.Strategy{Order: sudoku.OrderScan2D, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopFirst}},
+		{q, tracer.Strategy{Check: tracer.CheckArrays, Stop: tracer.StopFirst}, tracer.Strategy{Order: nqueens.OrderRows, Check: tracer.CheckArrays, When: tracer.WhenBefore, Stop: tracer.StopFirst}},
+		{s, tracer.Strategy{Order: sudoku.OrderMRV, When: tracer.WhenLeaf}, tracer.Strategy{Order: sudoku.OrderMRV, Check: tracer.CheckScan, When: tracer.WhenLeaf, Stop: tracer.StopFirst}},
 		// Strategy fills, it does not validate.
 		{s, tracer.Strategy{Order: "bogus", Check: "x", When: "y", Stop: "z"}, tracer.Strategy{Order: "bogus", Check: "x", When: "y", Stop: "z"}},
 	}
@@ -1104,11 +1109,11 @@ func TestDefStrategy(t *testing.T) {
 	// the options, and fills the rest as Run does (before, first), the
 	// order and check from the Def where the Info lacks them.
 	info := tracer.Info{Def: q, Problem: "nqueens", Size: 4, Check: tracer.CheckArrays}
-	if got, want := tracer.StrategyOf(info, tracer.Options{When: tracer.WhenAfter}), (tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckArrays, When: tracer.WhenAfter, Stop: tracer.StopFirst}); got != want {
+	if got, want := tracer.StrategyOf(info, tracer.Options{When: tracer.WhenAfter}), (tracer.Strategy{Order: nqueens.OrderRows, Check: tracer.CheckArrays, When: tracer.WhenAfter, Stop: tracer.StopFirst}); got != want {
 		t.Errorf("StrategyOf(nqueens) = %v, want %v", got, want)
 	}
-	info = tracer.Info{Def: s, Problem: "sudoku", Size: 9, Order: tracer.OrderLinear, Check: tracer.CheckCounts}
-	if got, want := tracer.StrategyOf(info, tracer.Options{Stop: tracer.StopNoReturn}), (tracer.Strategy{Order: tracer.OrderLinear, Check: tracer.CheckCounts, When: tracer.WhenBefore, Stop: tracer.StopNoReturn}); got != want {
+	info = tracer.Info{Def: s, Problem: "sudoku", Size: 9, Order: sudoku.OrderLinear, Check: tracer.CheckCounts}
+	if got, want := tracer.StrategyOf(info, tracer.Options{Stop: tracer.StopNoReturn}), (tracer.Strategy{Order: sudoku.OrderLinear, Check: tracer.CheckCounts, When: tracer.WhenBefore, Stop: tracer.StopNoReturn}); got != want {
 		t.Errorf("StrategyOf(sudoku) = %v, want %v", got, want)
 	}
 	info = tracer.Info{Problem: "elsewhere", Order: "spiral", Check: "peek"}
@@ -1138,8 +1143,8 @@ func TestDefRules(t *testing.T) {
 		def  *tracer.Def
 		want []tracer.Rule
 	}{
-		{tracer.NQueensDef, []tracer.Rule{tracer.NQueensColumn, tracer.NQueensAntiDiagonal, tracer.NQueensDiagonal}},
-		{tracer.SudokuDef, []tracer.Rule{tracer.SudokuRow, tracer.SudokuColumn, tracer.SudokuBox}},
+		{nqueens.NQueensDef, []tracer.Rule{nqueens.NQueensColumn, nqueens.NQueensAntiDiagonal, nqueens.NQueensDiagonal}},
+		{sudoku.SudokuDef, []tracer.Rule{sudoku.SudokuRow, sudoku.SudokuColumn, sudoku.SudokuBox}},
 	}
 	for _, tt := range tests {
 		got := tt.def.RuleList()
@@ -1162,18 +1167,18 @@ func TestDefRules(t *testing.T) {
 		}
 	}
 	// The package's rule lists agree with the Defs.
-	if !reflect.DeepEqual(tracer.NQueensRules, tracer.NQueensDef.RuleList()) || !reflect.DeepEqual(tracer.SudokuRules, tracer.SudokuDef.RuleList()) {
-		t.Errorf("NQueensRules %v / SudokuRules %v disagree with the Defs", tracer.NQueensRules, tracer.SudokuRules)
+	if !reflect.DeepEqual(nqueens.NQueensRules, nqueens.NQueensDef.RuleList()) || !reflect.DeepEqual(sudoku.SudokuRules, sudoku.SudokuDef.RuleList()) {
+		t.Errorf("NQueensRules %v / SudokuRules %v disagree with the Defs", nqueens.NQueensRules, sudoku.SudokuRules)
 	}
 	// A rule the problem lacks is worded by its number.
 	for _, tt := range []struct {
 		def  *tracer.Def
 		rule tracer.Rule
 	}{
-		{tracer.SudokuDef, 4},
-		{tracer.SudokuDef, tracer.NumRules - 1},
-		{tracer.NQueensDef, 4},
-		{tracer.NQueensDef, 9},
+		{sudoku.SudokuDef, 4},
+		{sudoku.SudokuDef, tracer.NumRules - 1},
+		{nqueens.NQueensDef, 4},
+		{nqueens.NQueensDef, 9},
 	} {
 		name := tt.rule.String()
 		plain := tracer.Text{EN: name, ZH: name}
@@ -1209,13 +1214,13 @@ func TestDefLabel(t *testing.T) {
 		info   tracer.Info
 		en, zh string
 	}{
-		{tracer.NQueensDef, build(tracer.Spec{Problem: "nqueens"}), "n=8", "n=8"},
-		{tracer.NQueensDef, build(tracer.Spec{Problem: "nqueens", N: 1}), "n=1", "n=1"},
-		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku"}), "9×9, 51 blanks", "9×9，51 个空格"},
-		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4OneBlank}), "4×4, 1 blank", "4×4，1 个空格"},
-		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4Solved}), "4×4, 0 blanks", "4×4，0 个空格"},
-		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: strings.ReplaceAll(defSudoku4OneBlank, ".", "0")}), "4×4, 1 blank", "4×4，1 个空格"},
-		{tracer.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: strings.Repeat(".", 256)}), "16×16, 256 blanks", "16×16，256 个空格"},
+		{nqueens.NQueensDef, build(tracer.Spec{Problem: "nqueens"}), "n=8", "n=8"},
+		{nqueens.NQueensDef, build(tracer.Spec{Problem: "nqueens", N: 1}), "n=1", "n=1"},
+		{sudoku.SudokuDef, build(tracer.Spec{Problem: "sudoku"}), "9×9, 51 blanks", "9×9，51 个空格"},
+		{sudoku.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4OneBlank}), "4×4, 1 blank", "4×4，1 个空格"},
+		{sudoku.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: defSudoku4Solved}), "4×4, 0 blanks", "4×4，0 个空格"},
+		{sudoku.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: strings.ReplaceAll(defSudoku4OneBlank, ".", "0")}), "4×4, 1 blank", "4×4，1 个空格"},
+		{sudoku.SudokuDef, build(tracer.Spec{Problem: "sudoku", Puzzle: strings.Repeat(".", 256)}), "16×16, 256 blanks", "16×16，256 个空格"},
 	}
 	for _, tt := range tests {
 		if got := tt.def.Label(tt.info, tracer.LangEN); got != tt.en {
@@ -1348,8 +1353,8 @@ func TestPlainWords(t *testing.T) {
 		t.Errorf("Last(7) = %d", got)
 	}
 	cell, witness := defPos(1, 2), defPos(0, 2)
-	rule := tracer.SudokuDef.RuleWordsOf(tracer.SudokuColumn)
-	reject := &tracer.Event{Step: 9, Kind: tracer.KindReject, Node: 3, Depth: 2, Cell: cell, Value: 4, Rule: tracer.SudokuColumn, Witness: witness, Cost: 2}
+	rule := sudoku.SudokuDef.RuleWordsOf(sudoku.SudokuColumn)
+	reject := &tracer.Event{Step: 9, Kind: tracer.KindReject, Node: 3, Depth: 2, Cell: cell, Value: 4, Rule: sudoku.SudokuColumn, Witness: witness, Cost: 2}
 	place := &tracer.Event{Step: 10, Kind: tracer.KindPlace, Node: 3, Depth: 2, Cell: cell, Value: 5}
 	undo := &tracer.Event{Step: 20, Kind: tracer.KindUndo, Node: 3, Depth: 2, Cell: cell, Value: 5}
 	exhausted := &tracer.Event{Step: 30, Kind: tracer.KindExhausted, Node: 3, Depth: 2, Cell: cell}
@@ -1420,8 +1425,8 @@ func TestOrderTraits(t *testing.T) {
 	for _, d := range tracer.Problems() {
 		for _, o := range d.Orders {
 			want := tracer.OrderTraits{}
-			if d == tracer.SudokuDef {
-				want = tracer.OrderTraits{Options: o == tracer.OrderMRV, Passes: o == tracer.OrderCells, Loops: o == tracer.OrderScan2D}
+			if d == sudoku.SudokuDef {
+				want = tracer.OrderTraits{Options: o == sudoku.OrderMRV, Passes: o == sudoku.OrderCells, Loops: o == sudoku.OrderScan2D}
 			}
 			if got := d.OrderTraits(o); got != want {
 				t.Errorf("%s.OrderTraits(%s) = %+v, want %+v", d.Name, o, got, want)
@@ -1429,7 +1434,7 @@ func TestOrderTraits(t *testing.T) {
 		}
 	}
 	var none *tracer.Def
-	if got := none.OrderTraits(tracer.OrderMRV); got != (tracer.OrderTraits{}) {
+	if got := none.OrderTraits(sudoku.OrderMRV); got != (tracer.OrderTraits{}) {
 		t.Errorf("nil Def: %+v", got)
 	}
 }

@@ -6,12 +6,15 @@ import (
 	"strings"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // Solve 4-queens, collecting every solution, and count the search with a
 // Stats sink.
 func ExampleRun() {
-	q, err := tracer.NewNQueens(4, tracer.CheckScan)
+	q, err := nqueens.NewNQueens(4, tracer.CheckScan)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -28,9 +31,9 @@ func ExampleRun() {
 	}
 	fmt.Println(res)
 	fmt.Printf("tries %d, placements %d, backtracks %d\n", st.Tries, st.Placements, st.Backtracks)
-	for _, rule := range tracer.NQueensRules {
+	for _, rule := range nqueens.NQueensRules {
 		// A rule's number is N-Queens' own; its Def names it.
-		fmt.Printf("rejected by %s: %d\n", tracer.NQueensDef.RuleKey(rule), st.Rejects[rule])
+		fmt.Printf("rejected by %s: %d\n", nqueens.NQueensDef.RuleKey(rule), st.Rejects[rule])
 	}
 	fmt.Println("calls per depth:", st.PerDepth)
 	// Output:
@@ -54,7 +57,7 @@ func ExampleRun() {
 
 // Parse a 4×4 Sudoku written as a grid and solve it.
 func ExampleParsePuzzle() {
-	p, err := tracer.ParsePuzzle(`
+	p, err := sudoku.ParsePuzzle(`
 # a 4×4 puzzle
 . 4 | . .
 . . | . .
@@ -67,7 +70,7 @@ func ExampleParsePuzzle() {
 		return
 	}
 	fmt.Println(p.Size, "×", p.Size, "with", p.Blanks(), "blanks:", p)
-	s, err := tracer.NewSudoku(p, tracer.OrderLinear, tracer.CheckCounts)
+	s, err := sudoku.NewSudoku(p, sudoku.OrderLinear, tracer.CheckCounts)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -91,7 +94,7 @@ func ExampleParsePuzzle() {
 // Print the first events of a search with a SinkFunc. A sink is handed a
 // pointer it must not keep: copy the event if it is needed later.
 func ExampleSinkFunc() {
-	q, err := tracer.NewNQueens(4, tracer.CheckScan)
+	q, err := nqueens.NewNQueens(4, tracer.CheckScan)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -105,7 +108,7 @@ func ExampleSinkFunc() {
 		case tracer.KindTry, tracer.KindPlace:
 			fmt.Printf(" queen at %s", e.Cell)
 		case tracer.KindReject:
-			fmt.Printf(" queen at %s: %s clash with %s", e.Cell, tracer.NQueensDef.RuleKey(e.Rule), e.Witness)
+			fmt.Printf(" queen at %s: %s clash with %s", e.Cell, nqueens.NQueensDef.RuleKey(e.Rule), e.Witness)
 		}
 		fmt.Println()
 	})
@@ -125,7 +128,7 @@ func ExampleSinkFunc() {
 
 // Check that a search's events keep the stream's invariants.
 func ExampleChecker() {
-	q, err := tracer.NewNQueens(6, tracer.CheckArrays)
+	q, err := nqueens.NewNQueens(6, tracer.CheckArrays)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -146,7 +149,7 @@ func ExampleChecker() {
 // List the permutations of 1..3 (LeetCode 46), checking with a used[]
 // array, and narrate the first pruning in both languages.
 func ExamplePermutations() {
-	p, err := tracer.NewPermutations(3, tracer.CheckArrays)
+	p, err := permutations.NewPermutations(3, tracer.CheckArrays)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -175,7 +178,7 @@ func ExamplePermutations() {
 	}
 	fmt.Println(strings.Join(perms, " "))
 	fmt.Println(res)
-	fmt.Printf("tries %d, rejected as %s: %d\n", st.Tries, tracer.PermutationsDef.RuleKey(tracer.PermutationsUsed), st.Rejects[tracer.PermutationsUsed])
+	fmt.Printf("tries %d, rejected as %s: %d\n", st.Tries, permutations.PermutationsDef.RuleKey(permutations.PermutationsUsed), st.Rejects[permutations.PermutationsUsed])
 	// Output:
 	// 1 at position 1 is already used at position 0: prune (剪枝)
 	// 位置 1 放 1：1 已在位置 0 用过，剪枝

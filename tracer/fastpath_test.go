@@ -4,6 +4,9 @@ import (
 	"context"
 	"reflect"
 	"testing"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestDirectSinksMatchEvents checks Run's fast paths: a Stats and a Tree
@@ -19,25 +22,25 @@ func TestDirectSinksMatchEvents(t *testing.T) {
 	var cases []instance
 	for _, when := range Whens {
 		for _, stop := range Stops {
-			for _, check := range NQueensChecks {
+			for _, check := range nqueens.NQueensChecks {
 				cases = append(cases, instance{"queens5 " + string(check) + " " + string(when) + " " + string(stop),
 					func() Problem { return newQueens(t, 5, check) }, Options{When: when, Stop: stop, Limits: Limits{MaxSteps: 100_000}}})
 			}
-			for _, order := range SudokuOrders {
+			for _, order := range sudoku.SudokuOrders {
 				cases = append(cases, instance{"sudoku4 " + string(order) + " " + string(when) + " " + string(stop),
 					func() Problem { return newSudoku(t, ".4......3.4...2.", order, CheckCounts) }, Options{When: when, Stop: stop, Limits: Limits{MaxSteps: 100_000}}})
 			}
 		}
 	}
 	cases = append(cases,
-		instance{"leetcode scan2d", func() Problem { return newSudoku(t, LeetCode37, OrderScan2D, CheckScan) }, Options{}},
-		instance{"leetcode leaf limit", func() Problem { return newSudoku(t, LeetCode37, OrderLinear, CheckScan) },
+		instance{"leetcode scan2d", func() Problem { return newSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D, CheckScan) }, Options{}},
+		instance{"leetcode leaf limit", func() Problem { return newSudoku(t, sudoku.LeetCode37, sudoku.OrderLinear, CheckScan) },
 			Options{When: WhenLeaf, Limits: Limits{MaxSteps: 5000}}},
 		instance{"queens8 call limit", func() Problem { return newQueens(t, 8, CheckScan) },
 			Options{Stop: StopAll, Limits: Limits{MaxCalls: 300}}},
 		// Without "return false" the general template runs (a looper),
 		// and a Stats without event sinks still derives its tries.
-		instance{"leetcode drop return-false", func() Problem { return newSudoku(t, LeetCode37, OrderScan2D, CheckScan) },
+		instance{"leetcode drop return-false", func() Problem { return newSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D, CheckScan) },
 			Options{Drop: DropReturnFalse, Limits: Limits{MaxSteps: 20000}}},
 	)
 	for _, c := range cases {

@@ -5,9 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // The LeetCode 37 board, also in ../shared/data/leetcode37.txt, and its
@@ -95,13 +99,13 @@ func atoi64(t testing.TB, s string) int64 {
 }
 
 // newSudoku parses text and sets up a search.
-func newSudoku(t testing.TB, text string, order Order, check Check) *Sudoku {
+func newSudoku(t testing.TB, text string, order Order, check Check) *sudoku.Sudoku {
 	t.Helper()
-	p, err := ParsePuzzle(text)
+	p, err := sudoku.ParsePuzzle(text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSudoku(p, order, check)
+	s, err := sudoku.NewSudoku(p, order, check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,9 +113,9 @@ func newSudoku(t testing.TB, text string, order Order, check Check) *Sudoku {
 }
 
 // newQueens sets up an n-queens search.
-func newQueens(t testing.TB, n int, check Check) *NQueens {
+func newQueens(t testing.TB, n int, check Check) *nqueens.NQueens {
 	t.Helper()
-	q, err := NewNQueens(n, check)
+	q, err := nqueens.NewNQueens(n, check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,4 +228,12 @@ func compareTrees(t testing.TB, a, b *Tree, sameCost bool) {
 			t.Fatalf("node %d: status %s and %s", i, a.Status(int32(i)), b.Status(int32(i)))
 		}
 	}
+}
+
+// equalStats compares two Stats field by field.
+func equalStats(a, b *Stats) bool {
+	return a.Nodes == b.Nodes && a.Tries == b.Tries && a.Rejects == b.Rejects && a.Placements == b.Placements &&
+		a.Backtracks == b.Backtracks && a.Solutions == b.Solutions && a.MaxDepth == b.MaxDepth && a.Steps == b.Steps &&
+		a.CheckCost == b.CheckCost && a.ScanCost == b.ScanCost && slices.Equal(a.PerDepth, b.PerDepth) &&
+		a.Limit == b.Limit && a.FirstSolutionStep == b.FirstSolutionStep
 }

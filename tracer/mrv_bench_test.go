@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // Hard puzzles for the mrv comparison: Wikipedia's puzzle hard for brute
@@ -31,7 +33,7 @@ type plainMRV struct {
 	nodes, solutions int64
 }
 
-func newPlainMRV(p *Puzzle) *plainMRV {
+func newPlainMRV(p *sudoku.Puzzle) *plainMRV {
 	n, b := p.Size, p.Box
 	s := &plainMRV{n: n, cells: slices.Clone(p.Cells), box: make([]int, n*n),
 		row: make([]uint32, n), col: make([]uint32, n), boxes: make([]uint32, n)}
@@ -94,7 +96,7 @@ func (s *plainMRV) solve() bool {
 // BenchmarkMRVRatio compares equal work.
 func TestPlainMRVSameCalls(t *testing.T) {
 	for _, pz := range mrvHard {
-		p, err := ParsePuzzle(pz)
+		p, err := sudoku.ParsePuzzle(pz)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +104,7 @@ func TestPlainMRVSameCalls(t *testing.T) {
 		if !plain.solve() {
 			t.Fatalf("%s: the plain solver found no solution", pz)
 		}
-		s, err := NewSudoku(p, OrderMRV, CheckCounts)
+		s, err := sudoku.NewSudoku(p, sudoku.OrderMRV, CheckCounts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,9 +127,9 @@ func TestPlainMRVSameCalls(t *testing.T) {
 //
 //	go test -run '^$' -bench MRVRatio -benchtime 21x ./tracer/
 func BenchmarkMRVRatio(b *testing.B) {
-	var ps []*Puzzle
+	var ps []*sudoku.Puzzle
 	for _, pz := range mrvHard {
-		p, err := ParsePuzzle(pz)
+		p, err := sudoku.ParsePuzzle(pz)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -141,7 +143,7 @@ func BenchmarkMRVRatio(b *testing.B) {
 	}
 	framework := func() {
 		for _, p := range ps {
-			s, err := NewSudoku(p, OrderMRV, CheckCounts)
+			s, err := sudoku.NewSudoku(p, sudoku.OrderMRV, CheckCounts)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -6,26 +6,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/backtrack-edu/backtrack/tracer/words"
 )
-
-// Lang is the language of notes: LangEN ("en") or LangZH ("zh")
-// (words.Lang, the catalog's).
-type Lang = words.Lang
-
-// The languages notes are written in (words.LangEN, words.LangZH).
-const (
-	LangEN = words.LangEN // English, with the tutorials' Chinese term in brackets where it helps
-	LangZH = words.LangZH // Chinese, in the vocabulary of the tutorials
-)
-
-// Langs lists the valid values of Lang.
-var Langs = []Lang{LangEN, LangZH}
-
-// ParseLang returns the Lang named s, or an error listing the valid values.
-func ParseLang(s string) (Lang, error) { return parseEnum("lang", s, Langs) }
 
 // Narrator writes one short note per event of one search: what happened and
 // why, in the tutorials' terms. It learns the problem from Info and the
@@ -224,7 +207,7 @@ func NewNarrator(info Info, strategy Strategy, lang Lang) *Narrator {
 		n.givens = make([]int, cells+1)
 		for i := 0; i < cells; i++ {
 			n.givens[i+1] = n.givens[i]
-			if b.given[i] {
+			if b.Given(Pos{Row: i / b.Cols, Col: i % b.Cols}) {
 				n.givens[i+1]++
 			}
 		}
@@ -254,7 +237,7 @@ func (n *Narrator) ruleWords(r Rule) RuleWords {
 	w := n.def.RuleWordsOf(r)
 	if r < NumRules && !n.named[r] {
 		n.named[r] = true
-		w.Name = n.def.ruleIntro(r, n.size)
+		w.Name = n.def.IntroWords(r, n.size)
 	}
 	return w
 }
@@ -266,27 +249,9 @@ func (n *Narrator) ruleWords(r Rule) RuleWords {
 func (n *Narrator) thing(cell Pos, v int) Text {
 	if n.w.Thing == nil {
 		m := n.def.MoveLabel(cell, v)
-		return Text{m, m}
+		return Text{EN: m, ZH: m}
 	}
 	return n.w.Thing(v, cell)
-}
-
-// zhSpace readies s to stand next to Chinese words in a Chinese note (zh):
-// a space before it (lead) where it starts, and after it (trail) where it
-// ends, with a digit, a Latin letter or a bracket, as Chinese typesetting
-// spaces them: "由 (0,8) 的 8 进入", "由 (0,0) 的皇后进入", "由位置 0 的 1 进入".
-func zhSpace(s string, zh, lead, trail bool) string {
-	if !zh || s == "" {
-		return s
-	}
-	latin := func(r rune) bool { return r < 0x2E80 && r != utf8.RuneError }
-	if r, _ := utf8.DecodeRuneInString(s); lead && latin(r) {
-		s = " " + s
-	}
-	if r, _ := utf8.DecodeLastRuneInString(s); trail && latin(r) {
-		s += " "
-	}
-	return s
 }
 
 // in returns t in the narrator's language.
@@ -404,7 +369,7 @@ func (n *Narrator) takeBack(gone, open []frame) {
 		if f.mv < 0 || f.move == NoPos {
 			continue
 		}
-		n.work.restore(f.move, n.start)
+		n.work.Restore(f.move, n.start)
 		for _, o := range open {
 			if o.mv >= 0 && o.move == f.move {
 				n.work.Place(o.move, o.mv)
@@ -535,7 +500,7 @@ func (n *Narrator) blanks() int {
 	k := 0
 	for r := range n.start.Rows {
 		for c := range n.start.Cols {
-			if !n.start.Given(Pos{r, c}) {
+			if !n.start.Given(Pos{Row: r, Col: c}) {
 				k++
 			}
 		}
@@ -949,7 +914,7 @@ func (n *Narrator) noteExhausted(e *Event) string {
 func (n *Narrator) exhaustedNote(e *Event, below int64) string {
 	var belowText Text
 	if below > 0 {
-		belowText = Text{n.solutionsIn(below, LangEN), n.solutionsIn(below, LangZH)}
+		belowText = Text{EN: n.solutionsIn(below, LangEN), ZH: n.solutionsIn(below, LangZH)}
 	}
 	if n.drop == DropReturnFalse {
 		if below > 0 {
@@ -1115,19 +1080,6 @@ func (n *Narrator) noteLimit(e *Event) string {
 		return n.say(words.NoteTreeSizeLimitReachedStep, e.Step)
 	}
 	return n.say(words.NoteLimitStoppedSearchStep, e.Step)
-}
-
-// kindNamesZH are the Chinese names of the event kinds, in Kind order.
-var kindNamesZH = [numKinds]string{words.KindCall.ZH, words.KindScan.ZH, words.KindTry.ZH, words.KindReject.ZH,
-	words.KindPlace.ZH, words.KindUndo.ZH, words.KindSolution.ZH, words.KindExhausted.ZH, words.KindReturn.ZH, words.KindLimit.ZH}
-
-// KindName names an event kind for people: in English the step-log name
-// ("reject"), in Chinese the tutorials' term ("剪枝", "撤销", "找到解", ...).
-func KindName(k Kind, lang Lang) string {
-	if lang == LangZH && k < numKinds {
-		return kindNamesZH[k]
-	}
-	return k.String()
 }
 
 // startOf is def.Start(info), or no board for a Def without one.

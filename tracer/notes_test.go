@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // maxNoteRunes bounds an English note: one line a reader takes in at a
@@ -56,7 +58,7 @@ func checkLine(t *testing.T, where, note string, lang tracer.Lang) {
 
 func queensInfo(t testing.TB, n int) tracer.Info {
 	t.Helper()
-	q, err := tracer.NewNQueens(n, tracer.CheckScan)
+	q, err := nqueens.NewNQueens(n, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,11 +67,11 @@ func queensInfo(t testing.TB, n int) tracer.Info {
 
 func sudokuInfo(t testing.TB, puzzle string, order tracer.Order) tracer.Info {
 	t.Helper()
-	p, err := tracer.ParsePuzzle(puzzle)
+	p, err := sudoku.ParsePuzzle(puzzle)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := tracer.NewSudoku(p, order, tracer.CheckScan)
+	s, err := sudoku.NewSudoku(p, order, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,12 +103,12 @@ func TestRuleName(t *testing.T) {
 		problem string
 		en, zh  string
 	}{
-		{tracer.SudokuRow, "sudoku", "row", "同行重复"},
-		{tracer.SudokuColumn, "sudoku", "column", "同列重复"},
-		{tracer.SudokuBox, "sudoku", "box", "同宫重复"},
-		{tracer.NQueensColumn, "nqueens", "column", "同列"},
-		{tracer.NQueensAntiDiagonal, "nqueens", "upper-right diagonal ↗", "右上对角线 ↗"},
-		{tracer.NQueensDiagonal, "nqueens", "upper-left diagonal ↖", "左上对角线 ↖"},
+		{sudoku.SudokuRow, "sudoku", "row", "同行重复"},
+		{sudoku.SudokuColumn, "sudoku", "column", "同列重复"},
+		{sudoku.SudokuBox, "sudoku", "box", "同宫重复"},
+		{nqueens.NQueensColumn, "nqueens", "column", "同列"},
+		{nqueens.NQueensAntiDiagonal, "nqueens", "upper-right diagonal ↗", "右上对角线 ↗"},
+		{nqueens.NQueensDiagonal, "nqueens", "upper-left diagonal ↖", "左上对角线 ↖"},
 		{tracer.RuleNone, "sudoku", "", ""},
 	}
 	for _, tt := range tests {
@@ -132,7 +134,7 @@ func TestRuleName(t *testing.T) {
 		}
 	}
 	// A rule the problem does not have is named by its number.
-	if got := tracer.SudokuDef.RuleName(5, tracer.LangZH); got != "Rule(5)" {
+	if got := sudoku.SudokuDef.RuleName(5, tracer.LangZH); got != "Rule(5)" {
 		t.Errorf("SudokuDef.RuleName(5) = %q, want the plain number", got)
 	}
 }
@@ -249,7 +251,7 @@ func sudokuPrefix() []tracer.Event {
 // tutorials' terms in Chinese.
 func TestNoteEveryKind(t *testing.T) {
 	qinfo := queensInfo(t, 4)
-	sinfo := sudokuInfo(t, sudoku4, tracer.OrderScan2D)
+	sinfo := sudokuInfo(t, sudoku4, sudoku.OrderScan2D)
 	zhTerms := map[tracer.Kind][]string{
 		tracer.KindReject:    {"剪枝"},
 		tracer.KindUndo:      {"撤销|回溯"},
@@ -274,9 +276,9 @@ func TestNoteEveryKind(t *testing.T) {
 			case tracer.KindScan:
 				e.Cell, e.From, e.Skipped, e.Cost = cellAt(0, 2), cellAt(0, 0), 2, 3
 			case tracer.KindReject:
-				e.Rule, e.Witness = tracer.NQueensDiagonal, w
+				e.Rule, e.Witness = nqueens.NQueensDiagonal, w
 				if problem == "sudoku" {
-					e.Rule = tracer.SudokuRow
+					e.Rule = sudoku.SudokuRow
 				}
 				setup = append(append([]tracer.Event(nil), prefix...), withMove(mkEvent(99, tracer.KindTry, node, depth), cell, v))
 			case tracer.KindExhausted:
@@ -325,8 +327,8 @@ func TestNoteEveryRule(t *testing.T) {
 		wit    tracer.Pos
 	}
 	problems := []problem{
-		{queensInfo(t, 4), queensPrefix(), tracer.NQueensRules, cellAt(2, 2), 2, cellAt(1, 3)},
-		{sudokuInfo(t, sudoku4, tracer.OrderScan2D), sudokuPrefix(), tracer.SudokuRules, cellAt(0, 2), 1, cellAt(0, 0)},
+		{queensInfo(t, 4), queensPrefix(), nqueens.NQueensRules, cellAt(2, 2), 2, cellAt(1, 3)},
+		{sudokuInfo(t, sudoku4, sudoku.OrderScan2D), sudokuPrefix(), sudoku.SudokuRules, cellAt(0, 2), 1, cellAt(0, 0)},
 	}
 	for _, p := range problems {
 		last := p.prefix[len(p.prefix)-1]
@@ -372,7 +374,7 @@ func TestNoteEveryRule(t *testing.T) {
 						t.Errorf("%s [zh]: %q lacks %q", where, zh, s)
 					}
 				}
-				if p.info.Def == tracer.SudokuDef && rule == tracer.SudokuBox && !strings.Contains(zh, "宫") {
+				if p.info.Def == sudoku.SudokuDef && rule == sudoku.SudokuBox && !strings.Contains(zh, "宫") {
 					t.Errorf("%s [zh]: %q does not say 宫", where, zh)
 				}
 				switch when {
@@ -401,9 +403,9 @@ func TestNoteEveryRule(t *testing.T) {
 // languages.
 func TestNoteCases(t *testing.T) {
 	qinfo := queensInfo(t, 4)
-	sinfo := sudokuInfo(t, sudoku4, tracer.OrderScan2D)
-	linfo := sudokuInfo(t, sudoku4, tracer.OrderLinear)
-	minfo := sudokuInfo(t, sudoku4, tracer.OrderMRV)
+	sinfo := sudokuInfo(t, sudoku4, sudoku.OrderScan2D)
+	linfo := sudokuInfo(t, sudoku4, sudoku.OrderLinear)
+	minfo := sudokuInfo(t, sudoku4, sudoku.OrderMRV)
 	all := tracer.Strategy{Stop: tracer.StopAll}
 	noReturn := tracer.Strategy{Stop: tracer.StopNoReturn}
 	qp, sp := queensPrefix(), sudokuPrefix()
@@ -475,7 +477,7 @@ func TestNoteCases(t *testing.T) {
 			[]string{"undo 4 at (0,0)", "no digit left"}, []string{"撤销", "已没有"}},
 		{"undo after a clash", sinfo, tracer.Strategy{When: tracer.WhenAfter},
 			with(sp, withMove(mkEvent(50, tracer.KindTry, 1, 1), cellAt(0, 2), 1), withMove(mkEvent(51, tracer.KindPlace, 1, 1), cellAt(0, 2), 1),
-				tracer.Event{Step: 52, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: cellAt(0, 2), Value: 1, Rule: tracer.SudokuBox, Witness: cellAt(1, 1)}),
+				tracer.Event{Step: 52, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: cellAt(0, 2), Value: 1, Rule: sudoku.SudokuBox, Witness: cellAt(1, 1)}),
 			withMove(mkEvent(53, tracer.KindUndo, 1, 1), cellAt(0, 2), 1), []string{"undo 1 at (0,2)", "check failed", "box"}, []string{"撤销选择", "检查不通过（同宫重复）"}},
 		{"queens undo after a solution, all", qinfo, all, with(qp, ret(3, 3, true)), withMove(mkEvent(61, tracer.KindUndo, 2, 2), cellAt(2, 0), 0),
 			[]string{"(2,0)", "more solutions"}, []string{"撤销", "(2,0)", "其他解"}},
@@ -572,7 +574,7 @@ func newNoteChecker(t *testing.T, name string, p tracer.Problem, st tracer.Strat
 		en: tracer.NewNarrator(info, st, tracer.LangEN), zh: tracer.NewNarrator(info, st, tracer.LangZH),
 		size: info.Size, counts: map[tracer.Kind]int{}, notes: map[tracer.Kind][][2]string{}}
 	if info.Problem == "sudoku" {
-		pz, err := tracer.ParsePuzzle(info.Instance)
+		pz, err := sudoku.ParsePuzzle(info.Instance)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -629,7 +631,7 @@ func (c *noteChecker) Event(e *tracer.Event) {
 	// What each note must mention: the same coordinates as the event.
 	var must, mustEN, mustZH []string
 	queens := c.info.Problem == "nqueens"
-	digit := func(v int) string { return string(tracer.DigitChar(v)) }
+	digit := func(v int) string { return string(sudoku.DigitChar(v)) }
 	switch e.Kind {
 	case tracer.KindCall:
 		// The move that led here, in the cell form of the other notes.
@@ -756,18 +758,18 @@ func (c *noteChecker) someNote(k tracer.Kind, lang int, subs ...string) bool {
 func TestNotesRealSearches(t *testing.T) {
 	const en, zh = 0, 1
 	newQueens := func(n int) tracer.Problem {
-		q, err := tracer.NewNQueens(n, tracer.CheckScan)
+		q, err := nqueens.NewNQueens(n, tracer.CheckScan)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return q
 	}
 	newSudoku := func(puzzle string, order tracer.Order, check tracer.Check) tracer.Problem {
-		p, err := tracer.ParsePuzzle(puzzle)
+		p, err := sudoku.ParsePuzzle(puzzle)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := tracer.NewSudoku(p, order, check)
+		s, err := sudoku.NewSudoku(p, order, check)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -786,8 +788,8 @@ func TestNotesRealSearches(t *testing.T) {
 			!c.someNote(tracer.KindReturn, zh, "根调用结束：搜索完毕，共找到 2 个解") {
 			t.Errorf("the root's return does not sum up the search")
 		}
-		for _, rule := range tracer.NQueensRules {
-			if !c.someNote(tracer.KindReject, zh, "剪枝", tracer.NQueensDef.RuleName(rule, tracer.LangZH)) {
+		for _, rule := range nqueens.NQueensRules {
+			if !c.someNote(tracer.KindReject, zh, "剪枝", nqueens.NQueensDef.RuleName(rule, tracer.LangZH)) {
 				t.Errorf("no zh reject note for %s", rule)
 			}
 		}
@@ -807,7 +809,7 @@ func TestNotesRealSearches(t *testing.T) {
 	})
 
 	t.Run("4x4 sudoku scan2d", func(t *testing.T) {
-		c, r := runNotes(t, "4x4", newSudoku(sudoku4, tracer.OrderScan2D, tracer.CheckScan), tracer.Strategy{}, tracer.Limits{})
+		c, r := runNotes(t, "4x4", newSudoku(sudoku4, sudoku.OrderScan2D, tracer.CheckScan), tracer.Strategy{}, tracer.Limits{})
 		if r.Status != tracer.StatusSolved {
 			t.Fatalf("status %s", r.Status)
 		}
@@ -823,7 +825,7 @@ func TestNotesRealSearches(t *testing.T) {
 	})
 
 	t.Run("4x4 sudoku mrv", func(t *testing.T) {
-		c, _ := runNotes(t, "4x4 mrv", newSudoku(sudoku4, tracer.OrderMRV, tracer.CheckCounts), tracer.Strategy{Order: tracer.OrderMRV}, tracer.Limits{})
+		c, _ := runNotes(t, "4x4 mrv", newSudoku(sudoku4, sudoku.OrderMRV, tracer.CheckCounts), tracer.Strategy{Order: sudoku.OrderMRV}, tracer.Limits{})
 		if !c.someNote(tracer.KindScan, en, "mrv", "digit") {
 			t.Errorf("no mrv scan note: %q", c.notes[tracer.KindScan])
 		}
@@ -836,7 +838,7 @@ func TestNotesRealSearches(t *testing.T) {
 		if testing.Short() {
 			lim.MaxSteps, want = 20000, tracer.StatusLimit
 		}
-		c, r := runNotes(t, "lc37 after", newSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckScan),
+		c, r := runNotes(t, "lc37 after", newSudoku(sudoku.LeetCode37, sudoku.OrderLinear, tracer.CheckScan),
 			tracer.Strategy{When: tracer.WhenAfter}, lim)
 		if r.Status != want {
 			t.Fatalf("status %s, want %s", r.Status, want)
@@ -847,8 +849,8 @@ func TestNotesRealSearches(t *testing.T) {
 		if !c.someNote(tracer.KindUndo, en, "check failed") {
 			t.Errorf("after-mode undos do not say the check failed")
 		}
-		for _, rule := range tracer.SudokuRules {
-			if !c.someNote(tracer.KindReject, zh, tracer.SudokuDef.RuleName(rule, tracer.LangZH)) {
+		for _, rule := range sudoku.SudokuRules {
+			if !c.someNote(tracer.KindReject, zh, sudoku.SudokuDef.RuleName(rule, tracer.LangZH)) {
 				t.Errorf("no zh reject note for %s", rule)
 			}
 		}
@@ -858,7 +860,7 @@ func TestNotesRealSearches(t *testing.T) {
 	})
 
 	t.Run("LeetCode 37 when=leaf with a step limit", func(t *testing.T) {
-		c, r := runNotes(t, "lc37 leaf", newSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckScan),
+		c, r := runNotes(t, "lc37 leaf", newSudoku(sudoku.LeetCode37, sudoku.OrderLinear, tracer.CheckScan),
 			tracer.Strategy{When: tracer.WhenLeaf}, tracer.Limits{MaxSteps: 3000})
 		if r.Status != tracer.StatusLimit {
 			t.Fatalf("status %s", r.Status)
@@ -883,8 +885,8 @@ func TestNotesRealSearches(t *testing.T) {
 		if err != nil {
 			t.Skip(err)
 		}
-		c, _ := runNotes(t, "16x16", newSudoku(string(text), tracer.OrderMRV, tracer.CheckCounts),
-			tracer.Strategy{Order: tracer.OrderMRV}, tracer.Limits{MaxSteps: 20000})
+		c, _ := runNotes(t, "16x16", newSudoku(string(text), sudoku.OrderMRV, tracer.CheckCounts),
+			tracer.Strategy{Order: sudoku.OrderMRV}, tracer.Limits{MaxSteps: 20000})
 		if !c.someNote(tracer.KindSolution, en, "return true") {
 			t.Errorf("no solution note: %q", c.notes[tracer.KindSolution])
 		}
@@ -924,18 +926,18 @@ func TestNarratorLearnsFromEvents(t *testing.T) {
 		}
 		return ""
 	}
-	q, _ := tracer.NewNQueens(4, tracer.CheckScan)
+	q, _ := nqueens.NewNQueens(4, tracer.CheckScan)
 	got := notes(q, tracer.Options{Stop: tracer.StopAll})
 	if l := last(got, "solution"); !strings.Contains(l, "solution 2") {
 		t.Errorf("once a solution was undone, the next one is not counted: %q", l)
 	}
-	p, _ := tracer.ParsePuzzle(sudoku4)
-	s, _ := tracer.NewSudoku(p, tracer.OrderLinear, tracer.CheckScan)
+	p, _ := sudoku.ParsePuzzle(sudoku4)
+	s, _ := sudoku.NewSudoku(p, sudoku.OrderLinear, tracer.CheckScan)
 	got = notes(s, tracer.Options{When: tracer.WhenAfter})
 	if l := last(got, "place"); !strings.Contains(l, "first") {
 		t.Errorf("the last place note does not say place first: %q", l)
 	}
-	q, _ = tracer.NewNQueens(4, tracer.CheckScan)
+	q, _ = nqueens.NewNQueens(4, tracer.CheckScan)
 	got = notes(q, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll})
 	if l := last(got, "place"); !strings.Contains(l, "unchecked") {
 		t.Errorf("the last place note does not say unchecked: %q", l)
@@ -945,8 +947,8 @@ func TestNarratorLearnsFromEvents(t *testing.T) {
 // ExampleNewNarrator narrates the first steps of 4-queens in English and
 // Chinese.
 func ExampleNewNarrator() {
-	q, _ := tracer.NewNQueens(4, tracer.CheckScan)
-	st := tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}
+	q, _ := nqueens.NewNQueens(4, tracer.CheckScan)
+	st := tracer.Strategy{Order: nqueens.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}
 	en := tracer.NewNarrator(q.Info(), st, tracer.LangEN)
 	zh := tracer.NewNarrator(q.Info(), st, tracer.LangZH)
 	sink := tracer.SinkFunc(func(e *tracer.Event) {
@@ -985,11 +987,11 @@ func mustDef(t *testing.T, name string) *tracer.Def {
 // (九宫格) in the first note that names it, and briefly after that, and
 // that RuleNamed lets a narrator that starts in the middle do the same.
 func TestNotesIntroduceTheBox(t *testing.T) {
-	p, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	p, err := sudoku.ParsePuzzle(sudoku.LeetCode37)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := tracer.NewSudoku(p, tracer.OrderScan2D, tracer.CheckScan)
+	s, err := sudoku.NewSudoku(p, sudoku.OrderScan2D, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -997,7 +999,7 @@ func TestNotesIntroduceTheBox(t *testing.T) {
 	var box []string
 	sink := tracer.SinkFunc(func(e *tracer.Event) {
 		note := nar.Note(e)
-		if e.Kind == tracer.KindReject && e.Rule == tracer.SudokuBox && len(box) < 3 {
+		if e.Kind == tracer.KindReject && e.Rule == sudoku.SudokuBox && len(box) < 3 {
 			box = append(box, note)
 		}
 	})
@@ -1015,18 +1017,18 @@ func TestNotesIntroduceTheBox(t *testing.T) {
 			t.Errorf("a later box note is not the short form: %q", n)
 		}
 	}
-	if got := tracer.SudokuDef.RuleIntro(tracer.SudokuBox, 4, tracer.LangZH); got != "同宫（2×2 宫）重复" {
+	if got := sudoku.SudokuDef.RuleIntro(sudoku.SudokuBox, 4, tracer.LangZH); got != "同宫（2×2 宫）重复" {
 		t.Errorf("4×4 intro = %q", got)
 	}
-	if got := tracer.SudokuDef.RuleIntro(tracer.SudokuRow, 9, tracer.LangZH); got != "同行重复" {
+	if got := sudoku.SudokuDef.RuleIntro(sudoku.SudokuRow, 9, tracer.LangZH); got != "同行重复" {
 		t.Errorf("row intro = %q", got)
 	}
 
 	// A narrator told that the box was named writes the short form.
 	late := tracer.NewNarrator(s.Info(), tracer.Strategy{}, tracer.LangZH)
-	late.RuleNamed(tracer.SudokuBox)
+	late.RuleNamed(sudoku.SudokuBox)
 	e := tracer.Event{Step: 9, Kind: tracer.KindReject, Node: 1, Depth: 1, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 2},
-		Value: 6, Rule: tracer.SudokuBox, Witness: tracer.Pos{Row: 1, Col: 1}}
+		Value: 6, Rule: sudoku.SudokuBox, Witness: tracer.Pos{Row: 1, Col: 1}}
 	if n := late.Note(&e); strings.Contains(n, "九宫格") || !strings.Contains(n, "同宫重复") {
 		t.Errorf("after RuleNamed: %q", n)
 	}

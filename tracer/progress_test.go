@@ -3,6 +3,8 @@ package tracer
 import (
 	"context"
 	"testing"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // sampling is a problem that looks at a search's Progress from inside
@@ -38,7 +40,7 @@ func TestProgress(t *testing.T) {
 		{"events", context.Background(), func() []Sink { return []Sink{SinkFunc(func(*Event) {})} }},
 		{"cancelable", cancelable, func() []Sink { return []Sink{&Stats{}} }},
 	} {
-		q, err := NewNQueens(8, CheckScan)
+		q, err := nqueens.NewNQueens(8, CheckScan)
 		if err != nil {
 			t.Fatal(err)
 		}

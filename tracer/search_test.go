@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // hardPuzzle is Wikipedia's "hard for brute force" board: 69,175,317 naive
@@ -37,7 +40,7 @@ func TestMaxSteps(t *testing.T) {
 		for _, max := range []int64{1, 2, 3, 10, 77, 131, 1000, 5917, 12345, 50000} {
 			t.Run(fmt.Sprintf("%s/%d", when, max), func(t *testing.T) {
 				var last lastEvent
-				r := runTraced(t, newSudoku(t, leetcode37, OrderLinear, CheckScan),
+				r := runTraced(t, newSudoku(t, leetcode37, sudoku.OrderLinear, CheckScan),
 					Options{When: when, Limits: Limits{MaxSteps: max}, Sinks: []Sink{&last}}, true)
 				if r.res.Status != StatusLimit || r.res.Limit != LimitSteps {
 					t.Fatalf("%s, limit %q: want status limit, limit steps", r.res, r.res.Limit)
@@ -68,7 +71,7 @@ func TestMaxCalls(t *testing.T) {
 		for _, when := range Whens {
 			t.Run(fmt.Sprintf("%s/%d", when, max), func(t *testing.T) {
 				var last lastEvent
-				r := runTraced(t, newSudoku(t, leetcode37, OrderScan2D, CheckCounts),
+				r := runTraced(t, newSudoku(t, leetcode37, sudoku.OrderScan2D, CheckCounts),
 					Options{When: when, Limits: Limits{MaxCalls: max}, Sinks: []Sink{&last}}, false)
 				if r.res.Status != StatusLimit || r.res.Limit != LimitCalls || r.res.Nodes != max {
 					t.Errorf("%s, limit %q: want status limit, limit calls, %d nodes", r.res, r.res.Limit, max)
@@ -80,7 +83,7 @@ func TestMaxCalls(t *testing.T) {
 		}
 	}
 	// A limit the search never reaches changes nothing.
-	r := runTraced(t, newSudoku(t, leetcode37, OrderScan2D, CheckCounts), Options{Limits: Limits{MaxCalls: 4209, MaxSteps: 96246}}, false)
+	r := runTraced(t, newSudoku(t, leetcode37, sudoku.OrderScan2D, CheckCounts), Options{Limits: Limits{MaxCalls: 4209, MaxSteps: 96246}}, false)
 	if r.res.Status != StatusSolved || r.res.Nodes != 4209 {
 		t.Errorf("%s: want solved with 4209 nodes", r.res)
 	}
@@ -129,7 +132,7 @@ func TestTimeAndCancel(t *testing.T) {
 				if traceOn || len(opts.Sinks) > 0 {
 					opts.Sinks = append(opts.Sinks, &last, chk)
 				}
-				res, err := Run(ctx, newSudoku(t, hardPuzzle, OrderLinear, CheckScan), opts)
+				res, err := Run(ctx, newSudoku(t, hardPuzzle, sudoku.OrderLinear, CheckScan), opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -183,7 +186,7 @@ func TestLeafDefaultLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: ten million steps")
 	}
-	res, err := Run(context.Background(), newSudoku(t, leetcode37, OrderLinear, CheckCounts),
+	res, err := Run(context.Background(), newSudoku(t, leetcode37, sudoku.OrderLinear, CheckCounts),
 		Options{When: WhenLeaf, Limits: Limits{MaxSteps: DefaultMaxSteps}})
 	if err != nil {
 		t.Fatal(err)
@@ -224,17 +227,17 @@ func TestRunOptions(t *testing.T) {
 	if len(r.res.Boards) != 92 || !strings.Contains(r.res.String(), "complete: 92 solutions, 2057 nodes") {
 		t.Errorf("kept %d boards: want 92; %s", len(r.res.Boards), r.res)
 	}
-	if _, err := NewNQueens(0, CheckScan); err == nil {
+	if _, err := nqueens.NewNQueens(0, CheckScan); err == nil {
 		t.Error("NewNQueens(0): no error")
 	}
-	if _, err := NewNQueens(4, CheckBoard); err == nil || !strings.Contains(err.Error(), "scan or arrays") {
+	if _, err := nqueens.NewNQueens(4, CheckBoard); err == nil || !strings.Contains(err.Error(), "scan or arrays") {
 		t.Errorf("NewNQueens(4, board): %v", err)
 	}
-	p, _ := ParsePuzzle(leetcode37)
-	if _, err := NewSudoku(p, OrderRows, CheckScan); err == nil || !strings.Contains(err.Error(), "tracer: order: sudoku: unknown value") {
+	p, _ := sudoku.ParsePuzzle(leetcode37)
+	if _, err := sudoku.NewSudoku(p, nqueens.OrderRows, CheckScan); err == nil || !strings.Contains(err.Error(), "tracer: order: sudoku: unknown value") {
 		t.Errorf("NewSudoku(rows): %v", err)
 	}
-	if _, err := NewSudoku(p, OrderLinear, CheckArrays); err == nil || !strings.Contains(err.Error(), "tracer: check: sudoku: unknown value") {
+	if _, err := sudoku.NewSudoku(p, sudoku.OrderLinear, CheckArrays); err == nil || !strings.Contains(err.Error(), "tracer: check: sudoku: unknown value") {
 		t.Errorf("NewSudoku(arrays): %v", err)
 	}
 }

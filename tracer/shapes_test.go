@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // This file checks the tutorials' own code shapes (issue 10) against the
@@ -18,10 +19,10 @@ type board9 [9][9]int
 func leetcode37(t *testing.T) board9 {
 	t.Helper()
 	var b board9
-	if len(tracer.LeetCode37) != 81 {
+	if len(sudoku.LeetCode37) != 81 {
 		t.Fatal("LeetCode37 is not 81 cells")
 	}
-	for i, ch := range tracer.LeetCode37 {
+	for i, ch := range sudoku.LeetCode37 {
 		if ch != '.' {
 			b[i/9][i%9] = int(ch - '0')
 		}
@@ -257,7 +258,7 @@ func TestDropReturnFalse(t *testing.T) {
 	}
 
 	for _, when := range []tracer.When{tracer.WhenBefore, tracer.WhenAfter} {
-		res, st := runSpec(t, tracer.Spec{Problem: "sudoku", Order: tracer.OrderScan2D, When: when, Drop: tracer.DropReturnFalse})
+		res, st := runSpec(t, tracer.Spec{Problem: "sudoku", Order: sudoku.OrderScan2D, When: when, Drop: tracer.DropReturnFalse})
 		if res.Status != tracer.StatusWrong {
 			t.Errorf("when %s: status %s: want wrong", when, res.Status)
 		}
@@ -271,7 +272,7 @@ func TestDropReturnFalse(t *testing.T) {
 		for _, row := range ref.b {
 			var s []byte
 			for _, d := range row {
-				s = append(s, tracer.DigitChar(d))
+				s = append(s, sudoku.DigitChar(d))
 			}
 			want = append(want, string(s))
 		}
@@ -305,7 +306,7 @@ func TestDropBothLines(t *testing.T) {
 	}
 	var full bool
 	maxDepth := 0
-	res, st := runSpec(t, tracer.Spec{Problem: "sudoku", Order: tracer.OrderScan2D, Stop: tracer.StopNoReturn, Drop: tracer.DropReturnFalse,
+	res, st := runSpec(t, tracer.Spec{Problem: "sudoku", Order: sudoku.OrderScan2D, Stop: tracer.StopNoReturn, Drop: tracer.DropReturnFalse,
 		Limits: tracer.Limits{MaxCalls: calls}},
 		tracer.SinkFunc(func(e *tracer.Event) {
 			if e.Kind == tracer.KindSolution {
@@ -338,7 +339,7 @@ func TestOrderCells(t *testing.T) {
 	for _, when := range []tracer.When{tracer.WhenBefore, tracer.WhenAfter} {
 		for _, stop := range []tracer.Stop{tracer.StopFirst, tracer.StopAll} {
 			atBlanks, passes := 0, 0
-			res, st := runSpec(t, tracer.Spec{Problem: "sudoku", Order: tracer.OrderCells, When: when, Stop: stop},
+			res, st := runSpec(t, tracer.Spec{Problem: "sudoku", Order: sudoku.OrderCells, When: when, Stop: stop},
 				tracer.SinkFunc(func(e *tracer.Event) {
 					if e.Kind == tracer.KindScan {
 						switch {
@@ -379,7 +380,7 @@ func TestVoidTemplateNotes(t *testing.T) {
 		{Problem: "nqueens", N: 4},
 		{Problem: "nqueens", N: 5, When: tracer.WhenLeaf},
 		{Problem: "sudoku", Puzzle: "1...\n..1.\n.1..\n...1", Stop: tracer.StopAll},
-		{Problem: "sudoku", Order: tracer.OrderCells, Puzzle: "12..\n..1.\n.1..\n...1", Stop: tracer.StopAll},
+		{Problem: "sudoku", Order: sudoku.OrderCells, Puzzle: "12..\n..1.\n.1..\n...1", Stop: tracer.StopAll},
 	} {
 		p, opts, err := spec.Build()
 		if err != nil {
@@ -438,7 +439,7 @@ func TestShapeNotes(t *testing.T) {
 			{tracer.KindReturn, []string{"root returns true", "not solved"}, []string{"根返回 true", "没有解出"}},
 			{tracer.KindReturn, []string{"return true with 13 blank cells"}, []string{"还有 13 个空格"}},
 		}},
-		{"order cells", tracer.Spec{Problem: "sudoku", Order: tracer.OrderCells}, []want{
+		{"order cells", tracer.Spec{Problem: "sudoku", Order: sudoku.OrderCells}, []want{
 			{tracer.KindCall, []string{"helper(0,0)", "one call for every cell"}, []string{"helper(0,0)", "每个格子一次调用"}},
 			{tracer.KindScan, []string{"(0,0) holds the given 5", "helper(0,1)"}, []string{"(0,0) 是预设数字 5", "helper(0,1)"}},
 			{tracer.KindScan, []string{"column 9 is past the end of row 0", "helper(1,0)"}, []string{"列号 9 已越过第 0 行的末尾", "helper(1,0)"}},

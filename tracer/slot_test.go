@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestCallEventsCarrySlot: every call event says the slot its call
@@ -117,8 +119,8 @@ func TestMoveCell(t *testing.T) {
 		v    int
 		want tracer.Pos
 	}{
-		{tracer.NQueensDef, tracer.Pos{Row: 2, Col: -1}, 3, tracer.Pos{Row: 2, Col: 3}},
-		{tracer.SudokuDef, tracer.Pos{Row: 4, Col: 5}, 7, tracer.Pos{Row: 4, Col: 5}},
+		{nqueens.NQueensDef, tracer.Pos{Row: 2, Col: -1}, 3, tracer.Pos{Row: 2, Col: 3}},
+		{sudoku.SudokuDef, tracer.Pos{Row: 4, Col: 5}, 7, tracer.Pos{Row: 4, Col: 5}},
 		{jump, tracer.Pos{Row: 0, Col: 1}, 2, tracer.Pos{Row: 1, Col: 3}},
 	} {
 		if got := c.def.MoveCell(c.slot, c.v); got != c.want {

@@ -64,10 +64,10 @@ type Node struct {
 }
 
 // Cell returns the move's cell.
-func (n Node) Cell() Pos { return Pos{int(n.Row), int(n.Col)} }
+func (n Node) Cell() Pos { return Pos{Row: int(n.Row), Col: int(n.Col)} }
 
 // Witness returns the clashing cell of a pruned leaf.
-func (n Node) Witness() Pos { return Pos{int(n.WRow), int(n.WCol)} }
+func (n Node) Witness() Pos { return Pos{Row: int(n.WRow), Col: int(n.WCol)} }
 
 // node is how a Tree stores a node: 24 bytes. Most nodes of a search tree
 // are pruned leaves, which need nothing more; what only a call has (the
@@ -256,7 +256,7 @@ func (t *Tree) FirstChild(i int32) int32 {
 // Move returns the move that led to node i: its cell and value.
 func (t *Tree) Move(i int32) (Pos, int) {
 	n := t.nodes.at(i)
-	return Pos{int(n.row), int(n.col)}, int(n.value)
+	return Pos{Row: int(n.row), Col: int(n.col)}, int(n.value)
 }
 
 // Call returns node i's call number, or -1 for a pruned leaf.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"unsafe"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestTreeShape builds trees from several searches and checks them against
@@ -20,10 +22,10 @@ func TestTreeShape(t *testing.T) {
 		{"4-queens/before/all", func() Problem { return newQueens(t, 4, CheckScan) }, Options{Stop: StopAll}},
 		{"6-queens/after/first", func() Problem { return newQueens(t, 6, CheckArrays) }, Options{When: WhenAfter}},
 		{"4-queens/leaf/all", func() Problem { return newQueens(t, 4, CheckScan) }, Options{When: WhenLeaf, Stop: StopAll}},
-		{"sudoku4/before/first", func() Problem { return newSudoku(t, small, OrderLinear, CheckScan) }, Options{}},
-		{"leetcode/scan2d/first", func() Problem { return newSudoku(t, leetcode37, OrderScan2D, CheckScan) }, Options{}},
-		{"leetcode/mrv/all", func() Problem { return newSudoku(t, leetcode37, OrderMRV, CheckCounts) }, Options{Stop: StopAll}},
-		{"leetcode/limit", func() Problem { return newSudoku(t, leetcode37, OrderLinear, CheckCounts) }, Options{Limits: Limits{MaxSteps: 10000}}},
+		{"sudoku4/before/first", func() Problem { return newSudoku(t, small, sudoku.OrderLinear, CheckScan) }, Options{}},
+		{"leetcode/scan2d/first", func() Problem { return newSudoku(t, leetcode37, sudoku.OrderScan2D, CheckScan) }, Options{}},
+		{"leetcode/mrv/all", func() Problem { return newSudoku(t, leetcode37, sudoku.OrderMRV, CheckCounts) }, Options{Stop: StopAll}},
+		{"leetcode/limit", func() Problem { return newSudoku(t, leetcode37, sudoku.OrderLinear, CheckCounts) }, Options{Limits: Limits{MaxSteps: 10000}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -107,7 +109,7 @@ func TestTreeStatuses(t *testing.T) {
 	}
 
 	// First solution: the 52 calls on the path are kept, the rest are dead.
-	r = runTraced(t, newSudoku(t, leetcode37, OrderLinear, CheckCounts), Options{}, true)
+	r = runTraced(t, newSudoku(t, leetcode37, sudoku.OrderLinear, CheckCounts), Options{}, true)
 	got = statusCounts(r.tree, 0)
 	want = map[NodeStatus]int{NodeSolution: 1, NodeOnPath: 51, NodeDeadEnd: 4209 - 52, NodeRejected: int(r.stats.RejectTotal())}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -116,7 +118,7 @@ func TestTreeStatuses(t *testing.T) {
 
 	// A limit: the calls open at the limit are cut, one per level.
 	var last lastEvent
-	r = runTraced(t, newSudoku(t, leetcode37, OrderLinear, CheckCounts), Options{Limits: Limits{MaxSteps: 5000}, Sinks: []Sink{&last}}, true)
+	r = runTraced(t, newSudoku(t, leetcode37, sudoku.OrderLinear, CheckCounts), Options{Limits: Limits{MaxSteps: 5000}, Sinks: []Sink{&last}}, true)
 	got = statusCounts(r.tree, 0)
 	if got[NodeCut] != last.e.Depth+1 || got[NodeOpen] != 0 || got[NodeSolution] != 0 {
 		t.Errorf("limit at depth %d: statuses %v: want %d cut", last.e.Depth, got, last.e.Depth+1)
@@ -192,8 +194,8 @@ func TestTreeErr(t *testing.T) {
 		name   string
 		events []Event
 	}{
-		{"reject with no call", numbered(evMove(KindReject, 0, 0, Pos{0, 0}, 1))},
-		{"call out of order", numbered(root, evCall(2, 0, 1, Pos{0, 0}, 1))},
+		{"reject with no call", numbered(evMove(KindReject, 0, 0, Pos{Row: 0, Col: 0}, 1))},
+		{"call out of order", numbered(root, evCall(2, 0, 1, Pos{Row: 0, Col: 0}, 1))},
 		{"second root", numbered(root, evRet(0, 0, false), evCall(1, -1, 0, NoPos, -1))},
 	} {
 		tr := NewTree()
@@ -229,8 +231,8 @@ func TestTreeLinks(t *testing.T) {
 	}{
 		{"queens6", newQueens(t, 6, CheckScan), Options{Stop: StopAll}},
 		{"queens8 cut", newQueens(t, 8, CheckScan), Options{Stop: StopAll, Limits: Limits{MaxSteps: 3000}}},
-		{"sudoku4 cells", newSudoku(t, ".4......3.4...2.", OrderCells, CheckScan), Options{Stop: StopAll}},
-		{"leetcode after", newSudoku(t, leetcode37, OrderLinear, CheckScan), Options{When: WhenAfter}},
+		{"sudoku4 cells", newSudoku(t, ".4......3.4...2.", sudoku.OrderCells, CheckScan), Options{Stop: StopAll}},
+		{"leetcode after", newSudoku(t, leetcode37, sudoku.OrderLinear, CheckScan), Options{When: WhenAfter}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := runTraced(t, c.p, c.opts, true)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
 )
 
 // TestSpecStrategies: every order × check × when, and, for a list of
@@ -45,9 +47,9 @@ func TestSpecStrategies(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%+v: %v", s, err)
 				}
-				d := string(DedupOf(p.Info().Instance))
+				d := string(listkit.DedupOf(p.Info().Instance))
 				if d == "" {
-					d = string(DedupOf(s.Puzzle))
+					d = string(listkit.DedupOf(s.Puzzle))
 				}
 				key := fmt.Sprintf("%s %s %s %s", p.Info().Order, p.Info().Check, opts.When, d)
 				if seen[key] {
@@ -102,14 +104,14 @@ func TestSetKeys(t *testing.T) {
 }
 
 func TestDedupOf(t *testing.T) {
-	for in, want := range map[string]Dedup{
-		"nums 1,1,2 dedup used":            DedupUsed,
-		"nums 10,1,2 target 8 dedup start": DedupStart,
+	for in, want := range map[string]listkit.Dedup{
+		"nums 1,1,2 dedup used":            listkit.DedupUsed,
+		"nums 10,1,2 target 8 dedup start": listkit.DedupStart,
 		"nums 1,2":                         "",
 		"dedup":                            "",
 		"":                                 "",
 	} {
-		if got := DedupOf(in); got != want {
+		if got := listkit.DedupOf(in); got != want {
 			t.Errorf("DedupOf(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestVoidReturnOK: under every template with no return value (every
@@ -19,15 +20,15 @@ func TestVoidReturnOK(t *testing.T) {
 		{Problem: "nqueens", N: 4, Stop: tracer.StopAll, When: tracer.WhenLeaf},
 		{Problem: "nqueens", N: 5, Drop: tracer.DropReturnValue},
 		{Problem: "sudoku", Puzzle: sudoku4, Stop: tracer.StopAll},
-		{Problem: "sudoku", Puzzle: sudoku4, Stop: tracer.StopAll, Order: tracer.OrderCells},
+		{Problem: "sudoku", Puzzle: sudoku4, Stop: tracer.StopAll, Order: sudoku.OrderCells},
 		// With the check at the leaves every filling of the blanks is a
 		// leaf: sudoku4's 12 blanks make 156 million events (7 s), this
 		// puzzle (sudoku4 with four more cells of its solution given)
 		// 8 blanks and 611,664 events, through the same MRV order, leaf
 		// checks, dead ends and one solution.
-		{Problem: "sudoku", Puzzle: "14...3..3.41..23", Stop: tracer.StopAll, Order: tracer.OrderMRV, When: tracer.WhenLeaf},
-		{Problem: "sudoku", Puzzle: sudoku4, Drop: tracer.DropReturnValue, Order: tracer.OrderCells},
-		{Problem: "sudoku", Puzzle: sudoku4, Drop: tracer.DropReturnValue, Order: tracer.OrderScan2D},
+		{Problem: "sudoku", Puzzle: "14...3..3.41..23", Stop: tracer.StopAll, Order: sudoku.OrderMRV, When: tracer.WhenLeaf},
+		{Problem: "sudoku", Puzzle: sudoku4, Drop: tracer.DropReturnValue, Order: sudoku.OrderCells},
+		{Problem: "sudoku", Puzzle: sudoku4, Drop: tracer.DropReturnValue, Order: sudoku.OrderScan2D},
 		{Problem: "permutations", N: 4, Stop: tracer.StopAll},
 		{Problem: "permutations", N: 3, Drop: tracer.DropReturnValue, When: tracer.WhenLeaf},
 	} {

@@ -546,7 +546,7 @@ func run(ctx context.Context, dir, inst string, lang tracer.Lang, w io.Writer) (
 	if err != nil {
 		return "", err
 	}
-	rec := stepper.NewRecording(p.Info(), tracer.StrategyOf(p.Info(), opts)) // for step.txt
+	rec := stepper.NewRecording(tracer.InfoOf(p), tracer.StrategyOf(tracer.InfoOf(p), opts)) // for step.txt
 	res, err := export.Run(ctx, spec, export.Options{
 		Outputs: export.Outputs{
 			Stats: filepath.Join(dir, "stats.yaml"),
@@ -584,7 +584,7 @@ func run(ctx context.Context, dir, inst string, lang tracer.Lang, w io.Writer) (
 	if sols := res.Summary.Solutions; len(sols) > 0 {
 		found := make([]string, len(sols))
 		for i, rows := range sols {
-			found[i] = subset(p.Info(), rows)
+			found[i] = subset(tracer.InfoOf(p), rows)
 		}
 		if _, err := fmt.Fprintf(w, "subsets: %s\n", strings.Join(found, " · ")); err != nil {
 			return "", err

@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 func main() {
@@ -33,7 +35,7 @@ func run(w io.Writer) error {
 	ctx := context.Background()
 
 	// N-Queens: one row per call, every solution.
-	queens, err := tracer.NewNQueens(6, tracer.CheckScan)
+	queens, err := nqueens.NewNQueens(6, tracer.CheckScan)
 	if err != nil {
 		return err
 	}
@@ -50,11 +52,11 @@ func run(w io.Writer) error {
 	// Sudoku: two sinks listen to one search: the counters, and a printer
 	// of the first steps with the library's note for each. A Narrator must
 	// see every event, in order, so it is fed all of them.
-	puzzle, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	puzzle, err := sudoku.ParsePuzzle(sudoku.LeetCode37)
 	if err != nil {
 		return err
 	}
-	sudoku, err := tracer.NewSudoku(puzzle, tracer.OrderScan2D, tracer.CheckScan)
+	sudoku, err := sudoku.NewSudoku(puzzle, sudoku.OrderScan2D, tracer.CheckScan)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/render/graphviz"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // benchTrace traces spec as `backtrack trace` does and returns its tree and
@@ -71,7 +72,7 @@ func BenchmarkDiagram(b *testing.B) {
 		{"queens8", tracer.Spec{Problem: "nqueens"}, tracer.LangEN},
 		{"queens8-zh", tracer.Spec{Problem: "nqueens"}, tracer.LangZH},
 		{"leetcode37", tracer.Spec{Problem: "sudoku"}, tracer.LangEN},
-		{"leetcode37-mrv", tracer.Spec{Problem: "sudoku", Order: tracer.OrderMRV}, tracer.LangEN},
+		{"leetcode37-mrv", tracer.Spec{Problem: "sudoku", Order: sudoku.OrderMRV}, tracer.LangEN},
 		{"permutations4", tracer.Spec{Problem: "permutations"}, tracer.LangEN},
 	} {
 		tree, leg := benchTrace(b, c.spec, c.lang)

@@ -38,6 +38,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/outfile"
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
 )
 
 // Exit codes.
@@ -729,7 +730,7 @@ func comparePuzzleError(arg, where string, defs []*tracer.Def, i int, err error)
 	}
 	def := defs[i]
 	as := "its puzzle"
-	if _, ok := tracer.ListDefault(def); ok {
+	if _, ok := listkit.ListDefault(def); ok {
 		as = "a list of numbers"
 	} else if def.Puzzle.Default != "" {
 		as = "a " + def.Title.EN + " puzzle"

@@ -16,6 +16,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/export"
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
 )
 
 // raisesCap reports whether the flags raise a memory cap: --max-tree 0 or
@@ -445,7 +446,7 @@ func instanceText(def *tracer.Def, given []*problemFlag) (string, error) {
 // the flag at fault ("--dedup start: ..."); nil if the error is about no
 // part of the list.
 func listFlagError(err error) error {
-	var ne *tracer.NumbersError
+	var ne *listkit.NumbersError
 	if !errors.As(err, &ne) || ne.Word == "" {
 		return nil
 	}

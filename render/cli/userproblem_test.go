@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/combsum"
 )
 
 // bits is a problem of a user's own, as small as a problem is: the binary
@@ -40,7 +41,7 @@ func parseBits(text string) (int, error) {
 
 func (p *bits) Info() tracer.Info {
 	return tracer.Info{Def: bitsDef, Problem: bitsDef.Name, Size: p.n, Instance: "length " + strconv.Itoa(p.n),
-		Order: tracer.OrderStart, Check: tracer.CheckScan, Rules: []tracer.Rule{bitsAdjacent}}
+		Order: combsum.OrderStart, Check: tracer.CheckScan, Rules: []tracer.Rule{bitsAdjacent}}
 }
 
 func (p *bits) Next(depth int, _ tracer.Pos) (tracer.Pos, bool) {
@@ -87,7 +88,7 @@ var bitsDef = &tracer.Def{
 	Title: tracer.Text{EN: "Bit strings", ZH: "二进制串"},
 	Rules: []tracer.RuleWords{{Rule: bitsAdjacent, Key: "adjacent",
 		Name: tracer.Text{EN: "two 1s side by side", ZH: "两个 1 相邻"}, Short: tracer.Text{EN: "11", ZH: "11"}}},
-	Orders: []tracer.Order{tracer.OrderStart},
+	Orders: []tracer.Order{combsum.OrderStart},
 	Checks: []tracer.Check{tracer.CheckScan},
 	Stop:   tracer.StopAll,
 	Values: func(int) (int, int) { return 0, 1 },

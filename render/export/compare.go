@@ -64,7 +64,7 @@ func search(ctx context.Context, spec tracer.Spec, progress *tracer.Progress, si
 	if err != nil {
 		return Outcome{}, err
 	}
-	return Outcome{Summary: tracer.Summarize(p.Info(), opts, res, st), Elapsed: res.Elapsed}, nil
+	return Outcome{Summary: tracer.Summarize(tracer.InfoOf(p), opts, res, st), Elapsed: res.Elapsed}, nil
 }
 
 // CompareOptions are what Compare writes.
@@ -153,7 +153,7 @@ func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error
 			if err != nil {
 				return inputf("%v", err)
 			}
-			plan = append(plan, tracer.Summarize(p.Info(), opts, &tracer.Result{}, &tracer.Stats{}))
+			plan = append(plan, tracer.Summarize(tracer.InfoOf(p), opts, &tracer.Result{}, &tracer.Stats{}))
 		}
 		if rows, err = render.NewStrategyRows(stdout, plan, specs[0].Limits.MaxSteps, copt); err != nil {
 			return err
@@ -186,13 +186,13 @@ func Compare(ctx context.Context, specs []tracer.Spec, opt CompareOptions) error
 			return inputf("%v", err)
 		}
 		if pages != nil {
-			pages[i].begin(p.Info(), tracer.StrategyOf(p.Info(), opts))
+			pages[i].begin(tracer.InfoOf(p), tracer.StrategyOf(tracer.InfoOf(p), opts))
 			sinks = append(sinks, pages[i])
 		}
 		var steps *tracer.Progress
 		if running != nil {
 			steps = &tracer.Progress{}
-			sum := tracer.Summarize(p.Info(), opts, &tracer.Result{}, &tracer.Stats{})
+			sum := tracer.Summarize(tracer.InfoOf(p), opts, &tracer.Result{}, &tracer.Stats{})
 			now.Lock()
 			now.name, now.steps = runName(sum, specs), steps
 			now.Unlock()
@@ -288,7 +288,7 @@ func runName(sum tracer.Summary, specs []tracer.Spec) string {
 		return sum.Problem
 	}
 	name := fmt.Sprintf("%s %s %s", sum.Strategy.Order, sum.Strategy.Check, sum.Strategy.When)
-	if d := tracer.DedupOf(sum.Instance); d != "" {
+	if d := tracer.InstanceSetting(sum.Instance, "dedup"); d != "" {
 		name += " " + string(d)
 	}
 	return name

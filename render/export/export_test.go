@@ -14,6 +14,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/export"
 	"github.com/backtrack-edu/backtrack/render/outfile"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // Example runs 4-queens and writes its counts, its step log and its
@@ -60,10 +61,10 @@ func Example() {
 func TestRunOutputsNeverInputs(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "puzzle.txt")
-	if err := os.WriteFile(in, []byte(tracer.LeetCode37), 0o644); err != nil {
+	if err := os.WriteFile(in, []byte(sudoku.LeetCode37), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := export.Run(context.Background(), tracer.Spec{Problem: "sudoku", Puzzle: tracer.LeetCode37}, export.Options{
+	_, err := export.Run(context.Background(), tracer.Spec{Problem: "sudoku", Puzzle: sudoku.LeetCode37}, export.Options{
 		Outputs: export.Outputs{SVG: in},
 		Inputs:  []export.Input{{Label: "--puzzle", Name: in, What: "the puzzle"}},
 	})
@@ -71,7 +72,7 @@ func TestRunOutputsNeverInputs(t *testing.T) {
 	if !errors.As(err, &bad) || !bad.Bad {
 		t.Fatalf("an output naming the puzzle: err %v, want a bad-input outfile.Error", err)
 	}
-	if b, _ := os.ReadFile(in); string(b) != tracer.LeetCode37 {
+	if b, _ := os.ReadFile(in); string(b) != sudoku.LeetCode37 {
 		t.Errorf("the puzzle was changed: %q", b)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // readCapped reads r whole, up to limit bytes, in a goroutine, so that ctx
@@ -47,7 +47,7 @@ var errTooLong = errors.New("too long")
 // ReadPuzzle reads a puzzle as --puzzle names it: "-" for stdin, a file
 // path, or the puzzle itself. It returns the text and where it came from,
 // for messages. An empty (or blank) file or stdin is an InputError
-// naming it. The read is capped at tracer.MaxPuzzleBytes, and ctx ends
+// naming it. The read is capped at sudoku.MaxPuzzleBytes, and ctx ends
 // a read that waits on a terminal or a pipe (ErrInterruptedEarly); a nil
 // ctx is context.Background(). "-" with a nil stdin is an error.
 func ReadPuzzle(ctx context.Context, arg string, stdin io.Reader) (text, where string, err error) {
@@ -55,7 +55,7 @@ func ReadPuzzle(ctx context.Context, arg string, stdin io.Reader) (text, where s
 	if arg == "-" && stdin == nil {
 		return "", "", inputf("--puzzle -: stdin is nil")
 	}
-	limit := int64(tracer.MaxPuzzleBytes)
+	limit := int64(sudoku.MaxPuzzleBytes)
 	tooLong := func(what string) error {
 		return inputf("%s: the puzzle is longer than %d KiB: is this the right input?", what, limit>>10)
 	}

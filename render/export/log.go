@@ -60,7 +60,7 @@ func narrateAgain(ctx context.Context, spec tracer.Spec, o *Options, lang tracer
 	if err != nil {
 		return nil, err
 	}
-	info := p.Info()
+	info := tracer.InfoOf(p)
 	notes := render.NewFrameNotes(frames, o.notes(info, steplog.HeaderFor(info, opts).Strategy, lang))
 	last := notes.Last()
 	opts.Limits = tracer.Limits{MaxSteps: last}

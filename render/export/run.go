@@ -61,7 +61,7 @@ func Run(ctx context.Context, spec tracer.Spec, opt Options) (*Result, error) {
 	}
 	toStdout := outs.Stdout() // "-", /dev/stdout, ...
 
-	info := p.Info()
+	info := tracer.InfoOf(p)
 	sg := tracer.StrategyOf(info, opts)
 	st := &tracer.Stats{}
 	opts.Sinks = append([]tracer.Sink{st}, opt.Sinks...)

@@ -13,6 +13,7 @@ import (
 
 	btrender "github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // fastCase is a diagram drawn as the command line draws it.
@@ -36,7 +37,7 @@ var fastCases = []fastCase{
 	{"sudoku 400", tracer.Spec{Problem: "sudoku"}, tracer.LangEN, btrender.DiagramOptions{MaxNodes: 400, Layout: true}},
 	{"sudoku fitted zh", tracer.Spec{Problem: "sudoku"}, tracer.LangZH, btrender.DiagramOptions{MaxNodes: btrender.DefaultMaxNodes, Layout: true, Fit: btrender.Slide16x9}},
 	{"sudoku --drop return-false", tracer.Spec{Problem: "sudoku", Drop: tracer.DropReturnFalse}, tracer.LangEN, btrender.DiagramOptions{MaxNodes: btrender.DefaultMaxNodes, Layout: true}},
-	{"sudoku 4×4 --order cells", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: tracer.OrderCells}, tracer.LangEN, btrender.DiagramOptions{Layout: true}},
+	{"sudoku 4×4 --order cells", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: sudoku.OrderCells}, tracer.LangEN, btrender.DiagramOptions{Layout: true}},
 	{"nqueens -n 5 at step 120", tracer.Spec{Problem: "nqueens", N: 5}, tracer.LangEN, btrender.DiagramOptions{Layout: true, AtStep: 120, Extent: true}},
 	{"permutations --when leaf", tracer.Spec{Problem: "permutations", When: tracer.WhenLeaf}, tracer.LangZH, btrender.DiagramOptions{MaxNodes: btrender.DefaultMaxNodes, Layout: true}},
 }

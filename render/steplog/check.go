@@ -188,10 +188,10 @@ func checkLogHeader(h *Header) (*logProblem, error) {
 	if err != nil {
 		return nil, headerSettingError(err)
 	}
-	// The instance's own Def (tracer.Def.Of): its moves, words and board
+	// The instance's own Def (tracer.InfoOf): its moves, words and board
 	// name the log's numbers, not the default instance's.
-	lp := &logProblem{def: def.Of(p.Info()), info: p.Info(), problem: p, spec: spec}
-	lp.info.Def = lp.def
+	info := tracer.InfoOf(p)
+	lp := &logProblem{def: info.Def, info: info, problem: p, spec: spec}
 	if lp.start, err = lp.def.Start(lp.info); err != nil {
 		return nil, fmt.Errorf("instance: %w", err)
 	}
@@ -392,7 +392,7 @@ func (c *movesCheck) ruleName(r tracer.Rule) string {
 	if r == tracer.RuleNone {
 		return "no rule"
 	}
-	return c.p.Info().Def.RuleKey(r)
+	return c.p.Info().Def.RuleKey(r) // a rule's key is the same for every instance
 }
 
 // checkNoteLang refuses a header whose lang is not the language of the

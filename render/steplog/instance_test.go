@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // logSpec runs spec with a Writer as its sink and returns the log, notes
@@ -99,12 +101,12 @@ func TestLogEveryStrategyReads(t *testing.T) {
 	for _, def := range tracer.Problems() {
 		var instances []tracer.Spec
 		switch {
-		case def == tracer.SudokuDef:
+		case def == sudoku.SudokuDef:
 			instances = []tracer.Spec{{Puzzle: logSudoku4}}
 		case def.Size != nil:
 			instances = []tracer.Spec{{N: 4}}
 		}
-		if _, ok := tracer.ListDefault(def); ok {
+		if _, ok := listkit.ListDefault(def); ok {
 			instances = append(instances, tracer.Spec{Puzzle: def.Puzzle.Default})
 		}
 		for _, inst := range instances {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // logPins are the sha256 sums of whole step logs, notes included, as the
@@ -81,8 +82,8 @@ var logPins = map[string]string{
 func TestLogBytesPinned(t *testing.T) {
 	cases := append([]logCase{}, logCases...)
 	cases = append(cases,
-		logCase{name: "lc37-whole", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan)},
-		logCase{name: "lc37-mrv-whole", problem: logSudoku(tracer.LeetCode37, tracer.OrderMRV, tracer.CheckCounts)},
+		logCase{name: "lc37-whole", problem: logSudoku(sudoku.LeetCode37, sudoku.OrderScan2D, tracer.CheckScan)},
+		logCase{name: "lc37-mrv-whole", problem: logSudoku(sudoku.LeetCode37, sudoku.OrderMRV, tracer.CheckCounts)},
 	)
 	for _, c := range cases {
 		for _, lang := range tracer.Langs {

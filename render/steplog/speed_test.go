@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // BenchmarkLogNarrated runs a whole search with the step log as its only
@@ -23,7 +24,7 @@ import (
 func BenchmarkLogNarrated(b *testing.B) {
 	for _, c := range []logCase{
 		{name: "queens9-all", problem: logQueens(9, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}},
-		{name: "lc37-whole", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan)},
+		{name: "lc37-whole", problem: logSudoku(sudoku.LeetCode37, sudoku.OrderScan2D, tracer.CheckScan)},
 	} {
 		for _, lang := range tracer.Langs {
 			b.Run(c.name+"-"+string(lang), func(b *testing.B) {
@@ -107,7 +108,7 @@ func BenchmarkReadLog(b *testing.B) {
 		{"queens9-all", logCase{problem: logQueens(9, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}}, ""},
 		{"queens9-all-en", logCase{problem: logQueens(9, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}}, "en"},
 		{"queens9-all-zh", logCase{problem: logQueens(9, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}}, "zh"},
-		{"lc37-whole-en", logCase{problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan)}, "en"},
+		{"lc37-whole-en", logCase{problem: logSudoku(sudoku.LeetCode37, sudoku.OrderScan2D, tracer.CheckScan)}, "en"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var note func(*tracer.Event) string

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // logCounter is a sink that only counts steps.
@@ -86,7 +87,7 @@ func TestLogLongRoundTrip(t *testing.T) {
 		t.Skip("a 1.6-million-step log: run without -short")
 	}
 	const steps = 1_600_000
-	p, err := tracer.NewNQueens(11, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(11, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}

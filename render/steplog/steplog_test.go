@@ -18,6 +18,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
+	"github.com/backtrack-edu/backtrack/tracer/problems/subsets"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // logCase is one search whose step log the tests write and read back.
@@ -29,21 +33,21 @@ type logCase struct {
 }
 
 func logQueens(n int, check tracer.Check) func() (tracer.Problem, error) {
-	return func() (tracer.Problem, error) { return tracer.NewNQueens(n, check) }
+	return func() (tracer.Problem, error) { return nqueens.NewNQueens(n, check) }
 }
 
 func logSudoku(puzzle string, order tracer.Order, check tracer.Check) func() (tracer.Problem, error) {
 	return func() (tracer.Problem, error) {
-		p, err := tracer.ParsePuzzle(puzzle)
+		p, err := sudoku.ParsePuzzle(puzzle)
 		if err != nil {
 			return nil, err
 		}
-		return tracer.NewSudoku(p, order, check)
+		return sudoku.NewSudoku(p, order, check)
 	}
 }
 
 func logPermutations(n int, check tracer.Check) func() (tracer.Problem, error) {
-	return func() (tracer.Problem, error) { return tracer.NewPermutations(n, check) }
+	return func() (tracer.Problem, error) { return permutations.NewPermutations(n, check) }
 }
 
 const logSudoku4 = ".4......3.4...2."
@@ -73,16 +77,16 @@ var logCases = []logCase{
 	{name: "queens6-after", problem: logQueens(6, tracer.CheckArrays), opts: tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopAll}},
 	{name: "queens8-all", problem: logQueens(8, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}},
 	{name: "queens12-calls", problem: logQueens(12, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxCalls: 300}}},
-	{name: "sudoku4-scan2d", problem: logSudoku(logSudoku4, tracer.OrderScan2D, tracer.CheckScan)},
-	{name: "sudoku4-linear-all", problem: logSudoku(logSudoku4, tracer.OrderLinear, tracer.CheckBoard), opts: tracer.Options{Stop: tracer.StopAll}},
-	{name: "sudoku4-mrv", problem: logSudoku(logSudoku4, tracer.OrderMRV, tracer.CheckCounts)},
-	{name: "sudoku4-noreturn", problem: logSudoku(logSudoku4, tracer.OrderScan2D, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopNoReturn}},
-	{name: "sudoku4-leaf-all", problem: logSudoku("1.3.2.14.24141.3", tracer.OrderLinear, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll}},
-	{name: "lc37-before", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenBefore, Limits: tracer.Limits{MaxSteps: 3000}}},
-	{name: "lc37-after", problem: logSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckCounts), opts: tracer.Options{When: tracer.WhenAfter, Limits: tracer.Limits{MaxSteps: 3000}}},
-	{name: "lc37-leaf", problem: logSudoku(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckBoard), opts: tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 3000}}},
-	{name: "lc37-mrv", problem: logSudoku(tracer.LeetCode37, tracer.OrderMRV, tracer.CheckCounts)},
-	{name: "lc37-canceled", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan), cancel: true},
+	{name: "sudoku4-scan2d", problem: logSudoku(logSudoku4, sudoku.OrderScan2D, tracer.CheckScan)},
+	{name: "sudoku4-linear-all", problem: logSudoku(logSudoku4, sudoku.OrderLinear, tracer.CheckBoard), opts: tracer.Options{Stop: tracer.StopAll}},
+	{name: "sudoku4-mrv", problem: logSudoku(logSudoku4, sudoku.OrderMRV, tracer.CheckCounts)},
+	{name: "sudoku4-noreturn", problem: logSudoku(logSudoku4, sudoku.OrderScan2D, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopNoReturn}},
+	{name: "sudoku4-leaf-all", problem: logSudoku("1.3.2.14.24141.3", sudoku.OrderLinear, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll}},
+	{name: "lc37-before", problem: logSudoku(sudoku.LeetCode37, sudoku.OrderScan2D, tracer.CheckScan), opts: tracer.Options{When: tracer.WhenBefore, Limits: tracer.Limits{MaxSteps: 3000}}},
+	{name: "lc37-after", problem: logSudoku(sudoku.LeetCode37, sudoku.OrderLinear, tracer.CheckCounts), opts: tracer.Options{When: tracer.WhenAfter, Limits: tracer.Limits{MaxSteps: 3000}}},
+	{name: "lc37-leaf", problem: logSudoku(sudoku.LeetCode37, sudoku.OrderLinear, tracer.CheckBoard), opts: tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 3000}}},
+	{name: "lc37-mrv", problem: logSudoku(sudoku.LeetCode37, sudoku.OrderMRV, tracer.CheckCounts)},
+	{name: "lc37-canceled", problem: logSudoku(sudoku.LeetCode37, sudoku.OrderScan2D, tracer.CheckScan), cancel: true},
 	{name: "perms3-all", problem: logPermutations(3, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}},
 	{name: "perms3-first", problem: logPermutations(3, tracer.CheckArrays), opts: tracer.Options{Stop: tracer.StopFirst}},
 	{name: "perms4-after", problem: logPermutations(4, tracer.CheckArrays), opts: tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopAll}},
@@ -522,7 +526,7 @@ var logGoldens = []struct {
 	c    logCase
 }{
 	{"steplog-nqueens4-first.yaml", logCase{problem: logQueens(4, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopFirst}}},
-	{"steplog-sudoku4.yaml", logCase{problem: logSudoku(logSudoku4, tracer.OrderScan2D, tracer.CheckScan)}},
+	{"steplog-sudoku4.yaml", logCase{problem: logSudoku(logSudoku4, sudoku.OrderScan2D, tracer.CheckScan)}},
 	{"steplog-permutations3.yaml", logCase{problem: logPermutations(3, tracer.CheckScan), opts: tracer.Options{Stop: tracer.StopAll}}},
 }
 
@@ -952,7 +956,7 @@ func TestLogLenient(t *testing.T) {
 
 // TestLogWordsAgree holds the fast reader's plain values to yaml.v3's.
 func TestLogWordsAgree(t *testing.T) {
-	lb := logAnyBoard(tracer.SudokuDef, 9)
+	lb := logAnyBoard(sudoku.SudokuDef, 9)
 	for _, v := range []string{"yes", "no", "on", "off", "y", "n", "true", "false", "null", "none", "_", "row",
 		"0", "-1", "7", "r2=c0", `"x"`, `"\x41\u4e2d"`, `"\"\\"`, "[0, 1]", "[-1, -1]"} {
 		line := []byte("  - {step: 1, kind: try, node: 0, depth: 0, note: " + v + "}")
@@ -979,7 +983,7 @@ func TestLogWordsAgree(t *testing.T) {
 
 func TestWriterErrors(t *testing.T) {
 	h := Header{Problem: "nqueens", Size: 4, Instance: "n=4",
-		Strategy: tracer.Strategy{Order: tracer.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}
+		Strategy: tracer.Strategy{Order: nqueens.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}
 	if _, err := NewWriter(io.Discard, Header{Problem: "chess", Strategy: h.Strategy}, nil); err == nil ||
 		err.Error() != `step log: unknown problem "chess": this program knows `+tracer.JoinValues(tracer.ProblemNames()) {
 		t.Errorf("a header of no problem: %v", err)
@@ -1035,9 +1039,9 @@ func logOddHeader(t *testing.T, def *tracer.Def) Header {
 	switch {
 	case def.Size != nil:
 		spec.N = 4
-	case def == tracer.SudokuDef:
+	case def == sudoku.SudokuDef:
 		spec.Puzzle = logSudoku4
-	case def == tracer.SubsetsDef:
+	case def == subsets.SubsetsDef:
 		spec.Puzzle = "nums 1,2,2,3,4,5" // values 0..5: the odd events' values fit
 	}
 	p, opts, err := spec.Build()
@@ -1127,10 +1131,10 @@ func TestLogOddEvents(t *testing.T) {
 	}
 }
 
-// logPuzzleError is the error of tracer.ParsePuzzle for text.
+// logPuzzleError is the error of sudoku.ParsePuzzle for text.
 func logPuzzleError(t *testing.T, text string) string {
 	t.Helper()
-	if _, err := tracer.ParsePuzzle(text); err != nil {
+	if _, err := sudoku.ParsePuzzle(text); err != nil {
 		return err.Error()
 	}
 	t.Fatalf("ParsePuzzle(%q) takes it", text)
@@ -1293,7 +1297,7 @@ func TestLogMemory(t *testing.T) {
 	const MiB = 1 << 20
 	dropSharedLogs() // the heap measured is this test's
 	run := func(w io.Writer, sinks ...tracer.Sink) (*tracer.Result, tracer.Summary, time.Duration) {
-		p, err := tracer.NewNQueens(10, tracer.CheckScan)
+		p, err := nqueens.NewNQueens(10, tracer.CheckScan)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1316,7 +1320,7 @@ func TestLogMemory(t *testing.T) {
 		return res, sum, time.Since(start)
 	}
 	// The search alone, for the write rate's sake.
-	p, _ := tracer.NewNQueens(10, tracer.CheckScan)
+	p, _ := nqueens.NewNQueens(10, tracer.CheckScan)
 	start := time.Now()
 	tracer.Run(context.Background(), p, tracer.Options{Stop: tracer.StopAll, Sinks: []tracer.Sink{&tracer.Stats{}}})
 	bare := time.Since(start)
@@ -1409,7 +1413,7 @@ func BenchmarkLogWrite(b *testing.B) {
 // LeetCode 37: 96,246 steps), where the header's cost is spread thin. lc37
 // is a short log (3,000 steps), so its header is a good part of the time.
 func BenchmarkLogRead(b *testing.B) {
-	lc37 := logCase{name: "lc37-whole", problem: logSudoku(tracer.LeetCode37, tracer.OrderScan2D, tracer.CheckScan)}
+	lc37 := logCase{name: "lc37-whole", problem: logSudoku(sudoku.LeetCode37, sudoku.OrderScan2D, tracer.CheckScan)}
 	type readCase struct {
 		c     logCase
 		notes string // "", "tricky", "en" or "zh"
@@ -1479,7 +1483,7 @@ func TestLogNarrated(t *testing.T) {
 
 // The log of 2-queens (no solution), written as the search runs.
 func ExampleNewWriter() {
-	p, _ := tracer.NewNQueens(2, tracer.CheckScan)
+	p, _ := nqueens.NewNQueens(2, tracer.CheckScan)
 	opts := tracer.Options{Stop: tracer.StopAll}
 	h := HeaderFor(p.Info(), opts)
 	h.Tool = "backtrack example"
@@ -1550,7 +1554,7 @@ func FuzzLogNote(f *testing.F) {
 		f.Add(s)
 	}
 	f.Add("\xff\xfe bad \xc3")
-	p, _ := tracer.NewNQueens(4, tracer.CheckScan)
+	p, _ := nqueens.NewNQueens(4, tracer.CheckScan)
 	h := HeaderFor(p.Info(), tracer.Options{})
 	lw, err := NewWriter(io.Discard, h, nil)
 	if err != nil {
@@ -1662,7 +1666,7 @@ func logMoveHeaders(t *testing.T) []Header {
 		switch {
 		case def.Size != nil:
 			spec = tracer.Spec{Problem: def.Name, N: def.Size.Max}
-		case def == tracer.SudokuDef:
+		case def == sudoku.SudokuDef:
 			spec = tracer.Spec{Problem: def.Name, Puzzle: strings.Repeat(".", 256)}
 		default:
 			continue

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // zeroCount is a count by rule of nothing: "column ×0", "同列重复 ×0".
@@ -28,7 +29,7 @@ func TestCountersNoZero(t *testing.T) {
 		steps int64
 	}{
 		{"4-queens", stepQueens(t, 4, tracer.Options{Stop: tracer.StopAll}), 0},
-		{"LeetCode 37", stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{}), 300},
+		{"LeetCode 37", stepSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.Options{}), 300},
 	} {
 		last := c.rec.Len()
 		if c.steps > 0 {
@@ -112,7 +113,7 @@ func TestKeyOnlyDrawnMarks(t *testing.T) {
 		steps int64
 	}{
 		{"4-queens", stepQueens(t, 4, tracer.Options{Stop: tracer.StopAll}), 0},
-		{"LeetCode 37", stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{}), 300},
+		{"LeetCode 37", stepSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.Options{}), 300},
 		{"permutations 3", stepPerms(t, 3, tracer.CheckScan, tracer.Options{}), 0},
 	} {
 		last := c.rec.Len()

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // htmlRun is a recorded run with its tree and summary, as trace --html
@@ -262,7 +263,7 @@ func TestFramesKnown(t *testing.T) {
 	}{
 		{"queens5", tracer.Spec{Problem: "nqueens", N: 5}, 0},
 		{"leetcode37", tracer.Spec{Problem: "sudoku"}, 6000},
-		{"4×4 cells", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: tracer.OrderCells}, 0},
+		{"4×4 cells", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: sudoku.OrderCells}, 0},
 		{"drop return-false", tracer.Spec{Problem: "sudoku", Drop: tracer.DropReturnFalse}, 0},
 		{"when after", tracer.Spec{Problem: "nqueens", N: 4, When: tracer.WhenAfter}, 0},
 	} {
@@ -300,7 +301,7 @@ func TestPlayerSteps(t *testing.T) {
 	}{
 		{"queens4", tracer.Spec{Problem: "nqueens", N: 4}},
 		{"queens5 after", tracer.Spec{Problem: "nqueens", N: 5, When: tracer.WhenAfter}},
-		{"4×4 cells", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: tracer.OrderCells}},
+		{"4×4 cells", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: sudoku.OrderCells}},
 		{"drop return-false", tracer.Spec{Problem: "sudoku", Drop: tracer.DropReturnFalse}},
 		{"permutations leaf", tracer.Spec{Problem: "permutations", When: tracer.WhenLeaf}},
 	} {
@@ -410,7 +411,7 @@ func TestPlayerTreeMoves(t *testing.T) {
 		{Problem: "nqueens", N: 5},
 		{Problem: "permutations", N: 3},
 		{Problem: "sudoku", Puzzle: ".4......3.4...2."},
-		{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: tracer.OrderCells},
+		{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: sudoku.OrderCells},
 	} {
 		t.Run(spec.Problem+"-"+string(spec.Order), func(t *testing.T) {
 			r := recordRun(t, spec)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // This file checks the stack against each problem's template loop
@@ -170,7 +171,7 @@ var loopCases = []loopCase{
 	{name: "queens6 after", spec: tracer.Spec{Problem: "nqueens", N: 6, When: tracer.WhenAfter}, expect: queensLoop(6), legal: true},
 	{name: "sudoku4", spec: tracer.Spec{Problem: "sudoku", Puzzle: stepSudoku4}, expect: sudokuLoop(stepSudoku4), legal: true},
 	{name: "sudoku4 b", spec: tracer.Spec{Problem: "sudoku", Puzzle: "1...3..4..2..4.."}, expect: sudokuLoop("1...3..4..2..4.."), legal: true},
-	{name: "leetcode37", spec: tracer.Spec{Problem: "sudoku"}, upTo: 3000, expect: sudokuLoop(tracer.LeetCode37), legal: true},
+	{name: "leetcode37", spec: tracer.Spec{Problem: "sudoku"}, upTo: 3000, expect: sudokuLoop(sudoku.LeetCode37), legal: true},
 	{name: "perms3", spec: tracer.Spec{Problem: "permutations", N: 3}, expect: permsLoop(3, 1), legal: true},
 	{name: "perms4 arrays", spec: tracer.Spec{Problem: "permutations", N: 4, Check: tracer.CheckArrays}, expect: permsLoop(4, 1), legal: true},
 	{name: "perms 1,2,3", spec: tracer.Spec{Problem: "permutations", Puzzle: "nums 1,2,3 dedup none"}, list: true, expect: permsLoop(3, 1), legal: true},

@@ -11,6 +11,8 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // boardCell returns the text of cell (row, col) in a board drawn in the
@@ -125,9 +127,9 @@ func TestBoardMarksOnEveryReject(t *testing.T) {
 				board = regexp.MustCompile(`[\[<][0-9A-Z]\]?>? (candidate|clash)`).ReplaceAllString(board, "")
 				board = strings.ReplaceAll(board, "b[r][c]", "") // the code pane's board
 				queens := rec.info.Problem == "nqueens"
-				cand := string(tracer.DigitChar(e.Value))
+				cand := string(sudoku.DigitChar(e.Value))
 				w, _ := s.rec.boardAt(k).At(e.Witness)
-				clash := string(tracer.DigitChar(w))
+				clash := string(sudoku.DigitChar(w))
 				if queens {
 					cand, clash = "Q", "Q"
 				}
@@ -151,7 +153,7 @@ func TestBoardMarksOnEveryReject(t *testing.T) {
 // TestBoardAndStatsFromCheckpoints compares the board and counts of every
 // step, taken from checkpoints, with a replay from the start.
 func TestBoardAndStatsFromCheckpoints(t *testing.T) {
-	rec := stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3 * stepCheckpoint}})
+	rec := stepSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3 * stepCheckpoint}})
 	board := rec.start.Clone()
 	var st tracer.Stats
 	for k := int64(0); k <= rec.Len(); k++ {
@@ -452,7 +454,7 @@ func TestTemplateCode(t *testing.T) {
 			for _, stop := range tracer.Stops {
 				for _, order := range def.Orders {
 					for _, drop := range []tracer.Drop{tracer.DropNone, tracer.DropReturnFalse} {
-						if drop != tracer.DropNone && order != tracer.OrderScan2D {
+						if drop != tracer.DropNone && order != sudoku.OrderScan2D {
 							continue
 						}
 						name := fmt.Sprintf("%s/%s/%s/%s/%s", def.Name, order, when, stop, drop)
@@ -507,7 +509,7 @@ func TestTemplateCode(t *testing.T) {
 // no pieces of the template (a zero CodeParts): generic ones take their
 // places, and nothing nil is called.
 func TestTemplateCodeGeneric(t *testing.T) {
-	code := templateCode(tracer.CodeParts{}, 3, tracer.Strategy{Order: tracer.OrderRows, When: tracer.WhenBefore, Stop: tracer.StopAll}, nil)
+	code := templateCode(tracer.CodeParts{}, 3, tracer.Strategy{Order: nqueens.OrderRows, When: tracer.WhenBefore, Stop: tracer.StopAll}, nil)
 	var text []string
 	for _, c := range code {
 		text = append(text, c.text)
@@ -535,10 +537,10 @@ func TestCompactBoard(t *testing.T) {
 	s.Key("r")
 	v := s.View()
 	e := rec.At(s.Step())
-	if !strings.Contains(v, "["+string(tracer.DigitChar(e.Value))) || !strings.Contains(v, "<") {
+	if !strings.Contains(v, "["+string(sudoku.DigitChar(e.Value))) || !strings.Contains(v, "<") {
 		t.Fatalf("reject marks missing:\n%s", v)
 	}
-	if strings.Contains(v, "["+string(tracer.DigitChar(e.Value))+"]") {
+	if strings.Contains(v, "["+string(sudoku.DigitChar(e.Value))+"]") {
 		t.Errorf("16×16 at 80×24 should use the compact board:\n%s", v)
 	}
 	for row := range 16 {
@@ -777,7 +779,7 @@ func legalByHand(problem string, b *tracer.Board, cell tracer.Pos, v int) bool {
 					return false
 				}
 			case "sudoku":
-				box := tracer.BoxSide(b.Rows)
+				box := sudoku.BoxSide(b.Rows)
 				if w == v && (i == cell.Row || j == cell.Col || i/box == cell.Row/box && j/box == cell.Col/box) {
 					return false
 				}
@@ -793,7 +795,7 @@ func legalByHand(problem string, b *tracer.Board, cell tracer.Pos, v int) bool {
 // once ("✗1–5 同行 ✗6 同列 ✗7–9 同行"), never values run together after
 // a ✗ ("✗1 2 3 同行") and never one row with rules beside one without.
 func TestTriedOneEncoding(t *testing.T) {
-	rec := stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{})
+	rec := stepSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.Options{})
 	wants := map[tracer.Lang]string{
 		tracer.LangZH: "已试：✗1–5 同行 ✗6 同列 ✗7–9 同行",
 		tracer.LangEN: "tried: ✗1–5 row ✗6 col ✗7–9 row",
@@ -912,7 +914,7 @@ func TestCountersOneFormat(t *testing.T) {
 // choices are the digits not tried yet, named so ("未试"), not the
 // rule-legal ones ("可供选择：2 4").
 func TestLeafChoicesUntried(t *testing.T) {
-	rec := stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}})
+	rec := stepSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.Options{When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 1000}})
 	for _, c := range []struct {
 		lang      tracer.Lang
 		want, not string

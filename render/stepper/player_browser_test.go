@@ -24,6 +24,7 @@ import (
 	"github.com/backtrack-edu/backtrack/render/internal/browsertest"
 	"github.com/backtrack-edu/backtrack/render/steplog"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // The HTML player in a real browser: headless Chromium (Debian's chromium
@@ -803,7 +804,7 @@ func (b *playerBrowser) sweep(t *testing.T, r *playerRun, lang tracer.Lang, stri
 var (
 	playerQueens4  = playerCase{"queens4", tracer.Spec{Problem: "nqueens", N: 4}, true}
 	playerLeet37   = playerCase{"sudoku-leetcode37", tracer.Spec{Problem: "sudoku"}, false}
-	playerSudoku4x = playerCase{"sudoku4x4-cells", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: tracer.OrderCells}, false}
+	playerSudoku4x = playerCase{"sudoku4x4-cells", tracer.Spec{Problem: "sudoku", Puzzle: ".4......3.4...2.", Order: sudoku.OrderCells}, false}
 )
 
 // TestPlayerBrowser opens player pages in headless Chromium, moves through

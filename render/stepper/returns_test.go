@@ -8,6 +8,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/steplog"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestReturnLabels: a function with no return value (every solution
@@ -36,9 +37,9 @@ func TestReturnLabels(t *testing.T) {
 			21: {"return false", "返回 false"},
 		}},
 		{"sudoku first", tracer.Spec{Problem: "sudoku", Puzzle: stepSudoku4}, false, nil},
-		{"sudoku all, order cells", tracer.Spec{Problem: "sudoku", Puzzle: stepSudoku4, Order: tracer.OrderCells, Stop: tracer.StopAll}, true, nil},
+		{"sudoku all, order cells", tracer.Spec{Problem: "sudoku", Puzzle: stepSudoku4, Order: sudoku.OrderCells, Stop: tracer.StopAll}, true, nil},
 		{"sudoku --drop return-value", tracer.Spec{Problem: "sudoku", Puzzle: stepSudoku4, Drop: tracer.DropReturnValue}, true, nil},
-		{"sudoku --drop return-false", tracer.Spec{Problem: "sudoku", Puzzle: stepSudoku4, Order: tracer.OrderScan2D, Drop: tracer.DropReturnFalse}, false, nil},
+		{"sudoku --drop return-false", tracer.Spec{Problem: "sudoku", Puzzle: stepSudoku4, Order: sudoku.OrderScan2D, Drop: tracer.DropReturnFalse}, false, nil},
 		{"permutations all", tracer.Spec{Problem: "permutations", N: 3, Stop: tracer.StopAll}, true, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {

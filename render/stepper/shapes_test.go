@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestNoteAtShapes checks noteAt against a full replay for the tutorials'
@@ -16,8 +17,8 @@ func TestNoteAtShapes(t *testing.T) {
 		{Problem: "sudoku", Drop: tracer.DropReturnFalse},
 		{Problem: "sudoku", Puzzle: small, Drop: tracer.DropReturnFalse, Stop: tracer.StopNoReturn, Limits: tracer.Limits{MaxSteps: 3000}},
 		{Problem: "sudoku", Puzzle: small, Drop: tracer.DropReturnFalse, When: tracer.WhenAfter},
-		{Problem: "sudoku", Puzzle: small, Order: tracer.OrderCells},
-		{Problem: "sudoku", Puzzle: small, Order: tracer.OrderCells, Stop: tracer.StopAll, When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 3000}},
+		{Problem: "sudoku", Puzzle: small, Order: sudoku.OrderCells},
+		{Problem: "sudoku", Puzzle: small, Order: sudoku.OrderCells, Stop: tracer.StopAll, When: tracer.WhenLeaf, Limits: tracer.Limits{MaxSteps: 3000}},
 	} {
 		p, opts, err := spec.Build()
 		if err != nil {
@@ -38,10 +39,10 @@ func TestNoteAtShapes(t *testing.T) {
 				}
 			}
 		}
-		if spec.Order == tracer.OrderCells && passes == 0 {
+		if spec.Order == sudoku.OrderCells && passes == 0 {
 			t.Errorf("%s: no scan passes: the recording lost Pass", rec.Strategy())
 		}
-		if len(rec.odd) > 0 && spec.Order != tracer.OrderCells {
+		if len(rec.odd) > 0 && spec.Order != sudoku.OrderCells {
 			t.Errorf("%s: %d events kept whole: they should pack", rec.Strategy(), len(rec.odd))
 		}
 	}

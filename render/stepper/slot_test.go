@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
 )
 
 // tailPair is a problem of this test alone, made to catch readers that
@@ -187,11 +188,11 @@ func TestSlotFromEvents(t *testing.T) {
 // piece's English name, and with "●" when the Def declares none.
 func TestPieceGlyphFromDef(t *testing.T) {
 	for _, c := range []struct{ glyph, want string }{{"★", "★"}, {"", "●"}, {"♛", "♛"}} {
-		q, err := tracer.NewNQueens(4, tracer.CheckScan)
+		q, err := nqueens.NewNQueens(4, tracer.CheckScan)
 		if err != nil {
 			t.Fatal(err)
 		}
-		def := *tracer.NQueensDef // its piece is still called "queen"
+		def := *nqueens.NQueensDef // its piece is still called "queen"
 		def.Board.PieceGlyph = c.glyph
 		info := q.Info()
 		info.Def = &def

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // TestAppendJSONString checks that appendJSONString writes what
@@ -40,7 +41,7 @@ func FuzzAppendJSONString(f *testing.F) {
 //
 //	go test -run '^$' -bench Player -benchtime 5x ./render/stepper/
 func BenchmarkPlayer(b *testing.B) {
-	rec := stepSudoku(b, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{})
+	rec := stepSudoku(b, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.Options{})
 	var size int
 	for b.Loop() {
 		pl, err := NewPlayer(rec, HTMLOptions{Lang: tracer.LangEN, TreePane: true})

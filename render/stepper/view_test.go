@@ -14,6 +14,9 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/internal/textwidth"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/nqueens"
+	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 )
 
 // stepRecord runs a search into a Recording.
@@ -29,7 +32,7 @@ func stepRecord(t testing.TB, p tracer.Problem, opts tracer.Options) *Recording 
 
 func stepQueens(t testing.TB, n int, opts tracer.Options) *Recording {
 	t.Helper()
-	p, err := tracer.NewNQueens(n, tracer.CheckScan)
+	p, err := nqueens.NewNQueens(n, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,11 +41,11 @@ func stepQueens(t testing.TB, n int, opts tracer.Options) *Recording {
 
 func stepSudoku(t testing.TB, puzzle string, order tracer.Order, opts tracer.Options) *Recording {
 	t.Helper()
-	pz, err := tracer.ParsePuzzle(puzzle)
+	pz, err := sudoku.ParsePuzzle(puzzle)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tracer.NewSudoku(pz, order, tracer.CheckScan)
+	p, err := sudoku.NewSudoku(pz, order, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +55,7 @@ func stepSudoku(t testing.TB, puzzle string, order tracer.Order, opts tracer.Opt
 // stepPerms records Permutations of n with the given check and options.
 func stepPerms(t testing.TB, n int, check tracer.Check, opts tracer.Options) *Recording {
 	t.Helper()
-	p, err := tracer.NewPermutations(n, check)
+	p, err := permutations.NewPermutations(n, check)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,22 +84,22 @@ var stepCases = []stepCase{
 		return stepQueens(t, 6, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxCalls: 40}})
 	}},
 	{"sudoku4-scan2d", func(t testing.TB) *Recording {
-		return stepSudoku(t, stepSudoku4, tracer.OrderScan2D, tracer.Options{})
+		return stepSudoku(t, stepSudoku4, sudoku.OrderScan2D, tracer.Options{})
 	}},
 	{"sudoku4-linear-all", func(t testing.TB) *Recording {
-		return stepSudoku(t, stepSudoku4, tracer.OrderLinear, tracer.Options{Stop: tracer.StopAll})
+		return stepSudoku(t, stepSudoku4, sudoku.OrderLinear, tracer.Options{Stop: tracer.StopAll})
 	}},
 	{"sudoku4-mrv-noreturn", func(t testing.TB) *Recording {
-		return stepSudoku(t, stepSudoku4, tracer.OrderMRV, tracer.Options{Stop: tracer.StopNoReturn})
+		return stepSudoku(t, stepSudoku4, sudoku.OrderMRV, tracer.Options{Stop: tracer.StopNoReturn})
 	}},
 	{"sudoku4-after", func(t testing.TB) *Recording {
-		return stepSudoku(t, stepSudoku4, tracer.OrderScan2D, tracer.Options{When: tracer.WhenAfter})
+		return stepSudoku(t, stepSudoku4, sudoku.OrderScan2D, tracer.Options{When: tracer.WhenAfter})
 	}},
 	{"sudoku4-leaf-all", func(t testing.TB) *Recording {
-		return stepSudoku(t, "1.3.2.14.24141.3", tracer.OrderLinear, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll})
+		return stepSudoku(t, "1.3.2.14.24141.3", sudoku.OrderLinear, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll})
 	}},
 	{"lc37-steps", func(t testing.TB) *Recording {
-		return stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3000}})
+		return stepSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.Options{Limits: tracer.Limits{MaxSteps: 3000}})
 	}},
 	{"perms3-all", func(t testing.TB) *Recording {
 		return stepPerms(t, 3, tracer.CheckScan, tracer.Options{Stop: tracer.StopAll})
@@ -126,30 +129,30 @@ func TestRecordingRoundTrip(t *testing.T) {
 		problem func() (tracer.Problem, error)
 		opts    tracer.Options
 	}{
-		{"queens8-all", func() (tracer.Problem, error) { return tracer.NewNQueens(8, tracer.CheckArrays) }, tracer.Options{Stop: tracer.StopAll}},
-		{"queens30-limit", func() (tracer.Problem, error) { return tracer.NewNQueens(30, tracer.CheckScan) },
+		{"queens8-all", func() (tracer.Problem, error) { return nqueens.NewNQueens(8, tracer.CheckArrays) }, tracer.Options{Stop: tracer.StopAll}},
+		{"queens30-limit", func() (tracer.Problem, error) { return nqueens.NewNQueens(30, tracer.CheckScan) },
 			tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 5000}}},
-		{"queens5-leaf", func() (tracer.Problem, error) { return tracer.NewNQueens(5, tracer.CheckScan) },
+		{"queens5-leaf", func() (tracer.Problem, error) { return nqueens.NewNQueens(5, tracer.CheckScan) },
 			tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopAll}},
 		{"lc37-after-counts", func() (tracer.Problem, error) {
-			return stepPuzzle(tracer.LeetCode37, tracer.OrderLinear, tracer.CheckCounts)
+			return stepPuzzle(sudoku.LeetCode37, sudoku.OrderLinear, tracer.CheckCounts)
 		}, tracer.Options{When: tracer.WhenAfter, Limits: tracer.Limits{MaxSteps: 20000}}},
 		{"lc37-board-mrv", func() (tracer.Problem, error) {
-			return stepPuzzle(tracer.LeetCode37, tracer.OrderMRV, tracer.CheckBoard)
+			return stepPuzzle(sudoku.LeetCode37, sudoku.OrderMRV, tracer.CheckBoard)
 		}, tracer.Options{}},
 		{"sudoku16-mrv", func() (tracer.Problem, error) {
 			b, err := os.ReadFile("../../examples/puzzles/16x16.txt")
 			if err != nil {
 				return nil, err
 			}
-			return stepPuzzle(string(b), tracer.OrderMRV, tracer.CheckScan)
+			return stepPuzzle(string(b), sudoku.OrderMRV, tracer.CheckScan)
 		}, tracer.Options{}},
 		{"sudoku4-leaf", func() (tracer.Problem, error) {
-			return stepPuzzle("1.3.2.14.24141.3", tracer.OrderLinear, tracer.CheckScan)
+			return stepPuzzle("1.3.2.14.24141.3", sudoku.OrderLinear, tracer.CheckScan)
 		}, tracer.Options{When: tracer.WhenLeaf, Stop: tracer.StopNoReturn}},
-		{"perms6-all", func() (tracer.Problem, error) { return tracer.NewPermutations(6, tracer.CheckScan) },
+		{"perms6-all", func() (tracer.Problem, error) { return permutations.NewPermutations(6, tracer.CheckScan) },
 			tracer.Options{Stop: tracer.StopAll}},
-		{"perms10-limit", func() (tracer.Problem, error) { return tracer.NewPermutations(10, tracer.CheckArrays) },
+		{"perms10-limit", func() (tracer.Problem, error) { return permutations.NewPermutations(10, tracer.CheckArrays) },
 			tracer.Options{When: tracer.WhenAfter, Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 5000}}},
 	}
 	for _, run := range runs {
@@ -190,7 +193,7 @@ func TestRecordingOddEvents(t *testing.T) {
 	evs := []tracer.Event{
 		{Kind: tracer.KindCall, Node: 0, Parent: -1, Depth: 0, Cell: tracer.NoPos, Value: -1, Witness: tracer.NoPos, From: tracer.NoPos},
 		{Kind: tracer.KindTry, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 200}, Value: 200, Witness: tracer.NoPos, From: tracer.NoPos},
-		{Kind: tracer.KindReject, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 1}, Value: 1, Rule: tracer.NQueensColumn,
+		{Kind: tracer.KindReject, Node: 0, Parent: -1, Cell: tracer.Pos{Row: 0, Col: 1}, Value: 1, Rule: nqueens.NQueensColumn,
 			Witness: tracer.Pos{Row: 0, Col: 1}, Cost: 1 << 40, From: tracer.NoPos},
 	}
 	for i := range evs {
@@ -208,11 +211,11 @@ func TestRecordingOddEvents(t *testing.T) {
 }
 
 func stepPuzzle(text string, order tracer.Order, check tracer.Check) (tracer.Problem, error) {
-	pz, err := tracer.ParsePuzzle(text)
+	pz, err := sudoku.ParsePuzzle(text)
 	if err != nil {
 		return nil, err
 	}
-	return tracer.NewSudoku(pz, order, check)
+	return sudoku.NewSudoku(pz, order, check)
 }
 
 // TestNoteAtMatchesReplay checks the shortcut of noteAt against a Narrator
@@ -289,7 +292,7 @@ var stepGoldenRecs = map[string]func(t testing.TB) *Recording{
 	"queens4": func(t testing.TB) *Recording { return stepQueens(t, 4, tracer.Options{Stop: tracer.StopAll}) },
 	// The 4×4 Sudoku, scan2d, first solution (the defaults of `step sudoku`).
 	"sudoku4": func(t testing.TB) *Recording {
-		return stepSudoku(t, stepSudoku4, tracer.OrderScan2D, tracer.Options{})
+		return stepSudoku(t, stepSudoku4, sudoku.OrderScan2D, tracer.Options{})
 	},
 	// Permutations of 3, all of them (the defaults of `step permutations -n 3`).
 	"perms3": func(t testing.TB) *Recording {
@@ -343,9 +346,9 @@ func stepBig(t testing.TB) map[string]*Recording {
 		t.Fatal(err)
 	}
 	return map[string]*Recording{
-		"sudoku9":  stepSudoku(t, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{}),
+		"sudoku9":  stepSudoku(t, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.Options{}),
 		"queens8":  stepQueens(t, 8, tracer.Options{Stop: tracer.StopAll}),
-		"sudoku16": stepSudoku(t, string(b), tracer.OrderMRV, tracer.Options{}),
+		"sudoku16": stepSudoku(t, string(b), sudoku.OrderMRV, tracer.Options{}),
 		"perms10":  stepPerms(t, 10, tracer.CheckArrays, tracer.Options{Stop: tracer.StopAll, Limits: tracer.Limits{MaxSteps: 20000}}),
 	}
 }
@@ -651,11 +654,11 @@ func TestStepColor(t *testing.T) {
 // TestRecordingBytesPerEvent measures the memory a recording keeps per
 // event, indexes and checkpoints included: at most 32 bytes.
 func TestRecordingBytesPerEvent(t *testing.T) {
-	pz, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	pz, err := sudoku.ParsePuzzle(sudoku.LeetCode37)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tracer.NewSudoku(pz, tracer.OrderScan2D, tracer.CheckScan)
+	p, err := sudoku.NewSudoku(pz, sudoku.OrderScan2D, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -683,14 +686,14 @@ func TestRecordingBytesPerEvent(t *testing.T) {
 // recording keeps per event (kept-B/event) next to what recording
 // allocates, growth included (B/op).
 func BenchmarkRecording(b *testing.B) {
-	pz, err := tracer.ParsePuzzle(tracer.LeetCode37)
+	pz, err := sudoku.ParsePuzzle(sudoku.LeetCode37)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	var kept float64
 	for b.Loop() {
-		p, err := tracer.NewSudoku(pz, tracer.OrderScan2D, tracer.CheckScan)
+		p, err := sudoku.NewSudoku(pz, sudoku.OrderScan2D, tracer.CheckScan)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -711,7 +714,7 @@ func BenchmarkRecording(b *testing.B) {
 
 // BenchmarkStepView measures drawing one screen deep in the LeetCode search.
 func BenchmarkStepView(b *testing.B) {
-	rec := stepSudoku(b, tracer.LeetCode37, tracer.OrderScan2D, tracer.Options{})
+	rec := stepSudoku(b, sudoku.LeetCode37, sudoku.OrderScan2D, tracer.Options{})
 	s := New(rec, Options{})
 	k := rec.Len() / 2
 	for b.Loop() {
@@ -1084,16 +1087,16 @@ func (u stepUserProblem) Info() tracer.Info {
 // by no Def at all: generic pieces take their places, nothing nil is
 // called, and every view has its shape.
 func TestStepUserProblem(t *testing.T) {
-	p, err := tracer.NewPermutations(3, tracer.CheckScan)
+	p, err := permutations.NewPermutations(3, tracer.CheckScan)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mine := &tracer.Def{
 		Name:   "mine",
 		Title:  tracer.Text{EN: "Mine", ZH: "我的"},
-		Rules:  tracer.PermutationsDef.Rules,
-		Orders: tracer.PermutationsDef.Orders,
-		Checks: tracer.PermutationsDef.Checks,
+		Rules:  permutations.PermutationsDef.Rules,
+		Orders: permutations.PermutationsDef.Orders,
+		Checks: permutations.PermutationsDef.Checks,
 		Size:   &tracer.SizeSetting{Default: 3, Min: 1, Max: 5},
 		// Start is set: tracer's Narrator calls it without a nil check.
 		Start: func(info tracer.Info) (*tracer.Board, error) {
@@ -1149,7 +1152,7 @@ func TestStepUserProblem(t *testing.T) {
 // calls a failed whole-board check a prune: the header, the stack, the
 // counters, the key bar and the help say what happened.
 func TestStepLeafFailures(t *testing.T) {
-	rec := stepSudoku(t, "12..341221434321", tracer.OrderScan2D, tracer.Options{When: tracer.WhenLeaf})
+	rec := stepSudoku(t, "12..341221434321", sudoku.OrderScan2D, tracer.Options{When: tracer.WhenLeaf})
 	var k int64
 	for j := int64(1); j <= rec.Len(); j++ {
 		if rec.At(j).Kind == tracer.KindReject {

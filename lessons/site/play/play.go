@@ -15,6 +15,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
 	"github.com/backtrack-edu/backtrack/tracer/words"
 )
 
@@ -92,8 +93,8 @@ func Page(ctx context.Context, r Request) ([]byte, error) {
 		if def.Puzzle == nil {
 			return nil, asCommand(ui, "puzzle", fmt.Errorf("--puzzle: %s takes no puzzle; give its size with -n", def.Name))
 		}
-		if len(r.Puzzle) > tracer.MaxPuzzleBytes {
-			return nil, asCommand(ui, "puzzle", fmt.Errorf("--puzzle: the puzzle is longer than %d KiB: is this the right input?", tracer.MaxPuzzleBytes>>10))
+		if len(r.Puzzle) > sudoku.MaxPuzzleBytes {
+			return nil, asCommand(ui, "puzzle", fmt.Errorf("--puzzle: the puzzle is longer than %d KiB: is this the right input?", sudoku.MaxPuzzleBytes>>10))
 		}
 		spec.Puzzle, where = r.Puzzle, "--puzzle"
 	}
@@ -101,7 +102,7 @@ func Page(ctx context.Context, r Request) ([]byte, error) {
 	if err != nil {
 		return nil, asCommand(ui, settingField(err), SpecError(err, where))
 	}
-	info := p.Info()
+	info := tracer.InfoOf(p)
 	sg := tracer.StrategyOf(info, opts)
 	st := &tracer.Stats{}
 	pg := &page{rec: stepper.NewRecording(info, sg), limit: r.MaxSteps, progress: r.Progress}
