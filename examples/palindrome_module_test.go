@@ -26,7 +26,8 @@ import (
 // brute force finds for 14 more strings
 // (the partitions it shows, and how many); an empty string is refused in one
 // line; trace writes the SVG, the step log and the player page; step
-// prints a step; render reads the log back into the same DOT and SVG.
+// prints a step; render reads the log back into the same DOT and SVG, and
+// a PNG, frames, a GIF and the player.
 func TestPalindromeModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module of its own")
@@ -110,7 +111,7 @@ func TestPalindromeModule(t *testing.T) {
 
 	t.Run("trace aab", func(t *testing.T) {
 		o, _ := run(t, 0, "trace", "palindrome")
-		for _, w := range []string{`palindrome "aab"`, "2 solutions", "solution 1: [\"a\",\"a\",\"b\"]\n", "solution 2: [\"aa\",\"b\"]\n",
+		for _, w := range []string{"palindrome s=aab", "2 solutions", "solution 1: [\"a\",\"a\",\"b\"]\n", "solution 2: [\"aa\",\"b\"]\n",
 			"rejects 2 (not a palindrome ×2)"} {
 			if !strings.Contains(o, w) {
 				t.Errorf("trace palindrome lacks %q:\n%s", w, o)
@@ -158,9 +159,9 @@ func TestPalindromeModule(t *testing.T) {
 		for name, want := range map[string][]string{
 			"aab.yaml": {"problem: palindrome\n", "instance: \"aab\"\n", "rule: not_palindrome, witness: none",
 				`\"ab\" = s[1..2] is not a palindrome: skip it (continue)`},
-			"aab.svg":  {"&quot;aa&quot;[0..1]", "&quot;ab&quot; is not a palindrome"},
-			"aab.dot":  {`\"aa\"[0..1]`},
-			"aab.html": {"<title>Palindrome partitioning &quot;aab&quot;</title>", `id="n-en-0"`, `id="n-zh-0"`},
+			"aab.svg":  {">aa[0..1]<", ">ab: not a palindrome<"},
+			"aab.dot":  {`label="aa[0..1]"`},
+			"aab.html": {"<title>Palindrome partitioning s=aab</title>", `id="n-en-0"`, `id="n-zh-0"`},
 		} {
 			b, err := os.ReadFile(filepath.Join(out, name))
 			if err != nil {
@@ -175,7 +176,7 @@ func TestPalindromeModule(t *testing.T) {
 	})
 	t.Run("step prints a step", func(t *testing.T) {
 		o, _ := run(t, 0, "step", "palindrome", "--to", "18", "--print")
-		for _, w := range []string{"step 18/37 reject", `"ab"[1..2] reject`, "if !isPalindrome(s, startIndex, i) { continue }",
+		for _, w := range []string{"step 18/37 reject", "ab[1..2] reject", "if !isPalindrome(s, startIndex, i) { continue }",
 			`note: "ab" = s[1..2] is not a palindrome: skip it (continue)`} {
 			if !strings.Contains(o, w) {
 				t.Errorf("step --print lacks %q:\n%s", w, o)
@@ -187,7 +188,15 @@ func TestPalindromeModule(t *testing.T) {
 		}
 	})
 	t.Run("render reads the log back", func(t *testing.T) {
-		run(t, 0, "render", log, "--svg", "r.svg", "--dot", "r.dot")
+		run(t, 0, "render", log, "--svg", "r.svg", "--dot", "r.dot", "--png", "r.png", "--frames", "frames", "--gif", "r.gif", "--html", "r.html")
+		if fs, err := os.ReadDir(filepath.Join(out, "frames")); err != nil || len(fs) < 10 {
+			t.Errorf("render --frames: %d frames, %v", len(fs), err)
+		}
+		for _, name := range []string{"r.png", "r.gif", "r.html", "frames/frame-0001.svg"} {
+			if fi, err := os.Stat(filepath.Join(out, name)); err != nil || fi.Size() < 1000 {
+				t.Errorf("render --png --frames --gif --html: %s: %v", name, err)
+			}
+		}
 		for _, pair := range [][2]string{{"aab.dot", "r.dot"}, {"aab.svg", "r.svg"}} {
 			a, err1 := os.ReadFile(filepath.Join(out, pair[0]))
 			b, err2 := os.ReadFile(filepath.Join(out, pair[1]))

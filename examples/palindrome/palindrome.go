@@ -19,7 +19,7 @@
 //
 // The board is the string, one row of cells. The slot a call decides is the
 // cell where its piece starts, (0, startIndex); a candidate is i, the index
-// of the piece's last letter; the move "aa"[0..1] cuts s[0..1] off. The one
+// of the piece's last letter; the move aa[0..1] cuts s[0..1] off. The one
 // rule, "not a palindrome" (不是回文串), has no witness: no other cell is to
 // blame, the piece itself is not a palindrome.
 package palindrome
@@ -211,8 +211,10 @@ func list(ps []string) string {
 	return "[" + strings.Join(q, ",") + "]"
 }
 
-// move writes the move (start, i) of s: "aa"[0..1], the piece and where it
+// move writes the move (start, i) of s: aa[0..1], the piece and where it
 // lies. Without the instance (s is ""), the registered Def writes s[0..1].
+// (No quotes: a label with a quote breaks the PNG and frame outputs, see
+// the module's README.)
 func move(s string, st, i int) string {
 	if s == "" {
 		return fmt.Sprintf("s[%d..%d]", st, i)
@@ -221,14 +223,14 @@ func move(s string, st, i int) string {
 	if st >= 0 && st <= i && i < len(s) {
 		piece = s[st : i+1]
 	}
-	return fmt.Sprintf("%q[%d..%d]", piece, st, i)
+	return fmt.Sprintf("%s[%d..%d]", piece, st, i)
 }
 
 // parseMove reads what move(s, …) writes, and only that: with the
-// instance s, "aa"[0..1], whose piece must be s's letters there; without
+// instance s, aa[0..1], whose piece must be s's letters there; without
 // it, s[0..1].
 func parseMove(s, text string, size int) (tracer.Pos, int, error) {
-	want := `"piece"[start..end], e.g. "aa"[0..1]`
+	want := "piece[start..end], e.g. aa[0..1]"
 	if s == "" {
 		want = "s[start..end], e.g. s[0..1]"
 	}
@@ -236,20 +238,13 @@ func parseMove(s, text string, size int) (tracer.Pos, int, error) {
 		return fmt.Errorf("%q is not a palindrome-partitioning move (%s): want %s", text, why, want)
 	}
 	t := strings.TrimSpace(text)
-	q := strings.LastIndexByte(t, '[')
+	q := strings.IndexByte(t, '[')
 	if q < 0 || !strings.HasSuffix(t, "]") {
 		return tracer.NoPos, 0, bad("no [start..end]")
 	}
-	piece := ""
-	if s == "" {
-		if t[:q] != "s" {
-			return tracer.NoPos, 0, bad("not s[…]")
-		}
-	} else {
-		var err error
-		if piece, err = strconv.Unquote(t[:q]); err != nil || !strings.HasPrefix(t, `"`) {
-			return tracer.NoPos, 0, bad("the piece is not a quoted string")
-		}
+	piece := t[:q]
+	if s == "" && piece != "s" {
+		return tracer.NoPos, 0, bad("not s[…]")
 	}
 	a, b, ok := strings.Cut(t[q+1:len(t)-1], "..")
 	st, err1 := strconv.Atoi(a)
@@ -309,9 +304,10 @@ var Def = &tracer.Def{
 	ParseMove: func(text string, size int) (tracer.Pos, int, error) {
 		return parseMove("", text, size)
 	},
-	MoveHint: tracer.Text{EN: `palindrome-partitioning moves are written "piece"[start..end], e.g. "aa"[0..1]`,
-		ZH: `分割回文串的一步写作 "子串"[起点..终点]，例如 "aa"[0..1]`},
-	Label: func(info tracer.Info, _ tracer.Lang) string { return strconv.Quote(info.Instance) },
+	MoveHint: tracer.Text{EN: "palindrome-partitioning moves are written piece[start..end], e.g. aa[0..1]",
+		ZH: "分割回文串的一步写作 子串[起点..终点]，例如 aa[0..1]"},
+	// No quotes in a label (see move): s=aab, as N-Queens' n=8.
+	Label: func(info tracer.Info, _ tracer.Lang) string { return "s=" + info.Instance },
 	Words: words(Default),
 	Code: tracer.CodeParts{
 		Signature: "func backtracking(s string, startIndex int) {",
@@ -365,8 +361,8 @@ func forInstance(info tracer.Info) *tracer.Def {
 		if st > i || i >= n {
 			return tracer.Text{}, false
 		}
-		q := strconv.Quote(s[st : i+1])
-		return tracer.Text{EN: q + " is not a palindrome", ZH: q + " 不是回文串"}, true
+		q := s[st : i+1]
+		return tracer.Text{EN: q + ": not a palindrome", ZH: q + " 不是回文串"}, true
 	}
 	return &d
 }

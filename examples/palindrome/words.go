@@ -22,7 +22,7 @@ func words(s string) tracer.Words {
 	}
 	return tracer.Words{
 		Value:         func(i int) string { return strconv.Itoa(i) },
-		Candidate:     tracer.Text{EN: "end of the piece", ZH: "切割终点"},
+		Candidate:     tracer.Text{EN: "end", ZH: "切割终点"},
 		NextCandidate: tracer.Text{EN: "the next end", ZH: "下一个切割终点"},
 		Last:          func(int) int { return n - 1 },
 		Thing: func(i int, at tracer.Pos) tracer.Text {
