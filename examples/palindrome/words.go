@@ -53,7 +53,7 @@ func words(s string) tracer.Words {
 		},
 		Undo: func(e *tracer.Event) tracer.Text {
 			p := piece(e.Cell.Col, e.Value)
-			return tracer.Text{EN: "pop " + p.EN + " off the path (回溯)", ZH: "回溯：把 " + p.ZH + " 从 path 中弹出"}
+			return tracer.Text{EN: "pop " + p.EN + " off the path (回溯)", ZH: "回溯：把 " + p.ZH + "从 path 中弹出"}
 		},
 		Full: func(int) tracer.Text {
 			return tracer.Text{EN: "the cuts reached the end of the string, every piece a palindrome",
