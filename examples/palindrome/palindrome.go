@@ -32,6 +32,10 @@ import (
 	"github.com/backtrack-edu/backtrack/tracer"
 )
 
+// OrderStart is the problem's one order: the call at depth d cuts the next
+// piece from startIndex, as 代码随想录's backtracking(s, startIndex) does.
+const OrderStart tracer.Order = "start"
+
 // MaxLen bounds the string: "aaaa…a" of 16 letters has 2^15 partitions,
 // a lot of tree to read already.
 const MaxLen = 16
@@ -93,7 +97,7 @@ func New(s string) (*Problem, error) {
 // moves, words and solutions name this string's letters.
 func (p *Problem) Info() tracer.Info {
 	info := tracer.Info{Def: Def, Problem: Def.Name, Size: len(p.s), Instance: p.s,
-		Order: tracer.OrderStart, Check: tracer.CheckScan, Rules: []tracer.Rule{NotPalindrome}}
+		Order: OrderStart, Check: tracer.CheckScan, Rules: []tracer.Rule{NotPalindrome}}
 	if p.def == nil {
 		p.def = Def.Of(info)
 	}
@@ -276,7 +280,7 @@ var Def = &tracer.Def{
 		Witness: tracer.WitnessNone,
 		Code:    "if !isPalindrome(s, startIndex, i) { continue }",
 	}},
-	Orders: []tracer.Order{tracer.OrderStart},
+	Orders: []tracer.Order{OrderStart},
 	Checks: []tracer.Check{tracer.CheckScan},
 	// 代码随想录 checks the piece before it pushes it.
 	Whens:  []tracer.When{tracer.WhenBefore},
