@@ -79,6 +79,14 @@ func TestPalindromeModule(t *testing.T) {
 		}
 	}
 	bin := filepath.Join(dir, "palindrome-bin")
+	// The module cache of a fresh machine may lack a module the example
+	// needs that this module's own build did not: fetch it as a user's
+	// first build would (GOPROXY as set), then build offline.
+	fetch := exec.Command(goBin, "mod", "download")
+	fetch.Dir, fetch.Env = dir, append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := fetch.CombinedOutput(); err != nil {
+		t.Logf("go mod download in a copy of examples/palindrome (no network?): %v\n%s", err, out)
+	}
 	goCmd("build", "-o", bin, "./cmd/palindrome")
 	goCmd("vet", "./...")
 	goCmd("test", "-count=1", "./...")
