@@ -161,15 +161,21 @@ type dotDrawer struct {
 	start   *tracer.Board // the start board for witnesses, once asked for (see startBoard)
 	started bool
 
-	arena   []byte // the labels, one after the other
-	off     []int  // item i's label is arena[off[i]:off[i+1]]
-	html    []bool
-	w, h    []float64 // per item, points: the size of its box, whole points
+	arena []byte // the text labels' lines, one label after the other, lines joined by '\n'
+	off   []int  // item i's text label is arena[off[i]:off[i+1]]
+	// board[i] says item i is drawn with a board (--boards): its lines
+	// are rows[rowOff[i]:rowOff[i+1]], the board (when boards is
+	// dotBoardGrid) under the first of them.
+	board   []bool
+	rows    []boxRow
+	rowOff  []int
+	measure textMeasure // the width of a line of text, as the output draws it
+	w, h    []float64   // per item, points: the size of its box, whole points
 	lay     *treeLayout
 	scratch []int
 
-	legend     string  // the graph label's HTML ("": none)
-	legW, legH float64 // its estimated size, points
+	legend     legendPlan // the legend (no lines: none)
+	legW, legH float64    // its estimated size, points
 	// legendLines is how many lines of text the legend has;
 	// minLegendLines the fewest it may have (blank lines make up the
 	// rest): a step's legend is as high as the whole run's.
@@ -194,14 +200,14 @@ type legendMemo struct {
 // legendMade is one legend makeLegend made, for the width wrapW.
 type legendMade struct {
 	wrapW       float64
-	legend      string
+	legend      legendPlan
 	legW, legH  float64
 	legendLines int
 }
 
 func newDotDrawer(tr *Trimmed, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
 	def := sumDef(&leg.Summary)
-	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: def, zh: leg.Lang == tracer.LangZH,
+	d := &dotDrawer{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: def, zh: leg.Lang == tracer.LangZH, measure: graphvizText{},
 		leaf:  leg.Summary.Strategy.When == tracer.WhenLeaf,
 		after: leg.Summary.Strategy.When == tracer.WhenAfter,
 		cells: def.OrderTraits(leg.Summary.Strategy.Order).Passes && leg.Summary.Size > 0}
@@ -387,11 +393,18 @@ func (d *dotDrawer) labelAll() {
 	n := len(items)
 	d.arena = make([]byte, 0, n*24)
 	d.off = make([]int, n+1)
-	d.html = make([]bool, n)
+	d.board = make([]bool, n)
 	d.w = make([]float64, n)
 	d.h = make([]float64, n)
+	if d.boards != dotBoardNone {
+		d.rows = make([]boxRow, 0, n*2)
+		d.rowOff = make([]int, n+1)
+	}
 	for i := range items {
 		d.off[i] = len(d.arena)
+		if d.rowOff != nil {
+			d.rowOff[i] = len(d.rows)
+		}
 		it := &items[i]
 		switch {
 		case d.boards != dotBoardNone && (it.Kind == ItemCall || it.Kind == ItemPruned):
@@ -452,6 +465,9 @@ func (d *dotDrawer) labelAll() {
 		}
 	}
 	d.off[n] = len(d.arena)
+	if d.rowOff != nil {
+		d.rowOff[n] = len(d.rows)
+	}
 }
 
 // aggLines is the label of a group, an elided or a folded node holding a.
@@ -608,7 +624,7 @@ func (d *dotDrawer) setText(i int, font float64, lines ...string) {
 			d.arena = append(d.arena, '\n')
 		}
 		d.arena = append(d.arena, l...)
-		w = max(w, layoutTextWidth(l, font, false))
+		w = max(w, d.measure.TextWidth(l, font, false))
 	}
 	d.w[i] = math.Ceil(max(w+2*dotMarginX, dotMinW))
 	d.h[i] = math.Ceil(max(float64(len(lines))*font*1.2+2+2*dotMarginY, dotMinH))
@@ -638,8 +654,8 @@ func dotEscapeHTML(b *strings.Builder, s string) {
 	}
 }
 
-// dotHTMLRow is one line of text in a board label.
-type dotHTMLRow struct {
+// boxRow is one line of text in a box with a board.
+type boxRow struct {
 	text  string
 	size  float64
 	color string
@@ -647,108 +663,126 @@ type dotHTMLRow struct {
 	bg    string
 }
 
-// boardLabel gives item i (a call or a pruned leaf) an HTML label with a
-// board (up to dotMaxBoardCells cells: N-Queens up to 8×8, 4×4 Sudoku, a
-// row of numbers), or, for bigger boards, with the last moves on its path.
+// boardLabel gives item i (a call or a pruned leaf) a label with a board
+// (up to dotMaxBoardCells cells: N-Queens up to 8×8, 4×4 Sudoku, a row of
+// numbers), or, for bigger boards, with the last moves on its path: its
+// lines of text (the board goes under the first when boards is
+// dotBoardGrid) and its size.
 func (d *dotDrawer) boardLabel(i int) {
 	it := &d.tr.Items[i]
 	n := d.t.Node(it.Node)
 	pruned := n.Kind == tracer.NodePruned
-	own := dotHTMLRow{text: d.move(it.Node), size: dotFontCall}
-	var bottom []dotHTMLRow
+	own := boxRow{text: d.move(it.Node), size: dotFontCall}
+	var bottom []boxRow
 	if pruned {
 		fail := d.failColor()
-		own = dotHTMLRow{text: "✗ " + d.move(it.Node), size: dotFontCall, color: fail, bold: true}
+		own = boxRow{text: "✗ " + d.move(it.Node), size: dotFontCall, color: fail, bold: true}
 		rule := d.def.RuleName(n.Rule, d.lang())
 		if d.leaf {
 			own.text = "✗ " + tracer.LeafFailWords.Name.In(d.lang())
 			rule = d.move(it.Node) + words.NoteColon.In(d.lang()) + rule
 		}
 		if d.after {
-			bottom = append(bottom, dotHTMLRow{text: d.afterWords(), size: dotFontBoard, color: fail})
+			bottom = append(bottom, boxRow{text: d.afterWords(), size: dotFontBoard, color: fail})
 		}
-		bottom = append(bottom, dotHTMLRow{text: rule, size: dotFontBoard, color: fail})
+		bottom = append(bottom, boxRow{text: rule, size: dotFontBoard, color: fail})
 		if wt := d.witness(it.Node); wt != "" {
-			bottom = append(bottom, dotHTMLRow{text: words.DiagramClash.In(d.lang()) + wt, size: dotFontBoard, color: fail})
+			bottom = append(bottom, boxRow{text: words.DiagramClash.In(d.lang()) + wt, size: dotFontBoard, color: fail})
 		}
 	}
-	var b strings.Builder
-	b.WriteString(`<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="0">`)
 	width, height := 0.0, 1.0
-	rowOut := func(r dotHTMLRow) {
-		b.WriteString(`<TR><TD`)
-		if r.bg != "" {
-			b.WriteString(` BGCOLOR="` + r.bg + `"`)
-		}
-		b.WriteString(`>`)
-		open := `<FONT POINT-SIZE="` + strconv.FormatFloat(r.size, 'f', -1, 64) + `"`
-		if r.color != "" {
-			open += ` COLOR="` + r.color + `"`
-		}
-		b.WriteString(open + ">")
-		if r.bold {
-			b.WriteString("<B>")
-		}
-		dotEscapeHTML(&b, r.text)
-		if r.bold {
-			b.WriteString("</B>")
-		}
-		b.WriteString("</FONT></TD></TR>")
-		width = max(width, layoutTextWidth(r.text, r.size, r.bold))
+	add := func(r boxRow) {
+		d.rows = append(d.rows, r)
+		width = max(width, d.measure.TextWidth(r.text, r.size, r.bold))
 		height += r.size*1.2 + 2 + 1
 	}
 	if d.boards == dotBoardGrid {
-		rowOut(own)
-		bw, bh := d.grid(&b, it.Node)
+		add(own)
+		bw, bh := d.gridSize()
 		width = max(width, bw)
 		height += bh + 1
 	} else {
 		for _, r := range d.pathRows(it.Node) {
-			rowOut(r)
+			add(r)
 		}
 		if it.Parent >= 0 && !pruned && !isPass(n) {
 			own.bg, own.bold = dotColorMoveBg, true
 		}
-		rowOut(own)
+		add(own)
 	}
 	for _, r := range bottom {
-		rowOut(r)
+		add(r)
 	}
-	b.WriteString(`</TABLE>`)
-	d.arena = append(d.arena, b.String()...)
-	d.html[i] = true
+	d.board[i] = true
 	d.w[i] = math.Ceil(max(width+2+2*dotMarginX, dotMinW))
 	d.h[i] = math.Ceil(max(height+2*dotMarginY, dotMinH))
 }
 
+// boxRowsOf returns the lines of text of item i, drawn with a board.
+func (d *dotDrawer) boxRowsOf(i int) []boxRow { return d.rows[d.rowOff[i]:d.rowOff[i+1]] }
+
 // pathRows lists the moves made before node v's own, oldest first: the
 // last pathMoves-1 of them, after a line counting the earlier ones.
-func (d *dotDrawer) pathRows(v int32) []dotHTMLRow {
+func (d *dotDrawer) pathRows(v int32) []boxRow {
 	var path []int32 // v's ancestors, bottom up, the root and calls with no move (isPass) left out
 	for i := d.t.Parent(v); i >= 0 && d.t.Parent(i) >= 0; i = d.t.Parent(i) {
 		if !isPass(d.t.Node(i)) {
 			path = append(path, i)
 		}
 	}
-	var rows []dotHTMLRow
+	var rows []boxRow
 	shown := min(len(path), dotPathMoves-1)
 	if len(path) > shown {
-		rows = append(rows, dotHTMLRow{text: "⋮ " + words.Count(d.lang(), len(path)-shown, words.DiagramMoveBefore), size: dotFontBoard, color: dotColorDeadFont})
+		rows = append(rows, boxRow{text: "⋮ " + words.Count(d.lang(), len(path)-shown, words.DiagramMoveBefore), size: dotFontBoard, color: dotColorDeadFont})
 	}
 	for k := shown - 1; k >= 0; k-- {
-		rows = append(rows, dotHTMLRow{text: d.move(path[k]), size: dotFontBoard, color: dotColorPlaced})
+		rows = append(rows, boxRow{text: d.move(path[k]), size: dotFontBoard, color: dotColorPlaced})
 	}
 	return rows
 }
 
-// grid writes the board at tree node v as a nested table and returns its
-// size in points: the start board (a puzzle's givens, plain) with the
-// moves on the path replayed onto it. A board of pieces (N-Queens) shows
-// them on a chequered board; a board of values shows the values placed on
-// the path bold and coloured, with the boxes shaded if it has any. The
-// node's own move is highlighted; a pruned leaf shows its candidate and
-// the cell it clashes with in red.
-func (d *dotDrawer) grid(b *strings.Builder, v int32) (float64, float64) {
+// gridCell returns the size of a square of the board, points.
+func (d *dotDrawer) gridCell() float64 {
+	if d.look.pieces {
+		return dotPieceCell
+	}
+	return dotValueCell
+}
+
+// gridSize returns the size of a drawn board, points.
+func (d *dotDrawer) gridSize() (float64, float64) {
+	cell := d.gridCell()
+	return float64(d.work.Cols)*cell + 2, float64(d.work.Rows)*cell + 2
+}
+
+// boardCell is one square of the board drawn at a node: its background
+// ("": none) and what stands on it.
+type boardCell struct {
+	bg string
+	// what stands on the square: nothing, the rejected candidate
+	// (value; a ✗ on a board of pieces), a piece, a value placed on the
+	// path or a given value.
+	what  cellWhat
+	value int
+}
+
+// cellWhat is what stands on a square of a drawn board.
+type cellWhat uint8
+
+const (
+	cellEmpty cellWhat = iota
+	cellRejected
+	cellPiece
+	cellPlaced
+	cellGiven
+)
+
+// eachCell replays the moves on the path to tree node v onto the start
+// board (a puzzle's givens) and calls yield for every square, row by row:
+// a board of pieces (N-Queens) is chequered; a board of values shaded by
+// its boxes if it has any. The node's own move is highlighted; a pruned
+// leaf shows its candidate and the cell it clashes with.
+func (d *dotDrawer) eachCell(v int32, yield func(p tracer.Pos, c boardCell)) {
 	bd, lk := d.work, &d.look
 	node := d.t.Node(v)
 	start := v
@@ -775,67 +809,116 @@ func (d *dotDrawer) grid(b *strings.Builder, v int32) (float64, float64) {
 	if node.Kind == tracer.NodePruned && node.WRow >= 0 && node.WCol >= 0 {
 		clash = node.Witness()
 	}
-	cell := dotValueCell
-	if lk.pieces {
-		cell = dotPieceCell
-	}
-	cs := strconv.FormatFloat(cell, 'f', -1, 64)
-	width, height := float64(bd.Cols)*cell+2, float64(bd.Rows)*cell+2
-	ws, hs := strconv.FormatFloat(width, 'f', -1, 64), strconv.FormatFloat(height, 'f', -1, 64)
-	// A fixed size keeps the squares square when a line of text is wider.
-	b.WriteString(`<TR><TD><TABLE FIXEDSIZE="TRUE" WIDTH="` + ws + `" HEIGHT="` + hs + `" BORDER="1" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0" COLOR="` + dotColorDeadLine + `" BGCOLOR="white">`)
 	for r := 0; r < bd.Rows; r++ {
-		b.WriteString("<TR>")
 		for c := 0; c < bd.Cols; c++ {
 			p := tracer.Pos{Row: r, Col: c}
-			bg := ""
+			var cell boardCell
 			if lk.pieces && (r+c)%2 == 1 || lk.box > 0 && (r/lk.box+c/lk.box)%2 == 1 {
-				bg = dotColorDark
+				cell.bg = dotColorDark
 			}
 			rejected := p == own && node.Kind == tracer.NodePruned
 			switch {
 			case rejected, p == clash:
-				bg = dotColorClashBg
+				cell.bg = dotColorClashBg
 			case p == own:
-				bg = dotColorMoveBg
+				cell.bg = dotColorMoveBg
 			}
-			b.WriteString(`<TD FIXEDSIZE="TRUE" WIDTH="` + cs + `" HEIGHT="` + cs + `"`)
-			if bg != "" {
-				b.WriteString(` BGCOLOR="` + bg + `"`)
+			v, ok := bd.At(p)
+			switch {
+			case rejected:
+				cell.what, cell.value = cellRejected, int(node.Value)
+			case !ok:
+			case lk.pieces:
+				cell.what = cellPiece
+			case !bd.Given(p):
+				cell.what, cell.value = cellPlaced, v
+			default:
+				cell.what, cell.value = cellGiven, v
 			}
-			b.WriteString(">")
-			d.cellText(b, p, rejected, int(node.Value))
-			b.WriteString("</TD>")
+			yield(p, cell)
 		}
-		b.WriteString("</TR>")
 	}
-	b.WriteString("</TABLE></TD></TR>")
-	return width, height
 }
 
-// cellText writes what stands in one board cell: a pruned leaf's rejected
-// candidate, a piece, a given value or a value placed on the path.
-func (d *dotDrawer) cellText(b *strings.Builder, p tracer.Pos, rejected bool, value int) {
-	v, ok := d.work.At(p)
-	switch {
-	case rejected && d.look.pieces:
-		b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + d.failColor() + `">✗</FONT>`)
-	case rejected:
+// boardHTML writes item i's label, drawn with a board, as a Graphviz
+// HTML-like label (without the <>).
+func (d *dotDrawer) boardHTML(b *strings.Builder, i int) {
+	b.WriteString(`<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="1" CELLPADDING="0">`)
+	for k, r := range d.boxRowsOf(i) {
+		b.WriteString(`<TR><TD`)
+		if r.bg != "" {
+			b.WriteString(` BGCOLOR="` + r.bg + `"`)
+		}
+		b.WriteString(`>`)
+		open := `<FONT POINT-SIZE="` + strconv.FormatFloat(r.size, 'f', -1, 64) + `"`
+		if r.color != "" {
+			open += ` COLOR="` + r.color + `"`
+		}
+		b.WriteString(open + ">")
+		if r.bold {
+			b.WriteString("<B>")
+		}
+		dotEscapeHTML(b, r.text)
+		if r.bold {
+			b.WriteString("</B>")
+		}
+		b.WriteString("</FONT></TD></TR>")
+		if k == 0 && d.boards == dotBoardGrid {
+			d.gridHTML(b, d.tr.Items[i].Node)
+		}
+	}
+	b.WriteString(`</TABLE>`)
+}
+
+// gridHTML writes the board at tree node v as a nested table.
+func (d *dotDrawer) gridHTML(b *strings.Builder, v int32) {
+	cs := strconv.FormatFloat(d.gridCell(), 'f', -1, 64)
+	width, height := d.gridSize()
+	ws, hs := strconv.FormatFloat(width, 'f', -1, 64), strconv.FormatFloat(height, 'f', -1, 64)
+	// A fixed size keeps the squares square when a line of text is wider.
+	b.WriteString(`<TR><TD><TABLE FIXEDSIZE="TRUE" WIDTH="` + ws + `" HEIGHT="` + hs + `" BORDER="1" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0" COLOR="` + dotColorDeadLine + `" BGCOLOR="white">`)
+	d.eachCell(v, func(p tracer.Pos, c boardCell) {
+		if p.Col == 0 {
+			b.WriteString("<TR>")
+		}
+		b.WriteString(`<TD FIXEDSIZE="TRUE" WIDTH="` + cs + `" HEIGHT="` + cs + `"`)
+		if c.bg != "" {
+			b.WriteString(` BGCOLOR="` + c.bg + `"`)
+		}
+		b.WriteString(">")
+		d.cellHTML(b, c)
+		b.WriteString("</TD>")
+		if p.Col == d.work.Cols-1 {
+			b.WriteString("</TR>")
+		}
+	})
+	b.WriteString("</TABLE></TD></TR>")
+}
+
+// cellHTML writes what stands on one board square: a pruned leaf's
+// rejected candidate, a piece, a given value or a value placed on the
+// path.
+func (d *dotDrawer) cellHTML(b *strings.Builder, c boardCell) {
+	switch c.what {
+	case cellRejected:
+		if d.look.pieces {
+			b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + d.failColor() + `">✗</FONT>`)
+			return
+		}
 		b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + d.failColor() + `"><B>`)
-		dotEscapeHTML(b, valueText(d.def, value))
+		dotEscapeHTML(b, valueText(d.def, c.value))
 		b.WriteString(`</B></FONT>`)
-	case !ok:
-	case d.look.pieces:
+	case cellPiece:
 		b.WriteString(`<FONT POINT-SIZE="9" COLOR="black">`)
 		dotEscapeHTML(b, d.look.piece)
 		b.WriteString(`</FONT>`)
-	case !d.work.Given(p):
+	case cellPlaced:
 		b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + dotColorPlaced + `"><B>`)
-		dotEscapeHTML(b, valueText(d.def, v))
+		dotEscapeHTML(b, valueText(d.def, c.value))
 		b.WriteString(`</B></FONT>`)
-	default:
+	case cellGiven:
 		b.WriteString(`<FONT POINT-SIZE="9" COLOR="black">`)
-		dotEscapeHTML(b, valueText(d.def, v))
+		dotEscapeHTML(b, valueText(d.def, c.value))
 		b.WriteString(`</FONT>`)
 	}
 }
@@ -999,18 +1082,21 @@ func (d *dotDrawer) write(w *bufio.Writer, rep TrimReport) {
 		line(`	corner0 [label="", style=invis, shape=point, width=0, height=0, pos="0,0!"];`)
 		line(fmt.Sprintf(`	corner1 [label="", style=invis, shape=point, width=0, height=0, pos="%s"];`, layoutPos(nil, d.lay.Width, d.lay.Height)))
 	}
-	if d.legend != "" {
+	if len(d.legend.lines) > 0 {
 		line("\t// legend")
-		line("\tlabel=<" + d.legend + ">;")
+		line("\tlabel=<" + d.legendHTML() + ">;")
 	}
 
+	var hb strings.Builder
 	node := func(i int32, extra string) {
 		b = append(b[:0], '\t')
 		b = d.id(b, i)
 		b = append(b, " [label="...)
-		if d.html[i] {
+		if d.board[i] {
+			hb.Reset()
+			d.boardHTML(&hb, int(i))
 			b = append(b, '<')
-			b = append(b, d.labelOf(int(i))...)
+			b = append(b, hb.String()...)
 			b = append(b, '>')
 		} else {
 			b = dotQuote(b, d.labelOf(int(i)))
@@ -1294,12 +1380,14 @@ type legendRow struct {
 	sep   string // between parts on one line
 }
 
-// keyChip is one cell of the key: a style, and what it means.
+// keyChip is one cell of the key: a look, and what it means.
 type keyChip struct {
-	attrs  string
-	text   string
-	html   string  // the cell's content as HTML, if not text alone (text sizes it)
-	border float64 // the cell's border, points
+	fill, line string  // its fill and its border's colour ("": none, the default)
+	border     float64 // its border, points
+	text       string
+	// lead, if set, is text's start, drawn bold in leadColor (the
+	// colour a board's text has for what the rest says).
+	lead, leadColor string
 	// sizeText, if set, sizes the chip instead of text: the widest text it
 	// takes at any step, so that the key wraps alike at every step.
 	sizeText string
@@ -1311,14 +1399,38 @@ const (
 	dotLegendMinW = 420.0 // the legend wraps at the drawing's width, or this if narrower
 )
 
-// makeLegend sets the graph label: the run, the counts, what trimming
+// legendPlan is a legend as made and measured: its lines, top to bottom.
+type legendPlan struct {
+	lines []legendLine
+}
+
+// legendLineKind is what a line of the legend holds.
+type legendLineKind uint8
+
+const (
+	legendText    legendLineKind = iota // a bold lead (may be "") and text
+	legendCaption                       // the caption's box
+	legendBlank                         // an empty line, to make up minLegendLines
+	legendChips                         // a line of the key's chips
+)
+
+// legendLine is one line of a legend.
+type legendLine struct {
+	kind       legendLineKind
+	bold, text string    // legendText
+	caption    []string  // legendCaption: its lines
+	w, h       float64   // legendCaption: its box; legendChips: its width (h unused)
+	chips      []keyChip // legendChips
+}
+
+// makeLegend makes the legend: the run, the counts, what trimming
 // left out, and a key to the styles that appear, wrapped at wrapW points
 // (as --legend asks: short is the title and the key, none is nothing),
 // and estimates its size. A caption (DiagramOptions.CaptionLines) comes
 // under the run's title and status, whatever --legend says: a box as wide
 // as the legend may be, of a fixed height.
 func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
-	d.legend, d.legW, d.legH = "", 0, 0
+	d.legend, d.legW, d.legH = legendPlan{}, 0, 0
 	if d.opt.Legend == LegendNone && d.opt.CaptionLines <= 0 {
 		return
 	}
@@ -1351,8 +1463,7 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	}
 	wrapW = max(wrapW, dotLegendMinW)
 
-	var b strings.Builder
-	b.WriteString(`<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1">`)
+	var lines []legendLine
 	// Graphviz's HTML tables: a cell is its content plus its padding and
 	// border on each side; a table adds its spacing around every cell.
 	const lineH = dotFontLegend * 1.2
@@ -1361,7 +1472,9 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 		// Its box is as wide as the legend's wrapping allows, whatever
 		// the note, so that the legend's size does not depend on it.
 		cw := captionWidth(wrapW)
-		h += d.captionRow(&b, cw) + 2
+		l := d.captionLine(cw)
+		lines = append(lines, l)
+		h += l.h + 2
 		maxW = max(maxW, cw+2)
 		nrows++
 	}
@@ -1376,19 +1489,14 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 		if d.tr.AtStep > 0 {
 			rowW = wrapW * 0.92
 		}
-		for _, l := range legendWrap(r, rowW) {
-			b.WriteString(`<TR><TD ALIGN="LEFT">`)
+		for _, l := range d.legendWrap(r, rowW) {
 			w := 0.0
 			if l.bold != "" {
-				b.WriteString("<B>")
-				dotEscapeHTML(&b, l.bold)
-				b.WriteString("</B> ")
-				w += layoutTextWidth(l.bold+" ", dotFontLegend, true)
+				w += d.measure.TextWidth(l.bold+" ", dotFontLegend, true)
 			}
 			text := strings.Join(l.parts, l.sep)
-			dotEscapeHTML(&b, text)
-			b.WriteString("</TD></TR>")
-			w += layoutTextWidth(text, dotFontLegend, false)
+			lines = append(lines, legendLine{kind: legendText, bold: l.bold, text: text})
+			w += d.measure.TextWidth(text, dotFontLegend, false)
 			maxW = max(maxW, w+2)
 			h += lineH + 2
 			nrows++
@@ -1398,11 +1506,11 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 		caption()
 	}
 	for ; nrows < d.minLegendLines; nrows++ {
-		b.WriteString(`<TR><TD ALIGN="LEFT"> </TD></TR>`)
+		lines = append(lines, legendLine{kind: legendBlank})
 		h += lineH + 2
 	}
 	d.legendLines = nrows
-	// The key: one table per line of chips.
+	// The key: one line of chips after another.
 	for len(chips) > 0 {
 		n, w := 0, 4.0
 		for n < len(chips) {
@@ -1410,35 +1518,20 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 			if chips[n].sizeText != "" {
 				sized = chips[n].sizeText
 			}
-			cw := layoutTextWidth(sized, dotFontLegend, false) + 6 + 2*chips[n].border + 4
+			cw := d.measure.TextWidth(sized, dotFontLegend, false) + 6 + 2*chips[n].border + 4
 			if n > 0 && w+cw > wrapW {
 				break
 			}
 			w += cw
 			n++
 		}
-		// A table in a cell is stretched to the cell's width unless its
-		// size is fixed: fix it at its own, so that a short line of chips
-		// keeps its chips' widths.
-		b.WriteString(`<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLBORDER="1" CELLSPACING="4" CELLPADDING="3" ALIGN="LEFT" FIXEDSIZE="TRUE" WIDTH="` +
-			strconv.FormatFloat(math.Ceil(w), 'f', -1, 64) + `" HEIGHT="` + strconv.FormatFloat(math.Ceil(dotFontLegend*1.2+6+2*3+8), 'f', -1, 64) + `"><TR>`)
-		for _, c := range chips[:n] {
-			b.WriteString("<TD" + c.attrs + ">")
-			if c.html != "" {
-				b.WriteString(c.html)
-			} else {
-				dotEscapeHTML(&b, c.text)
-			}
-			b.WriteString("</TD>")
-		}
-		b.WriteString(`</TR></TABLE></TD></TR>`)
+		lines = append(lines, legendLine{kind: legendChips, chips: chips[:n], w: math.Ceil(w)})
 		maxW = max(maxW, math.Ceil(w)+2)
 		h += math.Ceil(lineH+6+2*3+8) + 2
 		nrows++
 		chips = chips[n:]
 	}
-	b.WriteString(`</TABLE>`)
-	d.legend = b.String()
+	d.legend = legendPlan{lines: lines}
 	d.legW = math.Ceil(maxW + 4)
 	d.legH = math.Ceil(h + float64(nrows+1)*2)
 	if m != nil {
@@ -1446,24 +1539,84 @@ func (d *dotDrawer) makeLegend(rep TrimReport, wrapW float64) {
 	}
 }
 
+// legendHTML writes the legend as a Graphviz HTML-like label (without the
+// <>).
+func (d *dotDrawer) legendHTML() string {
+	var b strings.Builder
+	b.WriteString(`<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="1">`)
+	for _, l := range d.legend.lines {
+		switch l.kind {
+		case legendText:
+			b.WriteString(`<TR><TD ALIGN="LEFT">`)
+			if l.bold != "" {
+				b.WriteString("<B>")
+				dotEscapeHTML(&b, l.bold)
+				b.WriteString("</B> ")
+			}
+			dotEscapeHTML(&b, l.text)
+			b.WriteString("</TD></TR>")
+		case legendCaption:
+			d.captionHTML(&b, l)
+		case legendBlank:
+			b.WriteString(`<TR><TD ALIGN="LEFT"> </TD></TR>`)
+		case legendChips:
+			// A table in a cell is stretched to the cell's width unless its
+			// size is fixed: fix it at its own, so that a short line of chips
+			// keeps its chips' widths.
+			b.WriteString(`<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLBORDER="1" CELLSPACING="4" CELLPADDING="3" ALIGN="LEFT" FIXEDSIZE="TRUE" WIDTH="` +
+				strconv.FormatFloat(l.w, 'f', -1, 64) + `" HEIGHT="` + strconv.FormatFloat(math.Ceil(dotFontLegend*1.2+6+2*3+8), 'f', -1, 64) + `"><TR>`)
+			for _, c := range l.chips {
+				b.WriteString("<TD" + chipAttrs(c) + ">")
+				if c.lead != "" {
+					b.WriteString(`<FONT COLOR="` + c.leadColor + `"><B>`)
+					dotEscapeHTML(&b, c.lead)
+					b.WriteString(`</B></FONT>`)
+					dotEscapeHTML(&b, c.text[len(c.lead):])
+				} else {
+					dotEscapeHTML(&b, c.text)
+				}
+				b.WriteString("</TD>")
+			}
+			b.WriteString(`</TR></TABLE></TD></TR>`)
+		}
+	}
+	b.WriteString(`</TABLE>`)
+	return b.String()
+}
+
+// chipAttrs is a key chip's look as the attributes of an HTML table cell.
+func chipAttrs(c keyChip) string {
+	s := ""
+	if c.fill != "" {
+		s += ` BGCOLOR="` + c.fill + `"`
+	}
+	if c.line != "" {
+		s += ` COLOR="` + c.line + `"`
+	}
+	if c.border != 1 {
+		s += ` BORDER="` + strconv.FormatFloat(c.border, 'f', -1, 64) + `"`
+	}
+	return s
+}
+
 // legendWrap breaks a row into lines no wider than w points, between its
 // parts (a part wider than w gets a line of its own).
-func legendWrap(r legendRow, w float64) []legendRow {
+func (d *dotDrawer) legendWrap(r legendRow, w float64) []legendRow {
 	var out []legendRow
 	cur := legendRow{bold: r.bold, sep: r.sep}
 	curW := 0.0
 	if r.bold != "" {
-		curW = layoutTextWidth(r.bold+" ", dotFontLegend, true)
+		curW = d.measure.TextWidth(r.bold+" ", dotFontLegend, true)
 	}
 	for _, p := range r.parts {
-		pw := layoutTextWidth(p, dotFontLegend, false)
+		pw := d.measure.TextWidth(p, dotFontLegend, false)
 		if len(cur.parts) > 0 {
-			pw += layoutTextWidth(r.sep, dotFontLegend, false) - 4
+			pw += d.measure.TextWidth(r.sep, dotFontLegend, false) - 4
 		}
 		if len(cur.parts) > 0 && curW+pw > w {
 			out = append(out, cur)
 			cur = legendRow{sep: r.sep}
-			curW, pw = 0, layoutTextWidth(p, dotFontLegend, false)
+			curW, pw = 0, d.measure.TextWidth(p, dotFontLegend, false)
 		}
 		cur.parts = append(cur.parts, p)
 		curW += pw
@@ -1539,29 +1692,22 @@ func (d *dotDrawer) keyChips() []keyChip {
 	has[kOpen] = stepped // at every step, even the last, for the legend's size
 	has[kActive] = has[kOpen]
 	var out []keyChip
-	key := func(attrs, text string) {
-		border := 1.0
-		switch {
-		case strings.Contains(attrs, `BORDER="2"`):
-			border = 2
-		case strings.Contains(attrs, `BORDER="3"`):
-			border = 3
-		}
-		out = append(out, keyChip{attrs: attrs, text: text, border: border})
+	key := func(fill, line string, border float64, text string) {
+		out = append(out, keyChip{fill: fill, line: line, border: border, text: text})
 	}
 	if has[kSolution] {
-		key(` BGCOLOR="`+dotColorSolution+`" BORDER="2"`, words.DiagramSolution2.In(d.lang()))
+		key(dotColorSolution, "", 2, words.DiagramSolution2.In(d.lang()))
 	}
 	if has[kWrong] {
-		key(` BGCOLOR="`+dotColorWrong+`" BORDER="2"`, words.DiagramReturnedTrueWithBlanksLeft.In(d.lang()))
+		key(dotColorWrong, "", 2, words.DiagramReturnedTrueWithBlanksLeft.In(d.lang()))
 	}
 	switch {
 	case d.sum.Status == tracer.StatusWrong && !has[kSolution]:
-		key(` BORDER="2"`, words.DiagramBoldPathThatReturnedTrue.In(d.lang()))
+		key("", "", 2, words.DiagramBoldPathThatReturnedTrue.In(d.lang()))
 	case (has[kPath] || has[kSolution]) && d.sum.Status == tracer.StatusLost:
-		key(` BORDER="2"`, words.DiagramBoldPathSolutionUndoneLater.In(d.lang()))
+		key("", "", 2, words.DiagramBoldPathSolutionUndoneLater.In(d.lang()))
 	case has[kPath] || has[kSolution]:
-		key(` BORDER="2"`, words.DiagramBoldOnSolutionPath.In(d.lang()))
+		key("", "", 2, words.DiagramBoldOnSolutionPath.In(d.lang()))
 	}
 	if has[kDead] {
 		dead := tracer.Text(words.DiagramDeadEndAllFailedReturn)
@@ -1569,43 +1715,43 @@ func (d *dotDrawer) keyChips() []keyChip {
 			// No return value: the function just returns (tutorial 004's dfs).
 			dead = tracer.Text(words.DiagramDeadEndAllFailedReturn2)
 		}
-		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorDeadLine+`"`, dead.In(d.lang()))
+		key(dotColorDeadFill, dotColorDeadLine, 1, dead.In(d.lang()))
 	}
 	switch {
 	case has[kPruned] && d.leaf:
-		key(` BGCOLOR="`+dotColorLeafBg+`" COLOR="`+dotColorLeaf+`"`, words.DiagramWholeBoardCheckFailedFull.In(d.lang()))
+		key(dotColorLeafBg, dotColorLeaf, 1, words.DiagramWholeBoardCheckFailedFull.In(d.lang()))
 	case has[kPruned] && d.after:
 		// No dashed cell here either (see the cut key): the words say it.
-		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, words.DiagramDashedPlacedThenCheckedBreaks.In(d.lang()))
+		key(dotColorPrunedBg, dotColorPruned, 1, words.DiagramDashedPlacedThenCheckedBreaks.In(d.lang()))
 	case has[kPruned]:
-		key(` BGCOLOR="`+dotColorPrunedBg+`" COLOR="`+dotColorPruned+`"`, words.DiagramPrunedBreaksRule.In(d.lang()))
+		key(dotColorPrunedBg, dotColorPruned, 1, words.DiagramPrunedBreaksRule.In(d.lang()))
 	}
 	slices.Sort(own)
 	for _, r := range own {
 		rw := d.def.RuleWordsOf(r)
-		key(` BGCOLOR="`+rw.Fill+`" COLOR="`+rw.Color+`"`, "✗ "+rw.Mark.In(d.lang())+" "+rw.Name.In(d.lang()))
+		key(rw.Fill, rw.Color, 1, "✗ "+rw.Mark.In(d.lang())+" "+rw.Name.In(d.lang()))
 	}
 	if has[kCut] {
 		// No STYLE="dashed" here: Graphviz writes a garbled style string
 		// for dashed HTML cells into xdot, which breaks the PNG painter.
-		key(` COLOR="`+dotColorCut+`"`, words.DiagramDashedCutLeftOpenBy.In(d.lang()))
+		key("", dotColorCut, 1, words.DiagramDashedCutLeftOpenBy.In(d.lang()))
 	}
 	if has[kOpen] {
 		open := words.DiagramOpenStep.In(d.lang())
-		key(` BGCOLOR="`+dotColorOpen+`"`, fmt.Sprintf(open, d.tr.AtStep))
+		key(dotColorOpen, "", 1, fmt.Sprintf(open, d.tr.AtStep))
 		out[len(out)-1].sizeText = fmt.Sprintf(open, d.t.Steps)
 	}
 	if has[kActive] {
-		key(` BGCOLOR="`+dotColorOpen+`" BORDER="3"`, words.DiagramRunning2.In(d.lang()))
+		key(dotColorOpen, "", 3, words.DiagramRunning2.In(d.lang()))
 	}
 	if has[kFold] {
-		key(` BGCOLOR="`+dotColorFold+`" COLOR="`+dotColorFoldLine+`"`, words.DiagramCallsWithOneChildEach.In(d.lang()))
+		key(dotColorFold, dotColorFoldLine, 1, words.DiagramCallsWithOneChildEach.In(d.lang()))
 	}
 	if has[kDeadFold] {
-		key(` BGCOLOR="`+dotColorDeadFill+`" COLOR="`+dotColorElided+`"`, words.DiagramGreyDashedDeadEndsFolded.In(d.lang()))
+		key(dotColorDeadFill, dotColorElided, 1, words.DiagramGreyDashedDeadEndsFolded.In(d.lang()))
 	}
 	if has[kElided] {
-		key(` COLOR="`+dotColorElided+`"`, words.DiagramDashedSubtreesFolded.In(d.lang()))
+		key("", dotColorElided, 1, words.DiagramDashedSubtreesFolded.In(d.lang()))
 	}
 	return append(out, d.boardChips(stepped)...)
 }
@@ -1628,18 +1774,12 @@ func (d *dotDrawer) boardChips(stepped bool) []keyChip {
 	}
 	var out []keyChip
 	colored := func(color, bold, rest string) keyChip {
-		h := `<FONT COLOR="` + color + `">`
-		if bold != "" {
-			h += "<B>" + bold + "</B>"
-		}
-		var b strings.Builder
-		dotEscapeHTML(&b, rest)
-		return keyChip{text: bold + rest, html: h + `</FONT>` + b.String(), border: 1}
+		return keyChip{text: bold + rest, lead: bold, leadColor: color, border: 1}
 	}
 	own := words.DiagramYellowThisCallMove.In(d.lang())
 	if d.boards == dotBoardMoves {
 		if calls {
-			out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorMoveBg + `"`, text: own, border: 1},
+			out = append(out, keyChip{fill: dotColorMoveBg, text: own, border: 1},
 				colored(dotColorPlaced, words.DiagramBlue.In(d.lang()), words.DiagramMovesBeforeOnItsPath.In(d.lang())))
 		}
 		return out
@@ -1648,7 +1788,7 @@ func (d *dotDrawer) boardChips(stepped bool) []keyChip {
 		if d.look.pieces {
 			own = fmt.Sprintf(words.DiagramYellowThisCallsPiece.In(d.lang()), d.look.piece)
 		}
-		out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorMoveBg + `"`, text: own, border: 1})
+		out = append(out, keyChip{fill: dotColorMoveBg, text: own, border: 1})
 		if !d.look.pieces {
 			out = append(out, colored(dotColorPlaced, words.DiagramBlue.In(d.lang()), words.DiagramPlacedOnPath.In(d.lang())))
 		}
@@ -1661,7 +1801,7 @@ func (d *dotDrawer) boardChips(stepped bool) []keyChip {
 		if d.look.pieces {
 			what = fmt.Sprintf(words.DiagramPinkRejectedSquarePiece.In(d.lang()), d.look.piece)
 		}
-		out = append(out, keyChip{attrs: ` BGCOLOR="` + dotColorClashBg + `"`, text: what, border: 1})
+		out = append(out, keyChip{fill: dotColorClashBg, text: what, border: 1})
 	}
 	return out
 }

@@ -413,7 +413,7 @@ func (d *dotDrawer) place(rep TrimReport) TrimReport {
 	rep.Picture = Picture{MinFont: d.minFont(), Direction: d.opt.Direction, Panels: max(1, len(lay.PanelLo)), Fit: d.opt.Fit}
 	d.makeLegend(rep, lay.Width)
 	w, h := lay.Width, lay.Height
-	if d.legend != "" {
+	if len(d.legend.lines) > 0 {
 		w = max(w, d.legW+pictureLabelPad)
 		h += d.legH + pictureLegendGap
 	}
@@ -432,7 +432,7 @@ func (d *dotDrawer) minFont() float64 {
 		it := &d.tr.Items[i]
 		switch {
 		case it.Hidden:
-		case d.html[i]:
+		case d.board[i]:
 			f = min(f, dotFontBoard)
 		case it.Kind == ItemCall:
 			f = min(f, dotFontCall)
