@@ -2,7 +2,6 @@ package render
 
 import (
 	"math"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -44,29 +43,10 @@ func captionWidth(wrapW float64) float64 { return math.Floor(wrapW) - captionLab
 // captionLine makes the legend's caption line: a box of a fixed size, w
 // points wide and d.opt.CaptionLines lines high, holding the caption
 // wrapped into those lines.
-func (d *dotDrawer) captionLine(w float64) legendLine {
+func (d *diagram) captionLine(w float64) legendLine {
 	n := d.opt.CaptionLines
 	inner := w - 2*dotCaptionPadding - 2
 	return legendLine{kind: legendCaption, caption: wrapCaption(d.opt.Caption, inner, dotFontCaption, n), w: w, h: captionHeight(n)}
-}
-
-// captionHTML writes the legend's caption line l as a row of a Graphviz
-// HTML-like table: a cell of l's fixed size.
-func (d *dotDrawer) captionHTML(b *strings.Builder, l legendLine) {
-	b.WriteString(`<TR><TD ALIGN="LEFT" VALIGN="TOP" BALIGN="LEFT" FIXEDSIZE="TRUE" CELLPADDING="` +
-		strconv.FormatFloat(dotCaptionPadding, 'f', -1, 64) + `" BGCOLOR="` + dotColorCaptionBg + `" WIDTH="` +
-		strconv.FormatFloat(math.Floor(l.w), 'f', -1, 64) + `" HEIGHT="` + strconv.FormatFloat(l.h, 'f', -1, 64) +
-		`"><FONT POINT-SIZE="` + strconv.FormatFloat(dotFontCaption, 'f', -1, 64) + `">`)
-	if len(l.caption) == 0 {
-		b.WriteString(" ")
-	}
-	for i, t := range l.caption {
-		if i > 0 {
-			b.WriteString(`<BR ALIGN="LEFT"/>`)
-		}
-		dotEscapeHTML(b, t)
-	}
-	b.WriteString(`</FONT></TD></TR>`)
 }
 
 // wrapCaption breaks s into at most n lines no wider than w points at font
