@@ -48,36 +48,22 @@ func WriteDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions) (Trim
 }
 
 // writeDOT is WriteDOT, taking a picture at a step's whole-run plan from
-// series if it is not nil.
+// series if it is not nil: it plans the picture (newPlan), then encodes
+// the plan as DOT.
 func writeDOT(w io.Writer, t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (TrimReport, error) {
-	opt = legendDef(opt, leg)
-	if opt.Boards && opt.Readable != (Readable{}) && opt.Fit == (Slide{}) && series == nil {
-		// The boards only make a picture bigger, and planning them costs
-		// some 2 KB a box (830 MB for the whole 10-queens tree): a
-		// picture too big without them is refused at the cost of its plan
-		// without them.
-		bare := opt
-		bare.Boards = false
-		if _, rep, err := plan(t, leg, bare, nil); err == nil {
-			if err := rep.Picture.Readable(opt.Readable, rep.Statements); err != nil {
-				err.(*UnreadableError).AtLeast = true
-				return rep, err
-			}
-		}
-	}
-	d, rep, err := plan(t, leg, opt, series)
+	p, rep, err := newPlan(t, leg, opt, series)
 	if err != nil {
 		return rep, err
 	}
-	if err := rep.Picture.Readable(opt.Readable, rep.Statements); err != nil {
-		return rep, err
-	}
+	return rep, p.WriteDOT(w)
+}
+
+// WriteDOT writes the plan to w as a Graphviz DOT digraph (see the
+// package's WriteDOT). Its errors are w's.
+func (p *Plan) WriteDOT(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
-	d.write(bw, rep)
-	if err := bw.Flush(); err != nil {
-		return rep, err // the writer's error, which names its file if it has one
-	}
-	return rep, nil
+	p.d.write(bw, p.rep)
+	return bw.Flush() // the writer's error, which names its file if it has one
 }
 
 // ruleLook returns the extra attributes of pruned leaf i whose rule has a
