@@ -46,7 +46,7 @@ func captionWidth(wrapW float64) float64 { return math.Floor(wrapW) - captionLab
 func (d *diagram) captionLine(w float64) legendLine {
 	n := d.opt.CaptionLines
 	inner := w - 2*dotCaptionPadding - 2
-	return legendLine{kind: legendCaption, caption: wrapCaption(d.opt.Caption, inner, dotFontCaption, n), w: w, h: captionHeight(n)}
+	return legendLine{kind: legendCaption, caption: wrapCaptionBy(d.measure, d.opt.Caption, inner, dotFontCaption, n), w: w, h: captionHeight(n)}
 }
 
 // wrapCaption breaks s into at most n lines no wider than w points at font
@@ -54,11 +54,16 @@ func (d *diagram) captionLine(w float64) legendLine {
 // before a closing mark such as ，or ）). If s needs more lines, the last
 // one ends in "…". Runs of spaces count as one.
 func wrapCaption(s string, w, size float64, n int) []string {
+	return wrapCaptionBy(graphvizText{}, s, w, size, n)
+}
+
+// wrapCaptionBy is wrapCaption measuring text with m.
+func wrapCaptionBy(m textMeasure, s string, w, size float64, n int) []string {
 	s = strings.Join(strings.Fields(s), " ")
 	if s == "" || n <= 0 {
 		return nil
 	}
-	width := func(t string) float64 { return layoutTextWidth(t, size, false) }
+	width := func(t string) float64 { return m.TextWidth(t, size, false) }
 	units := captionUnits(s)
 	var lines []string
 	cur := ""

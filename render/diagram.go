@@ -149,7 +149,7 @@ type legendMade struct {
 
 func newDiagram(tr *Trimmed, leg Legend, opt DiagramOptions) (*diagram, error) {
 	def := sumDef(&leg.Summary)
-	d := &diagram{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: def, zh: leg.Lang == tracer.LangZH, measure: graphvizText{},
+	d := &diagram{tr: tr, t: tr.Tree, sum: &leg.Summary, opt: opt, def: def, zh: leg.Lang == tracer.LangZH, measure: planMeasure,
 		leaf:  leg.Summary.Strategy.When == tracer.WhenLeaf,
 		after: leg.Summary.Strategy.When == tracer.WhenAfter,
 		cells: def.OrderTraits(leg.Summary.Strategy.Order).Passes && leg.Summary.Size > 0}

@@ -516,6 +516,11 @@ type textMeasure interface {
 	TextWidth(s string, size float64, bold bool) float64
 }
 
+// planMeasure measures the text of the diagrams planned: Graphviz's
+// widths, for the pictures are drawn by Graphviz. The tests swap in
+// another to check that the sizes come from it.
+var planMeasure textMeasure = graphvizText{}
+
 // graphvizText measures text as Graphviz draws it (layoutTextWidth).
 type graphvizText struct{}
 

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -151,5 +152,69 @@ func TestRenderOneWay(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// wideText measures text twice as wide as Graphviz draws it.
+type wideText struct{}
+
+func (wideText) TextWidth(s string, size float64, bold bool) float64 {
+	return 2 * layoutTextWidth(s, size, bold)
+}
+
+// TestPlanSizesFromMeasure: a plan's sizes come from its text measure,
+// not from the DOT it is written as: text measured twice as wide makes
+// a slide's fit choose a smaller trimming, and the same trimming's every
+// box of text, its legend and its picture wider; and the DOT writes the
+// plan's sizes.
+func TestPlanSizesFromMeasure(t *testing.T) {
+	r := dotQ8(t)
+	opt := DiagramOptions{MaxNodes: DefaultMaxNodes, Layout: true, Fit: Slide16x9, Boards: true}
+	plain, rep, err := NewPlan(r.tree, r.leg, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	planMeasure = wideText{}
+	defer func() { planMeasure = graphvizText{} }()
+	wide, wrep, err := NewPlan(r.tree, r.leg, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wrep.Shown >= rep.Shown || plain.Report().Shown != rep.Shown || wide.Report().Shown != wrep.Shown {
+		t.Errorf("wide text: %d boxes shown, %v; Graphviz's: %d, %v", wrep.Shown, wrep.Picture, rep.Shown, rep.Picture)
+	}
+	// The same trimming, measured both ways: every box of text is wider.
+	opt.Fit, opt.MaxNodes, opt.Boards = Slide{}, 40, false
+	planMeasure = graphvizText{}
+	plain, _, err = NewPlan(r.tree, r.leg, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	planMeasure = wideText{}
+	wide, _, err = NewPlan(r.tree, r.leg, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wide.d.legW <= plain.d.legW || wide.Report().Picture.Width <= plain.Report().Picture.Width {
+		t.Errorf("wide text: legend %v pt wide, picture %v; Graphviz's %v, %v", wide.d.legW, wide.Report().Picture, plain.d.legW, plain.Report().Picture)
+	}
+	pb, wb := plain.Boxes(), wide.Boxes()
+	if len(pb) != len(wb) {
+		t.Fatalf("%d boxes measured wide, %d as Graphviz's", len(wb), len(pb))
+	}
+	for i := range pb {
+		if wb[i].W <= pb[i].W {
+			t.Errorf("box %s: %v pt wide measured wide, %v as Graphviz's", pb[i].ID, wb[i].W, pb[i].W)
+		}
+	}
+	var dot bytes.Buffer
+	if err := wide.WriteDOT(&dot); err != nil {
+		t.Fatal(err)
+	}
+	g := parseDOT(t, dot.Bytes())
+	for _, b := range wb {
+		if got, want := g.attrs[b.ID]["width"], strconv.FormatFloat(b.W/72, 'f', 4, 64); got != want {
+			t.Errorf("box %s: the DOT's width %s, the plan's %s", b.ID, got, want)
+		}
 	}
 }
