@@ -664,26 +664,13 @@ func (d *diagram) gridSize() (float64, float64) {
 }
 
 // boardCell is one square of the board drawn at a node: its background
-// ("": none) and what stands on it.
+// ("": none) and what stands on it ("": nothing), in its colour, bold or
+// not: a pruned leaf's rejected candidate (a ✗ on a board of pieces), a
+// piece, a given value or a value placed on the path.
 type boardCell struct {
-	bg string
-	// what stands on the square: nothing, the rejected candidate
-	// (value; a ✗ on a board of pieces), a piece, a value placed on the
-	// path or a given value.
-	what  cellWhat
-	value int
+	bg, text, color string
+	bold            bool
 }
-
-// cellWhat is what stands on a square of a drawn board.
-type cellWhat uint8
-
-const (
-	cellEmpty cellWhat = iota
-	cellRejected
-	cellPiece
-	cellPlaced
-	cellGiven
-)
 
 // eachCell replays the moves on the path to tree node v onto the start
 // board (a puzzle's givens) and calls yield for every square, row by row:
@@ -733,15 +720,17 @@ func (d *diagram) eachCell(v int32, yield func(p tracer.Pos, c boardCell)) {
 			}
 			v, ok := bd.At(p)
 			switch {
+			case rejected && lk.pieces:
+				cell.text, cell.color = "✗", d.failColor()
 			case rejected:
-				cell.what, cell.value = cellRejected, int(node.Value)
+				cell.text, cell.color, cell.bold = valueText(d.def, int(node.Value)), d.failColor(), true
 			case !ok:
 			case lk.pieces:
-				cell.what = cellPiece
+				cell.text, cell.color = lk.piece, "black"
 			case !bd.Given(p):
-				cell.what, cell.value = cellPlaced, v
+				cell.text, cell.color, cell.bold = valueText(d.def, v), dotColorPlaced, true
 			default:
-				cell.what, cell.value = cellGiven, v
+				cell.text, cell.color = valueText(d.def, v), "black"
 			}
 			yield(p, cell)
 		}

@@ -146,7 +146,7 @@ func (d *diagram) gridHTML(b *strings.Builder, v int32) {
 			b.WriteString(` BGCOLOR="` + c.bg + `"`)
 		}
 		b.WriteString(">")
-		d.cellHTML(b, c)
+		cellHTML(b, c)
 		b.WriteString("</TD>")
 		if p.Col == d.work.Cols-1 {
 			b.WriteString("</TR>")
@@ -155,32 +155,20 @@ func (d *diagram) gridHTML(b *strings.Builder, v int32) {
 	b.WriteString("</TABLE></TD></TR>")
 }
 
-// cellHTML writes what stands on one board square: a pruned leaf's
-// rejected candidate, a piece, a given value or a value placed on the
-// path.
-func (d *diagram) cellHTML(b *strings.Builder, c boardCell) {
-	switch c.what {
-	case cellRejected:
-		if d.look.pieces {
-			b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + d.failColor() + `">✗</FONT>`)
-			return
-		}
-		b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + d.failColor() + `"><B>`)
-		dotEscapeHTML(b, valueText(d.def, c.value))
-		b.WriteString(`</B></FONT>`)
-	case cellPiece:
-		b.WriteString(`<FONT POINT-SIZE="9" COLOR="black">`)
-		dotEscapeHTML(b, d.look.piece)
-		b.WriteString(`</FONT>`)
-	case cellPlaced:
-		b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + dotColorPlaced + `"><B>`)
-		dotEscapeHTML(b, valueText(d.def, c.value))
-		b.WriteString(`</B></FONT>`)
-	case cellGiven:
-		b.WriteString(`<FONT POINT-SIZE="9" COLOR="black">`)
-		dotEscapeHTML(b, valueText(d.def, c.value))
-		b.WriteString(`</FONT>`)
+// cellHTML writes what stands on one board square.
+func cellHTML(b *strings.Builder, c boardCell) {
+	if c.text == "" {
+		return
 	}
+	b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + c.color + `">`)
+	if c.bold {
+		b.WriteString("<B>")
+	}
+	dotEscapeHTML(b, c.text)
+	if c.bold {
+		b.WriteString("</B>")
+	}
+	b.WriteString(`</FONT>`)
 }
 
 // dotQuote writes s as a DOT quoted string.

@@ -72,6 +72,8 @@ type PlanBox struct {
 	// downward from the picture's top left (as Scene's); X and Y are 0
 	// unless the plan was laid out (DiagramOptions.Layout).
 	X, Y, W, H float64
+
+	item int // its item of the trimming
 }
 
 // Boxes returns the plan's boxes in the order the DOT writes its items:
@@ -88,7 +90,7 @@ func (p *Plan) Boxes() []PlanBox {
 			continue
 		}
 		b := PlanBox{ID: string(d.id(nil, int32(i))), Kind: it.Kind, Class: d.sceneClass(it), Parent: -1,
-			Board: d.board[i], FontSize: dotFontLeaf, W: d.w[i], H: d.h[i]}
+			Board: d.board[i], FontSize: dotFontLeaf, W: d.w[i], H: d.h[i], item: i}
 		if it.Kind == ItemCall {
 			b.FontSize = dotFontCall
 		}
@@ -109,6 +111,29 @@ func (p *Plan) Boxes() []PlanBox {
 		out = append(out, b)
 	}
 	return out
+}
+
+// PlanSquare is one square of a board drawn in a box.
+type PlanSquare struct {
+	Row, Col int
+	Fill     string // its background colour ("": none, white): a chequered or shaded square, the box's own move, a clash
+	Text     string // what stands on it ("": nothing): a piece, a value, ✗ on a rejected square of pieces
+	Color    string // the text's colour
+	Bold     bool
+}
+
+// Board returns the board drawn whole in box b, one of Boxes: its rows,
+// its columns and its squares row by row (the start board with the moves
+// of b's path on it); 0, 0 and nil if b holds none drawn whole.
+func (p *Plan) Board(b PlanBox) (rows, cols int, squares []PlanSquare) {
+	d := p.d
+	if !b.Board || d.boards != dotBoardGrid {
+		return 0, 0, nil
+	}
+	d.eachCell(d.tr.Items[b.item].Node, func(at tracer.Pos, c boardCell) {
+		squares = append(squares, PlanSquare{Row: at.Row, Col: at.Col, Fill: c.bg, Text: c.text, Color: c.color, Bold: c.bold})
+	})
+	return d.work.Rows, d.work.Cols, squares
 }
 
 // LegendLines returns the legend's text, line by line as wrapped: the

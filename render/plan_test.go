@@ -64,6 +64,20 @@ func TestPlanIsWhatDOTWrites(t *testing.T) {
 			if b.Board != c.opt.Boards && (b.Kind == ItemCall || b.Kind == ItemPruned) {
 				t.Errorf("%s %+v: box %s: board %v", name, c.opt, b.ID, b.Board)
 			}
+			// A board drawn whole: its squares are the DOT's cells.
+			if rows, cols, sq := p.Board(b); len(sq) != rows*cols || b.Board && p.d.boards == dotBoardGrid && len(sq) == 0 {
+				t.Errorf("%s %+v: box %s: board %d×%d of %d squares", name, c.opt, b.ID, rows, cols, len(sq))
+			} else if len(sq) > 0 {
+				label := g.attrs[b.ID]["label"]
+				if n := strings.Count(label, `<TD FIXEDSIZE="TRUE"`); n != len(sq) {
+					t.Errorf("%s %+v: box %s: %d squares, %d cells in the DOT", name, c.opt, b.ID, len(sq), n)
+				}
+				for _, q := range sq {
+					if q.Text != "" && !strings.Contains(label, ">"+q.Text+"<") {
+						t.Errorf("%s %+v: box %s: square %+v not in the DOT's label", name, c.opt, b.ID, q)
+					}
+				}
+			}
 		}
 		slices.Sort(ids)
 		slices.Sort(boxIDs)
