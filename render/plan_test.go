@@ -159,7 +159,7 @@ func TestRenderOneWay(t *testing.T) {
 	if !dot["write"] || !dot["WriteDOT"] {
 		t.Fatalf("dot.go declares %d names, not the DOT writer", len(dot))
 	}
-	for _, file := range []string{"diagram.go", "plan.go", "fit.go", "trim.go", "layout.go", "caption.go", "fitrule.go", "readable.go"} {
+	for _, file := range []string{"diagram.go", "plan.go", "fit.go", "trim.go", "layout.go", "caption.go", "fitrule.go", "readable.go", "scene.go", "framesel.go"} {
 		ast.Inspect(parse(file), func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok && dot[id.Name] {
 				t.Errorf("%s: %s names %s of the DOT writer (dot.go)", fs.Position(id.Pos()), file, id.Name)
