@@ -2,7 +2,6 @@ package render
 
 import (
 	"math"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -41,29 +40,13 @@ const captionLabelRoom = 2*2 + 2*8
 // wrapW points.
 func captionWidth(wrapW float64) float64 { return math.Floor(wrapW) - captionLabelRoom }
 
-// captionRow writes the legend's caption row: a cell of a fixed size, w
+// captionLine makes the legend's caption line: a box of a fixed size, w
 // points wide and d.opt.CaptionLines lines high, holding the caption
-// wrapped into those lines. It returns the row's height.
-func (d *dotDrawer) captionRow(b *strings.Builder, w float64) float64 {
+// wrapped into those lines.
+func (d *diagram) captionLine(w float64) legendLine {
 	n := d.opt.CaptionLines
-	h := captionHeight(n)
 	inner := w - 2*dotCaptionPadding - 2
-	lines := wrapCaption(d.opt.Caption, inner, dotFontCaption, n)
-	b.WriteString(`<TR><TD ALIGN="LEFT" VALIGN="TOP" BALIGN="LEFT" FIXEDSIZE="TRUE" CELLPADDING="` +
-		strconv.FormatFloat(dotCaptionPadding, 'f', -1, 64) + `" BGCOLOR="` + dotColorCaptionBg + `" WIDTH="` +
-		strconv.FormatFloat(math.Floor(w), 'f', -1, 64) + `" HEIGHT="` + strconv.FormatFloat(h, 'f', -1, 64) +
-		`"><FONT POINT-SIZE="` + strconv.FormatFloat(dotFontCaption, 'f', -1, 64) + `">`)
-	if len(lines) == 0 {
-		b.WriteString(" ")
-	}
-	for i, l := range lines {
-		if i > 0 {
-			b.WriteString(`<BR ALIGN="LEFT"/>`)
-		}
-		dotEscapeHTML(b, l)
-	}
-	b.WriteString(`</FONT></TD></TR>`)
-	return h
+	return legendLine{kind: legendCaption, caption: wrapCaptionBy(d.measure, d.opt.Caption, inner, dotFontCaption, n), w: w, h: captionHeight(n)}
 }
 
 // wrapCaption breaks s into at most n lines no wider than w points at font
@@ -71,11 +54,16 @@ func (d *dotDrawer) captionRow(b *strings.Builder, w float64) float64 {
 // before a closing mark such as ，or ）). If s needs more lines, the last
 // one ends in "…". Runs of spaces count as one.
 func wrapCaption(s string, w, size float64, n int) []string {
+	return wrapCaptionBy(graphvizText{}, s, w, size, n)
+}
+
+// wrapCaptionBy is wrapCaption measuring text with m.
+func wrapCaptionBy(m textMeasure, s string, w, size float64, n int) []string {
 	s = strings.Join(strings.Fields(s), " ")
 	if s == "" || n <= 0 {
 		return nil
 	}
-	width := func(t string) float64 { return layoutTextWidth(t, size, false) }
+	width := func(t string) float64 { return m.TextWidth(t, size, false) }
 	units := captionUnits(s)
 	var lines []string
 	cur := ""

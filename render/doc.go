@@ -1,7 +1,12 @@
 // Package render keeps the diagrams and reports of a trace, the things
-// people read once a search has run: Trim cuts a big search tree to a node
-// budget (trim.go), a tidy tree layout pins its positions (layout.go),
-// WriteDOT writes it as a Graphviz diagram with a legend (dot.go),
+// people read once a search has run. A diagram goes one way, tree → trim
+// → plan → encode: Trim cuts a big search tree to a node budget
+// (trim.go), NewPlan labels and measures its boxes and makes its legend
+// (diagram.go, plan.go; text measured as Graphviz draws it), a tidy tree
+// layout pins its positions (layout.go) and the fit picks the trimming
+// and layout that fits a slide (fit.go); then WriteDOT writes the plan as
+// a Graphviz diagram (dot.go) and BuildScene as the player's boxes
+// (scene.go). The encoders read a plan; nothing before them calls back.
 // WriteReport and Board write the text report (text.go), WriteCompare and
 // WriteStrategyTable the comparison tables (compare.go; StrategyRows
 // writes the strategy table a row at a time, as each run ends), and

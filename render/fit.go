@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -126,7 +125,7 @@ type Series struct {
 
 	mu        sync.Mutex
 	key       DiagramOptions // the options planned for, AtStep and Caption cleared
-	d         *dotDrawer     // the whole run's plan; nil before the first picture
+	d         *diagram       // the whole run's plan; nil before the first picture
 	lastLines int            // legend lines of the last step's picture (0: not known yet)
 	// tm is the trimmer of the pictures (held under mu), made once for
 	// the Problem and Def of tmKey: what it counts of the tree does not
@@ -137,12 +136,6 @@ type Series struct {
 
 // NewSeries returns a Series of the run of t, with the legend leg.
 func NewSeries(t *tracer.Tree, leg Legend) *Series { return &Series{t: t, leg: leg} }
-
-// WriteDOT writes the picture of the run that opt asks for, as WriteDOT
-// does (opt.AtStep > 0: at that step).
-func (s *Series) WriteDOT(w io.Writer, opt DiagramOptions) (TrimReport, error) {
-	return writeDOT(w, s.t, s.leg, opt, s)
-}
 
 // trimmer returns the series' trimmer for opt's Problem, Def and Focus
 // (s.mu held): a trimmer with no Def finds it from the focus moves once.
@@ -157,7 +150,7 @@ func (s *Series) trimmer(opt DiagramOptions) *trimmer {
 // plan returns the whole run's plan for opt (seriesPlan, trimming with
 // tm), made once for the options opt holds besides AtStep and Caption
 // (the caption's box is the same size whatever its text).
-func (s *Series) plan(tm *trimmer, opt DiagramOptions) (*dotDrawer, error) {
+func (s *Series) plan(tm *trimmer, opt DiagramOptions) (*diagram, error) {
 	key := opt
 	key.AtStep, key.Caption = 0, ""
 	if s.d != nil && reflect.DeepEqual(key, s.key) {
@@ -174,21 +167,21 @@ func (s *Series) plan(tm *trimmer, opt DiagramOptions) (*dotDrawer, error) {
 // plan trims the tree as opt asks and lays it out, fitting it to opt.Fit
 // if it names a slide. A picture at a step (opt.AtStep) takes the whole
 // run's plan from series if it is not nil.
-func plan(t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*dotDrawer, TrimReport, error) {
+func plan(t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*diagram, TrimReport, error) {
 	return planWith(nil, t, leg, opt, series)
 }
 
 // planWith is plan trimming with tm, a trimmer of t for opt's Problem and
 // Def (nil: a new one). One trimmer trims for many options: what it
 // counts of the whole tree is counted once.
-func planWith(tm *trimmer, t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*dotDrawer, TrimReport, error) {
+func planWith(tm *trimmer, t *tracer.Tree, leg Legend, opt DiagramOptions, series *Series) (*diagram, TrimReport, error) {
 	if err := trimOptionsOK(t, opt); err != nil {
 		return nil, TrimReport{}, err
 	}
 	if opt.AtStep > 0 {
 		// The picture of the whole run decides, so that every step is
 		// drawn on its layout, with a legend of as many lines.
-		var d *dotDrawer
+		var d *diagram
 		var err error
 		if series != nil {
 			series.mu.Lock()
@@ -304,7 +297,7 @@ func planWith(tm *trimmer, t *tracer.Tree, leg Legend, opt DiagramOptions, serie
 
 // fitTry is one trimming tried for a slide.
 type fitTry struct {
-	d    *dotDrawer
+	d    *diagram
 	rep  TrimReport
 	fits bool
 	px   float64 // the smallest text's height on the slide
@@ -327,7 +320,7 @@ func (tm *trimmer) fitAt(leg Legend, opt DiagramOptions, budget int) (*fitTry, e
 	if leg.Lang == tracer.LangZH {
 		other.Lang = tracer.LangEN
 	}
-	d2, err := newDotDrawer(d.tr, other, d.opt)
+	d2, err := newDiagram(d.tr, other, d.opt)
 	if err != nil {
 		return nil, err
 	}
@@ -375,7 +368,7 @@ func (tm *trimmer) fitAt(leg Legend, opt DiagramOptions, budget int) (*fitTry, e
 // drawing trims with opt, labels the items, lays them out in
 // opt.Direction (wrapped into opt.Wrap panels), makes the legend and
 // estimates the picture's size.
-func (tm *trimmer) drawing(leg Legend, opt DiagramOptions) (*dotDrawer, TrimReport, error) {
+func (tm *trimmer) drawing(leg Legend, opt DiagramOptions) (*diagram, TrimReport, error) {
 	d, rep, err := tm.labelled(leg, opt)
 	if err != nil {
 		return nil, rep, err
@@ -389,12 +382,12 @@ func (tm *trimmer) drawing(leg Legend, opt DiagramOptions) (*dotDrawer, TrimRepo
 var trimPass = (*trimmer).trim
 
 // labelled trims with opt and labels the items.
-func (tm *trimmer) labelled(leg Legend, opt DiagramOptions) (*dotDrawer, TrimReport, error) {
+func (tm *trimmer) labelled(leg Legend, opt DiagramOptions) (*diagram, TrimReport, error) {
 	tr, rep, err := trimPass(tm, opt)
 	if err != nil {
 		return nil, rep, err
 	}
-	d, err := newDotDrawer(tr, leg, opt)
+	d, err := newDiagram(tr, leg, opt)
 	if err != nil {
 		return nil, rep, err
 	}
@@ -404,7 +397,7 @@ func (tm *trimmer) labelled(leg Legend, opt DiagramOptions) (*dotDrawer, TrimRep
 
 // place lays the labelled items out as d.opt says, makes the legend, and
 // returns rep with the picture's estimated size.
-func (d *dotDrawer) place(rep TrimReport) TrimReport {
+func (d *diagram) place(rep TrimReport) TrimReport {
 	lay := tidy(d.tr.Items, d.w, d.h, d.opt.Direction, d.opt.Wrap)
 	d.lay = nil
 	if d.opt.Layout {
@@ -413,7 +406,7 @@ func (d *dotDrawer) place(rep TrimReport) TrimReport {
 	rep.Picture = Picture{MinFont: d.minFont(), Direction: d.opt.Direction, Panels: max(1, len(lay.PanelLo)), Fit: d.opt.Fit}
 	d.makeLegend(rep, lay.Width)
 	w, h := lay.Width, lay.Height
-	if d.legend != "" {
+	if len(d.legend.lines) > 0 {
 		w = max(w, d.legW+pictureLabelPad)
 		h += d.legH + pictureLegendGap
 	}
@@ -423,7 +416,7 @@ func (d *dotDrawer) place(rep TrimReport) TrimReport {
 
 // minFont is the smallest font size in the drawing: the labels' fonts of
 // the kinds of items drawn, the boards' and the legend's.
-func (d *dotDrawer) minFont() float64 {
+func (d *diagram) minFont() float64 {
 	f := math.Inf(1)
 	if d.opt.Legend != LegendNone {
 		f = dotFontLegend
@@ -432,7 +425,7 @@ func (d *dotDrawer) minFont() float64 {
 		it := &d.tr.Items[i]
 		switch {
 		case it.Hidden:
-		case d.html[i]:
+		case d.board[i]:
 			f = min(f, dotFontBoard)
 		case it.Kind == ItemCall:
 			f = min(f, dotFontCall)
@@ -474,7 +467,7 @@ func SeriesSteps(t *tracer.Tree) []int64 {
 // does not fit its slide without folding dead ends away. opt.AtStep is
 // ignored. tm trims (nil: a new trimmer): every focus set tried is
 // trimmed by the one trimmer.
-func seriesPlan(tm *trimmer, t *tracer.Tree, leg Legend, opt DiagramOptions) (*dotDrawer, error) {
+func seriesPlan(tm *trimmer, t *tracer.Tree, leg Legend, opt DiagramOptions) (*diagram, error) {
 	if tm == nil {
 		tm = newTrimmer(t, opt)
 	}
@@ -488,7 +481,7 @@ func seriesPlan(tm *trimmer, t *tracer.Tree, leg Legend, opt DiagramOptions) (*d
 	// without folding dead ends away (chains with one child drawn); or
 	// else the first that fits at all, but for none: a picture at a step
 	// is better with folds around its running call than without it.
-	var folded, none *dotDrawer
+	var folded, none *diagram
 	for {
 		end.FocusSteps = foci
 		d, rep, err := planWith(tm, t, leg, end, nil)

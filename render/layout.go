@@ -510,6 +510,25 @@ func (l *tidier) executeShifts(v int32) {
 // layout), so the estimate is that same width: the Go fonts' advances, CJK
 // and the symbols the Go fonts lack at 1 em, and a small margin.
 
+// textMeasure gives the width of one line of text as the output will
+// draw it: what a diagram's boxes, legend and fit are sized by.
+type textMeasure interface {
+	TextWidth(s string, size float64, bold bool) float64
+}
+
+// planMeasure measures the text of the diagrams planned: Graphviz's
+// widths, for the pictures are drawn by Graphviz. The tests swap in
+// another to check that the sizes come from it.
+var planMeasure textMeasure = graphvizText{}
+
+// graphvizText measures text as Graphviz draws it (layoutTextWidth).
+type graphvizText struct{}
+
+// TextWidth returns layoutTextWidth(s, size, bold).
+func (graphvizText) TextWidth(s string, size float64, bold bool) float64 {
+	return layoutTextWidth(s, size, bold)
+}
+
 // layoutTextWidth returns the width of one line of text in points, as
 // Graphviz will measure it.
 func layoutTextWidth(s string, size float64, bold bool) float64 {

@@ -117,14 +117,14 @@ func layoutOverlap(lay treeLayout, w, h []float64, i, j int, slack float64) bool
 	return math.Abs(lay.X[i]-lay.X[j]) < (w[i]+w[j])/2+slack && math.Abs(lay.Y[i]-lay.Y[j]) < (h[i]+h[j])/2+slack
 }
 
-// dotDrawerFor trims and labels a tree as WriteDOT does.
-func dotDrawerFor(t testing.TB, r dotRun, opt DiagramOptions) *dotDrawer {
+// diagramFor trims and labels a tree as WriteDOT does.
+func diagramFor(t testing.TB, r dotRun, opt DiagramOptions) *diagram {
 	t.Helper()
 	tr, _, err := Trim(r.tree, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := newDotDrawer(tr, r.leg, opt)
+	d, err := newDiagram(tr, r.leg, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestTidyLayout(t *testing.T) {
 		{"sudoku4 boards", dotS4, DiagramOptions{Boards: true}},
 		{"sudoku9 boards", s9, DiagramOptions{MaxNodes: 300, Boards: true}},
 	} {
-		d := dotDrawerFor(t, c.r, c.opt)
+		d := diagramFor(t, c.r, c.opt)
 		for _, l := range layoutKinds {
 			name := fmt.Sprintf("%s %s×%d", c.name, l.dir, l.panels)
 			lay := tidy(d.tr.Items, d.w, d.h, l.dir, l.panels)
@@ -260,7 +260,7 @@ func TestEstimatesCoverGraphviz(t *testing.T) {
 // estimate.
 func estimatesCoverGraphviz(t *testing.T, name string, r dotRun, opt DiagramOptions) {
 	t.Helper()
-	d := dotDrawerFor(t, r, opt)
+	d := diagramFor(t, r, opt)
 	var b bytes.Buffer
 	if _, err := WriteDOT(&b, r.tree, r.leg, opt); err != nil {
 		t.Fatal(err)
@@ -340,12 +340,12 @@ func TestEdgesMissBoxes(t *testing.T) {
 		{"sudoku9 folded", s9, DiagramOptions{MaxNodes: 30, Fold: 2}},
 		{"sudoku9 boards", s9, DiagramOptions{MaxNodes: 60, Boards: true, Fold: 3, FoldPaths: true}},
 	} {
-		d := dotDrawerFor(t, c.r, c.opt)
+		d := diagramFor(t, c.r, c.opt)
 		check(c.name, d.tr.Items, d.w, d.h)
 	}
 	// The check finds what the straight edges of the old layout did: the
 	// root of 4-queens to a far child through its siblings' boxes.
-	d := dotDrawerFor(t, dotQueens(t, 4), DiagramOptions{})
+	d := diagramFor(t, dotQueens(t, 4), DiagramOptions{})
 	lay := tidy(d.tr.Items, d.w, d.h, TopDown, 1)
 	crossed := 0
 	for c := 1; c < len(d.tr.Items); c++ {

@@ -186,7 +186,7 @@ func (sc *Scene) BoxOf(i int32) int {
 
 // sceneClass is the class of a box as the diagram of the whole run draws
 // it.
-func (d *dotDrawer) sceneClass(it *Item) string {
+func (d *diagram) sceneClass(it *Item) string {
 	switch it.Kind {
 	case ItemPruned:
 		switch {
