@@ -1049,6 +1049,10 @@ type Board struct {
 	set        []bool // whether the cell holds a value
 	given      []bool // whether the value was there from the start
 	glyph      func(v int) byte
+	// fixed is the fixed layer: per cell, text that is part of the
+	// instance but no value of a move (a word search's letters), shown
+	// under or beside the moves; nil for a board without one.
+	fixed []string
 }
 
 // NewBoard returns an empty rows×cols board whose values are written with
@@ -1071,6 +1075,32 @@ func (b *Board) Give(p Pos, v int) {
 		b.val[i], b.set[i], b.given[i] = v, true, true
 	}
 }
+
+// SetFixed puts text s in the fixed layer at p: content of the instance
+// that is not a value of the moves (a word search's letter), which every
+// board view shows whether or not a move stands there (Sudoku's givens are
+// values, Give). Cells off the board are ignored.
+func (b *Board) SetFixed(p Pos, s string) {
+	i, ok := b.index(p)
+	if !ok {
+		return
+	}
+	if b.fixed == nil {
+		b.fixed = make([]string, len(b.val))
+	}
+	b.fixed[i] = s
+}
+
+// Fixed returns the fixed layer's text at p ("" for none; see SetFixed).
+func (b *Board) Fixed(p Pos) string {
+	if i, ok := b.index(p); ok && b.fixed != nil {
+		return b.fixed[i]
+	}
+	return ""
+}
+
+// HasFixed reports whether the board has a fixed layer (SetFixed).
+func (b *Board) HasFixed() bool { return b.fixed != nil }
 
 // Place writes v at p; Undo clears p. Cells off the board are ignored.
 func (b *Board) Place(p Pos, v int) {
@@ -1126,6 +1156,9 @@ func (b *Board) Clone() *Board {
 	c.val = append([]int(nil), b.val...)
 	c.set = append([]bool(nil), b.set...)
 	c.given = append([]bool(nil), b.given...)
+	if b.fixed != nil {
+		c.fixed = append([]string(nil), b.fixed...)
+	}
 	return &c
 }
 
