@@ -817,6 +817,24 @@ func (d *dotDrawer) grid(b *strings.Builder, v int32) (float64, float64) {
 // candidate, a piece, a given value or a value placed on the path.
 func (d *dotDrawer) cellText(b *strings.Builder, p tracer.Pos, rejected bool, value int) {
 	v, ok := d.work.At(p)
+	if f := d.work.Fixed(p); f != "" {
+		// The fixed layer (a word search's letter) is the cell's text;
+		// a move on it colours it as a value placed.
+		switch {
+		case rejected:
+			b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + d.failColor() + `"><B>`)
+		case ok:
+			b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + dotColorPlaced + `"><B>`)
+		default:
+			b.WriteString(`<FONT POINT-SIZE="9" COLOR="black">`)
+			dotEscapeHTML(b, f)
+			b.WriteString(`</FONT>`)
+			return
+		}
+		dotEscapeHTML(b, f)
+		b.WriteString(`</B></FONT>`)
+		return
+	}
 	switch {
 	case rejected && d.look.pieces:
 		b.WriteString(`<FONT POINT-SIZE="9" COLOR="` + d.failColor() + `">✗</FONT>`)

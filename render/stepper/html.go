@@ -1036,6 +1036,11 @@ func (d *playerData) cellState(rec *Recording, board *tracer.Board, m boardMarks
 	case m.slotRow == r && rec.shape.pieces && slices.Contains(m.choices, c):
 		over = overChoice
 	}
+	if f := rec.start.Fixed(p); f != "" {
+		// The fixed layer (a word search's letter) is the cell's text,
+		// a move on it or not: the move shows as the cell's state.
+		g = d.glyphIdx(rec, f)
+	}
 	return g*64 + base*8 + over
 }
 

@@ -190,15 +190,23 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, co
 			sty = stGiven
 		}
 	}
+	if f := r.start.Fixed(p); f != "" && mark != markCandidate {
+		// The fixed layer (a word search's letter) shows under the
+		// moves: a move's cell keeps its text, marked as placed.
+		content = f
+	}
 	switch mark {
 	case markCandidate:
 		content, sty = r.glyph(m.candValue), m.candStyle
+		if f := r.start.Fixed(p); f != "" {
+			content = f
+		}
 	case markClash:
 		sty = stClash
 	case markSlot:
 		sty = stSlot
 	}
-	if mark == markSlot {
+	if mark == markSlot && r.start.Fixed(p) == "" {
 		content = " "
 	}
 	open, closeM := " ", " "
@@ -210,7 +218,7 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, co
 	case markSlot:
 		open, closeM = "(", ")"
 	default:
-		if set && !given && r.shape.givens {
+		if set && !given && (r.shape.givens || r.shape.fixed) {
 			closeM = "+"
 		}
 	}
