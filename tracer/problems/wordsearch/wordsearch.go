@@ -261,8 +261,14 @@ func Glyph(v int) byte {
 }
 
 // grid is the instance a Def is bound to: the default instance for the
-// registered Def.
-type grid struct{ rows, cols int }
+// registered Def. An open grid (the registered Def's) reads a move on any
+// cell of the largest grid, so that a move of any instance is known for a
+// word search move before the instance is (a --focus path); its value is
+// the default instance's, and the bound Def reads it again.
+type grid struct {
+	rows, cols int
+	open       bool
+}
 
 // move writes a move: "start(1,3)" for a start cell, "D(2,3)" for a step
 // down to (2,3) (a step off the board is written at the cell it leaves).
@@ -291,7 +297,11 @@ func (g grid) parseMove(s string) (problem.Pos, int, error) {
 	if !ok || err1 != nil || err2 != nil || strconv.Itoa(r) != rs || strconv.Itoa(c) != cs {
 		return problem.NoPos, 0, bad
 	}
-	if r < 0 || r >= g.rows || c < 0 || c >= g.cols {
+	rows, cols := g.rows, g.cols
+	if g.open {
+		rows, cols = MaxSide, MaxSide
+	}
+	if r < 0 || r >= rows || c < 0 || c >= cols {
 		return problem.NoPos, 0, fmt.Errorf("%q: (%d,%d) is off the %d×%d grid", s, r, c, g.rows, g.cols)
 	}
 	cell := problem.Pos{Row: r, Col: c}
@@ -335,7 +345,7 @@ func bind(info problem.Info) *problem.Def {
 		return nil
 	}
 	d := *Def
-	g := grid{in.Rows(), in.Cols()}
+	g := grid{rows: in.Rows(), cols: in.Cols()}
 	n := g.rows * g.cols
 	d.Start = func(problem.Info) (*problem.Board, error) { return start(in), nil }
 	d.ParseMove = func(s string, _ int) (problem.Pos, int, error) { return g.parseMove(s) }
@@ -500,7 +510,7 @@ var Def = &problem.Def{
 	},
 	Values:    func(int) (int, int) { return dirUp, startBase + defaultGrid.rows*defaultGrid.cols - 1 },
 	Move:      move,
-	ParseMove: func(s string, _ int) (problem.Pos, int, error) { return defaultGrid.parseMove(s) },
+	ParseMove: func(s string, _ int) (problem.Pos, int, error) { return grid{defaultGrid.rows, defaultGrid.cols, true}.parseMove(s) },
 	MoveHint:  problem.Text{EN: "word search moves are written start(<row>,<col>) or a direction U, R, D or L then the cell it steps to, e.g. D(2,3)", ZH: "单词搜索的一步写作 start(<行>,<列>)，或方向 U、R、D、L 加上走到的格子，如 D(2,3)"},
 	Label:     func(info problem.Info, lang problem.Lang) string { return info.Instance },
 	Solution:  func(rows []string) string { return strings.Join(rows, " ") },
@@ -516,7 +526,7 @@ var Def = &problem.Def{
 	Words: wordsOf(mustParse(Default), defaultGrid),
 }
 
-var defaultGrid = grid{3, 4}
+var defaultGrid = grid{rows: 3, cols: 4}
 
 func mustParse(s string) Instance {
 	in, err := Parse(s)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/render/export"
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problem"
@@ -191,5 +192,21 @@ func TestLogRendersSameDOT(t *testing.T) {
 				t.Errorf("%s %s: the DOT's boards lack the grid's letters", lang, text)
 			}
 		}
+	}
+}
+
+// TestFocusAnyGrid checks that a focus path names a start cell of a grid
+// wider than the default instance's: the registered Def knows a word
+// search move on any cell, the bound Def reads its value.
+func TestFocusAnyGrid(t *testing.T) {
+	dot := filepath.Join(t.TempDir(), "f.dot")
+	opt := export.Options{Outputs: export.Outputs{DOT: dot}}
+	focus, err := render.ParseFocus("start(1,5)/L(1,4)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Diagram.Focus = focus
+	if _, err := export.Run(context.Background(), tracer.Spec{Problem: "wordsearch", Puzzle: "ABCDEF GHIJKL / LK"}, opt); err != nil {
+		t.Fatalf("focus start(1,5)/L(1,4) on a 2×6 grid: %v", err)
 	}
 }
