@@ -508,12 +508,14 @@ var Def = &problem.Def{
 		}
 		return start(in), nil
 	},
-	Values:    func(int) (int, int) { return dirUp, startBase + defaultGrid.rows*defaultGrid.cols - 1 },
-	Move:      move,
-	ParseMove: func(s string, _ int) (problem.Pos, int, error) { return grid{defaultGrid.rows, defaultGrid.cols, true}.parseMove(s) },
-	MoveHint:  problem.Text{EN: "word search moves are written start(<row>,<col>) or a direction U, R, D or L then the cell it steps to, e.g. D(2,3)", ZH: "单词搜索的一步写作 start(<行>,<列>)，或方向 U、R、D、L 加上走到的格子，如 D(2,3)"},
-	Label:     func(info problem.Info, lang problem.Lang) string { return info.Instance },
-	Solution:  func(rows []string) string { return strings.Join(rows, " ") },
+	Values: func(int) (int, int) { return dirUp, startBase + defaultGrid.rows*defaultGrid.cols - 1 },
+	Move:   move,
+	ParseMove: func(s string, _ int) (problem.Pos, int, error) {
+		return grid{defaultGrid.rows, defaultGrid.cols, true}.parseMove(s)
+	},
+	MoveHint: problem.Text{EN: "word search moves are written start(<row>,<col>) or a direction U, R, D or L then the cell it steps to, e.g. D(2,3)", ZH: "单词搜索的一步写作 start(<行>,<列>)，或方向 U、R、D、L 加上走到的格子，如 D(2,3)"},
+	Label:    func(info problem.Info, lang problem.Lang) string { return info.Instance },
+	Solution: func(rows []string) string { return strings.Join(rows, " ") },
 	Code: problem.CodeParts{
 		Signature: "func dfs(k, i, j int) bool {",
 		Slot:      func(problem.Order) string { return "" },
