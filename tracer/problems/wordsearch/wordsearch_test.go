@@ -9,6 +9,7 @@ import (
 
 	"github.com/backtrack-edu/backtrack/render"
 	"github.com/backtrack-edu/backtrack/render/export"
+	"github.com/backtrack-edu/backtrack/render/steplog"
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problem"
 	_ "github.com/backtrack-edu/backtrack/tracer/problems/all"
@@ -208,5 +209,33 @@ func TestFocusAnyGrid(t *testing.T) {
 	opt.Diagram.Focus = focus
 	if _, err := export.Run(context.Background(), tracer.Spec{Problem: "wordsearch", Puzzle: "ABCDEF GHIJKL / LK"}, opt); err != nil {
 		t.Fatalf("focus start(1,5)/L(1,4) on a 2×6 grid: %v", err)
+	}
+}
+
+// TestLogHoldsTriesToTheirCall checks that the step-log reader holds a
+// word search's tries to their own call's candidates (Def.CallLoop): a
+// direction tried at the root, where only start cells are candidates, is
+// refused though it is within the one range of every value.
+func TestLogHoldsTriesToTheirCall(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "run.yaml")
+	if _, err := export.Run(context.Background(), tracer.Spec{Problem: "wordsearch"}, export.Options{Outputs: export.Outputs{Log: log}}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := steplog.Read(strings.NewReader(string(b)), tracer.NewTree()); err != nil {
+		t.Fatalf("the log as written: %v", err)
+	}
+	const try = `{step: 2, kind: try, node: 0, depth: 0, move: "start(0,0)"`
+	if !strings.Contains(string(b), try) {
+		t.Fatalf("the log has no %s", try)
+	}
+	bad := strings.Replace(string(b), try, `{step: 2, kind: try, node: 0, depth: 0, move: "D(1,0)"`, 1)
+	_, _, err = steplog.Read(strings.NewReader(bad), tracer.NewTree())
+	if err == nil || !strings.Contains(err.Error(), "step 2") || !strings.Contains(err.Error(), "not a candidate of its call") {
+		t.Errorf("a direction tried at the root: error %v, want step 2 and not a candidate of its call", err)
 	}
 }
