@@ -66,4 +66,8 @@ placed:
 	if g := d.Board.Start[4] >> 6; g <= 0 || g >= len(d.Board.Glyphs) || d.Board.Glyphs[g] != "S" {
 		t.Errorf("the player's start cell (1,0) shows glyph %d of %q, want S", g, d.Board.Glyphs)
 	}
+	// ... plain, as the fixed layer: not a move placed.
+	if base := (d.Board.Start[4] >> 3) & 7; base != cellFixed {
+		t.Errorf("the player's start cell (1,0) has base %d, want cellFixed (%d)", base, cellFixed)
+	}
 }
