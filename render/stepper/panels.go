@@ -404,11 +404,17 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	default:
 		// Examples from the problem's own values.
 		v, clash := s.rec.glyph(min(sh.lo+1, sh.hi)), s.rec.glyph(sh.lo)
+		set := clash
+		if f := s.rec.start.Fixed(tracer.Pos{}); sh.fixed && f != "" {
+			// The board shows the fixed layer's text (a word search's
+			// letters), a move's cell marked with "+".
+			v, clash, set = f, f, c(f+"+", "+"+f)
+		}
 		items = []item{
 			{c("["+v+"]", "["+v), candSt, cand.en, cand.zh, keyCand},
 			{c("<"+clash+">", "<"+clash), stClash, "clash", say(words.StepperMarkClash).zh, keyClash},
 			{c("( )", "()"), stSlot, words.StepperMarkSlot.EN, words.StepperMarkSlot.ZH, keySlot},
-			{clash, stSet, words.StepperMarkPlaced.EN, words.StepperMarkPlaced.ZH, keySet},
+			{set, stSet, words.StepperMarkPlaced.EN, words.StepperMarkPlaced.ZH, keySet},
 		}
 	}
 	drawn := [numKeyKinds]bool{}
