@@ -239,3 +239,31 @@ func TestLogHoldsTriesToTheirCall(t *testing.T) {
 		t.Errorf("a direction tried at the root: error %v, want step 2 and not a candidate of its call", err)
 	}
 }
+
+// TestPuzzleForms checks both forms of an instance: the command line's
+// one line with "/" (not taken for a path) and a file of the grid's rows,
+// "/" and the word on lines of their own.
+func TestPuzzleForms(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "see.txt")
+	if err := os.WriteFile(file, []byte("ABCE\nSFCS\nADEE\n/\nSEE\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, arg := range []string{"ABCE SFCS ADEE / SEE", file} {
+		text, _, err := export.ReadPuzzle(context.Background(), arg, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", arg, err)
+		}
+		in, err := wordsearch.Parse(text)
+		if err != nil {
+			t.Fatalf("%s: %v", arg, err)
+		}
+		if in.String() != "ABCE SFCS ADEE / SEE" {
+			t.Errorf("%s: read as %q", arg, in.String())
+		}
+	}
+	for _, bad := range []string{"ABCE SFCS", "ABC SF / A", "AB CD / A B", "A1 / A", "AB / ", "ABCDEFG / A", "A / ABCDEFGHIJKLMNOP"} {
+		if _, err := wordsearch.Parse(bad); err == nil {
+			t.Errorf("%q: read without an error", bad)
+		}
+	}
+}
