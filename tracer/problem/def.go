@@ -233,6 +233,12 @@ type Def struct {
 	// loop. Optional: without it a call tries every value of Values at
 	// the slot its event names (Event.Slot), and the end is a call with
 	// no slot.
+	//
+	// It is how a problem says its candidates per call from the bound
+	// instance (ForInstance) rather than one range for every slot: a word
+	// search's start cells at the root, four directions below. The step-log
+	// reader holds a log's tries to it where it cannot replay the moves on
+	// the instance (a problem with BoardSpec.Cell).
 	CallLoop func(path []int) (lo, hi int, end bool)
 	// LeafNote, if set, words a pruned leaf from its rule and the path
 	// (the candidate last): "over by 2" / "超出 2". ok false: the rule's
@@ -286,6 +292,15 @@ type Def struct {
 	// Move writes a move for people and step logs: "r2=c0", "(4,5)=7".
 	// ParseMove reads what Move writes (and only that, give or take
 	// spaces), returning the cell the move fills and its value.
+	//
+	// A notation that needs more of the instance than its size (a word
+	// search's start(1,3) is value 4 + 1×cols + 3) reads it from the Def
+	// bound to the instance (ForInstance, through InfoOf), whose
+	// ParseMove every reader of a run's moves calls (the step log's
+	// reader and writer, the stepper, a focus path once the instance is
+	// known). The registered Def's ParseMove is asked only whether a text
+	// is the problem's notation, before any instance (a --focus path):
+	// it should accept the notation on any instance's board.
 	Move      func(cell Pos, v int) string
 	ParseMove func(s string, size int) (cell Pos, v int, err error)
 	// MoveHint explains the notation, for errors: "N-Queens moves are
