@@ -1601,7 +1601,11 @@ func (d *dotDrawer) keyChips() []keyChip {
 	slices.Sort(own)
 	for _, r := range own {
 		rw := d.def.RuleWordsOf(r)
-		key(` BGCOLOR="`+rw.Fill+`" COLOR="`+rw.Color+`"`, "✗ "+rw.Mark.In(d.lang())+" "+rw.Name.In(d.lang()))
+		text := "✗ " + rw.Mark.In(d.lang()) + " " + rw.Name.In(d.lang())
+		if rw.Mark.In(d.lang()) == rw.Name.In(d.lang()) {
+			text = "✗ " + rw.Name.In(d.lang()) // a mark that is the name: once ("✗ 越界")
+		}
+		key(` BGCOLOR="`+rw.Fill+`" COLOR="`+rw.Color+`"`, text)
 	}
 	if has[kCut] {
 		// No STYLE="dashed" here: Graphviz writes a garbled style string

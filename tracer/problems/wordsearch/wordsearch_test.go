@@ -192,6 +192,11 @@ func TestLogRendersSameDOT(t *testing.T) {
 			if !strings.Contains(string(a), ">S</FONT>") || !strings.Contains(string(a), ">F</FONT>") {
 				t.Errorf("%s %s: the DOT's boards lack the grid's letters", lang, text)
 			}
+			// The legend names the edge rule once where its mark is its
+			// name (越界), not "✗ 越界 越界".
+			if strings.Contains(string(a), "✗ 越界 越界") {
+				t.Errorf("%s %s: the legend names the edge rule twice", lang, text)
+			}
 		}
 	}
 }
