@@ -92,7 +92,8 @@ func (s *Stepper) marks(st *stepState) boardMarks {
 			if s.rec.shape.pieces {
 				m.slotRow = top.slot.Row
 				m.choices = top.choices
-			} else if top.slot != m.cand {
+			} else if top.slot != m.cand && s.rec.def.Board.Slot != tracer.SlotFrom {
+				// (A slot a move steps from is no cell being decided.)
 				m.slot = top.slot
 			}
 		}

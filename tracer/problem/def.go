@@ -133,6 +133,10 @@ const (
 	SlotCell  SlotKind = iota // a cell: the move writes its value there
 	SlotRow                   // a row: the move puts a piece in one of its columns (the slot's Col is -1)
 	SlotIndex                 // an index into the sorted list: the move takes the number there
+	// SlotFrom: the cell a move steps from, on a path over a grid (a
+	// word search): the move's cell is a neighbour of it (BoardSpec.Cell),
+	// so the boards mark no slot, only the candidate.
+	SlotFrom
 )
 
 // Box returns the side of the boxes of an instance of the given size (see
