@@ -43,6 +43,16 @@ func TestWordSearchViews(t *testing.T) {
 			}
 		}
 	}
+	// No cell is marked as the slot: a word search's call steps from
+	// its slot to a neighbour (BoardSpec.Slot SlotFrom), it decides no
+	// cell of its own; at the root, (0,0) is no cell being decided.
+	for _, k := range []int64{1, 30} {
+		s.Goto(k)
+		st := s.state()
+		if m := s.marks(st); m.slot != tracer.NoPos {
+			t.Errorf("step %d: the board marks %v as the slot", k, m.slot)
+		}
+	}
 	// Further on: a path of two, both on the board marked placed.
 	for k := int64(31); k <= run.rec.Len(); k++ {
 		s.Goto(k)

@@ -486,7 +486,7 @@ var Def = &problem.Def{
 	Checks: []problem.Check{problem.CheckArrays},
 	Whens:  []problem.When{problem.WhenBefore},
 	Stop:   problem.StopFirst,
-	Board:  problem.BoardSpec{Slot: problem.SlotCell, Cell: cellOf},
+	Board:  problem.BoardSpec{Slot: problem.SlotFrom, Cell: cellOf},
 	Puzzle: &problem.PuzzleSetting{Default: Default, Parse: func(s string) (any, error) { return Parse(s) }},
 	New: func(s problem.Spec) (problem.Problem, error) {
 		in, ok := s.Parsed.(Instance)
