@@ -1185,6 +1185,13 @@ func (s *Stepper) framePath(f stackFrame) string {
 		return fmt.Sprintf(words.StepperGiven2.In(s.lang), f.slot)
 	case f.value >= 0:
 		return r.moveLabel(f.cell, f.value)
+	case f.slot.Row >= 0 && r.def.Board.Slot == tracer.SlotFrom:
+		// A step from the slot to a cell still to choose: "(1,3)→?"; the
+		// root steps from nowhere ("?").
+		if f.depth == 0 {
+			return "?"
+		}
+		return f.slot.String() + "→?"
 	case f.slot.Row >= 0 && r.def.Words.Slot != nil:
 		// A list's "position 3=?": its move (the number) does not say
 		// where it goes.

@@ -24,6 +24,7 @@ func TestWordSearchViews(t *testing.T) {
 		" 0  A  B  C  E", " 1  S  F  C [S]", " 2  A  D  E  E", // the letters, the path's cell marked
 		"start(1,3)", // the root's move, named by its cell
 		"untried: U R D L",
+		"(1,3)→?", // the open call steps from (1,3) to a cell still to choose
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("step 30: the view lacks %q:\n%s", want, v)
