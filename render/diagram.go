@@ -719,6 +719,20 @@ func (d *diagram) eachCell(v int32, yield func(p tracer.Pos, c boardCell)) {
 				cell.bg = dotColorMoveBg
 			}
 			v, ok := bd.At(p)
+			if f := bd.Fixed(p); f != "" {
+				// The fixed layer (a word search's letter) is the cell's
+				// text; a move on it colours it as a value placed.
+				switch {
+				case rejected:
+					cell.text, cell.color, cell.bold = f, d.failColor(), true
+				case ok:
+					cell.text, cell.color, cell.bold = f, dotColorPlaced, true
+				default:
+					cell.text, cell.color = f, "black"
+				}
+				yield(p, cell)
+				continue
+			}
 			switch {
 			case rejected && lk.pieces:
 				cell.text, cell.color = "✗", d.failColor()
@@ -1193,7 +1207,11 @@ func (d *diagram) keyChips() []keyChip {
 	slices.Sort(own)
 	for _, r := range own {
 		rw := d.def.RuleWordsOf(r)
-		key(rw.Fill, rw.Color, 1, "✗ "+rw.Mark.In(d.lang())+" "+rw.Name.In(d.lang()))
+		text := "✗ " + rw.Mark.In(d.lang()) + " " + rw.Name.In(d.lang())
+		if rw.Mark.In(d.lang()) == rw.Name.In(d.lang()) {
+			text = "✗ " + rw.Name.In(d.lang()) // a mark that is the name: once ("✗ 越界")
+		}
+		key(rw.Fill, rw.Color, 1, text)
 	}
 	if has[kCut] {
 		// No STYLE="dashed" here: Graphviz writes a garbled style string

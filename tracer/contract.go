@@ -64,6 +64,7 @@ const (
 	SlotCell             = problem.SlotCell
 	SlotRow              = problem.SlotRow
 	SlotIndex            = problem.SlotIndex
+	SlotFrom             = problem.SlotFrom
 	FlagText             = problem.FlagText
 	FlagNumber           = problem.FlagNumber
 	FlagSwitch           = problem.FlagSwitch

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/backtrack-edu/backtrack/tracer/problem"
 )
 
 // runCLI runs the program in process and returns its exit code and output.
@@ -160,7 +162,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"no command", nil, []string{"no command"}},
 		{"unknown command", []string{"frobnicate"}, []string{`unknown command "frobnicate"`}},
-		{"unknown problem", []string{"trace", "chess"}, []string{`unknown problem "chess"`, "nqueens, sudoku, permutations, combination-sum or subsets"}},
+		{"unknown problem", []string{"trace", "chess"}, []string{`unknown problem "chess"`, problem.JoinValues(builtinNames())}},
 		{"no problem", []string{"trace"}, []string{"no problem given"}},
 		{"n too small", []string{"trace", "nqueens", "-n", "0"}, []string{"-n 0", "1 to 30"}},
 		{"n too large", []string{"trace", "nqueens", "-n", "31"}, []string{"-n 31", "1 to 30"}},

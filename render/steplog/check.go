@@ -269,6 +269,51 @@ func (rp *logReplay) event(e *tracer.Event) {
 
 func (rp *logReplay) rows() []string { return rp.board.RowStrings() }
 
+// candidateCheck holds each try of a log to its own call's candidates,
+// where the problem says them per call (tracer.Def.CallLoop, bound to the
+// header's instance: a word search's start cells at the root, four
+// directions below) rather than one range for every slot. It keeps the
+// move of each open call by depth (the root's -1): the path a try's call
+// stands on.
+type candidateCheck struct {
+	callLoop func(path []int) (lo, hi int, end bool)
+	vals     []int
+}
+
+// newCandidateCheck returns the check of lp's log, or nil for a problem
+// whose calls all try one range (no CallLoop).
+func newCandidateCheck(lp *logProblem) *candidateCheck {
+	if lp.def.CallLoop == nil {
+		return nil
+	}
+	return &candidateCheck{callLoop: lp.def.CallLoop}
+}
+
+// event checks a try against its call's candidates, and keeps the path.
+func (c *candidateCheck) event(e *tracer.Event) error {
+	if c == nil {
+		return nil
+	}
+	switch e.Kind {
+	case tracer.KindCall:
+		if e.Depth >= 0 && e.Depth <= len(c.vals) {
+			c.vals = append(c.vals[:e.Depth], e.Value)
+		}
+	case tracer.KindTry:
+		if e.Depth < 0 || e.Depth >= len(c.vals) {
+			return nil // no call of its depth is open: the event checker says so
+		}
+		lo, hi, end := c.callLoop(c.vals[1 : e.Depth+1])
+		if end {
+			return fmt.Errorf("value %d is tried by a call at the end condition of the header's instance, which tries nothing", e.Value)
+		}
+		if e.Value < lo || e.Value > hi {
+			return fmt.Errorf("value %d is not a candidate of its call in the header's instance: want %d to %d", e.Value, lo, hi)
+		}
+	}
+	return nil
+}
+
 // movesCheck holds a log's moves to the header's instance: it replays
 // them on the problem the header builds (the one tracer.Run would search)
 // and asks that problem's own check about each one, so that a header

@@ -158,8 +158,15 @@ func read(r io.Reader, sink tracer.Sink, ro readOptions) (Header, tracer.Summary
 	lb := newLogBoard(lp)
 	replay := newLogReplay(lp)
 	var moves *movesCheck
+	var cands *candidateCheck
 	if ro.moves {
 		moves = newMovesCheck(lp, lp.problem, h.Strategy.When)
+		if moves == nil {
+			// Where the moves are not replayed on the instance (a word
+			// search's land away from their slot), each try is held
+			// to its call's candidates at least.
+			cands = newCandidateCheck(lp)
+		}
 	}
 	lp.problem = nil
 	var v1 *v1Slots
@@ -222,6 +229,9 @@ func read(r io.Reader, sink tracer.Sink, ro readOptions) (Header, tracer.Summary
 		}
 		v1.event(&e)
 		if err := moves.event(&e); err != nil {
+			return h, sum, fmt.Errorf("step log line %d (step %d): %w", lineNo, e.Step, err)
+		}
+		if err := cands.event(&e); err != nil {
 			return h, sum, fmt.Errorf("step log line %d (step %d): %w", lineNo, e.Step, err)
 		}
 		if e.Step == 1 && ro.moves {

@@ -102,11 +102,13 @@ type HTMLOptions struct {
 }
 
 // Marks of a board cell in the page's data: its base (blank, given,
-// placed) and what the step puts over it.
+// placed, or the fixed layer's text with no move on it) and what the step
+// puts over it.
 const (
 	cellBlank = iota
 	cellGiven
 	cellPlaced
+	cellFixed
 )
 
 const (
@@ -1035,6 +1037,14 @@ func (d *playerData) cellState(rec *Recording, board *tracer.Board, m boardMarks
 		over = overSlot
 	case m.slotRow == r && rec.shape.pieces && slices.Contains(m.choices, c):
 		over = overChoice
+	}
+	if f := rec.start.Fixed(p); f != "" {
+		// The fixed layer (a word search's letter) is the cell's text,
+		// a move on it or not: the move shows as the cell's state.
+		g = d.glyphIdx(rec, f)
+		if base == cellBlank {
+			base = cellFixed
+		}
 	}
 	return g*64 + base*8 + over
 }

@@ -92,7 +92,8 @@ func (s *Stepper) marks(st *stepState) boardMarks {
 			if s.rec.shape.pieces {
 				m.slotRow = top.slot.Row
 				m.choices = top.choices
-			} else if top.slot != m.cand {
+			} else if top.slot != m.cand && s.rec.def.Board.Slot != tracer.SlotFrom {
+				// (A slot a move steps from is no cell being decided.)
 				m.slot = top.slot
 			}
 		}
@@ -190,15 +191,23 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, co
 			sty = stGiven
 		}
 	}
+	if f := r.start.Fixed(p); f != "" && mark != markCandidate {
+		// The fixed layer (a word search's letter) shows under the
+		// moves: a move's cell keeps its text, marked as placed.
+		content = f
+	}
 	switch mark {
 	case markCandidate:
 		content, sty = r.glyph(m.candValue), m.candStyle
+		if f := r.start.Fixed(p); f != "" {
+			content = f
+		}
 	case markClash:
 		sty = stClash
 	case markSlot:
 		sty = stSlot
 	}
-	if mark == markSlot {
+	if mark == markSlot && r.start.Fixed(p) == "" {
 		content = " "
 	}
 	open, closeM := " ", " "
@@ -210,7 +219,7 @@ func (s *Stepper) cellSpan(st *stepState, m boardMarks, glyphs []string, row, co
 	case markSlot:
 		open, closeM = "(", ")"
 	default:
-		if set && !given && r.shape.givens {
+		if set && !given && (r.shape.givens || r.shape.fixed) {
 			closeM = "+"
 		}
 	}
@@ -396,11 +405,17 @@ func (s *Stepper) keyItems(bs boardStyle, st *stepState) []tline {
 	default:
 		// Examples from the problem's own values.
 		v, clash := s.rec.glyph(min(sh.lo+1, sh.hi)), s.rec.glyph(sh.lo)
+		set := clash
+		if f := s.rec.start.Fixed(tracer.Pos{}); sh.fixed && f != "" {
+			// The board shows the fixed layer's text (a word search's
+			// letters), a move's cell marked with "+".
+			v, clash, set = f, f, c(f+"+", "+"+f)
+		}
 		items = []item{
 			{c("["+v+"]", "["+v), candSt, cand.en, cand.zh, keyCand},
 			{c("<"+clash+">", "<"+clash), stClash, "clash", say(words.StepperMarkClash).zh, keyClash},
 			{c("( )", "()"), stSlot, words.StepperMarkSlot.EN, words.StepperMarkSlot.ZH, keySlot},
-			{clash, stSet, words.StepperMarkPlaced.EN, words.StepperMarkPlaced.ZH, keySet},
+			{set, stSet, words.StepperMarkPlaced.EN, words.StepperMarkPlaced.ZH, keySet},
 		}
 	}
 	drawn := [numKeyKinds]bool{}
@@ -1170,6 +1185,13 @@ func (s *Stepper) framePath(f stackFrame) string {
 		return fmt.Sprintf(words.StepperGiven2.In(s.lang), f.slot)
 	case f.value >= 0:
 		return r.moveLabel(f.cell, f.value)
+	case f.slot.Row >= 0 && r.def.Board.Slot == tracer.SlotFrom:
+		// A step from the slot to a cell still to choose: "(1,3)→?"; the
+		// root steps from nowhere ("?").
+		if f.depth == 0 {
+			return "?"
+		}
+		return f.slot.String() + "→?"
 	case f.slot.Row >= 0 && r.def.Words.Slot != nil:
 		// A list's "position 3=?": its move (the number) does not say
 		// where it goes.

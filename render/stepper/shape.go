@@ -29,6 +29,10 @@ type shape struct {
 	// givens is set for a problem whose boards start with given values
 	// (a puzzle): the values the search placed are marked "+".
 	givens bool
+	// fixed is set for a board with a fixed layer (tracer.Board.SetFixed:
+	// a word search's letters): a cell shows its fixed text, a move's
+	// cell the same text marked as placed.
+	fixed bool
 	// lo..hi are the candidates of a call: the size values ending at
 	// Words.Last(size).
 	lo, hi int
@@ -101,6 +105,7 @@ func newShape(def *tracer.Def, info tracer.Info, start *tracer.Board) shape {
 			sh.givens = sh.givens || start.Given(tracer.Pos{Row: r, Col: c})
 		}
 	}
+	sh.fixed = start.HasFixed()
 	sh.box = def.Box(info.Size)
 	return sh
 }

@@ -133,6 +133,10 @@ const (
 	SlotCell  SlotKind = iota // a cell: the move writes its value there
 	SlotRow                   // a row: the move puts a piece in one of its columns (the slot's Col is -1)
 	SlotIndex                 // an index into the sorted list: the move takes the number there
+	// SlotFrom: the cell a move steps from, on a path over a grid (a
+	// word search): the move's cell is a neighbour of it (BoardSpec.Cell),
+	// so the boards mark no slot, only the candidate.
+	SlotFrom
 )
 
 // Box returns the side of the boxes of an instance of the given size (see
@@ -233,6 +237,12 @@ type Def struct {
 	// loop. Optional: without it a call tries every value of Values at
 	// the slot its event names (Event.Slot), and the end is a call with
 	// no slot.
+	//
+	// It is how a problem says its candidates per call from the bound
+	// instance (ForInstance) rather than one range for every slot: a word
+	// search's start cells at the root, four directions below. The step-log
+	// reader holds a log's tries to it where it cannot replay the moves on
+	// the instance (a problem with BoardSpec.Cell).
 	CallLoop func(path []int) (lo, hi int, end bool)
 	// LeafNote, if set, words a pruned leaf from its rule and the path
 	// (the candidate last): "over by 2" / "超出 2". ok false: the rule's
@@ -286,6 +296,15 @@ type Def struct {
 	// Move writes a move for people and step logs: "r2=c0", "(4,5)=7".
 	// ParseMove reads what Move writes (and only that, give or take
 	// spaces), returning the cell the move fills and its value.
+	//
+	// A notation that needs more of the instance than its size (a word
+	// search's start(1,3) is value 4 + 1×cols + 3) reads it from the Def
+	// bound to the instance (ForInstance, through InfoOf), whose
+	// ParseMove every reader of a run's moves calls (the step log's
+	// reader and writer, the stepper, a focus path once the instance is
+	// known). The registered Def's ParseMove is asked only whether a text
+	// is the problem's notation, before any instance (a --focus path):
+	// it should accept the notation on any instance's board.
 	Move      func(cell Pos, v int) string
 	ParseMove func(s string, size int) (cell Pos, v int, err error)
 	// MoveHint explains the notation, for errors: "N-Queens moves are
@@ -1049,6 +1068,10 @@ type Board struct {
 	set        []bool // whether the cell holds a value
 	given      []bool // whether the value was there from the start
 	glyph      func(v int) byte
+	// fixed is the fixed layer: per cell, text that is part of the
+	// instance but no value of a move (a word search's letters), shown
+	// under or beside the moves; nil for a board without one.
+	fixed []string
 }
 
 // NewBoard returns an empty rows×cols board whose values are written with
@@ -1071,6 +1094,32 @@ func (b *Board) Give(p Pos, v int) {
 		b.val[i], b.set[i], b.given[i] = v, true, true
 	}
 }
+
+// SetFixed puts text s in the fixed layer at p: content of the instance
+// that is not a value of the moves (a word search's letter), which every
+// board view shows whether or not a move stands there (Sudoku's givens are
+// values, Give). Cells off the board are ignored.
+func (b *Board) SetFixed(p Pos, s string) {
+	i, ok := b.index(p)
+	if !ok {
+		return
+	}
+	if b.fixed == nil {
+		b.fixed = make([]string, len(b.val))
+	}
+	b.fixed[i] = s
+}
+
+// Fixed returns the fixed layer's text at p ("" for none; see SetFixed).
+func (b *Board) Fixed(p Pos) string {
+	if i, ok := b.index(p); ok && b.fixed != nil {
+		return b.fixed[i]
+	}
+	return ""
+}
+
+// HasFixed reports whether the board has a fixed layer (SetFixed).
+func (b *Board) HasFixed() bool { return b.fixed != nil }
 
 // Place writes v at p; Undo clears p. Cells off the board are ignored.
 func (b *Board) Place(p Pos, v int) {
@@ -1126,6 +1175,9 @@ func (b *Board) Clone() *Board {
 	c.val = append([]int(nil), b.val...)
 	c.set = append([]bool(nil), b.set...)
 	c.given = append([]bool(nil), b.given...)
+	if b.fixed != nil {
+		c.fixed = append([]string(nil), b.fixed...)
+	}
 	return &c
 }
 

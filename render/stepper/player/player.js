@@ -358,7 +358,7 @@
     el.board.style.gridAutoRows = size + "px";
     el.board.style.fontSize = Math.round(size * 0.62) + "px";
   }
-  var BASES = ["", "given", "placed"];
+  var BASES = ["", "given", "placed", "fixed"];
   var OVERS = ["", "o-try", "o-place", "o-clash", "o-slot", "o-choice"];
   function drawBoard() {
     for (var i = 0; i < cellEls.length; i++) {

@@ -16,6 +16,7 @@ import (
 	"github.com/backtrack-edu/backtrack/tracer/problems/permutations"
 	"github.com/backtrack-edu/backtrack/tracer/problems/subsets"
 	"github.com/backtrack-edu/backtrack/tracer/problems/sudoku"
+	"github.com/backtrack-edu/backtrack/tracer/problems/wordsearch"
 )
 
 // builtins lists the built-in problems. A new built-in is one more line
@@ -26,6 +27,7 @@ var builtins = []*problem.Def{
 	permutations.PermutationsDef,
 	combsum.CombSumDef,
 	subsets.SubsetsDef,
+	wordsearch.Def,
 }
 
 // Problems returns the built-in problems' Defs by Rank, then by name (the

@@ -20,7 +20,7 @@ func TestProblemsAreTheRegistered(t *testing.T) {
 	if want := problem.ProblemNames(); !slices.Equal(names, want) {
 		t.Errorf("Problems() = %v, want the registry's %v", names, want)
 	}
-	if want := []string{"nqueens", "sudoku", "permutations", "combination-sum", "subsets"}; !slices.Equal(names, want) {
+	if want := []string{"nqueens", "sudoku", "permutations", "combination-sum", "subsets", "wordsearch"}; !slices.Equal(names, want) {
 		t.Errorf("Problems() = %v, want %v", names, want)
 	}
 }
