@@ -17,9 +17,15 @@ import (
 // event on one line as it happens, and the line codec's writing half.
 
 // Format names the version of the step-log format that Writer writes
-// and Read reads. Read reads FormatV1 too; a log of any other version is
-// refused.
-const Format = "backtrack-steps/2"
+// and Read reads: version 3, whose header describes its problem (a
+// definition block, see Definition). Read reads FormatV2 and FormatV1
+// too; a log of any other version is refused.
+const Format = "backtrack-steps/3"
+
+// FormatV2 is the second version of the step-log format, which Read
+// still reads: its header has no definition block, so only a problem
+// this program knows reads.
+const FormatV2 = "backtrack-steps/2"
 
 // logComment is the first line of every step log.
 const logComment = "# backtrack step log: every step of one search (see README)\n"
@@ -71,6 +77,9 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 	lp, err := checkLogHeader(&h)
 	if err != nil {
 		return nil, fmt.Errorf("step log: %w", err)
+	}
+	if h.Definition == nil {
+		h.Definition = describe(lp, h.Strategy)
 	}
 	head, err := encodeLogHeader(h)
 	if err != nil {

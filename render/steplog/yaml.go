@@ -29,6 +29,11 @@ type Header struct {
 	Instance string          // the instance as tracer.Info.Instance gives it: "n=8", a puzzle on one line
 	Strategy tracer.Strategy // every axis, defaults filled in
 	Lang     string          // the language of the notes ("en", "zh"), or "" without notes
+	// Definition describes the problem to a reader that does not know it
+	// (format version 3): NewWriter fills it in from the instance's
+	// bound Def when it is nil. Read fills it in from the log; a log of
+	// an older version has none.
+	Definition *Definition
 }
 
 // HeaderFor returns the header of a log of a run of a problem described
@@ -168,6 +173,13 @@ func encodeLogHeader(h Header) ([]byte, error) {
 		add("instance", &yaml.Node{Kind: yaml.ScalarNode, Value: h.Instance, Style: yaml.DoubleQuotedStyle}).
 		add("strategy", strat.n).
 		str("lang", h.Lang)
+	if h.Definition != nil {
+		var dn yaml.Node
+		if err := dn.Encode(h.Definition); err != nil {
+			return nil, fmt.Errorf("definition: %w", err)
+		}
+		m.add("definition", &dn)
+	}
 	return encodeYAML(m.n)
 }
 
@@ -498,7 +510,7 @@ func (d logDoc) strategy(f logField) (tracer.Strategy, error) {
 	return st, nil
 }
 
-var logHeaderKeys = []string{"format", "tool", "problem", "size", "instance", "strategy", "lang"}
+var logHeaderKeys = []string{"format", "tool", "problem", "size", "instance", "strategy", "lang", "definition"}
 
 // decodeLogHeader reads the keys before a log's steps (the lines of the
 // file from the first on), the format first.
@@ -518,8 +530,8 @@ func decodeLogHeader(b []byte) (Header, error) {
 	if h.Format, err = d.text(format, "format"); err != nil {
 		return h, err
 	}
-	if h.Format != Format && h.Format != FormatV1 {
-		return h, d.errorf(format.at, "format %s is not supported: want %s (or %s)", quoteShort(h.Format), Format, FormatV1)
+	if h.Format != Format && h.Format != FormatV2 && h.Format != FormatV1 {
+		return h, d.errorf(format.at, "format %s is not supported: want %s (or %s, %s)", quoteShort(h.Format), Format, FormatV2, FormatV1)
 	}
 	if f, ok := lookup(root, "steps"); ok {
 		// A log written as JSON, or with the steps in a flow list.
@@ -557,8 +569,51 @@ func decodeLogHeader(b []byte) (Header, error) {
 	if err != nil {
 		return h, err
 	}
-	h.Strategy, err = d.strategy(strat)
-	return h, err
+	if h.Strategy, err = d.strategy(strat); err != nil {
+		return h, err
+	}
+	if f, ok := m["definition"]; ok {
+		if h.Format != Format {
+			return h, d.errorf(f.key, "definition: a log of format %s has none (it came in %s)", h.Format, Format)
+		}
+		if h.Definition, err = d.definition(f); err != nil {
+			return h, err
+		}
+	}
+	return h, nil
+}
+
+// definition reads the definition block under key f: every key known,
+// each of its type. What a reader needs of it is checked when the
+// problem is one this program does not know (DefFromHeader).
+func (d logDoc) definition(f logField) (*Definition, error) {
+	if f.val.Kind != yaml.MappingNode {
+		return nil, d.errorf(f.at, "definition: want keys and values, got %s", describeNode(f.val))
+	}
+	// yaml.v3 checks unknown keys only when it decodes a document, not a
+	// node: the block goes through text once more.
+	b, err := yaml.Marshal(f.val)
+	if err != nil {
+		return nil, d.errorf(f.at, "definition: %v", err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	var df Definition
+	if err := dec.Decode(&df); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n")
+		msg = strings.TrimSpace(strings.SplitN(msg, "\n", 2)[0])
+		// yaml.v3's "line 3: …" counts from the block's first key.
+		line := f.val.Line
+		if rest, ok := strings.CutPrefix(msg, "line "); ok {
+			if i := strings.Index(rest, ": "); i > 0 {
+				if n, err := strconv.Atoi(rest[:i]); err == nil {
+					line, msg = f.val.Line+n-1, rest[i+2:]
+				}
+			}
+		}
+		return nil, &logDocError{line: line + d.off, msg: "definition: " + msg}
+	}
+	return &df, nil
 }
 
 var logSummaryKeys = []string{"problem", "size", "strategy", "status", "limit", "solutions", "nodes", "tries", "rejects",
