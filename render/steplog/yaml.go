@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -583,6 +584,10 @@ func decodeLogHeader(b []byte) (Header, error) {
 	return h, nil
 }
 
+// fieldNotFound is yaml.v3's word for an unknown key, which names a Go
+// type.
+var fieldNotFound = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+
 // definition reads the definition block under key f: every key known,
 // each of its type. What a reader needs of it is checked when the
 // problem is one this program does not know (DefFromHeader).
@@ -610,6 +615,9 @@ func (d logDoc) definition(f logField) (*Definition, error) {
 					line, msg = f.val.Line+n-1, rest[i+2:]
 				}
 			}
+		}
+		if m := fieldNotFound.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("unknown key %q", m[1])
 		}
 		return nil, &logDocError{line: line + d.off, msg: "definition: " + msg}
 	}
