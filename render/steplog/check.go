@@ -28,6 +28,9 @@ type logProblem struct {
 	problem tracer.Problem
 	// spec builds the instance again (a version-1 log's slots: v1Slots).
 	spec tracer.Spec
+	// described: the problem is not one this program knows; def is the
+	// one the header's definition block describes.
+	described bool
 }
 
 // logBoard is what the header says about the board: it bounds the cells,
@@ -226,7 +229,7 @@ func describedLogProblem(h *Header) (*logProblem, error) {
 		return nil, err
 	}
 	info := tracer.Info{Def: def, Problem: def.Name, Size: h.Size, Instance: h.Instance, Order: s.Order, Check: s.Check, Rules: def.RuleList()}
-	lp := &logProblem{def: def, info: info, rowSlots: def.Board.Slot == tracer.SlotRow}
+	lp := &logProblem{def: def, info: info, rowSlots: def.Board.Slot == tracer.SlotRow, described: true}
 	if lp.start, err = def.Start(info); err != nil {
 		return nil, fmt.Errorf("definition: %w", err)
 	}

@@ -61,6 +61,11 @@ type Definition struct {
 	EveryNode bool      `yaml:"every_node,omitempty"`
 	Words     DefWords  `yaml:"words"`
 	Code      DefCode   `yaml:"code"`
+
+	// leaves are the notes of pruned leaves by path (pathKey), from the
+	// log's leaves table: Read fills them in after the summary, for the
+	// described Def's LeafNote.
+	leaves map[string]tracer.Text
 }
 
 // DefBoard is the board: its size, what a cell shows, what one call
@@ -501,4 +506,46 @@ func patternRegexp(p string, words []string) (*regexp.Regexp, []string, error) {
 	}
 	re, err := regexp.Compile(b.String())
 	return re, names, err
+}
+
+// maxLeaves bounds a log's leaves table: past it, a reader names a pruned
+// leaf by its rule's words.
+const maxLeaves = 10000
+
+// LeafRow is one row of a log's leaves table (format version 3, after
+// the summary): the note of the pruned leaf at the end of path (the
+// values of the moves from the root, the candidate last), as the writing
+// problem's Def words it (tracer.Def.LeafNote: "ab: not a palindrome").
+type LeafRow struct {
+	Path  []int `yaml:"path"`
+	Words Words `yaml:"words"`
+}
+
+// MarshalYAML writes a row on one line.
+func (l LeafRow) MarshalYAML() (any, error) {
+	p := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, v := range l.Path {
+		p.Content = append(p.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(v)})
+	}
+	w, _ := l.Words.MarshalYAML()
+	n := newMapping().add("path", p).add("words", w.(*yaml.Node)).n
+	n.Style = yaml.FlowStyle
+	return n, nil
+}
+
+// leafTable is the leaves table a Writer collects.
+type leafTable struct {
+	rows []LeafRow
+}
+
+func (t *leafTable) add(path []int, w Words) { t.rows = append(t.rows, LeafRow{Path: path, Words: w}) }
+
+// pathKey is a path as a map key.
+func pathKey(path []int) string {
+	b := make([]byte, 0, len(path)*3)
+	for _, v := range path {
+		b = strconv.AppendInt(b, int64(v), 10)
+		b = append(b, ',')
+	}
+	return string(b)
 }

@@ -182,6 +182,10 @@ func (df *Definition) def(h Header) (*tracer.Def, error) {
 		shape := df.Words.Shape.text()
 		d.Shape = func(tracer.Order) tracer.Text { return shape }
 	}
+	d.LeafNote = func(_ tracer.Rule, path []int) (tracer.Text, bool) {
+		t, ok := df.leaves[pathKey(path)]
+		return t, ok
+	}
 	if err := df.moves(d, word); err != nil {
 		return nil, err
 	}
@@ -216,6 +220,14 @@ func (df *Definition) def(h Header) (*tracer.Def, error) {
 		d.Code.Own = func(int, tracer.Strategy) []tracer.CodeLine { return slices.Clone(lines) }
 	}
 	return d, nil
+}
+
+// setLeaves gives the described Def the notes of the log's leaves table.
+func (df *Definition) setLeaves(rows []LeafRow) {
+	df.leaves = make(map[string]tracer.Text, len(rows))
+	for _, r := range rows {
+		df.leaves[pathKey(r.Path)] = r.Words.text()
+	}
 }
 
 // moves gives d the move notation of the definition: its pattern, or

@@ -55,6 +55,11 @@ type Writer struct {
 	steps  int64
 	err    error
 	closed bool
+	// leaves collects the Def's notes of pruned leaves (tracer.Def.
+	// LeafNote) for the log's leaves table, when the Def has them; calls
+	// holds the move value of each open call, by depth, for their paths.
+	leaves *leafTable
+	calls  []int
 }
 
 // NewWriter checks the header, writes it to w at once and returns a
@@ -95,6 +100,9 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		mrv:   lp.def.OrderTraits(h.Strategy.Order).Options,
 		void:  h.Strategy.Void(),
 		line:  make([]byte, 0, 256),
+	}
+	if lp.def.LeafNote != nil {
+		lw.leaves = &leafTable{}
 	}
 	lw.bw.WriteString(logComment)
 	lw.bw.Write(head)
@@ -152,6 +160,9 @@ func (lw *Writer) Event(e *tracer.Event) {
 		lw.err = fmt.Errorf("step log: step %d: %w", e.Step, err)
 		return
 	}
+	if lw.leaves != nil {
+		lw.leafEvent(e)
+	}
 	note := ""
 	if lw.note != nil {
 		note = lw.note(e)
@@ -190,7 +201,7 @@ func (lw *Writer) Close(sum tracer.Summary) error {
 	if sum.Def == nil {
 		sum.Def = lw.def // its rules' keys are the log's problem's
 	}
-	tail, err := encodeLogSummary(sum)
+	tail, err := encodeLogSummary(sum, lw.leaves)
 	if err != nil && lw.err == nil {
 		lw.err = fmt.Errorf("step log: %w", err)
 	}
@@ -206,6 +217,26 @@ func (lw *Writer) Close(sum tracer.Summary) error {
 		lw.err = fmt.Errorf("step log: the summary counts %s, but the log holds %s", logPlural(sum.Stats.Steps, "step"), logPlural(lw.steps, "step"))
 	}
 	return lw.err
+}
+
+// leafEvent keeps the move of each open call, and the Def's note of a
+// pruned leaf, by its path (the moves from the root, the candidate last,
+// as a tree's pruned leaf has it).
+func (lw *Writer) leafEvent(e *tracer.Event) {
+	switch e.Kind {
+	case tracer.KindCall:
+		if e.Depth >= 0 && e.Depth <= len(lw.calls) {
+			lw.calls = append(lw.calls[:e.Depth], e.Value)
+		}
+	case tracer.KindReject:
+		if e.Depth < 0 || e.Depth >= len(lw.calls) || len(lw.leaves.rows) >= maxLeaves {
+			return
+		}
+		path := append(append([]int(nil), lw.calls[1:e.Depth+1]...), e.Value)
+		if t, ok := lw.def.LeafNote(e.Rule, path); ok {
+			lw.leaves.add(path, Words{EN: t.EN, ZH: t.ZH})
+		}
+	}
 }
 
 // The names of kinds and limit reasons, as tracer spells them.

@@ -185,8 +185,17 @@ func encodeLogHeader(h Header) ([]byte, error) {
 }
 
 // encodeLogSummary writes the summary key of a step log: the --stats keys.
-func encodeLogSummary(sum tracer.Summary) ([]byte, error) {
-	return encodeYAML(newMapping().add("summary", summaryNode(sum)).n)
+// and, after it, the leaves table of a Def with notes of pruned leaves.
+func encodeLogSummary(sum tracer.Summary, leaves *leafTable) ([]byte, error) {
+	m := newMapping().add("summary", summaryNode(sum))
+	if leaves != nil && len(leaves.rows) > 0 {
+		var n yaml.Node
+		if err := n.Encode(leaves.rows); err != nil {
+			return nil, err
+		}
+		m.add("leaves", &n)
+	}
+	return encodeYAML(m.n)
 }
 
 func encodeYAML(n *yaml.Node) ([]byte, error) {
@@ -634,26 +643,58 @@ var logSummaryKeys = []string{"problem", "size", "strategy", "status", "limit", 
 // caller compares them with the steps. lines gives the line of each key
 // ("nodes", "rejects.row", "solution") for the caller's messages.
 func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, err error) {
+	sum, lines, _, err = decodeLogTail(b, first, h, def)
+	return sum, lines, err
+}
+
+// decodeLogTail is decodeLogSummary, with the leaves table after the
+// summary (format version 3).
+func decodeLogTail(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, leaves []LeafRow, err error) {
+	sum, lines, root, d, err := decodeLogSummaryRoot(b, first, h, def)
+	if err != nil || root == nil {
+		return sum, lines, nil, err
+	}
+	if f, ok := root["leaves"]; ok {
+		if h.Format != Format {
+			return sum, lines, nil, d.errorf(f.key, "leaves: a log of format %s has none (they came in %s)", h.Format, Format)
+		}
+		bs, err := yaml.Marshal(f.val)
+		if err == nil {
+			dec := yaml.NewDecoder(bytes.NewReader(bs))
+			dec.KnownFields(true)
+			err = dec.Decode(&leaves)
+		}
+		if err != nil {
+			msg := strings.TrimSpace(strings.SplitN(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n"), "\n", 2)[0])
+			return sum, lines, nil, d.errorf(f.key, "leaves: %s", msg)
+		}
+	}
+	return sum, lines, leaves, nil
+}
+
+// decodeLogSummaryRoot reads the summary and returns the top keys of the
+// document it is in.
+func decodeLogSummaryRoot(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, top map[string]logField, d logDoc, err error) {
 	rules, keys := def.RuleList(), def.RuleKeys()
-	d := newLogDoc(first)
+	d = newLogDoc(first)
 	root, err := d.parse(b)
 	if err != nil {
-		return sum, nil, err
+		return sum, nil, top, d, err
 	}
 	if root == nil {
-		return sum, nil, errors.New("empty (was the file cut short?)")
+		return sum, nil, top, d, errors.New("empty (was the file cut short?)")
 	}
-	top, err := d.fields(root, "", []string{"summary"})
+	top, err = d.fields(root, "", []string{"summary", "leaves"})
 	if err != nil {
-		return sum, nil, err
+		return sum, nil, top, d, err
 	}
 	s, ok := top["summary"]
 	if !ok || isNullNode(s.val) {
-		return sum, nil, d.errorf(s.key, "empty (was the file cut short?)")
+		return sum, nil, top, d, d.errorf(s.key, "empty (was the file cut short?)")
 	}
 	m, err := d.fields(s.val, "", logSummaryKeys)
 	if err != nil {
-		return sum, nil, err
+		return sum, nil, top, d, err
 	}
 	lines = make(map[string]int, len(m)+len(rules)+1)
 	for k, f := range m {
@@ -663,56 +704,56 @@ func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum trac
 	var f logField
 
 	if f, err = need("problem"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Problem, err = d.text(f, "problem"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Problem != h.Problem {
-		return sum, lines, d.errorf(f.at, "problem %s, but the header says %q", quoteShort(sum.Problem), h.Problem)
+		return sum, lines, top, d, d.errorf(f.at, "problem %s, but the header says %q", quoteShort(sum.Problem), h.Problem)
 	}
 	if f, err = need("size"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Size, err = d.smallInt(f, "size"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Size != h.Size {
-		return sum, lines, d.errorf(f.at, "size %d, but the header says %d", sum.Size, h.Size)
+		return sum, lines, top, d, d.errorf(f.at, "size %d, but the header says %d", sum.Size, h.Size)
 	}
 	if f, err = need("strategy"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Strategy, err = d.strategy(f); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Strategy != h.Strategy {
-		return sum, lines, d.errorf(f.key, "strategy %v, but the header says %v", sum.Strategy, h.Strategy)
+		return sum, lines, top, d, d.errorf(f.key, "strategy %v, but the header says %v", sum.Strategy, h.Strategy)
 	}
 	if f, err = need("status"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	status, err := d.text(f, "status")
 	if err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	switch st := tracer.Status(status); st {
 	case tracer.StatusSolved, tracer.StatusComplete, tracer.StatusLimit, tracer.StatusLost, tracer.StatusWrong:
 		sum.Status = st
 	default:
-		return sum, lines, d.errorf(f.at, "unknown status %s", quoteShort(status))
+		return sum, lines, top, d, d.errorf(f.at, "unknown status %s", quoteShort(status))
 	}
 	if f, ok := m["limit"]; ok {
 		name, err := d.text(f, "limit")
 		if err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 		l, err := tracer.ParseLimitReason(name)
 		if err != nil {
-			return sum, lines, d.errorf(f.at, "unknown limit %s: want steps, calls, time, canceled or size", quoteShort(name))
+			return sum, lines, top, d, d.errorf(f.at, "unknown limit %s: want steps, calls, time, canceled or size", quoteShort(name))
 		}
 		if sum.Status != tracer.StatusLimit {
-			return sum, lines, d.errorf(f.key, "limit %s, but the status is %s, not limit", name, sum.Status)
+			return sum, lines, top, d, d.errorf(f.key, "limit %s, but the status is %s, not limit", name, sum.Status)
 		}
 		sum.Limit = l
 	}
@@ -726,38 +767,38 @@ func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum trac
 		{"backtracks", &st.Backtracks}, {"steps", &st.Steps}, {"check_cost", &st.CheckCost}, {"scan_cost", &st.ScanCost},
 	} {
 		if f, err = need(c.key); err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 		if *c.to, err = d.integer(f, c.key); err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 	}
 	if f, err = need("max_depth"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if st.MaxDepth, err = d.smallInt(f, "max_depth"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 
 	sum.Rules, sum.Def = rules, def
 	if f, err = need("rejects"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	rejectKeys := append([]string{"total"}, ruleKeys(keys, sum.Rules)...)
 	rm, err := d.fields(f.val, "rejects", rejectKeys)
 	if err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	var total int64
 	for i, key := range rejectKeys {
 		rf, err := d.need(rm, f.key, "rejects", key)
 		if err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 		lines["rejects."+key] = d.line(rf.key)
 		n, err := d.integer(rf, "rejects."+key)
 		if err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 		if i == 0 {
 			total = n
@@ -767,24 +808,24 @@ func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum trac
 		total -= n
 	}
 	if total != 0 {
-		return sum, lines, d.errorf(rm["total"].key, "rejects: total is not the sum of %s", tracer.JoinValues(ruleKeys(keys, sum.Rules)))
+		return sum, lines, top, d, d.errorf(rm["total"].key, "rejects: total is not the sum of %s", tracer.JoinValues(ruleKeys(keys, sum.Rules)))
 	}
 
 	if f, err = need("solution"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if f.val.Kind != yaml.SequenceNode {
-		return sum, lines, d.errorf(f.at, "solution: want a list of board rows, got %s", describeNode(f.val))
+		return sum, lines, top, d, d.errorf(f.at, "solution: want a list of board rows, got %s", describeNode(f.val))
 	}
 	for _, row := range f.val.Content {
 		r, err := d.text(newLogField(f.key, row), "solution")
 		if err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 		sum.Solution = append(sum.Solution, r)
 	}
 	sum.Instance = h.Instance
-	return sum, lines, nil
+	return sum, lines, top, d, nil
 }
 
 // ruleKeys returns the keys of rules, from keys by Rule
