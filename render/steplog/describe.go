@@ -66,6 +66,8 @@ type Definition struct {
 	// log's leaves table: Read fills them in after the summary, for the
 	// described Def's LeafNote.
 	leaves map[string]tracer.Text
+	// marks are the marks of call boxes by path, from the marks table.
+	marks map[string]tracer.Text
 }
 
 // DefBoard is the board: its size, what a cell shows, what one call
@@ -106,7 +108,11 @@ type DefMoves struct {
 	// Table lists moves whose texts no pattern writes: [row, col, value]
 	// and the text.
 	Table []DefMove `yaml:"table,omitempty"`
-	Hint  Words     `yaml:"hint"`
+	// LabelsOnly is set when the problem's own parser does not read its
+	// moves back (a list's move shows its number): the notation names
+	// moves in pictures, and the steps give cell and value.
+	LabelsOnly bool  `yaml:"labels_only,omitempty"`
+	Hint       Words `yaml:"hint"`
 }
 
 // DefMove is one move of a table.
@@ -319,6 +325,12 @@ func describe(lp *logProblem, st tracer.Strategy) *Definition {
 // ParseMove reads back (the moves the writer spells): each slot's cell
 // for each value.
 func movesOf(lp *logProblem, lo, hi int, f func(cell tracer.Pos, v int, text string) bool) {
+	movesOfAll(lp, lo, hi, true, f)
+}
+
+// movesOfAll is movesOf; with readable false it calls f with every move
+// the instance may make, read back or not.
+func movesOfAll(lp *logProblem, lo, hi int, readable bool, f func(cell tracer.Pos, v int, text string) bool) {
 	d := lp.def
 	for r := 0; r < lp.start.Rows; r++ {
 		for c := 0; c < lp.start.Cols; c++ {
@@ -332,7 +344,10 @@ func movesOf(lp *logProblem, lo, hi int, f func(cell tracer.Pos, v int, text str
 			for v := lo; v <= hi; v++ {
 				cell := d.MoveCell(slot, v)
 				s := d.Move(cell, v)
-				if pc, pv, err := d.ParseMove(s, lp.info.Size); err != nil || pc != cell || pv != v || !utf8.ValidString(s) {
+				if !utf8.ValidString(s) {
+					continue
+				}
+				if pc, pv, err := d.ParseMove(s, lp.info.Size); readable && (err != nil || pc != cell || pv != v) {
 					continue
 				}
 				if !f(cell, v, s) {
@@ -347,8 +362,25 @@ func movesOf(lp *logProblem, lo, hi int, f func(cell tracer.Pos, v int, text str
 // every move as Def.Move does, else a table of them, else none.
 func describeMoves(lp *logProblem, v *DefValues) DefMoves {
 	dm := DefMoves{Hint: wordsOf(lp.def.MoveHint)}
+	any := false
+	movesOf(lp, v.Lo, v.Hi, func(tracer.Pos, int, string) bool { any = true; return false })
+	if any {
+		notation(lp, v, true, &dm)
+		return dm
+	}
+	// No move reads back: the steps give cell and value, and the
+	// notation names moves in pictures only.
+	dm.LabelsOnly = true
+	notation(lp, v, false, &dm)
+	return dm
+}
+
+// notation finds a pattern that writes every move as Def.Move does, else
+// a table of them (readable: the moves ParseMove reads back; else every
+// move).
+func notation(lp *logProblem, v *DefValues, readable bool, dm *DefMoves) {
 	var pats []string
-	movesOf(lp, v.Lo, v.Hi, func(cell tracer.Pos, x int, s string) bool {
+	movesOfAll(lp, v.Lo, v.Hi, readable, func(cell tracer.Pos, x int, s string) bool {
 		for _, p := range patternsFor(s, cell, v.Words[x-v.Lo]) {
 			if !slices.Contains(pats, p) {
 				pats = append(pats, p)
@@ -358,25 +390,28 @@ func describeMoves(lp *logProblem, v *DefValues) DefMoves {
 	})
 	for _, p := range pats {
 		ok, any := true, false
-		movesOf(lp, v.Lo, v.Hi, func(cell tracer.Pos, x int, s string) bool {
+		movesOfAll(lp, v.Lo, v.Hi, readable, func(cell tracer.Pos, x int, s string) bool {
 			any = true
-			ok = applyPattern(p, cell, v.Words[x-v.Lo]) == s && patternCell(p, lp.def.Board.Slot, cell, x)
+			ok = applyPattern(p, cell, v.Words[x-v.Lo]) == s && (!readable || patternCell(p, lp.def.Board.Slot, cell, x))
 			return ok
 		})
 		if ok && any {
 			dm.Pattern = p
-			return dm
+			return
 		}
 	}
 	var table []DefMove
-	movesOf(lp, v.Lo, v.Hi, func(cell tracer.Pos, x int, s string) bool {
-		table = append(table, DefMove{Row: cell.Row, Col: cell.Col, Value: x, Text: s})
+	seen := map[string]bool{}
+	movesOfAll(lp, v.Lo, v.Hi, readable, func(cell tracer.Pos, x int, s string) bool {
+		if k := fmt.Sprint(cell, x); !seen[k] {
+			seen[k] = true
+			table = append(table, DefMove{Row: cell.Row, Col: cell.Col, Value: x, Text: s})
+		}
 		return len(table) <= maxMoveRows
 	})
 	if len(table) <= maxMoveRows {
 		dm.Table = table
 	}
-	return dm
 }
 
 // patternCell reports whether pattern p reads back cell for value x: a
@@ -533,9 +568,12 @@ func (l LeafRow) MarshalYAML() (any, error) {
 	return n, nil
 }
 
-// leafTable is the leaves table a Writer collects.
+// leafTable is the leaves table a Writer collects, and the marks table
+// (tracer.Def.CallMark: the call box's mark by the path of moves that led
+// to it, "树枝").
 type leafTable struct {
-	rows []LeafRow
+	rows  []LeafRow
+	marks []LeafRow
 }
 
 func (t *leafTable) add(path []int, w Words) { t.rows = append(t.rows, LeafRow{Path: path, Words: w}) }

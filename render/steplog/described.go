@@ -182,6 +182,10 @@ func (df *Definition) def(h Header) (*tracer.Def, error) {
 		shape := df.Words.Shape.text()
 		d.Shape = func(tracer.Order) tracer.Text { return shape }
 	}
+	d.CallMark = func(path []int) (tracer.Text, bool) {
+		t, ok := df.marks[pathKey(path)]
+		return t, ok
+	}
 	d.LeafNote = func(_ tracer.Rule, path []int) (tracer.Text, bool) {
 		t, ok := df.leaves[pathKey(path)]
 		return t, ok
@@ -222,11 +226,16 @@ func (df *Definition) def(h Header) (*tracer.Def, error) {
 	return d, nil
 }
 
-// setLeaves gives the described Def the notes of the log's leaves table.
-func (df *Definition) setLeaves(rows []LeafRow) {
+// setLeaves gives the described Def the notes of the log's leaves table
+// and the marks of its marks table.
+func (df *Definition) setLeaves(rows, marks []LeafRow) {
 	df.leaves = make(map[string]tracer.Text, len(rows))
 	for _, r := range rows {
 		df.leaves[pathKey(r.Path)] = r.Words.text()
+	}
+	df.marks = make(map[string]tracer.Text, len(marks))
+	for _, r := range marks {
+		df.marks[pathKey(r.Path)] = r.Words.text()
 	}
 }
 
@@ -236,9 +245,19 @@ func (df *Definition) setLeaves(rows []LeafRow) {
 func (df *Definition) moves(d *tracer.Def, word func(int) string) error {
 	m := df.Moves
 	v := df.Values
+	if m.LabelsOnly {
+		defer func() {
+			d.ParseMove = func(s string, _ int) (tracer.Pos, int, error) {
+				return tracer.NoPos, 0, fmt.Errorf("%q: the definition's notation names moves in pictures only: a step gives cell and value", s)
+			}
+		}()
+	}
 	switch {
 	case m.Pattern != "":
 		re, names, err := patternRegexp(m.Pattern, v.Words)
+		if err != nil && m.LabelsOnly {
+			err = nil
+		}
 		if err != nil {
 			return fmt.Errorf("definition.moves.pattern: %v", err)
 		}
@@ -278,7 +297,7 @@ func (df *Definition) moves(d *tracer.Def, word func(int) string) error {
 		moves := make(map[string]key, len(m.Table))
 		for i, t := range m.Table {
 			k := key{tracer.Pos{Row: t.Row, Col: t.Col}, t.Value}
-			if _, dup := moves[t.Text]; dup || t.Text == "" {
+			if _, dup := moves[t.Text]; dup && !m.LabelsOnly || t.Text == "" {
 				return fmt.Errorf("definition.moves.table[%d]: text %s is empty or given twice", i, quoteShort(t.Text))
 			}
 			texts[k], moves[t.Text] = t.Text, k

@@ -101,7 +101,7 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		void:  h.Strategy.Void(),
 		line:  make([]byte, 0, 256),
 	}
-	if lp.def.LeafNote != nil {
+	if lp.def.LeafNote != nil || lp.def.CallMark != nil {
 		lw.leaves = &leafTable{}
 	}
 	lw.bw.WriteString(logComment)
@@ -227,9 +227,15 @@ func (lw *Writer) leafEvent(e *tracer.Event) {
 	case tracer.KindCall:
 		if e.Depth >= 0 && e.Depth <= len(lw.calls) {
 			lw.calls = append(lw.calls[:e.Depth], e.Value)
+			if lw.def.CallMark != nil && e.Depth > 0 && len(lw.leaves.marks) < maxLeaves {
+				path := append([]int(nil), lw.calls[1:]...)
+				if t, ok := lw.def.CallMark(path); ok {
+					lw.leaves.marks = append(lw.leaves.marks, LeafRow{Path: path, Words: Words{EN: t.EN, ZH: t.ZH}})
+				}
+			}
 		}
 	case tracer.KindReject:
-		if e.Depth < 0 || e.Depth >= len(lw.calls) || len(lw.leaves.rows) >= maxLeaves {
+		if lw.def.LeafNote == nil || e.Depth < 0 || e.Depth >= len(lw.calls) || len(lw.leaves.rows) >= maxLeaves {
 			return
 		}
 		path := append(append([]int(nil), lw.calls[1:e.Depth+1]...), e.Value)

@@ -195,6 +195,13 @@ func encodeLogSummary(sum tracer.Summary, leaves *leafTable) ([]byte, error) {
 		}
 		m.add("leaves", &n)
 	}
+	if leaves != nil && len(leaves.marks) > 0 {
+		var n yaml.Node
+		if err := n.Encode(leaves.marks); err != nil {
+			return nil, err
+		}
+		m.add("marks", &n)
+	}
 	return encodeYAML(m.n)
 }
 
@@ -643,33 +650,40 @@ var logSummaryKeys = []string{"problem", "size", "strategy", "status", "limit", 
 // caller compares them with the steps. lines gives the line of each key
 // ("nodes", "rejects.row", "solution") for the caller's messages.
 func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, err error) {
-	sum, lines, _, err = decodeLogTail(b, first, h, def)
+	sum, lines, _, _, err = decodeLogTail(b, first, h, def)
 	return sum, lines, err
 }
 
 // decodeLogTail is decodeLogSummary, with the leaves table after the
 // summary (format version 3).
-func decodeLogTail(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, leaves []LeafRow, err error) {
+func decodeLogTail(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, leaves, marks []LeafRow, err error) {
 	sum, lines, root, d, err := decodeLogSummaryRoot(b, first, h, def)
 	if err != nil || root == nil {
-		return sum, lines, nil, err
+		return sum, lines, nil, nil, err
 	}
-	if f, ok := root["leaves"]; ok {
+	for _, t := range []struct {
+		key string
+		to  *[]LeafRow
+	}{{"leaves", &leaves}, {"marks", &marks}} {
+		f, ok := root[t.key]
+		if !ok {
+			continue
+		}
 		if h.Format != Format {
-			return sum, lines, nil, d.errorf(f.key, "leaves: a log of format %s has none (they came in %s)", h.Format, Format)
+			return sum, lines, nil, nil, d.errorf(f.key, "%s: a log of format %s has none (they came in %s)", t.key, h.Format, Format)
 		}
 		bs, err := yaml.Marshal(f.val)
 		if err == nil {
 			dec := yaml.NewDecoder(bytes.NewReader(bs))
 			dec.KnownFields(true)
-			err = dec.Decode(&leaves)
+			err = dec.Decode(t.to)
 		}
 		if err != nil {
 			msg := strings.TrimSpace(strings.SplitN(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n"), "\n", 2)[0])
-			return sum, lines, nil, d.errorf(f.key, "leaves: %s", msg)
+			return sum, lines, nil, nil, d.errorf(f.key, "%s: %s", t.key, msg)
 		}
 	}
-	return sum, lines, leaves, nil
+	return sum, lines, leaves, marks, nil
 }
 
 // decodeLogSummaryRoot reads the summary and returns the top keys of the
@@ -684,7 +698,7 @@ func decodeLogSummaryRoot(b []byte, first int, h *Header, def *tracer.Def) (sum 
 	if root == nil {
 		return sum, nil, top, d, errors.New("empty (was the file cut short?)")
 	}
-	top, err = d.fields(root, "", []string{"summary", "leaves"})
+	top, err = d.fields(root, "", []string{"summary", "leaves", "marks"})
 	if err != nil {
 		return sum, nil, top, d, err
 	}
