@@ -24,7 +24,7 @@ const userLogEnv = "BACKTRACK_TEST_USER_LOG"
 // file's own, written by a process that registers it, reads in this one,
 // which does not know bits, through the log's definition block (format
 // backtrack-steps/3): render gives the same DOT and player page bytes as
-// the writing process's render, and an SVG.
+// the writing process's render, and an SVG; step --log steps through it.
 func TestDescribedUserLog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the test binary again")
@@ -62,6 +62,21 @@ func TestDescribedUserLog(t *testing.T) {
 	}
 	if b, err := os.ReadFile(dot); err != nil || !bytes.Contains(b, []byte("two 1s side by side ×4")) {
 		t.Errorf("render --dot's legend lacks the rule's words (%v)", err)
+	}
+	// The stepper steps through it: step --log.
+	o.Reset()
+	e.Reset()
+	if code := Run(context.Background(), []string{"step", "--log", log, "--print", "--to", "12", "--lang", "zh"}, strings.NewReader(""), &o, &e); code != 0 {
+		t.Fatalf("step --log %s: exit %d: %s", log, code, e.String())
+	}
+	for _, want := range []string{"二进制串 length 4", "第 12/119 步", "func solve(i int) {", "d3 #3 b3=0"} {
+		if !strings.Contains(o.String(), want) {
+			t.Errorf("step --log --print lacks %q:\n%s", want, o.String())
+		}
+	}
+	if code := Run(context.Background(), []string{"step", "nqueens", "--log", log, "--print"}, strings.NewReader(""), &o, &e); code != exitUsage ||
+		!strings.Contains(e.String(), "give a log or a problem, not both") {
+		t.Errorf("step nqueens --log: exit %d, stderr %q", code, e.String())
 	}
 }
 
