@@ -68,6 +68,8 @@ type Definition struct {
 	leaves map[string]tracer.Text
 	// marks are the marks of call boxes by path, from the marks table.
 	marks map[string]tracer.Text
+	// loops are the calls' candidate ranges by path, from the loops table.
+	loops map[string]LoopRow
 }
 
 // DefBoard is the board: its size, what a cell shows, what one call
@@ -574,6 +576,33 @@ func (l LeafRow) MarshalYAML() (any, error) {
 type leafTable struct {
 	rows  []LeafRow
 	marks []LeafRow
+	loops []LoopRow
+}
+
+// LoopRow is one row of a log's loops table (format version 3, after the
+// summary): what the call at the end of path (the values of the moves
+// from the root) loops over, as the writing problem's Def says
+// (tracer.Def.CallLoop): the candidates lo..hi, or end (the end
+// condition: no loop).
+type LoopRow struct {
+	Path []int `yaml:"path"`
+	Lo   int   `yaml:"lo"`
+	Hi   int   `yaml:"hi"`
+	End  bool  `yaml:"end,omitempty"`
+}
+
+// MarshalYAML writes a row on one line.
+func (l LoopRow) MarshalYAML() (any, error) {
+	p := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, v := range l.Path {
+		p.Content = append(p.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(v)})
+	}
+	m := newMapping().add("path", p).int("lo", int64(l.Lo)).int("hi", int64(l.Hi))
+	if l.End {
+		m.add("end", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true"})
+	}
+	m.n.Style = yaml.FlowStyle
+	return m.n, nil
 }
 
 func (t *leafTable) add(path []int, w Words) { t.rows = append(t.rows, LeafRow{Path: path, Words: w}) }

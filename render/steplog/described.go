@@ -182,6 +182,12 @@ func (df *Definition) def(h Header) (*tracer.Def, error) {
 		shape := df.Words.Shape.text()
 		d.Shape = func(tracer.Order) tracer.Text { return shape }
 	}
+	d.CallLoop = func(path []int) (int, int, bool) {
+		if l, ok := df.loops[pathKey(path)]; ok {
+			return l.Lo, l.Hi, l.End
+		}
+		return v.Lo, v.Hi, false
+	}
 	d.CallMark = func(path []int) (tracer.Text, bool) {
 		t, ok := df.marks[pathKey(path)]
 		return t, ok
@@ -228,7 +234,11 @@ func (df *Definition) def(h Header) (*tracer.Def, error) {
 
 // setLeaves gives the described Def the notes of the log's leaves table
 // and the marks of its marks table.
-func (df *Definition) setLeaves(rows, marks []LeafRow) {
+func (df *Definition) setLeaves(rows, marks []LeafRow, loops []LoopRow) {
+	df.loops = make(map[string]LoopRow, len(loops))
+	for _, l := range loops {
+		df.loops[pathKey(l.Path)] = l
+	}
 	df.leaves = make(map[string]tracer.Text, len(rows))
 	for _, r := range rows {
 		df.leaves[pathKey(r.Path)] = r.Words.text()

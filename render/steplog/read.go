@@ -273,12 +273,12 @@ func read(r io.Reader, sink tracer.Sink, ro readOptions) (Header, tracer.Summary
 	if err := scanErr(); err != nil {
 		return h, sum, err
 	}
-	sum, lines, leaves, marks, err := decodeLogTail(rest, first, &h, lp.def)
+	sum, lines, leaves, marks, loops, err := decodeLogTail(rest, first, &h, lp.def)
 	if err != nil {
 		return h, sum, logPartError("summary", err)
 	}
 	if lp.described && h.Definition != nil {
-		h.Definition.setLeaves(leaves, marks)
+		h.Definition.setLeaves(leaves, marks, loops)
 	}
 	if key, err := sameCounts(&sum.Stats, &st, lb.ruleNames); err != nil {
 		return h, sum, logPartError("summary", &logDocError{line: lines[key], msg: err.Error()})

@@ -231,9 +231,11 @@ func TestSchemaValidatesGoldenLogs(t *testing.T) {
 }
 
 // TestLeavesTable: a log of Combination Sum (the built-in whose Def words
-// its pruned leaves, "over by 2") has a leaves table after its summary,
-// valid under the schema, and its Def's notes come back through the
-// described Def of the log renamed, path by path.
+// its pruned leaves, "over by 2", gives each call its own candidates and
+// marks a repeat along a branch, 树枝) has leaves, loops and marks tables
+// after its summary, valid under the schema, and its Def's notes,
+// candidates and marks come back through the described Def of the log
+// renamed, path by path.
 func TestLeavesTable(t *testing.T) {
 	c := logCase{problem: func() (tracer.Problem, error) {
 		p, _, err := tracer.Spec{Problem: "combination-sum"}.Build()
@@ -257,14 +259,26 @@ func TestLeavesTable(t *testing.T) {
 	n := 0
 	for i := int32(0); i < int32(lr.tree.Len()); i++ {
 		nd := lr.tree.Node(i)
-		if nd.Rule == tracer.RuleNone || lr.tree.Parent(i) < 0 {
-			continue
-		}
 		var path []int
 		for a := i; a >= 0 && lr.tree.Parent(a) >= 0; a = lr.tree.Parent(a) {
 			path = append(path, int(lr.tree.Node(a).Value))
 		}
 		slices.Reverse(path)
+		if nd.Kind == tracer.NodeCall {
+			wlo, whi, wend := own.CallLoop(path)
+			glo, ghi, gend := sum.Def.CallLoop(path)
+			if wlo != glo || whi != ghi || wend != gend {
+				t.Fatalf("call %v: the described Def loops %d..%d %v, the registered %d..%d %v", path, glo, ghi, gend, wlo, whi, wend)
+			}
+			wm, wok := own.CallMark(path)
+			gm, gok := sum.Def.CallMark(path)
+			if wm != gm || wok != gok {
+				t.Fatalf("call %v: the described Def marks %v %v, the registered %v %v", path, gm, gok, wm, wok)
+			}
+		}
+		if nd.Rule == tracer.RuleNone || lr.tree.Parent(i) < 0 {
+			continue
+		}
 		want, wok := own.LeafNote(nd.Rule, path)
 		got, gok := sum.Def.LeafNote(nd.Rule, path)
 		if want != got || wok != gok {

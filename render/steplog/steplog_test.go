@@ -784,7 +784,7 @@ func TestLogErrors(t *testing.T) {
 		{name: "summary syntax", log: strings.Replace(log, "  scan_cost: 0\n", "  scan_cost: 0\n\tx: 1\n", 1),
 			want: fmt.Sprintf(`step log line %d (summary): found a tab character that violates indentation`, logLineOf(t, log, "scan_cost:"))},
 		{name: "summary extra", log: log + "extra: 1\n",
-			want: fmt.Sprintf(`step log line %d (summary): unknown key "extra" (want summary, leaves, marks)`, strings.Count(log, "\n")+1)},
+			want: fmt.Sprintf(`step log line %d (summary): unknown key "extra" (want summary, leaves, loops, marks)`, strings.Count(log, "\n")+1)},
 		{name: "summary second document", log: log + "---\nsummary: {}\n",
 			want: fmt.Sprintf(`step log line %d (summary): a second YAML document (after a "---" line): a step log is one document`, strings.Count(log, "\n")+2)},
 		{name: "summary solution", log: strings.Replace(log, `    - ".Q.."`, `    - "Q..."`, 1),

@@ -101,7 +101,7 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		void:  h.Strategy.Void(),
 		line:  make([]byte, 0, 256),
 	}
-	if lp.def.LeafNote != nil || lp.def.CallMark != nil {
+	if lp.def.LeafNote != nil || lp.def.CallMark != nil || lp.def.CallLoop != nil {
 		lw.leaves = &leafTable{}
 	}
 	lw.bw.WriteString(logComment)
@@ -227,6 +227,11 @@ func (lw *Writer) leafEvent(e *tracer.Event) {
 	case tracer.KindCall:
 		if e.Depth >= 0 && e.Depth <= len(lw.calls) {
 			lw.calls = append(lw.calls[:e.Depth], e.Value)
+			if lw.def.CallLoop != nil && len(lw.leaves.loops) < maxLeaves {
+				path := append([]int(nil), lw.calls[1:]...)
+				lo, hi, end := lw.def.CallLoop(path)
+				lw.leaves.loops = append(lw.leaves.loops, LoopRow{Path: path, Lo: lo, Hi: hi, End: end})
+			}
 			if lw.def.CallMark != nil && e.Depth > 0 && len(lw.leaves.marks) < maxLeaves {
 				path := append([]int(nil), lw.calls[1:]...)
 				if t, ok := lw.def.CallMark(path); ok {

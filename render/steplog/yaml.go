@@ -195,6 +195,13 @@ func encodeLogSummary(sum tracer.Summary, leaves *leafTable) ([]byte, error) {
 		}
 		m.add("leaves", &n)
 	}
+	if leaves != nil && len(leaves.loops) > 0 {
+		var n yaml.Node
+		if err := n.Encode(leaves.loops); err != nil {
+			return nil, err
+		}
+		m.add("loops", &n)
+	}
 	if leaves != nil && len(leaves.marks) > 0 {
 		var n yaml.Node
 		if err := n.Encode(leaves.marks); err != nil {
@@ -650,27 +657,27 @@ var logSummaryKeys = []string{"problem", "size", "strategy", "status", "limit", 
 // caller compares them with the steps. lines gives the line of each key
 // ("nodes", "rejects.row", "solution") for the caller's messages.
 func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, err error) {
-	sum, lines, _, _, err = decodeLogTail(b, first, h, def)
+	sum, lines, _, _, _, err = decodeLogTail(b, first, h, def)
 	return sum, lines, err
 }
 
 // decodeLogTail is decodeLogSummary, with the leaves table after the
 // summary (format version 3).
-func decodeLogTail(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, leaves, marks []LeafRow, err error) {
+func decodeLogTail(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, leaves, marks []LeafRow, loops []LoopRow, err error) {
 	sum, lines, root, d, err := decodeLogSummaryRoot(b, first, h, def)
 	if err != nil || root == nil {
-		return sum, lines, nil, nil, err
+		return sum, lines, nil, nil, nil, err
 	}
 	for _, t := range []struct {
 		key string
-		to  *[]LeafRow
-	}{{"leaves", &leaves}, {"marks", &marks}} {
+		to  any
+	}{{"leaves", &leaves}, {"loops", &loops}, {"marks", &marks}} {
 		f, ok := root[t.key]
 		if !ok {
 			continue
 		}
 		if h.Format != Format {
-			return sum, lines, nil, nil, d.errorf(f.key, "%s: a log of format %s has none (they came in %s)", t.key, h.Format, Format)
+			return sum, lines, nil, nil, nil, d.errorf(f.key, "%s: a log of format %s has none (they came in %s)", t.key, h.Format, Format)
 		}
 		bs, err := yaml.Marshal(f.val)
 		if err == nil {
@@ -680,10 +687,10 @@ func decodeLogTail(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.
 		}
 		if err != nil {
 			msg := strings.TrimSpace(strings.SplitN(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n"), "\n", 2)[0])
-			return sum, lines, nil, nil, d.errorf(f.key, "%s: %s", t.key, msg)
+			return sum, lines, nil, nil, nil, d.errorf(f.key, "%s: %s", t.key, msg)
 		}
 	}
-	return sum, lines, leaves, marks, nil
+	return sum, lines, leaves, marks, loops, nil
 }
 
 // decodeLogSummaryRoot reads the summary and returns the top keys of the
@@ -698,7 +705,7 @@ func decodeLogSummaryRoot(b []byte, first int, h *Header, def *tracer.Def) (sum 
 	if root == nil {
 		return sum, nil, top, d, errors.New("empty (was the file cut short?)")
 	}
-	top, err = d.fields(root, "", []string{"summary", "leaves", "marks"})
+	top, err = d.fields(root, "", []string{"summary", "leaves", "loops", "marks"})
 	if err != nil {
 		return sum, nil, top, d, err
 	}
