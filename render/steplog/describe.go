@@ -547,7 +547,7 @@ func patternRegexp(p string, words []string) (*regexp.Regexp, []string, error) {
 
 // maxLeaves bounds a log's leaves table: past it, a reader names a pruned
 // leaf by its rule's words.
-const maxLeaves = 10000
+const maxLeaves = 5000
 
 // LeafRow is one row of a log's leaves table (format version 3, after
 // the summary): the note of the pruned leaf at the end of path (the

@@ -45,7 +45,7 @@ type HeaderSink interface {
 const (
 	maxLogLine    = 1 << 20                     // one step line (a note can be long, not this long)
 	maxLogHeader  = 1 << 20                     // the keys before "steps:"
-	maxLogSummary = 1 << 20                     // the summary
+	maxLogSummary = 4 << 20                     // the summary and the tables after it
 	logKeepBoards = tracer.DefaultKeepSolutions // solution boards kept, as tracer.Run keeps by default
 )
 
