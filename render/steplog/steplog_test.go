@@ -911,17 +911,17 @@ func TestLogRefusedEarly(t *testing.T) {
 		name, prefix, line, want string
 	}{
 		{"header", head, "# a comment\n", `step log: no "steps:" line in the first`},
-		{"summary", log, "# a comment\n", "(from line " + strconv.Itoa(logLineOf(t, log, "summary:")) + ") is longer than 1048576 bytes"},
+		{"summary", log, "# a comment\n", "(from line " + strconv.Itoa(logLineOf(t, log, "summary:")) + ") is longer than 4194304 bytes"},
 		{"line", log, "x", "longer than 1048576 bytes"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &logEndless{prefix: tc.prefix, line: tc.line, most: 4 << 20}
+			r := &logEndless{prefix: tc.prefix, line: tc.line, most: 8 << 20}
 			_, _, err := Read(r, nil)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want %q", err, tc.want)
 			}
-			if r.served > 2<<20+len(tc.prefix) {
+			if r.served > 5<<20+len(tc.prefix) {
 				t.Errorf("read %d bytes before refusing", r.served)
 			}
 		})
