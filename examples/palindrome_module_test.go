@@ -221,6 +221,20 @@ func TestPalindromeModule(t *testing.T) {
 		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
 			t.Errorf("the stock render's DOT differs from the example's own (%v, %v)", err1, err2)
 		}
+		// The stock stepper steps through it with the log's own notes
+		// (in the log's language) and the calls' own candidates.
+		if !bytes.Contains(mustRead(t, log), []byte("\nlang: en\n")) {
+			t.Fatalf("the log is not in English")
+		}
+		o.Reset()
+		if code := cli.Run(context.Background(), []string{"step", "--log", log, "--print", "--to", "18", "--lang", "en"}, strings.NewReader(""), &o, &e); code != 0 {
+			t.Fatalf("backtrack step --log %s: exit %d: %s", log, code, e.String())
+		}
+		for _, w := range []string{`note: "ab" = s[1..2] is not a palindrome: skip it (continue)`, "d0 #0 a[0..0]         untried: 1 2"} {
+			if !strings.Contains(o.String(), w) {
+				t.Errorf("the stock step --log lacks %q:\n%s", w, o.String())
+			}
+		}
 	})
 }
 

@@ -767,6 +767,20 @@ type logRecorder struct {
 
 func (l *logRecorder) LogHeader(h steplog.Header, info tracer.Info) {
 	l.rec = stepper.NewRecording(info, h.Strategy)
+	if _, err := tracer.Lookup(h.Problem); err != nil && h.Definition != nil {
+		// Known only from the log: its own notes, in its language.
+		if lang, err := tracer.ParseLang(h.Lang); err == nil && h.Lang != "" {
+			l.rec.UseLogNotes(lang)
+		}
+	}
+}
+
+// EventNote records the event and keeps its note (steplog.NoteSink).
+func (l *logRecorder) EventNote(e *tracer.Event, note string) {
+	l.Event(e)
+	if l.rec != nil && l.steps <= maxStepperSteps {
+		l.rec.LogNote(note)
+	}
 }
 
 func (l *logRecorder) Event(e *tracer.Event) {

@@ -94,7 +94,11 @@ type notesAlongside struct {
 func (a notesAlongside) Event(e *tracer.Event) { a.sink.Event(e) }
 
 func (a notesAlongside) EventNote(e *tracer.Event, note string) {
-	a.sink.Event(e)
+	if ns, ok := a.sink.(steplog.NoteSink); ok {
+		ns.EventNote(e, note)
+	} else {
+		a.sink.Event(e)
+	}
 	a.notes.EventNote(e, note)
 }
 
