@@ -86,12 +86,12 @@ func TestDescribedUserLog(t *testing.T) {
 // does not know it, through the Def the log's definition block
 // describes. The DOT is the same byte for byte. The player page is the
 // same outside its data: the data differ where a described Def cannot
-// know what only code knows (see docs/step-log-format.md): the notes,
-// narrated anew in both languages with plain words from the declared
-// nouns (the log's own notes are in one language, and the page carries
-// two); the legal candidates (Def.Conflicts is code: the stack says
-// "untried", not "legal, untried"); and a title the built-in writes
-// for its instance (N-Queens' 5 皇后).
+// know what only code knows (see docs/step-log-format.md): the notes of
+// the other language than the log's, narrated with plain words from the
+// declared nouns (the log's own language shows the log's notes); the
+// legal candidates (Def.Conflicts is code: the stack says "untried", not
+// "legal, untried"); and a title the built-in writes for its instance
+// (N-Queens' 5 皇后).
 func TestDescribedBuiltinLogs(t *testing.T) {
 	dir := t.TempDir()
 	scripts := regexp.MustCompile(`(?s)<script id="[^"]+"[^>]*>.*?</script>`)
