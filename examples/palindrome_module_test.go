@@ -216,18 +216,43 @@ func TestPalindromeModule(t *testing.T) {
 	t.Run("the stock backtrack render reads the log", func(t *testing.T) {
 		var o, e bytes.Buffer
 		dot := filepath.Join(out, "stock.dot")
-		if code := cli.Run(context.Background(), []string{"render", log, "--dot", dot}, strings.NewReader(""), &o, &e); code != 0 {
-			if strings.Contains(e.String(), `unknown problem "palindrome"`) {
-				t.Skipf("not yet: a step log does not describe its own problem (issue 34, item 4), so the stock backtrack refuses a user's log: %s", strings.TrimSpace(e.String()))
-			}
+		svg := filepath.Join(out, "stock.svg")
+		if code := cli.Run(context.Background(), []string{"render", log, "--dot", dot, "--svg", svg, "--html", filepath.Join(out, "stock.html"),
+			"--png", filepath.Join(out, "stock.png")}, strings.NewReader(""), &o, &e); code != 0 {
 			t.Fatalf("backtrack render %s: exit %d: %s", log, code, e.String())
+		}
+		if b, err := os.ReadFile(svg); err != nil || !bytes.Equal(b, mustRead(t, filepath.Join(out, "r.svg"))) {
+			t.Errorf("the stock render's SVG differs from the example's own (%v)", err)
 		}
 		a, err1 := os.ReadFile(filepath.Join(out, "aab.dot"))
 		b, err2 := os.ReadFile(dot)
 		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
 			t.Errorf("the stock render's DOT differs from the example's own (%v, %v)", err1, err2)
 		}
+		// The stock stepper steps through it with the log's own notes
+		// (in the log's language) and the calls' own candidates.
+		if !bytes.Contains(mustRead(t, log), []byte("\nlang: en\n")) {
+			t.Fatalf("the log is not in English")
+		}
+		o.Reset()
+		if code := cli.Run(context.Background(), []string{"step", "--log", log, "--print", "--to", "18", "--lang", "en"}, strings.NewReader(""), &o, &e); code != 0 {
+			t.Fatalf("backtrack step --log %s: exit %d: %s", log, code, e.String())
+		}
+		for _, w := range []string{`note: "ab" = s[1..2] is not a palindrome: skip it (continue)`, "d0 #0 a[0..0]         untried: 1 2"} {
+			if !strings.Contains(o.String(), w) {
+				t.Errorf("the stock step --log lacks %q:\n%s", w, o.String())
+			}
+		}
 	})
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // partitions returns every partition of s into palindromes, found by

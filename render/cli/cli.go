@@ -18,6 +18,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -36,6 +37,7 @@ import (
 	"github.com/backtrack-edu/backtrack/lessons/site/play"
 	"github.com/backtrack-edu/backtrack/render/export"
 	"github.com/backtrack-edu/backtrack/render/outfile"
+	"github.com/backtrack-edu/backtrack/render/steplog"
 	"github.com/backtrack-edu/backtrack/render/stepper"
 	"github.com/backtrack-edu/backtrack/tracer"
 	"github.com/backtrack-edu/backtrack/tracer/problems/listkit"
@@ -652,8 +654,12 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	print := fs.Bool("print", false, "print the view at --to as plain text and exit (for handouts)")
 	width := fs.Int("width", 0, "screen width in columns (default: the terminal's, or 80)")
 	height := fs.Int("height", 0, "screen height in lines (default: the terminal's, or 24)")
+	logPath := fs.String("log", "", "step through a saved step log (trace --yaml) in place of a search; its problem is the log's, described by the log if this program does not know it")
 	p, opts, err := fs.problem(ctx, args, &pf, stdin)
-	if err != nil {
+	switch {
+	case *logPath != "" && (p != nil || len(fs.Args()) > 0):
+		return usagef("step --log takes its problem from the log: give a log or a problem, not both")
+	case *logPath == "" && err != nil:
 		return err
 	}
 	lang, err := parseLangFlag(*langFlag)
@@ -663,21 +669,28 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if *to < 0 || *width < 0 || *height < 0 {
 		return usagef("--to, --width and --height must not be negative")
 	}
-	if opts.Limits.MaxSteps == 0 || opts.Limits.MaxSteps > maxStepperSteps {
-		return usagef("--max-steps %d: the stepper keeps every step in memory (about 17 bytes each), so it needs a limit from 1 to %d", opts.Limits.MaxSteps, maxStepperSteps)
-	}
-	if opts.Limits.MaxSteps > tracer.DefaultMaxSteps {
-		liftMemoryLimit() // a recording of more steps than the default
-	}
-	info := p.Info()
-	rec := stepper.NewRecording(info, tracer.StrategyOf(info, opts))
-	opts.Sinks = []tracer.Sink{rec}
-	res, err := tracer.Run(ctx, p, opts)
-	if err != nil {
-		return err
-	}
-	if res.Limit == tracer.LimitCanceled {
-		return export.ErrInterruptedEarly
+	var rec *stepper.Recording
+	if *logPath != "" {
+		if rec, err = logRecording(*logPath); err != nil {
+			return err
+		}
+	} else {
+		if opts.Limits.MaxSteps == 0 || opts.Limits.MaxSteps > maxStepperSteps {
+			return usagef("--max-steps %d: the stepper keeps every step in memory (about 17 bytes each), so it needs a limit from 1 to %d", opts.Limits.MaxSteps, maxStepperSteps)
+		}
+		if opts.Limits.MaxSteps > tracer.DefaultMaxSteps {
+			liftMemoryLimit() // a recording of more steps than the default
+		}
+		info := p.Info()
+		rec = stepper.NewRecording(info, tracer.StrategyOf(info, opts))
+		opts.Sinks = []tracer.Sink{rec}
+		res, err := tracer.Run(ctx, p, opts)
+		if err != nil {
+			return err
+		}
+		if res.Limit == tracer.LimitCanceled {
+			return export.ErrInterruptedEarly
+		}
 	}
 	if *to > rec.Len() {
 		return usagef("--to %d is beyond the last step %d", *to, rec.Len())
@@ -719,6 +732,70 @@ func cmdStep(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return stepper.RunInteractive(ctx, s, in, outFile)
 	}
 	return stepper.RunScript(s, stdin, stdout, stderr)
+}
+
+// logRecording reads the step log in file name into a recording for the
+// stepper: its problem is the one the header names (or, for a problem
+// this program does not know, the one its definition block describes),
+// its steps the log's, at most maxStepperSteps of them.
+func logRecording(name string) (*stepper.Recording, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("step log %q: %v", name, err)
+	}
+	defer f.Close()
+	lr := &logRecorder{}
+	if _, _, err := steplog.Read(bufio.NewReaderSize(f, 1<<16), lr); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if lr.rec == nil {
+		return nil, fmt.Errorf("%s: no steps", name)
+	}
+	return lr.rec, nil
+}
+
+// logRecorder feeds a log's steps to a stepper's recording, made from the
+// log's header (steplog.HeaderSink).
+type logRecorder struct {
+	rec   *stepper.Recording
+	steps int64
+}
+
+func (l *logRecorder) LogHeader(h steplog.Header, info tracer.Info) {
+	l.rec = stepper.NewRecording(info, h.Strategy)
+	if _, err := tracer.Lookup(h.Problem); err != nil && h.Definition != nil {
+		// Known only from the log: its own notes, in its language.
+		if lang, err := tracer.ParseLang(h.Lang); err == nil && h.Lang != "" {
+			l.rec.UseLogNotes(lang)
+		}
+	}
+}
+
+// EventNote records the event and keeps its note (steplog.NoteSink).
+func (l *logRecorder) EventNote(e *tracer.Event, note string) {
+	l.Event(e)
+	if l.rec != nil && l.steps <= maxStepperSteps {
+		l.rec.LogNote(note)
+	}
+}
+
+func (l *logRecorder) Event(e *tracer.Event) {
+	l.steps++
+	if l.rec != nil && l.steps <= maxStepperSteps {
+		l.rec.Event(e)
+	}
+}
+
+// Err stops the reading of a log longer than the stepper keeps.
+func (l *logRecorder) Err() error {
+	if l.steps > maxStepperSteps {
+		return fmt.Errorf("more than %d steps: the stepper keeps every step in memory", maxStepperSteps)
+	}
+	return nil
 }
 
 // comparePuzzleError words a puzzle compare could not give to defs[i]:

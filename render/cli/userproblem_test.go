@@ -221,6 +221,19 @@ func TestUserProblemInProcess(t *testing.T) {
 		if fi, err := os.Stat(html); err != nil || fi.Size() < 1000 {
 			t.Errorf("render --html: %v", err)
 		}
+		if out := os.Getenv(userLogEnv); out != "" {
+			// TestDescribedUserLog reads them in a process that does not
+			// know bits.
+			for _, f := range []string{log, dot, html} {
+				b, err := os.ReadFile(f)
+				if err == nil {
+					err = os.WriteFile(filepath.Join(out, filepath.Base(f)), b, 0o644)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 	})
 	t.Run("step runs it", func(t *testing.T) {
 		out, _ := run(t, 0, "step", "bits", "--length", "2", "--to", "3", "--print")

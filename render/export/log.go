@@ -94,7 +94,11 @@ type notesAlongside struct {
 func (a notesAlongside) Event(e *tracer.Event) { a.sink.Event(e) }
 
 func (a notesAlongside) EventNote(e *tracer.Event, note string) {
-	a.sink.Event(e)
+	if ns, ok := a.sink.(steplog.NoteSink); ok {
+		ns.EventNote(e, note)
+	} else {
+		a.sink.Event(e)
+	}
 	a.notes.EventNote(e, note)
 }
 
@@ -150,9 +154,15 @@ func (u untilNotes) Err() error {
 	return nil
 }
 
-// LogInfo is the run a step log describes, from its summary.
+// LogInfo is the run a step log describes, from its summary: the
+// problem's registered Def, or, for a problem this program does not know,
+// the Def the log's definition block describes (steplog.DefFromHeader),
+// which Read puts in the summary.
 func LogInfo(sum tracer.Summary) tracer.Info {
-	d, _ := tracer.Lookup(sum.Problem)
+	d, err := tracer.Lookup(sum.Problem)
+	if err != nil {
+		d = sum.Def
+	}
 	return tracer.Info{Def: d, Problem: sum.Problem, Size: sum.Size, Instance: sum.Instance,
 		Order: sum.Strategy.Order, Check: sum.Strategy.Check, Rules: sum.Rules}
 }

@@ -98,9 +98,29 @@ func (s *logSinks) Event(e *tracer.Event) { s.all.Event(e) }
 // Err reports the first error of a sink, as the MultiSink does.
 func (s *logSinks) Err() error { return s.all.(interface{ Err() error }).Err() }
 
-// LogHeader begins the page's recording (steplog.HeaderSink).
+// LogHeader begins the page's recording (steplog.HeaderSink). For a
+// problem this program knows only from the log's definition block, the
+// page keeps the log's own notes in the log's language.
 func (s *logSinks) LogHeader(h steplog.Header, info tracer.Info) {
 	if s.page != nil {
 		s.page.begin(info, h.Strategy)
+		if lang, err := tracer.ParseLang(h.Lang); err == nil && h.Lang != "" && logDescribed(h) {
+			s.page.rec.UseLogNotes(lang)
+		}
 	}
+}
+
+// EventNote passes the event on, and its note to the page (steplog.NoteSink).
+func (s *logSinks) EventNote(e *tracer.Event, note string) {
+	s.all.Event(e)
+	if s.page != nil && s.page.rec != nil {
+		s.page.rec.LogNote(note)
+	}
+}
+
+// logDescribed reports whether the log's problem is one this program
+// knows only from its definition block.
+func logDescribed(h steplog.Header) bool {
+	_, err := tracer.Lookup(h.Problem)
+	return err != nil && h.Definition != nil
 }

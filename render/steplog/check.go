@@ -28,6 +28,9 @@ type logProblem struct {
 	problem tracer.Problem
 	// spec builds the instance again (a version-1 log's slots: v1Slots).
 	spec tracer.Spec
+	// described: the problem is not one this program knows; def is the
+	// one the header's definition block describes.
+	described bool
 }
 
 // logBoard is what the header says about the board: it bounds the cells,
@@ -152,9 +155,14 @@ func checkLogHeader(h *Header) (*logProblem, error) {
 	}
 	def, err := tracer.Lookup(h.Problem)
 	if err != nil {
+		if h.Definition != nil {
+			// A problem defined in another program, which the log
+			// describes: drawn and narrated from its definition.
+			return describedLogProblem(h)
+		}
 		// A problem defined in another program: this one cannot check
 		// its steps, nor word them.
-		return nil, fmt.Errorf("unknown problem %s: this program knows %s", quoteShort(h.Problem), tracer.JoinValues(tracer.ProblemNames()))
+		return nil, fmt.Errorf("unknown problem %s: this program knows %s, and a log of format %s does not describe its problem", quoteShort(h.Problem), tracer.JoinValues(tracer.ProblemNames()), h.Format)
 	}
 	if def.Name != h.Problem {
 		return nil, fmt.Errorf("problem %s: a step log calls it %s", quoteShort(h.Problem), def.Name)
@@ -202,6 +210,29 @@ func checkLogHeader(h *Header) (*logProblem, error) {
 		return nil, fmt.Errorf("size %d, but the instance is a %d×%d puzzle", h.Size, lp.start.Rows, lp.start.Cols)
 	}
 	lp.rowSlots = def.Board.Slot == tracer.SlotRow
+	return lp, nil
+}
+
+// describedLogProblem is the run a header describes in its definition
+// block, for a problem this program does not know: its steps are held to
+// the described board and rules, not to a search (there is none).
+func describedLogProblem(h *Header) (*logProblem, error) {
+	def, err := DefFromHeader(*h)
+	if err != nil {
+		return nil, err
+	}
+	s := &h.Strategy
+	if err := checkLogValue("strategy.order", s.Order, def.Orders, def.Name); err != nil {
+		return nil, err
+	}
+	if err := checkLogValue("strategy.check", s.Check, def.Checks, def.Name); err != nil {
+		return nil, err
+	}
+	info := tracer.Info{Def: def, Problem: def.Name, Size: h.Size, Instance: h.Instance, Order: s.Order, Check: s.Check, Rules: def.RuleList()}
+	lp := &logProblem{def: def, info: info, rowSlots: def.Board.Slot == tracer.SlotRow, described: true}
+	if lp.start, err = def.Start(info); err != nil {
+		return nil, fmt.Errorf("definition: %w", err)
+	}
 	return lp, nil
 }
 

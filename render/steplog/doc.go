@@ -7,13 +7,16 @@
 // and readable back (Read) with memory that does not grow with the steps.
 //
 //	# backtrack step log: every step of one search (see README)
-//	format: backtrack-steps/2
+//	format: backtrack-steps/3
 //	tool: backtrack 0.1
 //	problem: permutations
 //	size: 3
 //	instance: "n=3"
 //	strategy: {order: positions, check: scan, when: before, stop: all}
 //	lang: en
+//	definition:
+//	  title: {en: Permutations, zh: 全排列}
+//	  …                 (the problem described: board, values, moves, rules, words, code)
 //	steps:
 //	  - {step: 1, kind: call, node: 0, depth: 0, parent: -1, slot: [0, 0], note: "…"}
 //	  - {step: 2, kind: try, node: 0, depth: 0, move: p0=1, note: "…"}
@@ -24,8 +27,15 @@
 //
 // The header names a problem registered with tracer (tracer.Lookup), and
 // its instance and strategy are built with tracer.Spec.Build as a run's
-// are: a log of a problem the reading program does not know (one defined
-// in another program) is refused, with the list of those it knows.
+// are. A log of a problem the reading program does not know (one defined
+// in another program, or written by a program in another language) is
+// read through its header's definition block (describe.go writes it,
+// described.go builds a Def from it, DefFromHeader): drawn and narrated,
+// with no search. The tables after the summary (leaves, loops, marks)
+// carry what the writing problem's Def computes from a path: its pruned
+// leaves' words, its calls' candidates, its calls' marks. The format is
+// specified in docs/step-log-format.md, with a JSON Schema in schema/.
+// Logs of format versions 2 (no definition) and 1 (no slots) still read.
 //
 // The header and the summary are written and read by yaml.v3 (yaml.go). The
 // steps, which are nearly all of a log, go through a small line codec of

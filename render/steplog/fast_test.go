@@ -52,7 +52,7 @@ func readPathsAgree(t testing.TB, data []byte) {
 	if fmt.Sprint(ferr) != fmt.Sprint(serr) {
 		t.Fatalf("errors differ:\nfast %v\nslow %v\nin:\n%s", ferr, serr, logCut(data))
 	}
-	if fh != sh || !reflect.DeepEqual(fsum, ssum) {
+	if !reflect.DeepEqual(fh, sh) || !reflect.DeepEqual(fsum, ssum) {
 		t.Fatalf("header or summary differ:\n%+v\n%+v\n%+v\n%+v", fh, sh, fsum, ssum)
 	}
 	if !slices.Equal(fs.events, ss.events) || !slices.Equal(fs.notes, ss.notes) {

@@ -45,7 +45,7 @@ type HeaderSink interface {
 const (
 	maxLogLine    = 1 << 20                     // one step line (a note can be long, not this long)
 	maxLogHeader  = 1 << 20                     // the keys before "steps:"
-	maxLogSummary = 1 << 20                     // the summary
+	maxLogSummary = 4 << 20                     // the summary and the tables after it
 	logKeepBoards = tracer.DefaultKeepSolutions // solution boards kept, as tracer.Run keeps by default
 )
 
@@ -283,9 +283,12 @@ func read(r io.Reader, sink tracer.Sink, ro readOptions) (Header, tracer.Summary
 	if err := scanErr(); err != nil {
 		return h, sum, err
 	}
-	sum, lines, err := decodeLogSummary(rest, first, &h, lp.def)
+	sum, lines, leaves, marks, loops, err := decodeLogTail(rest, first, &h, lp.def)
 	if err != nil {
 		return h, sum, logPartError("summary", err)
+	}
+	if lp.described && h.Definition != nil {
+		h.Definition.setLeaves(leaves, marks, loops)
 	}
 	if key, err := sameCounts(&sum.Stats, &st, lb.ruleNames); err != nil {
 		return h, sum, logPartError("summary", &logDocError{line: lines[key], msg: err.Error()})

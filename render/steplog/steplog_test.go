@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -267,7 +268,12 @@ func TestLogRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if h != lr.header {
+			if h.Definition == nil {
+				t.Errorf("header: no definition block")
+			}
+			hd := h
+			hd.Definition = nil
+			if hd != lr.header {
 				t.Errorf("header:\n got %+v\nwant %+v", h, lr.header)
 			}
 			if !reflect.DeepEqual(sum, lr.sum) {
@@ -398,6 +404,10 @@ func logWholeIsYAML(t *testing.T, lr logRun, lp *logProblem) {
 			t.Fatalf("note of step %d as yaml.v3 reads it: got %q, want %q", i+1, note, want)
 		}
 	}
+	if _, ok := doc.Header["definition"]; !ok {
+		t.Errorf("header as yaml.v3 reads it: no definition")
+	}
+	delete(doc.Header, "definition")
 	if !reflect.DeepEqual(doc.Header, map[string]any{
 		"format": Format, "tool": lr.header.Tool, "problem": lr.header.Problem, "size": lr.header.Size,
 		"instance": lr.header.Instance, "lang": lr.header.Lang,
@@ -614,7 +624,9 @@ func TestLogErrors(t *testing.T) {
 	sum := logLineOf(t, log, "summary:")
 	cut := strings.Join(strings.SplitAfter(log, "\n")[:step(30)], "")
 	header := log[:strings.Index(log, "steps:\n")]
-	const headerKeys = "(want format, tool, problem, size, instance, strategy, lang)"
+	const headerKeys = "(want format, tool, problem, size, instance, strategy, lang, definition)"
+	// The first step is on the line after "steps:".
+	steps0 := logLineOf(t, log, "steps:")
 	// An alias bomb: each key holds nine of the one before, 9^8 "lol" if
 	// the aliases were expanded.
 	bomb := "format: backtrack-steps/1\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
@@ -635,14 +647,15 @@ func TestLogErrors(t *testing.T) {
 	}{
 		// The header.
 		{name: "version", log: strings.Replace(log, "format: "+Format, "format: backtrack-steps/9", 1),
-			want: `step log line 2 (header): format "backtrack-steps/9" is not supported: want backtrack-steps/2 (or backtrack-steps/1)`},
+			want: `step log line 2 (header): format "backtrack-steps/9" is not supported: want backtrack-steps/3 (or backtrack-steps/2, backtrack-steps/1)`},
 		{name: "no format", log: strings.Replace(log, "format: "+Format+"\n", "", 1),
 			want: `step log header: no "format" key: not a step log`},
 		{name: "not a log", log: "hello: world\n", want: `step log header: no "format" key: not a step log`},
 		{name: "not a mapping", log: "hello\n", want: `step log header: no "format" key: not a step log`},
 		{name: "empty", want: `step log header: no "format" key: not a step log`},
-		{name: "bad header", log: strings.Replace(log, "problem: nqueens", "problem: chess", 1),
-			want: `step log header: unknown problem "chess": this program knows ` + tracer.JoinValues(tracer.ProblemNames())},
+		{name: "bad header", log: strings.Replace(asV2(log), "problem: nqueens", "problem: chess", 1),
+			want: `step log header: unknown problem "chess": this program knows ` + tracer.JoinValues(tracer.ProblemNames()) +
+				", and a log of format " + FormatV2 + " does not describe its problem"},
 		{name: "alias as problem", log: strings.Replace(log, "problem: nqueens", "problem: queens", 1),
 			want: `step log header: problem "queens": a step log calls it nqueens`},
 		{name: "size out of range", log: strings.Replace(log, "size: 4", "size: 31", 1),
@@ -699,11 +712,11 @@ func TestLogErrors(t *testing.T) {
 		{name: "bad kind", log: logEditLine(t, log, step(5), "kind: try", "kind: jump"),
 			want: fmt.Sprintf(`step log line %d (step 5): unknown kind "jump"`, step(5))},
 		{name: "bad rule", log: logEditLine(t, log, reject, "rule: column", "rule: colour"),
-			want: fmt.Sprintf(`step log line %d (step %d): unknown rule "colour"`, reject, reject-9)},
+			want: fmt.Sprintf(`step log line %d (step %d): unknown rule "colour"`, reject, reject-steps0)},
 		{name: "bad witness", log: logEditLine(t, log, reject, "witness: [0, 0]", "witness: [7, 0]"),
-			want: fmt.Sprintf(`step log line %d (step %d): witness (7,0) is off the 4×4 board`, reject, reject-9)},
+			want: fmt.Sprintf(`step log line %d (step %d): witness (7,0) is off the 4×4 board`, reject, reject-steps0)},
 		{name: "bad cell", log: logEditLine(t, log, reject, "witness: [0, 0]", "witness: [0]"),
-			want: fmt.Sprintf(`step log line %d (step %d): witness: want [row, col] or none, got a list or mapping`, reject, reject-9)},
+			want: fmt.Sprintf(`step log line %d (step %d): witness: want [row, col] or none, got a list or mapping`, reject, reject-steps0)},
 		{name: "bad move", log: logEditLine(t, log, step(5), "move: r1=c0", "move: r1c0"),
 			want: fmt.Sprintf(`step log line %d (step 5): move: "r1c0" is not an N-Queens move: want r<row>=c<column>, e.g. r0=c1`, step(5))},
 		{name: "move off the board", log: logEditLine(t, log, step(5), "move: r1=c0", "move: r4=c0"),
@@ -771,11 +784,11 @@ func TestLogErrors(t *testing.T) {
 		{name: "summary syntax", log: strings.Replace(log, "  scan_cost: 0\n", "  scan_cost: 0\n\tx: 1\n", 1),
 			want: fmt.Sprintf(`step log line %d (summary): found a tab character that violates indentation`, logLineOf(t, log, "scan_cost:"))},
 		{name: "summary extra", log: log + "extra: 1\n",
-			want: fmt.Sprintf(`step log line %d (summary): unknown key "extra" (want summary)`, strings.Count(log, "\n")+1)},
+			want: fmt.Sprintf(`step log line %d (summary): unknown key "extra" (want summary, leaves, loops, marks)`, strings.Count(log, "\n")+1)},
 		{name: "summary second document", log: log + "---\nsummary: {}\n",
 			want: fmt.Sprintf(`step log line %d (summary): a second YAML document (after a "---" line): a step log is one document`, strings.Count(log, "\n")+2)},
 		{name: "summary solution", log: strings.Replace(log, `    - ".Q.."`, `    - "Q..."`, 1),
-			want: fmt.Sprintf(`step log line %d (summary): the solution is not the board the steps reach`, logLineOf(t, log, "  solution:"))},
+			want: fmt.Sprintf(`step log line %d (summary): the solution is not the board the steps reach`, logLineOf(t, log, "summary:")+logLineOf(t, log[strings.Index(log, "\nsummary:")+1:], "  solution:")-1)},
 		{name: "summary solution text", log: strings.Replace(log, `    - ".Q.."`, "    - [.Q..]", 1),
 			want: fmt.Sprintf(`step log line %d (summary): solution: want text, got a list`, logLineOf(t, log, `    - ".Q.."`))},
 	}
@@ -898,17 +911,17 @@ func TestLogRefusedEarly(t *testing.T) {
 		name, prefix, line, want string
 	}{
 		{"header", head, "# a comment\n", `step log: no "steps:" line in the first`},
-		{"summary", log, "# a comment\n", "(from line " + strconv.Itoa(logLineOf(t, log, "summary:")) + ") is longer than 1048576 bytes"},
+		{"summary", log, "# a comment\n", "(from line " + strconv.Itoa(logLineOf(t, log, "summary:")) + ") is longer than 4194304 bytes"},
 		{"line", log, "x", "longer than 1048576 bytes"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &logEndless{prefix: tc.prefix, line: tc.line, most: 4 << 20}
+			r := &logEndless{prefix: tc.prefix, line: tc.line, most: 8 << 20}
 			_, _, err := Read(r, nil)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want %q", err, tc.want)
 			}
-			if r.served > 2<<20+len(tc.prefix) {
+			if r.served > 5<<20+len(tc.prefix) {
 				t.Errorf("read %d bytes before refusing", r.served)
 			}
 		})
@@ -985,7 +998,7 @@ func TestWriterErrors(t *testing.T) {
 	h := Header{Problem: "nqueens", Size: 4, Instance: "n=4",
 		Strategy: tracer.Strategy{Order: nqueens.OrderRows, Check: tracer.CheckScan, When: tracer.WhenBefore, Stop: tracer.StopAll}}
 	if _, err := NewWriter(io.Discard, Header{Problem: "chess", Strategy: h.Strategy}, nil); err == nil ||
-		err.Error() != `step log: unknown problem "chess": this program knows `+tracer.JoinValues(tracer.ProblemNames()) {
+		err.Error() != `step log: unknown problem "chess": this program knows `+tracer.JoinValues(tracer.ProblemNames())+", and a log of format "+Format+" does not describe its problem" {
 		t.Errorf("a header of no problem: %v", err)
 	}
 	bad := h
@@ -994,7 +1007,7 @@ func TestWriterErrors(t *testing.T) {
 		t.Error("another format was accepted")
 	}
 	// A failing writer: the error is kept and returned by Close.
-	lw, err := NewWriter(&logFailAfter{n: 1000}, h, nil)
+	lw, err := NewWriter(&logFailAfter{n: 4000}, h, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1212,7 +1225,9 @@ func FuzzRead(f *testing.F) {
 		}
 		h.Format = older
 		h2.Format = older
-		if h2 != h || !reflect.DeepEqual(sum2, sum) {
+		hd, hd2 := h, h2
+		hd.Definition, hd2.Definition = nil, nil
+		if hd2 != hd || h2.Definition == nil || (h.Definition != nil && !reflect.DeepEqual(h2.Definition, h.Definition)) || !reflect.DeepEqual(sum2, sum) {
 			t.Fatalf("header or summary changed:\n%+v\n%+v\n%+v\n%+v", h, h2, sum, sum2)
 		}
 		if !reflect.DeepEqual(again, rec) {
@@ -1501,25 +1516,32 @@ func ExampleNewWriter() {
 		fmt.Println(err)
 		return
 	}
+	// The header, its definition block cut short, and the first steps.
 	lines := strings.Split(buf.String(), "\n")
-	fmt.Println(strings.Join(lines[:16], "\n"))
+	fmt.Println(strings.Join(lines[:14], "\n"))
+	fmt.Println("  …")
+	i := slices.Index(lines, "steps:")
+	fmt.Println(strings.Join(lines[i:i+4], "\n"))
 	// Output:
 	// # backtrack step log: every step of one search (see README)
-	// format: backtrack-steps/2
+	// format: backtrack-steps/3
 	// tool: backtrack example
 	// problem: nqueens
 	// size: 2
 	// instance: "n=2"
 	// strategy: {order: rows, check: scan, when: before, stop: all}
 	// lang: ""
+	// definition:
+	//   title: {en: N-Queens, zh: N 皇后}
+	//   label: {en: n=2, zh: n=2}
+	//   board:
+	//     rows: 2
+	//     cols: 2
+	//   …
 	// steps:
 	//   - {step: 1, kind: call, node: 0, depth: 0, parent: -1, slot: [0, -1]}
 	//   - {step: 2, kind: try, node: 0, depth: 0, move: r0=c0}
 	//   - {step: 3, kind: place, node: 0, depth: 0, move: r0=c0, cost: 0}
-	//   - {step: 4, kind: call, node: 1, depth: 1, parent: 0, move: r0=c0, slot: [1, -1]}
-	//   - {step: 5, kind: try, node: 1, depth: 1, move: r1=c0}
-	//   - {step: 6, kind: reject, node: 1, depth: 1, move: r1=c0, rule: column, witness: [0, 0], cost: 1}
-	//   - {step: 7, kind: try, node: 1, depth: 1, move: r1=c1}
 }
 
 // Reading a log back: the steps rebuild the search tree, and the summary
@@ -1634,7 +1656,10 @@ func TestLogPermutations(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if gh != h {
+			if gh.Definition == nil {
+				t.Errorf("header: no definition block")
+			}
+			if gh.Definition = nil; gh != h {
 				t.Errorf("header:\n got %+v\nwant %+v", gh, h)
 			}
 			if !reflect.DeepEqual(got, sum) {

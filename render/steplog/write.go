@@ -17,9 +17,15 @@ import (
 // event on one line as it happens, and the line codec's writing half.
 
 // Format names the version of the step-log format that Writer writes
-// and Read reads. Read reads FormatV1 too; a log of any other version is
-// refused.
-const Format = "backtrack-steps/2"
+// and Read reads: version 3, whose header describes its problem (a
+// definition block, see Definition). Read reads FormatV2 and FormatV1
+// too; a log of any other version is refused.
+const Format = "backtrack-steps/3"
+
+// FormatV2 is the second version of the step-log format, which Read
+// still reads: its header has no definition block, so only a problem
+// this program knows reads.
+const FormatV2 = "backtrack-steps/2"
 
 // logComment is the first line of every step log.
 const logComment = "# backtrack step log: every step of one search (see README)\n"
@@ -49,6 +55,11 @@ type Writer struct {
 	steps  int64
 	err    error
 	closed bool
+	// leaves collects the Def's notes of pruned leaves (tracer.Def.
+	// LeafNote) for the log's leaves table, when the Def has them; calls
+	// holds the move value of each open call, by depth, for their paths.
+	leaves *leafTable
+	calls  []int
 }
 
 // NewWriter checks the header, writes it to w at once and returns a
@@ -72,6 +83,9 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 	if err != nil {
 		return nil, fmt.Errorf("step log: %w", err)
 	}
+	if h.Definition == nil {
+		h.Definition = describe(lp, h.Strategy)
+	}
 	head, err := encodeLogHeader(h)
 	if err != nil {
 		return nil, fmt.Errorf("step log: %w", err)
@@ -86,6 +100,9 @@ func NewWriter(w io.Writer, h Header, note func(*tracer.Event) string) (*Writer,
 		mrv:   lp.def.OrderTraits(h.Strategy.Order).Options,
 		void:  h.Strategy.Void(),
 		line:  make([]byte, 0, 256),
+	}
+	if lp.def.LeafNote != nil || lp.def.CallMark != nil || lp.def.CallLoop != nil {
+		lw.leaves = &leafTable{}
 	}
 	lw.bw.WriteString(logComment)
 	lw.bw.Write(head)
@@ -143,6 +160,9 @@ func (lw *Writer) Event(e *tracer.Event) {
 		lw.err = fmt.Errorf("step log: step %d: %w", e.Step, err)
 		return
 	}
+	if lw.leaves != nil {
+		lw.leafEvent(e)
+	}
 	note := ""
 	if lw.note != nil {
 		note = lw.note(e)
@@ -181,7 +201,7 @@ func (lw *Writer) Close(sum tracer.Summary) error {
 	if sum.Def == nil {
 		sum.Def = lw.def // its rules' keys are the log's problem's
 	}
-	tail, err := encodeLogSummary(sum)
+	tail, err := encodeLogSummary(sum, lw.leaves)
 	if err != nil && lw.err == nil {
 		lw.err = fmt.Errorf("step log: %w", err)
 	}
@@ -197,6 +217,37 @@ func (lw *Writer) Close(sum tracer.Summary) error {
 		lw.err = fmt.Errorf("step log: the summary counts %s, but the log holds %s", logPlural(sum.Stats.Steps, "step"), logPlural(lw.steps, "step"))
 	}
 	return lw.err
+}
+
+// leafEvent keeps the move of each open call, and the Def's note of a
+// pruned leaf, by its path (the moves from the root, the candidate last,
+// as a tree's pruned leaf has it).
+func (lw *Writer) leafEvent(e *tracer.Event) {
+	switch e.Kind {
+	case tracer.KindCall:
+		if e.Depth >= 0 && e.Depth <= len(lw.calls) {
+			lw.calls = append(lw.calls[:e.Depth], e.Value)
+			if lw.def.CallLoop != nil && len(lw.leaves.loops) < maxLeaves {
+				path := append([]int(nil), lw.calls[1:]...)
+				lo, hi, end := lw.def.CallLoop(path)
+				lw.leaves.loops = append(lw.leaves.loops, LoopRow{Path: path, Lo: lo, Hi: hi, End: end})
+			}
+			if lw.def.CallMark != nil && e.Depth > 0 && len(lw.leaves.marks) < maxLeaves {
+				path := append([]int(nil), lw.calls[1:]...)
+				if t, ok := lw.def.CallMark(path); ok {
+					lw.leaves.marks = append(lw.leaves.marks, LeafRow{Path: path, Words: Words{EN: t.EN, ZH: t.ZH}})
+				}
+			}
+		}
+	case tracer.KindReject:
+		if lw.def.LeafNote == nil || e.Depth < 0 || e.Depth >= len(lw.calls) || len(lw.leaves.rows) >= maxLeaves {
+			return
+		}
+		path := append(append([]int(nil), lw.calls[1:e.Depth+1]...), e.Value)
+		if t, ok := lw.def.LeafNote(e.Rule, path); ok {
+			lw.leaves.add(path, Words{EN: t.EN, ZH: t.ZH})
+		}
+	}
 }
 
 // The names of kinds and limit reasons, as tracer spells them.

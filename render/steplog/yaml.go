@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,6 +30,11 @@ type Header struct {
 	Instance string          // the instance as tracer.Info.Instance gives it: "n=8", a puzzle on one line
 	Strategy tracer.Strategy // every axis, defaults filled in
 	Lang     string          // the language of the notes ("en", "zh"), or "" without notes
+	// Definition describes the problem to a reader that does not know it
+	// (format version 3): NewWriter fills it in from the instance's
+	// bound Def when it is nil. Read fills it in from the log; a log of
+	// an older version has none.
+	Definition *Definition
 }
 
 // HeaderFor returns the header of a log of a run of a problem described
@@ -168,12 +174,42 @@ func encodeLogHeader(h Header) ([]byte, error) {
 		add("instance", &yaml.Node{Kind: yaml.ScalarNode, Value: h.Instance, Style: yaml.DoubleQuotedStyle}).
 		add("strategy", strat.n).
 		str("lang", h.Lang)
+	if h.Definition != nil {
+		var dn yaml.Node
+		if err := dn.Encode(h.Definition); err != nil {
+			return nil, fmt.Errorf("definition: %w", err)
+		}
+		m.add("definition", &dn)
+	}
 	return encodeYAML(m.n)
 }
 
 // encodeLogSummary writes the summary key of a step log: the --stats keys.
-func encodeLogSummary(sum tracer.Summary) ([]byte, error) {
-	return encodeYAML(newMapping().add("summary", summaryNode(sum)).n)
+// and, after it, the leaves table of a Def with notes of pruned leaves.
+func encodeLogSummary(sum tracer.Summary, leaves *leafTable) ([]byte, error) {
+	m := newMapping().add("summary", summaryNode(sum))
+	if leaves != nil && len(leaves.rows) > 0 {
+		var n yaml.Node
+		if err := n.Encode(leaves.rows); err != nil {
+			return nil, err
+		}
+		m.add("leaves", &n)
+	}
+	if leaves != nil && len(leaves.loops) > 0 {
+		var n yaml.Node
+		if err := n.Encode(leaves.loops); err != nil {
+			return nil, err
+		}
+		m.add("loops", &n)
+	}
+	if leaves != nil && len(leaves.marks) > 0 {
+		var n yaml.Node
+		if err := n.Encode(leaves.marks); err != nil {
+			return nil, err
+		}
+		m.add("marks", &n)
+	}
+	return encodeYAML(m.n)
 }
 
 func encodeYAML(n *yaml.Node) ([]byte, error) {
@@ -498,7 +534,7 @@ func (d logDoc) strategy(f logField) (tracer.Strategy, error) {
 	return st, nil
 }
 
-var logHeaderKeys = []string{"format", "tool", "problem", "size", "instance", "strategy", "lang"}
+var logHeaderKeys = []string{"format", "tool", "problem", "size", "instance", "strategy", "lang", "definition"}
 
 // decodeLogHeader reads the keys before a log's steps (the lines of the
 // file from the first on), the format first.
@@ -518,8 +554,8 @@ func decodeLogHeader(b []byte) (Header, error) {
 	if h.Format, err = d.text(format, "format"); err != nil {
 		return h, err
 	}
-	if h.Format != Format && h.Format != FormatV1 {
-		return h, d.errorf(format.at, "format %s is not supported: want %s (or %s)", quoteShort(h.Format), Format, FormatV1)
+	if h.Format != Format && h.Format != FormatV2 && h.Format != FormatV1 {
+		return h, d.errorf(format.at, "format %s is not supported: want %s (or %s, %s)", quoteShort(h.Format), Format, FormatV2, FormatV1)
 	}
 	if f, ok := lookup(root, "steps"); ok {
 		// A log written as JSON, or with the steps in a flow list.
@@ -557,8 +593,58 @@ func decodeLogHeader(b []byte) (Header, error) {
 	if err != nil {
 		return h, err
 	}
-	h.Strategy, err = d.strategy(strat)
-	return h, err
+	if h.Strategy, err = d.strategy(strat); err != nil {
+		return h, err
+	}
+	if f, ok := m["definition"]; ok {
+		if h.Format != Format {
+			return h, d.errorf(f.key, "definition: a log of format %s has none (it came in %s)", h.Format, Format)
+		}
+		if h.Definition, err = d.definition(f); err != nil {
+			return h, err
+		}
+	}
+	return h, nil
+}
+
+// fieldNotFound is yaml.v3's word for an unknown key, which names a Go
+// type.
+var fieldNotFound = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+
+// definition reads the definition block under key f: every key known,
+// each of its type. What a reader needs of it is checked when the
+// problem is one this program does not know (DefFromHeader).
+func (d logDoc) definition(f logField) (*Definition, error) {
+	if f.val.Kind != yaml.MappingNode {
+		return nil, d.errorf(f.at, "definition: want keys and values, got %s", describeNode(f.val))
+	}
+	// yaml.v3 checks unknown keys only when it decodes a document, not a
+	// node: the block goes through text once more.
+	b, err := yaml.Marshal(f.val)
+	if err != nil {
+		return nil, d.errorf(f.at, "definition: %v", err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	var df Definition
+	if err := dec.Decode(&df); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n")
+		msg = strings.TrimSpace(strings.SplitN(msg, "\n", 2)[0])
+		// yaml.v3's "line 3: …" counts from the block's first key.
+		line := f.val.Line
+		if rest, ok := strings.CutPrefix(msg, "line "); ok {
+			if i := strings.Index(rest, ": "); i > 0 {
+				if n, err := strconv.Atoi(rest[:i]); err == nil {
+					line, msg = f.val.Line+n-1, rest[i+2:]
+				}
+			}
+		}
+		if m := fieldNotFound.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("unknown key %q", m[1])
+		}
+		return nil, &logDocError{line: line + d.off, msg: "definition: " + msg}
+	}
+	return &df, nil
 }
 
 var logSummaryKeys = []string{"problem", "size", "strategy", "status", "limit", "solutions", "nodes", "tries", "rejects",
@@ -571,26 +657,65 @@ var logSummaryKeys = []string{"problem", "size", "strategy", "status", "limit", 
 // caller compares them with the steps. lines gives the line of each key
 // ("nodes", "rejects.row", "solution") for the caller's messages.
 func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, err error) {
+	sum, lines, _, _, _, err = decodeLogTail(b, first, h, def)
+	return sum, lines, err
+}
+
+// decodeLogTail is decodeLogSummary, with the leaves table after the
+// summary (format version 3).
+func decodeLogTail(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, leaves, marks []LeafRow, loops []LoopRow, err error) {
+	sum, lines, root, d, err := decodeLogSummaryRoot(b, first, h, def)
+	if err != nil || root == nil {
+		return sum, lines, nil, nil, nil, err
+	}
+	for _, t := range []struct {
+		key string
+		to  any
+	}{{"leaves", &leaves}, {"loops", &loops}, {"marks", &marks}} {
+		f, ok := root[t.key]
+		if !ok {
+			continue
+		}
+		if h.Format != Format {
+			return sum, lines, nil, nil, nil, d.errorf(f.key, "%s: a log of format %s has none (they came in %s)", t.key, h.Format, Format)
+		}
+		bs, err := yaml.Marshal(f.val)
+		if err == nil {
+			dec := yaml.NewDecoder(bytes.NewReader(bs))
+			dec.KnownFields(true)
+			err = dec.Decode(t.to)
+		}
+		if err != nil {
+			msg := strings.TrimSpace(strings.SplitN(strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n"), "\n", 2)[0])
+			return sum, lines, nil, nil, nil, d.errorf(f.key, "%s: %s", t.key, msg)
+		}
+	}
+	return sum, lines, leaves, marks, loops, nil
+}
+
+// decodeLogSummaryRoot reads the summary and returns the top keys of the
+// document it is in.
+func decodeLogSummaryRoot(b []byte, first int, h *Header, def *tracer.Def) (sum tracer.Summary, lines map[string]int, top map[string]logField, d logDoc, err error) {
 	rules, keys := def.RuleList(), def.RuleKeys()
-	d := newLogDoc(first)
+	d = newLogDoc(first)
 	root, err := d.parse(b)
 	if err != nil {
-		return sum, nil, err
+		return sum, nil, top, d, err
 	}
 	if root == nil {
-		return sum, nil, errors.New("empty (was the file cut short?)")
+		return sum, nil, top, d, errors.New("empty (was the file cut short?)")
 	}
-	top, err := d.fields(root, "", []string{"summary"})
+	top, err = d.fields(root, "", []string{"summary", "leaves", "loops", "marks"})
 	if err != nil {
-		return sum, nil, err
+		return sum, nil, top, d, err
 	}
 	s, ok := top["summary"]
 	if !ok || isNullNode(s.val) {
-		return sum, nil, d.errorf(s.key, "empty (was the file cut short?)")
+		return sum, nil, top, d, d.errorf(s.key, "empty (was the file cut short?)")
 	}
 	m, err := d.fields(s.val, "", logSummaryKeys)
 	if err != nil {
-		return sum, nil, err
+		return sum, nil, top, d, err
 	}
 	lines = make(map[string]int, len(m)+len(rules)+1)
 	for k, f := range m {
@@ -600,56 +725,56 @@ func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum trac
 	var f logField
 
 	if f, err = need("problem"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Problem, err = d.text(f, "problem"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Problem != h.Problem {
-		return sum, lines, d.errorf(f.at, "problem %s, but the header says %q", quoteShort(sum.Problem), h.Problem)
+		return sum, lines, top, d, d.errorf(f.at, "problem %s, but the header says %q", quoteShort(sum.Problem), h.Problem)
 	}
 	if f, err = need("size"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Size, err = d.smallInt(f, "size"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Size != h.Size {
-		return sum, lines, d.errorf(f.at, "size %d, but the header says %d", sum.Size, h.Size)
+		return sum, lines, top, d, d.errorf(f.at, "size %d, but the header says %d", sum.Size, h.Size)
 	}
 	if f, err = need("strategy"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Strategy, err = d.strategy(f); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if sum.Strategy != h.Strategy {
-		return sum, lines, d.errorf(f.key, "strategy %v, but the header says %v", sum.Strategy, h.Strategy)
+		return sum, lines, top, d, d.errorf(f.key, "strategy %v, but the header says %v", sum.Strategy, h.Strategy)
 	}
 	if f, err = need("status"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	status, err := d.text(f, "status")
 	if err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	switch st := tracer.Status(status); st {
 	case tracer.StatusSolved, tracer.StatusComplete, tracer.StatusLimit, tracer.StatusLost, tracer.StatusWrong:
 		sum.Status = st
 	default:
-		return sum, lines, d.errorf(f.at, "unknown status %s", quoteShort(status))
+		return sum, lines, top, d, d.errorf(f.at, "unknown status %s", quoteShort(status))
 	}
 	if f, ok := m["limit"]; ok {
 		name, err := d.text(f, "limit")
 		if err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 		l, err := tracer.ParseLimitReason(name)
 		if err != nil {
-			return sum, lines, d.errorf(f.at, "unknown limit %s: want steps, calls, time, canceled or size", quoteShort(name))
+			return sum, lines, top, d, d.errorf(f.at, "unknown limit %s: want steps, calls, time, canceled or size", quoteShort(name))
 		}
 		if sum.Status != tracer.StatusLimit {
-			return sum, lines, d.errorf(f.key, "limit %s, but the status is %s, not limit", name, sum.Status)
+			return sum, lines, top, d, d.errorf(f.key, "limit %s, but the status is %s, not limit", name, sum.Status)
 		}
 		sum.Limit = l
 	}
@@ -663,38 +788,38 @@ func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum trac
 		{"backtracks", &st.Backtracks}, {"steps", &st.Steps}, {"check_cost", &st.CheckCost}, {"scan_cost", &st.ScanCost},
 	} {
 		if f, err = need(c.key); err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 		if *c.to, err = d.integer(f, c.key); err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 	}
 	if f, err = need("max_depth"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if st.MaxDepth, err = d.smallInt(f, "max_depth"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 
 	sum.Rules, sum.Def = rules, def
 	if f, err = need("rejects"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	rejectKeys := append([]string{"total"}, ruleKeys(keys, sum.Rules)...)
 	rm, err := d.fields(f.val, "rejects", rejectKeys)
 	if err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	var total int64
 	for i, key := range rejectKeys {
 		rf, err := d.need(rm, f.key, "rejects", key)
 		if err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 		lines["rejects."+key] = d.line(rf.key)
 		n, err := d.integer(rf, "rejects."+key)
 		if err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 		if i == 0 {
 			total = n
@@ -704,24 +829,24 @@ func decodeLogSummary(b []byte, first int, h *Header, def *tracer.Def) (sum trac
 		total -= n
 	}
 	if total != 0 {
-		return sum, lines, d.errorf(rm["total"].key, "rejects: total is not the sum of %s", tracer.JoinValues(ruleKeys(keys, sum.Rules)))
+		return sum, lines, top, d, d.errorf(rm["total"].key, "rejects: total is not the sum of %s", tracer.JoinValues(ruleKeys(keys, sum.Rules)))
 	}
 
 	if f, err = need("solution"); err != nil {
-		return sum, lines, err
+		return sum, lines, top, d, err
 	}
 	if f.val.Kind != yaml.SequenceNode {
-		return sum, lines, d.errorf(f.at, "solution: want a list of board rows, got %s", describeNode(f.val))
+		return sum, lines, top, d, d.errorf(f.at, "solution: want a list of board rows, got %s", describeNode(f.val))
 	}
 	for _, row := range f.val.Content {
 		r, err := d.text(newLogField(f.key, row), "solution")
 		if err != nil {
-			return sum, lines, err
+			return sum, lines, top, d, err
 		}
 		sum.Solution = append(sum.Solution, r)
 	}
 	sum.Instance = h.Instance
-	return sum, lines, nil
+	return sum, lines, top, d, nil
 }
 
 // ruleKeys returns the keys of rules, from keys by Rule

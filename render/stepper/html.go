@@ -774,7 +774,11 @@ func buildPlayer(ctx context.Context, rec *Recording, opt HTMLOptions) (*playerP
 		}
 		e := rec.At(k)
 		for i := range nar {
-			if err := pg.notes[i].add(nar[i].Note(&e)); err != nil {
+			note := nar[i].Note(&e)
+			if own, ok := rec.logNote(k, langs[i]); ok {
+				note = own
+			}
+			if err := pg.notes[i].add(note); err != nil {
 				return nil, fmt.Errorf("html: notes: %w", err)
 			}
 		}

@@ -82,6 +82,10 @@ type Recording struct {
 
 	ckBoards []*tracer.Board // the board after step i*stepCheckpoint
 	ckStats  []tracer.Stats  // the Stats after step i*stepCheckpoint
+
+	// logNotes are a step log's own notes in logLang, by step (UseLogNotes).
+	logNotes []string
+	logLang  tracer.Lang
 }
 
 var _ tracer.Sink = (*Recording)(nil)
@@ -99,6 +103,30 @@ func NewRecording(info tracer.Info, strategy tracer.Strategy) *Recording {
 	r.ckBoards = []*tracer.Board{r.start.Clone()}
 	r.ckStats = []tracer.Stats{{}}
 	return r
+}
+
+// UseLogNotes has the recording keep a step log's own notes in lang (see
+// LogNote), which its views then show in that language in place of the
+// narrator's: for a problem known only from its log's definition block,
+// whose narrator has plain words only.
+func (r *Recording) UseLogNotes(lang tracer.Lang) {
+	r.logLang, r.logNotes = lang, []string{}
+}
+
+// LogNote keeps the log's note of the event just recorded (after Event),
+// when UseLogNotes asked for them.
+func (r *Recording) LogNote(note string) {
+	if r.logNotes != nil && int64(len(r.logNotes)) < r.count {
+		r.logNotes = append(r.logNotes, note)
+	}
+}
+
+// logNote returns the log's note of event k in lang, if it has one.
+func (r *Recording) logNote(k int64, lang tracer.Lang) (string, bool) {
+	if r.logNotes == nil || lang != r.logLang || k < 1 || k > int64(len(r.logNotes)) {
+		return "", false
+	}
+	return r.logNotes[k-1], true
 }
 
 // Info returns the description of the recorded problem instance.
@@ -416,6 +444,9 @@ func (r *Recording) scanOf(cs, k int64) (tracer.Event, bool) {
 func (r *Recording) noteAt(k int64, lang tracer.Lang) string {
 	if k < 1 || k > r.Len() {
 		return ""
+	}
+	if note, ok := r.logNote(k, lang); ok {
+		return note
 	}
 	n := tracer.NewNarrator(r.info, r.strategy, lang)
 	// The rules named before event k-1 (which it is fed), as a replay
