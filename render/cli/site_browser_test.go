@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/backtrack-edu/backtrack/lessons/site/play"
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // The course site in a real browser: `lesson build --site` of two quick
@@ -402,7 +403,8 @@ func TestPlayground(t *testing.T) {
 		t.Fatalf("the Chinese playground does not load: %v", err)
 	}
 	r = runPlay("#problem=chess", ``, 2*time.Second)
-	if want := `问题：没有 "chess" 这个问题：可选 nqueens、sudoku、permutations、combination-sum 或 subsets`; r.Error != want || r.Page != "" {
+	ns := tracer.ProblemNames()
+	if want := `问题：没有 "chess" 这个问题：可选 ` + strings.Join(ns[:len(ns)-1], "、") + " 或 " + ns[len(ns)-1]; r.Error != want || r.Page != "" {
 		t.Errorf("#problem=chess: the playground says %q (a page of %d bytes), want %q", r.Error, len(r.Page), want)
 	}
 	r = runPlay("n 0", `f("problem", "nqueens"); f("n", "0");`, 2*time.Second)

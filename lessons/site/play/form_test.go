@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/backtrack-edu/backtrack/tracer"
 )
 
 // good is a form the playground runs: 4-queens, as the page sends it.
@@ -35,7 +37,7 @@ func TestFormRefusesBadFields(t *testing.T) {
 		{"n huge", func(f *Form) { f.N = "99999999999999999999" }, "n", `invalid value "99999999999999999999" for flag -n`, "不是整数"},
 		{"permutations n 0", func(f *Form) { f.Problem, f.N = "permutations", "0" }, "n", "-n 0 is out of range: want 1 to 10", "-n 0 超出范围：应为 1 到 10"},
 		{"sudoku n", func(f *Form) { f.Problem, f.N = "sudoku", "4" }, "n", "-n: sudoku takes no size n: give a puzzle", "没有规模 n"},
-		{"problem", func(f *Form) { f.Problem = "chess" }, "problem", `unknown problem "chess": want nqueens, sudoku, permutations, combination-sum or subsets`, `没有 "chess" 这个问题：可选 nqueens、sudoku、permutations、combination-sum 或 subsets`},
+		{"problem", func(f *Form) { f.Problem = "chess" }, "problem", `unknown problem "chess": want ` + problemsEN(), `没有 "chess" 这个问题：可选 ` + problemsZH()},
 		{"no problem", func(f *Form) { f.Problem = "" }, "problem", "no problem given", "（命令行的英文提示）"},
 		{"order", func(f *Form) { f.Order = "diagonal" }, "order", `--order: nqueens: unknown value "diagonal": want rows`, `--order：nqueens 没有 "diagonal" 这个选项：可选 rows`},
 		{"check", func(f *Form) { f.Check = "counts" }, "check", `--check: nqueens: unknown value "counts": want scan or arrays`, `可选 scan 或 arrays`},
@@ -109,4 +111,17 @@ func TestFormRuns(t *testing.T) {
 			t.Errorf("%+v: the page lacks %q", c.form, c.want)
 		}
 	}
+}
+
+// problemsEN and problemsZH write the registered problems' names as the
+// message lists them: "nqueens, sudoku … or wordsearch", "nqueens、sudoku…
+// 或 wordsearch".
+func problemsEN() string {
+	ns := tracer.ProblemNames()
+	return strings.Join(ns[:len(ns)-1], ", ") + " or " + ns[len(ns)-1]
+}
+
+func problemsZH() string {
+	ns := tracer.ProblemNames()
+	return strings.Join(ns[:len(ns)-1], "、") + " 或 " + ns[len(ns)-1]
 }
