@@ -1,112 +1,32 @@
 package nqueens
 
 import (
-	"context"
-	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/backtrack-edu/backtrack/tracer"
+	"github.com/backtrack-edu/backtrack/tracer/internal/probtest"
 	"github.com/backtrack-edu/backtrack/tracer/problem"
 )
 
-// The LeetCode 37 board, also in ../shared/data/leetcode37.txt, and its
-// solution. The naive search (linear or scan2d, check before placing, stop
-// at the first solution) makes 4209 calls and 37652 tries.
+// The shared helpers (tracer/internal/probtest), under the names this
+// package's tests use.
 const (
-	leetcode37         = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-	leetcode37Solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	leetcode37         = probtest.LeetCode37
+	leetcode37Solution = probtest.LeetCode37Solution
 )
 
-// dataPath returns the path of a file in ../shared/data, which tests may
-// read but the product must not need.
-func dataPath(name string) string {
-	return filepath.Join("..", "..", "..", "..", "shared", "data", name)
-}
-
-// readData returns a data file's text, skipping the test if it is missing.
-func readData(t testing.TB, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(dataPath(name))
-	if os.IsNotExist(err) {
-		t.Skipf("data file %s is missing", dataPath(name))
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// dataLines returns the non-empty lines of a data file that are not
-// comments, without a trailing \r.
-func dataLines(t testing.TB, name string) []string {
-	t.Helper()
-	var out []string
-	for _, line := range strings.Split(readData(t, name), "\n") {
-		line = strings.TrimRight(line, "\r")
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		out = append(out, line)
-	}
-	return out
-}
-
-// puzzleLines returns the puzzles of a one-puzzle-a-line file: the first
-// field of each line (sudoku9-named.txt has a name after it).
-func puzzleLines(t testing.TB, name string) []string {
-	t.Helper()
-	lines := dataLines(t, name)
-	for i, l := range lines {
-		lines[i] = strings.Fields(l)[0]
-	}
-	return lines
-}
-
-// tsvTable reads a tab-separated file with a header line into maps from
-// column name to value.
-func tsvTable(t testing.TB, name string) []map[string]string {
-	t.Helper()
-	lines := dataLines(t, name)
-	head := strings.Split(lines[0], "\t")
-	var rows []map[string]string
-	for _, l := range lines[1:] {
-		f := strings.Split(l, "\t")
-		if len(f) != len(head) {
-			t.Fatalf("%s: line %q has %d fields: want %d", name, l, len(f), len(head))
-		}
-		row := map[string]string{}
-		for i, h := range head {
-			row[h] = f[i]
-		}
-		rows = append(rows, row)
-	}
-	return rows
-}
-
-// atoi64 reads an integer field of a data file.
-func atoi64(t testing.TB, s string) int64 {
-	t.Helper()
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
-// newQueens sets up an n-queens search.
-func newQueens(t testing.TB, n int, check problem.Check) *NQueens {
-	t.Helper()
-	q, err := NewNQueens(n, check)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return q
-}
+var (
+	dataPath     = probtest.DataPath
+	readData     = probtest.ReadData
+	dataLines    = probtest.DataLines
+	puzzleLines  = probtest.PuzzleLines
+	tsvTable     = probtest.TSVTable
+	atoi64       = probtest.Atoi64
+	joinRows     = probtest.JoinRows
+	validSudoku  = probtest.ValidSudoku
+	compareTrees = probtest.CompareTrees
+	equalStats   = probtest.EqualStats
+)
 
 // traced is a run with its sinks.
 type traced struct {
@@ -116,34 +36,11 @@ type traced struct {
 }
 
 // runTraced runs p with a Stats and a Checker attached (and a Tree when
-// tree is set), fails the test on any stream violation, and checks that
-// Result and Stats agree.
+// tree is set): see probtest.RunTraced.
 func runTraced(t testing.TB, p problem.Problem, opts problem.Options, tree bool) traced {
 	t.Helper()
-	var r traced
-	r.stats = &tracer.Stats{}
-	chk := &tracer.Checker{}
-	opts.Sinks = append([]problem.Sink{r.stats, chk}, opts.Sinks...)
-	if tree {
-		r.tree = tracer.NewTree()
-		opts.Sinks = append(opts.Sinks, r.tree)
-	}
-	res, err := tracer.Run(context.Background(), p, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.res = res
-	if err := chk.Finish(); err != nil {
-		t.Fatalf("checker: %v", err)
-	}
-	if tree && r.tree.Err() != nil {
-		t.Fatalf("tree: %v", r.tree.Err())
-	}
-	if res.Steps != r.stats.Steps || res.Nodes != r.stats.Nodes || res.Solutions != r.stats.Solutions || res.Limit != r.stats.Limit {
-		t.Fatalf("Result (steps %d, nodes %d, solutions %d, limit %q) and Stats (%d, %d, %d, %q) disagree",
-			res.Steps, res.Nodes, res.Solutions, res.Limit, r.stats.Steps, r.stats.Nodes, r.stats.Solutions, r.stats.Limit)
-	}
-	return r
+	r := probtest.RunTraced(t, p, opts, tree)
+	return traced{r.Res, r.Stats, r.Tree}
 }
 
 // recorder keeps a copy of every event.
@@ -151,75 +48,12 @@ type recorder struct{ events []problem.Event }
 
 func (r *recorder) Event(e *problem.Event) { r.events = append(r.events, *e) }
 
-// joinRows puts a board's rows on one line.
-func joinRows(rows []string) string { return strings.Join(rows, "") }
-
-// validSudoku checks, without using the package, that solution is a full
-// n×n grid keeping puzzle's givens with every digit once per row, column
-// and box. Both are one-line strings ('.' or '0' for blanks in puzzle).
-func validSudoku(puzzle, solution string) error {
-	n := map[int]int{16: 4, 81: 9, 256: 16}[len(solution)]
-	if n == 0 || len(puzzle) != len(solution) {
-		return fmt.Errorf("solution has %d cells, puzzle %d", len(solution), len(puzzle))
-	}
-	const digits = "123456789ABCDEFG"
-	box := map[int]int{4: 2, 9: 3, 16: 4}[n]
-	val := make([]int, n*n)
-	for i := range solution {
-		d := strings.IndexByte(digits[:n], solution[i])
-		if d < 0 {
-			return fmt.Errorf("cell %d is %q: not a digit 1..%d", i, solution[i], n)
-		}
-		val[i] = d + 1
-		if g := puzzle[i]; g != '.' && g != '0' && g != solution[i] {
-			return fmt.Errorf("cell %d: given %c changed to %c", i, g, solution[i])
-		}
-	}
-	for u := 0; u < n; u++ {
-		var row, col, bx [17]bool
-		for k := 0; k < n; k++ {
-			r, c := (u/box)*box+k/box, (u%box)*box+k%box
-			for _, x := range []struct {
-				seen *[17]bool
-				v    int
-				what string
-			}{{&row, val[u*n+k], "row"}, {&col, val[k*n+u], "column"}, {&bx, val[r*n+c], "box"}} {
-				if x.seen[x.v] {
-					return fmt.Errorf("%s %d repeats %d", x.what, u+1, x.v)
-				}
-				x.seen[x.v] = true
-			}
-		}
-	}
-	return nil
-}
-
-// compareTrees fails unless a and b have the same nodes, field by field.
-// With sameCost false the cost of pruned leaves may differ (different
-// check methods).
-func compareTrees(t testing.TB, a, b *tracer.Tree, sameCost bool) {
+// newQueens sets up an n-queens search.
+func newQueens(t testing.TB, n int, check problem.Check) *NQueens {
 	t.Helper()
-	if a.Len() != b.Len() {
-		t.Fatalf("trees have %d and %d nodes", a.Len(), b.Len())
+	q, err := NewNQueens(n, check)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i := range int32(a.Len()) {
-		x, y := a.Node(i), b.Node(i)
-		if !sameCost {
-			x.Cost, y.Cost = 0, 0
-		}
-		if x != y {
-			t.Fatalf("node %d differs:\n%+v\n%+v", i, x, y)
-		}
-		if a.Status(int32(i)) != b.Status(int32(i)) {
-			t.Fatalf("node %d: status %s and %s", i, a.Status(int32(i)), b.Status(int32(i)))
-		}
-	}
-}
-
-// equalStats compares two Stats field by field.
-func equalStats(a, b *tracer.Stats) bool {
-	return a.Nodes == b.Nodes && a.Tries == b.Tries && a.Rejects == b.Rejects && a.Placements == b.Placements &&
-		a.Backtracks == b.Backtracks && a.Solutions == b.Solutions && a.MaxDepth == b.MaxDepth && a.Steps == b.Steps &&
-		a.CheckCost == b.CheckCost && a.ScanCost == b.ScanCost && slices.Equal(a.PerDepth, b.PerDepth) &&
-		a.Limit == b.Limit && a.FirstSolutionStep == b.FirstSolutionStep
+	return q
 }
